@@ -1,0 +1,21 @@
+CREATE TABLE "plans" (
+	"id" text PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text NOT NULL,
+	"tier" integer NOT NULL,
+	"billing_interval" text NOT NULL,
+	"price_minor" integer NOT NULL,
+	"currency" char(3) NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"max_chatbots" integer NOT NULL,
+	"max_messages_per_month" integer NOT NULL,
+	"max_knowledge_sources" integer NOT NULL,
+	"max_team_members" integer NOT NULL,
+	"extra_features" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "plans_code_unique" UNIQUE("code"),
+	CONSTRAINT "plans_price_nonnegative" CHECK ("plans"."price_minor" >= 0),
+	CONSTRAINT "plans_interval_valid" CHECK ("plans"."billing_interval" in ('monthly', 'yearly'))
+);

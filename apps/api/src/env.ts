@@ -1,0 +1,37 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { httpUrl, parseEnv, port, postgresUrl } from "./lib/env-schema";
+
+const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const repoRoot = path.resolve(appRoot, "../..");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: port(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Postgres for this service; absent means embedded PGlite under DATA_DIR/api. */
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
+  /** Where browsers reach this app (SPA + API). */
+  PUBLIC_URL: httpUrl.default("http://localhost:3000"),
+  /** Where browsers and this API reach the auth service (better-auth at its root). */
+  AUTH_URL: httpUrl.default("http://localhost:3001"),
+  /** Built SPA to serve; absent folder means API only. */
+  WEB_DIST: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
+  /** ISO currency the seeded plan catalogue is priced in. */
+  PLANS_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "must be a three-letter ISO 4217 code such as BHD")
+    .default("BHD"),
+  PAYMENTS_MODE: z.enum(["sandbox", "live"], { message: "must be sandbox or live" }).default("sandbox"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  return parseEnv(envSchema, source);
+}
+
+export const migrationsFolder = path.join(appRoot, "drizzle");

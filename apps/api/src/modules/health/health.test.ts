@@ -1,0 +1,66 @@
+import { errorBodySchema, healthSchema } from "@parley/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, testDrivers } from "../../../test/harness";
+
+describe.each(testDrivers())("health and errors on %s", (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+  });
+  afterAll(async () => t?.close());
+
+  it("reports the database as reachable", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    const body = healthSchema.parse(res.json());
+    expect(body.status).toBe("ok");
+    expect(body.database).toMatchObject({ ok: true, driver });
+  });
+
+  it("answers unknown API routes with the one error shape and a request id", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/nope",
+      headers: { "x-request-id": "abc-123" },
+    });
+    expect(res.statusCode).toBe(404);
+    const body = errorBodySchema.parse(res.json());
+    expect(body.error.code).toBe("NOT_FOUND");
+    expect(body.error.requestId).toBe("abc-123");
+    expect(res.headers["x-request-id"]).toBe("abc-123");
+  });
+
+  it("replaces an unsafe incoming request id with its own", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/nope",
+      headers: { "x-request-id": "<script>" },
+    });
+    const body = errorBodySchema.parse(res.json());
+    expect(body.error.requestId).not.toBe("<script>");
+    expect(body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("turns a malformed JSON body into BAD_REQUEST without leaking internals", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/nope",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect([400, 404]).toContain(res.statusCode);
+    const body = errorBodySchema.parse(res.json());
+    expect(body.error.message).not.toMatch(/at .*\.ts/);
+  });
+});
+
+describe("health when the database is gone", () => {
+  it("answers 503 degraded", async () => {
+    const t = await createTestApp("pglite");
+    await t.db.close();
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    expect(healthSchema.parse(res.json())).toMatchObject({ status: "degraded", database: { ok: false } });
+    await t.app.close();
+  });
+});

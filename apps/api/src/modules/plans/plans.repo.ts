@@ -1,0 +1,43 @@
+import type { Database } from "@parley/db";
+import { asc, eq, sql } from "drizzle-orm";
+import { type NewPlanRow, type PlanRow, plans } from "../../db/schema";
+
+export function createPlansRepo(db: Database) {
+  return {
+    listActive(): Promise<PlanRow[]> {
+      return db
+        .select()
+        .from(plans)
+        .where(eq(plans.isActive, true))
+        .orderBy(asc(plans.tier), asc(plans.billingInterval));
+    },
+    async findById(id: string): Promise<PlanRow | undefined> {
+      const [row] = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
+      return row;
+    },
+    /** Inserts new catalogue rows and refreshes catalogue fields; keeps ids and `isActive`. */
+    async upsertCatalogue(rows: NewPlanRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insert(plans)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: plans.code,
+          set: {
+            name: sql`excluded.name`,
+            description: sql`excluded.description`,
+            tier: sql`excluded.tier`,
+            billingInterval: sql`excluded.billing_interval`,
+            priceMinor: sql`excluded.price_minor`,
+            currency: sql`excluded.currency`,
+            maxChatbots: sql`excluded.max_chatbots`,
+            maxMessagesPerMonth: sql`excluded.max_messages_per_month`,
+            maxKnowledgeSources: sql`excluded.max_knowledge_sources`,
+            maxTeamMembers: sql`excluded.max_team_members`,
+            extraFeatures: sql`excluded.extra_features`,
+          },
+        });
+    },
+  };
+}
+export type PlansRepo = ReturnType<typeof createPlansRepo>;

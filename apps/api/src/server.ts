@@ -1,0 +1,34 @@
+import { buildApp, openAppDb } from "./app";
+import { loadEnv } from "./env";
+import { EnvError } from "./lib/env-schema";
+
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(`[api] ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const db = await openAppDb(env);
+  const app = await buildApp({ env, db });
+  await app.services.plans.seed();
+  const close = async (signal: string) => {
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void close("SIGINT"));
+  process.once("SIGTERM", () => void close("SIGTERM"));
+  await app.listen({ host: env.HOST, port: env.PORT });
+  app.log.info(`Parley API and web app on ${env.PUBLIC_URL} (database: ${db.driver})`);
+}
+
+main().catch((err) => {
+  console.error("[api] failed to start:", err);
+  process.exit(1);
+});

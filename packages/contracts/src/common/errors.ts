@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+/**
+ * The closed set of error codes the API may answer with. The UI switches on `code`;
+ * `message` is human text (word for word from the spec where the spec names it).
+ */
+export const errorCodeSchema = z.enum([
+  "BAD_REQUEST",
+  "VALIDATION_FAILED",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "SERVICE_UNAVAILABLE",
+  "INTERNAL",
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    message: z.string(),
+    requestId: z.string(),
+    /** Field-level problems for VALIDATION_FAILED, keyed by dotted path. */
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** HTTP status each code is sent with; one table so server and client agree. */
+export const errorStatus: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+export const billingIntervalSchema = z.enum(["monthly", "yearly"]);
+export type BillingInterval = z.infer<typeof billingIntervalSchema>;
+
+/** ISO 4217 code. BHD is the default currency (three decimal places). */
+export const currencySchema = z.string().regex(/^[A-Z]{3}$/, "Currency must be an ISO 4217 code");
+
+/**
+ * Money as shown to clients: `amount` is in major units (e.g. 9.5 BHD), derived on the server
+ * from the integer minor units stored in the database. Never do arithmetic on it in the client.
+ */
+export const moneySchema = z.object({
+  amount: z.number().nonnegative(),
+  currency: currencySchema,
+});
+export type Money = z.infer<typeof moneySchema>;
+
+/** The numeric limits a plan grants; the entitlements service enforces these by `key`. */
+export const planLimitKeySchema = z.enum(["chatbots", "messagesPerMonth", "knowledgeSources", "teamMembers"]);
+export type PlanLimitKey = z.infer<typeof planLimitKeySchema>;
+
+export const planFeatureObjectSchema = z.object({
+  name: z.string(),
+  value: z.number(),
+  unit: z.string(),
+  /** Stable machine key for enforced limits; plain marketing features have none. */
+  key: planLimitKeySchema.optional(),
+});
+export const planFeatureSchema = z.union([z.string(), planFeatureObjectSchema]);
+export type PlanFeature = z.infer<typeof planFeatureSchema>;
+export type PlanFeatureObject = z.infer<typeof planFeatureObjectSchema>;
+
+export const planSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  description: z.string(),
+  price: moneySchema,
+  billingInterval: billingIntervalSchema,
+  features: z.array(planFeatureSchema),
+  /** Position in the ladder (Free 0 … Business 3); decides upgrade versus downgrade. */
+  tier: z.number().int().nonnegative(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const planListSchema = z.array(planSchema);
+export type PlanList = z.infer<typeof planListSchema>;
