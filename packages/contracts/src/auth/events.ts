@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+/**
+ * Events the auth service delivers to the API (outbox, retried until acknowledged).
+ * Body is JSON; header `x-parley-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`
+ * with the shared AUTH_EVENTS_SECRET; the API refuses signatures older than 5 minutes.
+ * Delivery is at-least-once: the API treats a repeated `id` as already done.
+ */
+export const authEventSchema = z.discriminatedUnion("type", [
+  z.object({
+    id: z.string().min(1),
+    type: z.literal("user.deleted"),
+    occurredAt: z.string(),
+    data: z.object({ userId: z.string().min(1), email: z.string() }),
+  }),
+]);
+export type AuthEvent = z.infer<typeof authEventSchema>;
+
+export const AUTH_EVENTS_PATH = "/api/internal/auth-events";
+export const AUTH_EVENT_SIGNATURE_HEADER = "x-parley-signature";
+export const AUTH_EVENT_TOLERANCE_SECONDS = 300;
+
+/** JWT claims the auth service puts in access tokens (`/token`) and the API verifies. */
+export const accessTokenClaimsSchema = z.object({
+  sub: z.string().min(1),
+  email: z.string(),
+  name: z.string().default(""),
+  emailVerified: z.boolean().optional(),
+  role: z.string().optional(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+/** Issuer and audience of access tokens; the API refuses any other. */
+export const ACCESS_TOKEN_AUDIENCE = "parley-api";

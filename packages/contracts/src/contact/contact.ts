@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** Public contact form (`POST /api/contact`) and the signed-in support form (`POST /api/support`). */
+export const contactRequestSchema = z.object({
+  name: z.string().trim().min(1, "Please enter your name").max(120, "Name is too long"),
+  email: z.email("Please enter a valid email address").max(254),
+  company: z.string().trim().max(160, "Company name is too long").optional(),
+  topic: z.enum(["sales", "support", "billing", "partnership", "other"]).default("other"),
+  message: z
+    .string()
+    .trim()
+    .min(10, "Please write at least 10 characters")
+    .max(5000, "Please keep your message under 5,000 characters"),
+});
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
+export type ContactRequestInput = z.input<typeof contactRequestSchema>;
+
+export const contactReceiptSchema = z.object({
+  _id: z.string(),
+  receivedAt: z.string(),
+  message: z.string(),
+});
+export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
