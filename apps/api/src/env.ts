@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { httpUrl, parseEnv, port, postgresUrl } from "@parley/config";
 import { z } from "zod";
-import { httpUrl, parseEnv, port, postgresUrl } from "./lib/env-schema";
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const repoRoot = path.resolve(appRoot, "../..");

@@ -1,6 +1,6 @@
+import { EnvError } from "@parley/config";
 import { buildApp, openAppDb } from "./app";
 import { loadEnv } from "./env";
-import { EnvError } from "./lib/env-schema";
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
