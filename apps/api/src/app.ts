@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import * as schema from "./db/schema";
 import { type Env, migrationsFolder } from "./env";
+import { contactRoutes } from "./modules/contact/contact.routes";
+import { createContactService } from "./modules/contact/contact.service";
 import { healthRoutes } from "./modules/health/health.routes";
 import { createPlansRepo } from "./modules/plans/plans.repo";
 import { plansRoutes } from "./modules/plans/plans.routes";
@@ -62,12 +64,14 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const plans = createPlansService({ repo: createPlansRepo(db.db), currency: env.PLANS_CURRENCY });
-  app.decorate("services", { plans });
+  const contact = createContactService({ db: db.db });
+  app.decorate("services", { plans, contact });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, version: VERSION });
       await api.register(plansRoutes, { plans });
+      await api.register(contactRoutes, { contact });
     },
     { prefix: "/api" },
   );
@@ -78,7 +82,10 @@ export async function buildApp(deps: AppDeps) {
 
 declare module "fastify" {
   interface FastifyInstance {
-    services: { plans: ReturnType<typeof createPlansService> };
+    services: {
+      plans: ReturnType<typeof createPlansService>;
+      contact: ReturnType<typeof createContactService>;
+    };
   }
 }
 

@@ -40,7 +40,7 @@ export const port = (fallback: number) =>
 
 export const httpUrl = z
   .url({ message: "must be an absolute http(s) URL" })
-  .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
+  .refine((v) => /^https?:\/\//.test(v), "must be an absolute http(s) URL")
   .transform((v) => v.replace(/\/+$/, ""));
 
 export const postgresUrl = z

@@ -1,1 +1,2 @@
+export * from "./contact-requests";
 export * from "./plans";
