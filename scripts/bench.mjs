@@ -1,0 +1,91 @@
+// `pnpm bench`: prints each measured figure beside its budget. Load runs against 127.0.0.1 only,
+// bounded in time (BENCH_SECONDS, default 10 s per run). Exits 1 when a budget is missed.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { bin, checkNode, isStale, root, run, service, waitFor } from "./lib.mjs";
+
+checkNode();
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const pgUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const rows = [];
+const record = (metric, value, unit, budget, ok) => rows.push({ metric, value, unit, budget, ok });
+
+// 1. The SPA's initial JS: the entry module and everything it preloads, gzipped.
+const dist = path.join(root, "apps/web/dist");
+if (isStale(path.join(dist, "index.html"), [path.join(root, "apps/web/src"), path.join(root, "packages/contracts/src")])) {
+  if ((await run("pnpm", ["--filter", "@parley/web", "build"], { stdio: "ignore" })) !== 0) process.exit(1);
+}
+const html = readFileSync(path.join(dist, "index.html"), "utf8");
+const initial = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]);
+const initialGz = initial.reduce((sum, src) => sum + gzipSync(readFileSync(path.join(dist, src.replace(/^\//, ""))), { level: 9 }).length, 0);
+record("SPA initial JS (gzip)", (initialGz / 1024).toFixed(1), "KB", "≤ 150 KB", initialGz <= 150 * 1024);
+
+// 2. GET /api/plans under 50 concurrent connections, on each database driver.
+for (const driver of ["pglite", "postgres"]) {
+  const port = 3290 + (driver === "pglite" ? 0 : 1);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "parley-bench-"));
+  let dbUrl = "";
+  if (driver === "postgres") {
+    try {
+      dbUrl = await createDatabase(pgUrl);
+    } catch (err) {
+      record("GET /api/plans on postgres", "n/a", "", "p99 ≤ 25 ms", false);
+      console.error(`postgres unavailable (${err.message}); set DATABASE_URL`);
+      continue;
+    }
+  }
+  const child = service(`api:${driver}`, bin("tsx"), ["apps/api/src/server.ts"], {
+    PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: dbUrl, LOG_LEVEL: "warn", NODE_ENV: "production",
+  });
+  let exited = false;
+  child.on("exit", () => { exited = true; });
+  try {
+    if (!(await waitFor(`http://127.0.0.1:${port}/api/health`, { isAlive: () => !exited }))) throw new Error("API did not start");
+    const url = `http://127.0.0.1:${port}/api/plans`;
+    await autocannon({ url, connections: 10, duration: 2 }); // warm-up (JIT, pool, caches)
+    const r = await autocannon({ url, connections: 50, duration: seconds });
+    const budget = driver === "postgres" ? 25 : 50;
+    const errors = r.errors + r.timeouts + (r.non2xx ?? 0);
+    record(`GET /api/plans p50 (${driver}, 50 conns)`, r.latency.p50, "ms", "—", true);
+    record(`GET /api/plans p99 (${driver}, 50 conns)`, r.latency.p99, "ms", `≤ ${budget} ms`, r.latency.p99 <= budget && errors === 0);
+    record(`GET /api/plans throughput (${driver})`, Math.round(r.requests.average), "req/s", `errors: ${errors}`, errors === 0);
+  } catch (err) {
+    record(`GET /api/plans on ${driver}`, "failed", "", err.message, false);
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => (exited ? r() : child.once("exit", r)));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbUrl) await dropDatabase(pgUrl, new URL(dbUrl).pathname.slice(1));
+  }
+}
+
+const width = Math.max(...rows.map((r) => r.metric.length));
+console.log(`\n${"metric".padEnd(width)}  ${"value".padStart(12)}  budget`);
+for (const r of rows) console.log(`${r.metric.padEnd(width)}  ${`${r.value} ${r.unit}`.padStart(12)}  ${r.budget}  ${r.ok ? "ok" : "OVER BUDGET"}`);
+process.exit(rows.every((r) => r.ok) ? 0 : 1);
+
+function pgClient(url) {
+  const pg = createRequire(path.join(root, "packages/db/package.json"))("pg");
+  return new pg.Client({ connectionString: url });
+}
+async function createDatabase(adminUrl) {
+  const name = `parley_bench_${randomBytes(4).toString("hex")}`;
+  const c = pgClient(adminUrl);
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+async function dropDatabase(adminUrl, name) {
+  const c = pgClient(adminUrl);
+  await c.connect();
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+}

@@ -1,0 +1,78 @@
+// `pnpm start`: builds what is stale, then runs the whole product on its embedded default
+// (PGlite under .data/, sandbox payments, built-in answer engine) and prints where it is.
+import path from "node:path";
+import { bin, checkNode, isStale, root, run, service, waitFor } from "./lib.mjs";
+
+checkNode();
+const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, ".data"));
+const webPort = process.env.PORT ?? "3000";
+const authPort = process.env.AUTH_PORT ?? "3001";
+const webUrl = process.env.PUBLIC_URL ?? `http://localhost:${webPort}`;
+const authUrl = process.env.AUTH_URL ?? `http://localhost:${authPort}`;
+
+const builds = [
+  { name: "web app", out: "apps/web/dist/index.html", inputs: ["apps/web/src", "apps/web/index.html", "packages/contracts/src"], args: ["--filter", "@parley/web", "build"] },
+  { name: "sign-in app", out: "apps/auth/dist/ui/index.html", inputs: ["apps/auth/ui"], args: ["--filter", "@parley/auth", "build:ui"] },
+];
+for (const b of builds) {
+  if (isStale(path.join(root, b.out), b.inputs.map((p) => path.join(root, p)))) {
+    console.log(`Building the ${b.name}…`);
+    const code = await run("pnpm", b.args);
+    if (code !== 0) process.exit(code);
+  }
+}
+
+const apiDb = process.env.DATABASE_URL;
+const authDb = process.env.AUTH_DATABASE_URL ?? (apiDb ? await ensureSiblingDatabase(apiDb, "_auth") : undefined);
+const shared = { DATA_DIR: dataDir, PUBLIC_URL: webUrl, WEB_URL: webUrl, AUTH_URL: authUrl, API_URL: `http://127.0.0.1:${webPort}`, HOST: process.env.HOST ?? "localhost" };
+
+const children = [
+  service("auth", bin("tsx"), ["apps/auth/src/server.ts"], { ...shared, PORT: authPort, DATABASE_URL: authDb ?? "" }),
+  service("api", bin("tsx"), ["apps/api/src/server.ts"], { ...shared, PORT: webPort, DATABASE_URL: apiDb ?? "" }),
+];
+let stopping = false;
+const stop = (code) => {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) c.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 1500).unref();
+};
+for (const c of children) c.on("exit", (code) => { if (!stopping) { console.error("A service stopped; shutting down."); stop(code ?? 1); } });
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+const alive = () => !stopping;
+const [authUp, apiUp] = await Promise.all([
+  waitFor(`http://127.0.0.1:${authPort}/ok`, { isAlive: alive }),
+  waitFor(`http://127.0.0.1:${webPort}/api/health`, { isAlive: alive }),
+]);
+if (!authUp || !apiUp) {
+  console.error("Parley did not come up; see the log lines above.");
+  stop(1);
+} else {
+  console.log(`
+  Parley is running
+    Web app and API  ${webUrl}
+    Sign-in (auth)   ${authUrl}/auth
+    Data             ${apiDb ? "Postgres (DATABASE_URL)" : `${dataDir} (embedded PGlite)`}
+  Press Ctrl+C to stop.
+`);
+}
+
+/** Each service owns its database: with one DATABASE_URL, auth gets `<name>_auth` on the same server. */
+async function ensureSiblingDatabase(url, suffix) {
+  const { createRequire } = await import("node:module");
+  const pg = createRequire(path.join(root, "packages/db/package.json"))("pg");
+  const target = new URL(url);
+  const name = `${target.pathname.slice(1) || "postgres"}${suffix}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (!rowCount) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+  target.pathname = `/${name}`;
+  return target.toString();
+}

@@ -1,0 +1,59 @@
+// `pnpm test`: lint, typecheck, unit + API tests (PGlite, and Postgres when DATABASE_URL is set),
+// then the browser journeys in real Chromium. Ends with one "N passed, N failed" line.
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { bin, checkNode, root, run } from "./lib.mjs";
+
+checkNode();
+const only = process.argv[2]; // optional: lint | typecheck | unit | e2e
+const reports = mkdtempSync(path.join(tmpdir(), "parley-test-"));
+const tally = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+async function step(name, fn) {
+  if (only && only !== name) return;
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const code = await fn();
+  console.log(`=== ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  if (code !== 0) failedSteps.push(name);
+}
+
+await step("lint", () => run(bin("biome"), ["check", "."]));
+await step("typecheck", () => run("pnpm", ["-r", "--workspace-concurrency=2", "typecheck"]));
+await step("unit", async () => {
+  if (!process.env.DATABASE_URL) console.log("DATABASE_URL is not set: API tests run on PGlite only.");
+  const out = path.join(reports, "vitest.json");
+  const code = await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${out}`]);
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, "utf8"));
+    tally.passed += r.numPassedTests;
+    tally.failed += r.numFailedTests;
+    tally.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  }
+  return code;
+});
+await step("e2e", async () => {
+  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(chromium)) {
+    console.error(`Chromium not found at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    return 1;
+  }
+  const out = path.join(reports, "playwright.json");
+  const code = await run(bin("playwright"), ["test", "--reporter=list,json"], {
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
+  });
+  if (existsSync(out)) {
+    const s = JSON.parse(readFileSync(out, "utf8")).stats ?? {};
+    tally.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    tally.failed += s.unexpected ?? 0;
+    tally.skipped += s.skipped ?? 0;
+  }
+  return code;
+});
+
+console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(", ")}` : "\nAll steps passed.");
+if (failedSteps.length && tally.failed === 0) tally.failed = failedSteps.length;
+console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);
