@@ -14,6 +14,10 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { createPlansRepo } from "./modules/plans/plans.repo";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { createPlansService } from "./modules/plans/plans.service";
+import { supportRoutes } from "./modules/support/support.routes";
+import { clearCookiesRoute, usersRoutes } from "./modules/users/users.routes";
+import { createUsersService } from "./modules/users/users.service";
+import { createTokenVerifier, requireAuth } from "./plugins/auth";
 import { registerErrorHandler, sendError } from "./plugins/error-handler";
 
 export type AppSchema = typeof schema;
@@ -65,13 +69,28 @@ export async function buildApp(deps: AppDeps) {
 
   const plans = createPlansService({ repo: createPlansRepo(db.db), currency: env.PLANS_CURRENCY });
   const contact = createContactService({ db: db.db });
-  app.decorate("services", { plans, contact });
+  const users = createUsersService({ db: db.db });
+  const verifyToken = createTokenVerifier({
+    jwksUrl: `${env.AUTH_INTERNAL_URL ?? env.AUTH_URL}/jwks`,
+    issuer: env.AUTH_URL,
+  });
+  app.decorate("services", { plans, contact, users });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db, version: VERSION });
       await api.register(plansRoutes, { plans });
       await api.register(contactRoutes, { contact });
+      await api.register(clearCookiesRoute);
+      // Everything registered in this scope needs a valid access token.
+      await api.register(async (authed) => {
+        authed.addHook(
+          "onRequest",
+          requireAuth(verifyToken, (auth) => users.upsertFromClaims(auth.claims)),
+        );
+        await authed.register(usersRoutes, { users });
+        await authed.register(supportRoutes, { contact });
+      });
     },
     { prefix: "/api" },
   );
@@ -85,6 +104,7 @@ declare module "fastify" {
     services: {
       plans: ReturnType<typeof createPlansService>;
       contact: ReturnType<typeof createContactService>;
+      users: ReturnType<typeof createUsersService>;
     };
   }
 }

@@ -18,6 +18,10 @@ export const envSchema = z.object({
   PUBLIC_URL: httpUrl.default("http://localhost:3000"),
   /** Where browsers and this API reach the auth service (better-auth at its root). */
   AUTH_URL: httpUrl.default("http://localhost:3001"),
+  /** Where this API fetches the auth service's JWKS when it differs from AUTH_URL (containers). */
+  AUTH_INTERNAL_URL: httpUrl.optional(),
+  /** Shared with the auth service: signs its events (user deleted) to this API. */
+  AUTH_EVENTS_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Built SPA to serve; absent folder means API only. */
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
   /** ISO currency the seeded plan catalogue is priced in. */
@@ -28,10 +32,20 @@ export const envSchema = z.object({
   PAYMENTS_MODE: z.enum(["sandbox", "live"], { message: "must be sandbox or live" }).default("sandbox"),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & { AUTH_EVENTS_SECRET: string };
+
+/** Used only outside production, so a newcomer needs no configuration at all. */
+export const DEV_AUTH_EVENTS_SECRET = "parley-dev-auth-events-secret-not-for-production";
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  return parseEnv(envSchema, source);
+  const env = parseEnv(envSchema.superRefine(requireProductionSecrets), source);
+  return { ...env, AUTH_EVENTS_SECRET: env.AUTH_EVENTS_SECRET ?? DEV_AUTH_EVENTS_SECRET };
+}
+
+function requireProductionSecrets(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
+  if (env.NODE_ENV === "production" && !env.AUTH_EVENTS_SECRET) {
+    ctx.addIssue({ code: "custom", path: ["AUTH_EVENTS_SECRET"], message: "is required in production" });
+  }
 }
 
 export const migrationsFolder = path.join(appRoot, "drizzle");

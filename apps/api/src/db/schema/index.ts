@@ -1,2 +1,3 @@
 export * from "./contact-requests";
 export * from "./plans";
+export * from "./platform-users";

@@ -1,0 +1,15 @@
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { timestamps } from "./_columns";
+
+/**
+ * The API's record of a signed-in user. `id` is the auth service's user id (the JWT `sub`), so an
+ * e-mail change on the auth side simply updates this row on the next request.
+ */
+export const platformUsers = pgTable("platform_users", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull(),
+  role: text().notNull().default("user"),
+  ...timestamps,
+});
+export type PlatformUserRow = typeof platformUsers.$inferSelect;
