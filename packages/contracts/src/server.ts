@@ -1,0 +1,2 @@
+// Server-only helpers (they use node:crypto). The web bundle imports `@parley/contracts` and never this.
+export * from "./auth/signature";
