@@ -1,4 +1,6 @@
 export * from "./auth/events";
+export * from "./billing/payment";
+export * from "./billing/subscription";
 export * from "./common/errors";
 export * from "./common/health";
 export * from "./common/money";

@@ -16,6 +16,16 @@ export const errorCodeSchema = z.enum([
   "UNSUPPORTED_MEDIA_TYPE",
   "SERVICE_UNAVAILABLE",
   "INTERNAL",
+  /** A numeric plan limit (chatbots, monthly messages…) would be exceeded. */
+  "PLAN_LIMIT_REACHED",
+  /** The client-sent amount differs from the server's price for the plan. */
+  "PAYMENT_AMOUNT_MISMATCH",
+  /** A gateway callback whose signature does not verify. */
+  "SIGNATURE_INVALID",
+  /** The payment can no longer change: expired, or already decided. */
+  "PAYMENT_NOT_PAYABLE",
+  /** The payment gateway could not be reached or answered nonsense. */
+  "GATEWAY_ERROR",
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -43,4 +53,9 @@ export const errorStatus: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  PLAN_LIMIT_REACHED: 403,
+  PAYMENT_AMOUNT_MISMATCH: 400,
+  SIGNATURE_INVALID: 401,
+  PAYMENT_NOT_PAYABLE: 409,
+  GATEWAY_ERROR: 502,
 };

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { planSchema } from "../plans/plan";
+
+/** The spec's subscription details carry "a plan object with id". */
+export const planWithIdSchema = planSchema.extend({ id: z.string() });
+export type PlanWithId = z.infer<typeof planWithIdSchema>;
+
+/**
+ * active: paid period running (or Free). past_due: the period ended and renewal is awaited; access
+ * continues until `graceEndsAt`. Payments are manual renewals (no card on file at BENEFIT/MPGS).
+ */
+export const subscriptionStatusSchema = z.enum(["active", "past_due"]);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const subscriptionDetailsSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  status: subscriptionStatusSchema,
+  plan: planWithIdSchema,
+  currentPeriodStart: z.string(),
+  /** null on Free: nothing to renew. */
+  currentPeriodEnd: z.string().nullable(),
+  graceEndsAt: z.string().nullable(),
+  pendingChange: z.object({ plan: planWithIdSchema, effectiveAt: z.string() }).nullable(),
+  /** Track id of the payment that started the current period (the downgrade modal sends it). */
+  lastPaymentTrackId: z.string().nullable(),
+});
+export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
+
+export const downgradeRequestSchema = z.object({
+  track_id: z.string().min(1, "Missing required downgrade information"),
+  userId: z.string().min(1, "Missing required downgrade information"),
+  /** The target plan object (only its `_id` is trusted; the server reloads the plan). */
+  newPlanExists: z.object({ _id: z.string().min(1) }).loose(),
+  isYearly: z.boolean(),
+});
+export type DowngradeRequest = z.infer<typeof downgradeRequestSchema>;
+
+export const downgradeResponseSchema = z.object({
+  message: z.string(),
+  effectiveAt: z.string(),
+  plan: planWithIdSchema,
+});
+export type DowngradeResponse = z.infer<typeof downgradeResponseSchema>;
+
+export const checkAndCancelRequestSchema = z.object({ userId: z.string().min(1) });
+export const checkAndCancelResponseSchema = z.object({ message: z.string(), cancelled: z.boolean() });
+export type CheckAndCancelResponse = z.infer<typeof checkAndCancelResponseSchema>;
+
+/** Usage against the plan's numeric limits, for the dashboard and billing page. */
+export const usageSchema = z.object({
+  planName: z.string(),
+  limits: z.object({
+    chatbots: z.number(),
+    messagesPerMonth: z.number(),
+    knowledgeSources: z.number(),
+    teamMembers: z.number(),
+  }),
+  used: z.object({
+    chatbots: z.number(),
+    messagesThisMonth: z.number(),
+    knowledgeSources: z.number(),
+    teamMembers: z.number(),
+  }),
+});
+export type Usage = z.infer<typeof usageSchema>;
