@@ -5,6 +5,7 @@ export default defineConfig({
     include: [
       "apps/*/src/**/*.test.ts",
       "apps/*/test/**/*.test.ts",
+      "apps/auth/ui/**/*.test.ts",
       "packages/*/src/**/*.test.ts",
       "scripts/**/*.test.ts",
     ],

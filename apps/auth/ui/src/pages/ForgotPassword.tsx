@@ -1,0 +1,92 @@
+import { type FormEvent, useState } from "react";
+import { requestPasswordReset } from "../api";
+import { Alert } from "../components/Alert";
+import { Button } from "../components/Button";
+import { TextField } from "../components/fields";
+import { CardHeader } from "../components/Shell";
+import { RESET_REQUESTED_MESSAGE } from "../errors";
+import type { Platform } from "../responses";
+import { Link } from "../router";
+import { pageHref } from "../urls";
+import { useFormErrors } from "../useForm";
+import { validateEmail } from "../validation";
+
+export function ForgotPasswordPage({ platform, search }: { platform: Platform; search: string }) {
+  const [email, setEmail] = useState(() => new URLSearchParams(search).get("email") ?? "");
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const form = useFormErrors();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const emailError = validateEmail(email);
+    if (!form.check(emailError ? { email: emailError } : {})) return;
+    setBusy(true);
+    const result = await requestPasswordReset({ email: email.trim(), platform: platform.id });
+    setBusy(false);
+    // The service answers the same for known and unknown addresses; only transport problems
+    // (offline, rate limit, server down) are shown as errors.
+    if (result.ok) setSent(true);
+    else form.fail(result.failure);
+  };
+
+  if (sent) {
+    return (
+      <>
+        <CardHeader icon="mail" title="Check your email" />
+        <Alert tone="success">
+          <p>{RESET_REQUESTED_MESSAGE}</p>
+        </Alert>
+        <p className="muted small">
+          The link works for a limited time. Didn't get anything?{" "}
+          <button type="button" className="inline-link" onClick={() => setSent(false)}>
+            Try again
+          </button>
+        </p>
+        <p className="card-footnote">
+          <Link href={pageHref("sign-in", platform.id, { email: email.trim() })}>Back to sign in</Link>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <CardHeader
+        title="Reset your password"
+        subtitle="Enter the email you use for your account and we'll send you a link to choose a new password."
+      />
+      <form className="form" noValidate onSubmit={onSubmit}>
+        {form.formError && (
+          <Alert tone="error" ref={form.alertRef}>
+            <p>{form.formError.message}</p>
+          </Alert>
+        )}
+        <TextField
+          ref={form.bind("email")}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          value={email}
+          onValueChange={(value) => {
+            setEmail(value);
+            form.clearField("email");
+          }}
+          error={form.fieldErrors.email}
+        />
+        <Button type="submit" block busy={busy} busyLabel="Sending…">
+          Send reset link
+        </Button>
+      </form>
+      <p className="card-footnote">
+        Remembered it? <Link href={pageHref("sign-in", platform.id)}>Back to sign in</Link>
+      </p>
+    </>
+  );
+}

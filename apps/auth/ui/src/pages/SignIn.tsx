@@ -1,0 +1,240 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { getSession, signInEmail, signOut, startSocialSignIn } from "../api";
+import { Alert } from "../components/Alert";
+import { Button } from "../components/Button";
+import { Checkbox, PasswordField, TextField } from "../components/fields";
+import { CardHeader } from "../components/Shell";
+import { SocialButtons } from "../components/SocialButtons";
+import { Spinner } from "../components/Spinner";
+import { describeApiError, type HumanError } from "../errors";
+import type { Platform, SessionInfo } from "../responses";
+import { Link, leaveTo } from "../router";
+import { callbackRedirectUrl, pageHref } from "../urls";
+import { useFormErrors } from "../useForm";
+import { validateSignIn } from "../validation";
+import { ResendVerification } from "./ResendVerification";
+
+type SessionState = { status: "checking" } | { status: "none" } | { status: "active"; session: SessionInfo };
+
+export function SignInPage({ platform, search }: { platform: Platform; search: string }) {
+  const params = new URLSearchParams(search);
+  // Set on the way back from a social provider: the session cookie is there, so go straight on.
+  const autoContinue = params.get("continue") === "1";
+  const [session, setSession] = useState<SessionState>({ status: "checking" });
+
+  useEffect(() => {
+    let live = true;
+    void getSession().then((result) => {
+      if (!live) return;
+      if (result.ok && result.data) {
+        if (autoContinue) leaveTo(callbackRedirectUrl(platform.callbackURL, result.data));
+        else setSession({ status: "active", session: result.data });
+      } else {
+        setSession({ status: "none" });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [autoContinue, platform.callbackURL]);
+
+  if (session.status === "checking") {
+    return (
+      <div className="card-loading">
+        <Spinner label="Checking your session" />
+      </div>
+    );
+  }
+  if (session.status === "active") {
+    return (
+      <ContinueAs
+        platform={platform}
+        session={session.session}
+        onSignedOut={() => setSession({ status: "none" })}
+      />
+    );
+  }
+  return <SignInForm platform={platform} initialEmail={params.get("email") ?? ""} />;
+}
+
+/** Already signed in on this auth host: offer to continue, or to switch accounts. */
+function ContinueAs({
+  platform,
+  session,
+  onSignedOut,
+}: {
+  platform: Platform;
+  session: SessionInfo;
+  onSignedOut: () => void;
+}) {
+  const [leaving, setLeaving] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const [error, setError] = useState<HumanError | null>(null);
+
+  const signOutAndSwitch = async () => {
+    setSigningOut(true);
+    setError(null);
+    const result = await signOut();
+    setSigningOut(false);
+    if (result.ok) onSignedOut();
+    else setError(describeApiError(result.failure));
+  };
+
+  const display = session.name.trim() || session.email;
+  return (
+    <>
+      <CardHeader title="Welcome back" subtitle={`You're already signed in. Continue to ${platform.name}?`} />
+      <div className="account-chip">
+        <span className="avatar" aria-hidden="true">
+          {display.charAt(0).toUpperCase()}
+        </span>
+        <span className="account-chip-text">
+          {session.name.trim() && <span className="account-name">{session.name}</span>}
+          <span className="account-email">{session.email}</span>
+        </span>
+      </div>
+      {error && (
+        <Alert tone="error">
+          <p>{error.message}</p>
+        </Alert>
+      )}
+      <div className="stack">
+        <Button
+          block
+          busy={leaving}
+          busyLabel="Continuing…"
+          disabled={signingOut}
+          onClick={() => {
+            setLeaving(true);
+            leaveTo(callbackRedirectUrl(platform.callbackURL, session));
+          }}
+        >
+          Continue to {platform.name}
+        </Button>
+        <Button
+          block
+          variant="secondary"
+          busy={signingOut}
+          busyLabel="Signing out…"
+          disabled={leaving}
+          onClick={signOutAndSwitch}
+        >
+          Use a different account
+        </Button>
+      </div>
+    </>
+  );
+}
+
+function SignInForm({ platform, initialEmail }: { platform: Platform; initialEmail: string }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState("");
+  const [rememberMe, setRememberMe] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [socialPending, setSocialPending] = useState<string | null>(null);
+  // The address that needs verifying (kept apart from the field, which the user may edit).
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const form = useFormErrors(platform.passwordPolicy);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!form.check(validateSignIn({ email, password }))) return;
+    setBusy(true);
+    setUnverifiedEmail(null);
+    const trimmed = email.trim();
+    const result = await signInEmail({ email: trimmed, password, rememberMe });
+    if (result.ok && result.data.token) {
+      // Stay busy: the browser is leaving for the platform.
+      leaveTo(
+        callbackRedirectUrl(platform.callbackURL, { token: result.data.token, email: result.data.email }),
+      );
+      return;
+    }
+    setBusy(false);
+    const human = form.fail(result.ok ? { kind: "http", status: 500 } : result.failure);
+    if (human.action === "resend-verification") setUnverifiedEmail(trimmed);
+  };
+
+  const onSocial = async (provider: string) => {
+    setSocialPending(provider);
+    form.reset();
+    const result = await startSocialSignIn({ provider, platform: platform.id });
+    if (result.ok) {
+      leaveTo(result.data);
+      return;
+    }
+    setSocialPending(null);
+    form.fail(result.failure);
+  };
+
+  const subtitle =
+    platform.id === "parley"
+      ? "Welcome back. Sign in to your account."
+      : `Sign in to continue to ${platform.name}.`;
+
+  return (
+    <>
+      <CardHeader title="Sign in" subtitle={subtitle} />
+      <SocialButtons
+        providers={platform.socialProviders}
+        pending={socialPending}
+        disabled={busy || socialPending !== null}
+        onSelect={onSocial}
+      />
+      <form className="form" noValidate onSubmit={onSubmit}>
+        {form.formError && (
+          <Alert tone="error" ref={form.alertRef}>
+            <p>{form.formError.message}</p>
+            {unverifiedEmail && <ResendVerification email={unverifiedEmail} platform={platform.id} />}
+          </Alert>
+        )}
+        <TextField
+          ref={form.bind("email")}
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus={initialEmail === ""}
+          value={email}
+          onValueChange={(value) => {
+            setEmail(value);
+            form.clearField("email");
+          }}
+          error={form.fieldErrors.email}
+        />
+        <PasswordField
+          ref={form.bind("password")}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          autoFocus={initialEmail !== ""}
+          value={password}
+          onValueChange={(value) => {
+            setPassword(value);
+            form.clearField("password");
+          }}
+          error={form.fieldErrors.password}
+          labelAside={
+            <Link
+              className="label-link"
+              href={pageHref("forgot-password", platform.id, email ? { email } : {})}
+            >
+              Forgot password?
+            </Link>
+          }
+        />
+        <Checkbox label="Remember me" checked={rememberMe} onCheckedChange={setRememberMe} />
+        <Button type="submit" block busy={busy} busyLabel="Signing in…" disabled={socialPending !== null}>
+          Sign in
+        </Button>
+      </form>
+      <p className="card-footnote">
+        New to Parley? <Link href={pageHref("sign-up", platform.id)}>Create an account</Link>
+      </p>
+    </>
+  );
+}

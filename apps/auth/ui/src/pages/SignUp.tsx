@@ -1,0 +1,190 @@
+import { type FormEvent, useState } from "react";
+import { signUpEmail } from "../api";
+import { Alert } from "../components/Alert";
+import { Button } from "../components/Button";
+import { PasswordField, TextField } from "../components/fields";
+import { CardHeader } from "../components/Shell";
+import { DEFAULT_PASSWORD_POLICY } from "../errors";
+import type { Platform } from "../responses";
+import { Link, leaveTo } from "../router";
+import { callbackRedirectUrl, pageHref } from "../urls";
+import { useFormErrors } from "../useForm";
+import { validateSignUp } from "../validation";
+import { ResendVerification } from "./ResendVerification";
+
+export function SignUpPage({ platform }: { platform: Platform }) {
+  const policy = platform.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  // The server said this e-mail already has an account: offer sign-in and reset next to the field.
+  const [accountExists, setAccountExists] = useState(false);
+  const form = useFormErrors(policy);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!form.check(validateSignUp({ name, email, password, confirmPassword }, policy))) return;
+    setBusy(true);
+    const result = await signUpEmail({
+      name: name.trim(),
+      email: email.trim(),
+      password,
+      platform: platform.id,
+    });
+    if (result.ok && result.data.token) {
+      // The service signed the user in straight away (no verification required): go on.
+      leaveTo(
+        callbackRedirectUrl(platform.callbackURL, { token: result.data.token, email: result.data.email }),
+      );
+      return;
+    }
+    setBusy(false);
+    if (result.ok) {
+      setSentTo(email.trim());
+      return;
+    }
+    const human = form.fail(result.failure);
+    setAccountExists(human.field === "email" && human.action === "sign-in");
+  };
+
+  if (sentTo) return <CheckInbox email={sentTo} platform={platform} onStartOver={() => setSentTo(null)} />;
+
+  const rulesMet = password.length >= policy.minLength && password.length <= policy.maxLength;
+  return (
+    <>
+      <CardHeader
+        title="Create your account"
+        subtitle={
+          platform.id === "parley" ? "Start building your first chatbot." : `to continue to ${platform.name}`
+        }
+      />
+      <form className="form" noValidate onSubmit={onSubmit}>
+        {form.formError && (
+          <Alert tone="error" ref={form.alertRef}>
+            <p>{form.formError.message}</p>
+          </Alert>
+        )}
+        <TextField
+          ref={form.bind("name")}
+          label="Name"
+          name="name"
+          autoComplete="name"
+          autoFocus
+          value={name}
+          onValueChange={(value) => {
+            setName(value);
+            form.clearField("name");
+          }}
+          error={form.fieldErrors.name}
+        />
+        <TextField
+          ref={form.bind("email")}
+          label="Work email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onValueChange={(value) => {
+            setEmail(value);
+            setAccountExists(false);
+            form.clearField("email");
+          }}
+          error={form.fieldErrors.email}
+          hint={
+            accountExists && form.fieldErrors.email ? (
+              <span>
+                <Link href={pageHref("sign-in", platform.id, { email: email.trim() })}>Sign in</Link>
+                {" · "}
+                <Link href={pageHref("forgot-password", platform.id, { email: email.trim() })}>
+                  Reset password
+                </Link>
+              </span>
+            ) : undefined
+          }
+        />
+        <PasswordField
+          ref={form.bind("password")}
+          label="Password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={(value) => {
+            setPassword(value);
+            form.clearField("password");
+          }}
+          error={form.fieldErrors.password}
+          hint={
+            <span className={`rule${rulesMet ? " rule-met" : ""}`}>
+              <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+                <path d={rulesMet ? "M4 8.5l2.5 2.5L12 5.5" : "M5 8h6"} />
+              </svg>
+              {`Use ${policy.minLength} to ${policy.maxLength} characters.`}
+            </span>
+          }
+        />
+        <PasswordField
+          ref={form.bind("confirmPassword")}
+          label="Confirm password"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onValueChange={(value) => {
+            setConfirmPassword(value);
+            form.clearField("confirmPassword");
+          }}
+          error={form.fieldErrors.confirmPassword}
+        />
+        <Button type="submit" block busy={busy} busyLabel="Creating account…">
+          Create account
+        </Button>
+      </form>
+      <p className="card-footnote">
+        Already have an account? <Link href={pageHref("sign-in", platform.id)}>Sign in</Link>
+      </p>
+    </>
+  );
+}
+
+function CheckInbox({
+  email,
+  platform,
+  onStartOver,
+}: {
+  email: string;
+  platform: Platform;
+  onStartOver: () => void;
+}) {
+  return (
+    <>
+      <CardHeader
+        icon="mail"
+        title="Check your inbox"
+        subtitle={
+          <>
+            We sent a verification link to <strong className="nowrap-email">{email}</strong>. Open it to
+            activate your account, then sign in.
+          </>
+        }
+      />
+      <div className="stack">
+        <ResendVerification email={email} platform={platform.id} variant="secondary" />
+        <p className="muted small">
+          Can't find it? Check your spam folder. Wrong address?{" "}
+          <button type="button" className="inline-link" onClick={onStartOver}>
+            Start over
+          </button>
+        </p>
+      </div>
+      <p className="card-footnote">
+        <Link href={pageHref("sign-in", platform.id, { email })}>Back to sign in</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/** Pure URL helpers for the hosted sign-in UI (no DOM access, unit-tested). */
+
+/** Where the auth service serves this UI; matches `base` in apps/auth/vite.config.ts. */
+export const BASE_PATH = "/auth";
+
+export const DEFAULT_PLATFORM = "parley";
+
+export type Page = "sign-in" | "sign-up" | "forgot-password" | "reset-password" | "verified" | "error";
+
+const PAGE_SEGMENTS: Record<Page, string> = {
+  "sign-in": "",
+  "sign-up": "sign-up",
+  "forgot-password": "forgot-password",
+  "reset-password": "reset-password",
+  verified: "verified",
+  error: "error",
+};
+
+/** Maps a browser pathname to a page, or `null` for an unknown path under /auth. */
+export function pageFromPath(pathname: string): Page | null {
+  let rest = pathname;
+  if (rest === BASE_PATH || rest.startsWith(`${BASE_PATH}/`)) rest = rest.slice(BASE_PATH.length);
+  else return null;
+  const segment = rest.replace(/^\/+|\/+$/g, "");
+  for (const [page, seg] of Object.entries(PAGE_SEGMENTS) as [Page, string][]) {
+    if (seg === segment) return page;
+  }
+  return null;
+}
+
+/** Platform ids are short slugs; anything else is rejected before we ask the service. */
+export function isPlausiblePlatformId(id: string): boolean {
+  return /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(id);
+}
+
+/** The `platform` query parameter, defaulting to Parley itself. */
+export function platformFromSearch(search: string): string {
+  const value = new URLSearchParams(search).get("platform");
+  return value === null || value.trim() === "" ? DEFAULT_PLATFORM : value.trim();
+}
+
+/** A same-origin href to a page of this UI, always carrying the platform. */
+export function pageHref(page: Page, platform: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ platform, ...extra });
+  const segment = PAGE_SEGMENTS[page];
+  return `${BASE_PATH}${segment ? `/${segment}` : ""}?${params.toString()}`;
+}
+
+/**
+ * Where the browser goes after a successful sign-in.
+ *
+ * Contract with the platform's registered callback (apps/web `/auth/callback`): the browser is sent to
+ * `${callbackURL}?token=<better-auth session token>&email=<user e-mail>`. Existing query parameters of
+ * the registered URL are kept. The session cookie is also set on the auth host, so the callback may
+ * equally ignore `token` and ask the auth host for `/token` with `credentials: "include"`.
+ * `callbackURL` comes from the service's platform registry, never from the address bar, so this is not
+ * an open redirect.
+ */
+export function callbackRedirectUrl(callbackURL: string, session: { token: string; email: string }): string {
+  const url = new URL(callbackURL);
+  url.searchParams.set("token", session.token);
+  url.searchParams.set("email", session.email);
+  return url.toString();
+}
+
+/** Origin of an absolute http(s) URL, or null. */
+export function httpOrigin(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Base URL of the main site for footer links: a `<meta name="parley-web-url">` set by the service wins,
+ * else the origin of the Parley platform's callback URL.
+ */
+export function resolveWebUrl(metaContent: string | null, parleyCallbackURL: string | null): string | null {
+  return httpOrigin(metaContent) ?? httpOrigin(parleyCallbackURL);
+}
+
+/** Relative callback paths handed to better-auth; it resolves them against the auth host. */
+export const authCallbacks = {
+  verified: (platform: string) => pageHref("verified", platform),
+  resetPassword: (platform: string) => pageHref("reset-password", platform),
+  /** Social sign-in lands back on the sign-in page, which continues to the platform. */
+  socialDone: (platform: string) => pageHref("sign-in", platform, { continue: "1" }),
+  socialError: (platform: string) => pageHref("error", platform),
+};
