@@ -1,0 +1,41 @@
+import type { ErrorCode } from "@parley/contracts";
+
+/**
+ * Codes the client adds to the server's closed set: the request never got an answer
+ * (`NETWORK_ERROR`), or the answer did not match its contract (`INVALID_RESPONSE`).
+ */
+export type ApiErrorCode = ErrorCode | "NETWORK_ERROR" | "INVALID_RESPONSE";
+
+export interface ApiErrorInit {
+  status: number;
+  code: ApiErrorCode;
+  message: string;
+  requestId?: string | undefined;
+  details?: { path: string; message: string }[] | undefined;
+  cause?: unknown;
+}
+
+/**
+ * Every failed API call rejects with this. Kept free of zod so code in the initial chunk
+ * (the query client's retry rule) can check `instanceof ApiError` without pulling zod in.
+ */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  /** The server's HTTP status, or 500 when there was none (network failure, bad body). */
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly requestId: string | undefined;
+  readonly details: { path: string; message: string }[] | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.details = init.details;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}

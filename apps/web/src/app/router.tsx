@@ -1,0 +1,87 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { createBrowserRouter } from "react-router-dom";
+import { RouteErrorFallback } from "../components/errors/RouteErrorFallback";
+import { HomePage } from "../features/marketing/pages/HomePage";
+import { SiteLayout } from "../layout/SiteLayout";
+
+/** Every page except `/` is its own chunk, so the first visit downloads only the home page. */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => {
+    const module = await load();
+    return { default: module[name] };
+  });
+}
+
+const PricingPage = lazyPage(() => import("../features/pricing/pages/PricingPage"), "PricingPage");
+const ServicesPage = lazyPage(() => import("../features/marketing/pages/ServicesPage"), "ServicesPage");
+const ContactPage = lazyPage(() => import("../features/contact/pages/ContactPage"), "ContactPage");
+const FaqPage = lazyPage(() => import("../features/marketing/pages/FaqPage"), "FaqPage");
+const TermsPage = lazyPage(() => import("../features/marketing/pages/TermsPage"), "TermsPage");
+const NotFoundPage = lazyPage(() => import("../features/marketing/pages/NotFoundPage"), "NotFoundPage");
+const WidgetPage = lazyPage(() => import("../features/widget/pages/WidgetPage"), "WidgetPage");
+const WidgetChatMissingPage = lazyPage(
+  () => import("../features/widget/pages/WidgetChatMissingPage"),
+  "WidgetChatMissingPage",
+);
+const WidgetChatPage = lazyPage(() => import("../features/widget/pages/WidgetChatPage"), "WidgetChatPage");
+const AuthCallbackPage = lazyPage(
+  () => import("../features/session/pages/AuthCallbackPage"),
+  "AuthCallbackPage",
+);
+
+/** Pages without the site chrome (the widget iframe, the sign-in callback) load without a spinner. */
+function Standalone({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      path: "/",
+      element: <SiteLayout />,
+      errorElement: <RouteErrorFallback />,
+      children: [
+        { index: true, element: <HomePage /> },
+        { path: "pricing", element: <PricingPage /> },
+        { path: "services", element: <ServicesPage /> },
+        { path: "contact", element: <ContactPage /> },
+        { path: "faq", element: <FaqPage /> },
+        { path: "terms-conditions", element: <TermsPage /> },
+        { path: "widget", element: <WidgetPage /> },
+        { path: "*", element: <NotFoundPage /> },
+      ],
+    },
+    {
+      // The chat page lives inside a third-party site's iframe: no header, no footer.
+      path: "/widget/chat",
+      errorElement: <RouteErrorFallback />,
+      children: [
+        {
+          index: true,
+          element: (
+            <Standalone>
+              <WidgetChatMissingPage />
+            </Standalone>
+          ),
+        },
+        {
+          path: ":chatbotId",
+          element: (
+            <Standalone>
+              <WidgetChatPage />
+            </Standalone>
+          ),
+        },
+      ],
+    },
+    {
+      path: "/auth/callback",
+      errorElement: <RouteErrorFallback />,
+      element: (
+        <Standalone>
+          <AuthCallbackPage />
+        </Standalone>
+      ),
+    },
+  ]);
+}

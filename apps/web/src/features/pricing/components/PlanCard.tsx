@@ -1,0 +1,105 @@
+import type { Plan } from "@parley/contracts";
+import { formatMoney } from "@parley/contracts";
+import { useId } from "react";
+import { signInUrl } from "../../../app/config";
+import { formatFeature, intervalSuffix, isHighlighted, isNumericFeature, planCta } from "../pricing";
+
+function CheckIcon() {
+  return (
+    <svg className="feature-icon" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+      <path
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
+
+export function PlanCard({ plan }: { plan: Plan }) {
+  const headingId = useId();
+  const highlighted = isHighlighted(plan);
+  const limits = plan.features.filter(isNumericFeature);
+  const extras = plan.features.filter((feature) => !isNumericFeature(feature));
+  return (
+    <article
+      className={`plan-card${highlighted ? " plan-card-highlighted" : ""}`}
+      aria-labelledby={headingId}
+      data-plan={plan.name.toLowerCase()}
+    >
+      <div className="plan-head">
+        <h2 id={headingId} className="plan-name">
+          {plan.name}
+        </h2>
+        {highlighted ? <span className="badge badge-accent">Most popular</span> : null}
+      </div>
+      <p className="plan-description">{plan.description}</p>
+      <p className="plan-price">
+        <span className="plan-amount" data-testid="plan-price">
+          {formatMoney(plan.price.amount, plan.price.currency)}
+        </span>
+        <span className="plan-interval">{intervalSuffix(plan.billingInterval)}</span>
+      </p>
+      <p className="plan-billing-note">
+        {plan.price.amount === 0
+          ? "No card needed"
+          : plan.billingInterval === "yearly"
+            ? "Billed once a year · 2 months free"
+            : "Billed every month"}
+      </p>
+      <a className={`btn btn-block ${highlighted ? "btn-primary" : "btn-secondary"}`} href={signInUrl}>
+        {planCta(plan)}
+      </a>
+      <div className="plan-features">
+        <p className="plan-features-title">Includes</p>
+        <ul>
+          {limits.map((feature) => (
+            <li key={`${feature.name}-${feature.unit}`}>
+              <CheckIcon />
+              <span>{formatFeature(feature)}</span>
+            </li>
+          ))}
+          {extras.map((feature) => (
+            <li key={formatFeature(feature)}>
+              <CheckIcon />
+              <span>{formatFeature(feature)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </article>
+  );
+}
+
+/** Same box model as PlanCard, so the grid does not move when the plans arrive. */
+export function PlanCardSkeleton() {
+  return (
+    <div className="plan-card plan-card-skeleton" aria-hidden="true">
+      <div className="plan-head">
+        <span className="skeleton skeleton-title" />
+      </div>
+      <p className="plan-description">
+        <span className="skeleton skeleton-line" />
+        <span className="skeleton skeleton-line skeleton-short" />
+      </p>
+      <p className="plan-price">
+        <span className="skeleton skeleton-price" />
+      </p>
+      <p className="plan-billing-note">
+        <span className="skeleton skeleton-line skeleton-short" />
+      </p>
+      <span className="skeleton skeleton-button" />
+      <div className="plan-features">
+        <p className="plan-features-title">
+          <span className="skeleton skeleton-line skeleton-tiny" />
+        </p>
+        <ul>
+          {["a", "b", "c", "d", "e", "f", "g"].map((key) => (
+            <li key={key} className="skeleton-item">
+              <span className="skeleton skeleton-line" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

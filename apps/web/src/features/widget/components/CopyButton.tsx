@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from "react";
+
+type CopyState = "idle" | "copied" | "failed";
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Older browsers and non-secure origins have no async clipboard API.
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  const ok = document.execCommand("copy");
+  area.remove();
+  if (!ok) throw new Error("Copy command was rejected");
+}
+
+export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
+  const [state, setState] = useState<CopyState>("idle");
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const onClick = async () => {
+    try {
+      await copyText(text);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setState("idle"), 2000);
+  };
+
+  return (
+    <>
+      <button type="button" className="btn btn-sm btn-code" onClick={onClick}>
+        {state === "copied" ? "Copied" : state === "failed" ? "Press Ctrl+C to copy" : label}
+      </button>
+      <span className="sr-only" aria-live="polite">
+        {state === "copied" ? "Snippet copied to clipboard" : state === "failed" ? "Copy failed" : ""}
+      </span>
+    </>
+  );
+}

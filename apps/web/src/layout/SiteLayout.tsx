@@ -1,0 +1,32 @@
+import { Suspense } from "react";
+import { Outlet, ScrollRestoration } from "react-router-dom";
+import { SiteFooter } from "./SiteFooter";
+import { SiteHeader } from "./SiteHeader";
+
+/** Shown only on a first visit straight to a lazy page; later navigations keep the old page up. */
+export function PageFallback() {
+  return (
+    <div className="page-fallback" role="status" aria-live="polite">
+      <span className="spinner spinner-lg" aria-hidden="true" />
+      <span className="sr-only">Loading page</span>
+    </div>
+  );
+}
+
+export function SiteLayout() {
+  return (
+    <div className="site">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}
