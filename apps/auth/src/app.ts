@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import cors from "@fastify/cors";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { type Auth, type BackgroundTasks, createAuth, createBackgroundTasks, trustedOriginsOf } from "./auth";
+import type { AuthDb } from "./db";
+import type { Env } from "./env";
+import { createOutbox, type Outbox, type OutboxOptions } from "./events/outbox";
+import { betterAuthRoutes } from "./http/better-auth";
+import { registerErrorHandler } from "./http/errors";
+import { platformRoutes } from "./http/platforms";
+import { authUiRoutes } from "./http/ui";
+import { devMailboxRoutes } from "./mail/dev-mailbox.routes";
+import { createMailer, type Mailer } from "./mail/mailer";
+
+export interface AppDeps {
+  env: Env;
+  db: AuthDb;
+  logger?: FastifyServerOptions["logger"];
+  /** Replaces the mailer the env describes (tests pass none and use a real SMTP listener). */
+  mailer?: Mailer;
+  /** Delivery tuning for the event outbox (tests shorten the delays). */
+  outbox?: Partial<Omit<OutboxOptions, "db" | "log">>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    parley: { auth: Auth; mailer: Mailer; outbox: Outbox; background: BackgroundTasks };
+  }
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The composition root: everything is wired here, and tests build this same app. */
+export async function buildApp(deps: AppDeps) {
+  const { env, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: env.LOG_LEVEL,
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    bodyLimit: 1024 * 1024,
+  });
+
+  const background = createBackgroundTasks(app.log);
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      log: app.log,
+      devMailbox: env.NODE_ENV !== "production",
+    });
+  const outbox = createOutbox({
+    apiUrl: env.API_URL,
+    secret: env.AUTH_EVENTS_SECRET,
+    ...deps.outbox,
+    db,
+    log: app.log,
+  });
+  const auth = createAuth({ env, db, mailer, log: app.log, background, onUserDeleted: () => outbox.wake() });
+  // Creates the JWT signing key now: on an empty table, a burst of first /token calls would
+  // otherwise each create their own key.
+  await auth.api.getJwks();
+  app.decorate("parley", { auth, mailer, outbox, background });
+
+  registerErrorHandler(app);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const corsOrigins = trustedOriginsOf(env).filter((o) => o !== new URL(env.AUTH_URL).origin);
+  await app.register(cors, {
+    origin: corsOrigins.map(originMatcher),
+    credentials: true,
+    methods: ["GET", "POST", "OPTIONS"],
+    allowedHeaders: ["Content-Type", "Authorization"],
+    exposedHeaders: ["set-auth-jwt"],
+    maxAge: 600,
+  });
+
+  await app.register(platformRoutes, { env });
+  if (mailer.mailbox) await app.register(devMailboxRoutes, { mailbox: mailer.mailbox });
+  await app.register(authUiRoutes, { dir: env.AUTH_UI_DIR, webUrl: env.WEB_URL });
+  await app.register(betterAuthRoutes, { auth, baseURL: env.AUTH_URL });
+
+  // Pending events from an earlier run (or another replica) are picked up as soon as we are up.
+  app.addHook("onReady", async () => outbox.start());
+  app.addHook("onClose", async () => {
+    await outbox.stop();
+    await background.settled();
+    await mailer.close();
+  });
+  return app;
+}
+
+/** A hop count becomes proxy-addr's "trust the first N hops" function (Fastify's types take no number). */
+function trustProxyOption(value: Env["TRUST_PROXY"]) {
+  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** An exact origin, or a RegExp for a `https://*.example.com` pattern. */
+function originMatcher(origin: string): string | RegExp {
+  if (!origin.includes("*")) return origin;
+  const escaped = origin.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[A-Za-z0-9-]+");
+  return new RegExp(`^${escaped}$`);
+}

@@ -1,0 +1,184 @@
+import { ACCESS_TOKEN_AUDIENCE, type AccessTokenClaims } from "@parley/contracts";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin, jwt } from "better-auth/plugins";
+import type { FastifyBaseLogger } from "fastify";
+import { ac, roles } from "./auth/access";
+import { parleyCompat } from "./auth/compat";
+import type { AuthDb } from "./db";
+import * as schema from "./db/schema";
+import type { Env } from "./env";
+import type { Mailer } from "./mail/mailer";
+import {
+  confirmEmailChangeMail,
+  deleteAccountMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from "./mail/templates";
+
+export interface AuthDeps {
+  env: Env;
+  db: AuthDb;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** Runs work (mail sending) after the response; see `createBackgroundTasks`. */
+  background: BackgroundTasks;
+  /** Called after an account is deleted (the event row is already written by a trigger). */
+  onUserDeleted?: () => void;
+}
+
+/** Access tokens are short-lived: a ban or deletion takes effect at the latest after this. */
+export const ACCESS_TOKEN_TTL = "15m";
+
+/** Trusted origins: this host, the web app, registered platforms' callbacks, and TRUSTED_ORIGINS. */
+export function trustedOriginsOf(env: Env): string[] {
+  const origins = [
+    new URL(env.AUTH_URL).origin,
+    env.webOrigin,
+    ...env.platforms.map((p) => new URL(p.callbackURL).origin),
+    ...env.TRUSTED_ORIGINS,
+  ];
+  // Apple posts its callback (response_mode=form_post) from its own origin.
+  if (env.socialProviders.apple) origins.push("https://appleid.apple.com");
+  return [...new Set(origins)];
+}
+
+export function createAuth(deps: AuthDeps) {
+  const { env, mailer, log } = deps;
+  const sendMail = (mail: Parameters<Mailer["send"]>[0]) => mailer.send(mail);
+
+  const options = {
+    appName: "Parley",
+    baseURL: env.AUTH_URL,
+    // Routes live at the host root: auth.domain/sign-in/email, /token, /jwks… ("" would mean /api/auth).
+    basePath: "/",
+    secret: env.BETTER_AUTH_SECRET,
+    database: drizzleAdapter(deps.db.db, { provider: "pg", schema }),
+    trustedOrigins: trustedOriginsOf(env),
+    logger: {
+      disabled: env.LOG_LEVEL === "silent",
+      level: env.LOG_LEVEL === "debug" || env.LOG_LEVEL === "trace" ? "debug" : "warn",
+      log(level, message, ...args) {
+        const fields = args.length ? { betterAuth: args } : {};
+        log[level === "debug" ? "debug" : level](fields, `better-auth: ${message}`);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: env.PASSWORD_MIN_LENGTH,
+      maxPasswordLength: env.PASSWORD_MAX_LENGTH,
+      // The spec's reset token is 24 random characters valid 1 hour: better-auth 1.7.25 mints
+      // `generateId(24)` for it; the expiry is set here explicitly (in seconds).
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: env.REVOKE_SESSIONS_ON_PASSWORD_RESET,
+      async sendResetPassword({ user, url }) {
+        await sendMail(resetPasswordMail(user, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await sendMail(verifyEmailMail(user, url));
+      },
+    },
+    user: {
+      changeEmail: {
+        enabled: true,
+        // A verified address is changed only after the old address approves and the new one is
+        // verified; an unverified address is changed at once and the new one gets a verification mail.
+        updateEmailWithoutVerification: true,
+        async sendChangeEmailConfirmation({ user, newEmail, url }) {
+          await sendMail(confirmEmailChangeMail(user, newEmail, url));
+        },
+      },
+      deleteUser: {
+        enabled: true,
+        // Spec: the e-mailed delete token (32 characters, minted by better-auth) lives 24 hours.
+        deleteTokenExpiresIn: 60 * 60 * 24,
+        async sendDeleteAccountVerification({ user, url }) {
+          await sendMail(deleteAccountMail(user, url));
+        },
+        async afterDelete() {
+          deps.onUserDeleted?.();
+        },
+      },
+    },
+    session: {
+      freshAge: env.SESSION_FRESH_AGE,
+    },
+    account: {
+      // OAuth state (32 characters, PKCE verifier 128) is stored as a verification row for
+      // 10 minutes and deleted when the callback uses it.
+      storeStateStrategy: "database",
+      accountLinking: { enabled: true, allowUnlinkingAll: false },
+    },
+    socialProviders: env.socialProviders as BetterAuthOptions["socialProviders"],
+    rateLimit: {
+      enabled: env.RATE_LIMIT_ENABLED,
+      storage: "memory",
+      // The alias has to be as strict as the route it stands for.
+      customRules: { "/forget-password": { window: 60, max: 3 } },
+    },
+    advanced: {
+      // Explicit, because better-auth turns both checks off whenever NODE_ENV is "test".
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      useSecureCookies: env.AUTH_URL.startsWith("https://"),
+      // The HTTP layer overwrites x-forwarded-for with Fastify's request.ip (which honours
+      // TRUST_PROXY), so this single value is the client address the rate limiter keys on.
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+      backgroundTasks: { handler: deps.background.handler },
+    },
+    plugins: [
+      jwt({
+        jwt: {
+          issuer: env.AUTH_URL,
+          audience: ACCESS_TOKEN_AUDIENCE,
+          expirationTime: ACCESS_TOKEN_TTL,
+          definePayload: ({ user }): Omit<AccessTokenClaims, "sub"> => ({
+            email: user.email,
+            name: user.name ?? "",
+            emailVerified: user.emailVerified,
+            role: typeof user.role === "string" && user.role ? user.role : "user",
+          }),
+        },
+      }),
+      admin({ ac, roles, defaultRole: "user", adminRoles: ["admin"] }),
+      parleyCompat({
+        minPasswordLength: env.PASSWORD_MIN_LENGTH,
+        maxPasswordLength: env.PASSWORD_MAX_LENGTH,
+      }),
+    ],
+  } satisfies BetterAuthOptions;
+
+  return betterAuth(options);
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export interface BackgroundTasks {
+  handler: (task: Promise<unknown>) => void;
+  /** Resolves when every task started so far has settled (shutdown, tests). */
+  settled(): Promise<void>;
+}
+
+/**
+ * Mails are sent after the response, so a reset request for an existing address takes as long
+ * as one for an unknown address (no timing oracle), and a slow SMTP server never slows a page.
+ */
+export function createBackgroundTasks(log: FastifyBaseLogger): BackgroundTasks {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    handler(task) {
+      const tracked = task.catch((err) => log.error({ err }, "background task failed"));
+      pending.add(tracked);
+      void tracked.finally(() => pending.delete(tracked));
+    },
+    async settled() {
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import {
+  AUTH_EVENT_SIGNATURE_HEADER,
+  AUTH_EVENTS_PATH,
+  type AuthEvent,
+  authEventSchema,
+} from "@parley/contracts";
+import { signAuthEvent } from "@parley/contracts/server";
+import { rowsOf } from "@parley/db";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { AuthDb } from "../db";
+
+export interface OutboxOptions {
+  db: AuthDb;
+  /** Base URL of the API; events go to `${apiUrl}/api/internal/auth-events`. */
+  apiUrl: string;
+  secret: string;
+  log: FastifyBaseLogger;
+  fetch?: typeof fetch;
+  /** Look for due events at least this often (other replicas' rows, missed wake-ups). */
+  pollIntervalMs?: number;
+  /** First retry delay; doubles per failed attempt up to `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long a sender holds claimed rows before another may retry them (a crashed sender). */
+  leaseMs?: number;
+  requestTimeoutMs?: number;
+  batchSize?: number;
+}
+
+export interface Outbox {
+  /** Begins delivering; rows left pending by an earlier run are retried right away. */
+  start(): void;
+  /** Delivers what is due now, without waiting for the next poll. */
+  wake(): void;
+  /** Runs one delivery pass and resolves with the number of events acknowledged. */
+  deliverDue(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+interface ClaimedRow {
+  id: string;
+  type: string;
+  data: unknown;
+  occurred_at: Date | string;
+  attempts: number;
+}
+
+/**
+ * Delivers auth events to the API: at least once, in order of occurrence per pass, signed with
+ * AUTH_EVENTS_SECRET, retried with exponential backoff until a 2xx. Rows are claimed with
+ * `FOR UPDATE SKIP LOCKED` plus a lease, so several auth replicas never send the same row at
+ * the same time, and a replica that dies mid-send only delays a row by the lease.
+ */
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { db, log } = options;
+  const doFetch = options.fetch ?? fetch;
+  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  const baseDelayMs = options.baseDelayMs ?? 1_000;
+  const maxDelayMs = options.maxDelayMs ?? 10 * 60_000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+  const batchSize = options.batchSize ?? 20;
+  const endpoint = `${options.apiUrl.replace(/\/+$/, "")}${AUTH_EVENTS_PATH}`;
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+
+  async function claim(): Promise<ClaimedRow[]> {
+    const result = await db.db.execute(sql`
+      update auth_event_outbox
+         set next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')
+       where id in (
+         select id from auth_event_outbox
+          where delivered_at is null and next_attempt_at <= now()
+          order by occurred_at
+          limit ${batchSize}
+          for update skip locked)
+      returning id, type, data, occurred_at, attempts`);
+    return rowsOf<ClaimedRow>(result).sort((a, b) => +new Date(a.occurred_at) - +new Date(b.occurred_at));
+  }
+
+  async function send(event: AuthEvent): Promise<void> {
+    const body = JSON.stringify(event);
+    const res = await doFetch(endpoint, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        [AUTH_EVENT_SIGNATURE_HEADER]: signAuthEvent(options.secret, body),
+      },
+      body,
+      signal: AbortSignal.timeout(requestTimeoutMs),
+    });
+    // Drain the body so the connection can be reused.
+    const text = await res.text().catch(() => "");
+    if (!res.ok) throw new Error(`API answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ""}`);
+  }
+
+  async function deliverOne(row: ClaimedRow): Promise<boolean> {
+    const attempts = row.attempts + 1;
+    try {
+      const event = authEventSchema.parse({
+        id: row.id,
+        type: row.type,
+        occurredAt: new Date(row.occurred_at).toISOString(),
+        data: row.data,
+      });
+      await send(event);
+      await db.db.execute(sql`
+        update auth_event_outbox
+           set delivered_at = now(), attempts = ${attempts}, last_error = null
+         where id = ${row.id}`);
+      log.info({ eventId: row.id, type: row.type, attempts }, "auth event delivered");
+      return true;
+    } catch (err) {
+      const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1));
+      const message = err instanceof Error ? err.message : String(err);
+      await db.db.execute(sql`
+        update auth_event_outbox
+           set attempts = ${attempts},
+               last_error = ${message.slice(0, 1000)},
+               next_attempt_at = now() + (${delay} * interval '1 millisecond')
+         where id = ${row.id}`);
+      log.warn(
+        { eventId: row.id, type: row.type, attempts, retryInMs: delay, err: message },
+        "auth event delivery failed",
+      );
+      return false;
+    }
+  }
+
+  async function deliverDue(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const rows = await claim();
+      for (const row of rows) if (await deliverOne(row)) delivered++;
+      if (rows.length < batchSize) return delivered;
+    }
+  }
+
+  /** Milliseconds until the earliest pending row is due (capped by the poll interval). */
+  async function nextDueIn(): Promise<number> {
+    const result = await db.db.execute(sql`
+      select extract(epoch from (min(next_attempt_at) - now())) * 1000 as due_in
+        from auth_event_outbox where delivered_at is null`);
+    const dueIn = rowsOf<{ due_in: number | string | null }>(result)[0]?.due_in;
+    if (dueIn === null || dueIn === undefined) return pollIntervalMs;
+    return Math.max(0, Math.min(pollIntervalMs, Math.ceil(Number(dueIn))));
+  }
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, delayMs);
+    timer.unref();
+  }
+
+  function run() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      let next = pollIntervalMs;
+      try {
+        do {
+          again = false;
+          await deliverDue();
+        } while (again && !stopped);
+        next = await nextDueIn();
+      } catch (err) {
+        log.error({ err }, "auth event outbox pass failed");
+      } finally {
+        running = undefined;
+        schedule(next);
+      }
+    })();
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    wake() {
+      if (stopped) return;
+      schedule(0);
+    },
+    deliverDue,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { ErrorBody, ErrorCode } from "@parley/contracts";
+import { errorStatus } from "@parley/contracts";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * The house error shape for this service's own routes (/platforms, /auth, /dev). better-auth's
+ * routes keep better-auth's `{code, message}` bodies, which its clients expect.
+ */
+export function sendError(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, message: string) {
+  const body: ErrorBody = { error: { code, message, requestId: request.id } };
+  return reply.status(errorStatus[code]).type("application/json").send(body);
+}
+
+const fastifyClientErrors: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  FST_ERR_CTP_BODY_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "BAD_REQUEST",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "BAD_REQUEST",
+};
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const mapped = error.code ? fastifyClientErrors[error.code] : undefined;
+    if (mapped) return sendError(reply, request, mapped, error.message);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, request, "BAD_REQUEST", error.message);
+    }
+    // Unknown errors never leak internals to the client.
+    request.log.error({ err: error }, "unhandled error");
+    return sendError(reply, request, "INTERNAL", "Something went wrong on our side");
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, request, "NOT_FOUND", `Route ${request.method} ${request.url.split("?")[0]} not found`),
+  );
+}

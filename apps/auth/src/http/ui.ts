@@ -1,0 +1,64 @@
+import { existsSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { escapeHtml } from "../mail/templates";
+
+/**
+ * The built auth UI (apps/auth/dist/ui, Vite `base: "/auth/"`) at /auth and /auth/*. Files are
+ * served as they are; any other path under /auth is a client-side route and gets index.html.
+ * The folder is looked at per request, so building the UI needs no restart.
+ */
+export async function authUiRoutes(app: FastifyInstance, opts: { dir: string; webUrl: string }) {
+  const root = path.resolve(opts.dir);
+  // serve: false — only reply.sendFile (ranges, etags, content types); routing is ours.
+  await app.register(fastifyStatic, { root, serve: false });
+
+  const handler = async (rest: string, reply: FastifyReply) => {
+    const index = path.join(root, "index.html");
+    if (!existsSync(index)) return reply.status(503).type("text/html; charset=utf-8").send(NOT_BUILT);
+    const file = resolveInside(root, rest);
+    if (file && file !== index && existsSync(file) && statSync(file).isFile()) {
+      const immutable = rest.startsWith("assets/");
+      reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      return reply.sendFile(path.relative(root, file));
+    }
+    // Tell the UI where the web app is (footer links), without rebuilding it per environment.
+    const html = (await readFile(index, "utf8")).replace(
+      "</head>",
+      `<meta name="parley-web-url" content="${escapeHtml(opts.webUrl)}"></head>`,
+    );
+    return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
+  };
+
+  app.get("/auth", (_request, reply) => handler("", reply));
+  app.get<{ Params: { "*": string } }>("/auth/*", (request, reply) =>
+    handler(request.params["*"] ?? "", reply),
+  );
+  // Nothing else lives at the root of the auth host; people who type it get the sign-in page.
+  app.get("/", (_request, reply) => reply.redirect("/auth"));
+}
+
+function resolveInside(root: string, rest: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rest);
+  } catch {
+    return undefined;
+  }
+  const file = path.resolve(root, `.${path.sep}${decoded}`);
+  return file.startsWith(`${root}${path.sep}`) ? file : undefined;
+}
+
+const NOT_BUILT = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sign-in app not built · Parley</title>
+<style>body{font-family:system-ui,sans-serif;max-width:640px;margin:4rem auto;padding:0 1rem;color:#1f2330;line-height:1.5}code{background:#f1f1f5;padding:2px 6px;border-radius:4px}</style>
+</head><body>
+<h1>The sign-in app is not built yet</h1>
+<p>The auth service is running, but its web pages have not been built. From the repository root, run:</p>
+<p><code>pnpm build</code></p>
+<p>(or <code>pnpm --filter @parley/auth build:ui</code> for the sign-in app alone), then reload this page.</p>
+</body></html>
+`;

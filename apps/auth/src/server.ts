@@ -1,0 +1,47 @@
+import { EnvError } from "@parley/config";
+import { buildApp } from "./app";
+import { openAuthDb } from "./db";
+import { loadEnv } from "./env";
+
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(`[auth] ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  // createDb applies pending migrations before it returns.
+  const db = await openAuthDb(env);
+  const app = await buildApp({ env, db });
+  for (const warning of env.warnings) app.log.warn(warning);
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    // Stops accepting requests, lets in-flight ones finish, stops the outbox, sends queued mail.
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void close("SIGINT"));
+  process.once("SIGTERM", () => void close("SIGTERM"));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  const providers = Object.keys(env.socialProviders);
+  app.log.info(
+    `Parley auth on ${env.AUTH_URL} (sign-in page ${env.AUTH_URL}/auth, database: ${db.driver}, ` +
+      `social sign-in: ${providers.length ? providers.join(", ") : "none configured"}` +
+      `${app.parley.mailer.mailbox ? `, dev mailbox ${env.AUTH_URL}/dev/mailbox` : ""})`,
+  );
+}
+
+main().catch((err) => {
+  console.error("[auth] failed to start:", err);
+  process.exit(1);
+});
