@@ -51,6 +51,11 @@ describe("describeApiError", () => {
       message: "Password is too long. Use at most 64 characters.",
       field: "password",
     });
+    // The service's own wording carries its configured limit.
+    expect(
+      describeApiError(http(400, "PASSWORD_TOO_SHORT", "Password is too short: use at least 12 characters"))
+        .message,
+    ).toBe("Password is too short. Use at least 12 characters.");
     expect(describeApiError(http(400, "PASSWORD_TOO_SHORT")).message).toContain(
       String(DEFAULT_PASSWORD_POLICY.minLength),
     );

@@ -102,6 +102,15 @@ export function failureCode(failure: ApiFailure): string | undefined {
   return undefined;
 }
 
+/**
+ * The service words its length errors with the configured limit ("…use at least 10 characters");
+ * that number wins over the UI's idea of the policy.
+ */
+function limitFromMessage(message: string | undefined): number | undefined {
+  const match = message?.match(/\b(\d{1,4})\b/);
+  return match?.[1] ? Number(match[1]) : undefined;
+}
+
 /** Plain-language text (and where to show it) for a failed auth-service call. */
 export function describeApiError(
   failure: ApiFailure,
@@ -123,16 +132,14 @@ export function describeApiError(
       };
     case "INVALID_EMAIL":
       return { message: "Enter a valid email address, like name@company.com.", field: "email" };
-    case "PASSWORD_TOO_SHORT":
-      return {
-        message: `Password is too short. Use at least ${policy.minLength} characters.`,
-        field: "password",
-      };
-    case "PASSWORD_TOO_LONG":
-      return {
-        message: `Password is too long. Use at most ${policy.maxLength} characters.`,
-        field: "password",
-      };
+    case "PASSWORD_TOO_SHORT": {
+      const min = limitFromMessage(failure.message) ?? policy.minLength;
+      return { message: `Password is too short. Use at least ${min} characters.`, field: "password" };
+    }
+    case "PASSWORD_TOO_LONG": {
+      const max = limitFromMessage(failure.message) ?? policy.maxLength;
+      return { message: `Password is too long. Use at most ${max} characters.`, field: "password" };
+    }
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
     case "EMAIL_ALREADY_EXISTS":

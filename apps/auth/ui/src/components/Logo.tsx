@@ -1,24 +1,27 @@
 import { useId } from "react";
 
-/** The Parley mark: a speech bubble on an indigo→violet tile, plus the word mark. */
+/**
+ * The Parley mark — the same drawing as apps/web/src/components/Logo.tsx (copied, not imported):
+ * a speech bubble on an indigo-to-violet tile.
+ */
 export function LogoMark({ size = 32 }: { size?: number }) {
-  const gradient = useId();
+  const gradientId = `logo-gradient-${useId()}`;
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <defs>
-        <linearGradient id={gradient} x1="0" y1="0" x2="32" y2="32" gradientUnits="userSpaceOnUse">
+        <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#6366f1" />
-          <stop offset="1" stopColor="#8b5cf6" />
+          <stop offset="1" stopColor="#7c3aed" />
         </linearGradient>
       </defs>
-      <rect width="32" height="32" rx="9" fill={`url(#${gradient})`} />
+      <rect width="32" height="32" rx="8" fill={`url(#${gradientId})`} />
       <path
-        d="M10.5 9h11a3 3 0 0 1 3 3v6.5a3 3 0 0 1-3 3h-6.2l-4.1 3.2a.6.6 0 0 1-1-.5V21.5h.3a3 3 0 0 1-3-3V12a3 3 0 0 1 3-3z"
+        d="M9 10.5A2.5 2.5 0 0 1 11.5 8h9A2.5 2.5 0 0 1 23 10.5v7a2.5 2.5 0 0 1-2.5 2.5H15l-4.2 3.4A.5.5 0 0 1 10 23v-3.1A2.5 2.5 0 0 1 9 17.5z"
         fill="#fff"
       />
-      <circle cx="12.6" cy="15.25" r="1.35" fill="#6d5cf0" />
-      <circle cx="16.5" cy="15.25" r="1.35" fill="#6d5cf0" />
-      <circle cx="20.4" cy="15.25" r="1.35" fill="#6d5cf0" />
+      <circle cx="13" cy="14" r="1.3" fill="#4f46e5" />
+      <circle cx="16" cy="14" r="1.3" fill="#4f46e5" />
+      <circle cx="19" cy="14" r="1.3" fill="#4f46e5" />
     </svg>
   );
 }

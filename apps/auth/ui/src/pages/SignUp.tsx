@@ -121,12 +121,15 @@ export function SignUpPage({ platform }: { platform: Platform }) {
           }}
           error={form.fieldErrors.password}
           hint={
-            <span className={`rule${rulesMet ? " rule-met" : ""}`}>
-              <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-                <path d={rulesMet ? "M4 8.5l2.5 2.5L12 5.5" : "M5 8h6"} />
-              </svg>
-              {`Use ${policy.minLength} to ${policy.maxLength} characters.`}
-            </span>
+            // The error already names the limit; the rule line comes back once it's fixed.
+            form.fieldErrors.password ? undefined : (
+              <span className={`rule${rulesMet ? " rule-met" : ""}`}>
+                <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+                  <path d={rulesMet ? "M4 8.5l2.5 2.5L12 5.5" : "M5 8h6"} />
+                </svg>
+                {`Use ${policy.minLength} to ${policy.maxLength} characters.`}
+              </span>
+            )
           }
         />
         <PasswordField

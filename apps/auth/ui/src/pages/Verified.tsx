@@ -124,7 +124,7 @@ function VerifyFailed({ platform, code }: { platform: Platform; code: string }) 
           </p>
         </Alert>
       ) : (
-        <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="resend-heading">
+        <form className="form form-section" noValidate onSubmit={onSubmit} aria-labelledby="resend-heading">
           <h2 id="resend-heading" className="section-title">
             Send a new link
           </h2>
