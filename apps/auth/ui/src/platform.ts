@@ -60,7 +60,9 @@ export function usePlatform(id: string): PlatformState {
 }
 
 function metaWebUrl(): string | null {
-  return document.querySelector<HTMLMetaElement>('meta[name="parley-web-url"]')?.content ?? null;
+  const metas = document.querySelectorAll<HTMLMetaElement>('meta[name="parley-web-url"]');
+  for (const meta of metas) if (meta.content.trim()) return meta.content.trim();
+  return null;
 }
 
 /** The main site's origin for footer links (terms, contact), or null while unknown. */

@@ -68,6 +68,11 @@ describe("callbackRedirectUrl", () => {
 describe("resolveWebUrl", () => {
   it("prefers the meta tag, then the Parley callback origin", () => {
     expect(resolveWebUrl("https://app.parley.io", "http://x/auth/callback")).toBe("https://app.parley.io");
+    expect(resolveWebUrl("https://example.com/parley/", null)).toBe("https://example.com/parley");
+    expect(resolveWebUrl(null, "https://example.com/parley/auth/callback")).toBe(
+      "https://example.com/parley",
+    );
+    expect(resolveWebUrl(null, "https://example.com/oauth/done")).toBe("https://example.com");
     expect(resolveWebUrl("", "http://localhost:3000/auth/callback")).toBe("http://localhost:3000");
     expect(resolveWebUrl("javascript:alert(1)", null)).toBeNull();
   });

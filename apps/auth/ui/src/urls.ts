@@ -79,7 +79,15 @@ export function httpOrigin(value: string | null | undefined): string | null {
  * else the origin of the Parley platform's callback URL.
  */
 export function resolveWebUrl(metaContent: string | null, parleyCallbackURL: string | null): string | null {
-  return httpOrigin(metaContent) ?? httpOrigin(parleyCallbackURL);
+  // The meta carries the service's WEB_URL as configured, which may include a base path.
+  if (httpOrigin(metaContent) !== null && metaContent) return metaContent.trim().replace(/\/+$/, "");
+  const origin = httpOrigin(parleyCallbackURL);
+  if (!origin || !parleyCallbackURL) return null;
+  // `${WEB_URL}/auth/callback` → WEB_URL; any other callback shape → its origin.
+  const { pathname } = new URL(parleyCallbackURL);
+  return /\/auth\/callback\/?$/.test(pathname)
+    ? origin + pathname.replace(/\/auth\/callback\/?$/, "")
+    : origin;
 }
 
 /** Relative callback paths handed to better-auth; it resolves them against the auth host. */

@@ -124,7 +124,11 @@ function NewPasswordForm({
             form.clearField("password");
           }}
           error={form.fieldErrors.password}
-          hint={`Use ${policy.minLength} to ${policy.maxLength} characters.`}
+          hint={
+            form.fieldErrors.password
+              ? undefined
+              : `Use ${policy.minLength} to ${policy.maxLength} characters.`
+          }
         />
         <PasswordField
           ref={form.bind("confirmPassword")}
