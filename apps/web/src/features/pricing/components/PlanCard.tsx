@@ -37,7 +37,9 @@ export function PlanCard({ plan }: { plan: Plan }) {
         <span className="plan-amount" data-testid="plan-price">
           {formatMoney(plan.price.amount, plan.price.currency)}
         </span>
-        <span className="plan-interval">{intervalSuffix(plan.billingInterval)}</span>
+        <span className="plan-interval" data-testid="plan-interval">
+          {intervalSuffix(plan.billingInterval)}
+        </span>
       </p>
       <p className="plan-billing-note">
         {plan.price.amount === 0

@@ -1,0 +1,92 @@
+import { expect, test } from "@playwright/test";
+
+test("the mobile menu opens, closes with Escape and returns focus", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const toggle = page.getByRole("button", { name: "Open menu" });
+  await toggle.click();
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("link", { name: "FAQ" }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(menu).toBeHidden();
+});
+
+test("the contact form validates, sends, and shows the receipt", async ({ page }) => {
+  await page.goto("/contact?topic=sales");
+  await expect(page).toHaveTitle("Contact · Parley");
+  await expect(page.getByLabel("Topic")).toHaveValue("sales");
+
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByText("Please enter your name")).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+
+  await page.getByLabel("Name").fill("Ada Lovelace");
+  await page.getByLabel("Work email").fill("ada@example.com");
+  await page.getByRole("textbox", { name: /^Company/ }).fill("Analytical Engines W.L.L.");
+  await page
+    .getByLabel("Message")
+    .fill("We'd like a chatbot for our delivery questions in Arabic and English.");
+  await page.getByRole("button", { name: "Send message" }).click();
+
+  const receipt = page.getByRole("status").filter({ hasText: "Message sent" });
+  await expect(receipt).toBeVisible();
+  await expect(receipt).toContainText("Thanks, Ada Lovelace.");
+  await expect(receipt).toContainText(/ctc_/);
+});
+
+test("the contact form shows the server's message when sending fails", async ({ page }) => {
+  await page.route("**/api/contact", (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: {
+          code: "RATE_LIMITED",
+          message: "Too many messages, try again in a minute",
+          requestId: "r-1",
+        },
+      }),
+    }),
+  );
+  await page.goto("/contact");
+  await page.getByLabel("Name").fill("Ada");
+  await page.getByLabel("Work email").fill("ada@example.com");
+  await page.getByLabel("Message").fill("Hello, I have a question about plans.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("alert")).toContainText("Too many messages, try again in a minute");
+  await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
+});
+
+test("widget chat pages stand alone, without the site header", async ({ page }) => {
+  await page.goto("/widget/chat/cb_demo123");
+  await expect(page.getByRole("heading", { level: 1, name: "Chat isn't available yet" })).toBeVisible();
+  await expect(page.getByText("cb_demo123")).toBeVisible();
+  await expect(page.getByRole("banner")).toHaveCount(0);
+
+  await page.goto("/widget/chat");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "This chat link is missing its chatbot id" }),
+  ).toBeVisible();
+  await expect(page.getByRole("banner")).toHaveCount(0);
+});
+
+test("FAQ answers open and deep links land on them", async ({ page }) => {
+  await page.goto("/faq#data-retention");
+  await expect(page).toHaveTitle("FAQ · Parley");
+  const trigger = page.getByRole("button", { name: "How long do you keep conversations?" });
+  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText("data-retention setting in days")).toBeVisible();
+
+  const upgrades = page.getByRole("button", { name: "When does an upgrade take effect?" });
+  await expect(upgrades).toHaveAttribute("aria-expanded", "false");
+  await upgrades.click();
+  await expect(page.getByText("a new billing period starts from that moment")).toBeVisible();
+});
