@@ -9,7 +9,8 @@ import { defineConfig } from "vite";
  * `vite` (dev) serves the UI on :5174 and proxies the better-auth paths to the auth service, so
  * the browser still sees a single origin.
  */
-const authService = process.env.AUTH_SERVICE_URL ?? "http://127.0.0.1:3001";
+// The service's AUTH_URL origin: better-auth trusts exactly that origin (localhost, not 127.0.0.1).
+const authService = process.env.AUTH_URL ?? "http://localhost:3001";
 
 // Paths the UI calls on the auth host root (better-auth is mounted at basePath "/").
 const proxiedPaths = [
