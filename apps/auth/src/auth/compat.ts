@@ -35,14 +35,17 @@ export const OAUTH_ERROR_CODES: Record<string, string> = {
 };
 
 export function parleyCompat(options: CompatOptions): BetterAuthPlugin {
-  /** `${path} ${code}` or `* ${code}` → message. */
+  /**
+   * Error code → message. In better-auth 1.7.25 each of these codes is thrown by one route only
+   * (/send-verification-email, /set-password) or means the same everywhere (password length).
+   * Matched by code because server-only endpoints such as setPassword carry no path in hooks.
+   */
   const messages: Record<string, string> = {
-    "* PASSWORD_TOO_SHORT": `Password is too short: use at least ${options.minPasswordLength} characters`,
-    "* PASSWORD_TOO_LONG": `Password is too long: use at most ${options.maxPasswordLength} characters`,
-    "/send-verification-email EMAIL_ALREADY_VERIFIED":
-      "You can only send a verification email to an unverified email",
-    "/send-verification-email EMAIL_MISMATCH": "You can only send a verification email to your own email",
-    "/set-password PASSWORD_ALREADY_SET": "user already has a password",
+    PASSWORD_TOO_SHORT: `Password is too short: use at least ${options.minPasswordLength} characters`,
+    PASSWORD_TOO_LONG: `Password is too long: use at most ${options.maxPasswordLength} characters`,
+    EMAIL_ALREADY_VERIFIED: "You can only send a verification email to an unverified email",
+    EMAIL_MISMATCH: "You can only send a verification email to your own email",
+    PASSWORD_ALREADY_SET: "user already has a password",
   };
 
   return {
@@ -127,7 +130,7 @@ export function parleyCompat(options: CompatOptions): BetterAuthPlugin {
             if (!isAPIError(returned)) return;
             const code = isRecord(returned.body) ? returned.body.code : undefined;
             if (typeof code !== "string") return;
-            const message = messages[`${ctx.path} ${code}`] ?? messages[`* ${code}`];
+            const message = messages[code];
             if (message) throw APIError.from(returned.status, { code, message });
           }),
         },
