@@ -1,24 +1,38 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
 import path from "node:path";
-import fastifyStatic from "@fastify/static";
 import type { DbHandle } from "@parley/db";
 import { createDb } from "@parley/db";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  type FastifyPluginAsyncZod,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
 import * as schema from "./db/schema";
 import { type Env, migrationsFolder } from "./env";
+import { type Clock, createClock } from "./lib/clock";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
+import { createEntitlementsService } from "./modules/entitlements/entitlements.service";
 import { healthRoutes } from "./modules/health/health.routes";
+import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
+import { createPaymentsService } from "./modules/payments/payments.service";
+import { createProviderRegistry } from "./modules/payments/providers/registry";
+import { sandboxGatewayRoutes } from "./modules/payments/sandbox-gateway/sandbox-gateway.routes";
 import { createPlansRepo } from "./modules/plans/plans.repo";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { createPlansService } from "./modules/plans/plans.service";
+import { createSubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo";
+import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes";
+import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
 import { supportRoutes } from "./modules/support/support.routes";
 import { clearCookiesRoute, usersRoutes } from "./modules/users/users.routes";
 import { createUsersService } from "./modules/users/users.service";
 import { createTokenVerifier, requireAuth } from "./plugins/auth";
-import { registerErrorHandler, sendError } from "./plugins/error-handler";
+import { registerErrorHandler } from "./plugins/error-handler";
+import { registerSpa } from "./plugins/spa";
 
 export type AppSchema = typeof schema;
 export type AppDb = DbHandle<AppSchema>;
@@ -27,6 +41,7 @@ export interface AppDeps {
   env: Env;
   db: AppDb;
   logger?: FastifyServerOptions["logger"];
+  clock?: Clock;
 }
 
 const VERSION = process.env.npm_package_version ?? "0.1.0";
@@ -43,9 +58,44 @@ export function openAppDb(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">, opts: { i
   });
 }
 
+function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeof Fastify>["log"]) {
+  const now = clock.now;
+  const selfUrl = () => env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`;
+  const plansRepo = createPlansRepo(db.db);
+  const plans = createPlansService({ repo: plansRepo, currency: env.PLANS_CURRENCY });
+  const contact = createContactService({ db: db.db });
+  const users = createUsersService({ db: db.db });
+  const subscriptions = createSubscriptionsService({
+    db: db.db,
+    repo: createSubscriptionsRepo(db.db),
+    plans: plansRepo,
+    now,
+  });
+  const entitlements = createEntitlementsService({ subscriptions });
+  const payments = createPaymentsService({
+    db: db.db,
+    providers: createProviderRegistry(env, { gatewayUrl: selfUrl, now }),
+    subscriptions,
+    publicUrl: env.PUBLIC_URL,
+    callbackBaseUrl: selfUrl,
+    now,
+    log,
+  });
+  return { plans, contact, users, subscriptions, entitlements, payments };
+}
+export type Services = ReturnType<typeof createServices>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+    clock: Clock;
+  }
+}
+
 /** The composition root: every service is wired here, and tests build the same app. */
 export async function buildApp(deps: AppDeps) {
   const { env, db } = deps;
+  const clock = deps.clock ?? createClock();
   const app = Fastify({
     logger: deps.logger ?? {
       level: env.LOG_LEVEL,
@@ -67,14 +117,16 @@ export async function buildApp(deps: AppDeps) {
     reply.header("x-request-id", request.id);
   });
 
-  const plans = createPlansService({ repo: createPlansRepo(db.db), currency: env.PLANS_CURRENCY });
-  const contact = createContactService({ db: db.db });
-  const users = createUsersService({ db: db.db });
+  const services = createServices(env, db, clock, app.log);
+  const { plans, contact, users, subscriptions, entitlements, payments } = services;
+  app.decorate("services", services);
+  app.decorate("clock", clock);
   const verifyToken = createTokenVerifier({
     jwksUrl: `${env.AUTH_INTERNAL_URL ?? env.AUTH_URL}/jwks`,
     issuer: env.AUTH_URL,
   });
-  app.decorate("services", { plans, contact, users });
+  // Filled by the chatbot issue; until then nothing is used.
+  const usage = async () => ({ chatbots: 0, messagesThisMonth: 0, knowledgeSources: 0, teamMembers: 1 });
 
   await app.register(
     async (api) => {
@@ -82,6 +134,8 @@ export async function buildApp(deps: AppDeps) {
       await api.register(plansRoutes, { plans });
       await api.register(contactRoutes, { contact });
       await api.register(clearCookiesRoute);
+      await api.register(paymentCallbackRoutes, { payments });
+      if (env.TEST_CLOCK) await api.register(testClockRoute, { clock, services });
       // Everything registered in this scope needs a valid access token.
       await api.register(async (authed) => {
         authed.addHook(
@@ -90,50 +144,38 @@ export async function buildApp(deps: AppDeps) {
         );
         await authed.register(usersRoutes, { users });
         await authed.register(supportRoutes, { contact });
+        await authed.register(subscriptionsRoutes, { subscriptions, entitlements, usage });
+        await authed.register(paymentsRoutes, { payments });
       });
     },
     { prefix: "/api" },
   );
+  if (env.PAYMENTS_MODE === "sandbox") {
+    await app.register(sandboxGatewayRoutes, {
+      db: db.db,
+      secret: env.PAYMENTS_SANDBOX_SECRET,
+      publicUrl: env.PUBLIC_URL,
+      now: clock.now,
+    });
+  }
 
   await registerSpa(app, env.WEB_DIST);
   return app;
 }
 
-declare module "fastify" {
-  interface FastifyInstance {
-    services: {
-      plans: ReturnType<typeof createPlansService>;
-      contact: ReturnType<typeof createContactService>;
-      users: ReturnType<typeof createUsersService>;
-    };
-  }
-}
-
-async function registerSpa(app: FastifyInstance, distDir: string) {
-  const hasSpa = existsSync(path.join(distDir, "index.html"));
-  if (hasSpa) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Vite fingerprints everything under assets/, so it can be cached forever.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === "/api" || request.url.startsWith("/api/");
-    if (!isApi && hasSpa && request.method === "GET") {
-      // Client-side routes: the SPA decides what to render, including its own 404 page.
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
-    return sendError(
-      reply,
-      request,
-      "NOT_FOUND",
-      `Route ${request.method} ${request.url.split("?")[0]} not found`,
-    );
-  });
-}
+/** Test-only (TEST_CLOCK=true, refused in production): move time forward and run the jobs. */
+const testClockRoute: FastifyPluginAsyncZod<{ clock: Clock; services: Services }> = async (
+  app,
+  { clock, services },
+) => {
+  app.post(
+    "/internal/test-clock",
+    { schema: { body: z.object({ advanceMs: z.number().int().nonnegative().default(0) }) } },
+    async (request) => {
+      const now = clock.advance(request.body.advanceMs);
+      const periodEnd = await services.subscriptions.runPeriodEnd();
+      const reconcile = await services.payments.reconcile();
+      return { now: now.toISOString(), periodEnd, reconcile };
+    },
+  );
+};

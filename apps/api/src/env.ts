@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { httpUrl, parseEnv, port, postgresUrl } from "@parley/config";
+import { boolFlag, httpUrl, parseEnv, port, postgresUrl } from "@parley/config";
 import { z } from "zod";
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,6 +30,26 @@ export const envSchema = z.object({
     .regex(/^[A-Z]{3}$/, "must be a three-letter ISO 4217 code such as BHD")
     .default("BHD"),
   PAYMENTS_MODE: z.enum(["sandbox", "live"], { message: "must be sandbox or live" }).default("sandbox"),
+  /** Merchant secret of the built-in sandbox gateway (signs its callbacks). */
+  PAYMENTS_SANDBOX_SECRET: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .default("parley-sandbox-gateway-secret"),
+  /** How gateways and this process reach the API server-to-server; default http://127.0.0.1:PORT. */
+  INTERNAL_URL: httpUrl.optional(),
+  BENEFIT_TRANPORTAL_ID: z.string().optional(),
+  BENEFIT_TRANPORTAL_PASSWORD: z.string().optional(),
+  BENEFIT_RESOURCE_KEY: z.string().length(32, "must be the 32-character terminal resource key").optional(),
+  BENEFIT_ENDPOINT: httpUrl.default("https://test.benefit-gateway.bh/payment/API/hosted.htm"),
+  MPGS_BASE_URL: httpUrl.optional(),
+  MPGS_MERCHANT_ID: z.string().optional(),
+  MPGS_API_PASSWORD: z.string().optional(),
+  MPGS_WEBHOOK_SECRET: z.string().optional(),
+  /** Background jobs (period end, payment reconciliation) in this process. */
+  JOBS_ENABLED: boolFlag.default(true),
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(1000, "must be at least 1000").default(60_000),
+  /** Lets tests move the app clock forward (POST /api/internal/test-clock). Refused in production. */
+  TEST_CLOCK: boolFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema> & { AUTH_EVENTS_SECRET: string };
@@ -45,6 +65,24 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 function requireProductionSecrets(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
   if (env.NODE_ENV === "production" && !env.AUTH_EVENTS_SECRET) {
     ctx.addIssue({ code: "custom", path: ["AUTH_EVENTS_SECRET"], message: "is required in production" });
+  }
+  if (env.NODE_ENV === "production" && env.TEST_CLOCK) {
+    ctx.addIssue({ code: "custom", path: ["TEST_CLOCK"], message: "must not be enabled in production" });
+  }
+  if (env.PAYMENTS_MODE === "live") {
+    const needed = [
+      "BENEFIT_TRANPORTAL_ID",
+      "BENEFIT_TRANPORTAL_PASSWORD",
+      "BENEFIT_RESOURCE_KEY",
+      "MPGS_BASE_URL",
+      "MPGS_MERCHANT_ID",
+      "MPGS_API_PASSWORD",
+      "MPGS_WEBHOOK_SECRET",
+    ] as const;
+    for (const name of needed) {
+      if (!env[name])
+        ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENTS_MODE=live" });
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { EnvError } from "@parley/config";
 import { buildApp, openAppDb } from "./app";
 import { loadEnv } from "./env";
+import { startJobs } from "./lib/jobs";
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -16,8 +17,26 @@ async function main() {
   const db = await openAppDb(env);
   const app = await buildApp({ env, db });
   await app.services.plans.seed();
+  const stopJobs = env.JOBS_ENABLED
+    ? startJobs(
+        [
+          {
+            name: "subscriptions.period-end",
+            everyMs: env.JOBS_INTERVAL_MS,
+            run: () => app.services.subscriptions.runPeriodEnd(),
+          },
+          {
+            name: "payments.reconcile",
+            everyMs: env.JOBS_INTERVAL_MS,
+            run: () => app.services.payments.reconcile(),
+          },
+        ],
+        app.log,
+      )
+    : () => {};
   const close = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
+    stopJobs();
     await app.close();
     await db.close();
     process.exit(0);

@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import type { DbDriver } from "@parley/db";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
 import { type AppDb, buildApp, openAppDb } from "../src/app";
@@ -9,33 +10,56 @@ export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   db: AppDb;
   env: Env;
+  /** Base URL when started with `listen: true` (real HTTP on 127.0.0.1). */
+  url: string;
   close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
 }
 
 /**
  * The real app on a fresh database of the given driver: in-memory PGlite, or a new Postgres
- * database created for this suite and dropped by `close()`.
+ * database created for this suite and dropped by `close()`. With `listen`, it also serves real
+ * HTTP on 127.0.0.1 (needed where a gateway calls back over the network).
  */
 export async function createTestApp(
   driver: DbDriver,
   envOverrides: Record<string, string> = {},
+  opts: { listen?: boolean } = {},
 ): Promise<TestApp> {
   const scratch: ScratchDatabase = await createScratchDatabase(driver, "parley_api_test");
+  const port = opts.listen ? await freePort() : 3000;
+  const url = `http://127.0.0.1:${port}`;
   const env = loadEnv({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     WEB_DIST: "/nonexistent",
+    JOBS_ENABLED: "false",
+    PORT: String(port),
+    PUBLIC_URL: url,
     ...(scratch.url ? { DATABASE_URL: scratch.url } : {}),
     ...envOverrides,
   });
   const db = await openAppDb(env, { inMemory: true });
   const app = await buildApp({ env, db, logger: false });
   await app.services.plans.seed();
-  await app.ready();
+  if (opts.listen) await app.listen({ host: "127.0.0.1", port });
+  else await app.ready();
   return {
     app,
     db,
     env,
+    url,
     async close() {
       await app.close();
       await db.close();

@@ -4,7 +4,20 @@ const alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ
 
 /** Public ids are a short prefix plus 20 random base62 characters (`cb_…`, `trk_…`, `plan_…`). */
 export function newId(
-  prefix: "plan" | "usr" | "cb" | "src" | "conv" | "msg" | "trk" | "sub" | "evt" | "req" | "ctc",
+  prefix:
+    | "plan"
+    | "usr"
+    | "cb"
+    | "src"
+    | "conv"
+    | "msg"
+    | "trk"
+    | "sub"
+    | "evt"
+    | "req"
+    | "ctc"
+    | "chg"
+    | "pev",
 ) {
   const bytes = randomBytes(20);
   let out = "";

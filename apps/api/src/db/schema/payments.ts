@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { timestamps } from "./_columns";
+import { plans } from "./plans";
+
+/** One row per payment attempt; `trackId` is our merchant reference sent to the gateway. */
+export const payments = pgTable(
+  "payments",
+  {
+    trackId: text().primaryKey(),
+    userId: text().notNull(),
+    planId: text()
+      .notNull()
+      .references(() => plans.id),
+    method: text({ enum: ["mastercard", "benefit"] }).notNull(),
+    provider: text({ enum: ["sandbox", "benefit", "mpgs"] }).notNull(),
+    amountMinor: integer().notNull(),
+    currency: text().notNull(),
+    status: text({ enum: ["pending", "captured", "failed", "canceled", "expired", "amount_mismatch"] })
+      .notNull()
+      .default("pending"),
+    providerRef: text(),
+    /** e.g. MPGS successIndicator; never sent to the browser. */
+    providerSecret: text(),
+    resultCode: text(),
+    resultMessage: text(),
+    /** Set by POST /api/payments/create (the client's record call); idempotent. */
+    recordedAt: timestamp({ withTimezone: true }),
+    capturedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("payments_user_idx").on(t.userId, t.createdAt),
+    index("payments_pending_idx").on(t.status, t.createdAt),
+    check("payments_amount_positive", sql`${t.amountMinor} > 0`),
+  ],
+);
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Gateway callbacks as received (the inbox): deduplicated by (provider, eventId). */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: text().primaryKey(),
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    trackId: text(),
+    outcome: text({ enum: ["applied", "ignored", "rejected"] }).notNull(),
+    reason: text(),
+    payload: jsonb().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_events_dedupe_idx").on(t.provider, t.eventId)],
+);
+
+/**
+ * State of the built-in sandbox gateway. It stands in for an external system, so it keeps its own
+ * table and talks to the payments module only over HTTP, like BENEFIT or MPGS would.
+ */
+export const sandboxGatewayOrders = pgTable("sandbox_gateway_orders", {
+  trackId: text().primaryKey(),
+  method: text().notNull(),
+  amountMinor: integer().notNull(),
+  currency: text().notNull(),
+  description: text().notNull(),
+  callbackUrl: text().notNull(),
+  returnUrl: text().notNull(),
+  decision: text({ enum: ["approved", "declined", "canceled"] }),
+  decidedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,338 @@
+import type {
+  Payment,
+  PaymentCreateRequest,
+  PaymentCreateResponse,
+  PaymentInitiateRequest,
+  PaymentInitiateResponse,
+} from "@parley/contracts";
+import { majorToMinor, minorToMajor, toPaymentMethod } from "@parley/contracts";
+import type { Database } from "@parley/db";
+import { and, desc, eq, lt } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { type PaymentRow, paymentEvents, payments, plans } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
+import type { CallbackRequest, PaymentProvider, ProviderId, VerifiedEvent } from "./providers/provider";
+
+export const PAYMENT_TTL_MS = 30 * 60_000;
+
+export interface PaymentsDeps {
+  db: Database;
+  providers: {
+    forMethod(method: "mastercard" | "benefit"): PaymentProvider;
+    byId(id: ProviderId): PaymentProvider | undefined;
+  };
+  subscriptions: Pick<SubscriptionsService, "applyCapturedPayment" | "ensure">;
+  publicUrl: string;
+  /** Where gateways reach this API server-to-server. */
+  callbackBaseUrl: () => string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+type Outcome = { outcome: "applied" | "ignored" | "rejected"; reason?: string; payment?: PaymentRow };
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, providers, subscriptions, now, log } = deps;
+  const resultUrl = (trackId: string) =>
+    `${deps.publicUrl}/billing/result?trackId=${encodeURIComponent(trackId)}`;
+
+  async function ownPayment(userId: string, trackId: string): Promise<PaymentRow> {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.trackId, trackId), eq(payments.userId, userId)))
+      .limit(1);
+    if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+    return row;
+  }
+
+  /**
+   * Applies a verified gateway event to its payment in one transaction with recording the event:
+   * a duplicate event id changes nothing; only pending payments move; a capture must match the
+   * stored amount and currency; an expired payment is never granted.
+   */
+  async function applyEvent(provider: ProviderId, event: VerifiedEvent): Promise<Outcome> {
+    return db.transaction(async (tx) => {
+      const recorded = await tx
+        .insert(paymentEvents)
+        .values({
+          id: newId("pev"),
+          provider,
+          eventId: event.eventId,
+          trackId: event.trackId || null,
+          outcome: "ignored",
+          payload: event.raw ?? {},
+        })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      const eventRow = recorded[0];
+      if (!eventRow) return { outcome: "ignored" as const, reason: "duplicate event" };
+      const settle = async (o: Outcome) => {
+        await tx
+          .update(paymentEvents)
+          .set({ outcome: o.outcome, reason: o.reason ?? null })
+          .where(eq(paymentEvents.id, eventRow.id));
+        return o;
+      };
+
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.trackId, event.trackId))
+        .limit(1)
+        .for("update");
+      if (!payment) return settle({ outcome: "rejected", reason: "unknown track id" });
+      if (payment.provider !== provider)
+        return settle({ outcome: "rejected", reason: "event from another provider", payment });
+      if (payment.status !== "pending")
+        return settle({ outcome: "ignored", reason: `payment already ${payment.status}`, payment });
+      const at = now();
+      if (payment.expiresAt <= at) {
+        await tx.update(payments).set({ status: "expired" }).where(eq(payments.trackId, payment.trackId));
+        return settle({ outcome: "rejected", reason: "payment expired before the callback", payment });
+      }
+      if (event.status === "pending") return settle({ outcome: "ignored", reason: "still pending", payment });
+      if (event.status === "captured") {
+        if (
+          event.amountMinor !== payment.amountMinor ||
+          (event.currency && event.currency !== payment.currency)
+        ) {
+          await tx
+            .update(payments)
+            .set({ status: "amount_mismatch", resultMessage: "Captured amount differs from the price" })
+            .where(eq(payments.trackId, payment.trackId));
+          return settle({
+            outcome: "rejected",
+            reason: `amount mismatch: got ${event.amountMinor} ${event.currency}, expected ${payment.amountMinor} ${payment.currency}`,
+            payment,
+          });
+        }
+        await tx
+          .update(payments)
+          .set({
+            status: "captured",
+            capturedAt: at,
+            providerRef: event.providerRef ?? payment.providerRef,
+            resultCode: event.resultCode ?? null,
+            resultMessage: null,
+          })
+          .where(eq(payments.trackId, payment.trackId));
+        await subscriptions.applyCapturedPayment(tx, {
+          userId: payment.userId,
+          planId: payment.planId,
+          trackId: payment.trackId,
+          capturedAt: at,
+        });
+        return settle({ outcome: "applied", payment: { ...payment, status: "captured" } });
+      }
+      await tx
+        .update(payments)
+        .set({
+          status: event.status,
+          resultCode: event.resultCode ?? null,
+          resultMessage:
+            event.resultMessage ??
+            (event.status === "canceled" ? "Payment was cancelled" : "Payment was declined"),
+        })
+        .where(eq(payments.trackId, payment.trackId));
+      return settle({ outcome: "applied", payment: { ...payment, status: event.status } });
+    });
+  }
+
+  function toPayment(
+    row: PaymentRow,
+    plan: { name: string; billingInterval: "monthly" | "yearly" },
+  ): Payment {
+    return {
+      track_id: row.trackId,
+      planId: row.planId,
+      planName: plan.name,
+      billingInterval: plan.billingInterval,
+      amount: { amount: minorToMajor(row.amountMinor, row.currency), currency: row.currency },
+      method: row.method,
+      status: row.status,
+      resultMessage: row.resultMessage,
+      createdAt: row.createdAt.toISOString(),
+      capturedAt: row.capturedAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    async initiate(
+      user: { id: string; email?: string },
+      input: PaymentInitiateRequest,
+    ): Promise<PaymentInitiateResponse> {
+      const [plan] = await db.select().from(plans).where(eq(plans.id, input.planId)).limit(1);
+      if (!plan || !plan.isActive) throw new AppError("NOT_FOUND", "User or plan not found");
+      if (plan.priceMinor === 0) throw new AppError("BAD_REQUEST", "The Free plan needs no payment");
+      // The server prices the payment; a client amount that differs is refused, never trusted.
+      if (majorToMinor(input.amount, plan.currency) !== plan.priceMinor) {
+        throw new AppError(
+          "PAYMENT_AMOUNT_MISMATCH",
+          "The amount does not match the price of the selected plan",
+        );
+      }
+      await subscriptions.ensure(user.id);
+      const method = toPaymentMethod(input.payment_provider);
+      const provider = providers.forMethod(method);
+      const trackId = newId("trk");
+      const createdAt = now();
+      await db.insert(payments).values({
+        trackId,
+        userId: user.id,
+        planId: plan.id,
+        method,
+        provider: provider.id,
+        amountMinor: plan.priceMinor,
+        currency: plan.currency,
+        expiresAt: new Date(createdAt.getTime() + PAYMENT_TTL_MS),
+        createdAt,
+      });
+      try {
+        const started = await provider.initiate({
+          trackId,
+          amountMinor: plan.priceMinor,
+          currency: plan.currency,
+          method,
+          description: `Parley ${plan.name} (${plan.billingInterval})`,
+          returnUrl: resultUrl(trackId),
+          callbackUrl: `${deps.callbackBaseUrl()}/api/payments/callback/${provider.id}`,
+          customer: { id: user.id, ...(user.email ? { email: user.email } : {}) },
+        });
+        await db
+          .update(payments)
+          .set({ providerRef: started.providerRef, providerSecret: started.providerSecret ?? null })
+          .where(eq(payments.trackId, trackId));
+        return {
+          success: true,
+          message: "Payment initiated",
+          payment_url: started.paymentUrl,
+          track_id: trackId,
+        };
+      } catch (err) {
+        await db
+          .update(payments)
+          .set({ status: "failed", resultMessage: "The payment gateway could not start the payment" })
+          .where(eq(payments.trackId, trackId));
+        throw err;
+      }
+    },
+
+    /**
+     * The client's record call after initiation. Idempotent on trackId; the stored attempt is the
+     * truth, the body must agree with it. It never grants a plan by itself: a pending payment is
+     * settled by asking the gateway (inquiry), exactly as the callback would.
+     */
+    async record(callerId: string, input: PaymentCreateRequest): Promise<PaymentCreateResponse> {
+      if (input.userId !== callerId) throw new AppError("FORBIDDEN", "You can only record your own payments");
+      let row = await ownPayment(callerId, input.trackId);
+      if (row.planId !== input.planId || majorToMinor(input.amount, row.currency) !== row.amountMinor) {
+        throw new AppError(
+          "PAYMENT_AMOUNT_MISMATCH",
+          "The payment details do not match the payment that was started",
+        );
+      }
+      if (!row.recordedAt) {
+        await db.update(payments).set({ recordedAt: now() }).where(eq(payments.trackId, row.trackId));
+      }
+      if (row.status === "pending" && row.providerRef) row = (await this.settleByInquiry(row)) ?? row;
+      return { success: true, status: row.status };
+    },
+
+    async handleCallback(providerId: string, request: CallbackRequest) {
+      const provider = providers.byId(providerId as ProviderId);
+      if (!provider) throw new AppError("NOT_FOUND", "Unknown payment provider");
+      let event: VerifiedEvent;
+      try {
+        event = await provider.parseCallback(request);
+      } catch (err) {
+        log.warn(
+          { provider: providerId, err: (err as Error).message },
+          "payment callback refused: signature",
+        );
+        throw err instanceof AppError
+          ? err
+          : new AppError("SIGNATURE_INVALID", "Callback could not be verified");
+      }
+      const result = await applyEvent(provider.id, event);
+      const logLine = {
+        provider: provider.id,
+        trackId: event.trackId,
+        eventId: event.eventId,
+        status: event.status,
+        ...result,
+        payment: undefined,
+      };
+      if (result.outcome === "rejected") log.error(logLine, "payment callback rejected");
+      else log.info(logLine, "payment callback");
+      if (result.outcome === "rejected" && result.reason === "unknown track id")
+        throw new AppError("NOT_FOUND", "Unknown payment");
+      if (result.outcome === "rejected")
+        throw new AppError("PAYMENT_NOT_PAYABLE", "This payment can no longer be completed");
+      return { ack: provider.callbackAck?.({ resultUrl: resultUrl(event.trackId) }), result };
+    },
+
+    /** Asks the gateway about one pending payment and applies the answer like a callback. */
+    async settleByInquiry(row: PaymentRow): Promise<PaymentRow | undefined> {
+      const provider = providers.byId(row.provider);
+      if (!provider) return undefined;
+      try {
+        const event = await provider.inquire(row);
+        if (event.status !== "pending") await applyEvent(provider.id, event);
+      } catch (err) {
+        log.warn({ trackId: row.trackId, err: (err as Error).message }, "payment inquiry failed");
+      }
+      const [fresh] = await db.select().from(payments).where(eq(payments.trackId, row.trackId));
+      return fresh;
+    },
+
+    /** Reconciliation job: settle payments pending for a while by inquiry, expire abandoned ones. */
+    async reconcile(opts: { olderThanMs?: number } = {}) {
+      const at = now();
+      const cutoff = new Date(at.getTime() - (opts.olderThanMs ?? 2 * 60_000));
+      const stuck = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.status, "pending"), lt(payments.createdAt, cutoff)))
+        .limit(200);
+      let settled = 0;
+      let expired = 0;
+      for (const row of stuck) {
+        const fresh = await this.settleByInquiry(row);
+        if (fresh && fresh.status !== "pending") {
+          settled++;
+          continue;
+        }
+        if (row.expiresAt <= at) {
+          const done = await db
+            .update(payments)
+            .set({ status: "expired", resultMessage: "The payment was not completed in time" })
+            .where(and(eq(payments.trackId, row.trackId), eq(payments.status, "pending")))
+            .returning({ trackId: payments.trackId });
+          expired += done.length;
+        }
+      }
+      return { checked: stuck.length, settled, expired };
+    },
+
+    async get(userId: string, trackId: string): Promise<Payment> {
+      const row = await ownPayment(userId, trackId);
+      const [plan] = await db.select().from(plans).where(eq(plans.id, row.planId));
+      return toPayment(row, plan ?? { name: "Unknown plan", billingInterval: "monthly" });
+    },
+
+    async list(userId: string): Promise<Payment[]> {
+      const rows = await db
+        .select({ payment: payments, plan: { name: plans.name, billingInterval: plans.billingInterval } })
+        .from(payments)
+        .innerJoin(plans, eq(plans.id, payments.planId))
+        .where(eq(payments.userId, userId))
+        .orderBy(desc(payments.createdAt))
+        .limit(100);
+      return rows.map((r) => toPayment(r.payment, r.plan));
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

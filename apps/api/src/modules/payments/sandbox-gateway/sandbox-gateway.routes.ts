@@ -1,0 +1,160 @@
+import { randomBytes } from "node:crypto";
+import type { Database } from "@parley/db";
+import { and, eq, isNull } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { sandboxGatewayOrders } from "../../../db/schema";
+import { AppError } from "../../../lib/errors";
+import { newId } from "../../../lib/ids";
+import { constantTimeEqual, signWebhook } from "../providers/signing";
+import { renderPayPage } from "./sandbox-gateway.page";
+
+const orderInput = z.object({
+  trackId: z.string().min(1),
+  amountMinor: z.number().int().positive(),
+  currency: z.string().length(3),
+  method: z.string(),
+  description: z.string(),
+  callbackUrl: z.url(),
+  returnUrl: z.url(),
+});
+
+export interface SandboxGatewayOptions {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  now: () => Date;
+}
+
+/**
+ * The built-in sandbox payment gateway (PAYMENTS_MODE=sandbox). It behaves like an external
+ * gateway: a merchant API guarded by a secret, a hosted page, and on a decision a signed
+ * server-to-server callback first, then the browser redirect back to the merchant.
+ */
+export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = async (app, opts) => {
+  const { db, secret, now } = opts;
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const merchantAuth = (authorization: string | undefined) => {
+    if (!authorization || !constantTimeEqual(authorization, `Bearer ${secret}`)) {
+      throw new AppError("UNAUTHORIZED", "Sandbox gateway: bad merchant credentials");
+    }
+  };
+
+  const findOrder = async (trackId: string) => {
+    const [order] = await db
+      .select()
+      .from(sandboxGatewayOrders)
+      .where(eq(sandboxGatewayOrders.trackId, trackId));
+    return order;
+  };
+
+  app.post("/sandbox-gateway/api/orders", async (request) => {
+    merchantAuth(request.headers.authorization);
+    const input = orderInput.parse(request.body);
+    await db
+      .insert(sandboxGatewayOrders)
+      .values({ ...input })
+      .onConflictDoNothing();
+    return {
+      orderId: input.trackId,
+      paymentUrl: `${opts.publicUrl}/sandbox-gateway/pay/${encodeURIComponent(input.trackId)}`,
+    };
+  });
+
+  app.get<{ Params: { trackId: string } }>("/sandbox-gateway/api/orders/:trackId", async (request) => {
+    merchantAuth(request.headers.authorization);
+    const order = await findOrder(request.params.trackId);
+    if (!order) throw new AppError("NOT_FOUND", "No such sandbox order");
+    return {
+      trackId: order.trackId,
+      decision: order.decision,
+      amountMinor: order.amountMinor,
+      currency: order.currency,
+    };
+  });
+
+  app.get<{ Params: { trackId: string } }>("/sandbox-gateway/pay/:trackId", async (request, reply) => {
+    const order = await findOrder(request.params.trackId);
+    if (!order) throw new AppError("NOT_FOUND", "This payment link is not valid");
+    const nonce = randomBytes(16).toString("base64");
+    reply
+      .header(
+        "content-security-policy",
+        `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      )
+      .header("cache-control", "no-store")
+      .type("text/html; charset=utf-8");
+    return renderPayPage({ ...order, returnUrl: order.returnUrl }, nonce);
+  });
+
+  app.post<{ Params: { trackId: string }; Body: { decision?: string } }>(
+    "/sandbox-gateway/pay/:trackId",
+    async (request, reply) => {
+      const decisions = { approve: "approved", decline: "declined", cancel: "canceled" } as const;
+      const choice = request.body?.decision;
+      const decision =
+        choice && choice in decisions ? decisions[choice as keyof typeof decisions] : undefined;
+      if (!decision) throw new AppError("BAD_REQUEST", "Choose Approve, Decline or Cancel");
+      // Only the first decision counts, as at a real gateway.
+      const [order] = await db
+        .update(sandboxGatewayOrders)
+        .set({ decision, decidedAt: now() })
+        .where(
+          and(
+            eq(sandboxGatewayOrders.trackId, request.params.trackId),
+            isNull(sandboxGatewayOrders.decision),
+          ),
+        )
+        .returning();
+      if (!order) {
+        const existing = await findOrder(request.params.trackId);
+        if (!existing) throw new AppError("NOT_FOUND", "This payment link is not valid");
+        return reply.redirect(existing.returnUrl, 303);
+      }
+      const status = decision === "approved" ? "captured" : decision === "declined" ? "failed" : "canceled";
+      const body = JSON.stringify({
+        type: "payment.decided",
+        trackId: order.trackId,
+        status,
+        amountMinor: order.amountMinor,
+        currency: order.currency,
+        resultCode: decision === "declined" ? "05" : decision === "approved" ? "00" : null,
+        resultMessage:
+          decision === "declined"
+            ? "Declined by the card issuer (sandbox)"
+            : decision === "canceled"
+              ? "Cancelled at the payment page"
+              : null,
+      });
+      const id = newId("evt");
+      // Server-to-server first (retried briefly); the browser only returns afterwards.
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const ts = Math.floor(now().getTime() / 1000);
+        try {
+          const res = await fetch(order.callbackUrl, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              "webhook-id": id,
+              "webhook-timestamp": String(ts),
+              "webhook-signature": signWebhook(secret, id, ts, body),
+            },
+            body,
+            signal: AbortSignal.timeout(10_000),
+          });
+          if (res.status < 500) break;
+        } catch (err) {
+          request.log.warn(
+            { err: (err as Error).message, attempt },
+            "sandbox gateway: callback delivery failed",
+          );
+        }
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+      return reply.redirect(order.returnUrl, 303);
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import type { Database } from "@parley/db";
+import { and, asc, eq, isNotNull, lte, or, sql } from "drizzle-orm";
+import { plans, type SubscriptionRow, subscriptionChanges, subscriptions } from "../../db/schema";
+import { newId } from "../../lib/ids";
+
+/** A transaction or the database itself: repo functions work inside either. */
+export type Tx = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+
+export function createSubscriptionsRepo(db: Database) {
+  return {
+    db,
+    async byUser(tx: Tx, userId: string, forUpdate = false): Promise<SubscriptionRow | undefined> {
+      const q = tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+      const [row] = forUpdate ? await q.for("update") : await q;
+      return row;
+    },
+    async freePlanId(tx: Tx): Promise<string> {
+      const [row] = await tx
+        .select({ id: plans.id })
+        .from(plans)
+        .where(and(eq(plans.tier, 0), eq(plans.billingInterval, "monthly")))
+        .limit(1);
+      if (!row) throw new Error("The Free plan is missing: plans were not seeded");
+      return row.id;
+    },
+    /** Creates the Free subscription when the user has none; safe under concurrent first requests. */
+    async ensure(tx: Tx, userId: string, now: Date): Promise<SubscriptionRow> {
+      const existing = await this.byUser(tx, userId);
+      if (existing) return existing;
+      const planId = await this.freePlanId(tx);
+      const id = newId("sub");
+      const inserted = await tx
+        .insert(subscriptions)
+        .values({ id, userId, planId, status: "active", currentPeriodStart: now })
+        .onConflictDoNothing({ target: subscriptions.userId })
+        .returning();
+      if (inserted[0]) {
+        await this.logChange(tx, { subscriptionId: id, userId, kind: "created", toPlanId: planId });
+        return inserted[0];
+      }
+      const row = await this.byUser(tx, userId);
+      if (!row) throw new Error("subscription vanished during ensure");
+      return row;
+    },
+    async update(tx: Tx, id: string, set: Partial<typeof subscriptions.$inferInsert>) {
+      const [row] = await tx.update(subscriptions).set(set).where(eq(subscriptions.id, id)).returning();
+      return row;
+    },
+    /**
+     * Records a change. Period-end kinds are unique per (subscription, kind, effectiveAt): returns
+     * false when another process already recorded (and so applied) the same transition.
+     */
+    async logChange(
+      tx: Tx,
+      change: {
+        subscriptionId: string;
+        userId: string;
+        kind: (typeof subscriptionChanges.$inferInsert)["kind"];
+        fromPlanId?: string | null;
+        toPlanId?: string | null;
+        effectiveAt?: Date | null;
+        reference?: string | null;
+      },
+    ): Promise<boolean> {
+      const rows = await tx
+        .insert(subscriptionChanges)
+        .values({ id: newId("chg"), ...change })
+        .onConflictDoNothing()
+        .returning({ id: subscriptionChanges.id });
+      return rows.length > 0;
+    },
+    /** Due rows, locked for this transaction; rows another process holds are skipped, not waited on. */
+    async lockDue(tx: Tx, now: Date, limit: number): Promise<SubscriptionRow[]> {
+      return tx
+        .select()
+        .from(subscriptions)
+        .where(
+          or(
+            and(
+              eq(subscriptions.status, "active"),
+              isNotNull(subscriptions.currentPeriodEnd),
+              lte(subscriptions.currentPeriodEnd, now),
+            ),
+            and(eq(subscriptions.status, "past_due"), lte(subscriptions.graceEndsAt, now)),
+          ),
+        )
+        .orderBy(asc(subscriptions.currentPeriodEnd))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+    },
+    async changesFor(tx: Tx, userId: string) {
+      return tx
+        .select()
+        .from(subscriptionChanges)
+        .where(eq(subscriptionChanges.userId, userId))
+        .orderBy(asc(subscriptionChanges.createdAt), sql`${subscriptionChanges.id}`);
+    },
+  };
+}
+export type SubscriptionsRepo = ReturnType<typeof createSubscriptionsRepo>;

@@ -1,0 +1,289 @@
+import type { BillingInterval, DowngradeResponse, SubscriptionDetails } from "@parley/contracts";
+import type { Database } from "@parley/db";
+import { eq } from "drizzle-orm";
+import { type PlanRow, plans as plansTable, type SubscriptionRow } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import type { PlansRepo } from "../plans/plans.repo";
+import { toPlan } from "../plans/plans.service";
+import type { SubscriptionsRepo, Tx } from "./subscriptions.repo";
+
+export const GRACE_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+/** Calendar arithmetic: a month from Jan 31 is the last day of February, not March 3. */
+export function addInterval(from: Date, interval: BillingInterval): Date {
+  const d = new Date(from.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + (interval === "monthly" ? 1 : 12));
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
+  return d;
+}
+
+const fmtDate = (d: Date) =>
+  new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(d);
+
+export interface PeriodEndReport {
+  downgradesApplied: number;
+  movedToPastDue: number;
+  expiredToFree: number;
+}
+
+export function createSubscriptionsService(deps: {
+  db: Database;
+  repo: SubscriptionsRepo;
+  plans: PlansRepo;
+  now: () => Date;
+}) {
+  const { db, repo, plans, now } = deps;
+
+  // Inside a transaction every query must use `tx`: PGlite has one connection, and a query on
+  // the outer handle would wait for the transaction forever.
+  const planOrThrow = async (id: string, tx: Tx = db): Promise<PlanRow> => {
+    const [plan] = await tx.select().from(plansTable).where(eq(plansTable.id, id)).limit(1);
+    if (!plan) throw new AppError("NOT_FOUND", "Plan not found");
+    return plan;
+  };
+
+  async function details(row: SubscriptionRow): Promise<SubscriptionDetails> {
+    const plan = await planOrThrow(row.planId);
+    const pending = row.pendingPlanId ? await planOrThrow(row.pendingPlanId) : null;
+    return {
+      _id: row.id,
+      userId: row.userId,
+      status: row.status,
+      plan: { ...toPlan(plan), id: plan.id },
+      currentPeriodStart: row.currentPeriodStart.toISOString(),
+      currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+      graceEndsAt: row.graceEndsAt?.toISOString() ?? null,
+      pendingChange:
+        pending && row.pendingChangeAt
+          ? { plan: { ...toPlan(pending), id: pending.id }, effectiveAt: row.pendingChangeAt.toISOString() }
+          : null,
+      lastPaymentTrackId: row.lastPaymentTrackId,
+    };
+  }
+
+  return {
+    async ensure(userId: string): Promise<SubscriptionRow> {
+      return repo.ensure(db, userId, now());
+    },
+
+    async getDetails(callerId: string, userId: string): Promise<SubscriptionDetails> {
+      // Same answer for someone else's id whether or not it exists.
+      if (callerId !== userId) throw new AppError("FORBIDDEN", "You can only view your own subscription");
+      return details(await repo.ensure(db, userId, now()));
+    },
+
+    /** The plan whose limits apply right now (the paid plan through past_due grace). */
+    async currentPlan(userId: string): Promise<PlanRow> {
+      const row = await repo.ensure(db, userId, now());
+      return planOrThrow(row.planId);
+    },
+
+    /**
+     * Upgrade policy: a captured payment starts a new period of the bought plan at capture time
+     * and clears any scheduled downgrade. Runs inside the payment's transaction.
+     */
+    async applyCapturedPayment(
+      tx: Tx,
+      payment: { userId: string; planId: string; trackId: string; capturedAt: Date },
+    ) {
+      const plan = await planOrThrow(payment.planId, tx);
+      const row =
+        (await repo.byUser(tx, payment.userId, true)) ??
+        (await repo.ensure(tx, payment.userId, payment.capturedAt));
+      await repo.update(tx, row.id, {
+        planId: plan.id,
+        status: "active",
+        currentPeriodStart: payment.capturedAt,
+        currentPeriodEnd: addInterval(payment.capturedAt, plan.billingInterval),
+        graceEndsAt: null,
+        pendingPlanId: null,
+        pendingChangeAt: null,
+        lastPaymentTrackId: payment.trackId,
+      });
+      await repo.logChange(tx, {
+        subscriptionId: row.id,
+        userId: payment.userId,
+        kind: "upgrade",
+        fromPlanId: row.planId,
+        toPlanId: plan.id,
+        reference: payment.trackId,
+      });
+    },
+
+    async scheduleDowngrade(
+      callerId: string,
+      input: { userId: string; trackId: string; targetPlanId: string; isYearly: boolean },
+    ): Promise<DowngradeResponse> {
+      if (callerId !== input.userId)
+        throw new AppError("FORBIDDEN", "You can only change your own subscription");
+      const target = await plans.findById(input.targetPlanId);
+      if (!target || !target.isActive) throw new AppError("NOT_FOUND", "The selected plan is not available");
+      if ((target.billingInterval === "yearly") !== input.isYearly) {
+        throw new AppError("BAD_REQUEST", "The billing interval does not match the selected plan");
+      }
+      return db.transaction(async (tx) => {
+        const row = await repo.ensure(tx, input.userId, now());
+        const locked = (await repo.byUser(tx, input.userId, true)) ?? row;
+        const current = await planOrThrow(locked.planId, tx);
+        if (!locked.currentPeriodEnd) {
+          throw new AppError("BAD_REQUEST", "You are on the Free plan: there is nothing to downgrade");
+        }
+        if (locked.lastPaymentTrackId !== input.trackId) {
+          throw new AppError(
+            "BAD_REQUEST",
+            "This payment reference does not belong to your current subscription",
+          );
+        }
+        if (target.tier >= current.tier) {
+          throw new AppError(
+            "BAD_REQUEST",
+            `Only a plan below ${current.name} can be scheduled as a downgrade`,
+          );
+        }
+        const effectiveAt = locked.currentPeriodEnd;
+        await repo.update(tx, locked.id, { pendingPlanId: target.id, pendingChangeAt: effectiveAt });
+        await repo.logChange(tx, {
+          subscriptionId: locked.id,
+          userId: locked.userId,
+          kind: "downgrade_scheduled",
+          fromPlanId: current.id,
+          toPlanId: target.id,
+          reference: input.trackId,
+        });
+        return {
+          message: `Downgrade scheduled: your plan will change to ${target.name} on ${fmtDate(effectiveAt)}`,
+          effectiveAt: effectiveAt.toISOString(),
+          plan: { ...toPlan(target), id: target.id },
+        };
+      });
+    },
+
+    /** Cancels a scheduled downgrade if there is one; calling it again changes nothing. */
+    async cancelPendingDowngrade(callerId: string, userId: string) {
+      if (callerId !== userId) throw new AppError("FORBIDDEN", "You can only change your own subscription");
+      return db.transaction(async (tx) => {
+        await repo.ensure(tx, userId, now());
+        const row = await repo.byUser(tx, userId, true);
+        if (!row?.pendingPlanId)
+          return { message: "There is no scheduled downgrade to cancel", cancelled: false };
+        await repo.update(tx, row.id, { pendingPlanId: null, pendingChangeAt: null });
+        await repo.logChange(tx, {
+          subscriptionId: row.id,
+          userId,
+          kind: "downgrade_cancelled",
+          fromPlanId: row.planId,
+          toPlanId: row.pendingPlanId,
+        });
+        return {
+          message: "Your scheduled downgrade was cancelled; your plan stays as it is",
+          cancelled: true,
+        };
+      });
+    },
+
+    /**
+     * The period-end job. For each due subscription, exactly once (row locks with SKIP LOCKED, and
+     * a unique change record per transition):
+     * - a scheduled downgrade takes effect: Free becomes active at once; a lower paid plan starts
+     *   its period and awaits the renewal payment (past_due with grace);
+     * - a paid period with no change becomes past_due for GRACE_DAYS (renewals are manual);
+     * - past_due beyond its grace falls back to Free.
+     */
+    async runPeriodEnd(batchSize = 100): Promise<PeriodEndReport> {
+      const report: PeriodEndReport = { downgradesApplied: 0, movedToPastDue: 0, expiredToFree: 0 };
+      for (;;) {
+        const processed = await db.transaction(async (tx) => {
+          const at = now();
+          const due = await repo.lockDue(tx, at, batchSize);
+          for (const row of due) await transition(tx, row, report);
+          return due.length;
+        });
+        if (processed < batchSize) return report;
+      }
+    },
+
+    changesFor: (userId: string) => repo.changesFor(db, userId),
+  };
+
+  async function transition(tx: Tx, row: SubscriptionRow, report: PeriodEndReport) {
+    const freeId = await repo.freePlanId(tx);
+    if (row.status === "past_due" && row.graceEndsAt) {
+      if (
+        !(await repo.logChange(tx, {
+          subscriptionId: row.id,
+          userId: row.userId,
+          kind: "expired",
+          fromPlanId: row.planId,
+          toPlanId: freeId,
+          effectiveAt: row.graceEndsAt,
+        }))
+      )
+        return;
+      await repo.update(tx, row.id, {
+        planId: freeId,
+        status: "active",
+        currentPeriodStart: row.graceEndsAt,
+        currentPeriodEnd: null,
+        graceEndsAt: null,
+        pendingPlanId: null,
+        pendingChangeAt: null,
+      });
+      report.expiredToFree++;
+      return;
+    }
+    const periodEnd = row.currentPeriodEnd;
+    if (!periodEnd) return;
+    if (row.pendingPlanId) {
+      const target = await planOrThrow(row.pendingPlanId, tx);
+      if (
+        !(await repo.logChange(tx, {
+          subscriptionId: row.id,
+          userId: row.userId,
+          kind: "downgrade_applied",
+          fromPlanId: row.planId,
+          toPlanId: target.id,
+          effectiveAt: periodEnd,
+        }))
+      )
+        return;
+      const isFree = target.priceMinor === 0;
+      await repo.update(tx, row.id, {
+        planId: target.id,
+        status: isFree ? "active" : "past_due",
+        currentPeriodStart: periodEnd,
+        currentPeriodEnd: isFree ? null : addInterval(periodEnd, target.billingInterval),
+        graceEndsAt: isFree ? null : new Date(periodEnd.getTime() + GRACE_DAYS * DAY_MS),
+        pendingPlanId: null,
+        pendingChangeAt: null,
+      });
+      report.downgradesApplied++;
+      return;
+    }
+    if (
+      !(await repo.logChange(tx, {
+        subscriptionId: row.id,
+        userId: row.userId,
+        kind: "past_due",
+        fromPlanId: row.planId,
+        toPlanId: row.planId,
+        effectiveAt: periodEnd,
+      }))
+    )
+      return;
+    await repo.update(tx, row.id, {
+      status: "past_due",
+      graceEndsAt: new Date(periodEnd.getTime() + GRACE_DAYS * DAY_MS),
+    });
+    report.movedToPastDue++;
+  }
+}
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
