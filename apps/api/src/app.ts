@@ -13,6 +13,8 @@ import { z } from "zod";
 import * as schema from "./db/schema";
 import { type Env, migrationsFolder } from "./env";
 import { type Clock, createClock } from "./lib/clock";
+import { authEventsRoutes } from "./modules/auth-events/auth-events.routes";
+import { createAuthEventsService } from "./modules/auth-events/auth-events.service";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
 import { createEntitlementsService } from "./modules/entitlements/entitlements.service";
@@ -81,7 +83,8 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     now,
     log,
   });
-  return { plans, contact, users, subscriptions, entitlements, payments };
+  const authEvents = createAuthEventsService({ db: db.db, forgetUser: (id) => users.forget(id) });
+  return { plans, contact, users, subscriptions, entitlements, payments, authEvents };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -135,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(contactRoutes, { contact });
       await api.register(clearCookiesRoute);
       await api.register(paymentCallbackRoutes, { payments });
+      await api.register(authEventsRoutes, { events: services.authEvents, secret: env.AUTH_EVENTS_SECRET });
       if (env.TEST_CLOCK) await api.register(testClockRoute, { clock, services });
       // Everything registered in this scope needs a valid access token.
       await api.register(async (authed) => {

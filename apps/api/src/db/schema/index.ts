@@ -1,3 +1,4 @@
+export * from "./auth-events";
 export * from "./contact-requests";
 export * from "./payments";
 export * from "./plans";

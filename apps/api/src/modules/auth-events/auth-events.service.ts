@@ -1,0 +1,41 @@
+import type { AuthEvent } from "@parley/contracts";
+import type { Database } from "@parley/db";
+import { eq } from "drizzle-orm";
+import {
+  contactRequests,
+  payments,
+  platformUsers,
+  processedAuthEvents,
+  subscriptions,
+} from "../../db/schema";
+
+/**
+ * Applies events from the auth service. `user.deleted` removes everything of that user that the
+ * API holds; payment records are kept for accounting but detached from the person.
+ */
+export function createAuthEventsService(deps: { db: Database; forgetUser: (userId: string) => void }) {
+  return {
+    async handle(event: AuthEvent): Promise<{ duplicate: boolean }> {
+      const outcome = await deps.db.transaction(async (tx) => {
+        const fresh = await tx
+          .insert(processedAuthEvents)
+          .values({ id: event.id, type: event.type })
+          .onConflictDoNothing()
+          .returning({ id: processedAuthEvents.id });
+        if (fresh.length === 0) return { duplicate: true };
+        const { userId } = event.data;
+        await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
+        await tx.delete(contactRequests).where(eq(contactRequests.userId, userId));
+        await tx
+          .update(payments)
+          .set({ userId: `deleted:${event.id}` })
+          .where(eq(payments.userId, userId));
+        await tx.delete(platformUsers).where(eq(platformUsers.id, userId));
+        return { duplicate: false };
+      });
+      deps.forgetUser(event.data.userId);
+      return outcome;
+    },
+  };
+}
+export type AuthEventsService = ReturnType<typeof createAuthEventsService>;
