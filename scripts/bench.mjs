@@ -17,12 +17,22 @@ const record = (metric, value, unit, budget, ok) => rows.push({ metric, value, u
 
 // 1. The SPA's initial JS: the entry module and everything it preloads, gzipped.
 const dist = path.join(root, "apps/web/dist");
-if (isStale(path.join(dist, "index.html"), [path.join(root, "apps/web/src"), path.join(root, "packages/contracts/src")])) {
+if (
+  isStale(path.join(dist, "index.html"), [
+    path.join(root, "apps/web/src"),
+    path.join(root, "packages/contracts/src"),
+  ])
+) {
   if ((await run("pnpm", ["--filter", "@parley/web", "build"], { stdio: "ignore" })) !== 0) process.exit(1);
 }
 const html = readFileSync(path.join(dist, "index.html"), "utf8");
-const initial = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]);
-const initialGz = initial.reduce((sum, src) => sum + gzipSync(readFileSync(path.join(dist, src.replace(/^\//, ""))), { level: 9 }).length, 0);
+const initial = [
+  ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g),
+].map((m) => m[1]);
+const initialGz = initial.reduce(
+  (sum, src) => sum + gzipSync(readFileSync(path.join(dist, src.replace(/^\//, ""))), { level: 9 }).length,
+  0,
+);
 record("SPA initial JS (gzip)", (initialGz / 1024).toFixed(1), "KB", "≤ 150 KB", initialGz <= 150 * 1024);
 
 // 2. GET /api/plans under 50 concurrent connections, on each database driver.
@@ -40,20 +50,40 @@ for (const driver of ["pglite", "postgres"]) {
     }
   }
   const child = service(`api:${driver}`, bin("tsx"), ["apps/api/src/server.ts"], {
-    PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: dbUrl, LOG_LEVEL: "warn", NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
   });
   let exited = false;
-  child.on("exit", () => { exited = true; });
+  child.on("exit", () => {
+    exited = true;
+  });
   try {
-    if (!(await waitFor(`http://127.0.0.1:${port}/api/health`, { isAlive: () => !exited }))) throw new Error("API did not start");
+    if (!(await waitFor(`http://127.0.0.1:${port}/api/health`, { isAlive: () => !exited })))
+      throw new Error("API did not start");
     const url = `http://127.0.0.1:${port}/api/plans`;
     await autocannon({ url, connections: 10, duration: 2 }); // warm-up (JIT, pool, caches)
     const r = await autocannon({ url, connections: 50, duration: seconds });
     const budget = driver === "postgres" ? 25 : 50;
     const errors = r.errors + r.timeouts + (r.non2xx ?? 0);
     record(`GET /api/plans p50 (${driver}, 50 conns)`, r.latency.p50, "ms", "—", true);
-    record(`GET /api/plans p99 (${driver}, 50 conns)`, r.latency.p99, "ms", `≤ ${budget} ms`, r.latency.p99 <= budget && errors === 0);
-    record(`GET /api/plans throughput (${driver})`, Math.round(r.requests.average), "req/s", `errors: ${errors}`, errors === 0);
+    record(
+      `GET /api/plans p99 (${driver}, 50 conns)`,
+      r.latency.p99,
+      "ms",
+      `≤ ${budget} ms`,
+      r.latency.p99 <= budget && errors === 0,
+    );
+    record(
+      `GET /api/plans throughput (${driver})`,
+      Math.round(r.requests.average),
+      "req/s",
+      `errors: ${errors}`,
+      errors === 0,
+    );
   } catch (err) {
     record(`GET /api/plans on ${driver}`, "failed", "", err.message, false);
   } finally {
@@ -66,7 +96,10 @@ for (const driver of ["pglite", "postgres"]) {
 
 const width = Math.max(...rows.map((r) => r.metric.length));
 console.log(`\n${"metric".padEnd(width)}  ${"value".padStart(12)}  budget`);
-for (const r of rows) console.log(`${r.metric.padEnd(width)}  ${`${r.value} ${r.unit}`.padStart(12)}  ${r.budget}  ${r.ok ? "ok" : "OVER BUDGET"}`);
+for (const r of rows)
+  console.log(
+    `${r.metric.padEnd(width)}  ${`${r.value} ${r.unit}`.padStart(12)}  ${r.budget}  ${r.ok ? "ok" : "OVER BUDGET"}`,
+  );
 process.exit(rows.every((r) => r.ok) ? 0 : 1);
 
 function pgClient(url) {

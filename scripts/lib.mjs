@@ -48,7 +48,11 @@ export function run(cmd, args, opts = {}) {
 
 /** Spawns a long-running service whose output lines are prefixed with its name. */
 export function service(name, cmd, args, env) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const prefix = (stream, out) => {
     let buf = "";
     stream.on("data", (chunk) => {

@@ -11,11 +11,26 @@ const webUrl = process.env.PUBLIC_URL ?? `http://localhost:${webPort}`;
 const authUrl = process.env.AUTH_URL ?? `http://localhost:${authPort}`;
 
 const builds = [
-  { name: "web app", out: "apps/web/dist/index.html", inputs: ["apps/web/src", "apps/web/index.html", "packages/contracts/src"], args: ["--filter", "@parley/web", "build"] },
-  { name: "sign-in app", out: "apps/auth/dist/ui/index.html", inputs: ["apps/auth/ui"], args: ["--filter", "@parley/auth", "build:ui"] },
+  {
+    name: "web app",
+    out: "apps/web/dist/index.html",
+    inputs: ["apps/web/src", "apps/web/index.html", "packages/contracts/src"],
+    args: ["--filter", "@parley/web", "build"],
+  },
+  {
+    name: "sign-in app",
+    out: "apps/auth/dist/ui/index.html",
+    inputs: ["apps/auth/ui"],
+    args: ["--filter", "@parley/auth", "build:ui"],
+  },
 ];
 for (const b of builds) {
-  if (isStale(path.join(root, b.out), b.inputs.map((p) => path.join(root, p)))) {
+  if (
+    isStale(
+      path.join(root, b.out),
+      b.inputs.map((p) => path.join(root, p)),
+    )
+  ) {
     console.log(`Building the ${b.name}…`);
     const code = await run("pnpm", b.args);
     if (code !== 0) process.exit(code);
@@ -23,12 +38,28 @@ for (const b of builds) {
 }
 
 const apiDb = process.env.DATABASE_URL;
-const authDb = process.env.AUTH_DATABASE_URL ?? (apiDb ? await ensureSiblingDatabase(apiDb, "_auth") : undefined);
-const shared = { DATA_DIR: dataDir, PUBLIC_URL: webUrl, WEB_URL: webUrl, AUTH_URL: authUrl, API_URL: `http://127.0.0.1:${webPort}`, HOST: process.env.HOST ?? "localhost" };
+const authDb =
+  process.env.AUTH_DATABASE_URL ?? (apiDb ? await ensureSiblingDatabase(apiDb, "_auth") : undefined);
+const shared = {
+  DATA_DIR: dataDir,
+  PUBLIC_URL: webUrl,
+  WEB_URL: webUrl,
+  AUTH_URL: authUrl,
+  API_URL: `http://127.0.0.1:${webPort}`,
+  HOST: process.env.HOST ?? "localhost",
+};
 
 const children = [
-  service("auth", bin("tsx"), ["apps/auth/src/server.ts"], { ...shared, PORT: authPort, DATABASE_URL: authDb ?? "" }),
-  service("api", bin("tsx"), ["apps/api/src/server.ts"], { ...shared, PORT: webPort, DATABASE_URL: apiDb ?? "" }),
+  service("auth", bin("tsx"), ["apps/auth/src/server.ts"], {
+    ...shared,
+    PORT: authPort,
+    DATABASE_URL: authDb ?? "",
+  }),
+  service("api", bin("tsx"), ["apps/api/src/server.ts"], {
+    ...shared,
+    PORT: webPort,
+    DATABASE_URL: apiDb ?? "",
+  }),
 ];
 let stopping = false;
 const stop = (code) => {
@@ -37,7 +68,13 @@ const stop = (code) => {
   for (const c of children) c.kill("SIGTERM");
   setTimeout(() => process.exit(code), 1500).unref();
 };
-for (const c of children) c.on("exit", (code) => { if (!stopping) { console.error("A service stopped; shutting down."); stop(code ?? 1); } });
+for (const c of children)
+  c.on("exit", (code) => {
+    if (!stopping) {
+      console.error("A service stopped; shutting down.");
+      stop(code ?? 1);
+    }
+  });
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 

@@ -3,7 +3,7 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { bin, checkNode, root, run } from "./lib.mjs";
+import { bin, checkNode, run } from "./lib.mjs";
 
 checkNode();
 const only = process.argv[2]; // optional: lint | typecheck | unit | e2e
@@ -16,7 +16,9 @@ async function step(name, fn) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const code = await fn();
-  console.log(`=== ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  console.log(
+    `=== ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  );
   if (code !== 0) failedSteps.push(name);
 }
 
@@ -25,7 +27,12 @@ await step("typecheck", () => run("pnpm", ["-r", "--workspace-concurrency=2", "t
 await step("unit", async () => {
   if (!process.env.DATABASE_URL) console.log("DATABASE_URL is not set: API tests run on PGlite only.");
   const out = path.join(reports, "vitest.json");
-  const code = await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile=${out}`]);
+  const code = await run(bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${out}`,
+  ]);
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, "utf8"));
     tally.passed += r.numPassedTests;
@@ -37,7 +44,9 @@ await step("unit", async () => {
 await step("e2e", async () => {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!existsSync(chromium)) {
-    console.error(`Chromium not found at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+    console.error(
+      `Chromium not found at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
     return 1;
   }
   const out = path.join(reports, "playwright.json");

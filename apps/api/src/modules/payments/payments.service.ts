@@ -165,7 +165,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       input: PaymentInitiateRequest,
     ): Promise<PaymentInitiateResponse> {
       const [plan] = await db.select().from(plans).where(eq(plans.id, input.planId)).limit(1);
-      if (!plan || !plan.isActive) throw new AppError("NOT_FOUND", "User or plan not found");
+      if (!plan?.isActive) throw new AppError("NOT_FOUND", "User or plan not found");
       if (plan.priceMinor === 0) throw new AppError("BAD_REQUEST", "The Free plan needs no payment");
       // The server prices the payment; a client amount that differs is refused, never trusted.
       if (majorToMinor(input.amount, plan.currency) !== plan.priceMinor) {

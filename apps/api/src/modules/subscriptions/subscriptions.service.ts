@@ -126,7 +126,7 @@ export function createSubscriptionsService(deps: {
       if (callerId !== input.userId)
         throw new AppError("FORBIDDEN", "You can only change your own subscription");
       const target = await plans.findById(input.targetPlanId);
-      if (!target || !target.isActive) throw new AppError("NOT_FOUND", "The selected plan is not available");
+      if (!target?.isActive) throw new AppError("NOT_FOUND", "The selected plan is not available");
       if ((target.billingInterval === "yearly") !== input.isYearly) {
         throw new AppError("BAD_REQUEST", "The billing interval does not match the selected plan");
       }
