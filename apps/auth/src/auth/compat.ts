@@ -104,10 +104,13 @@ export function parleyCompat(options: CompatOptions): BetterAuthPlugin {
             const accountId = typeof input.accountId === "string" ? input.accountId : undefined;
             if (providerId === undefined && accountId === undefined) return;
             const session = await getSessionFromCtx(ctx);
-            // Server-side calls may name the user; HTTP callers only ever act on their own session.
-            const userId =
-              session?.user.id ??
-              (!ctx.request && typeof input.userId === "string" ? input.userId : undefined);
+            // These routes act on the caller's own accounts: over HTTP that takes a session (and the
+            // anonymous caller hears 401, not a validation error about the rewritten body).
+            if (!session && ctx.request) {
+              throw APIError.from("UNAUTHORIZED", { code: "UNAUTHORIZED", message: "Unauthorized" });
+            }
+            // Trusted server-side calls may name the user instead.
+            const userId = session?.user.id ?? (typeof input.userId === "string" ? input.userId : undefined);
             delete input.providerId;
             if (!userId) return;
             const accounts = await ctx.context.internalAdapter.findAccounts(userId);
@@ -146,7 +149,11 @@ export function parleyCompat(options: CompatOptions): BetterAuthPlugin {
             const mapped = error ? OAUTH_ERROR_CODES[error] : undefined;
             if (!mapped) return;
             target.searchParams.set("error", mapped);
-            throw ctx.redirect(target.toString());
+            // Keep a relative callback relative (it is resolved by the browser, like better-auth's own).
+            const absolute = /^[a-z][a-z0-9+.-]*:/i.test(location);
+            throw ctx.redirect(
+              absolute ? target.toString() : `${target.pathname}${target.search}${target.hash}`,
+            );
           }),
         },
       ],
