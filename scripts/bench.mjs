@@ -56,6 +56,7 @@ for (const driver of ["pglite", "postgres"]) {
     DATABASE_URL: dbUrl,
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
+    AUTH_EVENTS_SECRET: randomBytes(24).toString("hex"),
   });
   let exited = false;
   child.on("exit", () => {

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import type { BillingInterval, Plan, PlanFeature } from "@parley/contracts";
-import { minorToMajor } from "@parley/contracts";
+import { minorToMajor, planListSchema } from "@parley/contracts";
 import type { PlanRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { catalogue, planCode, priceMinor } from "./plans.catalogue";
@@ -26,11 +27,43 @@ export function toPlan(row: PlanRow): Plan {
   };
 }
 
-export function createPlansService(deps: { repo: PlansRepo; currency: string }) {
+export interface CachedCatalogue {
+  plans: Plan[];
+  /** The list serialised once, already checked against the contract. */
+  json: string;
+  etag: string;
+}
+
+export function createPlansService(deps: { repo: PlansRepo; currency: string; cacheMs?: number }) {
   const { repo, currency } = deps;
+  const cacheMs = deps.cacheMs ?? 5_000;
+  // The catalogue is read on every pricing view and changes only when plans are (re)seeded or
+  // retired, so it is loaded, validated and serialised once per few seconds, not per request.
+  let cached: { value: Promise<CachedCatalogue>; at: number } | undefined;
+
+  async function load(): Promise<CachedCatalogue> {
+    const plans = planListSchema.parse((await repo.listActive()).map(toPlan));
+    const json = JSON.stringify(plans);
+    return { plans, json, etag: `"${createHash("sha1").update(json).digest("base64url")}"` };
+  }
+
   return {
     async listActive(): Promise<Plan[]> {
-      return (await repo.listActive()).map(toPlan);
+      return (await this.catalogue()).plans;
+    },
+    catalogue(): Promise<CachedCatalogue> {
+      if (!cached || Date.now() - cached.at > cacheMs) {
+        const value = load();
+        cached = { value, at: Date.now() };
+        // A failed load must not be served from the cache.
+        value.catch(() => {
+          if (cached?.value === value) cached = undefined;
+        });
+      }
+      return cached.value;
+    },
+    invalidate() {
+      cached = undefined;
     },
     /** Idempotent: the catalogue is upserted by code, so every boot may call it. */
     async seed(): Promise<void> {
@@ -52,6 +85,7 @@ export function createPlansService(deps: { repo: PlansRepo; currency: string }) 
         })),
       );
       await repo.upsertCatalogue(rows);
+      cached = undefined;
     },
   };
 }

@@ -64,6 +64,21 @@ describe.each(testDrivers())("plans on %s", (driver) => {
     expect(list).toHaveLength(7);
     expect(list.some((p) => p.name === "Business" && p.billingInterval === "yearly")).toBe(false);
     await t.db.db.update(plans).set({ isActive: true }).where(eq(plans.code, "business-yearly"));
+    t.app.services.plans.invalidate();
+  });
+
+  it("revalidates by ETag with 304 Not Modified", async () => {
+    const first = await t.app.inject({ method: "GET", url: "/api/plans" });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      method: "GET",
+      url: "/api/plans",
+      headers: { "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(first.headers["content-type"]).toContain("application/json");
   });
 
   it("applying the migrations again is harmless", async () => {
