@@ -22,7 +22,8 @@ export async function authUiRoutes(app: FastifyInstance, opts: { dir: string; we
     if (file && file !== index && existsSync(file) && statSync(file).isFile()) {
       const immutable = rest.startsWith("assets/");
       reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      return reply.sendFile(path.relative(root, file));
+      // cacheControl: false — the header above is ours (send would overwrite it with max-age=0).
+      return reply.sendFile(path.relative(root, file), { cacheControl: false });
     }
     // Tell the UI where the web app is (footer links), without rebuilding it per environment.
     const html = (await readFile(index, "utf8")).replace(
