@@ -13,7 +13,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: {
     baseURL,
     screenshot: "only-on-failure",
@@ -45,5 +45,7 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     env: { E2E_PORT: String(port) },
+    // SIGTERM (not the default SIGKILL) so the server script can delete its temp data dir.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },
 });

@@ -54,13 +54,19 @@ const env = {
 
 const api = spawn(bin("tsx"), ["apps/api/src/server.ts"], { cwd: root, env, stdio: "inherit" });
 
+const apiRunning = () => api.exitCode === null && api.signalCode === null;
+
+// Ctrl+C and Playwright's graceful shutdown signal the whole process group, so the API usually
+// gets the signal itself; forward it only if it is still running a moment later (a signal sent
+// to this process alone), and force it down if it hangs.
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, () => {
-    if (api.exitCode === null && api.signalCode === null) api.kill(signal);
-    else {
+    if (!apiRunning()) {
       cleanup();
       process.exit(0);
     }
+    setTimeout(() => apiRunning() && api.kill(signal), 1000).unref();
+    setTimeout(() => apiRunning() && api.kill("SIGKILL"), 10_000).unref();
   });
 }
 

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter } from "react-router-dom";
+import { createBrowserRouter, type RouteObject } from "react-router-dom";
 import { RouteErrorFallback } from "../components/errors/RouteErrorFallback";
 import { HomePage } from "../features/marketing/pages/HomePage";
 import { SiteLayout } from "../layout/SiteLayout";
@@ -34,8 +34,26 @@ function Standalone({ children }: { children: ReactNode }) {
   return <Suspense fallback={null}>{children}</Suspense>;
 }
 
+/** A gallery of not-yet-routed UI, only in `vite` dev; the branch is dropped from production builds. */
+function devRoutes(): RouteObject[] {
+  if (!import.meta.env.DEV) return [];
+  const UiPreviewPage = lazyPage(() => import("../dev/UiPreviewPage"), "UiPreviewPage");
+  return [
+    {
+      path: "/_dev/ui",
+      errorElement: <RouteErrorFallback />,
+      element: (
+        <Standalone>
+          <UiPreviewPage />
+        </Standalone>
+      ),
+    },
+  ];
+}
+
 export function createAppRouter() {
   return createBrowserRouter([
+    ...devRoutes(),
     {
       path: "/",
       element: <SiteLayout />,

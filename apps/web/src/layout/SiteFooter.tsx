@@ -53,9 +53,11 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <div className="container footer-bottom">
-        <p>© {year} Parley. All rights reserved.</p>
-        <p>Prices in Bahraini dinar (BHD). Pay with BENEFIT or card.</p>
+      <div className="container">
+        <div className="footer-bottom">
+          <p>© {year} Parley. All rights reserved.</p>
+          <p>Prices in Bahraini dinar (BHD). Pay with BENEFIT or card.</p>
+        </div>
       </div>
     </footer>
   );

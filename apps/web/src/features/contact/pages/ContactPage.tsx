@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ContactReceipt, ContactRequest, ContactRequestInput } from "@parley/contracts";
 import { contactRequestSchema } from "@parley/contracts";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router-dom";
 import { isApiError } from "../../../app/api";
@@ -21,6 +21,11 @@ export function ContactPage() {
   const [searchParams] = useSearchParams();
   const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
   const send = useSendContactRequest();
+  // The form is replaced by the receipt; move focus there so keyboard and screen-reader users follow.
+  const successHeadingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (receipt) successHeadingRef.current?.focus();
+  }, [receipt]);
   const {
     register,
     handleSubmit,
@@ -104,7 +109,9 @@ export function ContactPage() {
                   <path d="M5 12.5 10 17 19 7" />
                 </svg>
               </div>
-              <h2>Message sent</h2>
+              <h2 ref={successHeadingRef} tabIndex={-1}>
+                Message sent
+              </h2>
               <p>{receipt.message}</p>
               <dl className="receipt">
                 <div>

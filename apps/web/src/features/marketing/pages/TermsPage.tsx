@@ -11,15 +11,19 @@ export function TermsPage() {
   return (
     <>
       <section className="page-hero">
-        <div className="container container-narrow">
-          <p className="eyebrow">Legal</p>
-          <h1>Terms &amp; Conditions</h1>
-          <p className="lead">
-            The agreement between Parley and the businesses that use it, written to be read.{" "}
-            <span className="muted">
-              Last updated <time dateTime={TERMS_LAST_UPDATED}>{formatDate(TERMS_LAST_UPDATED)}</time>.
-            </span>
-          </p>
+        {/* Same grid as the body below, so the title lines up with the text column. */}
+        <div className="container terms-layout terms-hero">
+          <div aria-hidden="true" />
+          <div>
+            <p className="eyebrow">Legal</p>
+            <h1>Terms &amp; Conditions</h1>
+            <p className="lead">
+              The agreement between Parley and the businesses that use it, written to be read.{" "}
+              <span className="muted">
+                Last updated <time dateTime={TERMS_LAST_UPDATED}>{formatDate(TERMS_LAST_UPDATED)}</time>.
+              </span>
+            </p>
+          </div>
         </div>
       </section>
       <section className="section section-tight">

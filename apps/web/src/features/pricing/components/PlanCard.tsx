@@ -72,7 +72,21 @@ export function PlanCard({ plan }: { plan: Plan }) {
   );
 }
 
-/** Same box model as PlanCard, so the grid does not move when the plans arrive. */
+/** Feature rows in the skeleton; `true` marks one that wraps onto a second line in the narrow four-column cards. */
+const SKELETON_FEATURES: [string, boolean][] = [
+  ["a", false],
+  ["b", false],
+  ["c", false],
+  ["d", false],
+  ["e", true],
+  ["f", true],
+  ["g", false],
+];
+
+/**
+ * Same box model and line count as a real PlanCard (in the four-column layout: three description
+ * lines and seven features of which two wrap), so the page barely moves when the plans arrive.
+ */
 export function PlanCardSkeleton() {
   return (
     <div className="plan-card plan-card-skeleton" aria-hidden="true">
@@ -81,7 +95,8 @@ export function PlanCardSkeleton() {
       </div>
       <p className="plan-description">
         <span className="skeleton skeleton-line" />
-        <span className="skeleton skeleton-line skeleton-short" />
+        <span className="skeleton skeleton-line" />
+        <span className="skeleton skeleton-line skeleton-short skeleton-wide-only" />
       </p>
       <p className="plan-price">
         <span className="skeleton skeleton-price" />
@@ -95,9 +110,10 @@ export function PlanCardSkeleton() {
           <span className="skeleton skeleton-line skeleton-tiny" />
         </p>
         <ul>
-          {["a", "b", "c", "d", "e", "f", "g"].map((key) => (
+          {SKELETON_FEATURES.map(([key, wraps]) => (
             <li key={key} className="skeleton-item">
               <span className="skeleton skeleton-line" />
+              {wraps ? <span className="skeleton skeleton-line skeleton-short skeleton-wide-only" /> : null}
             </li>
           ))}
         </ul>

@@ -45,14 +45,16 @@ export function PricingPage() {
       <section className="section section-tight" aria-label="Plans">
         <div className="container">
           {plans.isPending ? (
-            <div className="plan-grid" aria-busy="true">
+            <>
               <span className="sr-only" role="status">
                 Loading plans
               </span>
-              {SKELETON_CARDS.map((key) => (
-                <PlanCardSkeleton key={key} />
-              ))}
-            </div>
+              <div className="plan-grid" aria-busy="true">
+                {SKELETON_CARDS.map((key) => (
+                  <PlanCardSkeleton key={key} />
+                ))}
+              </div>
+            </>
           ) : plans.isError ? (
             <div className="state-panel state-panel-error" role="alert">
               <h2>We couldn't load our plans</h2>
