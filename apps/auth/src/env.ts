@@ -128,7 +128,7 @@ const baseShape = {
     .max(1024, "must be at most 1024")
     .default(128),
   REVOKE_SESSIONS_ON_PASSWORD_RESET: boolFlag.default(true),
-  /** Seconds a session counts as fresh for sensitive actions without a password (better-auth `freshAge`). */
+  /** Seconds a session counts as fresh (better-auth `freshAge`); /unlink-account needs a fresh session. */
   SESSION_FRESH_AGE: z.coerce
     .number({ message: "must be a number of seconds" })
     .int("must be a whole number")

@@ -12,7 +12,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
  *   account row id. Both shapes are accepted.
  * - `/change-email` to an address that already has an account answers 'Couldn't update your email'
  *   (spec §5). 1.7 answers a silent success there to hide which addresses exist; the spec names the
- *   error, and the route needs a fresh signed-in session and is rate limited.
+ *   error, and the route needs a signed-in session and is rate limited.
  * - Messages the spec names word for word (§8) replace 1.7's wording; codes stay 1.7's.
  * - OAuth callback errors use the spec's codes (`please_restart_the_process`, `email_doesn't_match`).
  */

@@ -45,7 +45,7 @@ function toWebRequest(request: FastifyRequest, baseURL: string): Request {
     else headers.set(name, String(value));
   }
   // request.ip honours TRUST_PROXY; better-auth's rate limiter and session records read this.
-  headers.set("x-forwarded-for", request.ip);
+  if (request.ip) headers.set("x-forwarded-for", request.ip);
   const body = request.body;
   const hasBody =
     request.method !== "GET" && request.method !== "HEAD" && Buffer.isBuffer(body) && body.length > 0;
