@@ -254,6 +254,13 @@ describe.each(testDrivers())("social sign-in through a local OpenID Connect prov
     });
     const infoByProviderAccountId = await browser.post("/account-info", { accountId: who.oid });
     expect(infoByProviderAccountId.json()).toMatchObject({ account: { id: account.id } });
+    const crossSite = await browser.post(
+      "/account-info",
+      { accountId: account.id },
+      { origin: "https://evil.example" },
+    );
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.json()).toEqual({ code: "INVALID_ORIGIN", message: "Invalid origin" });
     const infoGet = await browser.get(`/account-info?accountId=${account.id}`);
     expect(infoGet.json()).toMatchObject({ user: { email: who.email } });
 

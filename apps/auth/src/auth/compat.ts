@@ -50,7 +50,7 @@ export function parleyCompat(options: CompatOptions): BetterAuthPlugin {
 
   return {
     id: "parley-compat",
-    async onRequest(request) {
+    async onRequest(request, ctx) {
       if (request.method !== "POST") return;
       const url = new URL(request.url);
       if (url.pathname === "/forget-password") {
@@ -58,6 +58,13 @@ export function parleyCompat(options: CompatOptions): BetterAuthPlugin {
         return { request: new Request(url, request) };
       }
       if (url.pathname === "/account-info") {
+        // The GET it becomes skips better-auth's origin check for POSTs, so do that check here.
+        const origin = request.headers.get("origin") || request.headers.get("referer");
+        if (request.headers.has("cookie") && (!origin || !ctx.isTrustedOrigin(origin))) {
+          return {
+            response: Response.json({ code: "INVALID_ORIGIN", message: "Invalid origin" }, { status: 403 }),
+          };
+        }
         const body: unknown = await request
           .clone()
           .json()
