@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "../src/db/schema";
 import { Browser } from "./browser";
 import { PASSWORD, signUpVerified, uniqueEmail } from "./flows";
 import { AUTH_URL, createTestApp, type TestApp, testDrivers } from "./harness";
@@ -72,7 +74,24 @@ describe.each(testDrivers())("email and password on %s", (driver) => {
 
     const bad = await browser.get("/verify-email?token=nope&callbackURL=/auth/verified");
     expect(bad.status).toBe(302);
-    expect(bad.location).toBe("/auth/verified?error=INVALID_TOKEN");
+    expect(bad.location).toBe("/auth/verified?error=invalid_token");
+  });
+
+  it("reports a verification link of a deleted account as user_not_found", async () => {
+    const email = uniqueEmail("gone");
+    const browser = new Browser(() => t.app);
+    const since = smtp.mails.length;
+    const res = await browser.post("/sign-up/email", {
+      email,
+      password: PASSWORD,
+      name: "G",
+      callbackURL: "/auth/verified",
+    });
+    const link = (await smtp.waitFor(email, /Verify/, { since })).links[0] ?? "";
+    await t.db.db.delete(user).where(eq(user.id, res.json<{ user: { id: string } }>().user.id));
+    const followed = await browser.get(link);
+    expect(followed.status).toBe(302);
+    expect(followed.location).toBe("/auth/verified?error=user_not_found");
   });
 
   it("signs in with JSON: {redirect, token, url, user}, remember-me cookie by default", async () => {

@@ -14,7 +14,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
  *   (spec §5). 1.7 answers a silent success there to hide which addresses exist; the spec names the
  *   error, and the route needs a signed-in session and is rate limited.
  * - Messages the spec names word for word (§8) replace 1.7's wording; codes stay 1.7's.
- * - OAuth callback errors use the spec's codes (`please_restart_the_process`, `email_doesn't_match`).
+ * - Errors in redirect URLs use the spec's codes: OAuth callbacks (`please_restart_the_process`,
+ *   `email_doesn't_match`) and e-mail verification links (`token_expired`, `invalid_token`, …).
  */
 export interface CompatOptions {
   minPasswordLength: number;
@@ -28,10 +29,19 @@ const ACCOUNT_SELECTION_PATHS = new Set([
   "/account-info",
 ]);
 
-/** better-auth 1.7 callback error codes → the spec's (§8). */
-export const OAUTH_ERROR_CODES: Record<string, string> = {
-  state_mismatch: "please_restart_the_process",
-  email_does_not_match: "email_doesn't_match",
+/** Error codes better-auth 1.7 puts in redirect URLs → the spec's (§8), per route. */
+export const REDIRECT_ERROR_CODES: Record<string, Record<string, string>> = {
+  "/callback/:id": {
+    state_mismatch: "please_restart_the_process",
+    email_does_not_match: "email_doesn't_match",
+  },
+  "/verify-email": {
+    TOKEN_EXPIRED: "token_expired",
+    INVALID_TOKEN: "invalid_token",
+    USER_NOT_FOUND: "user_not_found",
+    // The link was opened in a browser signed in as someone else.
+    INVALID_USER: "unauthorized",
+  },
 };
 
 export function parleyCompat(options: CompatOptions): BetterAuthPlugin {
@@ -145,7 +155,7 @@ export function parleyCompat(options: CompatOptions): BetterAuthPlugin {
           }),
         },
         {
-          matcher: (ctx) => ctx.path === "/callback/:id",
+          matcher: (ctx) => ctx.path !== undefined && ctx.path in REDIRECT_ERROR_CODES,
           handler: createAuthMiddleware(async (ctx) => {
             const returned: unknown = ctx.context.returned;
             if (!isAPIError(returned) || returned.statusCode !== 302) return;
@@ -153,7 +163,7 @@ export function parleyCompat(options: CompatOptions): BetterAuthPlugin {
             if (!location) return;
             const target = new URL(location, ctx.context.baseURL);
             const error = target.searchParams.get("error");
-            const mapped = error ? OAUTH_ERROR_CODES[error] : undefined;
+            const mapped = error ? REDIRECT_ERROR_CODES[ctx.path ?? ""]?.[error] : undefined;
             if (!mapped) return;
             target.searchParams.set("error", mapped);
             // Keep a relative callback relative (it is resolved by the browser, like better-auth's own).
