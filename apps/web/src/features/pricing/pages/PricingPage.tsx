@@ -1,5 +1,5 @@
 import type { BillingInterval } from "@parley/contracts";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { usePlans } from "../api";
@@ -12,9 +12,13 @@ const SKELETON_CARDS = ["free", "starter", "pro", "business"];
 export function PricingPage() {
   useDocumentTitle("Pricing");
   const [searchParams, setSearchParams] = useSearchParams();
-  // The interval lives in the URL so "/pricing?interval=yearly" can be shared.
-  const interval: BillingInterval = searchParams.get("interval") === "yearly" ? "yearly" : "monthly";
+  // The interval lives in the URL so "/pricing?interval=yearly" can be shared. Local state mirrors
+  // it because router updates run as transitions: the radio must flip on the click itself.
+  const fromUrl: BillingInterval = searchParams.get("interval") === "yearly" ? "yearly" : "monthly";
+  const [interval, setIntervalState] = useState<BillingInterval>(fromUrl);
+  useEffect(() => setIntervalState(fromUrl), [fromUrl]);
   const setInterval = (next: BillingInterval) => {
+    setIntervalState(next);
     setSearchParams(
       (params) => {
         if (next === "yearly") params.set("interval", "yearly");
