@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
-  await registerSpa(app, env.WEB_DIST);
+  await registerSpa(app, { distDir: env.WEB_DIST, runtime: { authUrl: env.AUTH_URL, platform: "parley" } });
   return app;
 }
 

@@ -1,16 +1,40 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { sendError } from "./error-handler";
 
-/** Serves the built SPA (when present) with long-cached assets and a client-side-routing fallback. */
-export async function registerSpa(app: FastifyInstance, distDir: string) {
-  const hasSpa = existsSync(path.join(distDir, "index.html"));
+export interface SpaOptions {
+  distDir: string;
+  /** Runtime settings put into index.html, so one build serves any deployment. */
+  runtime: { authUrl: string; platform: string };
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/**
+ * Serves the built SPA: fingerprinted assets cached forever, and index.html (with the runtime
+ * settings as <meta> tags) for client-side routes. A missing file is a real 404, never index.html.
+ */
+export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
+  const indexPath = path.join(opts.distDir, "index.html");
+  const hasSpa = existsSync(indexPath);
+  let indexHtml: { mtimeMs: number; html: string } | undefined;
+  const renderIndex = () => {
+    // Re-read after a rebuild (dev and `pnpm start` rebuild in place).
+    const { mtimeMs } = statSync(indexPath);
+    if (!indexHtml || indexHtml.mtimeMs !== mtimeMs) {
+      const meta = `<meta name="parley:auth-url" content="${escapeAttr(opts.runtime.authUrl)}"><meta name="parley:platform" content="${escapeAttr(opts.runtime.platform)}">`;
+      indexHtml = { mtimeMs, html: readFileSync(indexPath, "utf8").replace("</head>", `${meta}</head>`) };
+    }
+    return indexHtml.html;
+  };
+
   if (hasSpa) {
     await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
+      root: opts.distDir,
+      // Looked up per request (not globbed at boot), so files from a newer build are found.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so it can be cached forever.
@@ -20,16 +44,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === "/api" || request.url.startsWith("/api/");
-    if (!isApi && hasSpa && request.method === "GET") {
-      // Client-side routes: the SPA decides what to render, including its own 404 page.
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    const pathname = request.url.split("?")[0] ?? "/";
+    const isApi = pathname === "/api" || pathname.startsWith("/api/");
+    // Paths that name a file (/assets/x.js, /favicon.svg) are never answered with the app shell.
+    const looksLikeFile = pathname.startsWith("/assets/") || /\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (!isApi && !looksLikeFile && hasSpa && (request.method === "GET" || request.method === "HEAD")) {
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(renderIndex());
     }
-    return sendError(
-      reply,
-      request,
-      "NOT_FOUND",
-      `Route ${request.method} ${request.url.split("?")[0]} not found`,
-    );
+    return sendError(reply, request, "NOT_FOUND", `Route ${request.method} ${pathname} not found`);
   });
 }
