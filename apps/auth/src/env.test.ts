@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { EnvError } from "@parley/config";
+import { DEV_AUTH_EVENTS_SECRET } from "@parley/contracts/server";
 import { describe, expect, it } from "vitest";
 import { DEV_BETTER_AUTH_SECRET, loadEnv } from "./env";
 import { SOCIAL_PROVIDER_IDS } from "./social-providers";
@@ -29,6 +30,8 @@ describe("auth environment", () => {
       TRUSTED_ORIGINS: [],
       socialProviders: {},
       BETTER_AUTH_SECRET: DEV_BETTER_AUTH_SECRET,
+      // The API falls back to the same value, so `pnpm start` with no env delivers events.
+      AUTH_EVENTS_SECRET: DEV_AUTH_EVENTS_SECRET,
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.DATA_DIR.endsWith(".data")).toBe(true);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { boolFlag, httpUrl, parseEnv, port, postgresUrl } from "@parley/config";
+import { DEV_AUTH_EVENTS_SECRET } from "@parley/contracts/server";
 import { z } from "zod";
 import {
   clientIdVar,
@@ -17,10 +18,10 @@ const repoRoot = path.resolve(appRoot, "../..");
 
 /**
  * Used only outside production when the variable is unset, so a fresh clone runs with no setup.
- * Fixed (not random) so dev sessions and encrypted JWKS keys survive restarts.
+ * Fixed (not random) so dev sessions and encrypted JWKS keys survive restarts. The events secret's
+ * fallback (DEV_AUTH_EVENTS_SECRET) comes from @parley/contracts so the API falls back to the same.
  */
 export const DEV_BETTER_AUTH_SECRET = "parley-dev-only-better-auth-secret-change-me-0001";
-export const DEV_AUTH_EVENTS_SECRET = "parley-dev-only-auth-events-secret-change-me-0001";
 const MIN_SECRET_LENGTH = 32;
 
 const originOnly = httpUrl.refine((v) => new URL(v).pathname === "/", "must be an origin without a path");

@@ -2,6 +2,12 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { AUTH_EVENT_TOLERANCE_SECONDS } from "./events";
 
 /**
+ * The AUTH_EVENTS_SECRET both services fall back to outside production when it is unset, so the
+ * embedded default (`pnpm start`, no env) delivers events. Never accepted in production.
+ */
+export const DEV_AUTH_EVENTS_SECRET = "parley-dev-auth-events-secret-not-for-production";
+
+/**
  * The signature of an auth event delivery, shared by the sender (auth) and the receiver (API) so
  * the format can never drift: header value `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`.
  * Server-only (node:crypto): import it from `@parley/contracts/server`, never from the web bundle.
