@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** A passage an answer used, as shown under the answer. */
+export const citationSchema = z.object({
+  sourceId: z.string(),
+  title: z.string(),
+  kind: z.enum(["text", "qa", "file", "website"]),
+  url: z.string().nullable(),
+  snippet: z.string(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+export const chatTurnSchema = z.object({
+  role: z.enum(["user", "assistant"]),
+  content: z.string().max(8000),
+});
+export type ChatTurn = z.infer<typeof chatTurnSchema>;
+
+export const MAX_MESSAGE_LENGTH = 2000;
+export const askSchema = z.object({
+  content: z
+    .string()
+    .trim()
+    .min(1, "Type a message")
+    .max(
+      MAX_MESSAGE_LENGTH,
+      `Messages are limited to ${MAX_MESSAGE_LENGTH.toLocaleString("en-US")} characters`,
+    ),
+  /** Playground only: the conversation so far (the widget keeps history on the server). */
+  history: z.array(chatTurnSchema).max(20).optional(),
+});
+export type Ask = z.infer<typeof askSchema>;
+
+/**
+ * Server-sent events of one streamed reply (`text/event-stream`):
+ * `start` {messageId?} → `delta` {text}* → `done` {answered, citations, messageId?} | `error` {message, code}.
+ */
+export const streamStartSchema = z.object({ messageId: z.string().nullable() });
+export const streamDeltaSchema = z.object({ text: z.string() });
+export const streamDoneSchema = z.object({
+  messageId: z.string().nullable(),
+  answered: z.boolean(),
+  citations: z.array(citationSchema),
+  engine: z.enum(["builtin", "openai-compatible"]),
+});
+export type StreamDone = z.infer<typeof streamDoneSchema>;
+export const streamErrorSchema = z.object({ message: z.string(), code: z.string() });

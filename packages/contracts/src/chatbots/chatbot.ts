@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #4f46e5");
+
+/** A host a bot may be embedded on: `example.com`, `shop.example.com`, or `*.example.com`. */
+export const allowedDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/,
+    "Enter a domain such as example.com or *.example.com",
+  );
+
+export const modelSettingsSchema = z.object({
+  /** `builtin`: the extractive answer engine (no AI key). `openai-compatible`: any /chat/completions endpoint. */
+  provider: z.enum(["builtin", "openai-compatible"]),
+  /** Model name for openai-compatible; null uses the server's LLM_MODEL. */
+  model: z.string().trim().max(200).nullable(),
+  /** Per-bot endpoint; null uses the server's LLM_BASE_URL. */
+  baseUrl: z.url().nullable(),
+  temperature: z.number().min(0).max(2),
+  /** Upper bound on an answer's length, in tokens. */
+  maxAnswerTokens: z.number().int().min(50).max(4000),
+  /** Whether a per-bot API key is stored (the key itself is never sent back). */
+  hasApiKey: z.boolean(),
+});
+export type ModelSettings = z.infer<typeof modelSettingsSchema>;
+
+export const widgetThemeSchema = z.object({
+  primaryColor: hexColor,
+  position: z.enum(["bottom-right", "bottom-left"]),
+  launcherText: z.string().trim().max(40),
+});
+export type WidgetTheme = z.infer<typeof widgetThemeSchema>;
+
+export const chatbotSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  instructions: z.string(),
+  greeting: z.string(),
+  suggestedQuestions: z.array(z.string()),
+  fallbackReply: z.string(),
+  model: modelSettingsSchema,
+  theme: widgetThemeSchema,
+  allowedDomains: z.array(z.string()),
+  leadCapture: z.boolean(),
+  retentionDays: z.number().int(),
+  published: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Chatbot = z.infer<typeof chatbotSchema>;
+export const chatbotListSchema = z.array(
+  chatbotSchema.extend({ sourceCount: z.number().int(), readySourceCount: z.number().int() }),
+);
+export type ChatbotListItem = z.infer<typeof chatbotListSchema>[number];
+
+const name = z
+  .string()
+  .trim()
+  .min(1, "Give your chatbot a name")
+  .max(80, "Keep the name under 80 characters");
+const editable = {
+  name,
+  instructions: z.string().max(8000, "Keep instructions under 8,000 characters"),
+  greeting: z.string().trim().max(500, "Keep the greeting under 500 characters"),
+  suggestedQuestions: z.array(z.string().trim().min(1).max(200)).max(6, "Up to 6 suggested questions"),
+  fallbackReply: z.string().trim().min(1, "The fallback reply cannot be empty").max(1000),
+  model: modelSettingsSchema
+    .omit({ hasApiKey: true })
+    .extend({
+      /** Write-only: a new key, or null to remove the stored one; omitted keeps it. */
+      apiKey: z.string().min(1).max(500).nullable().optional(),
+    })
+    .partial(),
+  theme: widgetThemeSchema.partial(),
+  allowedDomains: z.array(allowedDomainSchema).max(50),
+  leadCapture: z.boolean(),
+  retentionDays: z.number().int().min(1, "Keep conversations for at least 1 day").max(3650),
+  published: z.boolean(),
+};
+
+export const chatbotCreateSchema = z.object(editable).partial().extend({ name });
+export type ChatbotCreate = z.infer<typeof chatbotCreateSchema>;
+export type ChatbotCreateInput = z.input<typeof chatbotCreateSchema>;
+export const chatbotUpdateSchema = z.object(editable).partial();
+export type ChatbotUpdate = z.infer<typeof chatbotUpdateSchema>;
+export type ChatbotUpdateInput = z.input<typeof chatbotUpdateSchema>;
