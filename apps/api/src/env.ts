@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { boolFlag, httpUrl, parseEnv, port, postgresUrl } from "@parley/config";
+import { DEV_AUTH_EVENTS_SECRET } from "@parley/contracts/server";
 import { z } from "zod";
 
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -54,8 +55,8 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & { AUTH_EVENTS_SECRET: string };
 
-/** Used only outside production, so a newcomer needs no configuration at all. */
-export const DEV_AUTH_EVENTS_SECRET = "parley-dev-auth-events-secret-not-for-production";
+// Used only outside production, so a newcomer needs no configuration at all; shared with auth.
+export { DEV_AUTH_EVENTS_SECRET };
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const env = parseEnv(envSchema.superRefine(requireProductionSecrets), source);

@@ -3,22 +3,23 @@ import { randomBytes } from "node:crypto";
 const alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /** Public ids are a short prefix plus 20 random base62 characters (`cb_…`, `trk_…`, `plan_…`). */
-export function newId(
-  prefix:
-    | "plan"
-    | "usr"
-    | "cb"
-    | "src"
-    | "conv"
-    | "msg"
-    | "trk"
-    | "sub"
-    | "evt"
-    | "req"
-    | "ctc"
-    | "chg"
-    | "pev",
-) {
+export type IdPrefix =
+  | "plan"
+  | "cb"
+  | "src"
+  | "conv"
+  | "msg"
+  | "trk"
+  | "sub"
+  | "evt"
+  | "ctc"
+  | "chg"
+  | "pev"
+  | "job"
+  | "vis"
+  | "lead";
+
+export function newId(prefix: IdPrefix) {
   const bytes = randomBytes(20);
   let out = "";
   for (const b of bytes) out += alphabet[b % 62];

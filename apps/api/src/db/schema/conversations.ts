@@ -1,0 +1,54 @@
+import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { chatbots } from "./chatbots";
+
+export interface StoredCitation {
+  sourceId: string;
+  title: string;
+  kind: "text" | "qa" | "file" | "website";
+  url: string | null;
+  snippet: string;
+}
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: text().primaryKey(),
+    chatbotId: text()
+      .notNull()
+      .references(() => chatbots.id, { onDelete: "cascade" }),
+    ownerId: text().notNull(),
+    channel: text({ enum: ["playground", "widget"] }).notNull(),
+    visitorId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("conversations_bot_idx").on(t.chatbotId, t.lastMessageAt),
+    index("conversations_owner_idx").on(t.ownerId, t.lastMessageAt),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: text().primaryKey(),
+    conversationId: text()
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    chatbotId: text().notNull(),
+    ownerId: text().notNull(),
+    role: text({ enum: ["user", "assistant"] }).notNull(),
+    content: text().notNull(),
+    citations: jsonb().$type<StoredCitation[]>().notNull().default([]),
+    /** Assistant messages: false when the fallback reply was given. */
+    answered: boolean(),
+    /** Set when the stream ended early (client left, model error). */
+    interrupted: boolean().notNull().default(false),
+    feedback: text({ enum: ["up", "down"] }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("messages_conversation_idx").on(t.conversationId, t.createdAt),
+    index("messages_owner_month_idx").on(t.ownerId, t.createdAt),
+  ],
+);

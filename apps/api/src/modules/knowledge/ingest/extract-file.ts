@@ -1,0 +1,131 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { htmlToText } from "./html-text";
+
+export class IngestError extends Error {
+  override name = "IngestError";
+}
+
+export type DetectedType = "pdf" | "docx" | "markdown" | "text";
+
+/** Decides the type from the bytes, never from the file name (which is only a Markdown hint). */
+export function detectFileType(data: Buffer, fileName = ""): DetectedType {
+  if (data.subarray(0, 5).toString("latin1") === "%PDF-") return "pdf";
+  if (data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04) {
+    // A ZIP: a Word document only if it carries word/document.xml (checked by name in the central directory).
+    if (data.includes(Buffer.from("word/document.xml"))) return "docx";
+    throw new IngestError(
+      "This ZIP file is not a Word document. Upload a PDF, Word (.docx), Markdown or text file.",
+    );
+  }
+  if (data.includes(0))
+    throw new IngestError(
+      "This file type isn't supported. Upload a PDF, Word (.docx), Markdown or text file.",
+    );
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(data);
+  } catch {
+    throw new IngestError("This file isn't UTF-8 text. Upload a PDF, Word (.docx), Markdown or text file.");
+  }
+  const text = data.toString("utf8");
+  return /\.(md|markdown)$/i.test(fileName) || /^#{1,6} \S/m.test(text) ? "markdown" : "text";
+}
+
+export const MIME: Record<DetectedType, string> = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  markdown: "text/markdown",
+  text: "text/plain",
+};
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = path.dirname(require.resolve("pdfjs-dist/package.json"));
+
+/** Extracts the text of a file as Markdown-ish text (headings as `#` lines where they can be told). */
+export async function extractFileText(
+  data: Buffer,
+  type: DetectedType,
+  onProgress: (fraction: number) => Promise<void> | void = () => {},
+): Promise<string> {
+  let text: string;
+  if (type === "pdf") text = await extractPdf(data, onProgress);
+  else if (type === "docx") text = await extractDocx(data);
+  else text = data.toString("utf8");
+  if (!text.replace(/[#\s]/g, "")) {
+    throw new IngestError(
+      type === "pdf"
+        ? "No text found in this PDF. Scanned documents need text recognition, which isn't supported yet."
+        : "This document is empty.",
+    );
+  }
+  return text;
+}
+
+async function extractPdf(
+  data: Buffer,
+  onProgress: (fraction: number) => Promise<void> | void,
+): Promise<string> {
+  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  let doc: Awaited<ReturnType<typeof getDocument>["promise"]>;
+  try {
+    doc = await getDocument({
+      data: new Uint8Array(data),
+      isEvalSupported: false,
+      useSystemFonts: false,
+      verbosity: 0,
+      standardFontDataUrl: `${path.join(pdfjsRoot, "standard_fonts")}${path.sep}`,
+    }).promise;
+  } catch (err) {
+    const name = (err as Error).name;
+    throw new IngestError(
+      name === "PasswordException"
+        ? "This PDF is password-protected. Remove the password and upload it again."
+        : "This PDF could not be read. It may be damaged; try exporting it again.",
+    );
+  }
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const content = await page.getTextContent();
+    // Lines from text items; a line set in a clearly larger font than the body becomes a heading.
+    const lines: { text: string; size: number }[] = [];
+    let line = { text: "", size: 0 };
+    for (const item of content.items) {
+      if (!("str" in item)) continue;
+      const size = Math.abs(item.transform[3] ?? 0);
+      line.text += item.str;
+      line.size = Math.max(line.size, size);
+      if (item.hasEOL) {
+        lines.push(line);
+        line = { text: "", size: 0 };
+      }
+    }
+    if (line.text) lines.push(line);
+    const sizes = lines
+      .filter((l) => l.text.trim())
+      .map((l) => l.size)
+      .sort((a, b) => a - b);
+    const median = sizes[Math.floor(sizes.length / 2)] ?? 0;
+    const out = lines.map((l) => {
+      const t = l.text.trim();
+      return t && median && l.size >= median * 1.25 && t.length < 120 ? `\n## ${t}\n` : t;
+    });
+    pages.push(out.join("\n"));
+    page.cleanup();
+    await onProgress(n / doc.numPages);
+  }
+  await doc.destroy();
+  return pages.join("\n\n");
+}
+
+async function extractDocx(data: Buffer): Promise<string> {
+  const mammoth = await import("mammoth");
+  try {
+    const { value } = await mammoth.convertToHtml({ buffer: data });
+    return htmlToText(`<body>${value}</body>`).text;
+  } catch {
+    throw new IngestError(
+      "This Word document could not be read. It may be damaged; try saving it again as .docx.",
+    );
+  }
+}

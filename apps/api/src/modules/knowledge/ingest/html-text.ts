@@ -1,0 +1,70 @@
+import { type HTMLElement, parse } from "node-html-parser";
+
+const DROP =
+  "script, style, noscript, template, svg, iframe, nav, footer, header, aside, form, button, [aria-hidden=true], [hidden]";
+const BLOCK = new Set([
+  "p",
+  "li",
+  "td",
+  "th",
+  "pre",
+  "blockquote",
+  "dd",
+  "dt",
+  "figcaption",
+  "caption",
+  "div",
+  "section",
+  "article",
+  "main",
+]);
+
+/** The readable text of an HTML page as Markdown-ish lines: headings kept as `#` lines. */
+export function htmlToText(html: string): { title: string; text: string; links: string[] } {
+  const root = parse(html, { comment: false, blockTextElements: { script: false, style: false, pre: true } });
+  const title = (root.querySelector("title")?.text ?? root.querySelector("h1")?.text ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const links = root.querySelectorAll("a[href]").map((a) => a.getAttribute("href") ?? "");
+  for (const el of root.querySelectorAll(DROP)) el.remove();
+  const main =
+    root.querySelector("main") ?? root.querySelector("article") ?? root.querySelector("body") ?? root;
+  const out: string[] = [];
+  walk(main, out);
+  const text = out
+    .map((l) => l.replace(/[ \t\u00a0]+/g, " ").trim())
+    .filter(Boolean)
+    .join("\n\n");
+  return { title, text, links };
+}
+
+function walk(node: HTMLElement, out: string[]) {
+  for (const child of node.childNodes) {
+    if (child.nodeType === 3) {
+      const t = child.text;
+      if (t.trim()) appendInline(out, t);
+      continue;
+    }
+    if (child.nodeType !== 1) continue;
+    const el = child as HTMLElement;
+    const tag = el.tagName?.toLowerCase() ?? "";
+    const heading = /^h([1-6])$/.exec(tag);
+    if (heading) {
+      out.push(`${"#".repeat(Number(heading[1]))} ${el.text.replace(/\s+/g, " ").trim()}`, "");
+    } else if (tag === "br") {
+      out.push("");
+    } else if (BLOCK.has(tag)) {
+      out.push("");
+      walk(el, out);
+      out.push("");
+    } else {
+      walk(el, out);
+    }
+  }
+}
+
+function appendInline(out: string[], text: string) {
+  if (out.length === 0 || out[out.length - 1] === "" || /^#{1,6} /.test(out[out.length - 1] ?? ""))
+    out.push(text);
+  else out[out.length - 1] += text;
+}
