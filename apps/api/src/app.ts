@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import type { DbHandle } from "@parley/db";
 import { createDb } from "@parley/db";
+import { and, count, eq, gte } from "drizzle-orm";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import {
   type FastifyPluginAsyncZod,
@@ -13,12 +14,19 @@ import { z } from "zod";
 import * as schema from "./db/schema";
 import { type Env, migrationsFolder } from "./env";
 import { type Clock, createClock } from "./lib/clock";
+import { createJobQueue } from "./lib/job-queue";
 import { authEventsRoutes } from "./modules/auth-events/auth-events.routes";
 import { createAuthEventsService } from "./modules/auth-events/auth-events.service";
+import { createChatService } from "./modules/chat/chat.service";
+import { playgroundRoutes } from "./modules/chat/playground.routes";
+import { chatbotsRoutes } from "./modules/chatbots/chatbots.routes";
+import { createChatbotsService } from "./modules/chatbots/chatbots.service";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
 import { createEntitlementsService } from "./modules/entitlements/entitlements.service";
 import { healthRoutes } from "./modules/health/health.routes";
+import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
+import { createKnowledgeService, INGEST_JOB } from "./modules/knowledge/knowledge.service";
 import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { createProviderRegistry } from "./modules/payments/providers/registry";
@@ -26,6 +34,7 @@ import { sandboxGatewayRoutes } from "./modules/payments/sandbox-gateway/sandbox
 import { createPlansRepo } from "./modules/plans/plans.repo";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { createPlansService } from "./modules/plans/plans.service";
+import { createRetrieval } from "./modules/retrieval/retrieval";
 import { createSubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes";
 import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
@@ -84,9 +93,65 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     log,
   });
   const authEvents = createAuthEventsService({ db: db.db, forgetUser: (id) => users.forget(id) });
-  return { plans, contact, users, subscriptions, entitlements, payments, authEvents };
+  const jobs = createJobQueue({ db: db.db, log });
+  const chatbots = createChatbotsService({ db: db.db, entitlements });
+  const knowledge = createKnowledgeService({
+    db: db.db,
+    jobs,
+    entitlements,
+    planTier: async (userId) => (await subscriptions.currentPlan(userId)).tier,
+    allowPrivateHosts: env.CRAWLER_ALLOW_PRIVATE,
+    log,
+  });
+  jobs.register(INGEST_JOB, async (payload) => knowledge.ingest(String(payload.sourceId)));
+  const retrieval = createRetrieval(db.db);
+  const chat = createChatService({
+    retrieval,
+    llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
+  });
+  const usage = async (userId: string) => {
+    const [bots, sources, messages] = await Promise.all([
+      chatbots.countForOwner(userId),
+      knowledge.countForOwner(userId),
+      countMessagesThisMonth(db, userId, now()),
+    ]);
+    return { chatbots: bots, knowledgeSources: sources, messagesThisMonth: messages, teamMembers: 1 };
+  };
+  return {
+    plans,
+    contact,
+    users,
+    subscriptions,
+    entitlements,
+    payments,
+    authEvents,
+    jobs,
+    chatbots,
+    knowledge,
+    retrieval,
+    chat,
+    usage,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
+
+/** Visitor messages answered this calendar month (UTC) across the owner's bots: the plan's quota. */
+async function countMessagesThisMonth(db: AppDb, ownerId: string, now: Date): Promise<number> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [row] = await db.db
+    .select({ n: count() })
+    .from(schema.messages)
+    .innerJoin(schema.conversations, eq(schema.conversations.id, schema.messages.conversationId))
+    .where(
+      and(
+        eq(schema.messages.ownerId, ownerId),
+        eq(schema.messages.role, "assistant"),
+        eq(schema.conversations.channel, "widget"),
+        gte(schema.messages.createdAt, monthStart),
+      ),
+    );
+  return row?.n ?? 0;
+}
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -121,15 +186,14 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const services = createServices(env, db, clock, app.log);
-  const { plans, contact, users, subscriptions, entitlements, payments } = services;
+  const { plans, contact, users, subscriptions, entitlements, payments, chatbots, knowledge, chat, usage } =
+    services;
   app.decorate("services", services);
   app.decorate("clock", clock);
   const verifyToken = createTokenVerifier({
     jwksUrl: `${env.AUTH_INTERNAL_URL ?? env.AUTH_URL}/jwks`,
     issuer: env.AUTH_URL,
   });
-  // Filled by the chatbot issue; until then nothing is used.
-  const usage = async () => ({ chatbots: 0, messagesThisMonth: 0, knowledgeSources: 0, teamMembers: 1 });
 
   await app.register(
     async (api) => {
@@ -150,6 +214,9 @@ export async function buildApp(deps: AppDeps) {
         await authed.register(supportRoutes, { contact });
         await authed.register(subscriptionsRoutes, { subscriptions, entitlements, usage });
         await authed.register(paymentsRoutes, { payments });
+        await authed.register(chatbotsRoutes, { chatbots });
+        await authed.register(knowledgeRoutes, { knowledge });
+        await authed.register(playgroundRoutes, { chatbots, chat });
       });
     },
     { prefix: "/api" },

@@ -49,18 +49,28 @@ export const envSchema = z.object({
   /** Background jobs (period end, payment reconciliation) in this process. */
   JOBS_ENABLED: boolFlag.default(true),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(1000, "must be at least 1000").default(60_000),
+  /** Default OpenAI-compatible endpoint for bots set to use an AI model (OpenAI, Ollama, vLLM…). */
+  LLM_BASE_URL: httpUrl.optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  /** Whether website sources may point at loopback/private addresses (off in production). */
+  CRAWLER_ALLOW_PRIVATE: boolFlag.optional(),
   /** Lets tests move the app clock forward (POST /api/internal/test-clock). Refused in production. */
   TEST_CLOCK: boolFlag.default(false),
 });
 
-export type Env = z.infer<typeof envSchema> & { AUTH_EVENTS_SECRET: string };
+export type Env = z.infer<typeof envSchema> & { AUTH_EVENTS_SECRET: string; CRAWLER_ALLOW_PRIVATE: boolean };
 
 // Used only outside production, so a newcomer needs no configuration at all; shared with auth.
 export { DEV_AUTH_EVENTS_SECRET };
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const env = parseEnv(envSchema.superRefine(requireProductionSecrets), source);
-  return { ...env, AUTH_EVENTS_SECRET: env.AUTH_EVENTS_SECRET ?? DEV_AUTH_EVENTS_SECRET };
+  return {
+    ...env,
+    AUTH_EVENTS_SECRET: env.AUTH_EVENTS_SECRET ?? DEV_AUTH_EVENTS_SECRET,
+    CRAWLER_ALLOW_PRIVATE: env.CRAWLER_ALLOW_PRIVATE ?? env.NODE_ENV !== "production",
+  };
 }
 
 function requireProductionSecrets(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {

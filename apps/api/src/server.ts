@@ -34,9 +34,11 @@ async function main() {
         app.log,
       )
     : () => {};
+  const stopWorker = env.JOBS_ENABLED ? app.services.jobs.start() : async () => {};
   const close = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
     stopJobs();
+    await stopWorker();
     await app.close();
     await db.close();
     process.exit(0);

@@ -83,39 +83,56 @@ async function extractPdf(
         : "This PDF could not be read. It may be damaged; try exporting it again.",
     );
   }
-  const pages: string[] = [];
+  // Lines of every page first (a heading is judged against the body size of the whole document).
+  const pages: { text: string; size: number; gapBefore: number }[][] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
-    // Lines from text items; a line set in a clearly larger font than the body becomes a heading.
-    const lines: { text: string; size: number }[] = [];
-    let line = { text: "", size: 0 };
+    const lines: { text: string; size: number; gapBefore: number }[] = [];
+    let line = { text: "", size: 0, y: 0 };
+    let lastLineY: number | undefined;
+    const flush = () => {
+      if (line.text.trim()) {
+        const gap = lastLineY === undefined ? 0 : Math.abs(lastLineY - line.y);
+        lines.push({ text: line.text.trim(), size: line.size, gapBefore: gap });
+        lastLineY = line.y;
+      }
+      line = { text: "", size: 0, y: 0 };
+    };
     for (const item of content.items) {
       if (!("str" in item)) continue;
       const size = Math.abs(item.transform[3] ?? 0);
-      line.text += item.str;
-      line.size = Math.max(line.size, size);
-      if (item.hasEOL) {
-        lines.push(line);
-        line = { text: "", size: 0 };
+      const y = item.transform[5] ?? 0;
+      // A new baseline starts a new line even when pdf.js did not mark the end of the last one.
+      if (line.text && Math.abs(y - line.y) > Math.max(2, size * 0.5)) flush();
+      if (item.str) {
+        if (!line.text) line.y = y;
+        line.text += item.str;
+        line.size = Math.max(line.size, size);
       }
+      if (item.hasEOL) flush();
     }
-    if (line.text) lines.push(line);
-    const sizes = lines
-      .filter((l) => l.text.trim())
-      .map((l) => l.size)
-      .sort((a, b) => a - b);
-    const median = sizes[Math.floor(sizes.length / 2)] ?? 0;
-    const out = lines.map((l) => {
-      const t = l.text.trim();
-      return t && median && l.size >= median * 1.25 && t.length < 120 ? `\n## ${t}\n` : t;
-    });
-    pages.push(out.join("\n"));
+    flush();
+    pages.push(lines);
     page.cleanup();
     await onProgress(n / doc.numPages);
   }
+  const sizes = pages
+    .flat()
+    .map((l) => l.size)
+    .sort((a, b) => a - b);
+  const body = sizes[Math.floor(sizes.length / 2)] ?? 0;
+  const rendered = pages.map((lines) =>
+    lines
+      .map((l) => {
+        if (body && l.size >= body * 1.25 && l.text.length < 120) return `\n## ${l.text}\n`;
+        // A gap clearly larger than the line height separates paragraphs.
+        return l.gapBefore > l.size * 1.8 ? `\n${l.text}` : l.text;
+      })
+      .join("\n"),
+  );
   await doc.destroy();
-  return pages.join("\n\n");
+  return rendered.join("\n\n");
 }
 
 async function extractDocx(data: Buffer): Promise<string> {

@@ -1,0 +1,33 @@
+import type { ChatTurn } from "@parley/contracts";
+import type { Passage } from "../retrieval/retrieval";
+
+export interface AnswerInput {
+  question: string;
+  history: ChatTurn[];
+  passages: Passage[];
+  bot: { instructions: string; fallbackReply: string; temperature: number; maxAnswerTokens: number };
+  signal: AbortSignal;
+}
+
+export interface AnswerStream {
+  /** Text as it is produced; ends when the answer is complete. Throws on an upstream error. */
+  deltas: AsyncIterable<string>;
+  /** After `deltas` ended: the passages the answer drew on (empty when it fell back). */
+  used(): Passage[];
+}
+
+/** One interface for every way of answering: the built-in extractive engine or an LLM endpoint. */
+export interface ChatModel {
+  readonly engine: "builtin" | "openai-compatible";
+  answer(input: AnswerInput): AnswerStream;
+}
+
+export class ModelError extends Error {
+  override name = "ModelError";
+  constructor(
+    message: string,
+    readonly code: "MODEL_UNAVAILABLE" | "MODEL_ERROR" | "MODEL_NOT_CONFIGURED" = "MODEL_ERROR",
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,98 @@
+import type { ChatTurn, Citation } from "@parley/contracts";
+import type { ChatbotRow } from "../../db/schema";
+import type { Passage, Retrieval } from "../retrieval/retrieval";
+import { type ChatModel, ModelError } from "./chat-model";
+import { createExtractiveEngine } from "./extractive-engine";
+import { createOpenAiCompatibleModel, isFallback } from "./openai-compatible";
+
+export interface LlmDefaults {
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  model: string | undefined;
+}
+
+export interface Reply {
+  text: string;
+  answered: boolean;
+  citations: Citation[];
+  interrupted: boolean;
+  engine: ChatModel["engine"];
+}
+
+export function toCitations(passages: Passage[]): Citation[] {
+  const seen = new Set<string>();
+  const out: Citation[] = [];
+  for (const p of passages) {
+    if (seen.has(p.sourceId)) continue;
+    seen.add(p.sourceId);
+    const snippet = p.body.length > 220 ? `${p.body.slice(0, 217).trimEnd()}…` : p.body;
+    out.push({ sourceId: p.sourceId, title: p.sourceTitle, kind: p.sourceKind, url: p.url, snippet });
+  }
+  return out;
+}
+
+export function createChatService(deps: { retrieval: Retrieval; llm: LlmDefaults }) {
+  const builtin = createExtractiveEngine(deps.retrieval);
+
+  function modelFor(bot: ChatbotRow): ChatModel {
+    if (bot.modelProvider === "builtin") return builtin;
+    const baseUrl = bot.modelBaseUrl ?? deps.llm.baseUrl;
+    const model = bot.modelName ?? deps.llm.model;
+    if (!baseUrl || !model) {
+      throw new ModelError(
+        "This chatbot is set to use an AI model, but no model endpoint is configured. Set one in the bot's model settings or LLM_BASE_URL and LLM_MODEL.",
+        "MODEL_NOT_CONFIGURED",
+      );
+    }
+    return createOpenAiCompatibleModel({
+      baseUrl,
+      model,
+      apiKey: bot.modelApiKey ?? deps.llm.apiKey ?? null,
+    });
+  }
+
+  return {
+    modelFor,
+    /**
+     * Retrieves, answers and streams one reply. `onDelta` gets text as it comes; the result says
+     * whether the bot answered (or fell back) and which sources it used.
+     */
+    async respond(args: {
+      bot: ChatbotRow;
+      question: string;
+      history: ChatTurn[];
+      signal: AbortSignal;
+      onDelta: (text: string) => void;
+    }): Promise<Reply> {
+      const model = modelFor(args.bot);
+      const passages = await deps.retrieval.search(args.bot.id, args.question);
+      const stream = model.answer({
+        question: args.question,
+        history: args.history,
+        passages,
+        signal: args.signal,
+        bot: {
+          instructions: args.bot.instructions,
+          fallbackReply: args.bot.fallbackReply,
+          temperature: args.bot.temperature,
+          maxAnswerTokens: args.bot.maxAnswerTokens,
+        },
+      });
+      let text = "";
+      for await (const delta of stream.deltas) {
+        text += delta;
+        args.onDelta(delta);
+      }
+      const used = stream.used();
+      const answered = used.length > 0 && !isFallback(text, args.bot.fallbackReply);
+      return {
+        text,
+        answered,
+        citations: answered ? toCitations(used) : [],
+        interrupted: args.signal.aborted,
+        engine: model.engine,
+      };
+    },
+  };
+}
+export type ChatService = ReturnType<typeof createChatService>;

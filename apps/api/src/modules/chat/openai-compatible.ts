@@ -1,0 +1,139 @@
+import type { Passage } from "../retrieval/retrieval";
+import { type AnswerInput, type AnswerStream, type ChatModel, ModelError } from "./chat-model";
+
+export interface OpenAiCompatibleConfig {
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+}
+
+export function buildMessages(input: AnswerInput) {
+  const knowledge = input.passages.length
+    ? input.passages.map((p, i) => `[${i + 1}] ${p.title ? `${p.title}\n` : ""}${p.body}`).join("\n\n")
+    : "(no matching knowledge was found)";
+  const system = `${input.bot.instructions.trim()}
+
+Answer the visitor's question using only the knowledge below. Cite the passages you use as [1], [2]. If the knowledge does not contain the answer, reply exactly with: ${input.bot.fallbackReply}
+
+Knowledge:
+${knowledge}`;
+  return [
+    { role: "system" as const, content: system },
+    ...input.history.slice(-10).map((t) => ({ role: t.role, content: t.content })),
+    { role: "user" as const, content: input.question },
+  ];
+}
+
+/**
+ * Any OpenAI-compatible `/chat/completions` endpoint (OpenAI, Ollama, vLLM, LM Studio,
+ * OpenRouter), streamed over SSE. The caller's AbortSignal aborts the upstream request.
+ */
+export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig): ChatModel {
+  return {
+    engine: "openai-compatible",
+    answer(input: AnswerInput): AnswerStream {
+      let text = "";
+      async function* run(): AsyncGenerator<string> {
+        let res: Response;
+        try {
+          res = await fetch(`${config.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              accept: "text/event-stream",
+              ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+            },
+            body: JSON.stringify({
+              model: config.model,
+              messages: buildMessages(input),
+              temperature: input.bot.temperature,
+              max_tokens: input.bot.maxAnswerTokens,
+              stream: true,
+            }),
+            signal: input.signal,
+          });
+        } catch (err) {
+          if (input.signal.aborted) return;
+          throw new ModelError(
+            `The AI model could not be reached (${(err as Error).message})`,
+            "MODEL_UNAVAILABLE",
+          );
+        }
+        if (!res.ok || !res.body) {
+          const detail = await res.text().catch(() => "");
+          const message = (() => {
+            try {
+              return (JSON.parse(detail) as { error?: { message?: string } }).error?.message;
+            } catch {
+              return undefined;
+            }
+          })();
+          throw new ModelError(
+            `The AI model answered ${res.status}${message ? `: ${message}` : ""}`,
+            "MODEL_UNAVAILABLE",
+          );
+        }
+        const decoder = new TextDecoder();
+        let buffer = "";
+        try {
+          for await (const chunk of res.body) {
+            buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+            let nl = buffer.indexOf("\n");
+            while (nl >= 0) {
+              const line = buffer.slice(0, nl).replace(/\r$/, "");
+              buffer = buffer.slice(nl + 1);
+              nl = buffer.indexOf("\n");
+              if (!line.startsWith("data:")) continue;
+              const data = line.slice(5).trim();
+              if (data === "[DONE]") return;
+              let event: {
+                choices?: { delta?: { content?: string | null } }[];
+                error?: { message?: string };
+              };
+              try {
+                event = JSON.parse(data);
+              } catch {
+                continue;
+              }
+              if (event.error)
+                throw new ModelError(`The AI model failed: ${event.error.message ?? "unknown error"}`);
+              const delta = event.choices?.[0]?.delta?.content;
+              if (delta) {
+                text += delta;
+                yield delta;
+              }
+            }
+          }
+        } catch (err) {
+          if (input.signal.aborted) return;
+          if (err instanceof ModelError) throw err;
+          throw new ModelError(`The AI model stream broke off (${(err as Error).message})`);
+        }
+        if (!input.signal.aborted && text === "")
+          throw new ModelError("The AI model returned an empty answer");
+      }
+      return {
+        deltas: run(),
+        used(): Passage[] {
+          if (isFallback(text, input.bot.fallbackReply)) return [];
+          const cited = [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]) - 1);
+          const picked = [...new Set(cited)]
+            .map((i) => input.passages[i])
+            .filter((p): p is Passage => Boolean(p));
+          return picked.length ? picked : input.passages.slice(0, 1);
+        },
+      };
+    },
+  };
+}
+
+export function isFallback(text: string, fallback: string): boolean {
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim();
+  const a = norm(text);
+  const b = norm(fallback);
+  return a === b || (b.length > 20 && a.startsWith(b.slice(0, Math.min(60, b.length))));
+}

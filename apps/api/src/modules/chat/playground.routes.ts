@@ -1,0 +1,50 @@
+import { askSchema } from "@parley/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { openEventStream } from "../../lib/sse";
+import { authOf } from "../../plugins/auth";
+import type { ChatbotsService } from "../chatbots/chatbots.service";
+import type { ChatService } from "./chat.service";
+import { ModelError } from "./chat-model";
+
+/** The owner's playground: chat with a bot as a visitor would, seeing the sources of each answer. */
+export const playgroundRoutes: FastifyPluginAsyncZod<{
+  chatbots: ChatbotsService;
+  chat: ChatService;
+}> = async (app, { chatbots, chat }) => {
+  app.post(
+    "/chatbots/:id/playground/messages",
+    { schema: { params: z.object({ id: z.string() }), body: askSchema } },
+    async (request, reply) => {
+      const bot = await chatbots.own(authOf(request).userId, request.params.id);
+      // Fail before the stream opens when the bot cannot answer at all.
+      chat.modelFor(bot);
+      const stream = openEventStream(request, reply);
+      stream.send("start", { messageId: null });
+      try {
+        const result = await chat.respond({
+          bot,
+          question: request.body.content,
+          history: request.body.history ?? [],
+          signal: stream.signal,
+          onDelta: (text) => stream.send("delta", { text }),
+        });
+        stream.send("done", {
+          messageId: null,
+          answered: result.answered,
+          citations: result.citations,
+          engine: result.engine,
+        });
+      } catch (err) {
+        const code = err instanceof ModelError ? err.code : "INTERNAL";
+        if (!(err instanceof ModelError)) request.log.error({ err }, "playground answer failed");
+        stream.send("error", {
+          code,
+          message: err instanceof ModelError ? err.message : "Something went wrong while answering.",
+        });
+      } finally {
+        stream.end();
+      }
+    },
+  );
+};
