@@ -146,6 +146,54 @@ describe("apiFetch", () => {
     expect(seen).toEqual([undefined, "Bearer tok-1", undefined]);
   });
 
+  it("on a 401 refreshes the token once and retries once with the new token", async () => {
+    const seen: (string | undefined)[] = [];
+    handler = (req, res) => {
+      if (req.url !== "/api/guarded") return json(res, 404, {});
+      seen.push(req.headers.authorization);
+      if (req.headers.authorization === "Bearer fresh") return json(res, 200, { id: "ok", count: 1 });
+      return json(res, 401, {
+        error: { code: "UNAUTHORIZED", message: "Your session has expired", requestId: "r" },
+      });
+    };
+    const calls: (boolean | undefined)[] = [];
+    setTokenProvider(async (options) => {
+      calls.push(options?.forceRefresh);
+      return options?.forceRefresh ? "fresh" : "stale";
+    });
+    await expect(apiFetch(`${base}/api/guarded`, { schema: itemSchema })).resolves.toEqual({
+      id: "ok",
+      count: 1,
+    });
+    expect(seen).toEqual(["Bearer stale", "Bearer fresh"]);
+    expect(calls).toEqual([undefined, true]);
+  });
+
+  it("gives up after one retry, and does not retry when the refresh yields no new token", async () => {
+    let hits = 0;
+    handler = (req, res) => {
+      if (req.url !== "/api/guarded") return json(res, 404, {});
+      hits += 1;
+      json(res, 401, { error: { code: "UNAUTHORIZED", message: "Invalid access token", requestId: "r" } });
+    };
+    let serial = 0;
+    setTokenProvider(async () => `token-${++serial}`);
+    const error = await rejection(apiFetch(`${base}/api/guarded`, { schema: itemSchema }));
+    expect(error).toMatchObject({ status: 401, code: "UNAUTHORIZED" });
+    expect(hits).toBe(2);
+
+    hits = 0;
+    setTokenProvider(async (options) => (options?.forceRefresh ? null : "only"));
+    await rejection(apiFetch(`${base}/api/guarded`, { schema: itemSchema }));
+    expect(hits).toBe(1);
+
+    // No token sent at all: nothing to refresh.
+    hits = 0;
+    setTokenProvider(undefined);
+    await rejection(apiFetch(`${base}/api/guarded`, { schema: itemSchema }));
+    expect(hits).toBe(1);
+  });
+
   it("resolves without parsing when no schema is given (204)", async () => {
     handler = (_req, res) => {
       res.writeHead(204);

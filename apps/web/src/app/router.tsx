@@ -1,7 +1,8 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
 import { RouteErrorFallback } from "../components/errors/RouteErrorFallback";
 import { HomePage } from "../features/marketing/pages/HomePage";
+import { LoadingSplash } from "../features/session/components/LoadingSplash";
 import { SiteLayout } from "../layout/SiteLayout";
 
 /** Every page except `/` is its own chunk, so the first visit downloads only the home page. */
@@ -28,6 +29,10 @@ const AuthCallbackPage = lazyPage(
   () => import("../features/session/pages/AuthCallbackPage"),
   "AuthCallbackPage",
 );
+const AppShell = lazyPage(() => import("../features/session/components/AppShell"), "AppShell");
+const DashboardPage = lazyPage(() => import("../features/dashboard/pages/DashboardPage"), "DashboardPage");
+const AccountPage = lazyPage(() => import("../features/account/pages/AccountPage"), "AccountPage");
+const SupportPage = lazyPage(() => import("../features/support/pages/SupportPage"), "SupportPage");
 
 /** Pages without the site chrome (the widget iframe, the sign-in callback) load without a spinner. */
 function Standalone({ children }: { children: ReactNode }) {
@@ -100,6 +105,23 @@ export function createAppRouter() {
           <AuthCallbackPage />
         </Standalone>
       ),
+    },
+    {
+      // The signed-in app shell (spec: registered at /_app): loads the session, sends signed-out
+      // visitors to the auth app, and frames the pages below with the app header.
+      id: "_app",
+      errorElement: <RouteErrorFallback />,
+      element: (
+        <Suspense fallback={<LoadingSplash />}>
+          <AppShell />
+        </Suspense>
+      ),
+      children: [
+        { path: "/_app", element: <Navigate to="/dashboard" replace /> },
+        { path: "/dashboard", element: <DashboardPage /> },
+        { path: "/account", element: <AccountPage /> },
+        { path: "/support", element: <SupportPage /> },
+      ],
     },
   ]);
 }

@@ -1,11 +1,143 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { signInUrl } from "../../../app/config";
+import { LogoMark } from "../../../components/Logo";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { platformUserQueryOptions } from "../api";
+import { AuthServiceError } from "../auth-client";
 import { LoadingSplash } from "../components/LoadingSplash";
+import { takeReturnPath } from "../routes";
+import { authClient, rememberFreshSession, tokens } from "../runtime";
+import { parseCallbackParams } from "../session-data";
+
+/** Spec §9: after a fresh sign-in the app waits 2 seconds before showing content. */
+export const POST_LOGIN_GATE_MS = 2_000;
+
+type Failure = "missing-token" | "auth-error" | "no-session" | "mismatch" | "unreachable" | "no-token";
+
+const failureText: Record<Failure, { title: string; message: string; retry?: boolean }> = {
+  "missing-token": {
+    title: "This sign-in link is incomplete",
+    message:
+      "The link that brought you here is missing the part that proves you signed in. Please sign in again.",
+  },
+  "auth-error": {
+    title: "Sign-in didn't finish",
+    message: "The sign-in service couldn't complete your sign-in. Please try signing in again.",
+  },
+  "no-session": {
+    title: "We couldn't confirm your sign-in",
+    message:
+      "Your sign-in has expired or was finished in another browser. Please sign in again to continue to Parley.",
+  },
+  mismatch: {
+    title: "This sign-in link doesn't match your session",
+    message:
+      "You may have signed in with a different account in this browser since the link was made. Please sign in again.",
+  },
+  unreachable: {
+    title: "We couldn't reach the sign-in service",
+    message: "This is usually a brief network problem. Check your connection and try again.",
+    retry: true,
+  },
+  "no-token": {
+    title: "We couldn't start your session",
+    message: "You're signed in, but Parley couldn't get access for your account. Please sign in again.",
+  },
+};
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Placeholder for the identity issue: the token exchange and the 2-second post-login gate are
- * wired there. For now it only shows the splash, which is what the user sees during that wait.
+ * `/auth/callback?token=…&email=…`: where the auth app returns a signed-in browser. Confirms the
+ * session with the auth service (the token must be the current session's), gets the API access
+ * token from `/token` into the `accessToken` cookie, holds the splash for the 2-second post-login
+ * gate while the platform user loads, and continues to where the user was going.
  */
 export function AuthCallbackPage() {
   useDocumentTitle("Signing in");
-  return <LoadingSplash message="Signing you in…" />;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<{ kind: Failure; code?: string } | null>(null);
+  // Read once, before the address bar is cleaned, so "Try again" can run the same sign-in again.
+  const [params] = useState(() => parseCallbackParams(window.location.search));
+  const [attempt, setAttempt] = useState(0);
+  const runningAttempt = useRef(-1);
+
+  useEffect(() => {
+    // The session token should not linger in the address bar or in history.
+    if (window.location.search)
+      window.history.replaceState(window.history.state, "", window.location.pathname);
+  }, []);
+
+  useEffect(() => {
+    // Once per attempt (StrictMode runs effects twice in development).
+    if (runningAttempt.current === attempt) return;
+    runningAttempt.current = attempt;
+
+    void (async () => {
+      if (!params.ok) return setFailure({ kind: params.reason, code: params.error });
+      let session: Awaited<ReturnType<typeof authClient.getSession>>;
+      try {
+        session = await authClient.getSession();
+      } catch (error) {
+        console.error("[parley] could not confirm the session", error);
+        const status = error instanceof AuthServiceError ? error.status : undefined;
+        return setFailure({ kind: status !== undefined && status < 500 ? "no-session" : "unreachable" });
+      }
+      if (!session) return setFailure({ kind: "no-session" });
+      if (session.token !== params.token) return setFailure({ kind: "mismatch" });
+
+      // A token left from another account in this browser must not be reused.
+      tokens.clear();
+      let jwt: string | null;
+      try {
+        jwt = await tokens.refresh();
+      } catch (error) {
+        console.error("[parley] could not get an access token", error);
+        return setFailure({ kind: "unreachable" });
+      }
+      if (!jwt) return setFailure({ kind: "no-token" });
+
+      rememberFreshSession(session);
+      const email = session.user.email || params.email || "";
+      await Promise.all([
+        delay(POST_LOGIN_GATE_MS),
+        email ? queryClient.prefetchQuery(platformUserQueryOptions(email)) : Promise.resolve(),
+      ]);
+      navigate(takeReturnPath(), { replace: true });
+    })();
+  }, [attempt, params, navigate, queryClient]);
+
+  if (!failure) return <LoadingSplash message="Signing you in…" />;
+
+  const text = failureText[failure.kind];
+  return (
+    <main className="standalone">
+      <div className="standalone-card" role="alert">
+        <LogoMark size={40} />
+        <h1>{text.title}</h1>
+        <p>{text.message}</p>
+        <div className="standalone-actions">
+          <a className="btn btn-primary btn-sm" href={signInUrl}>
+            Back to sign in
+          </a>
+          {text.retry ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => {
+                setFailure(null);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Try again
+            </button>
+          ) : null}
+        </div>
+        {failure.code ? <p className="standalone-foot">Error code: {failure.code}</p> : null}
+      </div>
+    </main>
+  );
 }

@@ -1,0 +1,36 @@
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { useSignedInUser } from "../../session/session-context";
+import { useLinkedAccounts } from "../api";
+import { DeleteAccountSection } from "../components/DeleteAccountSection";
+import { EmailSection } from "../components/EmailSection";
+import { LinkedAccountsSection } from "../components/LinkedAccountsSection";
+import { PasswordSection } from "../components/PasswordSection";
+import { ProfileSection } from "../components/ProfileSection";
+
+export function AccountPage() {
+  useDocumentTitle("Account");
+  const { user, userId } = useSignedInUser();
+  const linked = useLinkedAccounts(userId);
+  // Unknown (null) until the sign-in methods load; a failed load keeps the password forms usable.
+  const hasPassword = linked.data
+    ? linked.data.some((account) => account.providerId === "credential")
+    : linked.isError
+      ? true
+      : null;
+
+  return (
+    <div className="container app-page app-page-narrow">
+      <header className="app-page-head">
+        <h1>Account</h1>
+        <p className="app-page-lead">Your profile, how you sign in, and your data.</p>
+      </header>
+      <div className="settings-stack">
+        <ProfileSection user={user} />
+        <EmailSection user={user} />
+        <PasswordSection hasPassword={hasPassword} />
+        <LinkedAccountsSection userId={userId} />
+        <DeleteAccountSection user={user} hasPassword={hasPassword} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+
+interface Step {
+  id: string;
+  title: string;
+  body: ReactNode;
+  state: "done" | "todo" | "soon";
+}
+
+interface GetStartedProps {
+  emailVerified: boolean;
+  /** Null while the plan is loading or failed: the step then shows as a link only. */
+  onPaidPlan: boolean | null;
+}
+
+/**
+ * The onboarding checklist. Steps for features that are not built yet say so plainly ("Coming
+ * soon") and offer no button that would pretend to work.
+ */
+export function GetStarted({ emailVerified, onPaidPlan }: GetStartedProps) {
+  const steps: Step[] = [
+    {
+      id: "account",
+      title: "Create your Parley account",
+      body: "You're in. Welcome aboard.",
+      state: "done",
+    },
+    {
+      id: "verify",
+      title: "Verify your email address",
+      body: emailVerified
+        ? "Verified, so receipts and security notices reach you."
+        : "Open the link we emailed you so receipts and security notices reach you.",
+      state: emailVerified ? "done" : "todo",
+    },
+    {
+      id: "plan",
+      title: "Pick the plan that fits",
+      body: onPaidPlan ? (
+        "You're on a paid plan. Thank you!"
+      ) : (
+        <>
+          Free works for trying things out. <Link to="/billing">Compare plans</Link> when you need more
+          messages or chatbots.
+        </>
+      ),
+      state: onPaidPlan ? "done" : "todo",
+    },
+    {
+      id: "chatbot",
+      title: "Create your first chatbot",
+      body: "The chatbot builder is on its way: you'll add your knowledge and test answers right here.",
+      state: "soon",
+    },
+    {
+      id: "widget",
+      title: "Add the chat widget to your website",
+      body: (
+        <>
+          Available once your first chatbot is ready. <Link to="/widget">See how the widget works</Link>.
+        </>
+      ),
+      state: "soon",
+    },
+  ];
+  const done = steps.filter((step) => step.state === "done").length;
+
+  return (
+    <section className="card dash-card dash-start" aria-labelledby="dash-start-title">
+      <div className="dash-card-head">
+        <h2 id="dash-start-title" className="dash-card-title">
+          Get started
+        </h2>
+        <span className="dash-muted dash-small">
+          {done} of {steps.length} done
+        </span>
+      </div>
+      <ol className="checklist">
+        {steps.map((step) => (
+          <li key={step.id} className="checklist-item" data-state={step.state}>
+            <span className="checklist-mark" aria-hidden="true">
+              {step.state === "done" ? (
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  width="14"
+                  height="14"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="3"
+                >
+                  <path d="M5 12.5 10 17 19 7" />
+                </svg>
+              ) : null}
+            </span>
+            <div className="checklist-text">
+              <p className="checklist-title">
+                {step.title}
+                {step.state === "soon" ? <span className="badge badge-soon">Coming soon</span> : null}
+                <span className="sr-only">
+                  {step.state === "done" ? " (done)" : step.state === "soon" ? "" : " (to do)"}
+                </span>
+              </p>
+              <p className="checklist-body">{step.body}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

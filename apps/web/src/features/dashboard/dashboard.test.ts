@@ -1,0 +1,77 @@
+import type { SubscriptionDetails, Usage } from "@parley/contracts";
+import { describe, expect, it } from "vitest";
+import { firstName, formatDate, greetingFor, periodLine, planPriceLabel, usageRows } from "./dashboard";
+
+const plan = {
+  _id: "pl_pro_m",
+  id: "pl_pro_m",
+  name: "Pro",
+  isActive: true,
+  description: "For growing teams",
+  price: { amount: 9.5, currency: "BHD" },
+  billingInterval: "monthly" as const,
+  features: [],
+  tier: 2,
+};
+
+const details = (overrides: Partial<SubscriptionDetails> = {}): SubscriptionDetails => ({
+  _id: "sub_1",
+  userId: "u1",
+  status: "active",
+  plan,
+  currentPeriodStart: "2026-02-03T10:00:00.000Z",
+  currentPeriodEnd: "2026-03-03T10:00:00.000Z",
+  graceEndsAt: null,
+  pendingChange: null,
+  lastPaymentTrackId: "trk_1",
+  ...overrides,
+});
+
+describe("dashboard helpers", () => {
+  it("greets by time of day and by first name", () => {
+    expect(greetingFor(6)).toBe("Good morning");
+    expect(greetingFor(13)).toBe("Good afternoon");
+    expect(greetingFor(23)).toBe("Good evening");
+    expect(greetingFor(2)).toBe("Good evening");
+    expect(firstName("  Ada   Lovelace ")).toBe("Ada");
+    expect(firstName("")).toBe("");
+  });
+
+  it("shows prices in en-US currency format, and Free for a zero price", () => {
+    expect(planPriceLabel(plan)).toEqual({ amount: "BHD\u00a09.500", interval: "month" });
+    expect(
+      planPriceLabel({ ...plan, billingInterval: "yearly", price: { amount: 12, currency: "USD" } }),
+    ).toEqual({
+      amount: "$12.00",
+      interval: "year",
+    });
+    expect(planPriceLabel({ ...plan, price: { amount: 0, currency: "BHD" } })).toEqual({
+      amount: "Free",
+      interval: null,
+    });
+  });
+
+  it("describes the period in en-US dates", () => {
+    expect(formatDate("2026-03-03T10:00:00.000Z")).toBe("March 3, 2026");
+    expect(formatDate("nonsense")).toBeNull();
+    expect(periodLine(details())).toBe("Current period ends March 3, 2026.");
+    expect(periodLine(details({ currentPeriodEnd: null }))).toMatch(/Free plan doesn't expire/);
+    expect(periodLine(details({ status: "past_due", graceEndsAt: "2026-03-10T10:00:00.000Z" }))).toBe(
+      "Your renewal payment is due. Access continues until March 10, 2026.",
+    );
+  });
+
+  it("turns usage into bars with warning levels", () => {
+    const usage: Usage = {
+      planName: "Starter",
+      limits: { chatbots: 3, messagesPerMonth: 2000, knowledgeSources: 10, teamMembers: 0 },
+      used: { chatbots: 3, messagesThisMonth: 1700, knowledgeSources: 1, teamMembers: 0 },
+    };
+    expect(usageRows(usage).map((r) => [r.key, r.percent, r.level])).toEqual([
+      ["chatbots", 100, "full"],
+      ["messages", 85, "high"],
+      ["knowledgeSources", 10, "ok"],
+      ["teamMembers", 100, "full"],
+    ]);
+  });
+});

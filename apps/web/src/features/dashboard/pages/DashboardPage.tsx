@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { useSignedInUser } from "../../session/session-context";
+import { useSubscriptionDetails } from "../api";
+import { GetStarted } from "../components/GetStarted";
+import { PlanCard } from "../components/PlanCard";
+import { UsageCard } from "../components/UsageCard";
+import { firstName, greetingFor } from "../dashboard";
+
+export function DashboardPage() {
+  useDocumentTitle("Dashboard");
+  const { user, userId } = useSignedInUser();
+  const subscription = useSubscriptionDetails(userId);
+  // Fixed for the visit: the greeting should not flip while the page is open.
+  const [greeting] = useState(() => greetingFor(new Date().getHours()));
+  const name = firstName(user.name);
+
+  return (
+    <div className="container app-page">
+      <header className="app-page-head">
+        <h1>{name ? `${greeting}, ${name}` : greeting}</h1>
+        <p className="app-page-lead">Here's your plan, how much of it you're using, and what to do next.</p>
+      </header>
+      <div className="dash-grid">
+        <PlanCard userId={userId} />
+        <UsageCard userId={userId} />
+        <GetStarted
+          emailVerified={user.emailVerified}
+          onPaidPlan={subscription.data ? subscription.data.plan.tier > 0 : null}
+        />
+      </div>
+    </div>
+  );
+}
