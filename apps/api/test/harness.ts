@@ -67,3 +67,22 @@ export async function createTestApp(
     },
   };
 }
+
+/** Puts a user on a plan directly (as if a payment had been captured), for tests that need room. */
+export async function setPlan(t: TestApp, userId: string, code: string) {
+  const { plans, subscriptions } = await import("../src/db/schema");
+  const { eq } = await import("drizzle-orm");
+  const [plan] = await t.db.db.select().from(plans).where(eq(plans.code, code));
+  if (!plan) throw new Error(`no plan ${code}`);
+  const sub = await t.app.services.subscriptions.ensure(userId);
+  const now = t.app.clock.now();
+  await t.db.db
+    .update(subscriptions)
+    .set({
+      planId: plan.id,
+      status: "active",
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+    })
+    .where(eq(subscriptions.id, sub.id));
+}

@@ -37,14 +37,12 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{ knowledge: KnowledgeServic
         } catch {
           throw new AppError("PAYLOAD_TOO_LARGE", "Files are limited to 50 MB.");
         }
-        return reply
-          .status(201)
-          .send(
-            await knowledge.addFile(ownerId, request.params.id, {
-              fileName: file.filename || "document",
-              data,
-            }),
-          );
+        return reply.status(201).send(
+          await knowledge.addFile(ownerId, request.params.id, {
+            fileName: file.filename || "document",
+            data,
+          }),
+        );
       }
       const parsed = sourceCreateSchema.safeParse(request.body);
       if (!parsed.success) {

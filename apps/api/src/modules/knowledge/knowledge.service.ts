@@ -98,15 +98,15 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     };
   }
 
-  async function collectChunks(
-    row: KnowledgeSourceRow,
-  ): Promise<(Chunk & { url?: string | null; kind?: "passage" | "qa" })[]> {
+  type Collected = (Chunk & { url?: string | null; kind?: "passage" | "qa" })[];
+  /** Chunks of the source, plus for websites the number of pages read. */
+  async function collectChunks(row: KnowledgeSourceRow): Promise<{ chunks: Collected; pages?: number }> {
     const progress = progressWriter(row.id);
     switch (row.kind) {
       case "text":
-        return chunkMarkdown(row.content ?? "", row.title);
+        return { chunks: chunkMarkdown(row.content ?? "", row.title) };
       case "qa":
-        return [{ kind: "qa", title: row.question ?? "", body: row.content ?? "" }];
+        return { chunks: [{ kind: "qa", title: row.question ?? "", body: row.content ?? "" }] };
       case "file": {
         const data = row.fileData;
         if (!data) throw new IngestError("The uploaded file is missing; upload it again.");
@@ -114,11 +114,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         const text = await extractFileText(data, type, (f) =>
           progress(Math.round(f * data.length), data.length),
         );
-        return chunkMarkdown(text, row.title);
+        return { chunks: chunkMarkdown(text, row.title) };
       }
       case "website": {
         const out: (Chunk & { url: string })[] = [];
-        await crawlSite(row.url ?? "", {
+        const pages = await crawlSite(row.url ?? "", {
           maxPages: row.maxPages ?? DEFAULT_MAX_PAGES,
           allowPrivateHosts: deps.allowPrivateHosts,
           onPage: async (page, p) => {
@@ -127,7 +127,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           },
         });
         if (out.length === 0) throw new IngestError("The pages were reached but held no readable text.");
-        return out;
+        return { chunks: out, pages };
       }
     }
   }
@@ -147,7 +147,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       .set({ status: "processing", error: null, progressDone: 0, progressTotal: total })
       .where(eq(knowledgeSources.id, sourceId));
     try {
-      const chunks = await collectChunks(row);
+      const { chunks, pages } = await collectChunks(row);
       if (chunks.length === 0) throw new IngestError("This source holds no text to learn from.");
       await db.transaction(async (tx) => {
         const [still] = await tx
@@ -170,11 +170,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
             })),
           );
         }
-        const [after] = await tx
-          .select({ done: knowledgeSources.progressDone, total: knowledgeSources.progressTotal })
-          .from(knowledgeSources)
-          .where(eq(knowledgeSources.id, sourceId));
-        const finalTotal = row.kind === "website" ? (after?.done ?? 0) : total;
+        const finalTotal = pages ?? total;
         await tx
           .update(knowledgeSources)
           .set({

@@ -29,13 +29,13 @@ export function createRetrieval(db: Database) {
         : sql`nullif(replace(plainto_tsquery('english', ${question})::text, ' & ', ' | '), '')::tsquery`;
     const result = await db.execute(sql`
       select c.id, c.source_id, s.title as source_title, s.kind as source_kind, c.kind, c.title, c.body, c.url,
-             ts_rank_cd(c.tsv, q, 32) as rank,
+             ts_rank_cd(c.tsv, qq.q, 32) as rank,
              (c.kind = 'qa' and (to_tsvector('english', c.title) @@ plainto_tsquery('english', ${question})
                                  or to_tsvector('english', ${question}) @@ plainto_tsquery('english', c.title))) as qa_match
       from knowledge_chunks c
       join knowledge_sources s on s.id = c.source_id,
-      ${query} q
-      where c.chatbot_id = ${chatbotId} and q is not null and c.tsv @@ q
+      (select ${query} as q) qq
+      where c.chatbot_id = ${chatbotId} and qq.q is not null and c.tsv @@ qq.q
       order by rank desc, c.id
       limit ${k}`);
     return rowsOf<{

@@ -166,9 +166,9 @@ async function loadRobots(start: URL, timeoutMs: number) {
 }
 
 function describeFetchError(err: unknown): string {
-  const cause = (err as { cause?: { code?: string } }).cause;
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
   if (cause?.code === "ECONNREFUSED") return "connection refused";
   if (cause?.code === "ENOTFOUND") return "no such host";
   if ((err as Error).name === "TimeoutError") return "timed out";
-  return cause?.code ?? (err as Error).message;
+  return cause?.code ?? cause?.message ?? (err as Error).message;
 }

@@ -1,0 +1,251 @@
+import type { StreamDone } from "@parley/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, freePort, setPlan, type TestApp, testDrivers } from "../harness";
+import { type LlmStub, startLlmStub } from "../llm-stub";
+import { textOf } from "../sse-client";
+import { startTestSite } from "../test-site";
+import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
+import { builderClient, type Owner } from "./client";
+
+describe.each(testDrivers())("chatbot builder on %s", (driver) => {
+  let t: TestApp;
+  let issuer: TokenIssuer;
+  let site: Awaited<ReturnType<typeof startTestSite>>;
+  let stub: LlmStub;
+  let api: ReturnType<typeof builderClient>;
+  const owner: Owner = { sub: "auth_owner", email: "owner@acme.example", name: "Noor" };
+  let botId = "";
+
+  beforeAll(async () => {
+    issuer = await startTokenIssuer();
+    site = await startTestSite();
+    stub = await startLlmStub({ tokens: [] });
+    t = await createTestApp(driver, { AUTH_URL: issuer.url }, { listen: true });
+    api = builderClient(t, issuer);
+    // The journey needs more than the Free plan's five sources.
+    await setPlan(t, owner.sub, "business-monthly");
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([issuer?.close(), site?.close(), stub?.close()]);
+  });
+
+  it("creates a bot with sensible defaults", async () => {
+    const bot = await api.createBot(owner, { name: "Acme helper" });
+    botId = bot._id;
+    expect(bot._id).toMatch(/^cb_/);
+    expect(bot).toMatchObject({
+      name: "Acme helper",
+      published: false,
+      model: { provider: "builtin", hasApiKey: false },
+      theme: { position: "bottom-right" },
+    });
+    expect(bot.fallbackReply.length).toBeGreaterThan(10);
+  });
+
+  it("ingests a text source, a Q&A pair, a PDF, a DOCX and a website, each to ready with progress", async () => {
+    expect(
+      (
+        await api.addSource(owner, botId, {
+          kind: "text",
+          title: "Delivery",
+          content: "# Delivery\n\nWe deliver across Bahrain within two days. Orders above 20 BHD ship free.",
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api.addSource(owner, botId, {
+          kind: "qa",
+          question: "Do you deliver on Fridays?",
+          answer: "Yes, we deliver every day including Fridays, between 9 am and 9 pm.",
+        })
+      ).status,
+    ).toBe(201);
+    const pdf = await api.upload(owner, botId, "kettle-handbook.pdf");
+    expect(pdf.status).toBe(201);
+    expect(pdf.body).toMatchObject({
+      kind: "file",
+      status: "queued",
+      mimeType: "application/pdf",
+      fileName: "kettle-handbook.pdf",
+    });
+    expect((await api.upload(owner, botId, "store-policies.docx")).status).toBe(201);
+    const web = await api.addSource(owner, botId, { kind: "website", url: `${site.url}/`, maxPages: 10 });
+    expect(web.status).toBe(201);
+    expect(web.body.progress.unit).toBe("pages");
+
+    await t.app.services.jobs.drain();
+    const sources = await api.sources(owner, botId);
+    expect(sources.map((s) => [s.kind, s.status])).toEqual([
+      ["text", "ready"],
+      ["qa", "ready"],
+      ["file", "ready"],
+      ["file", "ready"],
+      ["website", "ready"],
+    ]);
+    for (const s of sources) {
+      expect(s.chunkCount).toBeGreaterThan(0);
+      expect(s.progress.done).toBe(s.progress.total);
+    }
+    const website = sources.find((s) => s.kind === "website");
+    // Home, About and Rentals: the robots.txt-disallowed page, the PDF link and the other site are skipped.
+    expect(website?.progress).toEqual({ done: 3, total: 3, unit: "pages" });
+    expect(site.hits).not.toContain("/private/admin");
+    expect(site.hits).not.toContain("/brochure.pdf");
+    expect(sources.find((s) => s.fileName === "kettle-handbook.pdf")?.progress.unit).toBe("bytes");
+  });
+
+  it("answers a question found only in the PDF, citing the PDF (built-in engine, streamed)", async () => {
+    const { status, headers, events } = await api.ask(owner, botId, "How long is the kettle warranty?");
+    expect(status).toBe(200);
+    expect(headers.get("content-type")).toContain("text/event-stream");
+    expect(events[0]?.event).toBe("start");
+    expect(events.filter((e) => e.event === "delta").length).toBeGreaterThan(1);
+    expect(textOf(events)).toContain("3-year warranty");
+    const done = events.at(-1)?.data as StreamDone;
+    expect(events.at(-1)?.event).toBe("done");
+    expect(done.answered).toBe(true);
+    expect(done.engine).toBe("builtin");
+    expect(done.citations[0]).toMatchObject({ kind: "file", title: "kettle-handbook" });
+  });
+
+  it("answers a Q&A match verbatim", async () => {
+    const { events } = await api.ask(owner, botId, "do you deliver on fridays");
+    expect(textOf(events)).toBe("Yes, we deliver every day including Fridays, between 9 am and 9 pm.");
+    expect((events.at(-1)?.data as StreamDone).citations[0]?.kind).toBe("qa");
+  });
+
+  it("answers from the crawled site with the page's address, and from the DOCX", async () => {
+    const web = await api.ask(owner, botId, "How much does an e-bike rental cost per hour?");
+    expect(textOf(web.events)).toContain("4 BHD per hour");
+    expect((web.events.at(-1)?.data as StreamDone).citations[0]).toMatchObject({
+      kind: "website",
+      url: `${site.url}/rentals`,
+    });
+    const doc = await api.ask(owner, botId, "What are the opening hours of the Seef Mall store?");
+    expect(textOf(doc.events)).toContain("10 am to 10 pm");
+  });
+
+  it("gives the fallback reply when nothing matches", async () => {
+    const bot = (await api.json(owner, "GET", `/api/chatbots/${botId}`)).body;
+    const { events } = await api.ask(owner, botId, "What is the capital of Peru?");
+    expect(textOf(events)).toBe(bot.fallbackReply);
+    expect(events.at(-1)?.data).toMatchObject({ answered: false, citations: [] });
+  });
+
+  describe("with an OpenAI-compatible model", () => {
+    beforeAll(async () => {
+      const res = await api.json(owner, "PATCH", `/api/chatbots/${botId}`, {
+        model: {
+          provider: "openai-compatible",
+          baseUrl: stub.url,
+          model: "stub-model",
+          apiKey: "sk-test-123",
+        },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.model).toMatchObject({ provider: "openai-compatible", hasApiKey: true });
+      expect(JSON.stringify(res.body)).not.toContain("sk-test-123");
+    });
+
+    it("streams the model's tokens with the retrieved passages in the prompt, citing what it used", async () => {
+      stub.behaviour = { tokens: ["The ", "kettle ", "has ", "a ", "3-year ", "warranty ", "[1]."] };
+      const { events } = await api.ask(owner, botId, "How long is the kettle warranty?");
+      expect(textOf(events)).toBe("The kettle has a 3-year warranty [1].");
+      const request = stub.requests.at(-1);
+      expect(request?.authorization).toBe("Bearer sk-test-123");
+      expect(request?.body).toMatchObject({ model: "stub-model", stream: true });
+      expect(request?.body.messages[0]?.content).toContain("3-year warranty that covers the heating element");
+      const done = events.at(-1)?.data as StreamDone;
+      expect(done).toMatchObject({ engine: "openai-compatible", answered: true });
+      expect(done.citations[0]?.kind).toBe("file");
+    });
+
+    it("reports an error that happens mid-stream after the tokens already sent", async () => {
+      stub.behaviour = { tokens: ["Part ", "one ", "never ", "finished"], errorAfter: 2 };
+      const { events } = await api.ask(owner, botId, "warranty?");
+      expect(textOf(events)).toBe("Part one ");
+      expect(events.at(-1)).toMatchObject({ event: "error", data: { code: "MODEL_ERROR" } });
+    });
+
+    it("opens the stream at once even when the model's first token is slow", async () => {
+      stub.behaviour = { tokens: ["Slow ", "but ", "here."], firstTokenDelayMs: 400 };
+      const { sent, events } = await api.ask(owner, botId, "warranty?");
+      const start = events.find((e) => e.event === "start");
+      const firstDelta = events.find((e) => e.event === "delta");
+      expect((start?.at ?? 0) - sent).toBeLessThan(300);
+      expect((firstDelta?.at ?? 0) - sent).toBeGreaterThanOrEqual(400);
+    });
+
+    it("aborts the upstream model call when the client disconnects", async () => {
+      stub.behaviour = { tokens: Array.from({ length: 40 }, (_, i) => `t${i} `), betweenTokensMs: 50 };
+      const before = stub.aborted;
+      const { events } = await api.ask(owner, botId, "warranty?", { stopAfter: 3 });
+      expect(events.length).toBe(3);
+      for (let i = 0; i < 40 && stub.aborted === before; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(stub.aborted).toBe(before + 1);
+    });
+
+    it("explains an unavailable model instead of crashing", async () => {
+      stub.behaviour = { tokens: [], status: 503 };
+      const { events } = await api.ask(owner, botId, "warranty?");
+      expect(events.at(-1)).toMatchObject({ event: "error", data: { code: "MODEL_UNAVAILABLE" } });
+      expect(String((events.at(-1)?.data as { message: string }).message)).toContain("503");
+    });
+  });
+
+  it("fails bad sources with a clear reason and never breaks the others", async () => {
+    const corrupt = await api.upload(owner, botId, "corrupt.pdf");
+    expect(corrupt.status).toBe(201);
+    const closedPort = await freePort();
+    const dead = await api.addSource(owner, botId, {
+      kind: "website",
+      url: `http://127.0.0.1:${closedPort}/`,
+    });
+    expect(dead.status).toBe(201);
+    await t.app.services.jobs.drain();
+    const sources = await api.sources(owner, botId);
+    expect(sources.find((s) => s._id === corrupt.body._id)).toMatchObject({
+      status: "failed",
+      error: "This PDF could not be read. It may be damaged; try exporting it again.",
+    });
+    expect(sources.find((s) => s._id === dead.body._id)?.error).toBe(
+      `We couldn't reach http://127.0.0.1:${closedPort}/ (connection refused).`,
+    );
+    expect(sources.filter((s) => s.status === "ready")).toHaveLength(5);
+  });
+
+  it("checks the file type by content, not by name", async () => {
+    const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
+    const res = await api.upload(owner, botId, "brochure.pdf", png);
+    expect(res.status).toBe(415);
+    expect(res.body.error.message).toContain("Upload a PDF, Word (.docx), Markdown or text file");
+    // A text file named .pdf is ingested as the text it is.
+    const txt = await api.upload(
+      owner,
+      botId,
+      "notes.pdf",
+      Buffer.from("Gift cards never expire and can be used online."),
+    );
+    expect(txt.status).toBe(201);
+    expect(txt.body.mimeType).toBe("text/plain");
+  });
+
+  it("deletes a source with its chunks, and re-syncs one", async () => {
+    const sources = await api.sources(owner, botId);
+    const text = sources.find((s) => s.kind === "text");
+    expect((await api.json(owner, "DELETE", `/api/chatbots/${botId}/sources/${text?._id}`)).status).toBe(204);
+    const { events } = await api.ask(owner, botId, "Do orders above 20 BHD ship free?");
+    expect(textOf(events)).not.toContain("ship free");
+
+    const web = sources.find((s) => s.kind === "website");
+    const res = await api.json(owner, "POST", `/api/chatbots/${botId}/sources/${web?._id}/resync`);
+    expect(res.body.status).toBe("queued");
+    await t.app.services.jobs.drain();
+    expect((await api.sources(owner, botId)).find((s) => s._id === web?._id)).toMatchObject({
+      status: "ready",
+      chunkCount: web?.chunkCount,
+    });
+  });
+});
