@@ -2,10 +2,16 @@ import type { StreamDone } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, freePort, setPlan, type TestApp, testDrivers } from "../harness";
 import { type LlmStub, startLlmStub } from "../llm-stub";
-import { textOf } from "../sse-client";
+import { type SseEvent, textOf } from "../sse-client";
 import { startTestSite } from "../test-site";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 import { builderClient, type Owner } from "./client";
+
+const lastData = <T>(events: SseEvent[]): T => {
+  const last = events.at(-1);
+  if (!last) throw new Error("no events");
+  return last.data as T;
+};
 
 describe.each(testDrivers())("chatbot builder on %s", (driver) => {
   let t: TestApp;
@@ -103,7 +109,7 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
     expect(events[0]?.event).toBe("start");
     expect(events.filter((e) => e.event === "delta").length).toBeGreaterThan(1);
     expect(textOf(events)).toContain("3-year warranty");
-    const done = events.at(-1)?.data as StreamDone;
+    const done = lastData<StreamDone>(events);
     expect(events.at(-1)?.event).toBe("done");
     expect(done.answered).toBe(true);
     expect(done.engine).toBe("builtin");
@@ -113,13 +119,13 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
   it("answers a Q&A match verbatim", async () => {
     const { events } = await api.ask(owner, botId, "do you deliver on fridays");
     expect(textOf(events)).toBe("Yes, we deliver every day including Fridays, between 9 am and 9 pm.");
-    expect((events.at(-1)?.data as StreamDone).citations[0]?.kind).toBe("qa");
+    expect(lastData<StreamDone>(events).citations[0]?.kind).toBe("qa");
   });
 
   it("answers from the crawled site with the page's address, and from the DOCX", async () => {
     const web = await api.ask(owner, botId, "How much does an e-bike rental cost per hour?");
     expect(textOf(web.events)).toContain("4 BHD per hour");
-    expect((web.events.at(-1)?.data as StreamDone).citations[0]).toMatchObject({
+    expect(lastData<StreamDone>(web.events).citations[0]).toMatchObject({
       kind: "website",
       url: `${site.url}/rentals`,
     });
@@ -157,7 +163,7 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
       expect(request?.authorization).toBe("Bearer sk-test-123");
       expect(request?.body).toMatchObject({ model: "stub-model", stream: true });
       expect(request?.body.messages[0]?.content).toContain("3-year warranty that covers the heating element");
-      const done = events.at(-1)?.data as StreamDone;
+      const done = lastData<StreamDone>(events);
       expect(done).toMatchObject({ engine: "openai-compatible", answered: true });
       expect(done.citations[0]?.kind).toBe("file");
     });
@@ -191,7 +197,7 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
       stub.behaviour = { tokens: [], status: 503 };
       const { events } = await api.ask(owner, botId, "warranty?");
       expect(events.at(-1)).toMatchObject({ event: "error", data: { code: "MODEL_UNAVAILABLE" } });
-      expect(String((events.at(-1)?.data as { message: string }).message)).toContain("503");
+      expect(String(lastData<{ message: string }>(events).message)).toContain("503");
     });
   });
 
