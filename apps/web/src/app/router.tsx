@@ -33,6 +33,11 @@ const AppShell = lazyPage(() => import("../features/session/components/AppShell"
 const DashboardPage = lazyPage(() => import("../features/dashboard/pages/DashboardPage"), "DashboardPage");
 const AccountPage = lazyPage(() => import("../features/account/pages/AccountPage"), "AccountPage");
 const SupportPage = lazyPage(() => import("../features/support/pages/SupportPage"), "SupportPage");
+const BillingPage = lazyPage(() => import("../features/billing/pages/BillingPage"), "BillingPage");
+const BillingResultPage = lazyPage(
+  () => import("../features/billing/pages/BillingResultPage"),
+  "BillingResultPage",
+);
 
 /** Pages without the site chrome (the widget iframe, the sign-in callback) load without a spinner. */
 function Standalone({ children }: { children: ReactNode }) {
@@ -121,6 +126,8 @@ export function createAppRouter() {
         { path: "/dashboard", element: <DashboardPage /> },
         { path: "/account", element: <AccountPage /> },
         { path: "/support", element: <SupportPage /> },
+        { path: "/billing", element: <BillingPage /> },
+        { path: "/billing/result", element: <BillingResultPage /> },
       ],
     },
   ]);

@@ -1,6 +1,6 @@
 import type { Plan } from "@parley/contracts";
 import { describe, expect, it } from "vitest";
-import { formatFeature, intervalSuffix, planCta, plansForInterval } from "./pricing";
+import { choosePlanHref, formatFeature, intervalSuffix, planCta, plansForInterval } from "./pricing";
 
 function plan(overrides: Partial<Plan>): Plan {
   return {
@@ -59,5 +59,20 @@ describe("labels", () => {
     expect(planCta(plan({ name: "Starter" }))).toBe("Choose Starter");
     expect(intervalSuffix("monthly")).toBe("/month");
     expect(intervalSuffix("yearly")).toBe("/year");
+  });
+});
+
+describe("choosePlanHref", () => {
+  it("sends a signed-in visitor to billing with the plan and interval to buy", () => {
+    expect(choosePlanHref(plan({ name: "Pro", price: { amount: 25, currency: "BHD" } }))).toBe(
+      "/billing?upgrade=Pro&interval=monthly",
+    );
+    expect(choosePlanHref(plan({ name: "Big Co", billingInterval: "yearly" }))).toBe(
+      "/billing?upgrade=Big+Co&interval=yearly",
+    );
+  });
+
+  it("sends Free to the billing page without opening a payment", () => {
+    expect(choosePlanHref(plan({ name: "Free", price: { amount: 0, currency: "BHD" } }))).toBe("/billing");
   });
 });

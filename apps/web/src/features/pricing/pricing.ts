@@ -40,6 +40,16 @@ export function planCta(plan: Plan): string {
   return plan.price.amount === 0 ? "Start free" : `Choose ${plan.name}`;
 }
 
+/**
+ * Where a signed-in visitor's plan button goes: the billing page opens the upgrade dialog for a
+ * paid plan (`?upgrade=Pro&interval=monthly`); Free needs no payment, so it just shows billing.
+ */
+export function choosePlanHref(plan: Pick<Plan, "name" | "price" | "billingInterval">): string {
+  if (plan.price.amount === 0) return "/billing";
+  const params = new URLSearchParams({ upgrade: plan.name, interval: plan.billingInterval });
+  return `/billing?${params.toString()}`;
+}
+
 /** The plan the page highlights as "Most popular". */
 export const HIGHLIGHTED_PLAN = "pro";
 

@@ -1,8 +1,16 @@
 import type { Plan } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
 import { useId } from "react";
+import { Link } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
-import { formatFeature, intervalSuffix, isHighlighted, isNumericFeature, planCta } from "../pricing";
+import {
+  choosePlanHref,
+  formatFeature,
+  intervalSuffix,
+  isHighlighted,
+  isNumericFeature,
+  planCta,
+} from "../pricing";
 
 function CheckIcon() {
   return (
@@ -15,7 +23,8 @@ function CheckIcon() {
   );
 }
 
-export function PlanCard({ plan }: { plan: Plan }) {
+/** `signedIn`: the button goes to billing (which opens the upgrade dialog) instead of signing in. */
+export function PlanCard({ plan, signedIn = false }: { plan: Plan; signedIn?: boolean }) {
   const headingId = useId();
   const highlighted = isHighlighted(plan);
   const limits = plan.features.filter(isNumericFeature);
@@ -48,9 +57,18 @@ export function PlanCard({ plan }: { plan: Plan }) {
             ? "Billed once a year · 2 months free"
             : "Billed every month"}
       </p>
-      <a className={`btn btn-block ${highlighted ? "btn-primary" : "btn-secondary"}`} href={signInUrl}>
-        {planCta(plan)}
-      </a>
+      {signedIn ? (
+        <Link
+          className={`btn btn-block ${highlighted ? "btn-primary" : "btn-secondary"}`}
+          to={choosePlanHref(plan)}
+        >
+          {planCta(plan)}
+        </Link>
+      ) : (
+        <a className={`btn btn-block ${highlighted ? "btn-primary" : "btn-secondary"}`} href={signInUrl}>
+          {planCta(plan)}
+        </a>
+      )}
       <div className="plan-features">
         <p className="plan-features-title">Includes</p>
         <ul>

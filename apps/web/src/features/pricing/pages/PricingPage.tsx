@@ -2,6 +2,7 @@ import type { BillingInterval } from "@parley/contracts";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { ACCESS_TOKEN_COOKIE, readCookie } from "../../session/access-token-cookie";
 import { usePlans } from "../api";
 import { BillingIntervalToggle } from "../components/BillingIntervalToggle";
 import { PlanCard, PlanCardSkeleton } from "../components/PlanCard";
@@ -28,6 +29,11 @@ export function PricingPage() {
       { replace: true, preventScrollReset: true },
     );
   };
+
+  // Spec §6: a visitor with an access token is signed in. This public page loads no session, so it
+  // reads the cookie; the billing page behind the guard checks properly (and sends a stale cookie to
+  // sign in, coming back to the same plan afterwards).
+  const [signedIn] = useState(() => readCookie(document.cookie, ACCESS_TOKEN_COOKIE) !== null);
 
   const plans = usePlans();
   const visible = useMemo(() => plansForInterval(plans.data ?? [], interval), [plans.data, interval]);
@@ -84,7 +90,7 @@ export function PricingPage() {
           ) : (
             <div className="plan-grid">
               {visible.map((plan) => (
-                <PlanCard key={plan._id} plan={plan} />
+                <PlanCard key={plan._id} plan={plan} signedIn={signedIn} />
               ))}
             </div>
           )}

@@ -1,0 +1,104 @@
+import type { Payment } from "@parley/contracts";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { billingKeys, createBillingApi } from "./api-client";
+import { useBillingUser } from "./billing-user";
+
+export { usePlans } from "../pricing/api";
+export { billingKeys } from "./api-client";
+
+export const billingApi = createBillingApi();
+
+const NO_USER = "";
+
+export function subscriptionQueryOptions(userId: string | undefined) {
+  return queryOptions({
+    queryKey: billingKeys.subscription(userId ?? NO_USER),
+    queryFn: ({ signal }) => billingApi.subscription(userId ?? NO_USER, signal),
+    enabled: Boolean(userId),
+    staleTime: 15_000,
+  });
+}
+
+/** The signed-in user's subscription (plan, period, pending change). */
+export function useSubscription() {
+  const { user } = useBillingUser();
+  return useQuery(subscriptionQueryOptions(user?.id));
+}
+
+export function usePayments() {
+  const { user } = useBillingUser();
+  return useQuery({
+    queryKey: billingKeys.paymentList(user?.id ?? NO_USER),
+    queryFn: ({ signal }) => billingApi.payments(signal),
+    enabled: Boolean(user),
+    staleTime: 15_000,
+  });
+}
+
+/**
+ * One payment by track id. `refetchInterval` lets the result page poll while the gateway's
+ * decision has not reached us yet.
+ */
+export function usePayment(
+  trackId: string | undefined,
+  options: { refetchInterval?: (payment: Payment | undefined) => number | false } = {},
+) {
+  const { user } = useBillingUser();
+  const { refetchInterval } = options;
+  return useQuery({
+    queryKey: billingKeys.payment(user?.id ?? NO_USER, trackId ?? ""),
+    queryFn: ({ signal }) => billingApi.payment(trackId ?? "", signal),
+    enabled: Boolean(user && trackId),
+    staleTime: 0,
+    refetchInterval: refetchInterval ? (query) => refetchInterval(query.state.data) : false,
+  });
+}
+
+/** A payment or a plan change moved money or the plan: refresh what shows either. */
+function invalidateBilling(queryClient: QueryClient, userId: string | undefined) {
+  if (!userId) return Promise.resolve();
+  return queryClient.invalidateQueries({ queryKey: billingKeys.user(userId) });
+}
+
+export function useInitiatePayment() {
+  const queryClient = useQueryClient();
+  const { user } = useBillingUser();
+  return useMutation({
+    mutationFn: billingApi.initiate,
+    // A started payment appears in the history as pending (or failed if the gateway refused).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.payments(user?.id ?? NO_USER) }),
+  });
+}
+
+export function useCreatePaymentRecord() {
+  const queryClient = useQueryClient();
+  const { user } = useBillingUser();
+  return useMutation({
+    mutationFn: billingApi.create,
+    // Recording may settle the payment by inquiry, which can change the plan too.
+    onSettled: () => invalidateBilling(queryClient, user?.id),
+  });
+}
+
+export function useDowngrade() {
+  const queryClient = useQueryClient();
+  const { user } = useBillingUser();
+  return useMutation({
+    mutationFn: billingApi.downgrade,
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: billingKeys.subscription(user?.id ?? NO_USER) }),
+  });
+}
+
+export function useCancelScheduledDowngrade() {
+  const queryClient = useQueryClient();
+  const { user } = useBillingUser();
+  return useMutation({
+    mutationFn: () => {
+      if (!user) return Promise.reject(new Error("You need to be signed in to change your plan"));
+      return billingApi.checkAndCancel(user.id);
+    },
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: billingKeys.subscription(user?.id ?? NO_USER) }),
+  });
+}

@@ -1,0 +1,19 @@
+/** The corner "×" of the billing modals; hidden while work is in flight, when closing is not allowed. */
+export function CloseButton({ onClick, disabled = false }: { onClick: () => void; disabled?: boolean }) {
+  if (disabled) return null;
+  return (
+    <button type="button" className="modal-close" onClick={onClick} aria-label="Close">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M6 6l12 12M18 6 6 18" />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,198 @@
+import { formatMoney } from "@parley/contracts";
+import { type Dispatch, useEffect, useRef } from "react";
+import { Modal } from "../../../components/Modal";
+import { useDowngrade } from "../api";
+import { downgradeSavings, formatDate, intervalNoun } from "../billing";
+import { useBillingUser } from "../billing-user";
+import {
+  DOWNGRADE_SUCCESS_CLOSE_MS,
+  type DowngradeAction,
+  type DowngradeState,
+  submitDowngrade,
+} from "../downgrade-flow";
+import { CloseButton } from "./CloseButton";
+import { PlanSummary } from "./PlanSummary";
+import "../billing.css";
+
+interface DowngradeModalProps {
+  state: DowngradeState;
+  dispatch: Dispatch<DowngradeAction>;
+}
+
+const importantNotes = [
+  "Your plan will change at the end of your current billing cycle.",
+  "You keep access to all your current features until then.",
+  "Some features may become unavailable after the downgrade.",
+  "You can cancel this request anytime before it takes effect.",
+];
+
+function ArrowIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M5 12h14M13 6l6 6-6 6" />
+    </svg>
+  );
+}
+
+/**
+ * Spec §2.4: confirmation → processing → success. An error returns to confirmation with its
+ * message; success closes itself after 3 s and resets; nothing closes it while processing.
+ */
+export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
+  const { user } = useBillingUser();
+  const downgrade = useDowngrade();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const { stage, currentPlan, targetPlan, nextBillingDate, isProcessing } = state;
+
+  useEffect(() => {
+    if (stage !== "success") return;
+    const timer = window.setTimeout(() => dispatch({ type: "reset" }), DOWNGRADE_SUCCESS_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [stage, dispatch]);
+
+  const confirm = async () => {
+    if (isProcessing) return;
+    dispatch({ type: "submit" });
+    const outcome = await submitDowngrade({ downgrade: downgrade.mutateAsync }, state, user?.id);
+    dispatch(
+      outcome.ok
+        ? { type: "succeeded", planName: outcome.planName, effectiveAt: outcome.effectiveAt }
+        : { type: "failed", message: outcome.message },
+    );
+  };
+  const close = () => dispatch({ type: "close" });
+
+  if (stage === "processing") {
+    return (
+      <Modal open={state.isOpen} onClose={close} dismissible={false} size="sm" title="Processing Downgrade">
+        <div className="stage-panel" role="status" aria-live="polite">
+          <span className="spinner spinner-lg" aria-hidden="true" />
+          <h3>Scheduling Your Downgrade</h3>
+          <p>Please wait while we process your plan change request...</p>
+        </div>
+      </Modal>
+    );
+  }
+
+  if (stage === "success") {
+    const planName = state.scheduled?.planName ?? targetPlan?.name ?? "";
+    const date = formatDate(state.scheduled?.effectiveAt ?? nextBillingDate ?? "");
+    return (
+      <Modal
+        open={state.isOpen}
+        onClose={close}
+        size="sm"
+        title="Downgrade Scheduled Successfully"
+        icon={
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="24"
+            height="24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+          >
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          </svg>
+        }
+      >
+        <CloseButton onClick={close} />
+        <div className="stage-panel stage-panel-success" role="status">
+          <p className="stage-lead">
+            Your plan will change to <strong>{planName}</strong> on <strong>{date}</strong>
+          </p>
+          <p className="stage-note">This modal will close automatically in a few seconds...</p>
+        </div>
+      </Modal>
+    );
+  }
+
+  const savings = currentPlan && targetPlan ? downgradeSavings(currentPlan, targetPlan) : null;
+  const effective = nextBillingDate ? formatDate(nextBillingDate) : "";
+  return (
+    <Modal
+      open={state.isOpen}
+      onClose={close}
+      dismissible={!isProcessing}
+      size="lg"
+      role="alertdialog"
+      title="Confirm Plan Downgrade"
+      description="Review your plan change details"
+      initialFocusRef={cancelRef}
+    >
+      <CloseButton onClick={close} disabled={isProcessing} />
+      <div className="downgrade-compare">
+        {currentPlan ? <PlanSummary plan={currentPlan} label="Current plan" /> : null}
+        <span className="downgrade-arrow" aria-hidden="true">
+          <ArrowIcon />
+        </span>
+        {targetPlan ? <PlanSummary plan={targetPlan} label="New plan" tone="accent" /> : null}
+      </div>
+
+      <div className="downgrade-boxes">
+        <section className="info-box info-box-success" aria-labelledby="downgrade-benefits">
+          <h3 id="downgrade-benefits" className="info-box-title">
+            Downgrade Benefits
+          </h3>
+          {savings ? (
+            <p>
+              You'll save <strong>{formatMoney(savings.money.amount, savings.money.currency)}</strong> per{" "}
+              {intervalNoun(savings.interval)}
+            </p>
+          ) : null}
+          <p className="info-box-row">
+            <span>Effective Date</span>
+            <strong data-testid="downgrade-effective-date">{effective || "Next billing cycle"}</strong>
+          </p>
+        </section>
+        <section className="info-box info-box-warning" aria-labelledby="downgrade-important">
+          <h3 id="downgrade-important" className="info-box-title">
+            Important Information
+          </h3>
+          <ul className="info-box-notes">
+            {importantNotes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+
+      {state.error ? (
+        <p className="alert alert-error downgrade-error" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+
+      <div className="modal-actions">
+        <button
+          ref={cancelRef}
+          type="button"
+          className="btn btn-secondary"
+          onClick={close}
+          disabled={isProcessing}
+        >
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void confirm()}
+          disabled={isProcessing}
+          aria-busy={isProcessing}
+        >
+          {isProcessing ? <span className="spinner" aria-hidden="true" /> : null}
+          {isProcessing ? "Processing..." : "Confirm Downgrade"}
+        </button>
+      </div>
+    </Modal>
+  );
+}

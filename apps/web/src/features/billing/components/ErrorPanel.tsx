@@ -1,0 +1,22 @@
+interface ErrorPanelProps {
+  title: string;
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+}
+
+/** A section that failed to load: what failed, the server's reason, and a working retry. */
+export function ErrorPanel({ title, error, onRetry, retrying }: ErrorPanelProps) {
+  return (
+    <div className="billing-error" role="alert">
+      <div>
+        <p className="billing-error-title">{title}</p>
+        <p>{error.message}</p>
+      </div>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry} disabled={retrying}>
+        {retrying ? <span className="spinner" aria-hidden="true" /> : null}
+        Try again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import type { BillingInterval, Plan, SubscriptionDetails } from "@parley/contracts";
+import { useId } from "react";
+import { BillingIntervalToggle } from "../../pricing/components/BillingIntervalToggle";
+import { formatFeature, isNumericFeature, plansForInterval } from "../../pricing/pricing";
+import { type PlanAction, planAction } from "../billing";
+import { CheckIcon, PlanPrice } from "./PlanSummary";
+
+interface PlanChooserProps {
+  plans: readonly Plan[];
+  subscription: SubscriptionDetails;
+  interval: BillingInterval;
+  onIntervalChange: (interval: BillingInterval) => void;
+  onAction: (plan: Plan, action: PlanAction) => void;
+}
+
+function ActionButton({
+  plan,
+  action,
+  onAction,
+}: {
+  plan: Plan;
+  action: PlanAction;
+  onAction: PlanChooserProps["onAction"];
+}) {
+  const run = () => onAction(plan, action);
+  switch (action.kind) {
+    case "current":
+      return (
+        <button type="button" className="btn btn-secondary btn-block" disabled>
+          Current plan
+        </button>
+      );
+    case "scheduled":
+      return (
+        <button type="button" className="btn btn-secondary btn-block" disabled>
+          Scheduled
+        </button>
+      );
+    case "renew":
+      return (
+        <button type="button" className="btn btn-primary btn-block" onClick={run}>
+          Renew {plan.name}
+        </button>
+      );
+    case "upgrade":
+      return (
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={run}
+          aria-label={`Upgrade to ${plan.name}`}
+        >
+          Upgrade
+        </button>
+      );
+    case "downgrade":
+      return (
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          onClick={run}
+          aria-label={`Downgrade to ${plan.name}`}
+        >
+          Downgrade
+        </button>
+      );
+    case "switch":
+      return (
+        <button type="button" className="btn btn-secondary btn-block" onClick={run}>
+          {action.label}
+        </button>
+      );
+    case "none":
+      return (
+        <button type="button" className="btn btn-secondary btn-block" disabled title={action.reason}>
+          Not available
+        </button>
+      );
+  }
+}
+
+function ChooserCard({
+  plan,
+  subscription,
+  onAction,
+}: {
+  plan: Plan;
+  subscription: SubscriptionDetails;
+  onAction: PlanChooserProps["onAction"];
+}) {
+  const headingId = useId();
+  const action = planAction(plan, subscription);
+  const isCurrent = action.kind === "current" || action.kind === "renew";
+  const limits = plan.features.filter(isNumericFeature);
+  return (
+    <article
+      className={`chooser-card${isCurrent ? " chooser-card-current" : ""}`}
+      aria-labelledby={headingId}
+      data-plan={plan.name.toLowerCase()}
+    >
+      <div className="chooser-head">
+        <h3 id={headingId}>{plan.name}</h3>
+        {isCurrent ? <span className="badge">Your plan</span> : null}
+        {action.kind === "scheduled" ? <span className="badge">From {formatShort(subscription)}</span> : null}
+      </div>
+      <PlanPrice plan={plan} />
+      <p className="chooser-description">{plan.description}</p>
+      <ul className="chooser-features">
+        {limits.map((feature) => (
+          <li key={feature.name}>
+            <CheckIcon />
+            <span>{formatFeature(feature)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="chooser-action">
+        <ActionButton plan={plan} action={action} onAction={onAction} />
+        {action.kind === "none" ? <p className="chooser-reason">{action.reason}</p> : null}
+      </div>
+    </article>
+  );
+}
+
+function formatShort(subscription: SubscriptionDetails): string {
+  const at = subscription.pendingChange?.effectiveAt;
+  return at ? new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" }).format(new Date(at)) : "";
+}
+
+/** Every active plan for the chosen interval, each with what the user can do about it. */
+export function PlanChooser({ plans, subscription, interval, onIntervalChange, onAction }: PlanChooserProps) {
+  const visible = plansForInterval(plans, interval);
+  return (
+    <section className="billing-section" aria-labelledby="plan-chooser-title">
+      <div className="billing-section-head">
+        <div>
+          <h2 id="plan-chooser-title">Change plan</h2>
+          <p>Upgrades start right after payment. Downgrades take effect at the end of your period.</p>
+        </div>
+        <BillingIntervalToggle value={interval} onChange={onIntervalChange} />
+      </div>
+      {visible.length === 0 ? (
+        <p className="billing-empty">No plans are available for this billing interval right now.</p>
+      ) : (
+        <div className="chooser-grid">
+          {visible.map((plan) => (
+            <ChooserCard key={plan._id} plan={plan} subscription={subscription} onAction={onAction} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function PlanChooserSkeleton() {
+  return (
+    <div className="chooser-grid" aria-hidden="true">
+      {["a", "b", "c", "d"].map((key) => (
+        <div key={key} className="chooser-card skeleton-stack">
+          <span className="skeleton skeleton-title" />
+          <span className="skeleton skeleton-price" />
+          <span className="skeleton skeleton-line" />
+          <span className="skeleton skeleton-line skeleton-short" />
+          <span className="skeleton skeleton-button" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Plan } from "@parley/contracts";
+import { formatMoney } from "@parley/contracts";
+import type { ReactNode } from "react";
+import { formatFeature } from "../../pricing/pricing";
+import { intervalNoun } from "../billing";
+
+type PlanShown = Pick<Plan, "name" | "description" | "price" | "billingInterval" | "features">;
+
+export function CheckIcon() {
+  return (
+    <svg className="billing-check" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+      <path
+        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
+
+/** "BHD 25.000" large, "/month" small: the price with its currency and billing interval. */
+export function PlanPrice({
+  plan,
+  size = "md",
+}: {
+  plan: Pick<Plan, "price" | "billingInterval">;
+  size?: "md" | "lg";
+}) {
+  return (
+    <p className={`billing-price billing-price-${size}`}>
+      <span className="billing-price-amount" data-testid="plan-price">
+        {formatMoney(plan.price.amount, plan.price.currency)}
+      </span>
+      <span className="billing-price-interval">/{intervalNoun(plan.billingInterval)}</span>
+    </p>
+  );
+}
+
+interface PlanSummaryProps {
+  plan: PlanShown;
+  /** A small label above the name ("Current plan", "New plan"). */
+  label?: ReactNode;
+  tone?: "default" | "accent";
+  headingLevel?: 3 | 4;
+}
+
+/** A plan's name, price, description and feature list, as the upgrade and downgrade modals show it. */
+export function PlanSummary({ plan, label, tone = "default", headingLevel = 3 }: PlanSummaryProps) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
+  return (
+    <section className={`plan-summary plan-summary-${tone}`} aria-label={`${plan.name} plan`}>
+      {label ? <p className="plan-summary-label">{label}</p> : null}
+      <Heading className="plan-summary-name">{plan.name}</Heading>
+      <PlanPrice plan={plan} />
+      {plan.description ? <p className="plan-summary-description">{plan.description}</p> : null}
+      {plan.features.length > 0 ? (
+        <ul className="plan-summary-features">
+          {plan.features.map((feature) => {
+            const text = formatFeature(feature);
+            return (
+              <li key={text}>
+                <CheckIcon />
+                <span>{text}</span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

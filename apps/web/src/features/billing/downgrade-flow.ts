@@ -1,0 +1,151 @@
+import type { DowngradeRequest, DowngradeResponse, Plan } from "@parley/contracts";
+import { isApiError } from "../../app/api-error";
+import { serverMessage } from "./upgrade-flow";
+
+/** Spec §9: the success stage closes itself after this long, then the state resets. */
+export const DOWNGRADE_SUCCESS_CLOSE_MS = 3000;
+
+export const DOWNGRADE_MESSAGES = {
+  missing: "Missing required downgrade information",
+  processFailed: "Failed to process downgrade",
+  downgradeFailed: "Downgrade failed",
+} as const;
+
+/** Spec §4: confirmation → processing → success; an error returns to confirmation. */
+export type DowngradeStage = "confirmation" | "processing" | "success";
+
+type PlanShown = Pick<Plan, "_id" | "name" | "description" | "price" | "billingInterval" | "features">;
+
+/** Spec §3's downgrade modal state, plus the stage, the error shown and the scheduled result. */
+export interface DowngradeState {
+  isOpen: boolean;
+  currentPlan: PlanShown | null;
+  targetPlan: PlanShown | null;
+  trackId: string | null;
+  /** The current period's end (ISO), when the change takes effect; null if unknown. */
+  nextBillingDate: string | null;
+  isProcessing: boolean;
+  stage: DowngradeStage;
+  error: string | null;
+  scheduled: { planName: string; effectiveAt: string } | null;
+}
+
+export type DowngradeAction =
+  | {
+      type: "open";
+      currentPlan: PlanShown | null;
+      targetPlan: PlanShown | null;
+      trackId: string | null;
+      nextBillingDate: string | null;
+    }
+  | { type: "close" }
+  | { type: "submit" }
+  | { type: "failed"; message: string }
+  | { type: "succeeded"; planName: string; effectiveAt: string }
+  | { type: "reset" };
+
+export const initialDowngradeState: DowngradeState = {
+  isOpen: false,
+  currentPlan: null,
+  targetPlan: null,
+  trackId: null,
+  nextBillingDate: null,
+  isProcessing: false,
+  stage: "confirmation",
+  error: null,
+  scheduled: null,
+};
+
+export function downgradeReducer(state: DowngradeState, action: DowngradeAction): DowngradeState {
+  switch (action.type) {
+    case "open":
+      if (state.isProcessing) return state;
+      return {
+        ...initialDowngradeState,
+        isOpen: true,
+        currentPlan: action.currentPlan,
+        targetPlan: action.targetPlan,
+        trackId: action.trackId,
+        nextBillingDate: action.nextBillingDate,
+      };
+    case "close":
+    case "reset":
+      // Spec: it cannot be closed while processing.
+      return state.isProcessing ? state : initialDowngradeState;
+    case "submit":
+      if (!state.isOpen || state.stage !== "confirmation" || state.isProcessing) return state;
+      return { ...state, stage: "processing", isProcessing: true, error: null };
+    case "failed":
+      if (state.stage !== "processing") return state;
+      return { ...state, stage: "confirmation", isProcessing: false, error: action.message };
+    case "succeeded":
+      if (state.stage !== "processing") return state;
+      return {
+        ...state,
+        stage: "success",
+        isProcessing: false,
+        error: null,
+        scheduled: { planName: action.planName, effectiveAt: action.effectiveAt },
+      };
+  }
+}
+
+/** Spec §5: current plan, target plan, track id and user id, or the missing-information message. */
+export function buildDowngradeRequest(
+  state: Pick<DowngradeState, "currentPlan" | "targetPlan" | "trackId">,
+  userId: string | null | undefined,
+): { ok: true; request: DowngradeRequest } | { ok: false; message: string } {
+  const { currentPlan, targetPlan, trackId } = state;
+  if (!currentPlan || !targetPlan?._id || !trackId || !userId) {
+    return { ok: false, message: DOWNGRADE_MESSAGES.missing };
+  }
+  return {
+    ok: true,
+    request: {
+      track_id: trackId,
+      userId,
+      newPlanExists: { ...targetPlan },
+      isYearly: targetPlan.billingInterval === "yearly",
+    },
+  };
+}
+
+export type DowngradeOutcome =
+  | { ok: true; planName: string; effectiveAt: string }
+  | { ok: false; message: string };
+
+/** Spec §5: a reply without data, or whose message contains 'Failed', is a failure. */
+export function interpretDowngradeResponse(
+  response: Partial<DowngradeResponse> | null | undefined,
+): DowngradeOutcome {
+  const message = response?.message?.trim() ?? "";
+  if (!response?.plan || !response.effectiveAt || message.includes("Failed")) {
+    return { ok: false, message: message || DOWNGRADE_MESSAGES.downgradeFailed };
+  }
+  return { ok: true, planName: response.plan.name, effectiveAt: response.effectiveAt };
+}
+
+/** A thrown call: the server's reason, "Downgrade failed" for a reply without data, else the default. */
+export function downgradeErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.code === "INVALID_RESPONSE") return DOWNGRADE_MESSAGES.downgradeFailed;
+  return serverMessage(error, DOWNGRADE_MESSAGES.processFailed);
+}
+
+export interface DowngradeClient {
+  downgrade(body: DowngradeRequest): Promise<Partial<DowngradeResponse> | null | undefined>;
+}
+
+/** Validates, sends and interprets one downgrade request; never throws. */
+export async function submitDowngrade(
+  client: DowngradeClient,
+  state: Pick<DowngradeState, "currentPlan" | "targetPlan" | "trackId">,
+  userId: string | null | undefined,
+): Promise<DowngradeOutcome> {
+  const built = buildDowngradeRequest(state, userId);
+  if (!built.ok) return built;
+  try {
+    return interpretDowngradeResponse(await client.downgrade(built.request));
+  } catch (error) {
+    return { ok: false, message: downgradeErrorMessage(error) };
+  }
+}

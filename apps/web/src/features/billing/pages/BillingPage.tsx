@@ -1,0 +1,213 @@
+import type { BillingInterval, Plan } from "@parley/contracts";
+import { useEffect, useReducer, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { signInUrl } from "../../../app/config";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { useCancelScheduledDowngrade, usePayments, usePlans, useSubscription } from "../api";
+import { findPlan, type PlanAction, planAction } from "../billing";
+import { useBillingUser } from "../billing-user";
+import { CurrentPlan, CurrentPlanSkeleton } from "../components/CurrentPlan";
+import { DowngradeModal } from "../components/DowngradeModal";
+import { ErrorPanel } from "../components/ErrorPanel";
+import { PaymentHistory, PaymentHistorySkeleton } from "../components/PaymentHistory";
+import { PlanChooser, PlanChooserSkeleton } from "../components/PlanChooser";
+import { UpgradeModal } from "../components/UpgradeModal";
+import { downgradeReducer, initialDowngradeState } from "../downgrade-flow";
+import type { UpgradeMode } from "../upgrade-flow";
+import "../billing.css";
+
+interface UpgradeTarget {
+  planName: string;
+  interval: BillingInterval;
+  mode: UpgradeMode;
+}
+
+const asInterval = (value: string | null): BillingInterval => (value === "yearly" ? "yearly" : "monthly");
+
+export function BillingPage() {
+  useDocumentTitle("Billing");
+  const session = useBillingUser();
+  const subscription = useSubscription();
+  const plans = usePlans();
+  const payments = usePayments();
+  const cancelDowngrade = useCancelScheduledDowngrade();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [chosenInterval, setChosenInterval] = useState<BillingInterval | null>(null);
+  const [upgrade, setUpgrade] = useState<UpgradeTarget | null>(null);
+  const [downgrade, dispatchDowngrade] = useReducer(downgradeReducer, initialDowngradeState);
+  const [cancelMessage, setCancelMessage] = useState<{ tone: "success" | "error"; text: string } | null>(
+    null,
+  );
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const details = subscription.data;
+  // The chooser starts on the interval the user pays by, until they flip it.
+  const interval = chosenInterval ?? details?.plan.billingInterval ?? "monthly";
+
+  const act = (plan: Plan, action: PlanAction) => {
+    if (!details) return;
+    setNotice(null);
+    setCancelMessage(null);
+    switch (action.kind) {
+      case "upgrade":
+      case "switch":
+        setUpgrade({ planName: plan.name, interval: plan.billingInterval, mode: "upgrade" });
+        return;
+      case "renew":
+        setUpgrade({ planName: plan.name, interval: plan.billingInterval, mode: "renew" });
+        return;
+      case "downgrade":
+        dispatchDowngrade({
+          type: "open",
+          currentPlan: details.plan,
+          targetPlan: plan,
+          trackId: details.lastPaymentTrackId,
+          nextBillingDate: details.currentPeriodEnd,
+        });
+        return;
+      case "current":
+        setNotice(`You're already on ${plan.name}.`);
+        return;
+      case "scheduled":
+        setNotice(`Your plan already changes to ${plan.name} at the end of this period.`);
+        return;
+      case "none":
+        setNotice(action.reason);
+        return;
+    }
+  };
+
+  // "/billing?upgrade=Pro&interval=monthly" (from pricing, or "Try again" on the result page) opens
+  // the right dialog for that plan once the plan list and subscription are known.
+  const wanted = searchParams.get("upgrade");
+  const wantedInterval = asInterval(searchParams.get("interval"));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the data for the request is in
+  useEffect(() => {
+    if (!wanted || !details || !plans.data) return;
+    setSearchParams(
+      (params) => {
+        params.delete("upgrade");
+        params.delete("interval");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    setChosenInterval(wantedInterval);
+    const plan = findPlan(plans.data, wanted, wantedInterval);
+    if (!plan) {
+      // The modal explains that this plan is not offered.
+      setUpgrade({ planName: wanted, interval: wantedInterval, mode: "upgrade" });
+      return;
+    }
+    act(plan, planAction(plan, details));
+  }, [wanted, details, plans.data]);
+
+  const renew = () => {
+    if (details) act(details.plan, { kind: "renew" });
+  };
+
+  const cancelScheduled = () => {
+    setCancelMessage(null);
+    cancelDowngrade.mutate(undefined, {
+      onSuccess: (result) =>
+        setCancelMessage({ tone: result.cancelled ? "success" : "error", text: result.message }),
+      onError: (error) => setCancelMessage({ tone: "error", text: error.message }),
+    });
+  };
+
+  if (session.status === "signed-out") {
+    return (
+      <div className="container billing-page">
+        <div className="state-panel">
+          <h1 className="billing-title">Billing</h1>
+          <p>Sign in to see your plan and payments.</p>
+          <a className="btn btn-primary" href={signInUrl}>
+            Sign in
+          </a>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container billing-page">
+      <header className="billing-header">
+        <h1 className="billing-title">Billing</h1>
+        <p className="billing-lead">Your plan, what it costs, and every payment you've made.</p>
+      </header>
+
+      <div aria-live="polite">
+        {notice ? <p className="alert alert-info billing-notice">{notice}</p> : null}
+      </div>
+
+      {subscription.isError ? (
+        <ErrorPanel
+          title="We couldn't load your plan"
+          error={subscription.error}
+          onRetry={() => void subscription.refetch()}
+          retrying={subscription.isFetching}
+        />
+      ) : details ? (
+        <CurrentPlan
+          subscription={details}
+          onRenew={renew}
+          onCancelDowngrade={cancelScheduled}
+          cancelling={cancelDowngrade.isPending}
+          cancelMessage={cancelMessage}
+        />
+      ) : (
+        <CurrentPlanSkeleton />
+      )}
+
+      {plans.isError ? (
+        <section className="billing-section" aria-label="Change plan">
+          <ErrorPanel
+            title="We couldn't load the plans"
+            error={plans.error}
+            onRetry={() => void plans.refetch()}
+            retrying={plans.isFetching}
+          />
+        </section>
+      ) : details && plans.data ? (
+        <PlanChooser
+          plans={plans.data}
+          subscription={details}
+          interval={interval}
+          onIntervalChange={setChosenInterval}
+          onAction={act}
+        />
+      ) : subscription.isError ? null : (
+        <section className="billing-section" aria-label="Change plan" aria-busy="true">
+          <PlanChooserSkeleton />
+        </section>
+      )}
+
+      <section className="billing-section" aria-labelledby="payment-history-title">
+        <div className="billing-section-head">
+          <h2 id="payment-history-title">Payment history</h2>
+        </div>
+        {payments.isError ? (
+          <ErrorPanel
+            title="We couldn't load your payments"
+            error={payments.error}
+            onRetry={() => void payments.refetch()}
+            retrying={payments.isFetching}
+          />
+        ) : payments.data ? (
+          <PaymentHistory payments={payments.data} />
+        ) : (
+          <PaymentHistorySkeleton />
+        )}
+      </section>
+
+      <UpgradeModal
+        open={upgrade !== null}
+        planName={upgrade?.planName ?? ""}
+        interval={upgrade?.interval ?? "monthly"}
+        mode={upgrade?.mode}
+        onClose={() => setUpgrade(null)}
+      />
+      <DowngradeModal state={downgrade} dispatch={dispatchDowngrade} />
+    </div>
+  );
+}

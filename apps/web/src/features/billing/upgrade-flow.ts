@@ -1,0 +1,197 @@
+import type {
+  PaymentCreateRequest,
+  PaymentCreateResponse,
+  PaymentInitiateRequest,
+  PaymentInitiateResponse,
+  PaymentMethod,
+  Plan,
+} from "@parley/contracts";
+import { isApiError } from "../../app/api-error";
+import { clearPaymentInfo, type KeyValueStorage, savePaymentInfo } from "./payment-info";
+
+/** Spec §4: plan-confirmation → payment-details (confirm plan); Back returns. */
+export type UpgradeStep = "plan-confirmation" | "payment-details";
+/** Spec §4: idle → processing → redirecting (browser goes to the gateway) | failed. */
+export type PaymentStatus = "idle" | "processing" | "redirecting" | "failed";
+/** "upgrade" (the default) buys a higher plan; "renew" pays the current plan's next period. */
+export type UpgradeMode = "upgrade" | "renew";
+/** What the user picks; the API calls it `payment_provider`. */
+export type CheckoutMethod = "card" | "benefit";
+
+export const UPGRADE_MESSAGES = {
+  plansFailed: "Failed to load plan details. Please try again.",
+  processingFailed: "Payment processing failed",
+  missingUserOrPlan: "User or plan not found",
+  initiationFailed: "Payment initiation failed",
+  noPaymentUrl: "Payment URL not received",
+  recordFailed: "Failed to create payment record",
+} as const;
+
+/** Spec §9: card maps to 'mastercard', anything else to 'benefit'. */
+export function providerFor(method: CheckoutMethod): PaymentMethod {
+  return method === "card" ? "mastercard" : "benefit";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modal state
+
+export interface UpgradeState {
+  step: UpgradeStep;
+  method: CheckoutMethod;
+  status: PaymentStatus;
+  error: string | null;
+}
+
+export type UpgradeAction =
+  | { type: "confirm-plan" }
+  | { type: "back" }
+  | { type: "select-method"; method: CheckoutMethod }
+  | { type: "status"; status: PaymentStatus; error?: string }
+  | { type: "reset" };
+
+export const initialUpgradeState: UpgradeState = {
+  step: "plan-confirmation",
+  method: "card",
+  status: "idle",
+  error: null,
+};
+
+/** True while a payment is being started or the browser is leaving for the gateway. */
+export function isBusy(state: Pick<UpgradeState, "status">): boolean {
+  return state.status === "processing" || state.status === "redirecting";
+}
+
+export function upgradeReducer(state: UpgradeState, action: UpgradeAction): UpgradeState {
+  switch (action.type) {
+    case "confirm-plan":
+      return state.step === "plan-confirmation" ? { ...state, step: "payment-details" } : state;
+    case "back":
+      // Leaving the payment step mid-payment would hide a redirect that is about to happen.
+      if (state.step !== "payment-details" || isBusy(state)) return state;
+      return { ...state, step: "plan-confirmation", status: "idle", error: null };
+    case "select-method":
+      if (isBusy(state)) return state;
+      return { ...state, method: action.method, status: "idle", error: null };
+    case "status":
+      if (action.status === "processing" && isBusy(state)) return state;
+      return {
+        ...state,
+        status: action.status,
+        error: action.status === "failed" ? (action.error ?? UPGRADE_MESSAGES.processingFailed) : null,
+      };
+    case "reset":
+      return initialUpgradeState;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting a payment
+
+/** The initiation reply as the flow must be ready to see it: a refusal may carry only a message. */
+export type InitiateReply = Pick<PaymentInitiateResponse, "success"> &
+  Partial<Omit<PaymentInitiateResponse, "success">>;
+
+export interface UpgradeClient {
+  initiate(body: PaymentInitiateRequest): Promise<InitiateReply>;
+  create(body: PaymentCreateRequest): Promise<Pick<PaymentCreateResponse, "success">>;
+}
+
+export interface UpgradeDeps {
+  client: UpgradeClient;
+  /** Where `payment_info` is kept (localStorage in the browser). */
+  storage: KeyValueStorage | undefined;
+  /** Leaves for the gateway (window.location.assign in the browser). */
+  navigate: (url: string) => void;
+  now?: () => Date;
+  /** Told "processing" when the work starts and "redirecting" just before navigating. */
+  onStatus?: (status: "processing" | "redirecting") => void;
+}
+
+export interface UpgradeInput {
+  user: { id: string; name: string } | null | undefined;
+  plan: Plan | null | undefined;
+  method: CheckoutMethod;
+}
+
+export type UpgradeResult =
+  | { status: "redirecting"; paymentUrl: string; trackId: string }
+  | { status: "failed"; message: string };
+
+class FlowError extends Error {}
+
+/** Codes whose message is the client's own wording or a generic 500, not the server's reason. */
+const notServerMessages = new Set(["NETWORK_ERROR", "INVALID_RESPONSE", "INTERNAL"]);
+
+/** The server's reason when it gave one (spec: server message preferred), else `fallback`. */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof FlowError) return error.message;
+  if (isApiError(error) && !notServerMessages.has(error.code) && error.message.trim()) return error.message;
+  return fallback;
+}
+
+/** Only a web address may be navigated to; anything else counts as no URL at all. */
+function gatewayUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The payment step of the upgrade modal, in the spec's order: validate, initiate, remember the
+ * payment in `payment_info`, record it, then leave for the gateway. Every failure resolves with the
+ * spec's message (the server's own reason preferred) and nothing navigates.
+ */
+export async function startUpgradePayment(deps: UpgradeDeps, input: UpgradeInput): Promise<UpgradeResult> {
+  const { client, storage, navigate } = deps;
+  const now = deps.now ?? (() => new Date());
+  const { user, plan, method } = input;
+  if (!user?.id || !plan?._id) return { status: "failed", message: UPGRADE_MESSAGES.missingUserOrPlan };
+
+  deps.onStatus?.("processing");
+  const paymentMethod = providerFor(method);
+  let trackId: string | undefined;
+  try {
+    const initiated = await client.initiate({
+      payment_provider: paymentMethod,
+      amount: plan.price.amount,
+      planId: plan._id,
+    });
+    if (!initiated.success) {
+      throw new FlowError(initiated.message?.trim() || UPGRADE_MESSAGES.initiationFailed);
+    }
+    const paymentUrl = gatewayUrl(initiated.payment_url);
+    if (!paymentUrl) throw new FlowError(UPGRADE_MESSAGES.noPaymentUrl);
+    if (!initiated.track_id) throw new FlowError(UPGRADE_MESSAGES.initiationFailed);
+    trackId = initiated.track_id;
+
+    savePaymentInfo(storage, {
+      track_id: trackId,
+      amount: plan.price.amount,
+      plan_name: plan.name,
+      payment_method: paymentMethod,
+      timestamp: now().toISOString(),
+    });
+
+    const recorded = await client.create({
+      userId: user.id,
+      planId: plan._id,
+      trackId,
+      amount: plan.price.amount,
+      username: user.name,
+      planName: plan.name,
+    });
+    if (!recorded.success) throw new FlowError(UPGRADE_MESSAGES.recordFailed);
+
+    deps.onStatus?.("redirecting");
+    navigate(paymentUrl);
+    return { status: "redirecting", paymentUrl, trackId };
+  } catch (error) {
+    // The user stays here, so the result page must not pick this payment up as "in progress".
+    if (trackId) clearPaymentInfo(storage, trackId);
+    return { status: "failed", message: serverMessage(error, UPGRADE_MESSAGES.processingFailed) };
+  }
+}
