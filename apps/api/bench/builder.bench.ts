@@ -1,0 +1,185 @@
+// Builder figures for `pnpm bench` (run by scripts/bench.mjs; prints one JSON line per figure):
+// retrieval p95 over 10,000 chunks per driver, platform time before the first streamed token,
+// and ingestion throughput. Everything runs against 127.0.0.1 and is bounded in count.
+import { randomBytes } from "node:crypto";
+import type { DbDriver } from "@parley/db";
+import { knowledgeChunks, knowledgeSources } from "../src/db/schema";
+import { createTestApp, setPlan, type TestApp } from "../test/harness";
+import { startLlmStub } from "../test/llm-stub";
+import { readSse } from "../test/sse-client";
+import { startTestSite } from "../test/test-site";
+import { startTokenIssuer } from "../test/token-issuer";
+
+const emit = (figure: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(figure)}\n`);
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+
+// Corpus: Zipf-distributed words (frequency ∝ 1/rank) over ranks 50..5,050 of a 5,000-word
+// vocabulary, as in natural text once the ~50 most common words (stop words) are removed. The
+// first 150 ranks are real support words, so queries look like real questions.
+const domain =
+  "order delivery refund return warranty kettle bike rental deposit invoice payment card benefit account password login subscription plan upgrade downgrade shipping bahrain manama store hours opening closing weekend friday holiday price discount coupon gift voucher exchange damaged broken repair service technician appointment booking cancel change address phone email support chat agent manager complaint feedback quality size colour stock available pickup courier tracking parcel package customs tax vat receipt bank transfer installment loyalty points member premium basic family student corporate contract renewal expiry trial free demo setup install configure language arabic english mobile app website browser notification reminder schedule calendar".split(
+    " ",
+  );
+const words = [...domain, ...Array.from({ length: 5000 - domain.length }, (_, i) => `term${i.toString(36)}`)];
+/** Log-uniform rank between 50 and 5,050 ≈ Zipf with exponent 1. */
+const pick = () => words[Math.floor(50 * 101 ** Math.random()) - 50] ?? "order";
+const sentence = (n: number) => Array.from({ length: n }, pick).join(" ");
+
+async function seedChunks(t: TestApp, ownerId: string, n: number): Promise<string> {
+  const bot = await t.app.services.chatbots.create(ownerId, { name: "Bench bot" });
+  const sourceId = `src_bench_${randomBytes(4).toString("hex")}`;
+  await t.db.db
+    .insert(knowledgeSources)
+    .values({
+      id: sourceId,
+      chatbotId: bot._id,
+      ownerId,
+      kind: "text",
+      title: "Bench corpus",
+      status: "ready",
+    });
+  for (let i = 0; i < n; i += 1000) {
+    await t.db.db.insert(knowledgeChunks).values(
+      Array.from({ length: Math.min(1000, n - i) }, (_, j) => ({
+        chatbotId: bot._id,
+        sourceId,
+        ord: i + j,
+        title: sentence(3),
+        body: `${sentence(25)}. ${sentence(20)}. ${sentence(30)}.`,
+      })),
+    );
+  }
+  return bot._id;
+}
+
+async function retrieval(driver: DbDriver) {
+  const t = await createTestApp(driver);
+  try {
+    await setPlan(t, "bench_owner", "business-monthly");
+    const botId = await seedChunks(t, "bench_owner", 10_000);
+    // Another bot's chunks in the same table: retrieval must stay scoped and fast.
+    await setPlan(t, "bench_other", "business-monthly");
+    await seedChunks(t, "bench_other", 2_000);
+    for (let i = 0; i < 20; i++) await t.app.services.retrieval.search(botId, `${pick()} ${pick()}`);
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const q = `How do I ${pick()} my ${pick()} ${Math.random() < 0.5 ? pick() : ""}?`;
+      const started = performance.now();
+      await t.app.services.retrieval.search(botId, q);
+      times.push(performance.now() - started);
+    }
+    emit({
+      figure: "retrieval",
+      driver,
+      chunks: 10_000,
+      corpus: "Zipf, 5k words",
+      queries: times.length,
+      p50: pct(times, 50),
+      p95: pct(times, 95),
+    });
+  } finally {
+    await t.close();
+  }
+}
+
+async function ttft() {
+  const FIRST_TOKEN_MS = 60;
+  const issuer = await startTokenIssuer();
+  const stub = await startLlmStub({
+    tokens: ["The ", "answer ", "is ", "here."],
+    firstTokenDelayMs: FIRST_TOKEN_MS,
+  });
+  const t = await createTestApp(
+    "pglite",
+    { AUTH_URL: issuer.url, LLM_BASE_URL: stub.url, LLM_MODEL: "stub" },
+    { listen: true },
+  );
+  try {
+    const owner = { sub: "bench_ttft", email: "ttft@example.com", name: "Bench" };
+    await setPlan(t, owner.sub, "business-monthly");
+    const botId = await seedChunks(t, owner.sub, 2_000);
+    await t.app.services.chatbots.update(owner.sub, botId, { model: { provider: "openai-compatible" } });
+    const token = await issuer.sign(owner, { expiresIn: "1h" });
+    const overhead: number[] = [];
+    for (let i = 0; i < 110; i++) {
+      const sent = performance.now();
+      const res = await fetch(`${t.url}/api/chatbots/${botId}/playground/messages`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ content: `How do I ${pick()} my ${pick()}?` }),
+      });
+      const events = await readSse(res);
+      const first = events.find((e) => e.event === "delta");
+      // Time added by the platform = time to first token seen by the client minus the model's own.
+      if (first && i >= 10) overhead.push(first.at - sent - FIRST_TOKEN_MS);
+    }
+    emit({
+      figure: "ttft-overhead",
+      requests: overhead.length,
+      modelFirstTokenMs: FIRST_TOKEN_MS,
+      p50: pct(overhead, 50),
+      p95: pct(overhead, 95),
+    });
+  } finally {
+    await t.close();
+    await stub.close();
+    await issuer.close();
+  }
+}
+
+async function ingestion() {
+  const site = await startTestSite(200);
+  const t = await createTestApp("pglite");
+  try {
+    await setPlan(t, "bench_ingest", "business-monthly");
+    const bot = await t.app.services.chatbots.create("bench_ingest", { name: "Ingest bench" });
+    const web = await t.app.services.knowledge.add("bench_ingest", bot._id, {
+      kind: "website",
+      url: `${site.url}/`,
+      maxPages: 200,
+    });
+    let started = performance.now();
+    await t.app.services.jobs.drain();
+    const webSecs = (performance.now() - started) / 1000;
+    const crawled = await t.app.services.knowledge.get("bench_ingest", bot._id, web._id);
+    emit({
+      figure: "ingest-site",
+      pages: crawled.progress.done,
+      status: crawled.status,
+      seconds: webSecs,
+      pagesPerSecond: crawled.progress.done / webSecs,
+    });
+
+    const paragraphs = Array.from(
+      { length: 6000 },
+      (_, i) => `${i % 40 === 0 ? `## Section ${i / 40}\n\n` : ""}${sentence(40)}.`,
+    ).join("\n\n");
+    const bytes = Buffer.byteLength(paragraphs);
+    const file = await t.app.services.knowledge.addFile("bench_ingest", bot._id, {
+      fileName: "manual.md",
+      data: Buffer.from(paragraphs),
+    });
+    started = performance.now();
+    await t.app.services.jobs.drain();
+    const fileSecs = (performance.now() - started) / 1000;
+    const done = await t.app.services.knowledge.get("bench_ingest", bot._id, file._id);
+    emit({
+      figure: "ingest-text",
+      megabytes: bytes / 1e6,
+      status: done.status,
+      seconds: fileSecs,
+      megabytesPerSecond: bytes / 1e6 / fileSecs,
+    });
+  } finally {
+    await t.close();
+    await site.close();
+  }
+}
+
+const drivers: DbDriver[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+for (const d of drivers) await retrieval(d);
+await ttft();
+await ingestion();
