@@ -31,16 +31,14 @@ const sentence = (n: number) => Array.from({ length: n }, pick).join(" ");
 async function seedChunks(t: TestApp, ownerId: string, n: number): Promise<string> {
   const bot = await t.app.services.chatbots.create(ownerId, { name: "Bench bot" });
   const sourceId = `src_bench_${randomBytes(4).toString("hex")}`;
-  await t.db.db
-    .insert(knowledgeSources)
-    .values({
-      id: sourceId,
-      chatbotId: bot._id,
-      ownerId,
-      kind: "text",
-      title: "Bench corpus",
-      status: "ready",
-    });
+  await t.db.db.insert(knowledgeSources).values({
+    id: sourceId,
+    chatbotId: bot._id,
+    ownerId,
+    kind: "text",
+    title: "Bench corpus",
+    status: "ready",
+  });
   for (let i = 0; i < n; i += 1000) {
     await t.db.db.insert(knowledgeChunks).values(
       Array.from({ length: Math.min(1000, n - i) }, (_, j) => ({
