@@ -95,6 +95,52 @@ for (const driver of ["pglite", "postgres"]) {
   }
 }
 
+// 3. Chatbot builder: retrieval, time added before the first token, ingestion throughput.
+{
+  const { spawn } = await import("node:child_process");
+  const child = spawn(bin("tsx"), ["apps/api/bench/builder.bench.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: pgUrl, LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (c) => {
+    out += c;
+  });
+  const code = await new Promise((r) => child.on("exit", r));
+  const figures = out
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l));
+  if (code !== 0 || figures.length === 0) record("builder bench", "failed", "", `exit ${code}`, false);
+  const ms = (v) => Math.round(v * 10) / 10;
+  for (const f of figures) {
+    if (f.figure === "retrieval") {
+      record(`retrieval p95, 10k chunks (${f.driver})`, ms(f.p95), "ms", "≤ 20 ms", f.p95 <= 20);
+      record(`retrieval p50, 10k chunks (${f.driver})`, ms(f.p50), "ms", "—", true);
+    } else if (f.figure === "ttft-overhead") {
+      record("time added before first token p95", ms(f.p95), "ms", "≤ 50 ms", f.p95 <= 50);
+      record("time added before first token p50", ms(f.p50), "ms", "—", true);
+    } else if (f.figure === "ingest-site") {
+      record(
+        `crawl + ingest, local ${f.pages}-page site`,
+        Math.round(f.pagesPerSecond),
+        "pages/s",
+        "—",
+        f.status === "ready",
+      );
+    } else if (f.figure === "ingest-text") {
+      record(
+        "ingest text files",
+        Math.round(f.megabytesPerSecond * 100) / 100,
+        "MB/s",
+        "—",
+        f.status === "ready",
+      );
+    }
+  }
+}
+
 const width = Math.max(...rows.map((r) => r.metric.length));
 console.log(`\n${"metric".padEnd(width)}  ${"value".padStart(12)}  budget`);
 for (const r of rows)
