@@ -10,3 +10,4 @@ export * from "./common/money";
 export * from "./contact/contact";
 export * from "./plans/plan";
 export * from "./users/platform-user";
+export * from "./widget/widget";
