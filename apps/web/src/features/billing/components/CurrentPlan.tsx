@@ -44,8 +44,8 @@ export function CurrentPlan({
         <dl className="current-plan-dates">
           {isFree ? (
             <div>
-              <dt>Billing</dt>
-              <dd>No billing period. Upgrade any time.</dd>
+              <dt>Billing period</dt>
+              <dd>None: Free never expires</dd>
             </div>
           ) : (
             <>

@@ -1,5 +1,5 @@
 import { formatMoney } from "@parley/contracts";
-import { type Dispatch, useEffect, useRef } from "react";
+import { type Dispatch, useEffect } from "react";
 import { Modal } from "../../../components/Modal";
 import { useDowngrade } from "../api";
 import { downgradeSavings, formatDate, intervalNoun } from "../billing";
@@ -12,7 +12,8 @@ import {
 } from "../downgrade-flow";
 import { CloseButton } from "./CloseButton";
 import { PlanSummary } from "./PlanSummary";
-import "../billing.css";
+import "../styles/billing-base.css";
+import "../styles/billing-modals.css";
 
 interface DowngradeModalProps {
   state: DowngradeState;
@@ -49,7 +50,6 @@ function ArrowIcon() {
 export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
   const { user } = useBillingUser();
   const downgrade = useDowngrade();
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const { stage, currentPlan, targetPlan, nextBillingDate, isProcessing } = state;
 
   useEffect(() => {
@@ -127,7 +127,6 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
       role="alertdialog"
       title="Confirm Plan Downgrade"
       description="Review your plan change details"
-      initialFocusRef={cancelRef}
     >
       <CloseButton onClick={close} disabled={isProcessing} />
       <div className="downgrade-compare">
@@ -173,13 +172,7 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
       ) : null}
 
       <div className="modal-actions">
-        <button
-          ref={cancelRef}
-          type="button"
-          className="btn btn-secondary"
-          onClick={close}
-          disabled={isProcessing}
-        >
+        <button type="button" className="btn btn-secondary" onClick={close} disabled={isProcessing}>
           Cancel
         </button>
         <button

@@ -15,7 +15,7 @@ export function PaymentStatusBadge({ status }: { status: Payment["status"] }) {
   return <span className={`status-badge ${statusTone[status]}`}>{PAYMENT_STATUS_LABEL[status]}</span>;
 }
 
-/** Newest first. On phones each row becomes a small card (see billing.css). */
+/** Newest first. On phones each row becomes a small card (see styles/billing-page.css). */
 export function PaymentHistory({ payments }: { payments: readonly Payment[] }) {
   if (payments.length === 0) {
     return (

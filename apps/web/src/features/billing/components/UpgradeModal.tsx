@@ -17,7 +17,8 @@ import {
 } from "../upgrade-flow";
 import { CloseButton } from "./CloseButton";
 import { CheckIcon, PlanSummary } from "./PlanSummary";
-import "../billing.css";
+import "../styles/billing-base.css";
+import "../styles/billing-modals.css";
 
 export interface UpgradeModalProps {
   open: boolean;
@@ -51,12 +52,14 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
     if (!open) dispatch({ type: "reset" });
   }, [open]);
 
-  // The step's main button takes focus when the step changes (the modal focuses it on open).
+  // Changing step moves focus into the new step: the chosen payment method, or the main button.
   const shownStep = useRef(state.step);
+  const stepRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (shownStep.current === state.step) return;
     shownStep.current = state.step;
-    primaryRef.current?.focus();
+    const checked = stepRef.current?.querySelector<HTMLInputElement>("input[type=radio]:checked");
+    (checked ?? primaryRef.current)?.focus();
   });
 
   const pay = async () => {
@@ -240,10 +243,9 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
       size="md"
       title={title}
       description={plans.isSuccess && plan ? stepLabel : undefined}
-      initialFocusRef={primaryRef}
     >
       <CloseButton onClick={onClose} disabled={busy} />
-      <div className="upgrade-body" data-step={plan ? state.step : undefined}>
+      <div ref={stepRef} className="upgrade-body" data-step={plan ? state.step : undefined}>
         {body}
       </div>
     </Modal>

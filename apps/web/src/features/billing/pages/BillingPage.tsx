@@ -14,7 +14,8 @@ import { PlanChooser, PlanChooserSkeleton } from "../components/PlanChooser";
 import { UpgradeModal } from "../components/UpgradeModal";
 import { downgradeReducer, initialDowngradeState } from "../downgrade-flow";
 import type { UpgradeMode } from "../upgrade-flow";
-import "../billing.css";
+import "../styles/billing-base.css";
+import "../styles/billing-page.css";
 
 interface UpgradeTarget {
   planName: string;
@@ -134,11 +135,10 @@ export function BillingPage() {
       <header className="billing-header">
         <h1 className="billing-title">Billing</h1>
         <p className="billing-lead">Your plan, what it costs, and every payment you've made.</p>
+        <div aria-live="polite">
+          {notice ? <p className="alert alert-info billing-notice">{notice}</p> : null}
+        </div>
       </header>
-
-      <div aria-live="polite">
-        {notice ? <p className="alert alert-info billing-notice">{notice}</p> : null}
-      </div>
 
       {subscription.isError ? (
         <ErrorPanel

@@ -10,7 +10,8 @@ import { formatDate, PAYMENT_METHOD_LABEL } from "../billing";
 import { useBillingUser } from "../billing-user";
 import { browserStorage, clearPaymentInfo, readPaymentInfo } from "../payment-info";
 import { RESULT_POLL_LIMIT_MS, resultOutcome, resultPollInterval, retryHref } from "../payment-result";
-import "../billing.css";
+import "../styles/billing-base.css";
+import "../styles/billing-result.css";
 
 function ResultIcon({ tone }: { tone: "success" | "failure" | "pending" }) {
   if (tone === "pending") return <span className="spinner spinner-lg" aria-hidden="true" />;
