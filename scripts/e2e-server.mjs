@@ -1,82 +1,152 @@
-// The server Playwright tests against: builds the web app when needed, then runs the API (which
-// serves the built SPA) on 127.0.0.1 with a fresh, throw-away data directory.
-//   E2E_BUILD=1   rebuild the web app even if apps/web/dist looks current
-//   E2E_PORT      port to listen on (default 3100)
-import { spawn } from "node:child_process";
+// What Playwright tests against, all on 127.0.0.1 with a fresh, throw-away data directory:
+//   - an SMTP capture server (in this process) and its mailbox at http://127.0.0.1:3102/messages
+//   - the auth service on :3101 (better-auth + the hosted sign-in UI), sending mail to that SMTP server
+//   - the API on :3100, serving the built SPA and trusting the auth service's tokens
+// Builds the web app and the auth UI first when they are missing or older than their sources.
+// The API starts last, once the auth service answers /ok, so Playwright's wait for /api/health
+// means everything is up.
+//   E2E_BUILD=1   rebuild even if the builds look current
+//   E2E_PORT, E2E_AUTH_PORT, E2E_MAIL_PORT   ports (default 3100, 3101, 3102)
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { bin, isStale, root, run } from "./lib.mjs";
+import { bin, isStale, root, run, service, waitFor } from "./lib.mjs";
+import { startMailCapture } from "./mail-capture.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
-const distIndex = path.join(root, "apps/web/dist/index.html");
-// isStale() walks folders; the single-file inputs are compared separately.
-const webInputDirs = ["apps/web/src", "apps/web/public", "packages/contracts/src"].map((p) =>
-  path.join(root, p),
-);
-const webInputFiles = ["apps/web/index.html", "apps/web/vite.config.ts"].map((p) => path.join(root, p));
+const authPort = process.env.E2E_AUTH_PORT ?? "3101";
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? "3102");
+const webUrl = `http://127.0.0.1:${port}`;
+const authUrl = `http://127.0.0.1:${authPort}`;
+const forceBuild = process.env.E2E_BUILD === "1";
 
-function webBuildIsStale() {
-  if (!existsSync(distIndex)) return true;
-  const built = statSync(distIndex).mtimeMs;
-  return (
-    isStale(distIndex, webInputDirs) ||
-    webInputFiles.some((f) => existsSync(f) && statSync(f).mtimeMs > built)
-  );
+/** Missing, or older than any input folder or file. */
+function buildIsStale(output, inputDirs, inputFiles) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return isStale(output, inputDirs) || inputFiles.some((f) => existsSync(f) && statSync(f).mtimeMs > built);
 }
 
-// Missing, forced, or older than its sources: a stale bundle would test yesterday's code.
-if (process.env.E2E_BUILD === "1" || webBuildIsStale()) {
+const fromRoot = (...paths) => paths.map((p) => path.join(root, p));
+
+// A stale bundle would test yesterday's code.
+if (
+  forceBuild ||
+  buildIsStale(
+    path.join(root, "apps/web/dist/index.html"),
+    fromRoot("apps/web/src", "apps/web/public", "packages/contracts/src"),
+    fromRoot("apps/web/index.html", "apps/web/vite.config.ts"),
+  )
+) {
   console.log("[e2e] building the web app…");
   const code = await run("pnpm", ["--filter", "@parley/web", "build"]);
   if (code !== 0) process.exit(code);
 }
+if (
+  forceBuild ||
+  buildIsStale(
+    path.join(root, "apps/auth/dist/ui/index.html"),
+    fromRoot("apps/auth/ui"),
+    fromRoot("apps/auth/vite.config.ts"),
+  )
+) {
+  console.log("[e2e] building the auth UI…");
+  const code = await run("pnpm", ["--filter", "@parley/auth", "build:ui"]);
+  if (code !== 0) process.exit(code);
+}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "parley-e2e-"));
-let cleaned = false;
-function cleanup() {
-  if (cleaned) return;
-  cleaned = true;
+const children = [];
+let mail;
+let shuttingDown = false;
+
+const running = (child) => child.exitCode === null && child.signalCode === null;
+
+async function shutdown(code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  // Ctrl+C and Playwright's graceful shutdown signal the whole process group, so the services
+  // usually got the signal themselves; forward it to any still running, and force them down if
+  // they hang.
+  const deadline = Date.now() + 10_000;
+  let forwarded = false;
+  while (children.some(running) && Date.now() < deadline) {
+    if (!forwarded && Date.now() > deadline - 9_000) {
+      for (const child of children.filter(running)) child.kill("SIGTERM");
+      forwarded = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  for (const child of children.filter(running)) child.kill("SIGKILL");
+  await mail?.close().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code);
 }
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void shutdown(0));
+process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+
+function start(name, entry, env) {
+  const child = service(name, bin("tsx"), [entry], env);
+  children.push(child);
+  child.on("exit", (code, signal) => {
+    if (shuttingDown) return;
+    console.error(`[e2e] the ${name} stopped (${signal ?? `exit code ${code}`})`);
+    void shutdown(code || 1);
+  });
+  child.on("error", (err) => {
+    console.error(`[e2e] could not start the ${name}: ${err.message}`);
+    void shutdown(1);
+  });
+  return child;
+}
+
+try {
+  mail = await startMailCapture({
+    root,
+    httpPort: mailPort,
+    log: (line) => console.log(`[mail] ${line}`),
+  });
+} catch (err) {
+  console.error(`[e2e] could not start the SMTP capture server: ${err.message}`);
+  await shutdown(1);
+}
+console.log(`[e2e] SMTP capture on ${mail.smtpUrl}, mailbox at ${mail.messagesUrl}`);
 
 // Each run starts empty; a DATABASE_URL from the shell (CI's Postgres) is not inherited on
 // purpose so browser tests never touch the unit tests' database. E2E_DATABASE_URL opts in.
-const env = {
-  ...process.env,
-  PORT: port,
+const shared = {
   HOST: "127.0.0.1",
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
 };
 
-const api = spawn(bin("tsx"), ["apps/api/src/server.ts"], { cwd: root, env, stdio: "inherit" });
+const auth = start("auth", "apps/auth/src/server.ts", {
+  ...shared,
+  PORT: authPort,
+  AUTH_URL: authUrl,
+  WEB_URL: webUrl,
+  API_URL: webUrl,
+  SMTP_URL: mail.smtpUrl,
+  // Many sign-ups from one address in a run must not trip the limiter.
+  RATE_LIMIT_ENABLED: "false",
+});
 
-const apiRunning = () => api.exitCode === null && api.signalCode === null;
-
-// Ctrl+C and Playwright's graceful shutdown signal the whole process group, so the API usually
-// gets the signal itself; forward it only if it is still running a moment later (a signal sent
-// to this process alone), and force it down if it hangs.
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
-  process.on(signal, () => {
-    if (!apiRunning()) {
-      cleanup();
-      process.exit(0);
-    }
-    setTimeout(() => apiRunning() && api.kill(signal), 1000).unref();
-    setTimeout(() => apiRunning() && api.kill("SIGKILL"), 10_000).unref();
-  });
+if (!(await waitFor(`${authUrl}/ok`, { timeoutMs: 90_000, isAlive: () => running(auth) }))) {
+  console.error("[e2e] the auth service did not answer /ok in time");
+  await shutdown(1);
 }
 
-api.on("exit", (code, signal) => {
-  cleanup();
-  process.exit(code ?? (signal ? 0 : 1));
+const api = start("api", "apps/api/src/server.ts", {
+  ...shared,
+  PORT: port,
+  PUBLIC_URL: webUrl,
+  AUTH_URL: authUrl,
 });
-api.on("error", (err) => {
-  console.error(`[e2e] could not start the API: ${err.message}`);
-  cleanup();
-  process.exit(1);
-});
-process.on("exit", cleanup);
+
+if (!(await waitFor(`${webUrl}/api/health`, { timeoutMs: 90_000, isAlive: () => running(api) }))) {
+  console.error("[e2e] the API did not answer /api/health in time");
+  await shutdown(1);
+}
+console.log(`[e2e] ready: web and API ${webUrl}, auth ${authUrl}`);

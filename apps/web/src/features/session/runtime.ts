@@ -25,10 +25,16 @@ export function rememberFreshSession(session: AuthSession): void {
   freshSession = { session, at: Date.now() };
 }
 
-export function takeFreshSession(): AuthSession | null {
-  const fresh = freshSession;
+/**
+ * Read without consuming: a render that React throws away (a route transition waiting for a lazy
+ * chunk) runs state initialisers again. The shell forgets it once it has committed.
+ */
+export function peekFreshSession(): AuthSession | null {
+  return freshSession && Date.now() - freshSession.at < FRESH_SESSION_MS ? freshSession.session : null;
+}
+
+export function forgetFreshSession(): void {
   freshSession = null;
-  return fresh && Date.now() - fresh.at < FRESH_SESSION_MS ? fresh.session : null;
 }
 
 /**

@@ -10,8 +10,9 @@ import {
   useRef,
   useState,
 } from "react";
+import { flushSync } from "react-dom";
 import { platformUserQueryOptions } from "./api";
-import { authClient, clearServerCookies, takeFreshSession, tokens } from "./runtime";
+import { authClient, clearServerCookies, forgetFreshSession, peekFreshSession, tokens } from "./runtime";
 import type { AuthSession, AuthUser } from "./session-data";
 import { startSessionRefresh } from "./session-refresh";
 
@@ -49,9 +50,10 @@ function onSessionExpired() {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>(() => {
-    const fresh = takeFreshSession();
+    const fresh = peekFreshSession();
     return fresh ? { status: "signedIn", session: fresh } : { status: "loading" };
   });
+  useEffect(() => forgetFreshSession(), []);
   const [signingOut, setSigningOut] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const signingOutRef = useRef(false);
@@ -118,10 +120,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     if (signingOutRef.current) return;
     signingOutRef.current = true;
-    setSigningOut(true);
+    // Unmount the signed-in pages first (the shell shows the splash), so no query refetches into
+    // the cleared cache and asks for a new token while the auth session still exists.
+    flushSync(() => setSigningOut(true));
     // Spec §4: clear the cached token, clear caches, sign out, go to '/', reset user and session.
     // On failure the API still clears the cookie and the browser still goes to '/'.
     tokens.clear();
+    await queryClient.cancelQueries();
     queryClient.clear();
     try {
       await authClient.signOut();

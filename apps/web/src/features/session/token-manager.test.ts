@@ -219,7 +219,7 @@ describe("token manager", () => {
     expect(error).toMatchObject({ code: "NETWORK_ERROR" });
   });
 
-  it("clear() forgets the token and discards a refresh that was in flight", async () => {
+  it("clear() forgets the token, discards a refresh in flight, and does not quietly fetch a new one", async () => {
     const { store, tokens } = setup();
     await tokens.getToken();
     delayMs = 50;
@@ -227,8 +227,12 @@ describe("token manager", () => {
     tokens.clear();
     expect(await pending).toBeNull();
     expect(store.value).toBeNull();
-    // The next call starts afresh.
+    // Signing out: API calls racing the sign-out get no token, and /token is not asked.
     delayMs = 0;
+    expect(await tokens.getToken()).toBeNull();
+    expect(hits).toBe(2);
+    // A new sign-in refreshes explicitly.
+    expect(serialOf(await tokens.refresh())).toBe(3);
     expect(serialOf(await tokens.getToken())).toBe(3);
   });
 });

@@ -36,7 +36,10 @@ export interface TokenManager {
   getToken(options?: GetTokenOptions): Promise<string | null>;
   /** Forces a refresh; concurrent callers (and `getToken`) share it. */
   refresh(): Promise<string | null>;
-  /** Forgets the token everywhere (memory and store); a refresh in flight is discarded. */
+  /**
+   * Forgets the token everywhere (memory and store); a refresh in flight is discarded, and for the
+   * cache window `getToken` answers "no token" instead of fetching one. `refresh()` still fetches.
+   */
   clear(): void;
   /** Called when `/token` says the auth session is gone. Returns an unsubscribe function. */
   onSignedOut(listener: () => void): () => void;
@@ -195,7 +198,9 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
       generation += 1;
       inflight = null;
       cached = null;
-      signedOutAt = null;
+      // Cleared means signed out (or about to be): `getToken` must not quietly fetch a new token
+      // while the auth session is still being ended. An explicit `refresh()` (a new sign-in) may.
+      signedOutAt = now();
       store.clear();
     },
     onSignedOut(listener) {

@@ -46,7 +46,7 @@ export function AppHeader() {
         </div>
       </div>
       <SignOutDialog
-        open={confirming || session.signingOut}
+        open={confirming}
         busy={session.signingOut}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void session.signOut()}

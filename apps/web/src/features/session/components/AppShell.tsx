@@ -35,8 +35,7 @@ function SessionGate() {
     window.location.assign(signInUrl);
   }, [mustSignIn, wanted]);
 
-  if (session.signingOut && session.status !== "signedIn")
-    return <LoadingSplash message="Signing you out…" />;
+  if (session.signingOut) return <LoadingSplash message="Signing you out…" />;
   if (session.loadError) return <SessionUnavailable onRetry={session.retry} />;
   if (session.status === "loading") return <LoadingSplash />;
   if (mustSignIn) return <LoadingSplash message="Taking you to sign in…" />;
