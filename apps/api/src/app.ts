@@ -15,6 +15,7 @@ import * as schema from "./db/schema";
 import { type Env, migrationsFolder } from "./env";
 import { type Clock, createClock } from "./lib/clock";
 import { createJobQueue } from "./lib/job-queue";
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./lib/rate-limit";
 import { authEventsRoutes } from "./modules/auth-events/auth-events.routes";
 import { createAuthEventsService } from "./modules/auth-events/auth-events.service";
 import { createChatService } from "./modules/chat/chat.service";
@@ -41,6 +42,9 @@ import { createSubscriptionsService } from "./modules/subscriptions/subscription
 import { supportRoutes } from "./modules/support/support.routes";
 import { clearCookiesRoute, usersRoutes } from "./modules/users/users.routes";
 import { createUsersService } from "./modules/users/users.service";
+import { frameAncestors } from "./modules/widget/origin-policy";
+import { widgetRoutes } from "./modules/widget/widget.routes";
+import { createWidgetService } from "./modules/widget/widget.service";
 import { createTokenVerifier, requireAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { registerSpa } from "./plugins/spa";
@@ -53,6 +57,8 @@ export interface AppDeps {
   db: AppDb;
   logger?: FastifyServerOptions["logger"];
   clock?: Clock;
+  /** Defaults to Redis when REDIS_URL is set, else in-memory. */
+  limiter?: RateLimiter;
 }
 
 const VERSION = process.env.npm_package_version ?? "0.1.0";
@@ -109,11 +115,20 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     retrieval,
     llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
   });
+  const messagesThisMonth = (userId: string) => countMessagesThisMonth(db, userId, now());
+  const widget = createWidgetService({
+    db: db.db,
+    chat,
+    entitlements,
+    planTier: async (userId) => (await subscriptions.currentPlan(userId)).tier,
+    messagesThisMonth,
+    now,
+  });
   const usage = async (userId: string) => {
     const [bots, sources, messages] = await Promise.all([
       chatbots.countForOwner(userId),
       knowledge.countForOwner(userId),
-      countMessagesThisMonth(db, userId, now()),
+      messagesThisMonth(userId),
     ]);
     return { chatbots: bots, knowledgeSources: sources, messagesThisMonth: messages, teamMembers: 1 };
   };
@@ -131,6 +146,7 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     retrieval,
     chat,
     usage,
+    widget,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -186,8 +202,22 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const services = createServices(env, db, clock, app.log);
-  const { plans, contact, users, subscriptions, entitlements, payments, chatbots, knowledge, chat, usage } =
-    services;
+  const {
+    plans,
+    contact,
+    users,
+    subscriptions,
+    entitlements,
+    payments,
+    chatbots,
+    knowledge,
+    chat,
+    usage,
+    widget,
+  } = services;
+  const limiter =
+    deps.limiter ?? (env.REDIS_URL ? await redisLimiter(env.REDIS_URL) : createMemoryRateLimiter());
+  app.addHook("onClose", async () => limiter.close());
   app.decorate("services", services);
   app.decorate("clock", clock);
   const verifyToken = createTokenVerifier({
@@ -203,6 +233,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(clearCookiesRoute);
       await api.register(paymentCallbackRoutes, { payments });
       await api.register(authEventsRoutes, { events: services.authEvents, secret: env.AUTH_EVENTS_SECRET });
+      await api.register(widgetRoutes, { widget, limiter, appOrigin: new URL(env.PUBLIC_URL).origin });
       if (env.TEST_CLOCK) await api.register(testClockRoute, { clock, services });
       // Everything registered in this scope needs a valid access token.
       await api.register(async (authed) => {
@@ -230,8 +261,27 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
-  await registerSpa(app, { distDir: env.WEB_DIST, runtime: { authUrl: env.AUTH_URL, platform: "parley" } });
+  await registerSpa(app, {
+    distDir: env.WEB_DIST,
+    runtime: { authUrl: env.AUTH_URL, platform: "parley" },
+    // The chat page may be framed only where its bot allows (unknown bots: nowhere else).
+    widgetFrameAncestors: async (chatbotId) => {
+      try {
+        return frameAncestors(
+          (await widget.publishedBot(chatbotId)).allowedDomains,
+          new URL(env.PUBLIC_URL).origin,
+        );
+      } catch {
+        return "frame-ancestors 'self'";
+      }
+    },
+  });
   return app;
+}
+
+async function redisLimiter(url: string): Promise<RateLimiter> {
+  const { Redis } = await import("ioredis");
+  return createRedisRateLimiter(new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }));
 }
 
 /** Test-only (TEST_CLOCK=true, refused in production): move time forward and run the jobs. */

@@ -55,6 +55,11 @@ export const envSchema = z.object({
   LLM_MODEL: z.string().optional(),
   /** Whether website sources may point at loopback/private addresses (off in production). */
   CRAWLER_ALLOW_PRIVATE: boolFlag.optional(),
+  /** Shared rate-limit counters across replicas; in-memory per process when absent. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, "must be a redis:// or rediss:// URL")
+    .optional(),
   /** Lets tests move the app clock forward (POST /api/internal/test-clock). Refused in production. */
   TEST_CLOCK: boolFlag.default(false),
 });

@@ -8,6 +8,8 @@ export interface SpaOptions {
   distDir: string;
   /** Runtime settings put into index.html, so one build serves any deployment. */
   runtime: { authUrl: string; platform: string };
+  /** CSP `frame-ancestors` for the chat page of a bot. */
+  widgetFrameAncestors: (chatbotId: string) => Promise<string>;
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -36,13 +38,38 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
       // Looked up per request (not globbed at boot), so files from a newer build are found.
       wildcard: true,
       index: false,
+      // TEMP (local check only): "/" is the directory itself; let the SPA handler answer it.
+      allowedPath: (pathName) => pathName !== "/",
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so it can be cached forever.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        // embed.js keeps a stable URL on customers' sites: short cache, revalidated in the background.
+        const embed = filePath.endsWith(`${path.sep}embed.js`);
+        res.header(
+          "cache-control",
+          immutable
+            ? "public, max-age=31536000, immutable"
+            : embed
+              ? "public, max-age=300, stale-while-revalidate=86400"
+              : "no-cache",
+        );
       },
     });
   }
+  // The widget chat page is its own light entry (widget.html), framed by customers' sites.
+  const widgetPath = path.join(opts.distDir, "widget.html");
+  app.get<{ Params: { chatbotId: string } }>("/widget/chat/:chatbotId", async (request, reply) => {
+    if (!existsSync(widgetPath)) {
+      if (!hasSpa) return sendError(reply, request, "NOT_FOUND", "The web app is not built");
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(renderIndex());
+    }
+    return reply
+      .header("content-security-policy", await opts.widgetFrameAncestors(request.params.chatbotId))
+      .header("cache-control", "no-cache")
+      .type("text/html; charset=utf-8")
+      .send(readFileSync(widgetPath, "utf8"));
+  });
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const isApi = pathname === "/api" || pathname.startsWith("/api/");

@@ -44,6 +44,8 @@ export const messages = pgTable(
     answered: boolean(),
     /** Set when the stream ended early (client left, model error). */
     interrupted: boolean().notNull().default(false),
+    /** The polite "unavailable" reply sent past the owner's monthly quota: not counted as usage. */
+    quotaBlocked: boolean().notNull().default(false),
     feedback: text({ enum: ["up", "down"] }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ export * from "./contact-requests";
 export * from "./conversations";
 export * from "./jobs";
 export * from "./knowledge";
+export * from "./leads";
 export * from "./payments";
 export * from "./plans";
 export * from "./platform-users";

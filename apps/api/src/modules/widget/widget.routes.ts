@@ -1,0 +1,180 @@
+import {
+  askSchema,
+  feedbackSchema,
+  leadSchema,
+  VISITOR_HEADER,
+  visitorIdSchema,
+  WIDGET_LIMITS,
+  widgetConfigSchema,
+  widgetConversationSchema,
+} from "@parley/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors";
+import type { RateLimiter } from "../../lib/rate-limit";
+import { openEventStream } from "../../lib/sse";
+import { ModelError } from "../chat/chat-model";
+import { originAllowed } from "./origin-policy";
+import type { WidgetService } from "./widget.service";
+
+const botParams = z.object({ chatbotId: z.string() });
+const convParams = botParams.extend({ conversationId: z.string() });
+
+export interface WidgetRouteOptions {
+  widget: WidgetService;
+  limiter: RateLimiter;
+  appOrigin: string;
+}
+
+/**
+ * The public widget API. Safe by default: unknown or unpublished bots are 404; when a bot lists
+ * allowed domains, a browser request from any other origin is refused (the chat page itself is
+ * served from the app origin and protected from foreign framing by `frame-ancestors`); visitors
+ * and IPs are rate-limited; a conversation is readable only by the visitor who started it.
+ */
+export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (
+  app,
+  { widget, limiter, appOrigin },
+) => {
+  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply, chatbotId: string) => {
+    const origin = request.headers.origin;
+    if (!origin || origin === appOrigin) return;
+    const bot = await widget.publishedBot(chatbotId);
+    if (!originAllowed(origin, bot.allowedDomains)) {
+      request.log.warn({ origin, chatbotId }, "widget request from a domain the bot does not allow");
+      throw new AppError("FORBIDDEN", "This chat is not enabled on this website");
+    }
+    reply.header("access-control-allow-origin", origin).header("vary", "origin");
+  };
+  const visitorOf = (request: FastifyRequest) => {
+    const parsed = visitorIdSchema.safeParse(request.headers[VISITOR_HEADER]);
+    if (!parsed.success) throw new AppError("BAD_REQUEST", `Missing or invalid ${VISITOR_HEADER} header`);
+    return parsed.data;
+  };
+  const limit = async (
+    reply: FastifyReply,
+    key: string,
+    max: number,
+    windowSeconds: number,
+    message: string,
+  ) => {
+    const d = await limiter.hit(key, max, windowSeconds);
+    if (!d.allowed) {
+      reply.header("retry-after", String(d.retryAfterSeconds));
+      throw new AppError("RATE_LIMITED", message);
+    }
+  };
+
+  app.addHook("onRequest", async (request, reply) => {
+    const chatbotId = (request.params as { chatbotId?: string }).chatbotId;
+    if (chatbotId && request.method !== "OPTIONS") await checkOrigin(request, reply, chatbotId);
+  });
+
+  // CORS preflight for sites that call the API directly (allowed origins only).
+  app.options("/widget/:chatbotId/*", async (request, reply) => {
+    const origin = request.headers.origin;
+    const { chatbotId } = request.params as { chatbotId: string };
+    if (origin && origin !== appOrigin) {
+      const bot = await widget.publishedBot(chatbotId);
+      if (!originAllowed(origin, bot.allowedDomains))
+        throw new AppError("FORBIDDEN", "This chat is not enabled on this website");
+      reply.header("access-control-allow-origin", origin).header("vary", "origin");
+    }
+    return reply
+      .header("access-control-allow-methods", "GET, POST")
+      .header("access-control-allow-headers", `content-type, ${VISITOR_HEADER}`)
+      .header("access-control-max-age", "600")
+      .status(204)
+      .send();
+  });
+
+  app.get(
+    "/widget/:chatbotId/config",
+    { schema: { params: botParams, response: { 200: widgetConfigSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "public, max-age=30");
+      return widget.config(request.params.chatbotId);
+    },
+  );
+
+  app.post(
+    "/widget/:chatbotId/conversations",
+    { schema: { params: botParams, response: { 201: widgetConversationSchema } } },
+    async (request, reply) => {
+      const visitorId = visitorOf(request);
+      await limit(
+        reply,
+        `conv:ip:${request.ip}`,
+        WIDGET_LIMITS.conversationsPerIpPerHour,
+        3600,
+        "Too many new conversations from your network. Please try again later.",
+      );
+      return reply.status(201).send(await widget.start(request.params.chatbotId, visitorId));
+    },
+  );
+
+  app.get(
+    "/widget/:chatbotId/conversations/:conversationId",
+    { schema: { params: convParams, response: { 200: widgetConversationSchema } } },
+    async (request) =>
+      widget.get(request.params.chatbotId, request.params.conversationId, visitorOf(request)),
+  );
+
+  app.post(
+    "/widget/:chatbotId/conversations/:conversationId/messages",
+    { schema: { params: convParams, body: askSchema.pick({ content: true }) } },
+    async (request, reply) => {
+      const visitorId = visitorOf(request);
+      const tooFast = "You're sending messages too quickly. Please wait a moment and try again.";
+      await limit(reply, `msg:visitor:${visitorId}`, WIDGET_LIMITS.messagesPerVisitorPerMinute, 60, tooFast);
+      await limit(reply, `msg:ip:${request.ip}`, WIDGET_LIMITS.messagesPerIpPerMinute, 60, tooFast);
+      const prepared = await widget.prepareMessage(
+        request.params.chatbotId,
+        request.params.conversationId,
+        visitorId,
+        request.body.content,
+      );
+      const corsOrigin = reply.getHeader("access-control-allow-origin");
+      const stream = openEventStream(
+        request,
+        reply,
+        typeof corsOrigin === "string" ? { "access-control-allow-origin": corsOrigin, vary: "origin" } : {},
+      );
+      stream.send("start", { messageId: prepared.userMessageId });
+      try {
+        const done = await prepared.run(stream.signal, (text) => stream.send("delta", { text }));
+        stream.send("done", done);
+      } catch (err) {
+        if (!(err instanceof ModelError)) request.log.error({ err }, "widget answer failed");
+        stream.send("error", {
+          code: err instanceof ModelError ? err.code : "INTERNAL",
+          message: "Sorry, something went wrong while answering. Please try again.",
+        });
+      } finally {
+        stream.end();
+      }
+    },
+  );
+
+  app.post(
+    "/widget/:chatbotId/conversations/:conversationId/messages/:messageId/feedback",
+    { schema: { params: convParams.extend({ messageId: z.string() }), body: feedbackSchema } },
+    async (request) => {
+      await widget.feedback(
+        request.params.chatbotId,
+        visitorOf(request),
+        request.params.messageId,
+        request.body.value,
+      );
+      return { saved: true };
+    },
+  );
+
+  app.post(
+    "/widget/:chatbotId/conversations/:conversationId/lead",
+    { schema: { params: convParams, body: leadSchema } },
+    async (request) =>
+      widget.lead(request.params.chatbotId, request.params.conversationId, visitorOf(request), request.body),
+  );
+};
