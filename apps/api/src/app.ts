@@ -163,6 +163,7 @@ async function countMessagesThisMonth(db: AppDb, ownerId: string, now: Date): Pr
         eq(schema.messages.ownerId, ownerId),
         eq(schema.messages.role, "assistant"),
         eq(schema.conversations.channel, "widget"),
+        eq(schema.messages.quotaBlocked, false),
         gte(schema.messages.createdAt, monthStart),
       ),
     );

@@ -89,17 +89,15 @@ export function createWidgetService(deps: WidgetDeps) {
       const bot = await publishedBot(chatbotId);
       const id = newId("conv");
       const at = now();
-      await db
-        .insert(conversations)
-        .values({
-          id,
-          chatbotId: bot.id,
-          ownerId: bot.ownerId,
-          channel: "widget",
-          visitorId,
-          createdAt: at,
-          lastMessageAt: at,
-        });
+      await db.insert(conversations).values({
+        id,
+        chatbotId: bot.id,
+        ownerId: bot.ownerId,
+        channel: "widget",
+        visitorId,
+        createdAt: at,
+        lastMessageAt: at,
+      });
       return { _id: id, chatbotId: bot.id, messages: [], leadCaptured: false };
     },
 
@@ -140,17 +138,15 @@ export function createWidgetService(deps: WidgetDeps) {
         await deps.messagesThisMonth(bot.ownerId),
       );
       const userMessageId = newId("msg");
-      await db
-        .insert(messages)
-        .values({
-          id: userMessageId,
-          conversationId,
-          chatbotId: bot.id,
-          ownerId: bot.ownerId,
-          role: "user",
-          content,
-          createdAt: now(),
-        });
+      await db.insert(messages).values({
+        id: userMessageId,
+        conversationId,
+        chatbotId: bot.id,
+        ownerId: bot.ownerId,
+        role: "user",
+        content,
+        createdAt: now(),
+      });
 
       const store = async (
         reply: Pick<Reply, "text" | "answered" | "citations" | "interrupted">,
