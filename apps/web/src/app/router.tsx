@@ -38,6 +38,7 @@ const BillingResultPage = lazyPage(
   () => import("../features/billing/pages/BillingResultPage"),
   "BillingResultPage",
 );
+const ChatbotPage = lazyPage(() => import("../features/chatbots/pages/ChatbotPage"), "ChatbotPage");
 
 /** Pages without the site chrome (the widget iframe, the sign-in callback) load without a spinner. */
 function Standalone({ children }: { children: ReactNode }) {
@@ -128,6 +129,9 @@ export function createAppRouter() {
         { path: "/support", element: <SupportPage /> },
         { path: "/billing", element: <BillingPage /> },
         { path: "/billing/result", element: <BillingResultPage /> },
+        // The chatbot builder; `?tab=` picks settings, knowledge, playground, embed or conversations.
+        { path: "/chatbots", element: <Navigate to="/dashboard" replace /> },
+        { path: "/chatbots/:id", element: <ChatbotPage /> },
       ],
     },
   ]);

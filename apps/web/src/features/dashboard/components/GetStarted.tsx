@@ -12,13 +12,15 @@ interface GetStartedProps {
   emailVerified: boolean;
   /** Null while the plan is loading or failed: the step then shows as a link only. */
   onPaidPlan: boolean | null;
+  /** How many chatbots the user has; null while unknown. */
+  chatbotCount: number | null;
 }
 
 /**
  * The onboarding checklist. Steps for features that are not built yet say so plainly ("Coming
  * soon") and offer no button that would pretend to work.
  */
-export function GetStarted({ emailVerified, onPaidPlan }: GetStartedProps) {
+export function GetStarted({ emailVerified, onPaidPlan, chatbotCount }: GetStartedProps) {
   const steps: Step[] = [
     {
       id: "account",
@@ -50,8 +52,15 @@ export function GetStarted({ emailVerified, onPaidPlan }: GetStartedProps) {
     {
       id: "chatbot",
       title: "Create your first chatbot",
-      body: "The chatbot builder is on its way: you'll add your knowledge and test answers right here.",
-      state: "soon",
+      body: chatbotCount ? (
+        "Done. Open it under Your chatbots to add knowledge and test its answers."
+      ) : (
+        <>
+          Give it a name and some knowledge, then test its answers.{" "}
+          <Link to="/dashboard?create=chatbot">Create your chatbot</Link>
+        </>
+      ),
+      state: chatbotCount ? "done" : "todo",
     },
     {
       id: "widget",

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { useChatbots } from "../../chatbots/api";
+import { ChatbotsSection } from "../../chatbots/components/ChatbotsSection";
 import { useSignedInUser } from "../../session/session-context";
 import { useSubscriptionDetails } from "../api";
 import { GetStarted } from "../components/GetStarted";
@@ -11,6 +13,7 @@ export function DashboardPage() {
   useDocumentTitle("Dashboard");
   const { user, userId } = useSignedInUser();
   const subscription = useSubscriptionDetails(userId);
+  const chatbots = useChatbots();
   // Fixed for the visit: the greeting should not flip while the page is open.
   const [greeting] = useState(() => greetingFor(new Date().getHours()));
   const name = firstName(user.name);
@@ -22,11 +25,13 @@ export function DashboardPage() {
         <p className="app-page-lead">Here's your plan, how much of it you're using, and what to do next.</p>
       </header>
       <div className="dash-grid">
+        <ChatbotsSection />
         <PlanCard userId={userId} />
         <UsageCard userId={userId} />
         <GetStarted
           emailVerified={user.emailVerified}
           onPaidPlan={subscription.data ? subscription.data.plan.tier > 0 : null}
+          chatbotCount={chatbots.data ? chatbots.data.length : null}
         />
       </div>
     </div>

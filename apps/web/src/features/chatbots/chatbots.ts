@@ -1,0 +1,237 @@
+import type { Citation, KnowledgeSource, SourceKind, SourceStatus } from "@parley/contracts";
+
+/** Pure helpers for the chatbot builder (unit-tested in chatbots.test.ts). */
+
+export const SOURCE_KIND_LABEL: Record<SourceKind, string> = {
+  text: "Text",
+  qa: "Q&A",
+  file: "File",
+  website: "Website",
+};
+
+export const SOURCE_STATUS_LABEL: Record<SourceStatus, string> = {
+  queued: "Queued",
+  processing: "Processing",
+  ready: "Ready",
+  failed: "Failed",
+};
+
+export function isInProgress(source: Pick<KnowledgeSource, "status">): boolean {
+  return source.status === "queued" || source.status === "processing";
+}
+
+/** While any source is still being read, the list is polled (every second). */
+export function anyInProgress(sources: readonly Pick<KnowledgeSource, "status">[] | undefined): boolean {
+  return Boolean(sources?.some(isInProgress));
+}
+
+const MB = 1024 * 1024;
+const KB = 1024;
+
+const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const wholeNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** "3.4 MB", "120 KB", "512 bytes". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= MB) return `${oneDecimal.format(bytes / MB)} MB`;
+  if (bytes >= KB) return `${wholeNumber.format(bytes / KB)} KB`;
+  return `${wholeNumber.format(bytes)} ${bytes === 1 ? "byte" : "bytes"}`;
+}
+
+/** Both numbers in the total's unit, so "1.2 of 3.4 MB" reads at a glance. */
+function bytesPair(done: number, total: number): string {
+  if (total >= MB) return `${oneDecimal.format(done / MB)} of ${oneDecimal.format(total / MB)} MB`;
+  if (total >= KB) return `${wholeNumber.format(done / KB)} of ${wholeNumber.format(total / KB)} KB`;
+  return `${wholeNumber.format(done)} of ${wholeNumber.format(total)} bytes`;
+}
+
+export interface ProgressView {
+  /** 0 to 100, or null when the amount of work is unknown (an indeterminate bar). */
+  percent: number | null;
+  /** "12 of 40 pages", "1.2 of 3.4 MB", "Waiting to start…" */
+  label: string;
+}
+
+/** What the progress bar of a queued or processing source shows. */
+export function progressView(source: Pick<KnowledgeSource, "status" | "progress">): ProgressView {
+  const { done, total, unit } = source.progress;
+  if (source.status === "queued") return { percent: null, label: "Waiting to start…" };
+  // Text and Q&A are one item: a "0 of 1 items" counter would say nothing useful.
+  if (unit === "items" || total <= 0) return { percent: null, label: "Reading…" };
+  const clamped = Math.min(Math.max(done, 0), total);
+  const percent = Math.floor((clamped / total) * 100);
+  if (unit === "bytes") return { percent, label: bytesPair(clamped, total) };
+  const noun = total === 1 ? "page" : "pages";
+  return { percent, label: `${wholeNumber.format(clamped)} of ${wholeNumber.format(total)} ${noun}` };
+}
+
+/** "14 passages" under a ready source: how many pieces the bot can now quote from. */
+export function chunkLabel(count: number): string {
+  return `${wholeNumber.format(count)} ${count === 1 ? "passage" : "passages"}`;
+}
+
+/** The second line of a source row: where it came from. */
+export function sourceDetail(source: KnowledgeSource): string | null {
+  switch (source.kind) {
+    case "website":
+      return source.url;
+    case "file":
+      return [source.fileName, source.sizeBytes === null ? null : formatBytes(source.sizeBytes)]
+        .filter(Boolean)
+        .join(" · ");
+    case "qa":
+      return source.answer ? truncate(source.answer, 140) : null;
+    case "text":
+      return null;
+  }
+}
+
+export function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+/** "3 of 4 sources ready", "No knowledge yet". */
+export function sourcesSummary(ready: number, total: number): string {
+  if (total === 0) return "No knowledge yet";
+  if (ready === total) return `${total} ${total === 1 ? "source" : "sources"} ready`;
+  return `${ready} of ${total} sources ready`;
+}
+
+// ---------- Files ----------
+
+/** What the server reads (it checks the bytes, not the name; this only helps the picker). */
+export const ACCEPTED_FILE_TYPES = [
+  ".pdf",
+  ".docx",
+  ".md",
+  ".markdown",
+  ".txt",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "text/markdown",
+  "text/plain",
+].join(",");
+
+export const ACCEPTED_FILE_HINT = "PDF, Word (.docx), Markdown or plain text";
+
+/** Upload limit per plan tier (Free, Starter, Pro, Business) in MB, as the API enforces it. */
+const FILE_LIMIT_MB = [5, 10, 25, 50] as const;
+
+export function fileLimitMb(tier: number | null | undefined): number {
+  if (tier === null || tier === undefined || tier < 0) return FILE_LIMIT_MB[0];
+  return FILE_LIMIT_MB[Math.min(tier, FILE_LIMIT_MB.length - 1)] ?? FILE_LIMIT_MB[0];
+}
+
+/**
+ * A first check before uploading (the server decides by content): an empty file, an obviously
+ * wrong type, or one over the plan's limit gets a clear message without a wasted upload.
+ */
+export function checkFile(
+  file: { name: string; size: number; type: string },
+  limitMb: number,
+): string | null {
+  if (file.size === 0) return "This file is empty.";
+  const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? "";
+  const knownExt = ["pdf", "docx", "md", "markdown", "txt"].includes(ext);
+  const knownType =
+    file.type === "" ||
+    file.type.startsWith("text/") ||
+    file.type === "application/pdf" ||
+    file.type === "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+  if (!knownExt && !knownType) return `This file type isn't supported. Upload a ${ACCEPTED_FILE_HINT} file.`;
+  if (file.size > limitMb * MB)
+    return `This file is ${formatBytes(file.size)}. Files are limited to ${limitMb} MB on your plan.`;
+  return null;
+}
+
+// ---------- Website addresses ----------
+
+/** "example.com/help" → "https://example.com/help": people rarely type the scheme. */
+export function normalizeSiteUrl(input: string): string {
+  const value = input.trim();
+  if (!value) return value;
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
+}
+
+// ---------- Answers ----------
+
+export type AnswerPiece = { type: "text"; text: string } | { type: "cite"; n: number };
+
+/**
+ * Splits an answer into paragraphs of text and `[n]` citation markers. Only numbers that point
+ * at a real citation become markers; anything else stays text. The result is rendered as React
+ * text nodes, so an answer can never inject HTML.
+ */
+export function answerParagraphs(text: string, citationCount: number): AnswerPiece[][] {
+  return text
+    .split(/\n{2,}/)
+    .map((para) => para.trim())
+    .filter(Boolean)
+    .map((para) => {
+      const pieces: AnswerPiece[] = [];
+      let last = 0;
+      for (const match of para.matchAll(/\[(\d{1,2})\]/g)) {
+        const n = Number(match[1]);
+        if (n < 1 || n > citationCount) continue;
+        const index = match.index ?? 0;
+        if (index > last) pieces.push({ type: "text", text: para.slice(last, index) });
+        pieces.push({ type: "cite", n });
+        last = index + match[0].length;
+      }
+      if (last < para.length) pieces.push({ type: "text", text: para.slice(last) });
+      return pieces;
+    });
+}
+
+/** Only http(s) links are rendered as links; a citation URL is data from crawled pages. */
+export function safeLink(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function citationSubtitle(citation: Citation): string {
+  if (citation.kind === "website" && citation.url) {
+    try {
+      const u = new URL(citation.url);
+      return `${u.host}${u.pathname === "/" ? "" : u.pathname}`;
+    } catch {
+      return citation.url;
+    }
+  }
+  return SOURCE_KIND_LABEL[citation.kind];
+}
+
+// ---------- Colours ----------
+
+/** Text colour for a background: white on dark colours, near-black on light ones (WCAG luminance). */
+export function readableOn(hex: string): "#ffffff" | "#111522" {
+  if (!/^#[0-9a-fA-F]{6}$/.test(hex)) return "#ffffff";
+  const channel = (i: number) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  // Where white and near-black give the same contrast; above it, dark text reads better.
+  return luminance > 0.179 ? "#111522" : "#ffffff";
+}
+
+// ---------- Embed ----------
+
+export function embedSnippet(origin: string, chatbotId: string): string {
+  return `<script src="${origin}/embed.js" data-chatbot-id="${chatbotId}" async></script>`;
+}
+
+// ---------- Tabs ----------
+
+export const BUILDER_TABS = ["settings", "knowledge", "playground", "embed", "conversations"] as const;
+export type BuilderTab = (typeof BUILDER_TABS)[number];
+
+export function parseTab(value: string | null): BuilderTab {
+  return BUILDER_TABS.find((tab) => tab === value) ?? "settings";
+}

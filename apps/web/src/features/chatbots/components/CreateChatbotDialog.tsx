@@ -1,0 +1,135 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type Chatbot, chatbotCreateSchema, type SourceKind } from "@parley/contracts";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router-dom";
+import { z } from "zod";
+import { FormField, fieldAria } from "../../../components/FormField";
+import { Modal } from "../../../components/Modal";
+import { useSubscriptionDetails } from "../../dashboard/api";
+import { useSignedInUser } from "../../session/session-context";
+import { useAddSource, useCreateChatbot } from "../api";
+import { fileLimitMb } from "../chatbots";
+import { ErrorNotice } from "./ErrorNotice";
+import { SourceForm, type SubmitSource } from "./SourceForm";
+
+const nameSchema = z.object({ name: chatbotCreateSchema.shape.name });
+type NameValues = z.infer<typeof nameSchema>;
+
+interface CreateChatbotDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Preselects the kind of the first source (the quick start's tiles). */
+  initialKind?: SourceKind;
+}
+
+/**
+ * The quick start: name the bot (created at once, so a plan limit shows before any typing is
+ * wasted), then give it one piece of knowledge, then land on its Knowledge tab to watch it being read.
+ */
+export function CreateChatbotDialog({ open, onClose, initialKind = "text" }: CreateChatbotDialogProps) {
+  const [bot, setBot] = useState<Chatbot | null>(null);
+
+  // A fresh start each time the dialog opens.
+  useEffect(() => {
+    if (open) setBot(null);
+  }, [open]);
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size={bot ? "md" : "sm"}
+      title={bot ? `Teach ${bot.name} something` : "Create a chatbot"}
+      description={
+        bot
+          ? "Add its first piece of knowledge. You can add more, and test its answers, on the next page."
+          : "Start with a name. Visitors see it at the top of the chat window; you can change it later."
+      }
+    >
+      {bot ? (
+        <FirstSourceStep bot={bot} initialKind={initialKind} />
+      ) : (
+        <NameStep onCreated={setBot} onCancel={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function NameStep({ onCreated, onCancel }: { onCreated: (bot: Chatbot) => void; onCancel: () => void }) {
+  const create = useCreateChatbot();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: { name: "" } });
+
+  const submit = handleSubmit(async ({ name }) => {
+    try {
+      onCreated(await create.mutateAsync({ name }));
+    } catch {
+      // Shown below from the mutation's error (PLAN_LIMIT_REACHED links to billing).
+    }
+  });
+
+  return (
+    <form className="form create-form" onSubmit={submit} noValidate>
+      <FormField label="Chatbot name" id="create-name" error={errors.name?.message}>
+        <input
+          id="create-name"
+          type="text"
+          autoComplete="off"
+          placeholder="Acme Support"
+          {...fieldAria("create-name", errors.name?.message)}
+          {...register("name", { onChange: () => create.reset() })}
+        />
+      </FormField>
+      <ErrorNotice error={create.error} />
+      <div className="modal-actions">
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
+          {isSubmitting ? "Creating…" : "Continue"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function FirstSourceStep({ bot, initialKind }: { bot: Chatbot; initialKind: SourceKind }) {
+  const navigate = useNavigate();
+  const { userId } = useSignedInUser();
+  const subscription = useSubscriptionDetails(userId);
+  const add = useAddSource(bot._id);
+  const ref = useRef<HTMLDivElement>(null);
+  const knowledgeUrl = `/chatbots/${encodeURIComponent(bot._id)}?tab=knowledge`;
+
+  // The step replaced the name form: move focus into it rather than leaving it on a removed button.
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  }, []);
+
+  const submit: SubmitSource = async (draft, onUploadProgress) => {
+    await add.mutateAsync({ draft, ...(onUploadProgress ? { onUploadProgress } : {}) });
+    navigate(knowledgeUrl);
+  };
+
+  return (
+    <div ref={ref} className="create-source">
+      <SourceForm
+        idPrefix="first-source"
+        onSubmit={submit}
+        fileLimitMb={fileLimitMb(subscription.data?.plan.tier)}
+        submitLabel="Add and continue"
+        initialKind={initialKind}
+        secondary={
+          <button type="button" className="btn btn-ghost" onClick={() => navigate(knowledgeUrl)}>
+            Skip for now
+          </button>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useFormContext } from "react-hook-form";
+import { FormField, fieldAria } from "../../../../components/FormField";
+import { readableOn } from "../../chatbots";
+import type { SettingsFormValues } from "../../settings-form";
+import { TextField } from "./fields";
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+export function ThemeFields() {
+  const {
+    register,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useFormContext<SettingsFormValues>();
+  const color = watch("primaryColor");
+  const position = watch("position");
+  const launcherText = watch("launcherText");
+  const valid = HEX.test(color);
+  const colorError = errors.primaryColor?.message;
+
+  return (
+    <div className="theme-fields">
+      <div className="theme-controls">
+        <FormField label="Primary colour" id="settings-primaryColor" error={colorError}>
+          <div className="color-row">
+            <input
+              type="color"
+              className="color-swatch"
+              aria-label="Pick the primary colour"
+              value={valid ? color.toLowerCase() : "#4f46e5"}
+              onChange={(event) =>
+                setValue("primaryColor", event.target.value, { shouldDirty: true, shouldValidate: true })
+              }
+            />
+            <input
+              id="settings-primaryColor"
+              type="text"
+              className="color-hex"
+              spellCheck={false}
+              maxLength={7}
+              {...fieldAria("settings-primaryColor", colorError)}
+              {...register("primaryColor")}
+            />
+          </div>
+        </FormField>
+        <fieldset className="field">
+          <legend className="field-legend">Position</legend>
+          <div className="segmented segmented-inline">
+            {(["bottom-left", "bottom-right"] as const).map((value) => (
+              <label key={value} className="segmented-option" data-checked={position === value}>
+                <input type="radio" value={value} {...register("position")} />
+                {value === "bottom-left" ? "Bottom left" : "Bottom right"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField name="launcherText" label="Launcher text" placeholder="Chat with us" optional />
+      </div>
+      <figure className="theme-preview" aria-label="Preview of the chat launcher on your site">
+        <div className="theme-preview-page" data-position={position}>
+          <span className="theme-preview-line" />
+          <span className="theme-preview-line theme-preview-line-short" />
+          <span className="theme-preview-line" />
+          <span
+            className="theme-preview-launcher"
+            style={{ background: valid ? color : "#4f46e5", color: readableOn(color) }}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="16"
+              height="16"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+            </svg>
+            {launcherText.trim() || null}
+          </span>
+        </div>
+        <figcaption className="field-hint">Preview</figcaption>
+      </figure>
+    </div>
+  );
+}

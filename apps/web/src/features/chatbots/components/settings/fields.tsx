@@ -1,0 +1,181 @@
+import { type ReactNode, useId } from "react";
+import { useFieldArray, useFormContext } from "react-hook-form";
+import { FormField, fieldAria } from "../../../../components/FormField";
+import { MAX_SUGGESTED_QUESTIONS, type SettingsFormValues } from "../../settings-form";
+import { PlusIcon, TrashIcon } from "../icons";
+
+/** One settings block: heading and explanation on the left (top on phones), the fields beside. */
+export function BuilderSection({
+  title,
+  description,
+  tone = "default",
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  tone?: "default" | "danger";
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      className={`card settings-card${tone === "danger" ? " settings-card-danger" : ""}`}
+      aria-labelledby={headingId}
+    >
+      <div className="settings-card-intro">
+        <h2 id={headingId}>{title}</h2>
+        {description ? <div className="settings-card-description">{description}</div> : null}
+      </div>
+      <div className="settings-card-body">{children}</div>
+    </section>
+  );
+}
+
+/** An on/off switch: a real checkbox (keyboard, forms, labels) announced as a switch. */
+export function Switch({
+  name,
+  label,
+  hint,
+}: {
+  name: "published" | "leadCapture";
+  label: string;
+  hint?: ReactNode;
+}) {
+  const id = useId();
+  const { register, watch } = useFormContext<SettingsFormValues>();
+  const on = watch(name);
+  return (
+    <div className="switch-row">
+      <input id={id} type="checkbox" role="switch" aria-checked={on} className="switch" {...register(name)} />
+      <label htmlFor={id} className="switch-label">
+        {label}
+        {hint ? <span className="checkbox-hint">{hint}</span> : null}
+      </label>
+    </div>
+  );
+}
+
+export function SuggestedQuestionsField() {
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = useFormContext<SettingsFormValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: "suggestedQuestions" });
+  const full = fields.length >= MAX_SUGGESTED_QUESTIONS;
+
+  return (
+    <fieldset className="field questions-field">
+      <legend className="field-legend">
+        Suggested questions
+        <span className="field-optional">
+          {fields.length} of {MAX_SUGGESTED_QUESTIONS}
+        </span>
+      </legend>
+      <p className="field-hint" id="questions-hint">
+        Shown as buttons under the greeting, so visitors can start with one tap.
+      </p>
+      {fields.length > 0 ? (
+        <ol className="questions-list">
+          {fields.map((field, index) => {
+            const id = `question-${index}`;
+            const error = errors.suggestedQuestions?.[index]?.value?.message;
+            return (
+              <li key={field.id} className={`questions-item${error ? " field-invalid" : ""}`}>
+                <div className="questions-row">
+                  <input
+                    id={id}
+                    type="text"
+                    aria-label={`Suggested question ${index + 1}`}
+                    placeholder="What are your opening hours?"
+                    {...fieldAria(id, error)}
+                    {...register(`suggestedQuestions.${index}.value`)}
+                  />
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm btn-icon btn-icon-danger"
+                    onClick={() => remove(index)}
+                    aria-label={`Remove suggested question ${index + 1}`}
+                  >
+                    <TrashIcon size={16} />
+                  </button>
+                </div>
+                {error ? (
+                  <p id={`${id}-error`} className="field-error">
+                    {error}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      <div>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => append({ value: "" })}
+          disabled={full}
+        >
+          <PlusIcon size={16} />
+          Add a question
+        </button>
+        {full ? (
+          <span className="field-hint questions-full">That's the most a chat window shows well.</span>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A labelled text field bound to the settings form. */
+export function TextField({
+  name,
+  label,
+  hint,
+  optional,
+  multiline = false,
+  rows,
+  placeholder,
+  type = "text",
+  autoComplete,
+}: {
+  name: "name" | "greeting" | "fallbackReply" | "instructions" | "launcherText" | "modelName" | "baseUrl";
+  label: string;
+  hint?: ReactNode;
+  optional?: boolean;
+  multiline?: boolean;
+  rows?: number;
+  placeholder?: string;
+  type?: "text" | "url";
+  autoComplete?: string;
+}) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<SettingsFormValues>();
+  const id = `settings-${name}`;
+  const error = errors[name]?.message;
+  return (
+    <FormField label={label} id={id} error={error} hint={hint} optional={optional}>
+      {multiline ? (
+        <textarea
+          id={id}
+          rows={rows}
+          placeholder={placeholder}
+          {...fieldAria(id, error, Boolean(hint))}
+          {...register(name)}
+        />
+      ) : (
+        <input
+          id={id}
+          type={type}
+          placeholder={placeholder}
+          autoComplete={autoComplete ?? "off"}
+          {...fieldAria(id, error, Boolean(hint))}
+          {...register(name)}
+        />
+      )}
+    </FormField>
+  );
+}

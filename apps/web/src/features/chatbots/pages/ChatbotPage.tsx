@@ -1,0 +1,175 @@
+import { useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router-dom";
+import { isApiError } from "../../../app/api";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { useChatbot, useSources } from "../api";
+import { anyInProgress, type BuilderTab, parseTab, sourcesSummary } from "../chatbots";
+import { ConversationsTab } from "../components/ConversationsTab";
+import { EmbedTab } from "../components/EmbedTab";
+import { ErrorNotice } from "../components/ErrorNotice";
+import { ArrowLeftIcon } from "../components/icons";
+import { KnowledgeTab } from "../components/KnowledgeTab";
+import { PlaygroundTab } from "../components/playground/PlaygroundTab";
+import { SettingsTab } from "../components/settings/SettingsTab";
+import { type TabItem, TabList, TabPanel } from "../components/Tabs";
+import { ToastProvider } from "../components/Toast";
+import "../styles/index.css";
+
+const TAB_LABEL: Record<BuilderTab, string> = {
+  settings: "Settings",
+  knowledge: "Knowledge",
+  playground: "Playground",
+  embed: "Embed",
+  conversations: "Conversations",
+};
+
+export function ChatbotPage() {
+  return (
+    <ToastProvider>
+      <ChatbotBuilder />
+    </ToastProvider>
+  );
+}
+
+function ChatbotBuilder() {
+  const { id = "" } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = parseTab(searchParams.get("tab"));
+  const bot = useChatbot(id);
+  const sources = useSources(id);
+  // Panels mount on first visit and then stay, so a chat or a half-filled form survives switching.
+  const [visited, setVisited] = useState<ReadonlySet<BuilderTab>>(() => new Set([tab]));
+  if (!visited.has(tab)) setVisited(new Set([...visited, tab]));
+
+  useDocumentTitle(bot.data ? `${bot.data.name} · ${TAB_LABEL[tab]}` : "Chatbot");
+
+  const selectTab = (next: BuilderTab) => {
+    setSearchParams(
+      (params) => {
+        const copy = new URLSearchParams(params);
+        copy.set("tab", next);
+        return copy;
+      },
+      { replace: true },
+    );
+  };
+
+  if (bot.isError && !bot.data) {
+    const missing = isApiError(bot.error) && bot.error.code === "NOT_FOUND";
+    return (
+      <div className="container app-page">
+        <BackLink />
+        <div
+          className={`state-panel${missing ? "" : " state-panel-error"}`}
+          role={missing ? undefined : "alert"}
+        >
+          <h1 className="builder-missing-title">
+            {missing ? "This chatbot doesn't exist" : "We couldn't load this chatbot"}
+          </h1>
+          {missing ? (
+            <>
+              <p>It may have been deleted, or the link is mistyped.</p>
+              <Link to="/dashboard" className="btn btn-primary btn-sm">
+                See your chatbots
+              </Link>
+            </>
+          ) : (
+            <ErrorNotice error={bot.error} onRetry={() => void bot.refetch()} />
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const data = bot.data;
+  const list = sources.data;
+  const ready = list?.filter((s) => s.status === "ready").length ?? 0;
+  const busy = anyInProgress(list);
+
+  const tabs: TabItem<BuilderTab>[] = [
+    { id: "settings", label: TAB_LABEL.settings },
+    {
+      id: "knowledge",
+      label: TAB_LABEL.knowledge,
+      extra: list ? (
+        <span className="tab-count" data-busy={busy || undefined}>
+          {busy ? <span className="tab-count-dot" aria-hidden="true" /> : null}
+          {list.length}
+          <span className="sr-only">{busy ? " sources, some still being read" : " sources"}</span>
+        </span>
+      ) : null,
+    },
+    { id: "playground", label: TAB_LABEL.playground },
+    { id: "embed", label: TAB_LABEL.embed },
+    { id: "conversations", label: TAB_LABEL.conversations },
+  ];
+
+  return (
+    <div className="container app-page builder-page">
+      <BackLink />
+      <header className="builder-head">
+        {data ? (
+          <>
+            <div className="builder-title-row">
+              <h1 className="builder-title">{data.name}</h1>
+              <span className={`pub-badge${data.published ? " pub-badge-live" : ""}`}>
+                {data.published ? "Published" : "Draft"}
+              </span>
+            </div>
+            <p className="builder-sub">{list ? sourcesSummary(ready, list.length) : "\u00a0"}</p>
+          </>
+        ) : (
+          <div aria-hidden="true">
+            <span className="skeleton" style={{ width: 260, maxWidth: "70%", height: 36 }} />
+            <span className="skeleton" style={{ width: 160, height: 18, marginTop: 10 }} />
+          </div>
+        )}
+      </header>
+
+      <TabList idPrefix="builder" label="Chatbot sections" tabs={tabs} selected={tab} onSelect={selectTab} />
+
+      {data ? (
+        <>
+          <TabPanel idPrefix="builder" id="settings" active={tab === "settings"}>
+            {visited.has("settings") ? <SettingsTab bot={data} /> : null}
+          </TabPanel>
+          <TabPanel idPrefix="builder" id="knowledge" active={tab === "knowledge"}>
+            {visited.has("knowledge") ? <KnowledgeTab chatbotId={id} sources={sources} /> : null}
+          </TabPanel>
+          <TabPanel idPrefix="builder" id="playground" active={tab === "playground"}>
+            {visited.has("playground") ? (
+              <PlaygroundTab bot={data} sources={list} onGoToKnowledge={() => selectTab("knowledge")} />
+            ) : null}
+          </TabPanel>
+          <TabPanel idPrefix="builder" id="embed" active={tab === "embed"}>
+            {visited.has("embed") ? <EmbedTab bot={data} /> : null}
+          </TabPanel>
+          <TabPanel idPrefix="builder" id="conversations" active={tab === "conversations"}>
+            {visited.has("conversations") ? (
+              <ConversationsTab onOpenPlayground={() => selectTab("playground")} />
+            ) : null}
+          </TabPanel>
+        </>
+      ) : (
+        <div className="tab-panel" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading the chatbot
+          </span>
+          <div className="builder-skeleton" aria-hidden="true">
+            <span className="skeleton" style={{ height: 220 }} />
+            <span className="skeleton" style={{ height: 160 }} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function BackLink() {
+  return (
+    <Link to="/dashboard" className="back-link">
+      <ArrowLeftIcon size={16} />
+      Dashboard
+    </Link>
+  );
+}
