@@ -209,7 +209,7 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
     for (let i = 0; i < 11; i++) last = await ask(c, `question ${i}`, visitorB);
     expect(last?.res.status).toBe(429);
     expect(last?.res.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(last?.json.error).toMatchObject({
+    expect(last?.json?.error).toMatchObject({
       code: "RATE_LIMITED",
       message: "You're sending messages too quickly. Please wait a moment and try again.",
     });
@@ -218,31 +218,27 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
   it("answers politely past the owner's monthly quota and does not count those replies", async () => {
     // Fill the Free plan's 100 answered messages for this month.
     const now = t.app.clock.now();
-    await t.db.db
-      .insert(conversations)
-      .values({
-        id: "conv_quota",
+    await t.db.db.insert(conversations).values({
+      id: "conv_quota",
+      chatbotId: botId,
+      ownerId: owner.sub,
+      channel: "widget",
+      visitorId: "visitorQQQQQQQQQQQQQQQQ",
+      createdAt: now,
+      lastMessageAt: now,
+    });
+    await t.db.db.insert(messages).values(
+      Array.from({ length: 100 }, (_, i) => ({
+        id: `msg_quota_${i}`,
+        conversationId: "conv_quota",
         chatbotId: botId,
         ownerId: owner.sub,
-        channel: "widget",
-        visitorId: "visitorQQQQQQQQQQQQQQQQ",
+        role: "assistant" as const,
+        content: "x",
+        answered: true,
         createdAt: now,
-        lastMessageAt: now,
-      });
-    await t.db.db
-      .insert(messages)
-      .values(
-        Array.from({ length: 100 }, (_, i) => ({
-          id: `msg_quota_${i}`,
-          conversationId: "conv_quota",
-          chatbotId: botId,
-          ownerId: owner.sub,
-          role: "assistant" as const,
-          content: "x",
-          answered: true,
-          createdAt: now,
-        })),
-      );
+      })),
+    );
     const usageBefore = (await api.json(owner, "GET", "/api/usage")).body;
     expect(usageBefore.used.messagesThisMonth).toBeGreaterThanOrEqual(100);
     const c = await startConversation("visitorQuotaQuotaQuota1");
@@ -259,8 +255,9 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
 
 describe("rate limits shared through Redis", () => {
   it("counts hits from two API processes against one limit", async () => {
-    const a = createRedisRateLimiter(new Redis("redis://127.0.0.1:6379"), `parley:test:${Date.now()}:`);
-    const b = createRedisRateLimiter(new Redis("redis://127.0.0.1:6379"), `parley:test:${Date.now()}:`);
+    const prefix = `parley:test:${Date.now()}:${Math.random()}:`;
+    const a = createRedisRateLimiter(new Redis("redis://127.0.0.1:6379"), prefix);
+    const b = createRedisRateLimiter(new Redis("redis://127.0.0.1:6379"), prefix);
     const results = [];
     for (let i = 0; i < 6; i++) results.push(await (i % 2 ? a : b).hit("visitor:x", 5, 60));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, true, true, false]);
