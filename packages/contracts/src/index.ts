@@ -8,6 +8,7 @@ export * from "./common/errors";
 export * from "./common/health";
 export * from "./common/money";
 export * from "./contact/contact";
+export * from "./inbox/inbox";
 export * from "./plans/plan";
 export * from "./users/platform-user";
 export * from "./widget/widget";

@@ -1,4 +1,7 @@
-import { boolean, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 import { chatbots } from "./chatbots";
 
 export interface StoredCitation {
@@ -19,12 +22,20 @@ export const conversations = pgTable(
     ownerId: text().notNull(),
     channel: text({ enum: ["playground", "widget"] }).notNull(),
     visitorId: text(),
+    /** Denormalised for a fast inbox at 100k conversations; kept up to date on every message. */
+    messageCount: integer().notNull().default(0),
+    firstQuestion: text(),
+    hasLead: boolean().notNull().default(false),
+    unansweredCount: integer().notNull().default(0),
+    upCount: integer().notNull().default(0),
+    downCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("conversations_bot_idx").on(t.chatbotId, t.lastMessageAt),
-    index("conversations_owner_idx").on(t.ownerId, t.lastMessageAt),
+    index("conversations_owner_idx").on(t.ownerId, t.lastMessageAt, t.id),
+    index("conversations_bot_created_idx").on(t.chatbotId, t.createdAt),
   ],
 );
 
@@ -48,9 +59,12 @@ export const messages = pgTable(
     quotaBlocked: boolean().notNull().default(false),
     feedback: text({ enum: ["up", "down"] }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Inbox search over message text ('simple': visitors write in any language). */
+    tsv: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', content)`),
   },
   (t) => [
     index("messages_conversation_idx").on(t.conversationId, t.createdAt),
     index("messages_owner_month_idx").on(t.ownerId, t.createdAt),
+    index("messages_tsv_idx").using("gin", t.tsv),
   ],
 );

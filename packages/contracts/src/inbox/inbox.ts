@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { citationSchema } from "../chatbots/chat";
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-21");
+const flag = z.enum(["true", "false"]).transform((v) => v === "true");
+
+export const conversationFiltersSchema = z.object({
+  chatbotId: z.string().optional(),
+  /** Inclusive day range (UTC) on the last message. */
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  rating: z.enum(["up", "down"]).optional(),
+  unanswered: flag.optional(),
+  hasLead: flag.optional(),
+  /** Words to find in any message of the conversation. */
+  q: z.string().trim().max(200).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type ConversationFilters = z.infer<typeof conversationFiltersSchema>;
+export type ConversationFiltersInput = z.input<typeof conversationFiltersSchema>;
+
+export const leadSummarySchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const conversationSummarySchema = z.object({
+  _id: z.string(),
+  chatbotId: z.string(),
+  chatbotName: z.string(),
+  channel: z.enum(["playground", "widget"]),
+  visitorId: z.string().nullable(),
+  createdAt: z.string(),
+  lastMessageAt: z.string(),
+  messageCount: z.number().int(),
+  firstQuestion: z.string().nullable(),
+  unansweredCount: z.number().int(),
+  upCount: z.number().int(),
+  downCount: z.number().int(),
+  hasLead: z.boolean(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationPageSchema = z.object({
+  items: z.array(conversationSummarySchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+
+export const transcriptMessageSchema = z.object({
+  _id: z.string(),
+  role: z.enum(["user", "assistant"]),
+  content: z.string(),
+  citations: z.array(citationSchema),
+  answered: z.boolean().nullable(),
+  feedback: z.enum(["up", "down"]).nullable(),
+  interrupted: z.boolean(),
+  createdAt: z.string(),
+});
+export const transcriptSchema = conversationSummarySchema.extend({
+  messages: z.array(transcriptMessageSchema),
+  leads: z.array(leadSummarySchema),
+});
+export type Transcript = z.infer<typeof transcriptSchema>;
+
+export const unansweredGroupSchema = z.object({
+  /** Stable key of the group (its normalised words). */
+  key: z.string(),
+  chatbotId: z.string(),
+  chatbotName: z.string(),
+  question: z.string(),
+  count: z.number().int(),
+  reasons: z.object({ fallback: z.number().int(), thumbsDown: z.number().int() }),
+  lastAskedAt: z.string(),
+  examples: z.array(z.object({ question: z.string(), conversationId: z.string(), askedAt: z.string() })),
+});
+export type UnansweredGroup = z.infer<typeof unansweredGroupSchema>;
+export const unansweredListSchema = z.array(unansweredGroupSchema);
+
+export const leadRowSchema = leadSummarySchema.extend({
+  chatbotId: z.string(),
+  chatbotName: z.string(),
+  conversationId: z.string(),
+});
+export type LeadRow = z.infer<typeof leadRowSchema>;
+export const leadListSchema = z.array(leadRowSchema);
+
+export const analyticsQuerySchema = z.object({
+  chatbotId: z.string().optional(),
+  from: isoDate,
+  to: isoDate,
+});
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+export const analyticsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({
+    conversations: z.number().int(),
+    messages: z.number().int(),
+    questions: z.number().int(),
+    answered: z.number().int(),
+    thumbsUp: z.number().int(),
+    thumbsDown: z.number().int(),
+    leads: z.number().int(),
+  }),
+  /** answered / questions, 0..1; null with no questions. */
+  answeredShare: z.number().nullable(),
+  /** up / (up + down), 0..1; null with no ratings. */
+  satisfaction: z.number().nullable(),
+  days: z.array(z.object({ date: z.string(), conversations: z.number().int(), messages: z.number().int() })),
+  /** Visitor messages per hour of day (UTC), 24 entries. */
+  busiestHours: z.array(z.object({ hour: z.number().int(), messages: z.number().int() })),
+  topQuestions: z.array(z.object({ question: z.string(), count: z.number().int() })),
+  usage: z.object({ messagesThisMonth: z.number().int(), limit: z.number().int(), planName: z.string() }),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;
