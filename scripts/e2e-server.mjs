@@ -143,6 +143,8 @@ const api = start("api", "apps/api/src/server.ts", {
   PORT: port,
   PUBLIC_URL: webUrl,
   AUTH_URL: authUrl,
+  // POST /api/internal/test-clock: the billing journey moves time to a period end.
+  TEST_CLOCK: "true",
 });
 
 if (!(await waitFor(`${webUrl}/api/health`, { timeoutMs: 90_000, isAlive: () => running(api) }))) {
