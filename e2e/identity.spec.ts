@@ -66,8 +66,8 @@ test("sign up, verify by e-mail, sign in through the splash to the dashboard, an
   await expect(usage.getByRole("progressbar", { name: "Chatbots" })).toBeVisible();
   await expect(usage.getByRole("progressbar", { name: "Messages this month" })).toBeVisible();
   const start = page.getByRole("region", { name: "Get started" });
-  await expect(start.getByRole("listitem").filter({ hasText: "Create your first chatbot" })).toContainText(
-    "Coming soon",
+  await expect(start.getByRole("listitem").filter({ hasText: "Verify your email address" })).toContainText(
+    "(done)",
   );
 
   // The access token is stored as the spec says.

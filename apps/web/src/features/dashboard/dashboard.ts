@@ -22,12 +22,8 @@ export function formatDate(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
 }
 
-/** "BHD 9.500 / month", or "Free" for a plan that costs nothing. */
-export function planPriceLabel(plan: SubscriptionDetails["plan"]): {
-  amount: string;
-  interval: string | null;
-} {
-  if (plan.price.amount === 0) return { amount: "Free", interval: null };
+/** "BHD 9.500" and "month": the spec's en-US currency format, also for a free plan ("BHD 0.000"). */
+export function planPriceLabel(plan: SubscriptionDetails["plan"]): { amount: string; interval: string } {
   return {
     amount: formatMoney(plan.price.amount, plan.price.currency),
     interval: plan.billingInterval === "yearly" ? "year" : "month",

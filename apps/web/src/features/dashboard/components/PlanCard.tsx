@@ -59,7 +59,7 @@ function PlanBody({ details }: { details: SubscriptionDetails }) {
       <p className="dash-plan-name">{details.plan.name}</p>
       <p className="dash-plan-price">
         <span className="dash-plan-amount">{price.amount}</span>
-        {price.interval ? <span className="dash-plan-interval"> / {price.interval}</span> : null}
+        <span className="dash-plan-interval"> / {price.interval}</span>
       </p>
       <p className="dash-muted">{periodLine(details)}</p>
       {details.pendingChange ? (
