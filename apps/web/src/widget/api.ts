@@ -1,0 +1,174 @@
+import type {
+  Citation,
+  Feedback,
+  LeadInput,
+  StreamDone,
+  WidgetConfig,
+  WidgetConversation,
+  WidgetMessage,
+} from "@parley/contracts";
+import { readSse } from "./sse";
+
+// Types only from the contracts: zod itself would cost more than this whole page. Responses are
+// checked by the small guards below instead, so a changed API fails loudly, not half-rendered.
+
+/** A failed call: the API's error code (or NETWORK / BAD_RESPONSE) and a message fit for a visitor. */
+export class WidgetApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status = 0,
+  ) {
+    super(message);
+  }
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const isStr = (v: unknown): v is string => typeof v === "string";
+const isStrOrNull = (v: unknown) => v === null || isStr(v);
+const isBoolOrNull = (v: unknown) => v === null || typeof v === "boolean";
+const isArrOf = <T>(v: unknown, item: (x: unknown) => x is T): v is T[] => Array.isArray(v) && v.every(item);
+
+export const isCitation = (v: unknown): v is Citation =>
+  isObj(v) && isStr(v.sourceId) && isStr(v.title) && isStr(v.kind) && isStrOrNull(v.url) && isStr(v.snippet);
+
+export const isConfig = (v: unknown): v is WidgetConfig =>
+  isObj(v) &&
+  isStr(v._id) &&
+  isStr(v.name) &&
+  isStr(v.greeting) &&
+  isArrOf(v.suggestedQuestions, isStr) &&
+  isObj(v.theme) &&
+  isStr(v.theme.primaryColor) &&
+  isStr(v.theme.position) &&
+  isStr(v.theme.launcherText) &&
+  typeof v.leadCapture === "boolean" &&
+  typeof v.showBranding === "boolean";
+
+export const isMessage = (v: unknown): v is WidgetMessage =>
+  isObj(v) &&
+  isStr(v._id) &&
+  (v.role === "user" || v.role === "assistant") &&
+  isStr(v.content) &&
+  isArrOf(v.citations, isCitation) &&
+  isBoolOrNull(v.answered) &&
+  (v.feedback === null || v.feedback === "up" || v.feedback === "down");
+
+export const isConversation = (v: unknown): v is WidgetConversation =>
+  isObj(v) && isStr(v._id) && isArrOf(v.messages, isMessage) && typeof v.leadCaptured === "boolean";
+
+export const isDone = (v: unknown): v is StreamDone =>
+  isObj(v) && isStrOrNull(v.messageId) && typeof v.answered === "boolean" && isArrOf(v.citations, isCitation);
+
+const GENERIC = "Something went wrong. Please try again.";
+const OFFLINE = "We couldn't reach the chat. Check your connection and try again.";
+
+/** The API's `{error:{code,message}}` body as a WidgetApiError (or a generic one when it has none). */
+async function errorOf(res: Response): Promise<WidgetApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // Not JSON (a proxy's HTML error page): fall through to the generic message.
+  }
+  const err = isObj(body) && isObj(body.error) ? body.error : null;
+  const code = err && isStr(err.code) ? err.code : res.status === 429 ? "RATE_LIMITED" : "HTTP_ERROR";
+  const message = err && isStr(err.message) && err.message ? err.message : GENERIC;
+  return new WidgetApiError(code, message, res.status);
+}
+
+export interface StreamHandlers {
+  /** The stored id of the visitor's message. */
+  onStart?(messageId: string | null): void;
+  onDelta(text: string): void;
+}
+
+export function createWidgetApi(chatbotId: string, visitorId: string, base = "") {
+  const root = `${base}/api/widget/${encodeURIComponent(chatbotId)}`;
+  const headers = (json: boolean): Record<string, string> => ({
+    "x-parley-visitor": visitorId,
+    ...(json ? { "content-type": "application/json" } : {}),
+  });
+
+  const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    let res: Response;
+    try {
+      res = await fetch(root + path, { ...init, credentials: "omit" });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === "AbortError") throw err;
+      throw new WidgetApiError("NETWORK", OFFLINE);
+    }
+    if (!res.ok) throw await errorOf(res);
+    return res;
+  };
+
+  const json = async <T>(path: string, guard: (v: unknown) => v is T, init?: RequestInit): Promise<T> => {
+    const res = await call(path, init);
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      throw new WidgetApiError("BAD_RESPONSE", GENERIC, res.status);
+    }
+    if (!guard(body)) throw new WidgetApiError("BAD_RESPONSE", GENERIC, res.status);
+    return body;
+  };
+  const post = (body: unknown): RequestInit => ({
+    method: "POST",
+    headers: headers(true),
+    body: JSON.stringify(body),
+  });
+  const conv = (id: string) => `/conversations/${encodeURIComponent(id)}`;
+
+  return {
+    config: () => json("/config", isConfig),
+    startConversation: () =>
+      json("/conversations", isConversation, { method: "POST", headers: headers(false) }),
+    conversation: (id: string) => json(conv(id), isConversation, { headers: headers(false) }),
+    feedback: (id: string, messageId: string, value: Feedback["value"]) =>
+      call(`${conv(id)}/messages/${encodeURIComponent(messageId)}/feedback`, post({ value })),
+    lead: (id: string, lead: LeadInput) => call(`${conv(id)}/lead`, post(lead)),
+
+    /**
+     * Sends a message and streams the reply (fetch + POST; EventSource cannot POST or set the
+     * visitor header). Resolves with the `done` event; rejects on an `error` event, on a cut
+     * stream, or on a non-2xx answer (whose JSON error message is kept for the visitor).
+     */
+    async ask(id: string, content: string, on: StreamHandlers, signal?: AbortSignal): Promise<StreamDone> {
+      const res = await call(`${conv(id)}/messages`, { ...post({ content }), signal });
+      if (!res.body || !(res.headers.get("content-type") ?? "").includes("text/event-stream")) {
+        throw new WidgetApiError("BAD_RESPONSE", GENERIC, res.status);
+      }
+      const result: { done?: StreamDone } = {};
+      try {
+        await readSse(res.body, ({ event, data }) => {
+          let payload: unknown;
+          try {
+            payload = JSON.parse(data);
+          } catch {
+            return;
+          }
+          if (!isObj(payload)) return;
+          if (event === "start") on.onStart?.(isStr(payload.messageId) ? payload.messageId : null);
+          else if (event === "delta" && isStr(payload.text)) on.onDelta(payload.text);
+          else if (event === "done" && isDone(payload)) result.done = payload;
+          else if (event === "error") {
+            throw new WidgetApiError(
+              isStr(payload.code) ? payload.code : "STREAM_ERROR",
+              isStr(payload.message) && payload.message ? payload.message : GENERIC,
+            );
+          }
+        });
+      } catch (err) {
+        if (err instanceof WidgetApiError || (err instanceof DOMException && err.name === "AbortError"))
+          throw err;
+        throw new WidgetApiError("NETWORK", "The reply was cut off. Please try again.");
+      }
+      if (!result.done) throw new WidgetApiError("NETWORK", "The reply was cut off. Please try again.");
+      return result.done;
+    },
+  };
+}
+
+export type WidgetApi = ReturnType<typeof createWidgetApi>;

@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, renderInline, renderMarkdown, safeHref } from "./markdown";
+
+const ALLOWED_TAGS = new Set(["p", "br", "strong", "em", "code", "pre", "ul", "ol", "li", "a"]);
+
+/**
+ * The renderer's promise, checked on its output: every tag is one it may write, and the only
+ * attributes are an `<a>`'s http(s)/mailto href with target/rel, or an `<ol>`'s numeric start.
+ */
+function assertSafe(html: string) {
+  for (const [, closing, name = "", attrs = ""] of html.matchAll(/<(\/?)([a-zA-Z0-9]+)([^>]*)>/g)) {
+    expect(ALLOWED_TAGS.has(name), `tag <${name}> in ${html}`).toBe(true);
+    if (closing || !attrs.trim()) continue;
+    if (name === "a") {
+      expect(attrs).toMatch(
+        /^ href="(https?:\/\/|mailto:)[^"<>\s]*" target="_blank" rel="noopener noreferrer"$/i,
+      );
+    } else if (name === "ol") {
+      expect(attrs).toMatch(/^ start="\d+"$/);
+    } else {
+      expect.fail(`unexpected attributes on <${name}>: ${attrs}`);
+    }
+  }
+  // Nothing that looks like markup survives outside the tags above.
+  expect(html.replace(/<\/?(p|br|strong|em|code|pre|ul|ol|li|a)(\s[^>]*)?>/g, "")).not.toMatch(/[<>]/);
+}
+
+describe("renderMarkdown — formatting", () => {
+  it("renders paragraphs, line breaks, bold, italic and code", () => {
+    expect(renderMarkdown("Hello **world** and *you*\nnext line\n\nSecond `a<b` para")).toBe(
+      "<p>Hello <strong>world</strong> and <em>you</em><br>next line</p><p>Second <code>a&lt;b</code> para</p>",
+    );
+    expect(renderMarkdown("__bold__ and _it_ but snake_case_name stays")).toBe(
+      "<p><strong>bold</strong> and <em>it</em> but snake_case_name stays</p>",
+    );
+  });
+
+  it("renders bullet and numbered lists, with continuation lines", () => {
+    expect(renderMarkdown("Steps:\n- one\n- **two**\n  more\n\n3. c\n4. d")).toBe(
+      '<p>Steps:</p><ul><li>one</li><li><strong>two</strong><br>more</li></ul><ol start="3"><li>c</li><li>d</li></ol>',
+    );
+    expect(renderMarkdown("1) a\n2) b")).toBe("<ol><li>a</li><li>b</li></ol>");
+  });
+
+  it("renders links with safe attributes and bare URLs without trailing punctuation", () => {
+    expect(renderMarkdown("See [the *docs*](https://example.com/a?b=1&c=2).")).toBe(
+      '<p>See <a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">the <em>docs</em></a>.</p>',
+    );
+    expect(renderMarkdown("Visit https://example.com/help, or mail [us](mailto:hi@example.com)")).toBe(
+      '<p>Visit <a href="https://example.com/help" target="_blank" rel="noopener noreferrer">https://example.com/help</a>, or mail <a href="mailto:hi@example.com" target="_blank" rel="noopener noreferrer">us</a></p>',
+    );
+    expect(renderMarkdown("[Wiki](https://en.wikipedia.org/wiki/Foo_(bar))")).toContain(
+      'href="https://en.wikipedia.org/wiki/Foo_(bar)"',
+    );
+  });
+
+  it("keeps code spans and fences literal", () => {
+    expect(renderInline("`**not bold** [x](https://a.b)`")).toBe(
+      "<code>**not bold** [x](https://a.b)</code>",
+    );
+    expect(renderMarkdown("```\n<b>hi</b>\n**x**\n```")).toBe(
+      "<pre><code>&lt;b&gt;hi&lt;/b&gt;\n**x**</code></pre>",
+    );
+  });
+
+  it("shows headings as bold lines and leaves arithmetic alone", () => {
+    expect(renderMarkdown("## Opening hours\n2 * 3 * 4 = 24")).toBe(
+      "<p><strong>Opening hours</strong></p><p>2 * 3 * 4 = 24</p>",
+    );
+  });
+
+  it("keeps badly nested emphasis well formed", () => {
+    const html = renderMarkdown("**a *b** c*");
+    assertSafe(html);
+    expect(html).toBe("<p><strong>a *b</strong> c*</p>");
+  });
+});
+
+describe("renderMarkdown — XSS", () => {
+  const payloads = [
+    "<img src=x onerror=alert(1)>",
+    '<svg/onload=alert("x")>',
+    "<script>alert(1)</script>",
+    "<iframe src=javascript:alert(1)></iframe>",
+    '"><img src=x onerror=alert(1)>',
+    "**<img src=x onerror=alert(1)>**",
+    "`<script>`",
+    "[click](javascript:alert(1))",
+    "[click](JaVaScRiPt:alert(1))",
+    "[click](  javascript:alert(1))",
+    "[click](java\tscript:alert(1))",
+    "[click](java&#x09;script:alert(1))",
+    "[click](&#106;avascript:alert(1))",
+    "[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)",
+    "[click](vbscript:msgbox(1))",
+    "[click](//evil.example/x)",
+    '[x](https://a.example/"onmouseover="alert(1))',
+    "[x](https://a.example/'onmouseover='alert(1))",
+    '[x](https://a.example/ "title" onmouseover=alert(1))',
+    "[x](https://a.example/<script>)",
+    "[<img src=x onerror=alert(1)>](https://a.example)",
+    "[a [b [c] d] e](javascript:alert(1))",
+    "[[x](javascript:alert(1))](https://a.example)",
+    "[a](https://a.example)(javascript:alert(1))",
+    "[![img](x)](javascript:alert(1))",
+    'https://a.example/"><script>alert(1)</script>',
+    "https://a.example/?q=<img src=x onerror=alert(1)>",
+    "javascript:alert(1)",
+    '<a href="javascript:alert(1)">x</a>',
+    "- <img src=x onerror=alert(1)>\n- [x](javascript:alert(1))",
+    "1. <b onclick=alert(1)>x</b>",
+    "# <h1 onclick=alert(1)>",
+    "```\n</code></pre><script>alert(1)</script>\n```",
+    "\u0000<script>\u0001",
+    "\u00000\u0001",
+  ];
+
+  it.each(payloads)("neutralises %j", (payload) => {
+    const html = renderMarkdown(payload);
+    assertSafe(html);
+    expect(html).not.toMatch(/<(img|svg|script|iframe|b|h1)\b/i);
+    expect(html).not.toMatch(/href="(?!https?:\/\/|mailto:)/i);
+    expect(html).not.toMatch(/href="[^"]*(javascript|vbscript|data):/i);
+  });
+
+  it("renders the text of a refused link as text", () => {
+    expect(renderMarkdown("[click](javascript:alert(1))")).toBe("<p>[click](javascript:alert(1))</p>");
+  });
+
+  it("links only the outer link of nested brackets when its target is safe", () => {
+    const html = renderMarkdown("[a [b] c](https://a.example)");
+    assertSafe(html);
+    expect(html).toBe(
+      '<p><a href="https://a.example" target="_blank" rel="noopener noreferrer">a [b] c</a></p>',
+    );
+  });
+
+  it("never lets a quote out of an href", () => {
+    const html = renderMarkdown('[x](https://a.example/"onmouseover="alert(1))');
+    expect(html).not.toMatch(/"\s*onmouseover/);
+    assertSafe(html);
+  });
+});
+
+describe("safeHref", () => {
+  it("allows http, https and mailto only", () => {
+    expect(safeHref("https://a.example/x?y=1&amp;z=2")).toBe("https://a.example/x?y=1&amp;z=2");
+    expect(safeHref("http://a.example")).toBe("http://a.example");
+    expect(safeHref("mailto:a@b.example")).toBe("mailto:a@b.example");
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "ftp://a.example",
+      "/relative",
+      "https://",
+      "java\nscript:x",
+    ]) {
+      expect(safeHref(bad)).toBeNull();
+    }
+  });
+});
+
+describe("escapeHtml", () => {
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
+  });
+});

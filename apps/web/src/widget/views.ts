@@ -1,0 +1,282 @@
+import type { Citation, Feedback, WidgetConfig } from "@parley/contracts";
+import { h, icon } from "./dom";
+import { renderMarkdown } from "./markdown";
+
+/** Builders for the chat page's pieces. They draw; chat.ts decides when. */
+
+const srOnly = (text: string) => h("span", { class: "pw-sr" }, text);
+
+export function iconButton(
+  name: Parameters<typeof icon>[0],
+  label: string,
+  onclick: () => void,
+  extra = "",
+): HTMLButtonElement {
+  return h(
+    "button",
+    { type: "button", class: `pw-icon-btn ${extra}`.trim(), "aria-label": label, onclick },
+    icon(name),
+  );
+}
+
+export function header(config: Pick<WidgetConfig, "name">, onClose: (() => void) | null): HTMLElement {
+  const initial = [...config.name.trim()][0]?.toUpperCase() ?? "?";
+  return h(
+    "header",
+    { class: "pw-head" },
+    h("div", { class: "pw-avatar", "aria-hidden": "true" }, initial),
+    h(
+      "div",
+      { class: "pw-head-text" },
+      h("h1", { class: "pw-title" }, config.name),
+      h(
+        "p",
+        { class: "pw-sub" },
+        h("span", { class: "pw-online", "aria-hidden": "true" }),
+        "AI assistant · replies instantly",
+      ),
+    ),
+    onClose && iconButton("close", "Close chat", onClose, "pw-close"),
+  );
+}
+
+export function userMessage(text: string): HTMLElement {
+  return h("div", { class: "pw-msg pw-user" }, h("div", { class: "pw-bubble" }, srOnly("You: "), text));
+}
+
+export interface AssistantView {
+  el: HTMLElement;
+  /** Replace the shown text (Markdown) — called as deltas stream in. */
+  setText(text: string): void;
+  finish(opts: { citations: Citation[]; feedback?: Feedback["value"]; onFeedback?: FeedbackHandler }): void;
+}
+
+export type FeedbackHandler = (value: Feedback["value"]) => Promise<boolean>;
+
+export function assistantMessage(
+  botName: string,
+  opts: { typing?: boolean; text?: string } = {},
+): AssistantView {
+  const body = h("div", { class: "pw-md" });
+  const bubble = h("div", { class: "pw-bubble" }, srOnly(`${botName}: `), body);
+  const el = h("div", { class: "pw-msg pw-bot" }, bubble);
+  if (opts.typing) {
+    // aria-busy keeps screen readers from reading every streamed word; the whole reply is read once done.
+    el.setAttribute("aria-busy", "true");
+    body.append(
+      h(
+        "span",
+        { class: "pw-typing", role: "img", "aria-label": `${botName} is typing` },
+        h("i"),
+        h("i"),
+        h("i"),
+      ),
+    );
+  }
+  if (opts.text !== undefined) body.innerHTML = renderMarkdown(opts.text);
+  return {
+    el,
+    setText(text) {
+      // Safe: renderMarkdown escapes everything and writes only its own small set of tags.
+      body.innerHTML = renderMarkdown(text);
+    },
+    finish({ citations, feedback = null, onFeedback }) {
+      el.removeAttribute("aria-busy");
+      const sources = sourceList(citations);
+      if (sources) el.append(sources);
+      if (onFeedback) el.append(feedbackBar(feedback, onFeedback));
+    },
+  };
+}
+
+function sourceList(citations: Citation[]): HTMLElement | null {
+  const seen = new Set<string>();
+  const unique = citations.filter((c) => {
+    const key = c.url ?? `${c.sourceId}:${c.title}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (unique.length === 0) return null;
+  const safeUrl = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
+  return h(
+    "div",
+    { class: "pw-sources" },
+    h("p", { class: "pw-sources-title" }, unique.length === 1 ? "Source" : "Sources"),
+    h(
+      "ul",
+      null,
+      ...unique.map((c) => {
+        const url = c.kind === "website" ? safeUrl(c.url) : null;
+        const title = c.title || (url ? new URL(url).hostname : "Knowledge base");
+        return h(
+          "li",
+          null,
+          url
+            ? h(
+                "a",
+                { href: url, target: "_blank", rel: "noopener noreferrer", title: url },
+                icon("link", 14),
+                h("span", { class: "pw-source-name" }, title),
+                srOnly(" (opens in a new tab)"),
+              )
+            : h(
+                "span",
+                { class: "pw-source", title: c.snippet.slice(0, 200) },
+                icon("doc", 14),
+                h("span", null, title),
+              ),
+        );
+      }),
+    ),
+  );
+}
+
+function feedbackBar(initial: Feedback["value"], onFeedback: FeedbackHandler): HTMLElement {
+  let value = initial;
+  const make = (which: "up" | "down", label: string) =>
+    h(
+      "button",
+      { type: "button", class: "pw-icon-btn pw-fb", "aria-label": label, "aria-pressed": "false" },
+      icon(which, 16),
+    );
+  const up = make("up", "Helpful");
+  const down = make("down", "Not helpful");
+  const status = h("span", { class: "pw-fb-status", role: "status" });
+  const paint = () => {
+    up.setAttribute("aria-pressed", String(value === "up"));
+    down.setAttribute("aria-pressed", String(value === "down"));
+  };
+  const choose = async (which: "up" | "down") => {
+    const previous = value;
+    value = value === which ? null : which;
+    paint();
+    status.textContent = value ? "Thanks for the feedback" : "";
+    if (!(await onFeedback(value))) {
+      value = previous;
+      paint();
+      status.textContent = "Couldn't save that. Try again.";
+    }
+  };
+  up.addEventListener("click", () => void choose("up"));
+  down.addEventListener("click", () => void choose("down"));
+  paint();
+  return h("div", { class: "pw-feedback" }, up, down, status);
+}
+
+export function errorLine(message: string, onRetry: (() => void) | null): HTMLElement {
+  return h(
+    "div",
+    { class: "pw-error", role: "alert" },
+    icon("alert", 16),
+    h("span", { class: "pw-error-text" }, message),
+    onRetry &&
+      h(
+        "button",
+        { type: "button", class: "pw-retry", onclick: onRetry },
+        icon("retry", 14),
+        h("span", null, "Retry"),
+      ),
+  );
+}
+
+export function suggestions(questions: string[], onPick: (q: string) => void): HTMLElement | null {
+  if (questions.length === 0) return null;
+  return h(
+    "div",
+    { class: "pw-suggest", role: "group", "aria-label": "Suggested questions" },
+    ...questions.map((q) => h("button", { type: "button", class: "pw-chip", onclick: () => onPick(q) }, q)),
+  );
+}
+
+let uid = 0;
+const nextId = (prefix: string) => `${prefix}-${++uid}`;
+
+export interface LeadFormView {
+  el: HTMLElement;
+  prefill(identity: { email?: string; name?: string }): void;
+}
+
+/** The "leave your e-mail" card. `onSubmit` resolves null on success, else an error to show. */
+export function leadForm(
+  onSubmit: (lead: { email: string; name?: string }) => Promise<string | null>,
+): LeadFormView {
+  const titleId = nextId("pw-lead");
+  const errorId = nextId("pw-lead-err");
+  const emailId = nextId("pw-email");
+  const nameId = nextId("pw-name");
+  const email = h("input", {
+    id: emailId,
+    type: "email",
+    name: "email",
+    required: true,
+    autocomplete: "email",
+    inputmode: "email",
+    maxlength: 254,
+    placeholder: "you@example.com",
+    "aria-describedby": errorId,
+  });
+  const name = h("input", { id: nameId, type: "text", name: "name", autocomplete: "name", maxlength: 120 });
+  const error = h("p", { id: errorId, class: "pw-lead-error", role: "alert" });
+  const submit = h("button", { type: "submit", class: "pw-btn" }, "Send");
+  const form = h(
+    "form",
+    { class: "pw-lead", "aria-labelledby": titleId, novalidate: true },
+    h("p", { id: titleId, class: "pw-lead-title" }, "Want a person to follow up?"),
+    h("p", { class: "pw-lead-text" }, "Leave your email and the team will get back to you."),
+    h("label", { for: emailId }, "Email"),
+    email,
+    h("label", { for: nameId }, "Name ", h("span", { class: "pw-optional" }, "(optional)")),
+    name,
+    error,
+    submit,
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const value = email.value.trim();
+    // The browser's own check (type=email) with our wording; the API validates again.
+    if (!value || !email.checkValidity()) {
+      error.textContent = "Please enter a valid email address";
+      email.setAttribute("aria-invalid", "true");
+      email.focus();
+      return;
+    }
+    email.removeAttribute("aria-invalid");
+    error.textContent = "";
+    submit.disabled = true;
+    submit.textContent = "Sending…";
+    const who = name.value.trim();
+    const failure = await onSubmit(who ? { email: value, name: who } : { email: value });
+    if (failure === null) {
+      form.replaceWith(
+        h(
+          "p",
+          { class: "pw-note", role: "status" },
+          `Thanks${who ? `, ${who}` : ""}! We'll get back to you at ${value}.`,
+        ),
+      );
+      return;
+    }
+    error.textContent = failure;
+    submit.disabled = false;
+    submit.textContent = "Send";
+  });
+  return {
+    el: form,
+    prefill(identity) {
+      if (identity.email && !email.value) email.value = identity.email;
+      if (identity.name && !name.value) name.value = identity.name;
+    },
+  };
+}
+
+export function unavailable(title: string, text: string, action: HTMLElement | null): HTMLElement {
+  return h(
+    "div",
+    { class: "pw-state" },
+    h("div", { class: "pw-state-icon", "aria-hidden": "true" }, icon("alert", 28)),
+    h("h1", null, title),
+    h("p", null, text),
+    action,
+  );
+}
