@@ -26,6 +26,10 @@ import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
 import { createEntitlementsService } from "./modules/entitlements/entitlements.service";
 import { healthRoutes } from "./modules/health/health.routes";
+import { createAnalyticsService } from "./modules/inbox/analytics.service";
+import { inboxRoutes } from "./modules/inbox/inbox.routes";
+import { createInboxService } from "./modules/inbox/inbox.service";
+import { createLifecycleService } from "./modules/inbox/lifecycle.service";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
 import { createKnowledgeService, INGEST_JOB } from "./modules/knowledge/knowledge.service";
 import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
@@ -147,6 +151,9 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     chat,
     usage,
     widget,
+    inbox: createInboxService({ db: db.db }),
+    analytics: createAnalyticsService({ db: db.db, entitlements, messagesThisMonth }),
+    lifecycle: createLifecycleService({ db: db.db, now }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -249,6 +256,12 @@ export async function buildApp(deps: AppDeps) {
         await authed.register(chatbotsRoutes, { chatbots });
         await authed.register(knowledgeRoutes, { knowledge });
         await authed.register(playgroundRoutes, { chatbots, chat });
+        await authed.register(inboxRoutes, {
+          inbox: services.inbox,
+          analytics: services.analytics,
+          lifecycle: services.lifecycle,
+          appUrl: env.PUBLIC_URL,
+        });
       });
     },
     { prefix: "/api" },
@@ -297,7 +310,8 @@ const testClockRoute: FastifyPluginAsyncZod<{ clock: Clock; services: Services }
       const now = clock.advance(request.body.advanceMs);
       const periodEnd = await services.subscriptions.runPeriodEnd();
       const reconcile = await services.payments.reconcile();
-      return { now: now.toISOString(), periodEnd, reconcile };
+      const retention = await services.lifecycle.applyRetention();
+      return { now: now.toISOString(), periodEnd, reconcile, retention };
     },
   );
 };

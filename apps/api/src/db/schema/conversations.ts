@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 import { chatbots } from "./chatbots";
 
 export interface StoredCitation {

@@ -2,7 +2,9 @@ import type { AuthEvent } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { eq } from "drizzle-orm";
 import {
+  chatbots,
   contactRequests,
+  conversations,
   payments,
   platformUsers,
   processedAuthEvents,
@@ -24,6 +26,9 @@ export function createAuthEventsService(deps: { db: Database; forgetUser: (userI
           .returning({ id: processedAuthEvents.id });
         if (fresh.length === 0) return { duplicate: true };
         const { userId } = event.data;
+        // Chatbots take their sources, chunks, conversations, messages and leads with them.
+        await tx.delete(chatbots).where(eq(chatbots.ownerId, userId));
+        await tx.delete(conversations).where(eq(conversations.ownerId, userId));
         await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
         await tx.delete(contactRequests).where(eq(contactRequests.userId, userId));
         await tx

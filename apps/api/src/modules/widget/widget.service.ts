@@ -1,7 +1,7 @@
 import type { LeadInput, WidgetConfig, WidgetConversation, WidgetMessage } from "@parley/contracts";
 import { WIDGET_LIMITS } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { type ChatbotRow, chatbots, conversations, leads, messages } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -147,6 +147,13 @@ export function createWidgetService(deps: WidgetDeps) {
         content,
         createdAt: now(),
       });
+      await db
+        .update(conversations)
+        .set({
+          messageCount: sql`${conversations.messageCount} + 1`,
+          firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${content})`,
+        })
+        .where(eq(conversations.id, conversationId));
 
       const store = async (
         reply: Pick<Reply, "text" | "answered" | "citations" | "interrupted">,
@@ -167,7 +174,15 @@ export function createWidgetService(deps: WidgetDeps) {
           quotaBlocked,
           createdAt: at,
         });
-        await db.update(conversations).set({ lastMessageAt: at }).where(eq(conversations.id, conversationId));
+        await db
+          .update(conversations)
+          .set({
+            lastMessageAt: at,
+            messageCount: sql`${conversations.messageCount} + 1`,
+            // A fallback reply (not the quota notice) is a question the bot could not answer.
+            unansweredCount: sql`${conversations.unansweredCount} + ${!reply.answered && !quotaBlocked ? 1 : 0}`,
+          })
+          .where(eq(conversations.id, conversationId));
         return id;
       };
 
@@ -221,7 +236,21 @@ export function createWidgetService(deps: WidgetDeps) {
           ),
         );
       if (!row) throw new AppError("NOT_FOUND", "Message not found");
-      await db.update(messages).set({ feedback: value }).where(eq(messages.id, messageId));
+      await db.transaction(async (tx) => {
+        const [msg] = await tx
+          .update(messages)
+          .set({ feedback: value })
+          .where(eq(messages.id, messageId))
+          .returning({ conversationId: messages.conversationId });
+        if (!msg) return;
+        await tx
+          .update(conversations)
+          .set({
+            upCount: sql`(select count(*)::int from ${messages} where ${messages.conversationId} = ${msg.conversationId} and ${messages.feedback} = 'up')`,
+            downCount: sql`(select count(*)::int from ${messages} where ${messages.conversationId} = ${msg.conversationId} and ${messages.feedback} = 'down')`,
+          })
+          .where(eq(conversations.id, msg.conversationId));
+      });
     },
 
     async lead(chatbotId: string, conversationId: string, visitorId: string, input: LeadInput) {
@@ -239,6 +268,7 @@ export function createWidgetService(deps: WidgetDeps) {
           name: input.name || null,
         })
         .onConflictDoNothing();
+      await db.update(conversations).set({ hasLead: true }).where(eq(conversations.id, conversationId));
       return { saved: true };
     },
   };

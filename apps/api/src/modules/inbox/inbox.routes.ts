@@ -1,0 +1,75 @@
+import {
+  analyticsQuerySchema,
+  analyticsSchema,
+  conversationFiltersSchema,
+  conversationPageSchema,
+  leadListSchema,
+  transcriptSchema,
+  unansweredListSchema,
+} from "@parley/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { authOf } from "../../plugins/auth";
+import type { AnalyticsService } from "./analytics.service";
+import type { InboxService } from "./inbox.service";
+import type { LifecycleService } from "./lifecycle.service";
+
+const idParams = z.object({ id: z.string() });
+const botQuery = z.object({ chatbotId: z.string().optional() });
+
+export const inboxRoutes: FastifyPluginAsyncZod<{
+  inbox: InboxService;
+  analytics: AnalyticsService;
+  lifecycle: LifecycleService;
+  appUrl: string;
+}> = async (app, { inbox, analytics, lifecycle, appUrl }) => {
+  app.get(
+    "/conversations",
+    { schema: { querystring: conversationFiltersSchema, response: { 200: conversationPageSchema } } },
+    async (request) => inbox.list(authOf(request).userId, request.query),
+  );
+  app.get(
+    "/conversations/:id",
+    { schema: { params: idParams, response: { 200: transcriptSchema } } },
+    async (request) => inbox.transcript(authOf(request).userId, request.params.id),
+  );
+  app.delete("/conversations/:id", { schema: { params: idParams } }, async (request, reply) => {
+    await inbox.remove(authOf(request).userId, request.params.id);
+    return reply.status(204).send();
+  });
+  app.get(
+    "/insights/unanswered",
+    { schema: { querystring: botQuery, response: { 200: unansweredListSchema } } },
+    async (request) => inbox.unanswered(authOf(request).userId, { chatbotId: request.query.chatbotId }),
+  );
+  app.get(
+    "/leads",
+    { schema: { querystring: botQuery, response: { 200: leadListSchema } } },
+    async (request) => inbox.leads(authOf(request).userId, { chatbotId: request.query.chatbotId }),
+  );
+  app.get("/leads.csv", { schema: { querystring: botQuery } }, async (request, reply) => {
+    const rows = await inbox.leads(authOf(request).userId, { chatbotId: request.query.chatbotId });
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header(
+        "content-disposition",
+        `attachment; filename="parley-leads-${new Date().toISOString().slice(0, 10)}.csv"`,
+      )
+      .send(inbox.leadsCsv(rows, appUrl));
+  });
+  app.get(
+    "/analytics",
+    { schema: { querystring: analyticsQuerySchema, response: { 200: analyticsSchema } } },
+    async (request) => analytics.summary(authOf(request).userId, request.query),
+  );
+  app.get("/export", async (request, reply) => {
+    const archive = await lifecycle.exportAll(authOf(request).userId);
+    return reply
+      .header(
+        "content-disposition",
+        `attachment; filename="parley-export-${archive.exportedAt.slice(0, 10)}.json"`,
+      )
+      .type("application/json; charset=utf-8")
+      .send(JSON.stringify(archive, null, 2));
+  });
+};

@@ -1,0 +1,105 @@
+import type { Database } from "@parley/db";
+import { rowsOf } from "@parley/db";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import {
+  chatbots,
+  conversations,
+  knowledgeSources,
+  leads,
+  messages,
+  payments,
+  platformUsers,
+  subscriptions,
+} from "../../db/schema";
+import { toChatbot } from "../chatbots/chatbots.service";
+import { toSource } from "../knowledge/knowledge.service";
+
+/** Retention and export: the owner decides how long conversations live and can take everything. */
+export function createLifecycleService(deps: { db: Database; now: () => Date }) {
+  const { db, now } = deps;
+  return {
+    /** Deletes conversations whose last message is older than their bot's retention days. */
+    async applyRetention(): Promise<{ deleted: number }> {
+      const result = await db.execute(sql`
+        delete from ${conversations} c using ${chatbots} b
+        where c.chatbot_id = b.id and c.last_message_at < ${now()}::timestamptz - make_interval(days => b.retention_days)
+        returning c.id`);
+      return { deleted: rowsOf(result).length };
+    },
+
+    /** Everything the API holds for one owner, as one JSON document. */
+    async exportAll(ownerId: string) {
+      const [user] = await db.select().from(platformUsers).where(eq(platformUsers.id, ownerId));
+      const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, ownerId));
+      const bots = await db
+        .select()
+        .from(chatbots)
+        .where(eq(chatbots.ownerId, ownerId))
+        .orderBy(asc(chatbots.createdAt));
+      const botIds = bots.map((b) => b.id);
+      const [sources, convs, msgs, leadRows, pays] = await Promise.all([
+        botIds.length
+          ? db.select().from(knowledgeSources).where(inArray(knowledgeSources.chatbotId, botIds))
+          : [],
+        db
+          .select()
+          .from(conversations)
+          .where(eq(conversations.ownerId, ownerId))
+          .orderBy(asc(conversations.createdAt)),
+        db.select().from(messages).where(eq(messages.ownerId, ownerId)).orderBy(asc(messages.createdAt)),
+        db.select().from(leads).where(eq(leads.ownerId, ownerId)),
+        db.select().from(payments).where(eq(payments.userId, ownerId)),
+      ]);
+      return {
+        format: "parley-export/1",
+        exportedAt: now().toISOString(),
+        user: user ? { _id: user.id, name: user.name, email: user.email } : null,
+        subscription: subscription
+          ? {
+              planId: subscription.planId,
+              status: subscription.status,
+              currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
+            }
+          : null,
+        payments: pays.map((p) => ({
+          track_id: p.trackId,
+          planId: p.planId,
+          amountMinor: p.amountMinor,
+          currency: p.currency,
+          status: p.status,
+          method: p.method,
+          createdAt: p.createdAt.toISOString(),
+        })),
+        chatbots: bots.map((b) => ({
+          ...toChatbot(b),
+          sources: sources
+            .filter((s) => s.chatbotId === b.id)
+            .map((s) => ({ ...toSource(s), content: s.kind === "text" ? s.content : null })),
+          conversations: convs
+            .filter((c) => c.chatbotId === b.id)
+            .map((c) => ({
+              _id: c.id,
+              channel: c.channel,
+              visitorId: c.visitorId,
+              createdAt: c.createdAt.toISOString(),
+              messages: msgs
+                .filter((m) => m.conversationId === c.id)
+                .map((m) => ({
+                  _id: m.id,
+                  role: m.role,
+                  content: m.content,
+                  citations: m.citations,
+                  answered: m.answered,
+                  feedback: m.feedback,
+                  createdAt: m.createdAt.toISOString(),
+                })),
+              leads: leadRows
+                .filter((l) => l.conversationId === c.id)
+                .map((l) => ({ email: l.email, name: l.name, createdAt: l.createdAt.toISOString() })),
+            })),
+        })),
+      };
+    },
+  };
+}
+export type LifecycleService = ReturnType<typeof createLifecycleService>;
