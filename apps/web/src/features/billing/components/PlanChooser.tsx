@@ -114,8 +114,8 @@ function ChooserCard({
         ))}
       </ul>
       <div className="chooser-action">
-        <ActionButton plan={plan} action={action} onAction={onAction} />
         {action.kind === "none" ? <p className="chooser-reason">{action.reason}</p> : null}
+        <ActionButton plan={plan} action={action} onAction={onAction} />
       </div>
     </article>
   );

@@ -84,7 +84,8 @@ export function BillingPage() {
   const wantedInterval = asInterval(searchParams.get("interval"));
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the data for the request is in
   useEffect(() => {
-    if (!wanted || !details || !plans.data) return;
+    const ready = Boolean(details && plans.data);
+    if (!wanted || (!ready && !plans.isError)) return;
     setSearchParams(
       (params) => {
         params.delete("upgrade");
@@ -95,13 +96,14 @@ export function BillingPage() {
     );
     setChosenInterval(wantedInterval);
     const plan = findPlan(plans.data, wanted, wantedInterval);
-    if (!plan) {
-      // The modal explains that this plan is not offered.
+    if (!plan || !details) {
+      // The upgrade modal explains what is wrong: the plans failed to load (with a retry), or this
+      // plan is not offered.
       setUpgrade({ planName: wanted, interval: wantedInterval, mode: "upgrade" });
       return;
     }
     act(plan, planAction(plan, details));
-  }, [wanted, details, plans.data]);
+  }, [wanted, details, plans.data, plans.isError]);
 
   const renew = () => {
     if (details) act(details.plan, { kind: "renew" });

@@ -13,8 +13,18 @@ import { RESULT_POLL_LIMIT_MS, resultOutcome, resultPollInterval, retryHref } fr
 import "../styles/billing-base.css";
 import "../styles/billing-result.css";
 
-function ResultIcon({ tone }: { tone: "success" | "failure" | "pending" }) {
+function ResultIcon({ tone }: { tone: "success" | "failure" | "pending" | "waiting" }) {
   if (tone === "pending") return <span className="spinner spinner-lg" aria-hidden="true" />;
+  const paths = {
+    success: <path d="M5 12.5l4.5 4.5L19 7.5" />,
+    failure: <path d="M7 7l10 10M17 7 7 17" />,
+    waiting: (
+      <>
+        <circle cx="12" cy="12" r="8" />
+        <path d="M12 8v4.5l3 2" />
+      </>
+    ),
+  };
   return (
     <span className={`result-icon result-icon-${tone}`} aria-hidden="true">
       <svg
@@ -24,9 +34,10 @@ function ResultIcon({ tone }: { tone: "success" | "failure" | "pending" }) {
         height="28"
         fill="none"
         stroke="currentColor"
-        strokeWidth="2.4"
+        strokeWidth={tone === "waiting" ? 2 : 2.4}
+        strokeLinecap="round"
       >
-        {tone === "success" ? <path d="M5 12.5l4.5 4.5L19 7.5" /> : <path d="M7 7l10 10M17 7 7 17" />}
+        {paths[tone]}
       </svg>
     </span>
   );
@@ -159,13 +170,13 @@ export function BillingResultPage() {
   } else if (!payment.data || outcome?.kind === "pending") {
     content = timedOut ? (
       <>
-        <ResultIcon tone="pending" />
+        <ResultIcon tone="waiting" />
         <h1 ref={headingRef} tabIndex={-1}>
           Still waiting for the payment provider
         </h1>
         <p className="result-lead">
           Your payment hasn't been confirmed yet. If you completed it, it will appear on your billing page as
-          soon as the provider confirms it. You won't be charged twice.
+          soon as the provider confirms it.
         </p>
         <div className="result-actions">
           <button
