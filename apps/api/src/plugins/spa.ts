@@ -38,7 +38,8 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
       // Looked up per request (not globbed at boot), so files from a newer build are found.
       wildcard: true,
       index: false,
-      // TEMP (local check only): "/" is the directory itself; let the SPA handler answer it.
+      // "/" names the dist directory itself, which @fastify/static answers 403 (index: false);
+      // leave it to the not-found handler below, which serves index.html.
       allowedPath: (pathName) => pathName !== "/",
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/, so it can be cached forever.

@@ -12,7 +12,7 @@ export interface Passage {
   body: string;
   url: string | null;
   rank: number;
-  /** Q&A only: the stored question and the asked one share all their words (either way round). */
+  /** Q&A only: the stored and the asked question share at least half their words (Jaccard ≥ 0.5 on lexemes). */
   qaMatch: boolean;
 }
 
@@ -62,8 +62,12 @@ export function createRetrieval(db: Database) {
     const result = await db.execute(sql`
       select c.id, c.source_id, s.title as source_title, s.kind as source_kind, c.kind, c.title, c.body, c.url,
              ts_rank(c.tsv, ${rankBy}::tsquery, 32) as rank,
-             (c.kind = 'qa' and (to_tsvector('english', c.title) @@ plainto_tsquery('english', ${question})
-                                 or to_tsvector('english', ${question}) @@ plainto_tsquery('english', c.title))) as qa_match
+             (c.kind = 'qa' and (
+               select count(*) filter (where x = any(asked.l))::float / nullif(cardinality(asked.l) + count(*) - count(*) filter (where x = any(asked.l)), 0)
+               from unnest(tsvector_to_array(to_tsvector('english', c.title))) as x,
+                    (select tsvector_to_array(to_tsvector('english', ${question})) as l) asked
+               group by asked.l
+             ) >= 0.5) as qa_match
       from ${candidates} c
       join knowledge_sources s on s.id = c.source_id
       where c.chatbot_id = ${chatbotId} and c.tsv @@ ${match}::tsquery
