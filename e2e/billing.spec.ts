@@ -33,9 +33,15 @@ test("upgrade with a card, a declined BENEFIT payment, a downgrade scheduled, ca
   await expect(current.getByTestId("subscription-status")).toHaveText("Active");
   await expect(page.getByTestId("payments-empty")).toContainText("No payments yet");
 
-  await test.step("upgrade Free → Pro monthly with the sandbox card", async () => {
-    await page.getByRole("button", { name: "Upgrade to Pro" }).click();
+  await test.step("upgrade Free → Pro monthly with the sandbox card, starting from pricing", async () => {
+    // Signed in, the pricing page's plan buttons lead to billing with that plan's upgrade dialog.
+    await page.goto("/pricing");
+    const choosePro = page.getByRole("link", { name: "Choose Pro" });
+    await expect(choosePro).toHaveAttribute("href", "/billing?upgrade=Pro&interval=monthly");
+    await choosePro.click();
     const dialog = page.getByRole("dialog", { name: "Upgrade to Pro" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/billing$/);
     await expect(dialog).toContainText("Step 1 of 2");
     await expect(dialog.getByTestId("plan-price")).toHaveText("BHD\u00a025.000");
     await expect(dialog).toContainText("BHD\u00a025.000/month");

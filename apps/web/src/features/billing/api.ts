@@ -1,5 +1,6 @@
 import type { Payment } from "@parley/contracts";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { dashboardKeys } from "../dashboard/api";
 import { billingKeys, createBillingApi } from "./api-client";
 import { useBillingUser } from "./billing-user";
 
@@ -54,10 +55,28 @@ export function usePayment(
   });
 }
 
-/** A payment or a plan change moved money or the plan: refresh what shows either. */
+/** A payment moved money and maybe the plan: refresh everything billing shows. */
 function invalidateBilling(queryClient: QueryClient, userId: string | undefined) {
   if (!userId) return Promise.resolve();
-  return queryClient.invalidateQueries({ queryKey: billingKeys.user(userId) });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: billingKeys.user(userId) }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.user(userId) }),
+  ]);
+}
+
+/** The plan or its scheduled change moved: the dashboard's plan card shows the same subscription. */
+function invalidateSubscription(queryClient: QueryClient, userId: string | undefined) {
+  if (!userId) return Promise.resolve();
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: billingKeys.subscription(userId) }),
+    queryClient.invalidateQueries({ queryKey: dashboardKeys.subscription(userId) }),
+  ]);
+}
+
+/** For the result page: once a payment settles, the plan, history and dashboard are refreshed. */
+export function useRefreshAfterPayment() {
+  const queryClient = useQueryClient();
+  return (userId: string) => invalidateBilling(queryClient, userId);
 }
 
 export function useInitiatePayment() {
@@ -85,8 +104,7 @@ export function useDowngrade() {
   const { user } = useBillingUser();
   return useMutation({
     mutationFn: billingApi.downgrade,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: billingKeys.subscription(user?.id ?? NO_USER) }),
+    onSuccess: () => invalidateSubscription(queryClient, user?.id),
   });
 }
 
@@ -98,7 +116,6 @@ export function useCancelScheduledDowngrade() {
       if (!user) return Promise.reject(new Error("You need to be signed in to change your plan"));
       return billingApi.checkAndCancel(user.id);
     },
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: billingKeys.subscription(user?.id ?? NO_USER) }),
+    onSettled: () => invalidateSubscription(queryClient, user?.id),
   });
 }

@@ -1,11 +1,10 @@
 import type { Payment } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
-import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { isApiError } from "../../../app/api-error";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { billingKeys, usePayment, useSubscription } from "../api";
+import { usePayment, useRefreshAfterPayment, useSubscription } from "../api";
 import { formatDate, PAYMENT_METHOD_LABEL } from "../billing";
 import { useBillingUser } from "../billing-user";
 import { browserStorage, clearPaymentInfo, readPaymentInfo } from "../payment-info";
@@ -75,7 +74,7 @@ function Receipt({ payment }: { payment: Payment }) {
 export function BillingResultPage() {
   const [searchParams] = useSearchParams();
   const { user } = useBillingUser();
-  const queryClient = useQueryClient();
+  const refreshAfterPayment = useRefreshAfterPayment();
   // Without ?trackId (a gateway that dropped it), fall back to what we stored before leaving.
   const [trackId] = useState(
     () => searchParams.get("trackId") || readPaymentInfo(browserStorage())?.track_id,
@@ -101,8 +100,8 @@ export function BillingResultPage() {
     if (!settled || !trackId || !user || handled.current === trackId) return;
     handled.current = trackId;
     clearPaymentInfo(browserStorage(), trackId);
-    void queryClient.invalidateQueries({ queryKey: billingKeys.user(user.id) });
-  }, [settled, trackId, user, queryClient]);
+    void refreshAfterPayment(user.id);
+  }, [settled, trackId, user, refreshAfterPayment]);
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   // A settled outcome replaces the spinner: move focus to its heading so it is read out.
