@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { DEMO_ACCOUNT, SHOWCASE_CHATBOT_ID } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import { createDb } from "@parley/db";
 import { and, count, eq, gte } from "drizzle-orm";
@@ -24,6 +25,7 @@ import { chatbotsRoutes } from "./modules/chatbots/chatbots.routes";
 import { createChatbotsService } from "./modules/chatbots/chatbots.service";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
+import { createDemoService } from "./modules/demo/demo.service";
 import { createEntitlementsService } from "./modules/entitlements/entitlements.service";
 import { healthRoutes } from "./modules/health/health.routes";
 import { createAnalyticsService } from "./modules/inbox/analytics.service";
@@ -151,6 +153,12 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     chat,
     usage,
     widget,
+    demo: createDemoService({
+      db: db.db,
+      chatbots,
+      knowledge,
+      grantPlan: (userId, code) => subscriptions.grant(userId, code),
+    }),
     inbox: createInboxService({ db: db.db }),
     analytics: createAnalyticsService({ db: db.db, entitlements, messagesThisMonth }),
     lifecycle: createLifecycleService({ db: db.db, now }),
@@ -239,6 +247,10 @@ export async function buildApp(deps: AppDeps) {
       await api.register(plansRoutes, { plans });
       await api.register(contactRoutes, { contact });
       await api.register(clearCookiesRoute);
+      api.get("/demo", async () => ({
+        chatbotId: env.DEMO_CONTENT ? SHOWCASE_CHATBOT_ID : null,
+        account: env.DEMO_CONTENT ? { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } : null,
+      }));
       await api.register(paymentCallbackRoutes, { payments });
       await api.register(authEventsRoutes, { events: services.authEvents, secret: env.AUTH_EVENTS_SECRET });
       await api.register(widgetRoutes, { widget, limiter, appOrigin: new URL(env.PUBLIC_URL).origin });
@@ -247,7 +259,10 @@ export async function buildApp(deps: AppDeps) {
       await api.register(async (authed) => {
         authed.addHook(
           "onRequest",
-          requireAuth(verifyToken, (auth) => users.upsertFromClaims(auth.claims)),
+          requireAuth(verifyToken, async (auth) => {
+            await users.upsertFromClaims(auth.claims);
+            if (env.DEMO_CONTENT) await services.demo.ensureForUser(auth.userId, auth.claims.email);
+          }),
         );
         await authed.register(usersRoutes, { users });
         await authed.register(supportRoutes, { contact });

@@ -60,11 +60,17 @@ export const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\/.+/, "must be a redis:// or rediss:// URL")
     .optional(),
+  /** Demo chatbots (showcase on /widget, one for the demo account). Default on outside production. */
+  DEMO_CONTENT: boolFlag.optional(),
   /** Lets tests move the app clock forward (POST /api/internal/test-clock). Refused in production. */
   TEST_CLOCK: boolFlag.default(false),
 });
 
-export type Env = z.infer<typeof envSchema> & { AUTH_EVENTS_SECRET: string; CRAWLER_ALLOW_PRIVATE: boolean };
+export type Env = z.infer<typeof envSchema> & {
+  AUTH_EVENTS_SECRET: string;
+  CRAWLER_ALLOW_PRIVATE: boolean;
+  DEMO_CONTENT: boolean;
+};
 
 // Used only outside production, so a newcomer needs no configuration at all; shared with auth.
 export { DEV_AUTH_EVENTS_SECRET };
@@ -75,6 +81,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...env,
     AUTH_EVENTS_SECRET: env.AUTH_EVENTS_SECRET ?? DEV_AUTH_EVENTS_SECRET,
     CRAWLER_ALLOW_PRIVATE: env.CRAWLER_ALLOW_PRIVATE ?? env.NODE_ENV !== "production",
+    DEMO_CONTENT: env.DEMO_CONTENT ?? env.NODE_ENV !== "production",
   };
 }
 

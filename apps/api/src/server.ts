@@ -17,6 +17,7 @@ async function main() {
   const db = await openAppDb(env);
   const app = await buildApp({ env, db });
   await app.services.plans.seed();
+  if (env.DEMO_CONTENT) await app.services.demo.seedShowcase();
   const stopJobs = env.JOBS_ENABLED
     ? startJobs(
         [

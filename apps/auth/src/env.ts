@@ -138,6 +138,8 @@ const baseShape = {
   TRUSTED_ORIGINS: originList.optional(),
   RATE_LIMIT_ENABLED: boolFlag.optional(),
   TRUST_PROXY: trustProxy.optional(),
+  /** Seed the demo account (demo@parley.local). Default on outside production; refused in production. */
+  DEMO_ACCOUNT: boolFlag.optional(),
   PLATFORMS: platformsJson.optional(),
   /** Built auth UI to serve at /auth. */
   AUTH_UI_DIR: z.string().min(1).default(path.join(appRoot, "dist/ui")),
@@ -173,6 +175,13 @@ export const envSchema = z
           message: `must be at least ${MIN_SECRET_LENGTH} characters (use a long random value)`,
         });
       }
+    }
+    if (production && raw.DEMO_ACCOUNT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DEMO_ACCOUNT"],
+        message: "must not be enabled in production (its password is public)",
+      });
     }
     if (raw.PASSWORD_MIN_LENGTH > raw.PASSWORD_MAX_LENGTH) {
       ctx.addIssue({
@@ -243,6 +252,7 @@ export const envSchema = z
       TRUSTED_ORIGINS: raw.TRUSTED_ORIGINS ?? [],
       RATE_LIMIT_ENABLED: raw.RATE_LIMIT_ENABLED ?? production,
       TRUST_PROXY: raw.TRUST_PROXY ?? false,
+      DEMO_ACCOUNT: raw.DEMO_ACCOUNT ?? !production,
       AUTH_UI_DIR: raw.AUTH_UI_DIR,
       platforms,
       webOrigin,

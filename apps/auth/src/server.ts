@@ -1,6 +1,8 @@
 import { EnvError } from "@parley/config";
+import { DEMO_ACCOUNT } from "@parley/contracts";
 import { buildApp } from "./app";
 import { openAuthDb } from "./db";
+import { seedDemoAccount } from "./demo";
 import { loadEnv } from "./env";
 
 async function main() {
@@ -18,6 +20,10 @@ async function main() {
   const db = await openAuthDb(env);
   const app = await buildApp({ env, db });
   for (const warning of env.warnings) app.log.warn(warning);
+  if (env.DEMO_ACCOUNT) {
+    const outcome = await seedDemoAccount(app.parley.auth);
+    app.log.info(`demo account ${outcome}: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+  }
 
   let closing = false;
   const close = async (signal: string) => {

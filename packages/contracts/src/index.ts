@@ -4,6 +4,7 @@ export * from "./billing/subscription";
 export * from "./chatbots/chat";
 export * from "./chatbots/chatbot";
 export * from "./chatbots/knowledge";
+export * from "./common/demo";
 export * from "./common/errors";
 export * from "./common/health";
 export * from "./common/money";

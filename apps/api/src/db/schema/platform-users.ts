@@ -1,4 +1,4 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./_columns";
 
 /**
@@ -10,6 +10,8 @@ export const platformUsers = pgTable("platform_users", {
   name: text().notNull(),
   email: text().notNull(),
   role: text().notNull().default("user"),
+  /** When the demo account got its demo chatbot (embedded default only). */
+  demoSeededAt: timestamp({ withTimezone: true }),
   ...timestamps,
 });
 export type PlatformUserRow = typeof platformUsers.$inferSelect;

@@ -212,6 +212,33 @@ export function createSubscriptionsService(deps: {
     },
 
     changesFor: (userId: string) => repo.changesFor(db, userId),
+
+    /** Puts a user on a plan for a year without a payment (showcase content, support gestures). */
+    async grant(userId: string, planCode: string) {
+      const [plan] = await db.select().from(plansTable).where(eq(plansTable.code, planCode));
+      if (!plan) throw new AppError("NOT_FOUND", "Plan not found");
+      await db.transaction(async (tx) => {
+        const row = await repo.ensure(tx, userId, now());
+        const start = now();
+        await repo.update(tx, row.id, {
+          planId: plan.id,
+          status: "active",
+          currentPeriodStart: start,
+          currentPeriodEnd: addInterval(start, "yearly"),
+          graceEndsAt: null,
+          pendingPlanId: null,
+          pendingChangeAt: null,
+        });
+        await repo.logChange(tx, {
+          subscriptionId: row.id,
+          userId,
+          kind: "upgrade",
+          fromPlanId: row.planId,
+          toPlanId: plan.id,
+          reference: "grant",
+        });
+      });
+    },
   };
 
   async function transition(tx: Tx, row: SubscriptionRow, report: PeriodEndReport) {
