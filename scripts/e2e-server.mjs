@@ -34,8 +34,13 @@ if (
   forceBuild ||
   buildIsStale(
     path.join(root, "apps/web/dist/index.html"),
-    fromRoot("apps/web/src", "apps/web/public", "packages/contracts/src"),
-    fromRoot("apps/web/index.html", "apps/web/vite.config.ts"),
+    fromRoot("apps/web/src", "apps/web/public", "apps/web/embed", "packages/contracts/src"),
+    fromRoot(
+      "apps/web/index.html",
+      "apps/web/widget.html",
+      "apps/web/vite.config.ts",
+      "apps/web/vite.embed.config.ts",
+    ),
   )
 ) {
   console.log("[e2e] building the web app…");

@@ -14,7 +14,13 @@ const builds = [
   {
     name: "web app",
     out: "apps/web/dist/index.html",
-    inputs: ["apps/web/src", "apps/web/index.html", "packages/contracts/src"],
+    inputs: [
+      "apps/web/src",
+      "apps/web/embed",
+      "apps/web/index.html",
+      "apps/web/widget.html",
+      "packages/contracts/src",
+    ],
     args: ["--filter", "@parley/web", "build"],
   },
   {
