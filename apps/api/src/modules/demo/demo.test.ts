@@ -1,4 +1,11 @@
-import { DEMO_ACCOUNT, SHOWCASE_CHATBOT_ID, type StreamDone } from "@parley/contracts";
+import {
+  DEMO_ACCOUNT,
+  demoInfoSchema,
+  SHOWCASE_CHATBOT_ID,
+  type StreamDone,
+  widgetConfigSchema,
+  widgetConversationSchema,
+} from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builderClient } from "../../../test/builder/client";
 import { createTestApp, type TestApp } from "../../../test/harness";
@@ -21,8 +28,12 @@ describe("demo content (embedded default)", () => {
     expect(await t.app.services.demo.seedShowcase()).toBe(SHOWCASE_CHATBOT_ID);
     expect(await t.app.services.demo.seedShowcase()).toBe(SHOWCASE_CHATBOT_ID);
     await t.app.services.jobs.drain();
-    expect((await (await fetch(`${t.url}/api/demo`)).json()).chatbotId).toBe(SHOWCASE_CHATBOT_ID);
-    const config = await (await fetch(`${t.url}/api/widget/${SHOWCASE_CHATBOT_ID}/config`)).json();
+    expect(demoInfoSchema.parse(await (await fetch(`${t.url}/api/demo`)).json()).chatbotId).toBe(
+      SHOWCASE_CHATBOT_ID,
+    );
+    const config = widgetConfigSchema.parse(
+      await (await fetch(`${t.url}/api/widget/${SHOWCASE_CHATBOT_ID}/config`)).json(),
+    );
     expect(config.name).toBe("Acme Coffee assistant");
     const visitor = { "x-parley-visitor": "demoVisitor000000000000" };
     const conv = await (
@@ -38,7 +49,7 @@ describe("demo content (embedded default)", () => {
     });
     const events = await readSse(res);
     expect(textOf(events)).toContain("2 pm to 11 pm on Fridays");
-    expect((events.at(-1)?.data as StreamDone).answered).toBe(true);
+    expect(events.at(-1)?.data).toMatchObject({ answered: true } satisfies Partial<StreamDone>);
   });
 
   it("gives the demo account its own demo chatbot on first sign-in, once", async () => {
