@@ -36,12 +36,14 @@ describe("demo content (embedded default)", () => {
     );
     expect(config.name).toBe("Acme Coffee assistant");
     const visitor = { "x-parley-visitor": "demoVisitor000000000000" };
-    const conv = await (
-      await fetch(`${t.url}/api/widget/${SHOWCASE_CHATBOT_ID}/conversations`, {
-        method: "POST",
-        headers: visitor,
-      })
-    ).json();
+    const conv = widgetConversationSchema.parse(
+      await (
+        await fetch(`${t.url}/api/widget/${SHOWCASE_CHATBOT_ID}/conversations`, {
+          method: "POST",
+          headers: visitor,
+        })
+      ).json(),
+    );
     const res = await fetch(`${t.url}/api/widget/${SHOWCASE_CHATBOT_ID}/conversations/${conv._id}/messages`, {
       method: "POST",
       headers: { ...visitor, "content-type": "application/json" },
