@@ -55,7 +55,7 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
   let viewport = "";
 
   const host = doc.createElement("parley-widget");
-  const root = host.attachShadow({ mode: "closed" });
+  const root = host.attachShadow({ mode: "open" });
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, cls: string) => {
     const node = doc.createElement(tag);
     node.className = cls;
