@@ -44,7 +44,13 @@ export default defineConfig({
     timeout: 180_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(port) },
+    // The auth service and the mailbox sit beside the API (scripts/e2e-server.mjs); tests read the
+    // same variables (e2e/identity-helpers.ts), so a run on other ports stays consistent.
+    env: {
+      E2E_PORT: String(port),
+      E2E_AUTH_PORT: process.env.E2E_AUTH_PORT ?? String(port + 1),
+      E2E_MAIL_PORT: process.env.E2E_MAIL_PORT ?? String(port + 2),
+    },
     // SIGTERM (not the default SIGKILL) so the server script can delete its temp data dir.
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
   },

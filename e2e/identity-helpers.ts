@@ -1,9 +1,10 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 // The services scripts/e2e-server.mjs starts next to the API.
-export const WEB = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
-export const AUTH = `http://127.0.0.1:${process.env.E2E_AUTH_PORT ?? 3101}`;
-export const MAILBOX = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? 3102}/messages`;
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const WEB = `http://127.0.0.1:${port}`;
+export const AUTH = `http://127.0.0.1:${process.env.E2E_AUTH_PORT ?? port + 1}`;
+export const MAILBOX = `http://127.0.0.1:${process.env.E2E_MAIL_PORT ?? port + 2}/messages`;
 
 export const SIGN_IN_PAGE = new RegExp(`^${AUTH.replace(/[.]/g, "\\.")}/auth\\?platform=parley`);
 

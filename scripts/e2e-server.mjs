@@ -6,7 +6,7 @@
 // The API starts last, once the auth service answers /ok, so Playwright's wait for /api/health
 // means everything is up.
 //   E2E_BUILD=1   rebuild even if the builds look current
-//   E2E_PORT, E2E_AUTH_PORT, E2E_MAIL_PORT   ports (default 3100, 3101, 3102)
+//   E2E_PORT, E2E_AUTH_PORT, E2E_MAIL_PORT   ports (default 3100, then the next two)
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,8 +14,8 @@ import { bin, isStale, root, run, service, waitFor } from "./lib.mjs";
 import { startMailCapture } from "./mail-capture.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
-const authPort = process.env.E2E_AUTH_PORT ?? "3101";
-const mailPort = Number(process.env.E2E_MAIL_PORT ?? "3102");
+const authPort = process.env.E2E_AUTH_PORT ?? String(Number(port) + 1);
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? Number(port) + 2);
 const webUrl = `http://127.0.0.1:${port}`;
 const authUrl = `http://127.0.0.1:${authPort}`;
 const forceBuild = process.env.E2E_BUILD === "1";
