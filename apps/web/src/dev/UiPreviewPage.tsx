@@ -32,7 +32,7 @@ export function UiPreviewPage() {
     <main className="standalone">
       <div className="standalone-card">
         <h1>UI preview</h1>
-        <p>Development only. These pieces are wired to authentication in the identity issue.</p>
+        <p>Development only: the session screens and the error screens, to look at in isolation.</p>
         <div className="standalone-actions">
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => setSplash(true)}>
             Loading splash
