@@ -22,6 +22,12 @@ describe("serving the built SPA", () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
+  it("serves the home page at / (the static plugin must not answer the folder itself)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<title>Parley</title>");
+  });
+
   it("answers client-side routes with index.html carrying the runtime auth URL", async () => {
     const res = await t.app.inject({ method: "GET", url: "/dashboard?x=1" });
     expect(res.statusCode).toBe(200);
