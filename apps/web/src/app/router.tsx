@@ -39,6 +39,8 @@ const BillingResultPage = lazyPage(
   "BillingResultPage",
 );
 const ChatbotPage = lazyPage(() => import("../features/chatbots/pages/ChatbotPage"), "ChatbotPage");
+const InboxPage = lazyPage(() => import("../features/inbox/pages/InboxPage"), "InboxPage");
+const AnalyticsPage = lazyPage(() => import("../features/analytics/pages/AnalyticsPage"), "AnalyticsPage");
 
 /** Pages without the site chrome (the widget iframe, the sign-in callback) load without a spinner. */
 function Standalone({ children }: { children: ReactNode }) {
@@ -132,6 +134,9 @@ export function createAppRouter() {
         // The chatbot builder; `?tab=` picks settings, knowledge, playground, embed or conversations.
         { path: "/chatbots", element: <Navigate to="/dashboard" replace /> },
         { path: "/chatbots/:id", element: <ChatbotPage /> },
+        // Conversations (`/inbox`, `/inbox/:conversationId`), `/inbox/unanswered` and `/inbox/leads`.
+        { path: "/inbox/*", element: <InboxPage /> },
+        { path: "/analytics", element: <AnalyticsPage /> },
       ],
     },
   ]);

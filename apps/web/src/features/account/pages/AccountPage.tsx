@@ -1,4 +1,5 @@
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { ExportDataSection } from "../../inbox/components/ExportDataSection";
 import { useSignedInUser } from "../../session/session-context";
 import { useLinkedAccounts } from "../api";
 import { DeleteAccountSection } from "../components/DeleteAccountSection";
@@ -29,6 +30,7 @@ export function AccountPage() {
         <EmailSection user={user} />
         <PasswordSection hasPassword={hasPassword} />
         <LinkedAccountsSection userId={userId} />
+        <ExportDataSection />
         <DeleteAccountSection user={user} hasPassword={hasPassword} />
       </div>
     </div>

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { isApiError } from "../../../app/api";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { BotConversationsTab } from "../../inbox/components/BotConversationsTab";
 import { useChatbot, useSources } from "../api";
 import { anyInProgress, type BuilderTab, parseTab, sourcesSummary } from "../chatbots";
-import { ConversationsTab } from "../components/ConversationsTab";
 import { EmbedTab } from "../components/EmbedTab";
 import { ErrorNotice } from "../components/ErrorNotice";
 import { ArrowLeftIcon } from "../components/icons";
@@ -146,7 +146,7 @@ function ChatbotBuilder() {
           </TabPanel>
           <TabPanel idPrefix="builder" id="conversations" active={tab === "conversations"}>
             {visited.has("conversations") ? (
-              <ConversationsTab onOpenPlayground={() => selectTab("playground")} />
+              <BotConversationsTab chatbotId={id} onOpenPlayground={() => selectTab("playground")} />
             ) : null}
           </TabPanel>
         </>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { AnalyticsSummaryCard } from "../../analytics/components/AnalyticsSummaryCard";
 import { useChatbots } from "../../chatbots/api";
 import { ChatbotsSection } from "../../chatbots/components/ChatbotsSection";
 import { useSignedInUser } from "../../session/session-context";
@@ -28,6 +29,7 @@ export function DashboardPage() {
         <ChatbotsSection />
         <PlanCard userId={userId} />
         <UsageCard userId={userId} />
+        <AnalyticsSummaryCard />
         <GetStarted
           emailVerified={user.emailVerified}
           onPaidPlan={subscription.data ? subscription.data.plan.tier > 0 : null}

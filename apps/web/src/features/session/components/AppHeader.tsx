@@ -8,6 +8,8 @@ import { UserMenu } from "./UserMenu";
 
 export const appNav = [
   { to: "/dashboard", label: "Dashboard" },
+  { to: "/inbox", label: "Inbox" },
+  { to: "/analytics", label: "Analytics" },
   { to: "/billing", label: "Billing" },
   { to: "/account", label: "Account" },
   { to: "/support", label: "Support" },

@@ -1,0 +1,107 @@
+import { useId, useState } from "react";
+import { customRangeError, type DateRange, PRESETS, presetRange } from "../date-range";
+
+interface RangePickerProps {
+  range: DateRange;
+  onChange: (range: DateRange) => void;
+  /** Today's UTC day: the latest day a custom range can end on. */
+  today: string;
+}
+
+/** Last 7 / 30 / 90 days, or a custom range applied with its own button. */
+export function RangePicker({ range, onChange, today }: RangePickerProps) {
+  const id = useId();
+  const [customOpen, setCustomOpen] = useState(range.preset === "custom");
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  const [error, setError] = useState<string | null>(null);
+  const showCustom = customOpen || range.preset === "custom";
+
+  const apply = () => {
+    const problem = customRangeError(from, to);
+    setError(problem);
+    if (!problem) onChange({ preset: "custom", from, to });
+  };
+
+  return (
+    <div className="range-picker">
+      <fieldset className="range-presets">
+        <legend className="sr-only">Date range</legend>
+        {PRESETS.map((preset) => (
+          <button
+            key={preset.id}
+            type="button"
+            className="range-option"
+            aria-pressed={range.preset === preset.id && !customOpen}
+            onClick={() => {
+              setCustomOpen(false);
+              setError(null);
+              onChange({ preset: preset.id, ...presetRange(preset.days, today) });
+            }}
+          >
+            {preset.label}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="range-option"
+          aria-pressed={showCustom}
+          aria-expanded={showCustom}
+          aria-controls={`${id}-custom`}
+          onClick={() => {
+            setFrom(range.from);
+            setTo(range.to);
+            setCustomOpen(true);
+          }}
+        >
+          Custom
+        </button>
+      </fieldset>
+      {showCustom ? (
+        <form
+          id={`${id}-custom`}
+          className="range-custom"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            apply();
+          }}
+        >
+          <div className="field an-field">
+            <label htmlFor={`${id}-from`}>From</label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={from}
+              max={to || today}
+              onChange={(event) => setFrom(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          </div>
+          <div className="field an-field">
+            <label htmlFor={`${id}-to`}>To</label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={to}
+              min={from}
+              max={today}
+              onChange={(event) => setTo(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          </div>
+          <button type="submit" className="btn btn-secondary btn-sm">
+            Apply
+          </button>
+          {error ? (
+            <p id={`${id}-error`} className="field-error range-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import type { Analytics } from "@parley/contracts";
+import { type ReactNode, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
+import { BotSelect } from "../../inbox/components/BotSelect";
+import { useAnalytics } from "../api";
+import { DAY_LABEL_STEPS, HOUR_LABEL_STEPS, hourLabel, hourRangeLabel } from "../chart";
+import { BarChart, type BarDatum } from "../components/BarChart";
+import { KpiGrid } from "../components/KpiGrid";
+import { RangePicker } from "../components/RangePicker";
+import { TopQuestions } from "../components/TopQuestions";
+import { UsageMeter } from "../components/UsageMeter";
+import {
+  type DateRange,
+  describeRange,
+  formatDay,
+  formatDayLong,
+  rangeFromSearch,
+  rangeToSearch,
+  utcDay,
+} from "../date-range";
+import "../styles/analytics.css";
+
+export function AnalyticsPage() {
+  useDocumentTitle("Analytics");
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Fixed for the visit, so "last 7 days" doesn't shift under the owner at midnight UTC.
+  const [today] = useState(() => utcDay(new Date()));
+  const range = rangeFromSearch(searchParams, today);
+  const chatbotId = searchParams.get("chatbotId") || undefined;
+  const query = useAnalytics({ from: range.from, to: range.to, ...(chatbotId ? { chatbotId } : {}) });
+
+  const setRange = (next: DateRange) => setSearchParams(rangeToSearch(next, searchParams), { replace: true });
+  const setBot = (id?: string) => {
+    const params = new URLSearchParams(searchParams);
+    if (id) params.set("chatbotId", id);
+    else params.delete("chatbotId");
+    setSearchParams(params, { replace: true });
+  };
+
+  return (
+    <div className="container app-page analytics-page">
+      <header className="app-page-head an-head">
+        <div>
+          <h1>Analytics</h1>
+          <p className="app-page-lead">
+            How visitors use your chatbots: how many talk to them, how often they get an answer, and what they
+            ask most. Days and hours are in UTC.
+          </p>
+        </div>
+      </header>
+
+      <div className="an-toolbar">
+        <RangePicker
+          key={`${range.preset}:${range.from}:${range.to}`}
+          range={range}
+          onChange={setRange}
+          today={today}
+        />
+        <BotSelect value={chatbotId} onChange={setBot} />
+      </div>
+      <p className="an-range" aria-live="polite">
+        {describeRange(range.from, range.to)}
+        {query.isFetching && query.data ? <span className="an-muted"> · updating…</span> : null}
+      </p>
+
+      {query.isPending ? (
+        <div aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading analytics
+          </span>
+          <div className="kpi-grid" aria-hidden="true">
+            {[0, 1, 2, 3, 4].map((n) => (
+              <span key={n} className="skeleton" style={{ height: 112, borderRadius: 14 }} />
+            ))}
+          </div>
+          <span
+            className="skeleton"
+            style={{ height: 280, marginTop: 24, borderRadius: 14 }}
+            aria-hidden="true"
+          />
+        </div>
+      ) : query.isError ? (
+        <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <AnalyticsBody data={query.data} />
+      )}
+    </div>
+  );
+}
+
+function AnalyticsBody({ data }: { data: Analytics }) {
+  const perDay = (pick: (day: Analytics["days"][number]) => number): BarDatum[] =>
+    data.days.map((day) => ({
+      key: day.date,
+      value: pick(day),
+      axisLabel: formatDay(day.date),
+      fullLabel: formatDayLong(day.date),
+    }));
+  return (
+    <div className="an-body">
+      <KpiGrid data={data} />
+      <div className="an-grid">
+        <ChartCard title="Conversations per day">
+          <BarChart
+            title="Conversations per day"
+            unit="conversations"
+            categoryHeader="Day"
+            labelSteps={DAY_LABEL_STEPS}
+            data={perDay((day) => day.conversations)}
+          />
+        </ChartCard>
+        <ChartCard title="Messages per day">
+          <BarChart
+            title="Messages per day"
+            unit="messages"
+            categoryHeader="Day"
+            labelSteps={DAY_LABEL_STEPS}
+            tone="violet"
+            data={perDay((day) => day.messages)}
+          />
+        </ChartCard>
+        <ChartCard title="Busiest hours" note="Questions asked per hour of the day, UTC">
+          <BarChart
+            title="Questions by hour of day (UTC)"
+            unit="questions"
+            categoryHeader="Hour (UTC)"
+            labelSteps={HOUR_LABEL_STEPS}
+            labelWidth={48}
+            tone="teal"
+            data={data.busiestHours.map((h) => ({
+              key: String(h.hour),
+              value: h.messages,
+              axisLabel: hourLabel(h.hour),
+              fullLabel: hourRangeLabel(h.hour),
+            }))}
+          />
+        </ChartCard>
+        <ChartCard title="Top questions" note="Asked the same way, counted together">
+          <TopQuestions questions={data.topQuestions} />
+          {data.topQuestions.length > 0 ? (
+            <Link to="/inbox/unanswered" className="an-card-link">
+              See questions that went unanswered
+            </Link>
+          ) : null}
+        </ChartCard>
+      </div>
+      <section className="card an-card an-usage" aria-labelledby="an-usage-title">
+        <h2 id="an-usage-title" className="an-card-title">
+          Plan usage
+        </h2>
+        <UsageMeter usage={data.usage} />
+      </section>
+    </div>
+  );
+}
+
+function ChartCard({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="card an-card" aria-labelledby={id}>
+      <div className="an-card-head">
+        <h2 id={id} className="an-card-title">
+          {title}
+        </h2>
+        {note ? <p className="an-muted an-small">{note}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}

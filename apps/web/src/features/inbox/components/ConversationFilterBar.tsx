@@ -1,0 +1,155 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { activeFilterCount, type InboxFilters, SEARCH_MAX_LENGTH, withFilter } from "../filters";
+import { BotSelect } from "./BotSelect";
+import { FilterIcon, SearchIcon } from "./icons";
+
+/** Typing pauses this long before the search runs (and the address bar changes). */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+interface FilterBarProps {
+  filters: InboxFilters;
+  onChange: (next: InboxFilters) => void;
+  /** False when the list is already one bot's. */
+  showBotSelect: boolean;
+}
+
+/** Search, chatbot, date range and the quick toggles above the conversation list. */
+export function ConversationFilterBar({ filters, onChange, showBotSelect }: FilterBarProps) {
+  const id = useId();
+  const [expanded, setExpanded] = useState(false);
+  const latest = useRef({ filters, onChange });
+  latest.current = { filters, onChange };
+
+  // The search box keeps its own text; the filter follows once typing pauses.
+  const [text, setText] = useState(filters.q ?? "");
+  const [shownQ, setShownQ] = useState(filters.q);
+  if (filters.q !== shownQ) {
+    // Changed from outside (Clear filters, Back): show what the list is filtered by.
+    setShownQ(filters.q);
+    if ((filters.q ?? "") !== text.trim().replace(/\s+/g, " ")) setText(filters.q ?? "");
+  }
+  useEffect(() => {
+    const wanted = text.trim().replace(/\s+/g, " ");
+    if (wanted === (latest.current.filters.q ?? "")) return;
+    const timer = window.setTimeout(() => {
+      latest.current.onChange(withFilter(latest.current.filters, "q", wanted));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+
+  const set = <K extends keyof InboxFilters>(key: K, value: InboxFilters[K] | undefined) =>
+    onChange(withFilter(filters, key, value));
+  const moreCount = activeFilterCount(filters, ["q"]);
+  const toggles = [
+    {
+      label: "Unanswered",
+      pressed: Boolean(filters.unanswered),
+      flip: () => set("unanswered", !filters.unanswered),
+    },
+    {
+      label: "Rated down",
+      icon: "👎",
+      pressed: filters.rating === "down",
+      flip: () => set("rating", filters.rating === "down" ? undefined : "down"),
+    },
+    {
+      label: "Rated up",
+      icon: "👍",
+      pressed: filters.rating === "up",
+      flip: () => set("rating", filters.rating === "up" ? undefined : "up"),
+    },
+    { label: "Has lead", pressed: Boolean(filters.hasLead), flip: () => set("hasLead", !filters.hasLead) },
+  ];
+
+  return (
+    <search className="inbox-filters" aria-label="Filter conversations">
+      <div className="inbox-search-row">
+        <div className="inbox-search">
+          <label htmlFor={`${id}-q`} className="sr-only">
+            Search messages
+          </label>
+          <SearchIcon size={18} className="inbox-search-icon" />
+          <input
+            id={`${id}-q`}
+            type="search"
+            placeholder="Search messages"
+            value={text}
+            maxLength={SEARCH_MAX_LENGTH}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              // Enter runs the search at once.
+              if (event.key === "Enter") {
+                event.preventDefault();
+                onChange(withFilter(filters, "q", text.trim().replace(/\s+/g, " ")));
+              }
+            }}
+          />
+        </div>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm inbox-filters-toggle"
+          aria-expanded={expanded}
+          aria-controls={`${id}-more`}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          <FilterIcon size={16} />
+          Filters
+          {moreCount > 0 ? <span className="inbox-count">{moreCount}</span> : null}
+        </button>
+      </div>
+
+      <div id={`${id}-more`} className="inbox-filters-more" data-expanded={expanded || undefined}>
+        {showBotSelect ? (
+          <BotSelect value={filters.chatbotId} onChange={(chatbotId) => set("chatbotId", chatbotId)} />
+        ) : null}
+        <div className="field inbox-field inbox-field-date">
+          <label htmlFor={`${id}-from`}>From</label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={filters.from ?? ""}
+            max={filters.to}
+            onChange={(event) => set("from", event.target.value)}
+          />
+        </div>
+        <div className="field inbox-field inbox-field-date">
+          <label htmlFor={`${id}-to`}>To</label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={filters.to ?? ""}
+            min={filters.from}
+            onChange={(event) => set("to", event.target.value)}
+          />
+        </div>
+        <fieldset className="inbox-toggles">
+          <legend className="sr-only">Show only</legend>
+          {toggles.map((toggle) => (
+            <button
+              key={toggle.label}
+              type="button"
+              className="inbox-chip"
+              aria-pressed={toggle.pressed}
+              onClick={toggle.flip}
+            >
+              {toggle.icon ? <span aria-hidden="true">{toggle.icon}</span> : null}
+              {toggle.label}
+            </button>
+          ))}
+        </fieldset>
+        {activeFilterCount(filters) > 0 ? (
+          <button
+            type="button"
+            className="inbox-link-button inbox-clear"
+            onClick={() => {
+              setText("");
+              onChange({});
+            }}
+          >
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+    </search>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ConversationSummary } from "@parley/contracts";
+import { Link } from "react-router-dom";
+import { countLabel, formatDateTime, formatWhen } from "../format";
+
+/** How a row opens its conversation: a link (the inbox, deep-linkable) or a button (a bot's tab). */
+export type OpenConversation = { href: (id: string) => string } | { onSelect: (id: string) => void };
+
+interface ConversationListProps {
+  items: readonly ConversationSummary[];
+  selectedId: string | null;
+  open: OpenConversation;
+  showBotName: boolean;
+}
+
+export function ConversationList({ items, selectedId, open, showBotName }: ConversationListProps) {
+  return (
+    <ul className="conv-list" aria-label="Conversations">
+      {items.map((item) => {
+        const current = item._id === selectedId;
+        const body = <ConversationRow item={item} showBotName={showBotName} />;
+        return (
+          <li key={item._id}>
+            {"href" in open ? (
+              <Link
+                to={open.href(item._id)}
+                className="conv-item"
+                aria-current={current ? "true" : undefined}
+              >
+                {body}
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className="conv-item"
+                aria-current={current ? "true" : undefined}
+                onClick={() => open.onSelect(item._id)}
+              >
+                {body}
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ConversationRow({ item, showBotName }: { item: ConversationSummary; showBotName: boolean }) {
+  return (
+    <>
+      <span className="conv-item-top">
+        <span className="conv-item-bot">{showBotName ? item.chatbotName : "Visitor"}</span>
+        <time
+          className="conv-item-time"
+          dateTime={item.lastMessageAt}
+          title={formatDateTime(item.lastMessageAt)}
+        >
+          {formatWhen(item.lastMessageAt)}
+        </time>
+      </span>
+      <span className="conv-item-question">{item.firstQuestion ?? "No question asked"}</span>
+      <span className="conv-item-meta">
+        <span className="conv-item-count">{countLabel(item.messageCount, "message")}</span>
+        {item.unansweredCount > 0 ? (
+          <span className="conv-badge conv-badge-warn">
+            {item.unansweredCount === 1 ? "Unanswered" : `${item.unansweredCount} unanswered`}
+          </span>
+        ) : null}
+        {item.upCount > 0 ? (
+          <span className="conv-badge">
+            <span aria-hidden="true">👍 {item.upCount}</span>
+            <span className="sr-only">{countLabel(item.upCount, "helpful rating")}</span>
+          </span>
+        ) : null}
+        {item.downCount > 0 ? (
+          <span className="conv-badge conv-badge-down">
+            <span aria-hidden="true">👎 {item.downCount}</span>
+            <span className="sr-only">{countLabel(item.downCount, "not helpful rating")}</span>
+          </span>
+        ) : null}
+        {item.hasLead ? <span className="conv-badge conv-badge-lead">Lead</span> : null}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ReactNode } from "react";
+import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
+import { useConversations } from "../api";
+import { activeFilterCount, type InboxFilters } from "../filters";
+import { countLabel } from "../format";
+import { ConversationFilterBar } from "./ConversationFilterBar";
+import { ConversationList, type OpenConversation } from "./ConversationList";
+import { TranscriptPane } from "./TranscriptPane";
+
+interface ConversationsViewProps {
+  filters: InboxFilters;
+  onFiltersChange: (next: InboxFilters) => void;
+  selectedId: string | null;
+  open: OpenConversation;
+  /** Back to the list on phones, and where to go once the open conversation is deleted. */
+  onClose: () => void;
+  /** Set on a chatbot's page: the list is that bot's and the chatbot filter is hidden. */
+  lockedBotId?: string;
+  /** Shown instead of the list when there are no conversations at all (no filters set). */
+  empty: ReactNode;
+}
+
+/**
+ * The conversation list beside the open transcript (two panes on wide screens; on phones the
+ * list, or the transcript with a way back). Used by /inbox and by a chatbot's Conversations tab.
+ */
+export function ConversationsView({
+  filters,
+  onFiltersChange,
+  selectedId,
+  open,
+  onClose,
+  lockedBotId,
+  empty,
+}: ConversationsViewProps) {
+  const effective = lockedBotId ? { ...filters, chatbotId: lockedBotId } : filters;
+  const query = useConversations(effective);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = activeFilterCount(effective, lockedBotId ? ["chatbotId"] : []) > 0;
+
+  let list: ReactNode;
+  if (query.isPending) {
+    list = (
+      <div aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading conversations
+        </span>
+        <ul className="conv-list" aria-hidden="true">
+          {[0, 1, 2, 3].map((n) => (
+            <li key={n} className="conv-item conv-item-skeleton">
+              <span className="skeleton" style={{ width: "40%", height: 14 }} />
+              <span className="skeleton" style={{ width: "85%", height: 18 }} />
+              <span className="skeleton" style={{ width: "55%", height: 14 }} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  } else if (!query.data) {
+    list = <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (items.length === 0) {
+    list = filtered ? (
+      <div className="inbox-empty">
+        <h2>No conversations match these filters</h2>
+        <p>Try other words, a wider date range, or fewer filters.</p>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => onFiltersChange({})}>
+          Clear filters
+        </button>
+      </div>
+    ) : (
+      empty
+    );
+  } else {
+    list = (
+      <>
+        <p className="conv-summary" role="status">
+          {query.hasNextPage
+            ? `Showing the ${countLabel(items.length, "latest conversation")}`
+            : countLabel(items.length, "conversation")}
+          {filtered ? " matching your filters" : ""}
+        </p>
+        <ConversationList items={items} selectedId={selectedId} open={open} showBotName={!lockedBotId} />
+        {query.hasNextPage ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm conv-more"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? "Loading…" : "Load more"}
+          </button>
+        ) : null}
+        {query.isFetchNextPageError ? (
+          <ErrorNotice error={query.error} onRetry={() => void query.fetchNextPage()} />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="inbox-conversations">
+      <ConversationFilterBar filters={filters} onChange={onFiltersChange} showBotSelect={!lockedBotId} />
+      <div className="inbox-split" data-open={selectedId ? "" : undefined}>
+        <section className="inbox-list-pane" aria-label="Conversation list">
+          {list}
+        </section>
+        <section className="inbox-detail-pane" aria-label="Transcript">
+          {selectedId ? (
+            <TranscriptPane
+              key={selectedId}
+              conversationId={selectedId}
+              onBack={onClose}
+              onDeleted={onClose}
+            />
+          ) : (
+            <div className="inbox-pick">
+              <p>
+                {items.length > 0
+                  ? "Pick a conversation to read the whole exchange."
+                  : "Transcripts open here."}
+              </p>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import type { ConversationFiltersInput } from "@parley/contracts";
+import { isIsoDay } from "../analytics/date-range";
+
+/**
+ * The inbox's filters as the page holds them. They live in the address bar (so a reload, a
+ * shared link or Back keeps them) under the same names the API takes.
+ */
+export interface InboxFilters {
+  chatbotId?: string;
+  /** Inclusive UTC day range on the last message, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+  rating?: "up" | "down";
+  unanswered?: boolean;
+  hasLead?: boolean;
+  /** Words to find in any message. */
+  q?: string;
+}
+
+export const SEARCH_MAX_LENGTH = 200;
+export const PAGE_SIZE = 25;
+
+/**
+ * The order parameters are written in, so equal filters always give the same URL; each is a
+ * parameter of the API's filter schema.
+ */
+const KEYS = [
+  "chatbotId",
+  "from",
+  "to",
+  "rating",
+  "unanswered",
+  "hasLead",
+  "q",
+] as const satisfies readonly (keyof ConversationFiltersInput)[];
+
+function text(value: string | null, max: number): string | undefined {
+  const trimmed = value?.trim().replace(/\s+/g, " ");
+  return trimmed ? trimmed.slice(0, max) : undefined;
+}
+
+/**
+ * Reads the filters from a query string, dropping anything malformed rather than failing: a
+ * hand-edited or outdated link still opens the inbox. A reversed date range is put right.
+ */
+export function filtersFromSearch(params: URLSearchParams): InboxFilters {
+  const filters: InboxFilters = {};
+  const chatbotId = text(params.get("chatbotId"), 100);
+  if (chatbotId) filters.chatbotId = chatbotId;
+  let from = params.get("from") ?? "";
+  let to = params.get("to") ?? "";
+  if (isIsoDay(from) && isIsoDay(to) && from > to) [from, to] = [to, from];
+  if (isIsoDay(from)) filters.from = from;
+  if (isIsoDay(to)) filters.to = to;
+  const rating = params.get("rating");
+  if (rating === "up" || rating === "down") filters.rating = rating;
+  if (params.get("unanswered") === "true") filters.unanswered = true;
+  if (params.get("hasLead") === "true") filters.hasLead = true;
+  const q = text(params.get("q"), SEARCH_MAX_LENGTH);
+  if (q) filters.q = q;
+  return filters;
+}
+
+/** The filters as query parameters; unset ones are left out. */
+export function filtersToSearch(filters: InboxFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of KEYS) {
+    const value = filters[key];
+    if (value === undefined || value === false || value === "") continue;
+    params.set(key, String(value));
+  }
+  return params;
+}
+
+/** "?chatbotId=…&q=…" or "" with no filters: for links that must keep the filters. */
+export function filtersQueryString(filters: InboxFilters): string {
+  const search = filtersToSearch(filters).toString();
+  return search ? `?${search}` : "";
+}
+
+/** The query of `GET /api/conversations` for one page. */
+export function conversationsApiQuery(
+  filters: InboxFilters,
+  cursor: string | null,
+  limit: number = PAGE_SIZE,
+): string {
+  const params = filtersToSearch(filters);
+  params.set("limit", String(limit));
+  if (cursor) params.set("cursor", cursor);
+  return `?${params.toString()}`;
+}
+
+/** How many filters narrow the list (the search box counts as one). */
+export function activeFilterCount(
+  filters: InboxFilters,
+  ignore: readonly (keyof InboxFilters)[] = [],
+): number {
+  const dates = filters.from || filters.to ? 1 : 0;
+  return (
+    dates +
+    (["chatbotId", "rating", "unanswered", "hasLead", "q"] as const).filter(
+      (key) => !ignore.includes(key) && filters[key] !== undefined && filters[key] !== false,
+    ).length
+  );
+}
+
+/** A copy with one filter changed; `undefined`, `false` and "" remove it. */
+export function withFilter<K extends keyof InboxFilters>(
+  filters: InboxFilters,
+  key: K,
+  value: InboxFilters[K] | undefined,
+): InboxFilters {
+  const next: InboxFilters = { ...filters };
+  if (value === undefined || value === false || value === "") delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+/** What an inbox address shows: `/inbox`, `/inbox/:conversationId`, `/inbox/unanswered`, `/inbox/leads`. */
+export type InboxView =
+  | { kind: "conversations"; conversationId: string | null }
+  | { kind: "unanswered" }
+  | { kind: "leads" };
+
+/** The view for the part of the path after `/inbox/`. */
+export function inboxViewOf(splat: string): InboxView {
+  const path = splat.replace(/^\/+|\/+$/g, "");
+  if (path === "unanswered") return { kind: "unanswered" };
+  if (path === "leads") return { kind: "leads" };
+  if (!path) return { kind: "conversations", conversationId: null };
+  let id = path;
+  try {
+    id = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: look the raw text up; the API answers "not found".
+  }
+  return { kind: "conversations", conversationId: id };
+}
