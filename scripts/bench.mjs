@@ -20,6 +20,7 @@ const dist = path.join(root, "apps/web/dist");
 if (
   isStale(path.join(dist, "index.html"), [
     path.join(root, "apps/web/src"),
+    path.join(root, "apps/web/embed"),
     path.join(root, "packages/contracts/src"),
   ])
 ) {
@@ -34,6 +35,16 @@ const initialGz = initial.reduce(
   0,
 );
 record("SPA initial JS (gzip)", (initialGz / 1024).toFixed(1), "KB", "≤ 150 KB", initialGz <= 150 * 1024);
+
+// 1b. The public widget: the loader on every page view, the chat page once opened (gzip -9).
+{
+  const { measureWidget, WIDGET_BUDGET } = await import("../apps/web/scripts/widget-size.mjs");
+  const w = measureWidget(dist);
+  const kb = (b) => (b / 1000).toFixed(2);
+  record("widget loader embed.js (gzip)", kb(w.loader), "KB", "≤ 2 KB", w.loader <= WIDGET_BUDGET.loader);
+  record("widget chat page JS+CSS (gzip)", kb(w.page), "KB", "≤ 25 KB", w.page <= WIDGET_BUDGET.page);
+  record("widget chunks shared with the dashboard", w.shared.length, "", "0", w.shared.length === 0);
+}
 
 // 2. GET /api/plans under 50 concurrent connections, on each database driver.
 for (const driver of ["pglite", "postgres"]) {
@@ -138,6 +149,56 @@ for (const driver of ["pglite", "postgres"]) {
         f.status === "ready",
       );
     }
+  }
+}
+
+// 4. The widget under load: 200 concurrent visitors streaming from one API process (stub model).
+{
+  const { spawn } = await import("node:child_process");
+  for (const driver of ["pglite", "postgres"]) {
+    let dbUrl = "";
+    if (driver === "postgres") {
+      try {
+        dbUrl = await createDatabase(pgUrl);
+      } catch {
+        record("widget load on postgres", "n/a", "", "Postgres unavailable", false);
+        continue;
+      }
+    }
+    const child = spawn(bin("tsx"), ["apps/api/bench/widget.bench.ts"], {
+      cwd: root,
+      env: { ...process.env, BENCH_DATABASE_URL: dbUrl },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (c) => {
+      out += c;
+    });
+    const code = await new Promise((r) => child.on("exit", r));
+    if (dbUrl) await dropDatabase(pgUrl, new URL(dbUrl).pathname.slice(1));
+    const f = out
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l))[0];
+    if (code !== 0 || !f) {
+      record(`widget load (${driver})`, "failed", "", `exit ${code}`, false);
+      continue;
+    }
+    record(
+      `widget: ${f.visitors} concurrent visitors, errors (${driver})`,
+      f.errors,
+      "",
+      "0",
+      f.errors === 0,
+    );
+    record(
+      `widget: time to first token p95 (${driver})`,
+      Math.round(f.ttftP95),
+      "ms",
+      `model's own: ${f.modelFirstTokenMs} ms`,
+      true,
+    );
+    record(`widget: API peak memory (${driver})`, f.peakRssMb, "MB", "—", true);
   }
 }
 

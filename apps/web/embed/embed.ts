@@ -88,7 +88,7 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
       lum += weight * (Number(`0x${color.substr(1 + 2 * i, 2)}`) / 255) ** 2.2;
     });
     sheet.replaceSync(
-      `:host{all:initial;--c:${color};--t:${lum > 0.183 ? "#111827" : "#fff"};--z:${z};--s:${left ? "auto" : "20px"};--e:${left ? "20px" : "auto"}${viewport}}` +
+      `:host{all:initial;--c:${color};--t:${lum > 0.183 ? "#111827" : "#fff"};--z:${z};${left ? "--s:auto;--e:20px" : "--s:20px;--e:auto"}${viewport}}` +
         ".b,.p{position:fixed;right:var(--s);left:var(--e);z-index:var(--z)}" +
         ".b{bottom:20px;display:flex;align-items:center;gap:8px;height:56px;padding:0 20px 0 16px;border:0;border-radius:28px;background:var(--c);color:var(--t);font:600 15px system-ui,sans-serif;cursor:pointer;box-shadow:0 6px 24px #0003}" +
         ".b:focus-visible{outline:3px solid var(--c);outline-offset:3px}" +
@@ -98,7 +98,7 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
         // Unread reply while closed: the bubble fills in red.
         ".u .i{background:#e11d48;border-color:#e11d48}" +
         ".p{bottom:88px;width:400px;height:640px;max-height:calc(100dvh - 108px);border:0;border-radius:16px;background:#fff;box-shadow:0 12px 48px #0004;visibility:hidden;opacity:0}" +
-        ".o{visibility:visible;opacity:1;transition:opacity .2s}" +
+        ".o{visibility:visible;opacity:1;transition:.2s}" +
         "@media(max-width:480px){.p{inset:0;top:var(--vt,0);width:100%;height:var(--vh,100%);max-height:none;border-radius:0}.o+.b{display:none}}",
     );
     const shown = isOpen && ready;
@@ -124,7 +124,7 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
 
   const remove = () => {
     host.remove();
-    console.warn("Parley: chat unavailable here");
+    console.warn("Parley: chat unavailable");
   };
 
   /**
@@ -157,7 +157,7 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
 
   win.addEventListener("message", (event: MessageEvent<Message>) => {
     const m = event.data;
-    if (event.origin !== origin || !frame || event.source !== frame.contentWindow || !m) return;
+    if (event.origin !== origin || event.source !== frame?.contentWindow || !m) return;
     if (m.parley === "ready") {
       if (!m.ok) return remove();
       ready = true;
@@ -165,7 +165,7 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
       outbox.map(post);
       outbox = [];
       fit();
-      if (isOpen) frame.focus();
+      if (isOpen) frame?.focus();
     }
     if (m.parley === "close") toggle(false);
     if (m.parley === "unread" && !isOpen) {
@@ -195,19 +195,15 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
     (api[method as "open"] as ((...a: unknown[]) => void) | undefined)?.(...args);
   };
 
-  const mount = () => {
-    paint();
-    root.append(button);
-    doc.body.append(host);
-    win.Parley = api;
-    (previous?.q as Call[] | undefined)?.map(run);
-    if (data.open === "true") toggle(true);
-    // Idle preload: 3 s in, at the next idle moment. Skipped when the visitor saves data.
-    else if (!(navigator as { connection?: { saveData?: boolean } }).connection?.saveData) {
-      setTimeout(() => (win.requestIdleCallback ?? setTimeout)(warm), 3000);
-    }
-  };
-  doc.body ? mount() : doc.addEventListener("DOMContentLoaded", mount);
+  paint();
+  root.append(button);
+  // A script in <head> can run before <body> exists; <html> holds the launcher just as well.
+  (doc.body ?? doc.documentElement).append(host);
+  win.Parley = api;
+  (previous?.q as Call[] | undefined)?.map(run);
+  if (data.open === "true") toggle(true);
+  // Otherwise the idle preload: 3 s in, at the next idle moment.
+  else setTimeout(() => (win.requestIdleCallback ?? setTimeout)(warm), 3000);
 }
 
 export {};
