@@ -1,0 +1,156 @@
+// 200 concurrent visitors streaming replies from one API process (the stub model answers), as
+// behind a load balancer: each visitor has its own address (X-Forwarded-For, trusted in
+// production mode). Prints one JSON line: errors, time to first token, the API's peak memory.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { SHOWCASE_CHATBOT_ID } from "@parley/contracts";
+import { freePort } from "../test/harness";
+import { startLlmStub } from "../test/llm-stub";
+import { readSse } from "../test/sse-client";
+import { startTokenIssuer } from "../test/token-issuer";
+
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 200);
+const appDir = path.resolve(import.meta.dirname, "..");
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
+
+function childrenOf(pid: number | undefined): number[] {
+  if (!pid) return [];
+  try {
+    const direct = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+    return direct.flatMap((c) => [c, ...childrenOf(c)]);
+  } catch {
+    return [];
+  }
+}
+
+// BENCH_DATABASE_URL: run against that (empty, dedicated) Postgres database instead of PGlite.
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
+const issuer = await startTokenIssuer();
+const stub = await startLlmStub({
+  tokens: Array.from({ length: 20 }, (_, i) => `word${i} `),
+  firstTokenDelayMs: 100,
+  betweenTokensMs: 15,
+});
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), "parley-widget-bench-"));
+const url = `http://127.0.0.1:${port}`;
+const api = spawn(path.join(appDir, "node_modules/.bin/tsx"), ["src/server.ts"], {
+  cwd: appDir,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    AUTH_URL: issuer.url,
+    AUTH_EVENTS_SECRET: randomBytes(24).toString("hex"),
+    DEMO_CONTENT: "true",
+    LLM_BASE_URL: stub.url,
+    LLM_MODEL: "stub",
+    LOG_LEVEL: "warn",
+    WEB_DIST: "/nonexistent",
+  },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+try {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // booting
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  // The showcase bot (Business plan, so no quota in the way), switched to the stub model.
+  const owner = await issuer.sign(
+    { sub: "parley-showcase", email: "showcase@parley.local" },
+    { expiresIn: "1h" },
+  );
+  const patch = await fetch(`${url}/api/chatbots/${SHOWCASE_CHATBOT_ID}`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${owner}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: { provider: "openai-compatible" } }),
+  });
+  if (!patch.ok) throw new Error(`could not configure the bench bot: ${patch.status}`);
+
+  const visitor = async (i: number) => {
+    const headers = {
+      "x-parley-visitor": `benchVisitor${String(i).padStart(10, "0")}`,
+      "x-forwarded-for": `10.1.${i >> 8}.${i & 255}`,
+    };
+    const conv = await fetch(`${url}/api/widget/${SHOWCASE_CHATBOT_ID}/conversations`, {
+      method: "POST",
+      headers,
+    });
+    if (conv.status !== 201) throw new Error(`conversation ${conv.status}`);
+    const { _id } = (await conv.json()) as { _id: string };
+    const sent = performance.now();
+    const res = await fetch(`${url}/api/widget/${SHOWCASE_CHATBOT_ID}/conversations/${_id}/messages`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ content: "How does the coffee club work?" }),
+    });
+    if (!res.ok) throw new Error(`message ${res.status}`);
+    const events = await readSse(res);
+    const first = events.find((e) => e.event === "delta");
+    if (!first || events.at(-1)?.event !== "done")
+      throw new Error(`stream ended with ${events.at(-1)?.event}`);
+    return { ttft: first.at - sent, total: (events.at(-1)?.at ?? 0) - sent };
+  };
+  const started = performance.now();
+  const results = await Promise.allSettled(Array.from({ length: VISITORS }, (_, i) => visitor(i)));
+  const seconds = (performance.now() - started) / 1000;
+  const ok = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  const errors = results.flatMap((r) => (r.status === "rejected" ? [String(r.reason)] : []));
+  // VmHWM: peak resident memory of the server process (tsx runs it as a child of its launcher).
+  const peakKb = Math.max(
+    ...[api.pid, ...childrenOf(api.pid)].map((pid) => {
+      try {
+        return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+      } catch {
+        return 0;
+      }
+    }),
+  );
+  process.stdout.write(
+    `${JSON.stringify({
+      figure: "widget-load",
+      driver: databaseUrl ? "postgres" : "pglite",
+      visitors: VISITORS,
+      completed: ok.length,
+      errors: errors.length,
+      firstErrors: errors.slice(0, 3),
+      modelFirstTokenMs: 100,
+      ttftP50: pct(
+        ok.map((r) => r.ttft),
+        50,
+      ),
+      ttftP95: pct(
+        ok.map((r) => r.ttft),
+        95,
+      ),
+      totalP95: pct(
+        ok.map((r) => r.total),
+        95,
+      ),
+      seconds,
+      peakRssMb: Math.round(peakKb / 1024),
+    })}\n`,
+  );
+} finally {
+  api.kill("SIGTERM");
+  await new Promise((r) => api.once("exit", r));
+  await stub.close();
+  await issuer.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
