@@ -93,11 +93,19 @@ if (!authUp || !apiUp) {
   console.error("Parley did not come up; see the log lines above.");
   stop(1);
 } else {
+  let demo = "";
+  try {
+    const info = await (await fetch(`http://127.0.0.1:${webPort}/api/demo`)).json();
+    if (info.account) demo = `\n    Demo account     ${info.account.email} / ${info.account.password}`;
+    if (info.chatbotId) demo += `\n    Live demo bot    ${webUrl}/widget`;
+  } catch {
+    // demo content is optional
+  }
   console.log(`
   Parley is running
     Web app and API  ${webUrl}
     Sign-in (auth)   ${authUrl}/auth
-    Data             ${apiDb ? "Postgres (DATABASE_URL)" : `${dataDir} (embedded PGlite)`}
+    Data             ${apiDb ? "Postgres (DATABASE_URL)" : `${dataDir} (embedded PGlite)`}${demo}
   Press Ctrl+C to stop.
 `);
 }
