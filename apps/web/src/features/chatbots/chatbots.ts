@@ -159,9 +159,11 @@ export function normalizeSiteUrl(input: string): string {
 export type AnswerPiece = { type: "text"; text: string } | { type: "cite"; n: number };
 
 /**
- * Splits an answer into paragraphs of text and `[n]` citation markers. Only numbers that point
- * at a real citation become markers; anything else stays text. The result is rendered as React
- * text nodes, so an answer can never inject HTML.
+ * Splits an answer into paragraphs of text and `[n]` citation markers, rendered as React text
+ * nodes so an answer can never inject HTML. A marker that points at a real citation becomes a
+ * citation. One past the list is dropped when the answer has citations: the built-in engine numbers
+ * passages while the citations are one per source, so two passages of one document give "[2]"
+ * with a single source listed (reported to the API owner). Without citations the text stays as is.
  */
 export function answerParagraphs(text: string, citationCount: number): AnswerPiece[][] {
   return text
@@ -171,17 +173,29 @@ export function answerParagraphs(text: string, citationCount: number): AnswerPie
     .map((para) => {
       const pieces: AnswerPiece[] = [];
       let last = 0;
-      for (const match of para.matchAll(/\[(\d{1,2})\]/g)) {
+      const pushText = (chunk: string) => {
+        if (!chunk) return;
+        const previous = pieces.at(-1);
+        if (previous?.type === "text") previous.text += chunk;
+        else pieces.push({ type: "text", text: chunk });
+      };
+      for (const match of para.matchAll(/\s?\[(\d{1,2})\]/g)) {
         const n = Number(match[1]);
-        if (n < 1 || n > citationCount) continue;
         const index = match.index ?? 0;
-        if (index > last) pieces.push({ type: "text", text: para.slice(last, index) });
-        pieces.push({ type: "cite", n });
+        if (n >= 1 && n <= citationCount) {
+          pushText(para.slice(last, index) + (match[0].startsWith("[") ? "" : " "));
+          pieces.push({ type: "cite", n });
+        } else if (citationCount > 0) {
+          pushText(para.slice(last, index));
+        } else {
+          continue;
+        }
         last = index + match[0].length;
       }
-      if (last < para.length) pieces.push({ type: "text", text: para.slice(last) });
+      pushText(para.slice(last));
       return pieces;
-    });
+    })
+    .filter((pieces) => pieces.length > 0);
 }
 
 /** Only http(s) links are rendered as links; a citation URL is data from crawled pages. */

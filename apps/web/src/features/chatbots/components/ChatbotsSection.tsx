@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router-do
 import { useUsage } from "../../dashboard/api";
 import { useSignedInUser } from "../../session/session-context";
 import { useChatbots } from "../api";
-import { readableOn, SOURCE_KIND_LABEL, sourcesSummary } from "../chatbots";
+import { readableOn, sourcesSummary } from "../chatbots";
 import { CreateChatbotDialog } from "./CreateChatbotDialog";
 import { ErrorNotice } from "./ErrorNotice";
 import { BotIcon, KindIcon, PlusIcon } from "./icons";
@@ -12,11 +12,11 @@ import "../styles/base.css";
 import "../styles/dashboard.css";
 import "../styles/knowledge.css";
 
-const QUICK_KINDS: { kind: SourceKind; hint: string }[] = [
-  { kind: "text", hint: "Paste a few paragraphs" },
-  { kind: "qa", hint: "A question and its answer" },
-  { kind: "website", hint: "We read your site" },
-  { kind: "file", hint: "PDF, Word, Markdown" },
+const QUICK_KINDS: { kind: SourceKind; title: string; hint: string }[] = [
+  { kind: "text", title: "Start from text", hint: "Paste a few paragraphs" },
+  { kind: "qa", title: "Start from a Q&A pair", hint: "A question and its answer" },
+  { kind: "website", title: "Start from your website", hint: "We read its pages" },
+  { kind: "file", title: "Start from a document", hint: "PDF, Word, Markdown or text" },
 ];
 
 /** The dashboard's "Your chatbots": the bots as cards, or the quick start when there are none. */
@@ -125,16 +125,14 @@ export function ChatbotsSection() {
             </button>
           </div>
           <ul className="quick-kinds" aria-label="Start from">
-            {QUICK_KINDS.map(({ kind, hint }) => (
+            {QUICK_KINDS.map(({ kind, title, hint }) => (
               <li key={kind}>
                 <button type="button" className="quick-kind" onClick={() => setDialog({ kind })}>
                   <span className="quick-kind-icon">
                     <KindIcon kind={kind} size={18} />
                   </span>
                   <span className="quick-kind-text">
-                    <span className="quick-kind-title">
-                      Start from {SOURCE_KIND_LABEL[kind].toLowerCase()}
-                    </span>
+                    <span className="quick-kind-title">{title}</span>
                     <span className="quick-kind-hint">{hint}</span>
                   </span>
                 </button>

@@ -16,7 +16,7 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: (() 
         {message}{" "}
         {limit ? (
           <Link to="/billing" className="builder-error-link">
-            Upgrade your plan
+            Compare plans
           </Link>
         ) : null}
       </p>

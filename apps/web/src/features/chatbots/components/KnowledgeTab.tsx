@@ -1,5 +1,6 @@
 import type { KnowledgeSource } from "@parley/contracts";
 import type { UseQueryResult } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
 import { useSubscriptionDetails, useUsage } from "../../dashboard/api";
 import { useSignedInUser } from "../../session/session-context";
 import { useAddSource } from "../api";
@@ -25,6 +26,7 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
   };
 
   const list = sources.data ?? [];
+  const atLimit = usage.data ? usage.data.used.knowledgeSources >= usage.data.limits.knowledgeSources : false;
   const ready = list.filter((s) => s.status === "ready").length;
 
   return (
@@ -43,6 +45,13 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
         <p className="builder-card-lead">
           Your chatbot answers only from what you add here, and shows which source each answer came from.
         </p>
+        {atLimit && usage.data ? (
+          <div className="alert limit-note" role="note">
+            You've used all {usage.data.limits.knowledgeSources} knowledge sources on the{" "}
+            {usage.data.planName} plan. Delete one to add another, or <Link to="/billing">compare plans</Link>
+            .
+          </div>
+        ) : null}
         <SourceForm idPrefix="add-source" onSubmit={submit} fileLimitMb={limitMb} submitLabel="Add source" />
       </section>
 

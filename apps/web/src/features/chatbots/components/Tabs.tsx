@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
 
 export interface TabItem<T extends string> {
   id: T;
@@ -33,6 +33,16 @@ export function TabList<T extends string>({
   className = "tabs",
 }: TabListProps<T>) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
+
+  // On a phone the tab row scrolls sideways: keep the selected tab in view.
+  useEffect(() => {
+    const tab = refs.current.get(selected);
+    const list = tab?.parentElement;
+    if (!tab || !list || list.scrollWidth <= list.clientWidth) return;
+    const left = tab.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth)
+      list.scrollTo({ left: left - 16, behavior: "smooth" });
+  }, [selected]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.id === selected);

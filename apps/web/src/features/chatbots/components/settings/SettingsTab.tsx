@@ -148,7 +148,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
           <div className="save-bar" data-dirty={isDirty || undefined}>
             <div className="save-bar-inner">
               <span className="save-bar-status" aria-live="polite">
-                {isDirty ? "You have unsaved changes" : "All changes saved"}
+                {isDirty ? "Unsaved changes" : "All changes saved"}
               </span>
               <div className="save-bar-actions">
                 <button

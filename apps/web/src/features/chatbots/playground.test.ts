@@ -1,0 +1,127 @@
+import type { StreamDone } from "@parley/contracts";
+import { describe, expect, it } from "vitest";
+import {
+  type AssistantMessage,
+  historyFor,
+  initialPlaygroundState,
+  isStreaming,
+  MAX_HISTORY_TURNS,
+  type PlaygroundAction,
+  type PlaygroundState,
+  playgroundReducer,
+} from "./playground";
+
+const done = (answered: boolean): StreamDone => ({
+  messageId: null,
+  answered,
+  citations: answered
+    ? [{ sourceId: "src_1", title: "Handbook", kind: "file", url: null, snippet: "3-year warranty" }]
+    : [],
+  engine: "builtin",
+});
+
+const run = (actions: PlaygroundAction[], from: PlaygroundState = initialPlaygroundState) =>
+  actions.reduce(playgroundReducer, from);
+
+const assistant = (state: PlaygroundState, id: string) =>
+  state.messages.find((m): m is AssistantMessage => m.id === id && m.role === "assistant");
+
+describe("playgroundReducer", () => {
+  it("streams an answer, then records its sources", () => {
+    const state = run([
+      { type: "ask", userId: "u1", assistantId: "a1", text: "Warranty?" },
+      { type: "delta", id: "a1", text: "Three " },
+      { type: "delta", id: "a1", text: "years [1]" },
+    ]);
+    expect(isStreaming(state)).toBe(true);
+    expect(assistant(state, "a1")?.text).toBe("Three years [1]");
+    const finished = run([{ type: "done", id: "a1", done: done(true) }], state);
+    expect(isStreaming(finished)).toBe(false);
+    expect(assistant(finished, "a1")).toMatchObject({
+      status: "done",
+      answered: true,
+      question: "Warranty?",
+    });
+    expect(assistant(finished, "a1")?.citations).toHaveLength(1);
+  });
+
+  it("keeps what arrived before Stop and ignores late events", () => {
+    const state = run([
+      { type: "ask", userId: "u1", assistantId: "a1", text: "Q" },
+      { type: "delta", id: "a1", text: "Partial" },
+      { type: "stop", id: "a1" },
+      { type: "delta", id: "a1", text: " late" },
+      { type: "done", id: "a1", done: done(true) },
+    ]);
+    expect(assistant(state, "a1")).toMatchObject({ status: "stopped", text: "Partial", citations: [] });
+  });
+
+  it("retries a failed answer from scratch", () => {
+    const failed = run([
+      { type: "ask", userId: "u1", assistantId: "a1", text: "Q" },
+      { type: "delta", id: "a1", text: "Half" },
+      { type: "error", id: "a1", error: { code: "MODEL_UNAVAILABLE", message: "Down" } },
+    ]);
+    expect(assistant(failed, "a1")).toMatchObject({ status: "error", error: { code: "MODEL_UNAVAILABLE" } });
+    const retried = run([{ type: "retry", id: "a1" }], failed);
+    expect(assistant(retried, "a1")).toMatchObject({ status: "streaming", text: "", error: null });
+    // A finished answer cannot be "retried" into a new stream.
+    const ok = run(
+      [
+        { type: "done", id: "a1", done: done(false) },
+        { type: "retry", id: "a1" },
+      ],
+      retried,
+    );
+    expect(assistant(ok, "a1")?.status).toBe("done");
+  });
+
+  it("starts over", () => {
+    const state = run([{ type: "ask", userId: "u1", assistantId: "a1", text: "Q" }, { type: "reset" }]);
+    expect(state.messages).toEqual([]);
+  });
+});
+
+describe("historyFor", () => {
+  it("sends completed exchanges only, oldest first", () => {
+    const state = run([
+      { type: "ask", userId: "u1", assistantId: "a1", text: "First?" },
+      { type: "delta", id: "a1", text: "One." },
+      { type: "done", id: "a1", done: done(true) },
+      { type: "ask", userId: "u2", assistantId: "a2", text: "Broken?" },
+      { type: "delta", id: "a2", text: "Hal" },
+      { type: "error", id: "a2", error: { code: "STREAM_INTERRUPTED", message: "cut" } },
+      { type: "ask", userId: "u3", assistantId: "a3", text: "Stopped?" },
+      { type: "delta", id: "a3", text: "Part" },
+      { type: "stop", id: "a3" },
+      { type: "ask", userId: "u4", assistantId: "a4", text: "Fallback?" },
+      { type: "delta", id: "a4", text: "Sorry." },
+      { type: "done", id: "a4", done: done(false) },
+    ]);
+    expect(historyFor(state.messages)).toEqual([
+      { role: "user", content: "First?" },
+      { role: "assistant", content: "One." },
+      { role: "user", content: "Fallback?" },
+      { role: "assistant", content: "Sorry." },
+    ]);
+    // Retrying the broken answer sends only what came before its question.
+    expect(historyFor(state.messages, "u2")).toEqual([
+      { role: "user", content: "First?" },
+      { role: "assistant", content: "One." },
+    ]);
+    expect(historyFor(state.messages, "u1")).toEqual([]);
+  });
+
+  it("keeps the last 20 turns", () => {
+    const actions: PlaygroundAction[] = [];
+    for (let i = 0; i < 15; i++) {
+      actions.push({ type: "ask", userId: `u${i}`, assistantId: `a${i}`, text: `Q${i}` });
+      actions.push({ type: "delta", id: `a${i}`, text: `A${i}` });
+      actions.push({ type: "done", id: `a${i}`, done: done(true) });
+    }
+    const history = historyFor(run(actions).messages);
+    expect(history).toHaveLength(MAX_HISTORY_TURNS);
+    expect(history[0]).toEqual({ role: "user", content: "Q5" });
+    expect(history.at(-1)).toEqual({ role: "assistant", content: "A14" });
+  });
+});
