@@ -80,6 +80,13 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
       )
     : null;
 
+  /** Where focus goes when the control that had it disappears (a chip, Retry): the composer. */
+  const focusInput = () => {
+    // On touch screens focusing would throw the keyboard up uninvited; the log takes focus instead.
+    if (matchMedia("(pointer: fine)").matches) input.focus({ preventScroll: true });
+    else log.focus({ preventScroll: true });
+  };
+
   const close = bridge.framed ? () => bridge.send({ parley: "close" }) : null;
   root.replaceChildren(header(config, close), log, composer, ...(footer ? [footer] : []));
 
@@ -101,7 +108,10 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
   });
   greeting.el.classList.add("pw-greeting");
   log.append(greeting.el);
-  let chips = suggestions(config.suggestedQuestions, (q) => void submit(q));
+  let chips = suggestions(config.suggestedQuestions, (q) => {
+    focusInput();
+    void submit(q);
+  });
 
   const clearProblem = () => {
     problem?.remove();
@@ -148,6 +158,9 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
   const renderHistory = (messages: WidgetMessage[]) => {
     chips?.remove();
     chips = null;
+    // Earlier messages are not news: keep screen readers from reading the whole history out.
+    log.setAttribute("aria-live", "off");
+    setTimeout(() => log.setAttribute("aria-live", "polite"), 500);
     for (const m of messages) {
       if (m.role === "user") {
         log.append(userMessage(m.content));
@@ -227,7 +240,9 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
       }
       const message = err instanceof WidgetApiError ? err.message : "Something went wrong. Please try again.";
       showProblem(message, () => {
-        if (!busy) void ask(text);
+        if (busy) return;
+        focusInput();
+        void ask(text);
       });
     } finally {
       busy = false;
@@ -288,11 +303,6 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
 
   if (chips) log.append(chips);
   void loadHistory();
-
-  const focusInput = () => {
-    // On touch screens focusing would throw the keyboard up uninvited.
-    if (matchMedia("(pointer: fine)").matches) input.focus({ preventScroll: true });
-  };
 
   return {
     /** The host opened the panel. */

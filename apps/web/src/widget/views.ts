@@ -248,13 +248,14 @@ export function leadForm(
     const who = name.value.trim();
     const failure = await onSubmit(who ? { email: value, name: who } : { email: value });
     if (failure === null) {
-      form.replaceWith(
-        h(
-          "p",
-          { class: "pw-note", role: "status" },
-          `Thanks${who ? `, ${who}` : ""}! We'll get back to you at ${value}.`,
-        ),
+      const note = h(
+        "p",
+        { class: "pw-note", role: "status", tabindex: -1 },
+        `Thanks${who ? `, ${who}` : ""}! We'll get back to you at ${value}.`,
       );
+      form.replaceWith(note);
+      // The button that had focus is gone; the thank-you line takes it (and is read out).
+      note.focus({ preventScroll: true });
       return;
     }
     error.textContent = failure;
