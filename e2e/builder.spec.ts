@@ -100,7 +100,7 @@ test("a new user builds a bot from the quick start and gets a cited answer in un
 
     // …lands on the bot's Knowledge tab.
     await expect(page).toHaveURL(/\/chatbots\/cb_[^/?]+\?tab=knowledge$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Acme Kettles" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Acme Kettles" })).toBeFocused();
     await expect(page.getByRole("tab", { name: /Knowledge/ })).toHaveAttribute("aria-selected", "true");
     const knowledge = page.getByRole("tabpanel", { name: /Knowledge/ });
     const rows = knowledge.getByRole("list", { name: "Knowledge sources" }).getByRole("listitem");
@@ -186,7 +186,7 @@ test("a new user builds a bot from the quick start and gets a cited answer in un
   }
 });
 
-test("settings save with field errors from the form, the playground's Stop aborts the request, and Retry recovers", async ({
+test("settings show the form's and the server's field errors, Stop aborts the request, Retry recovers, domains and delete work", async ({
   page,
   request,
 }) => {
@@ -217,6 +217,33 @@ test("settings save with field errors from the form, the playground's Stop abort
   await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "Turing Teas" })).toBeVisible();
   await expect(settings.getByText("All changes saved")).toBeVisible();
+
+  // A field the server refuses shows the server's words under that field.
+  await page.route("**/api/chatbots/*", async (route) => {
+    if (route.request().method() !== "PATCH") return route.fallback();
+    await route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: {
+          code: "VALIDATION_FAILED",
+          message: "Invalid request",
+          requestId: "req-e2e",
+          details: [{ path: "body.greeting", message: "The greeting can't contain links" }],
+        },
+      }),
+    });
+  });
+  await settings.getByRole("textbox", { name: "Greeting" }).fill("Hello! See https://spam.example");
+  await settings.getByRole("button", { name: "Save changes" }).click();
+  await expect(settings.getByText("The greeting can't contain links")).toBeVisible();
+  await expect(settings.getByRole("textbox", { name: "Greeting" })).toBeFocused();
+  await expect(settings.getByText("Unsaved changes")).toBeVisible();
+  await page.unroute("**/api/chatbots/*");
+  await settings.getByRole("button", { name: "Discard" }).click();
+  await expect(settings.getByRole("textbox", { name: "Greeting" })).toHaveValue(
+    "Hi! 👋 How can I help you today?",
+  );
 
   // The playground shows the saved suggested question as a chip; its answer is the fallback (no knowledge).
   await tabs.getByRole("tab", { name: "Playground" }).click();
@@ -253,4 +280,38 @@ test("settings save with field errors from the form, the playground's Stop abort
   await expect(playground.getByText("You stopped the answer before it began.")).toBeVisible();
   await expect(playground.getByRole("button", { name: "Send" })).toBeVisible();
   await expect.poll(() => closedEarly).toBe(true);
+  await page.unroute("**/api/chatbots/*/playground/messages");
+
+  // Embed: the tag for this bot, and allowed domains validated before saving.
+  await tabs.getByRole("tab", { name: "Embed" }).click();
+  const embed = page.getByRole("tabpanel", { name: "Embed" });
+  const botId = /\/chatbots\/([^/?]+)/.exec(page.url())?.[1] ?? "";
+  await expect(embed.getByTestId("embed-snippet")).toHaveText(
+    `<script src="${new URL(page.url()).origin}/embed.js" data-chatbot-id="${botId}" async></script>`,
+  );
+  await expect(embed.getByText("Published.")).toBeVisible();
+  await embed.getByRole("textbox", { name: "Add a domain" }).fill("not a domain!");
+  await embed.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(embed.getByText("Enter a domain such as example.com or *.example.com")).toBeVisible();
+  await embed.getByRole("textbox", { name: "Add a domain" }).fill("https://Shop.Turing-Teas.com/menu");
+  await embed.getByRole("textbox", { name: "Add a domain" }).press("Enter");
+  await embed.getByRole("textbox", { name: "Add a domain" }).fill("*.turing-teas.com");
+  await embed.getByRole("textbox", { name: "Add a domain" }).press("Enter");
+  const chips = embed.getByRole("list", { name: "Allowed domains" }).getByRole("listitem");
+  await expect(chips).toHaveText(["shop.turing-teas.com", "*.turing-teas.com"]);
+  await embed.getByRole("button", { name: "Save domains" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Allowed domains saved" })).toBeVisible();
+  await page.reload();
+  await expect(chips).toHaveText(["shop.turing-teas.com", "*.turing-teas.com"]);
+
+  // Delete: typing the name confirms; the dashboard says it's gone and offers the quick start again.
+  await tabs.getByRole("tab", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Delete chatbot" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Turing Teas?" });
+  await expect(confirm.getByRole("button", { name: "Delete chatbot" })).toBeDisabled();
+  await confirm.getByRole("textbox", { name: /Type/ }).fill("Turing Teas");
+  await confirm.getByRole("button", { name: "Delete chatbot" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText("“Turing Teas” was deleted, with its knowledge.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create your first chatbot" })).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { isApiError } from "../../../app/api";
 import { useDocumentTitle } from "../../../components/use-document-title";
@@ -42,6 +42,14 @@ function ChatbotBuilder() {
   if (!visited.has(tab)) setVisited(new Set([...visited, tab]));
 
   useDocumentTitle(bot.data ? `${bot.data.name} · ${TAB_LABEL[tab]}` : "Chatbot");
+
+  // Arriving from the quick start, focus was in a dialog that no longer exists: start at the title.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const loaded = Boolean(bot.data);
+  useEffect(() => {
+    if (loaded && (document.activeElement === null || document.activeElement === document.body))
+      titleRef.current?.focus({ preventScroll: true });
+  }, [loaded]);
 
   const selectTab = (next: BuilderTab) => {
     setSearchParams(
@@ -111,7 +119,9 @@ function ChatbotBuilder() {
         {data ? (
           <>
             <div className="builder-title-row">
-              <h1 className="builder-title">{data.name}</h1>
+              <h1 ref={titleRef} className="builder-title" tabIndex={-1}>
+                {data.name}
+              </h1>
               <span className={`pub-badge${data.published ? " pub-badge-live" : ""}`}>
                 {data.published ? "Published" : "Draft"}
               </span>
