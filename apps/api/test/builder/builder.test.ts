@@ -127,6 +127,7 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
     expect(textOf(web.events)).toContain("4 BHD per hour");
     expect(lastData<StreamDone>(web.events).citations[0]).toMatchObject({
       kind: "website",
+      title: "Rentals",
       url: `${site.url}/rentals`,
     });
     const doc = await api.ask(owner, botId, "What are the opening hours of the Seef Mall store?");

@@ -1,7 +1,8 @@
 import type { ChatTurn, Citation } from "@parley/contracts";
 import type { ChatbotRow } from "../../db/schema";
-import type { Passage, Retrieval } from "../retrieval/retrieval";
+import type { Retrieval } from "../retrieval/retrieval";
 import { type ChatModel, ModelError } from "./chat-model";
+import { toCitations } from "./citations";
 import { createExtractiveEngine } from "./extractive-engine";
 import { createOpenAiCompatibleModel, isFallback } from "./openai-compatible";
 
@@ -17,18 +18,6 @@ export interface Reply {
   citations: Citation[];
   interrupted: boolean;
   engine: ChatModel["engine"];
-}
-
-export function toCitations(passages: Passage[]): Citation[] {
-  const seen = new Set<string>();
-  const out: Citation[] = [];
-  for (const p of passages) {
-    if (seen.has(p.sourceId)) continue;
-    seen.add(p.sourceId);
-    const snippet = p.body.length > 220 ? `${p.body.slice(0, 217).trimEnd()}…` : p.body;
-    out.push({ sourceId: p.sourceId, title: p.sourceTitle, kind: p.sourceKind, url: p.url, snippet });
-  }
-  return out;
 }
 
 export function createChatService(deps: { retrieval: Retrieval; llm: LlmDefaults }) {

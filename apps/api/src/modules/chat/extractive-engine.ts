@@ -1,5 +1,6 @@
 import type { Passage, Retrieval } from "../retrieval/retrieval";
 import type { AnswerInput, AnswerStream, ChatModel } from "./chat-model";
+import { citationKey } from "./citations";
 
 const MIN_RANK = 0.01;
 const MAX_SENTENCES = 4;
@@ -63,14 +64,15 @@ export function createExtractiveEngine(retrieval: Pick<Retrieval, "rankSentences
         }
         const passageOrder = [...new Set(chosen.map((x) => x.pi))];
         used = passageOrder.map((pi) => candidates[pi]).filter((p): p is Passage => Boolean(p));
+        // Markers follow the citations shown under the answer: passages of one document share one.
+        const keys = [...new Set(used.map(citationKey))];
         const text = passageOrder
-          .map(
-            (pi, n) =>
-              `${chosen
-                .filter((x) => x.pi === pi)
-                .map((x) => x.s)
-                .join(" ")} [${n + 1}]`,
-          )
+          .map((pi) => {
+            const passage = candidates[pi];
+            const marker = passage ? keys.indexOf(citationKey(passage)) + 1 : 1;
+            const sentences = chosen.filter((x) => x.pi === pi).map((x) => x.s);
+            return `${sentences.join(" ")} [${marker}]`;
+          })
           .join("\n\n");
         yield* words(text, input.signal);
       }

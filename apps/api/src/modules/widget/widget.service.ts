@@ -137,23 +137,35 @@ export function createWidgetService(deps: WidgetDeps) {
         "messagesPerMonth",
         await deps.messagesThisMonth(bot.ownerId),
       );
-      const userMessageId = newId("msg");
-      await db.insert(messages).values({
-        id: userMessageId,
-        conversationId,
-        chatbotId: bot.id,
-        ownerId: bot.ownerId,
-        role: "user",
-        content,
-        createdAt: now(),
-      });
-      await db
-        .update(conversations)
-        .set({
-          messageCount: sql`${conversations.messageCount} + 1`,
-          firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${content})`,
-        })
-        .where(eq(conversations.id, conversationId));
+      // A retry after a failed answer re-sends the same question: reuse it rather than store it twice.
+      const [last] = await db
+        .select({ id: messages.id, role: messages.role, content: messages.content })
+        .from(messages)
+        .where(eq(messages.conversationId, conversationId))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(1);
+      const retry = last?.role === "user" && last.content === content;
+      const userMessageId = retry && last ? last.id : newId("msg");
+      // The retried question is the message itself, not part of the history before it.
+      if (retry) history.pop();
+      if (!retry) {
+        await db.insert(messages).values({
+          id: userMessageId,
+          conversationId,
+          chatbotId: bot.id,
+          ownerId: bot.ownerId,
+          role: "user",
+          content,
+          createdAt: now(),
+        });
+        await db
+          .update(conversations)
+          .set({
+            messageCount: sql`${conversations.messageCount} + 1`,
+            firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${content})`,
+          })
+          .where(eq(conversations.id, conversationId));
+      }
 
       const store = async (
         reply: Pick<Reply, "text" | "answered" | "citations" | "interrupted">,
