@@ -1,7 +1,6 @@
-import { Link } from "react-router-dom";
-import { signInUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { CopyButton } from "../components/CopyButton";
+import { LiveDemo } from "../components/LiveDemo";
 import { EMBED_SNIPPET } from "../embed";
 
 const behaviours = [
@@ -97,17 +96,7 @@ export function WidgetPage() {
 
       <section className="section">
         <div className="container container-narrow">
-          <div className="demo-placeholder">
-            <h2>Live demo</h2>
-            <p>
-              The live demo appears here once the widget ships. Until then, you can create your chatbot and
-              prepare its knowledge, or <Link to="/contact?topic=sales">ask us</Link> to be told when it's
-              ready.
-            </p>
-            <a className="btn btn-primary" href={signInUrl}>
-              Start free
-            </a>
-          </div>
+          <LiveDemo />
         </div>
       </section>
     </>
