@@ -32,12 +32,14 @@ export function LiveDemo() {
     <div className="live-demo">
       <div className="live-demo-copy">
         <h2>Live demo</h2>
-        <p>
+        <p className="live-demo-note">
           This is the Acme Coffee assistant, a demo bot answering from five knowledge sources with Parley's
           built-in answer engine. Ask it when the café opens, whether it delivers to Muharraq, or how the
           coffee club works.
         </p>
-        <p>The same chat page opens from the launcher when this snippet is on a site:</p>
+        <p className="live-demo-note">
+          The same chat page opens from the launcher when this snippet is on a site:
+        </p>
         <div className="code-block">
           <div className="code-block-bar">
             <span>HTML</span>
