@@ -282,6 +282,24 @@ test("settings show the form's and the server's field errors, Stop aborts the re
   await expect.poll(() => closedEarly).toBe(true);
   await page.unroute("**/api/chatbots/*/playground/messages");
 
+  // An AI model chosen but no endpoint anywhere (this server has no LLM_BASE_URL): the failure
+  // points the owner at the model settings.
+  await tabs.getByRole("tab", { name: "Settings" }).click();
+  await settings.getByRole("radio", { name: /OpenAI-compatible model/ }).check();
+  await expect(settings.getByRole("textbox", { name: /Base URL/ })).toBeVisible();
+  await settings.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
+  await tabs.getByRole("tab", { name: "Playground" }).click();
+  await playground.getByRole("textbox", { name: "Message" }).fill("Hello?");
+  await playground.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(playground.getByRole("alert")).toContainText(
+    "Check the model's base URL, name and API key under Settings → Answers.",
+  );
+  await tabs.getByRole("tab", { name: "Settings" }).click();
+  await settings.getByRole("radio", { name: /Built-in/ }).check();
+  await settings.getByRole("button", { name: "Save changes" }).click();
+  await expect(settings.getByText("All changes saved")).toBeVisible();
+
   // Embed: the tag for this bot, and allowed domains validated before saving.
   await tabs.getByRole("tab", { name: "Embed" }).click();
   const embed = page.getByRole("tabpanel", { name: "Embed" });

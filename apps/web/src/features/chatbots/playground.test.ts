@@ -2,6 +2,7 @@ import type { StreamDone } from "@parley/contracts";
 import { describe, expect, it } from "vitest";
 import {
   type AssistantMessage,
+  failureText,
   historyFor,
   initialPlaygroundState,
   isStreaming,
@@ -123,5 +124,24 @@ describe("historyFor", () => {
     expect(history).toHaveLength(MAX_HISTORY_TURNS);
     expect(history[0]).toEqual({ role: "user", content: "Q5" });
     expect(history.at(-1)).toEqual({ role: "assistant", content: "A14" });
+  });
+});
+
+describe("failureText", () => {
+  it("says what happened in plain words, and points at the model settings when a model is used", () => {
+    expect(failureText({ code: "NETWORK_ERROR", message: "fetch failed" })).toBe(
+      "We couldn't reach Parley. Check your connection.",
+    );
+    expect(failureText({ code: "STREAM_INTERRUPTED", message: "x" })).toBe(
+      "The answer was cut off before it finished.",
+    );
+    const internal = { code: "INTERNAL", message: "Something went wrong on our side" };
+    expect(failureText(internal)).toBe("Something went wrong on our side");
+    expect(failureText(internal, "openai-compatible")).toBe(
+      "Something went wrong on our side. Check the model's base URL, name and API key under Settings → Answers.",
+    );
+    expect(failureText({ code: "RATE_LIMITED", message: "Slow down." }, "openai-compatible")).toBe(
+      "Slow down.",
+    );
   });
 });

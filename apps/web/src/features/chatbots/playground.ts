@@ -133,14 +133,25 @@ export function isStreaming(state: PlaygroundState): boolean {
   return state.messages.some((m) => m.role === "assistant" && m.status === "streaming");
 }
 
-/** Plain words for a failed answer; the server's message when it gave one. */
-export function failureText(error: StreamFailure): string {
+const MODEL_FAILURES = new Set(["INTERNAL", "MODEL_NOT_CONFIGURED", "MODEL_UNAVAILABLE", "MODEL_ERROR"]);
+
+/**
+ * Plain words for a failed answer; the server's message when it gave one. With an AI model
+ * configured, a server-side failure is most often the model settings (a wrong URL, model or key),
+ * so the owner is pointed there.
+ */
+export function failureText(
+  error: StreamFailure,
+  provider: "builtin" | "openai-compatible" = "builtin",
+): string {
   switch (error.code) {
     case "NETWORK_ERROR":
       return "We couldn't reach Parley. Check your connection.";
     case "STREAM_INTERRUPTED":
       return "The answer was cut off before it finished.";
     default:
-      return error.message;
+      return provider === "openai-compatible" && MODEL_FAILURES.has(error.code)
+        ? `${error.message.replace(/([^.!?])$/, "$1.")} Check the model's base URL, name and API key under Settings → Answers.`
+        : error.message;
   }
 }

@@ -83,7 +83,8 @@ export function BarChart({
             width={width}
             height={height}
             role="img"
-            aria-labelledby={`${id}-title ${id}-desc`}
+            aria-labelledby={`${id}-title`}
+            aria-describedby={`${id}-desc`}
             className="chart-svg"
           >
             <title id={`${id}-title`}>{title}</title>
@@ -147,23 +148,26 @@ export function BarChart({
           </p>
         ) : null}
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{categoryHeader}</th>
-            <th scope="col">{unit.charAt(0).toUpperCase() + unit.slice(1)}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.key}>
-              <th scope="row">{d.fullLabel}</th>
-              <td>{formatCount(d.value)}</td>
+      {/* A table ignores width and height, so the hiding box is a div around it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{categoryHeader}</th>
+              <th scope="col">{unit.charAt(0).toUpperCase() + unit.slice(1)}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.key}>
+                <th scope="row">{d.fullLabel}</th>
+                <td>{formatCount(d.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -43,7 +43,7 @@ export function KpiGrid({ data }: { data: Analytics }) {
         detail={
           ratings === 0
             ? "no ratings yet"
-            : `${formatCount(totals.thumbsUp)} 👍 · ${formatCount(totals.thumbsDown)} 👎`
+            : `${formatCount(totals.thumbsUp)} helpful · ${formatCount(totals.thumbsDown)} not helpful`
         }
       />
       <Kpi label="Leads" value={formatCount(totals.leads)} detail="contact details left" />

@@ -39,7 +39,8 @@ export function RangePicker({ range, onChange, today }: RangePickerProps) {
               onChange({ preset: preset.id, ...presetRange(preset.days, today) });
             }}
           >
-            {preset.label}
+            <span className="range-last">Last </span>
+            {preset.label.replace(/^Last /, "")}
           </button>
         ))}
         <button

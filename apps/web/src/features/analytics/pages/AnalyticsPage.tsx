@@ -20,7 +20,9 @@ import {
   rangeToSearch,
   utcDay,
 } from "../date-range";
+import { usageView } from "../numbers";
 import "../styles/analytics.css";
+import "../styles/charts.css";
 
 export function AnalyticsPage() {
   useDocumentTitle("Analytics");
@@ -98,8 +100,19 @@ function AnalyticsBody({ data }: { data: Analytics }) {
       axisLabel: formatDay(day.date),
       fullLabel: formatDayLong(day.date),
     }));
+  // Near or at the quota, the usage comes first: visitors may already be going without answers.
+  const nearQuota = usageView(data.usage.messagesThisMonth, data.usage.limit).level !== "ok";
+  const usageCard = (
+    <section className="card an-card an-usage" aria-labelledby="an-usage-title">
+      <h2 id="an-usage-title" className="an-card-title">
+        Plan usage
+      </h2>
+      <UsageMeter usage={data.usage} />
+    </section>
+  );
   return (
     <div className="an-body">
+      {nearQuota ? usageCard : null}
       <KpiGrid data={data} />
       <div className="an-grid">
         <ChartCard title="Conversations per day">
@@ -146,12 +159,7 @@ function AnalyticsBody({ data }: { data: Analytics }) {
           ) : null}
         </ChartCard>
       </div>
-      <section className="card an-card an-usage" aria-labelledby="an-usage-title">
-        <h2 id="an-usage-title" className="an-card-title">
-          Plan usage
-        </h2>
-        <UsageMeter usage={data.usage} />
-      </section>
+      {nearQuota ? null : usageCard}
     </div>
   );
 }

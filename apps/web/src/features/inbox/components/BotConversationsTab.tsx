@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import { InboxIcon } from "../../chatbots/components/icons";
 import type { InboxFilters } from "../filters";
 import { ConversationsView } from "./ConversationsView";
-import "../styles/inbox.css";
+import "../styles/index.css";
 
 /**
  * A chatbot page's Conversations tab: the inbox's list and transcript, for this bot only. The

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { activeFilterCount, type InboxFilters, SEARCH_MAX_LENGTH, withFilter } from "../filters";
 import { BotSelect } from "./BotSelect";
-import { FilterIcon, SearchIcon } from "./icons";
+import { FilterIcon, SearchIcon, ThumbDownIcon, ThumbUpIcon } from "./icons";
 
 /** Typing pauses this long before the search runs (and the address bar changes). */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -48,13 +48,13 @@ export function ConversationFilterBar({ filters, onChange, showBotSelect }: Filt
     },
     {
       label: "Rated down",
-      icon: "👎",
+      icon: <ThumbDownIcon size={14} />,
       pressed: filters.rating === "down",
       flip: () => set("rating", filters.rating === "down" ? undefined : "down"),
     },
     {
       label: "Rated up",
-      icon: "👍",
+      icon: <ThumbUpIcon size={14} />,
       pressed: filters.rating === "up",
       flip: () => set("rating", filters.rating === "up" ? undefined : "up"),
     },
@@ -132,7 +132,7 @@ export function ConversationFilterBar({ filters, onChange, showBotSelect }: Filt
               aria-pressed={toggle.pressed}
               onClick={toggle.flip}
             >
-              {toggle.icon ? <span aria-hidden="true">{toggle.icon}</span> : null}
+              {toggle.icon ?? null}
               {toggle.label}
             </button>
           ))}

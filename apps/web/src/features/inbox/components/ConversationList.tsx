@@ -1,6 +1,7 @@
 import type { ConversationSummary } from "@parley/contracts";
 import { Link } from "react-router-dom";
 import { countLabel, formatDateTime, formatWhen } from "../format";
+import { ThumbDownIcon, ThumbUpIcon } from "./icons";
 
 /** How a row opens its conversation: a link (the inbox, deep-linkable) or a button (a bot's tab). */
 export type OpenConversation = { href: (id: string) => string } | { onSelect: (id: string) => void };
@@ -67,14 +68,16 @@ function ConversationRow({ item, showBotName }: { item: ConversationSummary; sho
           </span>
         ) : null}
         {item.upCount > 0 ? (
-          <span className="conv-badge">
-            <span aria-hidden="true">👍 {item.upCount}</span>
+          <span className="conv-badge conv-badge-up">
+            <ThumbUpIcon size={12} />
+            <span aria-hidden="true">{item.upCount}</span>
             <span className="sr-only">{countLabel(item.upCount, "helpful rating")}</span>
           </span>
         ) : null}
         {item.downCount > 0 ? (
           <span className="conv-badge conv-badge-down">
-            <span aria-hidden="true">👎 {item.downCount}</span>
+            <ThumbDownIcon size={12} />
+            <span aria-hidden="true">{item.downCount}</span>
             <span className="sr-only">{countLabel(item.downCount, "not helpful rating")}</span>
           </span>
         ) : null}

@@ -3,6 +3,7 @@ import { SectionCard } from "../../account/components/SectionCard";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { downloadExport } from "../api";
 import { DownloadIcon } from "./icons";
+import "../styles/export.css";
 
 /** Account page: everything Parley holds for the owner, as one JSON file. */
 export function ExportDataSection() {

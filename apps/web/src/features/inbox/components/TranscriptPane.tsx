@@ -8,7 +8,7 @@ import { ArrowLeftIcon, ExternalIcon, KindIcon, TrashIcon } from "../../chatbots
 import { useToast } from "../../chatbots/components/Toast";
 import { useDeleteConversation, useTranscript } from "../api";
 import { countLabel, formatDateTime, formatTime } from "../format";
-import { MailIcon } from "./icons";
+import { MailIcon, ThumbDownIcon, ThumbUpIcon } from "./icons";
 
 interface TranscriptPaneProps {
   conversationId: string;
@@ -197,12 +197,14 @@ function AnswerFlags({
       ) : null}
       {feedback === "down" ? (
         <span className="tr-flag tr-flag-down">
-          <span aria-hidden="true">👎 </span>Visitor rated this not helpful
+          <ThumbDownIcon size={12} />
+          Visitor rated this not helpful
         </span>
       ) : null}
       {feedback === "up" ? (
         <span className="tr-flag tr-flag-up">
-          <span aria-hidden="true">👍 </span>Visitor rated this helpful
+          <ThumbUpIcon size={12} />
+          Visitor rated this helpful
         </span>
       ) : null}
       {interrupted ? <span className="tr-flag">Cut off before it finished</span> : null}

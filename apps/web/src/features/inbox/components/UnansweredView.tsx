@@ -32,8 +32,9 @@ export function UnansweredView({
     <div className="inbox-section">
       <div className="inbox-section-bar">
         <p className="inbox-section-lead">
-          Questions your chatbots answered with their fallback reply, or whose answer a visitor rated 👎.
-          Similar questions are grouped. Add an answer and the next visitor who asks gets it word for word.
+          Questions your chatbots answered with their fallback reply, or whose answer a visitor rated not
+          helpful. Similar questions are grouped. Add an answer and the next visitor who asks gets it word for
+          word.
         </p>
         <BotSelect value={chatbotId} onChange={onChatbotChange} />
       </div>
@@ -58,8 +59,8 @@ export function UnansweredView({
           <h2>Nothing unanswered</h2>
           <p>
             {chatbotId
-              ? "This chatbot has answered every question from its knowledge, and no answer was rated 👎."
-              : "Your chatbots have answered every question from their knowledge, and no answer was rated 👎."}
+              ? "This chatbot has answered every question from its knowledge, and no answer was rated not helpful."
+              : "Your chatbots have answered every question from their knowledge, and no answer was rated not helpful."}
           </p>
         </div>
       ) : (
@@ -79,51 +80,64 @@ function UnansweredCard({ group }: { group: UnansweredGroup }) {
     group.reasons.fallback > 0
       ? countLabel(group.reasons.fallback, "fallback reply", "fallback replies")
       : null,
-    group.reasons.thumbsDown > 0 ? `${countLabel(group.reasons.thumbsDown, "answer")} rated 👎` : null,
+    group.reasons.thumbsDown > 0
+      ? `${countLabel(group.reasons.thumbsDown, "answer")} rated not helpful`
+      : null,
   ].filter((r): r is string => r !== null);
+  // One visitor, one wording: the heading already shows it, so only the link to the chat is new.
+  const [only] = group.examples;
+  const single = group.examples.length === 1 && only?.question === group.question ? only : null;
 
   return (
     <li className="card ua-card">
-      <div className="ua-head">
-        <h3 className="ua-question">{group.question}</h3>
-        <span className="ua-count">Asked {group.count === 1 ? "once" : `${group.count} times`}</span>
-      </div>
-      <p className="ua-meta">
-        {group.chatbotName} · last asked{" "}
-        <time dateTime={group.lastAskedAt} title={formatDateTime(group.lastAskedAt)}>
-          {formatWhen(group.lastAskedAt).replace(/^Just now$/, "just now")}
-        </time>
-      </p>
-      <ul className="ua-reasons" aria-label="Why it's listed">
-        {reasons.map((reason) => (
-          <li key={reason} className="conv-badge conv-badge-warn">
-            {reason}
-          </li>
-        ))}
-      </ul>
-      <div className="ua-examples">
-        <p className="ua-examples-title">
-          {group.examples.length === 1 ? "Asked as" : "Asked as, most recent first"}
+      <div className="ua-main">
+        <div className="ua-head">
+          <h3 className="ua-question">{group.question}</h3>
+          <span className="ua-count">Asked {group.count === 1 ? "once" : `${group.count} times`}</span>
+        </div>
+        <p className="ua-meta">
+          {group.chatbotName} · last asked{" "}
+          <time dateTime={group.lastAskedAt} title={formatDateTime(group.lastAskedAt)}>
+            {formatWhen(group.lastAskedAt).replace(/^Just now$/, "just now")}
+          </time>
+          {single ? (
+            <>
+              {" · "}
+              <Link to={`/inbox/${encodeURIComponent(single.conversationId)}`}>View the conversation</Link>
+            </>
+          ) : null}
         </p>
-        <ul>
-          {group.examples.map((example) => (
-            <li key={`${example.conversationId}-${example.askedAt}`}>
-              <Link to={`/inbox/${encodeURIComponent(example.conversationId)}`}>“{example.question}”</Link>{" "}
-              <time className="ua-example-when" dateTime={example.askedAt}>
-                {formatWhen(example.askedAt)}
-              </time>
+        <ul className="ua-reasons" aria-label="Why it's listed">
+          {reasons.map((reason) => (
+            <li key={reason} className="conv-badge conv-badge-warn">
+              {reason}
             </li>
           ))}
         </ul>
+        {single ? null : (
+          <div className="ua-examples">
+            <p className="ua-examples-title">Asked as</p>
+            <ul>
+              {group.examples.map((example) => (
+                <li key={`${example.conversationId}-${example.askedAt}`}>
+                  <Link to={`/inbox/${encodeURIComponent(example.conversationId)}`}>
+                    “{example.question}”
+                  </Link>{" "}
+                  <time className="ua-example-when" dateTime={example.askedAt}>
+                    {formatWhen(example.askedAt)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
       {answering ? (
         <AddAnswerForm group={group} onCancel={() => setAnswering(false)} />
       ) : (
-        <div>
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setAnswering(true)}>
-            Add an answer
-          </button>
-        </div>
+        <button type="button" className="btn btn-primary btn-sm ua-answer" onClick={() => setAnswering(true)}>
+          Add an answer
+        </button>
       )}
     </li>
   );

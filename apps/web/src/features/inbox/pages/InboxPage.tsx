@@ -16,7 +16,7 @@ import {
 } from "../filters";
 import { formatNumber } from "../format";
 import "../../chatbots/styles/base.css";
-import "../styles/inbox.css";
+import "../styles/index.css";
 
 const TITLES = { conversations: "Inbox", unanswered: "Unanswered questions", leads: "Leads" } as const;
 
@@ -87,16 +87,20 @@ function InboxNav({ active, chatbotId }: { active: InboxView["kind"]; chatbotId:
   const leads = useLeads();
   // A chosen chatbot carries over between the three views.
   const keep = chatbotId ? `?chatbotId=${encodeURIComponent(chatbotId)}` : "";
-  const tabs = [
+  const tabs: { kind: InboxView["kind"]; to: string; label: ReactNode; count: number | undefined }[] = [
     { kind: "conversations", to: `/inbox${keep}`, label: "Conversations", count: undefined },
     {
       kind: "unanswered",
       to: `/inbox/unanswered${keep}`,
-      label: "Unanswered questions",
+      label: (
+        <>
+          Unanswered<span className="inbox-tab-more"> questions</span>
+        </>
+      ),
       count: unanswered.data?.length,
     },
     { kind: "leads", to: `/inbox/leads${keep}`, label: "Leads", count: leads.data?.length },
-  ] as const;
+  ];
   return (
     <nav className="inbox-tabs" aria-label="Inbox sections">
       <ul>

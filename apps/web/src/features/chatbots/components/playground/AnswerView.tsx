@@ -83,12 +83,13 @@ function CitationList({ messageId, citations }: { messageId: string; citations: 
 
 interface AnswerViewProps {
   message: AssistantMessage;
+  provider: "builtin" | "openai-compatible";
   onRetry: () => void;
   onAddKnowledge: () => void;
   canRetry: boolean;
 }
 
-export function AnswerView({ message, onRetry, onAddKnowledge, canRetry }: AnswerViewProps) {
+export function AnswerView({ message, provider, onRetry, onAddKnowledge, canRetry }: AnswerViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   const openCitation = (n: number) => {
     const details = ref.current?.querySelector<HTMLDetailsElement>(`[id="${message.id}-source-${n}"]`);
@@ -139,7 +140,7 @@ export function AnswerView({ message, onRetry, onAddKnowledge, canRetry }: Answe
           <AlertIcon size={16} />
           <span>
             {empty ? "" : "The answer stopped early. "}
-            {failureText(message.error)}
+            {failureText(message.error, provider)}
           </span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry} disabled={!canRetry}>
             Retry

@@ -146,6 +146,7 @@ export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabPr
               <AnswerView
                 key={message.id}
                 message={message}
+                provider={bot.model.provider}
                 canRetry={!chat.streaming}
                 onRetry={() => chat.retry(message.id)}
                 onAddKnowledge={onGoToKnowledge}
