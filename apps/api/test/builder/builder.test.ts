@@ -202,6 +202,18 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
     });
   });
 
+  it("explains a bot set to an AI model when no endpoint is configured", async () => {
+    const bot = await api.createBot(
+      { ...owner, sub: "auth_owner_nollm" },
+      { name: "No model", model: { provider: "openai-compatible" } },
+    );
+    const res = await api.ask({ ...owner, sub: "auth_owner_nollm" }, bot._id, "hello?");
+    expect(res.status).toBe(422);
+    const body = (await res.res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("MODEL_NOT_CONFIGURED");
+    expect(body.error.message).toContain("no model endpoint is configured");
+  });
+
   it("fails bad sources with a clear reason and never breaks the others", async () => {
     const corrupt = await api.upload(owner, botId, "corrupt.pdf");
     expect(corrupt.status).toBe(201);

@@ -26,6 +26,8 @@ export const errorCodeSchema = z.enum([
   "PAYMENT_NOT_PAYABLE",
   /** The payment gateway could not be reached or answered nonsense. */
   "GATEWAY_ERROR",
+  /** A bot set to use an AI model has no model endpoint configured. */
+  "MODEL_NOT_CONFIGURED",
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -58,4 +60,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   SIGNATURE_INVALID: 401,
   PAYMENT_NOT_PAYABLE: 409,
   GATEWAY_ERROR: 502,
+  MODEL_NOT_CONFIGURED: 422,
 };

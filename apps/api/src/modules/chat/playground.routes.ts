@@ -1,6 +1,7 @@
 import { askSchema } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../lib/errors";
 import { openEventStream } from "../../lib/sse";
 import { authOf } from "../../plugins/auth";
 import type { ChatbotsService } from "../chatbots/chatbots.service";
@@ -17,8 +18,13 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
     { schema: { params: z.object({ id: z.string() }), body: askSchema } },
     async (request, reply) => {
       const bot = await chatbots.own(authOf(request).userId, request.params.id);
-      // Fail before the stream opens when the bot cannot answer at all.
-      chat.modelFor(bot);
+      // Fail before the stream opens, as a plain error, when the bot cannot answer at all.
+      try {
+        chat.modelFor(bot);
+      } catch (err) {
+        if (err instanceof ModelError) throw new AppError("MODEL_NOT_CONFIGURED", err.message);
+        throw err;
+      }
       const stream = openEventStream(request, reply);
       stream.send("start", { messageId: null });
       try {
