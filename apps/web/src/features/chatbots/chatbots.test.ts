@@ -133,6 +133,15 @@ describe("small formatters", () => {
     expect(embedSnippet("https://app.parley.bh", "cb_abc")).toBe(
       '<script src="https://app.parley.bh/embed.js" data-chatbot-id="cb_abc" async></script>',
     );
+    expect(
+      embedSnippet("https://app.parley.bh", "cb_abc", {
+        primaryColor: "#0f766e",
+        position: "bottom-left",
+        launcherText: 'Ask "Acme"',
+      }),
+    ).toBe(
+      '<script src="https://app.parley.bh/embed.js" data-chatbot-id="cb_abc" data-position="bottom-left" data-color="#0f766e" data-label="Ask &quot;Acme&quot;" async></script>',
+    );
   });
 
   it("picks readable text on a brand colour", () => {

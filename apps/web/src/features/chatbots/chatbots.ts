@@ -237,8 +237,22 @@ export function readableOn(hex: string): "#ffffff" | "#111522" {
 
 // ---------- Embed ----------
 
-export function embedSnippet(origin: string, chatbotId: string): string {
-  return `<script src="${origin}/embed.js" data-chatbot-id="${chatbotId}" async></script>`;
+const attr = (v: string) =>
+  v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The tag a business pastes. With the bot's theme, the launcher is drawn in its final colour,
+ * side and label at once, instead of switching when the theme is fetched on interaction.
+ */
+export function embedSnippet(
+  origin: string,
+  chatbotId: string,
+  theme?: { primaryColor: string; position: string; launcherText: string },
+): string {
+  const themed = theme
+    ? ` data-position="${attr(theme.position)}" data-color="${attr(theme.primaryColor)}"${theme.launcherText ? ` data-label="${attr(theme.launcherText)}"` : ""}`
+    : "";
+  return `<script src="${origin}/embed.js" data-chatbot-id="${chatbotId}"${themed} async></script>`;
 }
 
 // ---------- Tabs ----------

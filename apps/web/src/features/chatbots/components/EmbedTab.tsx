@@ -11,7 +11,7 @@ const MAX_DOMAINS = 50;
 
 export function EmbedTab({ bot }: { bot: Chatbot }) {
   const origin = window.location.origin;
-  const snippet = embedSnippet(origin, bot._id);
+  const snippet = embedSnippet(origin, bot._id, bot.theme);
   const script = useEmbedScriptAvailable(origin);
 
   return (
