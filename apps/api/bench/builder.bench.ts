@@ -3,6 +3,7 @@
 // and ingestion throughput. Everything runs against 127.0.0.1 and is bounded in count.
 import { randomBytes } from "node:crypto";
 import type { DbDriver } from "@parley/db";
+import { sql } from "drizzle-orm";
 import { knowledgeChunks, knowledgeSources } from "../src/db/schema";
 import { createTestApp, setPlan, type TestApp } from "../test/harness";
 import { startLlmStub } from "../test/llm-stub";
@@ -23,7 +24,14 @@ const domain =
   "order delivery refund return warranty kettle bike rental deposit invoice payment card benefit account password login subscription plan upgrade downgrade shipping bahrain manama store hours opening closing weekend friday holiday price discount coupon gift voucher exchange damaged broken repair service technician appointment booking cancel change address phone email support chat agent manager complaint feedback quality size colour stock available pickup courier tracking parcel package customs tax vat receipt bank transfer installment loyalty points member premium basic family student corporate contract renewal expiry trial free demo setup install configure language arabic english mobile app website browser notification reminder schedule calendar".split(
     " ",
   );
-const words = [...domain, ...Array.from({ length: 5000 - domain.length }, (_, i) => `term${i.toString(36)}`)];
+// Letters-only pseudo-words (digits would make the parser split them and the stemmer merge them).
+const syllables =
+  "ba be bi bo bu da de di do du ka ke ki ko ku la le li lo lu ma me mi mo mu na ne ni no nu ra re ri ro ru ta te ti to tu va ve vi vo vu za ze zi zo zu".split(
+    " ",
+  );
+const pseudo = (i: number) =>
+  `${syllables[i % 50]}${syllables[Math.floor(i / 50) % 50]}${syllables[Math.floor(i / 2500) % 50]}r`;
+const words = [...domain, ...Array.from({ length: 5000 - domain.length }, (_, i) => pseudo(i))];
 /** Log-uniform rank between 50 and 5,050 ≈ Zipf with exponent 1. */
 const pick = () => words[Math.floor(50 * 101 ** Math.random()) - 50] ?? "order";
 const sentence = (n: number) => Array.from({ length: n }, pick).join(" ");
@@ -50,6 +58,8 @@ async function seedChunks(t: TestApp, ownerId: string, n: number): Promise<strin
       })),
     );
   }
+  // As after an ingestion job, which refreshes the planner's statistics.
+  await t.db.db.execute(sql`analyze knowledge_chunks`);
   return bot._id;
 }
 

@@ -1,6 +1,6 @@
 import type { KnowledgeSource, SourceCreate } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { chatbots, type KnowledgeSourceRow, knowledgeChunks, knowledgeSources } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -49,6 +49,14 @@ export interface KnowledgeDeps {
 
 export function createKnowledgeService(deps: KnowledgeDeps) {
   const { db, jobs, entitlements, log } = deps;
+  // PGlite has no autovacuum: without fresh statistics after a large ingestion the planner
+  // guesses, and retrieval slows down. Refresh them after ingestion, at most once a minute.
+  let lastAnalyze = 0;
+  const refreshStatistics = async () => {
+    if (Date.now() - lastAnalyze < 60_000) return;
+    lastAnalyze = Date.now();
+    await db.execute(sql`analyze knowledge_chunks`);
+  };
 
   async function ownBot(ownerId: string, chatbotId: string) {
     const [bot] = await db
@@ -183,6 +191,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           })
           .where(eq(knowledgeSources.id, sourceId));
       });
+      await refreshStatistics().catch((err) => log.warn({ err }, "could not refresh chunk statistics"));
     } catch (err) {
       const reason =
         err instanceof IngestError
