@@ -33,12 +33,13 @@ export function AnalyticsPage() {
   const chatbotId = searchParams.get("chatbotId") || undefined;
   const query = useAnalytics({ from: range.from, to: range.to, ...(chatbotId ? { chatbotId } : {}) });
 
-  const setRange = (next: DateRange) => setSearchParams(rangeToSearch(next, searchParams), { replace: true });
+  const setRange = (next: DateRange) =>
+    setSearchParams(rangeToSearch(next, searchParams), { replace: true, preventScrollReset: true });
   const setBot = (id?: string) => {
     const params = new URLSearchParams(searchParams);
     if (id) params.set("chatbotId", id);
     else params.delete("chatbotId");
-    setSearchParams(params, { replace: true });
+    setSearchParams(params, { replace: true, preventScrollReset: true });
   };
 
   return (

@@ -24,6 +24,8 @@ export function ConversationList({ items, selectedId, open, showBotName }: Conve
             {"href" in open ? (
               <Link
                 to={open.href(item._id)}
+                // The list stays where it was; the transcript opens beside it (phones scroll up themselves).
+                preventScrollReset
                 className="conv-item"
                 aria-current={current ? "true" : undefined}
               >

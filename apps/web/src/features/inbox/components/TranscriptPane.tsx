@@ -23,6 +23,11 @@ export function TranscriptPane({ conversationId, onBack, onDeleted }: Transcript
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loaded = query.data?._id === conversationId;
 
+  // Phones show the transcript instead of the list: start reading at its top.
+  useEffect(() => {
+    if (window.matchMedia("(max-width: 899px)").matches) window.scrollTo({ top: 0 });
+  }, []);
+
   // Keyboard and screen reader users land on the conversation they opened.
   useEffect(() => {
     if (loaded && document.activeElement?.closest(".conv-item")) headingRef.current?.focus();

@@ -36,7 +36,8 @@ function Inbox() {
   useDocumentTitle(TITLES[view.kind]);
 
   const filters = filtersFromSearch(searchParams);
-  const setFilters = (next: InboxFilters) => setSearchParams(filtersToSearch(next), { replace: true });
+  const setFilters = (next: InboxFilters) =>
+    setSearchParams(filtersToSearch(next), { replace: true, preventScrollReset: true });
   const setBot = (chatbotId?: string) => setFilters(chatbotId ? { chatbotId } : {});
   const query = filtersQueryString(filters);
 
