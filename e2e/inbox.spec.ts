@@ -161,6 +161,14 @@ test("an owner reads visitors' conversations, answers what the bot couldn't, and
   await page.getByRole("searchbox", { name: "Search messages" }).fill("");
   await expect(page).toHaveURL(/\?hasLead=true$/);
   await expect(rows).toHaveCount(1);
+  // A date range with nothing in it, then back to everything.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("From", { exact: true }).fill(tomorrow);
+  await expect(page).toHaveURL(new RegExp(`\\?from=${tomorrow}&hasLead=true$`));
+  await expect(page.getByRole("heading", { name: "No conversations match these filters" })).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(page).toHaveURL(/\/inbox\/[^/?]+$/);
+  await expect(rows).toHaveCount(3);
 
   // Unanswered questions: the gift card question (fallback) and the rated-down one.
   await page

@@ -133,7 +133,7 @@ function UnansweredCard({ group }: { group: UnansweredGroup }) {
         )}
       </div>
       {answering ? (
-        <AddAnswerForm group={group} onCancel={() => setAnswering(false)} />
+        <AddAnswerForm group={group} onDone={() => setAnswering(false)} />
       ) : (
         <button type="button" className="btn btn-primary btn-sm ua-answer" onClick={() => setAnswering(true)}>
           Add an answer
@@ -143,7 +143,8 @@ function UnansweredCard({ group }: { group: UnansweredGroup }) {
   );
 }
 
-function AddAnswerForm({ group, onCancel }: { group: UnansweredGroup; onCancel: () => void }) {
+/** Closes itself when saved; the group then leaves the list once the insights are fetched again. */
+function AddAnswerForm({ group, onDone }: { group: UnansweredGroup; onDone: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -162,6 +163,7 @@ function AddAnswerForm({ group, onCancel }: { group: UnansweredGroup; onCancel: 
       { draft: { kind: "qa", ...draft } },
       {
         onSuccess: () => {
+          onDone();
           toast(`Answer added to ${group.chatbotName}. Visitors who ask this now get it.`);
           void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
         },
@@ -212,7 +214,7 @@ function AddAnswerForm({ group, onCancel }: { group: UnansweredGroup; onCancel: 
         <button type="submit" className="btn btn-primary btn-sm" disabled={add.isPending}>
           {add.isPending ? "Saving…" : "Save answer"}
         </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel} disabled={add.isPending}>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onDone} disabled={add.isPending}>
           Cancel
         </button>
       </div>
