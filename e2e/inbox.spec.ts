@@ -1,5 +1,12 @@
 import { readFile } from "node:fs/promises";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from "@playwright/test";
 import { createVerifiedAccount, signInOnAuthPage, uniqueEmail, WEB } from "./identity-helpers";
 
 // Inbox, analytics and the data lifecycle end to end against the real services
@@ -36,6 +43,16 @@ async function visitor(browser: Browser, chatbotId: string) {
     },
     close: () => context.close(),
   };
+}
+
+/**
+ * Today on the API's clock. It is the real day unless a journey before this one moved the test
+ * clock forward (billing does, to reach a period end); conversations are dated by that clock.
+ */
+async function serverToday(request: APIRequestContext): Promise<string> {
+  const res = await request.post("/api/internal/test-clock", { data: { advanceMs: 0 } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { now: string }).now.slice(0, 10);
 }
 
 async function downloadText(page: Page, click: () => Promise<void>) {
@@ -162,7 +179,8 @@ test("an owner reads visitors' conversations, answers what the bot couldn't, and
   await expect(page).toHaveURL(/\?hasLead=true$/);
   await expect(rows).toHaveCount(1);
   // A date range with nothing in it, then back to everything.
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const today = await serverToday(request);
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   await page.getByLabel("From", { exact: true }).fill(tomorrow);
   await expect(page).toHaveURL(new RegExp(`\\?from=${tomorrow}&hasLead=true$`));
   await expect(page.getByRole("heading", { name: "No conversations match these filters" })).toBeVisible();
@@ -222,6 +240,12 @@ test("an owner reads visitors' conversations, answers what the bot couldn't, and
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Analytics" }).click();
   await page.getByRole("button", { name: "Last 7 days" }).click();
   await expect(page).toHaveURL(/\/analytics\?range=7$/);
+  // Today as the API dates the conversations, chosen as a custom range.
+  await page.getByRole("button", { name: "Custom" }).click();
+  await page.getByLabel("From", { exact: true }).fill(today);
+  await page.getByLabel("To", { exact: true }).fill(today);
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`range=custom&from=${today}&to=${today}$`));
   const kpi = (name: string) => page.getByRole("group", { name }).locator(".kpi-value");
   await expect(kpi("Conversations")).toHaveText("4");
   await expect(kpi("Leads")).toHaveText("1");
