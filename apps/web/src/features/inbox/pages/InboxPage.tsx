@@ -84,8 +84,9 @@ function Inbox() {
 }
 
 function InboxNav({ active, chatbotId }: { active: InboxView["kind"]; chatbotId: string | undefined }) {
-  const unanswered = useUnanswered();
-  const leads = useLeads();
+  // The same queries as the views (and the same chatbot), so the counts match what they list.
+  const unanswered = useUnanswered(chatbotId);
+  const leads = useLeads(chatbotId);
   // A chosen chatbot carries over between the three views.
   const keep = chatbotId ? `?chatbotId=${encodeURIComponent(chatbotId)}` : "";
   const tabs: { kind: InboxView["kind"]; to: string; label: ReactNode; count: number | undefined }[] = [
