@@ -66,9 +66,9 @@ test("the contact form shows the server's message when sending fails", async ({ 
 });
 
 test("widget chat pages stand alone, without the site header", async ({ page }) => {
+  // The chat page (its own light entry) for a bot that does not exist or is not published.
   await page.goto("/widget/chat/cb_demo123");
-  await expect(page.getByRole("heading", { level: 1, name: "Chat isn't available yet" })).toBeVisible();
-  await expect(page.getByText("cb_demo123")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "This chat is not available" })).toBeVisible();
   await expect(page.getByRole("banner")).toHaveCount(0);
 
   await page.goto("/widget/chat");

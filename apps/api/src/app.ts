@@ -114,6 +114,7 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     planTier: async (userId) => (await subscriptions.currentPlan(userId)).tier,
     allowPrivateHosts: env.CRAWLER_ALLOW_PRIVATE,
     log,
+    now,
   });
   jobs.register(INGEST_JOB, async (payload) => knowledge.ingest(String(payload.sourceId)));
   const retrieval = createRetrieval(db.db);

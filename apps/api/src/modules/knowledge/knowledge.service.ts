@@ -45,6 +45,8 @@ export interface KnowledgeDeps {
   planTier: (userId: string) => Promise<number>;
   allowPrivateHosts: boolean;
   log: FastifyBaseLogger;
+  /** The app clock: a source's dates must be comparable with the messages' (tests move it). */
+  now: () => Date;
 }
 
 export function createKnowledgeService(deps: KnowledgeDeps) {
@@ -87,7 +89,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     await entitlements.assert(ownerId, "knowledgeSources", row?.n ?? 0);
   }
   async function create(values: typeof knowledgeSources.$inferInsert) {
-    const [row] = await db.insert(knowledgeSources).values(values).returning();
+    const at = deps.now();
+    const [row] = await db
+      .insert(knowledgeSources)
+      .values({ ...values, createdAt: at, updatedAt: at })
+      .returning();
     if (!row) throw new Error("insert returned nothing");
     await jobs.enqueue(INGEST_JOB, { sourceId: row.id }, { maxAttempts: 2 });
     return toSource(row);

@@ -278,6 +278,7 @@ export function createWidgetService(deps: WidgetDeps) {
           conversationId,
           email: input.email.toLowerCase(),
           name: input.name || null,
+          createdAt: now(),
         })
         .onConflictDoNothing();
       await db.update(conversations).set({ hasLead: true }).where(eq(conversations.id, conversationId));
