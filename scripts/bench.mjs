@@ -152,6 +152,43 @@ for (const driver of ["pglite", "postgres"]) {
   }
 }
 
+// 3b. Inbox paging with 100,000 conversations (first page, deep keyset page, filter, search).
+{
+  const { spawn } = await import("node:child_process");
+  const child = spawn(bin("tsx"), ["apps/api/bench/inbox.bench.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: pgUrl, LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (c) => {
+    out += c;
+  });
+  const code = await new Promise((r) => child.on("exit", r));
+  const figures = out
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l));
+  if (code !== 0 || figures.length === 0) record("inbox bench", "failed", "", `exit ${code}`, false);
+  for (const f of figures) {
+    const worst = Math.max(f.firstPageP95, f.deepPageP95, f.unansweredP95, f.hasLeadP95, f.searchP95);
+    record(
+      `inbox page p95, 100k conversations, first page (${f.driver})`,
+      Math.round(f.firstPageP95 * 10) / 10,
+      "ms",
+      "—",
+      true,
+    );
+    record(
+      `inbox page p95, 100k conversations, slowest case (${f.driver})`,
+      Math.round(worst * 10) / 10,
+      "ms",
+      "≤ 100 ms",
+      worst <= 100,
+    );
+  }
+}
+
 // 4. The widget under load: 200 concurrent visitors streaming from one API process (stub model).
 {
   const { spawn } = await import("node:child_process");
