@@ -20,6 +20,7 @@ async function startReplica(databaseUrl: string): Promise<{ url: string; proc: C
       HOST: "127.0.0.1",
       JOBS_ENABLED: "false",
       TEST_CLOCK: "true",
+      DEMO_CONTENT: "false",
       LOG_LEVEL: "warn",
       WEB_DIST: "/nonexistent",
     },

@@ -29,14 +29,20 @@ export function createDemoService(deps: {
       if (existing) return existing.id;
       // The showcase must never run out of its monthly messages.
       await deps.grantPlan(SHOWCASE_OWNER_ID, "business-yearly");
-      await db.insert(chatbots).values({
-        id: SHOWCASE_CHATBOT_ID,
-        ownerId: SHOWCASE_OWNER_ID,
-        ...demoBot,
-        theme: { ...DEFAULTS.theme, launcherText: "Ask Acme Coffee" },
-        leadCapture: true,
-        published: true,
-      });
+      const inserted = await db
+        .insert(chatbots)
+        .values({
+          id: SHOWCASE_CHATBOT_ID,
+          ownerId: SHOWCASE_OWNER_ID,
+          ...demoBot,
+          theme: { ...DEFAULTS.theme, launcherText: "Ask Acme Coffee" },
+          leadCapture: true,
+          published: true,
+        })
+        // Several replicas may boot at once: only the one whose insert lands adds the knowledge.
+        .onConflictDoNothing()
+        .returning({ id: chatbots.id });
+      if (inserted.length === 0) return SHOWCASE_CHATBOT_ID;
       for (const source of demoSources) await knowledge.add(SHOWCASE_OWNER_ID, SHOWCASE_CHATBOT_ID, source);
       return SHOWCASE_CHATBOT_ID;
     },
