@@ -309,7 +309,8 @@ test("settings show the form's and the server's field errors, Stop aborts the re
   const embed = page.getByRole("tabpanel", { name: "Embed" });
   const botId = /\/chatbots\/([^/?]+)/.exec(page.url())?.[1] ?? "";
   await expect(embed.getByTestId("embed-snippet")).toHaveText(
-    `<script src="${new URL(page.url()).origin}/embed.js" data-chatbot-id="${botId}" async></script>`,
+    // The snippet carries the bot's theme, so the launcher is drawn in its final look at once.
+    `<script src="${new URL(page.url()).origin}/embed.js" data-chatbot-id="${botId}" data-position="bottom-right" data-color="#4f46e5" data-label="Chat with us" async></script>`,
   );
   await expect(embed.getByText("Published.")).toBeVisible();
   await embed.getByRole("textbox", { name: "Add a domain" }).fill("not a domain!");
