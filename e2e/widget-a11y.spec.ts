@@ -1,0 +1,34 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { WEB } from "./identity-helpers";
+
+// The showcase bot exists on every non-production start (demo content), with knowledge.
+const SHOWCASE = "cb_parleyShowcase00000000";
+
+async function seriousViolations(page: import("@playwright/test").Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("the chat page is accessible: axe finds nothing serious, before and after an answer", async ({
+  page,
+}) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${WEB}/widget/chat/${SHOWCASE}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Acme Coffee assistant" })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+  const input = page.getByRole("textbox");
+  await input.fill("When are you open on Fridays?");
+  await input.press("Enter");
+  await expect(page.getByRole("log")).toContainText("2 pm to 11 pm", { timeout: 20_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  // Keyboard only: the input keeps focus after sending, and the font is at least 16 px (no iOS zoom).
+  const fontSize = await input.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  expect(fontSize).toBeGreaterThanOrEqual(16);
+});
