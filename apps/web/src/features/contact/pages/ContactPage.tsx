@@ -1,31 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ContactReceipt, ContactRequest, ContactRequestInput } from "@parley/contracts";
 import { contactRequestSchema } from "@parley/contracts";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { type FieldPath, useForm } from "react-hook-form";
+import { type ReactNode, useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router-dom";
 import { isApiError } from "../../../app/api";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useSendContactRequest } from "../api";
+import { ReceiptView } from "../components/ReceiptView";
+import { applyServerFieldErrors } from "../form-errors";
 import { contactTopics, topicFromQuery } from "../topics";
 
 const fieldNames = ["name", "email", "company", "topic", "message"] as const;
-type FieldName = (typeof fieldNames)[number];
-
-function isFieldName(value: string): value is FieldName {
-  return (fieldNames as readonly string[]).includes(value);
-}
 
 export function ContactPage() {
   useDocumentTitle("Contact");
   const [searchParams] = useSearchParams();
   const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
   const send = useSendContactRequest();
-  // The form is replaced by the receipt; move focus there so keyboard and screen-reader users follow.
-  const successHeadingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (receipt) successHeadingRef.current?.focus();
-  }, [receipt]);
   const {
     register,
     handleSubmit,
@@ -50,14 +42,7 @@ export function ContactPage() {
       setReceipt(result);
       reset();
     } catch (error) {
-      // The server's field errors land on the fields ("body.email" -> "email").
-      if (isApiError(error)) {
-        for (const detail of error.details ?? []) {
-          const field = detail.path.replace(/^body\./, "");
-          if (isFieldName(field))
-            setError(field as FieldPath<ContactRequestInput>, { message: detail.message });
-        }
-      }
+      applyServerFieldErrors(error, setError, fieldNames);
     }
   });
 
@@ -95,40 +80,12 @@ export function ContactPage() {
 
         <div className="card contact-card">
           {receipt ? (
-            <div className="contact-success" role="status">
-              <div className="success-icon" aria-hidden="true">
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  width="26"
-                  height="26"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                >
-                  <path d="M5 12.5 10 17 19 7" />
-                </svg>
-              </div>
-              <h2 ref={successHeadingRef} tabIndex={-1}>
-                Message sent
-              </h2>
-              <p>{receipt.message}</p>
-              <dl className="receipt">
-                <div>
-                  <dt>Reference</dt>
-                  <dd>
-                    <code>{receipt._id}</code>
-                  </dd>
-                </div>
-                <div>
-                  <dt>Received</dt>
-                  <dd>{formatReceivedAt(receipt.receivedAt)}</dd>
-                </div>
-              </dl>
-              <button type="button" className="btn btn-secondary" onClick={() => setReceipt(null)}>
-                Send another message
-              </button>
-            </div>
+            <ReceiptView
+              receipt={receipt}
+              title="Message sent"
+              againLabel="Send another message"
+              onAgain={() => setReceipt(null)}
+            />
           ) : (
             <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
               <h2 className="form-title">Send us a message</h2>
@@ -211,7 +168,7 @@ export function ContactPage() {
   );
 }
 
-function formatReceivedAt(value: string): string {
+function _formatReceivedAt(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
   return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(date);

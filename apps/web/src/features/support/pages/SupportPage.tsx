@@ -1,36 +1,25 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ContactReceipt, ContactRequest, ContactRequestInput } from "@parley/contracts";
 import { contactRequestSchema } from "@parley/contracts";
-import { useEffect, useRef, useState } from "react";
-import { type FieldPath, useForm } from "react-hook-form";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { isApiError } from "../../../app/api";
 import { FormField, fieldAria } from "../../../components/FormField";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { ReceiptView } from "../../contact/components/ReceiptView";
+import { applyServerFieldErrors } from "../../contact/form-errors";
 import { contactTopics } from "../../contact/topics";
 import { useSignedInUser } from "../../session/session-context";
 import { useSendSupportRequest } from "../api";
 
 const fieldNames = ["name", "email", "topic", "message"] as const;
-type FieldName = (typeof fieldNames)[number];
-const isFieldName = (value: string): value is FieldName => (fieldNames as readonly string[]).includes(value);
-
-const receivedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-function formatReceivedAt(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : receivedFormat.format(date);
-}
 
 export function SupportPage() {
   useDocumentTitle("Support");
   const { user } = useSignedInUser();
   const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
   const send = useSendSupportRequest();
-  const successHeadingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (receipt) successHeadingRef.current?.focus();
-  }, [receipt]);
 
   const defaults: ContactRequestInput = { name: user.name, email: user.email, topic: "support", message: "" };
   const {
@@ -50,12 +39,7 @@ export function SupportPage() {
       setReceipt(await send.mutateAsync(values));
       reset(defaults);
     } catch (error) {
-      if (!isApiError(error)) return;
-      for (const detail of error.details ?? []) {
-        const field = detail.path.replace(/^body\./, "");
-        if (isFieldName(field))
-          setError(field as FieldPath<ContactRequestInput>, { message: detail.message });
-      }
+      applyServerFieldErrors(error, setError, fieldNames);
     }
   });
   const busy = isSubmitting || send.isPending;
@@ -73,43 +57,17 @@ export function SupportPage() {
       <div className="support-grid">
         <section className="card support-card" aria-label="Support request">
           {receipt ? (
-            <div className="contact-success" role="status">
-              <div className="success-icon" aria-hidden="true">
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  width="26"
-                  height="26"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                >
-                  <path d="M5 12.5 10 17 19 7" />
-                </svg>
-              </div>
-              <h2 ref={successHeadingRef} tabIndex={-1}>
-                Request received
-              </h2>
-              <p>{receipt.message}</p>
-              <dl className="receipt">
-                <div>
-                  <dt>Reference</dt>
-                  <dd>
-                    <code>{receipt._id}</code>
-                  </dd>
-                </div>
-                <div>
-                  <dt>Received</dt>
-                  <dd>{formatReceivedAt(receipt.receivedAt)}</dd>
-                </div>
-              </dl>
-              <p className="dash-muted dash-small">
-                Quote the reference if you write to us about this request.
-              </p>
-              <button type="button" className="btn btn-secondary" onClick={() => setReceipt(null)}>
-                Send another request
-              </button>
-            </div>
+            <ReceiptView
+              receipt={receipt}
+              title="Request received"
+              againLabel="Send another request"
+              onAgain={() => setReceipt(null)}
+              note={
+                <p className="dash-muted dash-small">
+                  Quote the reference if you write to us about this request.
+                </p>
+              }
+            />
           ) : (
             <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
               <h2 className="form-title">How can we help?</h2>
