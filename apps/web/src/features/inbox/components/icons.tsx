@@ -1,26 +1,4 @@
-import type { ReactNode, SVGProps } from "react";
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 18, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+import { type IconProps, Svg } from "../../../components/Svg";
 
 export const SearchIcon = (p: IconProps) => (
   <Svg {...p}>
