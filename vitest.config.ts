@@ -9,7 +9,7 @@ export default defineConfig({
       "packages/*/src/**/*.test.ts",
       "scripts/**/*.test.ts",
     ],
-    exclude: ["**/node_modules/**", "e2e/**"],
+    exclude: ["**/node_modules/**", "e2e/**", "**/*.attack.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

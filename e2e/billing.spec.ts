@@ -43,6 +43,8 @@ test("upgrade with a card, a declined BENEFIT payment, a downgrade scheduled, ca
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/billing$/);
     await expect(dialog).toContainText("Step 1 of 2");
+    // Sandbox payments: the dialog says it is test mode.
+    await expect(dialog.getByTestId("test-mode-banner")).toContainText("Test mode");
     await expect(dialog.getByTestId("plan-price")).toHaveText("BHD\u00a025.000");
     await expect(dialog).toContainText("BHD\u00a025.000/month");
     await expect(dialog).toContainText("10,000 messages/month");
@@ -61,6 +63,7 @@ test("upgrade with a card, a declined BENEFIT payment, a downgrade scheduled, ca
     // The sandbox gateway (the card page), with payment_info remembered for the return.
     await expect(page).toHaveURL(/\/sandbox-gateway\/pay\/trk_/);
     await expect(page.getByRole("heading", { name: "Pay by card" })).toBeVisible();
+    await expect(page.getByTestId("test-mode-banner")).toContainText("Test mode");
     await expect(page.getByTestId("sandbox-amount")).toHaveText("BHD\u00a025.000");
     const trackId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
     expect(await storedPaymentInfo(page)).toMatchObject({
@@ -74,6 +77,7 @@ test("upgrade with a card, a declined BENEFIT payment, a downgrade scheduled, ca
     await page.getByRole("button", { name: "Approve BHD\u00a025.000" }).click();
     await expect(page).toHaveURL(new RegExp(`/billing/result\\?trackId=${trackId}$`));
     await expect(page.getByRole("heading", { level: 1, name: "You're on Pro" })).toBeVisible();
+    await expect(page.getByTestId("test-mode-banner")).toContainText("no real money is charged");
     await expect(page.getByText(/Your plan is active until [A-Z][a-z]{2} \d{1,2}, \d{4}\./)).toBeVisible();
     await expect.poll(() => storedPaymentInfo(page)).toBeNull();
 

@@ -12,14 +12,14 @@ import { createVerifiedAccount, signInOnAuthPage, uniqueEmail } from "./identity
 const fixtures = path.join(import.meta.dirname, "../apps/api/test/fixtures");
 const PASSWORD = "correct horse battery 42";
 
-/** A tiny website the crawler can read: a home page linking to a delivery page. */
+/** A tiny website the crawler can read: a home page linking to a delivery page and a broken link. */
 async function startSite(): Promise<{ url: string; hits: string[]; close: () => Promise<void> }> {
   const page = (title: string, body: string) =>
     `<!doctype html><html><head><title>${title}</title></head><body><main>${body}</main></body></html>`;
   const routes: Record<string, string> = {
     "/": page(
       "Acme Home Goods",
-      '<h1>Acme Home Goods</h1><p>Acme sells kettles, toasters and coffee machines from its shop in Manama.</p><a href="/delivery">Delivery</a>',
+      '<h1>Acme Home Goods</h1><p>Acme sells kettles, toasters and coffee machines from its shop in Manama.</p><a href="/delivery">Delivery</a> <a href="/old-catalogue">Catalogue</a>',
     ),
     "/delivery": page(
       "Delivery",
@@ -136,6 +136,10 @@ test("a new user builds a bot from the quick start and gets a cited answer in un
     await expect(websiteRow).toContainText("Ready", { timeout: 60_000 });
     await expect(websiteRow).toContainText("from 2 pages");
     expect(site.hits).toEqual(expect.arrayContaining(["/robots.txt", "/", "/delivery"]));
+    // The broken link is listed with its reason, the rest was learned.
+    await websiteRow.getByText("1 page skipped").click();
+    await expect(websiteRow.getByRole("link", { name: `${site.url}old-catalogue` })).toBeVisible();
+    await expect(websiteRow).toContainText("The page answered 404 Not Found.");
     await expect(page.getByTestId("sources-summary")).toHaveText("4 sources ready");
 
     // Ask the playground.
@@ -309,8 +313,8 @@ test("settings show the form's and the server's field errors, Stop aborts the re
   const embed = page.getByRole("tabpanel", { name: "Embed" });
   const botId = /\/chatbots\/([^/?]+)/.exec(page.url())?.[1] ?? "";
   await expect(embed.getByTestId("embed-snippet")).toHaveText(
-    // The snippet carries the bot's theme, so the launcher is drawn in its final look at once.
-    `<script src="${new URL(page.url()).origin}/embed.js" data-chatbot-id="${botId}" data-position="bottom-right" data-color="#4f46e5" data-label="Chat with us" async></script>`,
+    // The app's public origin (PUBLIC_URL); the launcher's look comes from the bot's settings.
+    `<script src="${new URL(page.url()).origin}/embed.js" data-chatbot-id="${botId}" async></script>`,
   );
   await expect(embed.getByText("Published.")).toBeVisible();
   await embed.getByRole("textbox", { name: "Add a domain" }).fill("not a domain!");

@@ -1,210 +1,128 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { type APIRequestContext, expect, type Frame, type Page, test } from "@playwright/test";
-import { AUTH, createVerifiedAccount, uniqueEmail, WEB } from "./identity-helpers";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, expect, type Page, test } from "@playwright/test";
+import { WEB } from "./identity-helpers";
+import {
+  ANSWER,
+  ask,
+  chatFrame,
+  chatInput,
+  chatLog,
+  frameStorage,
+  page as htmlPage,
+  type Listener,
+  lastAnswer,
+  openChat,
+  ownerApi,
+  publishedBot,
+  snippet,
+  startModel,
+  startSite,
+} from "./widget-helpers";
 
-// The public widget on a customer's site, end to end: a plain third-party page on another origin
-// (127.0.0.1, another port) carries the one script tag; the launcher opens the chat page in an
-// iframe served by the API; answers come from an OpenAI-compatible stub on 127.0.0.1 that streams
-// a word at a time, so the browser really sees the reply arrive in pieces.
-
-const PASSWORD = "correct horse battery 42";
-const ANSWER = "Orders placed before noon are delivered the same day anywhere in Manama [1].";
-
-interface Listener {
-  url: string;
-  port: number;
-  close: () => Promise<void>;
-}
-
-async function listen(server: Server): Promise<Listener> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** An OpenAI-compatible /chat/completions that streams ANSWER word by word (fast for "ping"). */
-function startModel(): Promise<Listener> {
-  const server = createServer(async (req, res) => {
-    let body = "";
-    for await (const chunk of req) body += chunk;
-    const messages = (JSON.parse(body) as { messages: { role: string; content: string }[] }).messages;
-    const question = messages[messages.length - 1]?.content ?? "";
-    const quick = question.startsWith("ping");
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const words = (quick ? "pong [1]." : ANSWER).split(/(?<= )/);
-    for (const word of words) {
-      res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: word } }] })}\n\n`);
-      if (!quick) await new Promise((r) => setTimeout(r, 120));
-    }
-    res.end("data: [DONE]\n\n");
-  });
-  return listen(server);
-}
-
-/** A customer's site: nothing but content and the snippet (plus a strict CSP the widget must live with). */
-function startSite(chatbotId: string): Promise<Listener> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, {
-      "content-type": "text/html; charset=utf-8",
-      "content-security-policy": `default-src 'self'; script-src ${WEB}; style-src 'self'; frame-src ${WEB}`,
-    });
-    res.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Acme Home Goods</title></head>` +
-        `<body><h1>Acme Home Goods</h1><p>Kettles, toasters and coffee machines.</p>` +
-        `<script src="${WEB}/embed.js" data-chatbot-id="${chatbotId}" async></script></body></html>`,
-    );
-  });
-  return listen(server);
-}
-
-/** Signs an owner up and in on the auth service and returns an API access token. */
-async function ownerToken(request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail("widget.owner");
-  await createVerifiedAccount(request, { name: "Wanda Widget", email, password: PASSWORD });
-  const signIn = await request.post(`${AUTH}/sign-in/email`, {
-    headers: { origin: AUTH },
-    data: { email, password: PASSWORD },
-  });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-  const token = await request.get(`${AUTH}/token`, { headers: { origin: AUTH } });
-  expect(token.ok(), await token.text()).toBe(true);
-  return ((await token.json()) as { token: string }).token;
-}
+// The public widget on a customer's site, end to end: the customer's pages are on
+// http://localhost:<port>, another site than the app (http://127.0.0.1:<E2E_PORT>), so the chat
+// frame is third-party and the browser blocks its storage. The visitor must still find their
+// conversation after a reload and on the next page, because the loader keeps the visitor id in the
+// site's own storage. Answers come from an OpenAI-compatible stub that streams word by word.
 
 let model: Listener;
-let allowed: Listener;
+let site: Listener;
 let elsewhere: Listener;
 let chatbotId = "";
+let api: Awaited<ReturnType<typeof ownerApi>>;
+
+/** The customer's site: a home page, a second page, a single-page app, the snippet twice. */
+const customerPages = (url: URL) => {
+  const tag = snippet(chatbotId);
+  if (url.pathname === "/")
+    return htmlPage("Acme Home Goods", `<p>Kettles, toasters and coffee machines.</p>${tag}`);
+  if (url.pathname === "/delivery") return htmlPage("Delivery", `<p>How we deliver.</p>${tag}`);
+  if (url.pathname === "/typo") return htmlPage("Typo", snippet("cb_doesNotExist"));
+  if (url.pathname === "/twice") return htmlPage("Twice", `<p>The tag pasted twice.</p>${tag}${tag}`);
+  // The site's router: a link swaps the whole <body> (as Turbo and similar do), and the new body
+  // carries the widget tag again.
+  if (url.pathname === "/spa.js") {
+    return `
+      const tag = decodeURIComponent(document.currentScript.dataset.tag);
+      document.addEventListener("click", (event) => {
+        const link = event.target.closest("a[data-spa]");
+        if (!link) return;
+        event.preventDefault();
+        history.pushState({}, "", link.href);
+        const body = document.createElement("body");
+        const h1 = document.createElement("h1");
+        h1.textContent = "Your orders";
+        const script = document.createElement("script");
+        const holder = document.createElement("div");
+        holder.innerHTML = tag;
+        for (const a of holder.firstElementChild.attributes) script.setAttribute(a.name, a.value);
+        body.append(h1, script);
+        document.body.replaceWith(body);
+      });`;
+  }
+  if (url.pathname.startsWith("/app")) {
+    return htmlPage(
+      "Acme app",
+      `<p><a href="/app/orders" data-spa>Orders</a></p>${tag}<script src="/spa.js" data-tag="${encodeURIComponent(tag)}"></script>`,
+    );
+  }
+  return null;
+};
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
   const request = await playwright.request.newContext();
-  const token = await ownerToken(request);
-  const api = async (method: string, path: string, data?: unknown) => {
-    const res = await request.fetch(`${WEB}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(data === undefined ? {} : { data }),
-    });
-    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-    return res.json();
-  };
+  api = await ownerApi(request);
   model = await startModel();
-  const bot = (await api("POST", "/chatbots", { name: "Acme Helper" })) as { _id: string };
-  chatbotId = bot._id;
-  allowed = await startSite(chatbotId);
-  elsewhere = await startSite(chatbotId);
-  await api("POST", `/chatbots/${chatbotId}/sources`, {
-    kind: "text",
-    title: "Delivery policy",
-    content: "Orders placed before noon are delivered the same day anywhere in Manama. Delivery costs 1 BHD.",
-  });
-  await expect
-    .poll(
-      async () => ((await api("GET", `/chatbots/${chatbotId}/sources`)) as { status: string }[])[0]?.status,
-      {
-        timeout: 30_000,
-      },
-    )
-    .toBe("ready");
-  await api("PATCH", `/chatbots/${chatbotId}`, {
-    published: true,
-    allowedDomains: [`127.0.0.1:${allowed.port}`],
-    greeting: "Hi! Ask me about delivery.",
-    suggestedQuestions: ["How fast is delivery?"],
-    model: { provider: "openai-compatible", baseUrl: `${model.url}/v1`, model: "stub-model" },
-  });
-  await request.dispose();
+  site = await startSite((url) => customerPages(url));
+  elsewhere = await startSite((url) => customerPages(url));
+  chatbotId = await publishedBot(api, model, { allowedDomains: [`localhost:${site.port}`] });
 });
 
 test.afterAll(async () => {
-  await Promise.all([model?.close(), allowed?.close(), elsewhere?.close()]);
+  await Promise.all([model?.close(), site?.close(), elsewhere?.close()]);
 });
 
-const launcher = (page: Page) => page.locator("parley-widget").getByRole("button");
-const chatFrame = (page: Page) => page.frameLocator("parley-widget iframe");
-const chatInput = (page: Page) => chatFrame(page).getByRole("textbox", { name: /^Message/ });
+const launcher = (p: Page) => p.locator("parley-widget .b");
 
-async function openChat(page: Page) {
-  await launcher(page).click();
-  await expect(chatInput(page)).toBeVisible();
-  const frame = page.frames().find((f) => f.url().includes(`/widget/chat/${chatbotId}`));
-  if (!frame) throw new Error("the chat frame is missing");
-  return frame;
-}
-
-/** Records every text the newest answer shows, so the test can tell a stream from a single paint. */
-async function recordAnswerText(frame: Frame) {
-  await frame.evaluate(() => {
-    const w = window as unknown as { shown: string[] };
-    w.shown = [];
-    const log = document.querySelector(".pw-log");
-    if (!log) throw new Error("no message log");
-    new MutationObserver(() => {
-      const answers = log.querySelectorAll(".pw-bot:not(.pw-greeting) .pw-md");
-      const text = answers[answers.length - 1]?.textContent ?? "";
-      if (text && w.shown[w.shown.length - 1] !== text) w.shown.push(text);
-    }).observe(log, { subtree: true, childList: true, characterData: true });
-  });
-  return () => frame.evaluate(() => (window as unknown as { shown: string[] }).shown);
-}
-
-test("a visitor on a customer's site opens the launcher, watches the reply stream in and finds it after a reload", async ({
+test("a visitor chats on the customer's site, reloads, moves to another page, and finds the conversation", async ({
   page,
 }) => {
   const fromApp: string[] = [];
   page.on("request", (r) => {
     if (r.url().startsWith(WEB)) fromApp.push(new URL(r.url()).pathname);
   });
-  await page.goto(allowed.url);
+  await page.goto(site.url);
   await expect(launcher(page)).toBeVisible();
   await expect(launcher(page)).toHaveAttribute("aria-expanded", "false");
-  // Nothing but the loader until the visitor shows interest (or the page has been idle for 3 s).
-  expect(fromApp).toEqual(["/embed.js"]);
+  // Until the visitor shows interest (or the page has been idle for 3 s): the loader and its one question.
+  expect(fromApp).toEqual(["/embed.js", `/api/widget/${chatbotId}/launcher`]);
+  // The visitor id is the site's own, in its own storage.
+  const visitor = await page.evaluate(() => localStorage.getItem("parley:visitor"));
+  expect(visitor).toMatch(/^[\w-]{22,64}$/);
 
-  const frame = await openChat(page);
-  await expect(launcher(page)).toHaveAttribute("aria-expanded", "true");
+  await openChat(page, chatbotId);
   await expect(chatFrame(page).getByRole("heading", { name: "Acme Helper" })).toBeVisible();
   await expect(chatFrame(page).getByText("Hi! Ask me about delivery.")).toBeVisible();
-
-  const shown = await recordAnswerText(frame);
-  await chatInput(page).fill("When will my order arrive?");
-  await chatInput(page).press("Enter");
-  const answer = chatFrame(page).locator(".pw-bot:not(.pw-greeting)").last();
-  await expect(answer.locator(".pw-md")).toHaveText(ANSWER, { timeout: 15_000 });
-  await expect(answer.getByText("Delivery policy")).toBeVisible();
-  await expect(answer.getByRole("button", { name: "Helpful", exact: true })).toBeVisible();
-  // The reply grew on screen: several partial texts, each the start of the final one.
-  const partials = await shown();
-  expect(partials.length).toBeGreaterThanOrEqual(3);
-  for (const text of partials) expect(ANSWER.startsWith(text.replace(/\s+$/, ""))).toBe(true);
-
-  await answer.getByRole("button", { name: "Helpful", exact: true }).click();
-  await expect(answer.getByRole("button", { name: "Helpful", exact: true })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await ask(page, "When will my order arrive?");
+  await expect(chatFrame(page).locator(".pw-bot").last().getByText("Delivery policy")).toBeVisible();
+  // It never went into a URL.
+  expect(fromApp.some((p) => visitor && p.includes(visitor))).toBe(false);
 
   await page.reload();
-  await openChat(page);
-  const log = chatFrame(page).getByRole("log");
-  await expect(log.getByText("When will my order arrive?")).toBeVisible();
-  await expect(log.locator(".pw-bot:not(.pw-greeting) .pw-md").last()).toHaveText(ANSWER);
-  await expect(log.getByRole("button", { name: "Helpful", exact: true })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await openChat(page, chatbotId);
+  await expect(chatLog(page).getByText("When will my order arrive?")).toBeVisible();
+  await expect(lastAnswer(page)).toHaveText(ANSWER);
+
+  await page.getByRole("link", { name: "Delivery" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Delivery" })).toBeVisible();
+  await openChat(page, chatbotId);
+  await expect(chatLog(page).getByText("When will my order arrive?")).toBeVisible();
+  await expect(lastAnswer(page)).toHaveText(ANSWER);
 
   // Esc closes the panel and hands focus back to the launcher.
   await chatInput(page).press("Escape");
@@ -212,40 +130,202 @@ test("a visitor on a customer's site opens the launcher, watches the reply strea
   await expect(launcher(page)).toBeFocused();
 });
 
-test("the same page on a site outside the bot's allowed domains gets no chat", async ({ page, request }) => {
-  const messages: string[] = [];
-  page.on("console", (m) => messages.push(m.text()));
-  await page.goto(elsewhere.url);
-  await launcher(page).click();
-  // The browser refuses to frame the chat page there (frame-ancestors), and the launcher goes away.
-  await expect(page.locator("parley-widget")).toHaveCount(0, { timeout: 20_000 });
-  expect(messages.some((m) => m.includes("Parley: chat unavailable"))).toBe(true);
-  // The API refuses that origin too.
-  const direct = await request.get(`${WEB}/api/widget/${chatbotId}/config`, {
-    headers: { origin: elsewhere.url },
+test("the same with third-party cookies and storage blocked", async () => {
+  // A profile with Chrome's "Block third-party cookies" setting on, as many people browse.
+  const dir = mkdtempSync(path.join(tmpdir(), "parley-3p-blocked-"));
+  mkdirSync(path.join(dir, "Default"));
+  writeFileSync(
+    path.join(dir, "Default", "Preferences"),
+    JSON.stringify({ profile: { cookie_controls_mode: 1, block_third_party_cookies: true } }),
+  );
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
   });
-  expect(direct.status()).toBe(403);
+  try {
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const frame = await openChat(page, chatbotId);
+    // The browser really refuses the chat frame its storage here.
+    expect(await frameStorage(frame)).toBe("SecurityError");
+    await ask(page, "Do you deliver to Manama?");
+
+    await page.reload();
+    await openChat(page, chatbotId);
+    await expect(chatLog(page).getByText("Do you deliver to Manama?")).toBeVisible();
+    await page.getByRole("link", { name: "Delivery" }).click();
+    await openChat(page, chatbotId);
+    await expect(chatLog(page).getByText("Do you deliver to Manama?")).toBeVisible();
+    await expect(lastAnswer(page)).toHaveText(ANSWER);
+  } finally {
+    await context.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a single-page site keeps the open chat across its route changes, and a second tag draws nothing more", async ({
+  page,
+}) => {
+  await page.goto(`${site.url}/app`);
+  const frame = await openChat(page, chatbotId);
+  await ask(page, "ping before the route change", "pong [1].");
+  await frame.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+
+  await page.getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByRole("heading", { name: "Your orders" })).toBeVisible();
+  await expect(page).toHaveURL(`${site.url}/app/orders`);
+  // The tag ran again with the new body: still one launcher, still open, same chat document.
+  await expect
+    .poll(() => page.evaluate(() => document.querySelectorAll('script[src$="/embed.js"]').length))
+    .toBe(1);
+  await expect(page.locator("parley-widget")).toHaveCount(1);
+  await expect(launcher(page)).toHaveAttribute("aria-expanded", "true");
+  expect(await frame.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+  await expect(chatLog(page).getByText("ping before the route change")).toBeVisible();
+
+  await page.goto(`${site.url}/twice`);
+  await expect(launcher(page)).toBeVisible();
+  await expect(page.locator("parley-widget")).toHaveCount(1);
+  await expect(page.locator("parley-widget .b")).toHaveCount(1);
+});
+
+test("a reply that arrives while the chat is closed shows an unread badge", async ({ page }) => {
+  await page.goto(site.url);
+  await openChat(page, chatbotId);
+  await chatInput(page).fill("slow: which areas do you cover?");
+  await chatInput(page).press("Enter");
+  // The reply has started; the visitor closes the chat before it is done.
+  await expect(lastAnswer(page)).toContainText("Orders");
+  await launcher(page).click();
+  await expect(launcher(page)).toHaveAttribute("aria-expanded", "false");
+  await expect(launcher(page)).toHaveAttribute("data-n", "1", { timeout: 15_000 });
+  await expect(launcher(page)).toHaveAccessibleName("Chat with us (1 new)");
+  // Opening reads it.
+  await launcher(page).click();
+  await expect(lastAnswer(page)).toHaveText(ANSWER);
+  await expect(launcher(page)).not.toHaveAttribute("data-n", /.*/);
+});
+
+test("a site outside the bot's allowed domains gets nothing drawn and one line saying what to add", async ({
+  page,
+}) => {
+  const lines: string[] = [];
+  page.on("console", (m) => {
+    if (m.text().startsWith("Parley:")) lines.push(m.text());
+  });
+  const said = page.waitForEvent("console", (m) => m.text().startsWith("Parley:"));
+  await page.goto(elsewhere.url);
+  await said;
+  await expect(page.locator("parley-widget")).toHaveCount(0);
+  expect(lines).toEqual([
+    `Parley: This chat is not enabled on ${elsewhere.url}. Add localhost:${elsewhere.port} to the allowed domains of chatbot ${chatbotId} in the Parley dashboard (Embed tab).`,
+  ]);
+});
+
+test("an unpublished or unknown bot draws nothing and says why", async ({ page }) => {
+  await api.call("PATCH", `/chatbots/${chatbotId}`, { published: false });
+  try {
+    const said = page.waitForEvent("console", (m) => m.text().startsWith("Parley:"));
+    await page.goto(site.url);
+    expect((await said).text()).toBe(
+      `Parley: Chatbot ${chatbotId} is not published. Publish it in the Parley dashboard to show the chat.`,
+    );
+    await expect(page.locator("parley-widget")).toHaveCount(0);
+  } finally {
+    await api.call("PATCH", `/chatbots/${chatbotId}`, { published: true });
+  }
+  const said = page.waitForEvent("console", (m) => m.text().startsWith("Parley:"));
+  await page.goto(`${site.url}/typo`);
+  expect((await said).text()).toBe(
+    "Parley: There is no chatbot cb_doesNotExist: it was deleted, or the data-chatbot-id is wrong.",
+  );
+  await expect(page.locator("parley-widget")).toHaveCount(0);
+});
+
+test("a network failure while chatting is said, and the question goes through once back online", async ({
+  page,
+  context,
+}) => {
+  await page.goto(site.url);
+  await openChat(page, chatbotId);
+  await context.setOffline(true);
+  await chatInput(page).fill("ping while offline");
+  await chatInput(page).press("Enter");
+  const alert = chatFrame(page).getByRole("alert");
+  await expect(alert).toContainText("The connection dropped. Trying again automatically…");
+  await context.setOffline(false);
+  await expect(lastAnswer(page)).toHaveText("pong [1].", { timeout: 20_000 });
+  await expect(alert).toHaveCount(0);
+  // Asked once, answered once.
+  await expect(chatLog(page).getByText("ping while offline")).toHaveCount(1);
+});
+
+test("the proactive greeting shows after its delay, opens the chat, and stays away once dismissed", async ({
+  browser,
+}) => {
+  await api.call("PATCH", `/chatbots/${chatbotId}`, {
+    greetingBubble: { enabled: true, text: "Need help choosing a kettle?", delaySeconds: 1 },
+  });
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const bubble = page.locator("parley-widget .g");
+    await expect(bubble).toContainText("Need help choosing a kettle?");
+    await bubble.getByRole("button", { name: "Dismiss" }).click();
+    await expect(bubble).toHaveCount(0);
+
+    // Back on the site later, next to a visitor who never dismissed it: the greeting shows
+    // for the newcomer, and not for the visitor who dismissed it.
+    await page.reload();
+    await expect(page.locator("parley-widget .b")).toBeVisible();
+    const newcomer = await (await browser.newContext()).newPage();
+    await newcomer.goto(site.url);
+    const theirs = newcomer.locator("parley-widget .g");
+    await expect(theirs).toBeVisible();
+    await expect(bubble).toHaveCount(0);
+    // The newcomer clicks it: the chat opens and the greeting is gone for good.
+    await theirs.getByRole("button", { name: "Need help choosing a kettle?" }).click();
+    await expect(newcomer.locator("parley-widget .b")).toHaveAttribute("aria-expanded", "true");
+    await expect(chatInput(newcomer)).toBeVisible();
+    await expect(theirs).toHaveCount(0);
+    await newcomer.context().close();
+    await context.close();
+  } finally {
+    await api.call("PATCH", `/chatbots/${chatbotId}`, { greetingBubble: { enabled: false } });
+  }
 });
 
 test("a visitor past the rate limit gets a clear message", async ({ page }) => {
-  await page.goto(allowed.url);
-  const frame = await openChat(page);
-  await chatInput(page).fill("ping 1");
-  await chatInput(page).press("Enter");
-  await expect(chatFrame(page).locator(".pw-bot:not(.pw-greeting) .pw-md").last()).toHaveText("pong [1].");
+  await page.goto(site.url);
+  const frame = await openChat(page, chatbotId);
+  await ask(page, "ping 1", "pong [1].");
+  const visitor = await page.evaluate(() => localStorage.getItem("parley:visitor") ?? "");
   // Nine more straight from the chat page's origin with this visitor's id: the per-visitor limit is 10 a minute.
-  await frame.evaluate(async (bot) => {
-    const visitor = localStorage.getItem("parley:visitor") ?? "";
-    const conversation = localStorage.getItem(`parley:conv:${bot}`);
-    for (let i = 2; i <= 10; i++) {
-      const res = await fetch(`/api/widget/${bot}/conversations/${conversation}/messages`, {
-        method: "POST",
-        headers: { "x-parley-visitor": visitor, "content-type": "application/json" },
-        body: JSON.stringify({ content: `ping ${i}` }),
-      });
-      await res.text();
-    }
-  }, chatbotId);
+  await frame.evaluate(
+    async ({ bot, visitor }) => {
+      const session = await (
+        await fetch(`/api/widget/${bot}/session`, {
+          method: "POST",
+          headers: { "x-parley-visitor": visitor },
+        })
+      ).json();
+      const conversation = session.conversation._id;
+      for (let i = 2; i <= 10; i++) {
+        const res = await fetch(`/api/widget/${bot}/conversations/${conversation}/messages`, {
+          method: "POST",
+          headers: { "x-parley-visitor": visitor, "content-type": "application/json" },
+          body: JSON.stringify({ content: `ping ${i}` }),
+        });
+        await res.text();
+      }
+    },
+    { bot: chatbotId, visitor },
+  );
 
   const refused = page.waitForResponse((r) => r.url().includes("/messages") && r.status() === 429);
   await chatInput(page).fill("One more question, please");
@@ -255,4 +335,11 @@ test("a visitor past the rate limit gets a clear message", async ({ page }) => {
   const alert = chatFrame(page).getByRole("alert");
   await expect(alert).toContainText(body.error.message);
   await expect(alert.getByRole("button", { name: "Retry" })).toBeVisible();
+});
+
+test("the /widget page's snippet points at this app, not a placeholder host", async ({ page }) => {
+  await page.goto(`${WEB}/widget`);
+  await expect(page.locator("pre code").first()).toHaveText(
+    `<script src="${WEB}/embed.js" data-chatbot-id="cb_…" async></script>`,
+  );
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -20,14 +21,38 @@ const compose = parse(readFileSync(path.join(root, "docker-compose.yml"), "utf8"
   services: Record<string, Service>;
 };
 
-/** `${VAR:-default}` resolved as compose would with nothing set in the shell. */
-function resolve(env: Record<string, string> = {}): Record<string, string> {
+/**
+ * The operator's settings for a production start: what compose reads from `.env` or the shell.
+ * Random secrets, and the sandbox allowed for a staging site (live needs a bank's credentials).
+ */
+const operator: Record<string, string> = {
+  POSTGRES_PASSWORD: randomBytes(24).toString("hex"),
+  BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+  AUTH_EVENTS_SECRET: randomBytes(32).toString("hex"),
+  PAYMENTS_MODE: "sandbox",
+  PAYMENTS_SANDBOX_IN_PRODUCTION: "true",
+  PAYMENTS_SANDBOX_SECRET: randomBytes(32).toString("hex"),
+};
+
+class MissingVariable extends Error {}
+
+/** Interpolates as compose does: `${VAR:-default}`, `${VAR:?message}` (refuses to start), `${VAR}`. */
+function resolve(
+  env: Record<string, string> = {},
+  shell: Record<string, string> = operator,
+): Record<string, string> {
+  const value = (name: string) => (shell[name] === "" ? undefined : shell[name]);
   return Object.fromEntries(
     Object.entries(env).map(([k, v]) => [
       k,
-      String(v)
-        .replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, "$1")
-        .replace(/\$\{[A-Z0-9_]+\}/g, ""),
+      String(v).replace(
+        /\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g,
+        (_m, name: string, op?: string, arg = "") => {
+          const set = value(name);
+          if (op === "?" && set === undefined) throw new MissingVariable(`${name}: ${arg}`);
+          return set ?? (op === "-" ? arg : "");
+        },
+      ),
     ]),
   );
 }
@@ -125,5 +150,61 @@ describe("docker-compose.yml and the Dockerfiles", () => {
     expect(new URL(auth.API_URL ?? "").host).toBe(`api:${api.PORT}`);
     expect(api.PUBLIC_URL).toBe(auth.WEB_URL);
     expect(compose.services.api?.depends_on?.auth?.condition).toBe("service_healthy");
+  });
+});
+
+describe("docker-compose.yml ships no secrets", () => {
+  const raw = (service: string) => compose.services[service]?.environment ?? {};
+  const secretLike = /SECRET|PASSWORD|_KEY$/;
+
+  it("makes the operator set every secret: compose refuses to start without one", () => {
+    for (const [service, svc] of Object.entries(compose.services)) {
+      for (const [name, value] of Object.entries(svc.environment ?? {})) {
+        // Each secret is either required (`:?`) or empty unless set (gateway credentials, live only).
+        for (const m of String(value).matchAll(/\$\{([A-Z0-9_]+)(:[-?])?([^}]*)\}/g)) {
+          const [, variable = "", op, rest = ""] = m;
+          if (!secretLike.test(variable)) continue;
+          const emptyDefault = op === ":-" && rest === "";
+          expect(op === ":?" || emptyDefault, `${service}.${name} (${variable}) has a default`).toBe(true);
+        }
+      }
+    }
+    for (const name of ["POSTGRES_PASSWORD", "BETTER_AUTH_SECRET", "AUTH_EVENTS_SECRET", "PAYMENTS_MODE"]) {
+      const { [name]: _dropped, ...shell } = operator;
+      const attempt = () => {
+        for (const service of ["postgres", "auth", "api"]) resolve(raw(service), shell);
+      };
+      expect(attempt, name).toThrow(MissingVariable);
+      expect(attempt, name).toThrow(new RegExp(`^${name}: set `));
+    }
+  });
+
+  it("boots both services in production with the operator's settings", () => {
+    expect(resolve(raw("api")).NODE_ENV).toBe("production");
+    expect(() => loadApiEnv(resolve(raw("api")))).not.toThrow();
+    expect(() => loadAuthEnv(resolve(raw("auth")))).not.toThrow();
+    expect(loadApiEnv(resolve(raw("api"))).TRUST_PROXY).toBe(false);
+  });
+
+  it("refuses the sandbox without the staging flag, and placeholder secrets an operator might paste", () => {
+    const sandbox = { ...operator, PAYMENTS_SANDBOX_IN_PRODUCTION: "" };
+    expect(() => loadApiEnv(resolve(raw("api"), sandbox))).toThrow(/PAYMENTS_MODE: must not be sandbox/);
+    const pasted = { ...operator, AUTH_EVENTS_SECRET: "change-me-to-another-long-random-secret-0123" };
+    expect(() => loadApiEnv(resolve(raw("api"), pasted))).toThrow(
+      /AUTH_EVENTS_SECRET: is a development default/,
+    );
+    expect(() => loadAuthEnv(resolve(raw("auth"), pasted))).toThrow(
+      /AUTH_EVENTS_SECRET: is a development default/,
+    );
+  });
+
+  it("passes TRUST_PROXY to both services and documents it", () => {
+    expect(Object.keys(raw("api"))).toContain("TRUST_PROXY");
+    expect(Object.keys(raw("auth"))).toContain("TRUST_PROXY");
+    const text = readFileSync(path.join(root, "docker-compose.yml"), "utf8");
+    expect(text).toMatch(/# TRUST_PROXY/);
+    const behindProxy = { ...operator, TRUST_PROXY: "172.20.0.5" };
+    expect(loadApiEnv(resolve(raw("api"), behindProxy)).TRUST_PROXY).toEqual(["172.20.0.5"]);
+    expect(loadAuthEnv(resolve(raw("auth"), behindProxy)).TRUST_PROXY).toEqual(["172.20.0.5"]);
   });
 });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { bin, checkNode, run } from "./lib.mjs";
 
 checkNode();
-const only = process.argv[2]; // optional: lint | typecheck | unit | e2e
+const only = process.argv[2]; // optional: lint | typecheck | unit | attack | e2e
 const reports = mkdtempSync(path.join(tmpdir(), "parley-test-"));
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -24,11 +24,12 @@ async function step(name, fn) {
 
 await step("lint", () => run(bin("biome"), ["check", "."]));
 await step("typecheck", () => run("pnpm", ["-r", "--workspace-concurrency=2", "typecheck"]));
-await step("unit", async () => {
-  if (!process.env.DATABASE_URL) console.log("DATABASE_URL is not set: API tests run on PGlite only.");
-  const out = path.join(reports, "vitest.json");
+/** One vitest run, its counts added to the tally. */
+async function vitest(report, extraArgs = []) {
+  const out = path.join(reports, report);
   const code = await run(bin("vitest"), [
     "run",
+    ...extraArgs,
     "--reporter=default",
     "--reporter=json",
     `--outputFile=${out}`,
@@ -40,7 +41,14 @@ await step("unit", async () => {
     tally.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   }
   return code;
+}
+
+await step("unit", async () => {
+  if (!process.env.DATABASE_URL) console.log("DATABASE_URL is not set: API tests run on PGlite only.");
+  return vitest("vitest.json");
 });
+// Hostile inputs against a real API process in production mode (vitest.attack.config.ts).
+await step("attack", () => vitest("attack.json", ["--config", "vitest.attack.config.ts"]));
 await step("e2e", async () => {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!existsSync(chromium)) {

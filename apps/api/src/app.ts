@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { fastifyTrustProxy } from "@parley/config";
 import { DEMO_ACCOUNT, SHOWCASE_CHATBOT_ID } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import { createDb } from "@parley/db";
@@ -16,7 +17,14 @@ import * as schema from "./db/schema";
 import { type Env, migrationsFolder } from "./env";
 import { type Clock, createClock } from "./lib/clock";
 import { createJobQueue } from "./lib/job-queue";
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./lib/rate-limit";
+import { createOutboundGuard } from "./lib/outbound";
+import {
+  createFailOpenRateLimiter,
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from "./lib/rate-limit";
+import { openRedis } from "./lib/redis";
 import { authEventsRoutes } from "./modules/auth-events/auth-events.routes";
 import { createAuthEventsService } from "./modules/auth-events/auth-events.service";
 import { createChatService } from "./modules/chat/chat.service";
@@ -28,12 +36,15 @@ import { createContactService } from "./modules/contact/contact.service";
 import { createDemoService } from "./modules/demo/demo.service";
 import { createEntitlementsService } from "./modules/entitlements/entitlements.service";
 import { healthRoutes } from "./modules/health/health.routes";
+import { identityRoutes } from "./modules/identity/identity.routes";
+import { createIdentityService } from "./modules/identity/identity.service";
+import { createSecretBox } from "./modules/identity/identity-crypto";
 import { createAnalyticsService } from "./modules/inbox/analytics.service";
 import { inboxRoutes } from "./modules/inbox/inbox.routes";
 import { createInboxService } from "./modules/inbox/inbox.service";
 import { createLifecycleService } from "./modules/inbox/lifecycle.service";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
-import { createKnowledgeService, INGEST_JOB } from "./modules/knowledge/knowledge.service";
+import { createKnowledgeService, registerIngestJob } from "./modules/knowledge/knowledge.service";
 import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { createProviderRegistry } from "./modules/payments/providers/registry";
@@ -51,9 +62,14 @@ import { createUsersService } from "./modules/users/users.service";
 import { frameAncestors } from "./modules/widget/origin-policy";
 import { widgetRoutes } from "./modules/widget/widget.routes";
 import { createWidgetService } from "./modules/widget/widget.service";
+import { widgetLauncherRoutes } from "./modules/widget/widget-launcher.routes";
+import { createWidgetSessions } from "./modules/widget/widget-session";
 import { createTokenVerifier, requireAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
+import { refuseNulInput } from "./plugins/refuse-nul";
+import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerSpa } from "./plugins/spa";
+import { warnOfUntrustedProxy } from "./plugins/trust-proxy";
 
 export type AppSchema = typeof schema;
 export type AppDb = DbHandle<AppSchema>;
@@ -70,6 +86,11 @@ export interface AppDeps {
 const VERSION = process.env.npm_package_version ?? "0.1.0";
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
+const API_MIGRATIONS_TABLE = "__api_migrations";
+
+/** How gateways and this process reach the API server-to-server. */
+const selfUrl = (env: Env) => env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`;
+
 /** Opens (and migrates) this service's own database as the env says. */
 export function openAppDb(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">, opts: { inMemory?: boolean } = {}) {
   return createDb({
@@ -77,13 +98,12 @@ export function openAppDb(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">, opts: { i
     dataDir: opts.inMemory ? undefined : path.join(env.DATA_DIR, "api"),
     schema,
     migrationsFolder,
-    migrationsTable: "__api_migrations",
+    migrationsTable: API_MIGRATIONS_TABLE,
   });
 }
 
 function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeof Fastify>["log"]) {
   const now = clock.now;
-  const selfUrl = () => env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`;
   const plansRepo = createPlansRepo(db.db);
   const plans = createPlansService({ repo: plansRepo, currency: env.PLANS_CURRENCY });
   const contact = createContactService({ db: db.db });
@@ -97,30 +117,50 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
   const entitlements = createEntitlementsService({ subscriptions });
   const payments = createPaymentsService({
     db: db.db,
-    providers: createProviderRegistry(env, { gatewayUrl: selfUrl, now }),
+    providers: createProviderRegistry(env, { gatewayUrl: () => selfUrl(env), now }),
     subscriptions,
     publicUrl: env.PUBLIC_URL,
-    callbackBaseUrl: selfUrl,
+    callbackBaseUrl: () => selfUrl(env),
     now,
     log,
   });
   const authEvents = createAuthEventsService({ db: db.db, forgetUser: (id) => users.forget(id) });
   const jobs = createJobQueue({ db: db.db, log });
   const chatbots = createChatbotsService({ db: db.db, entitlements });
+  // Every server-side request to an address an account chose goes through one of these guards.
+  const outbound = {
+    crawler: createOutboundGuard({
+      allowPrivate: env.CRAWLER_ALLOW_PRIVATE,
+      allowHosts: env.CRAWLER_ALLOW_HOSTS,
+    }),
+    model: createOutboundGuard({
+      allowPrivate: env.LLM_ALLOW_PRIVATE,
+      // The operator's own endpoint is trusted wherever it is (a model server beside the API).
+      allowHosts: env.LLM_BASE_URL ? [new URL(env.LLM_BASE_URL).host] : [],
+      headersTimeoutMs: 120_000,
+      bodyTimeoutMs: 120_000,
+    }),
+  };
   const knowledge = createKnowledgeService({
     db: db.db,
     jobs,
     entitlements,
-    planTier: async (userId) => (await subscriptions.currentPlan(userId)).tier,
-    allowPrivateHosts: env.CRAWLER_ALLOW_PRIVATE,
+    plan: async (userId) => {
+      const plan = await subscriptions.currentPlan(userId);
+      return { tier: plan.tier, name: plan.name };
+    },
+    crawlerGuard: outbound.crawler,
+    crawlTimeoutMs: env.CRAWLER_TIMEOUT_SECONDS * 1000,
+    parse: { memoryMb: env.INGEST_MEMORY_MB, timeoutMs: env.INGEST_TIMEOUT_SECONDS * 1000 },
     log,
     now,
   });
-  jobs.register(INGEST_JOB, async (payload) => knowledge.ingest(String(payload.sourceId)));
+  registerIngestJob(jobs, knowledge);
   const retrieval = createRetrieval(db.db);
   const chat = createChatService({
     retrieval,
     llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
+    guard: outbound.model,
   });
   const messagesThisMonth = (userId: string) => countMessagesThisMonth(db, userId, now());
   const widget = createWidgetService({
@@ -129,6 +169,12 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     entitlements,
     planTier: async (userId) => (await subscriptions.currentPlan(userId)).tier,
     messagesThisMonth,
+    now,
+  });
+  const identity = createIdentityService({
+    db: db.db,
+    box: createSecretBox(env.IDENTITY_SECRETS_KEY ?? env.AUTH_EVENTS_SECRET),
+    ownBot: chatbots.own,
     now,
   });
   const usage = async (userId: string) => {
@@ -140,6 +186,7 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     return { chatbots: bots, knowledgeSources: sources, messagesThisMonth: messages, teamMembers: 1 };
   };
   return {
+    outbound,
     plans,
     contact,
     users,
@@ -154,6 +201,8 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     chat,
     usage,
     widget,
+    widgetSessions: createWidgetSessions({ db: db.db }),
+    identity,
     demo: createDemoService({
       db: db.db,
       chatbots,
@@ -207,13 +256,19 @@ export async function buildApp(deps: AppDeps) {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: env.NODE_ENV === "production",
+    // Only the proxies TRUST_PROXY names may say who the client is; by default nobody can, so a
+    // client cannot pick its own address (and its own per-IP rate limit) with X-Forwarded-For.
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const appOrigin = new URL(env.PUBLIC_URL).origin;
+  const securityHeaders = await registerSecurityHeaders(app, env);
+  refuseNulInput(app);
+  if (env.NODE_ENV === "production" && env.TRUST_PROXY === false) warnOfUntrustedProxy(app);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -232,9 +287,17 @@ export async function buildApp(deps: AppDeps) {
     usage,
     widget,
   } = services;
+  const redis = env.REDIS_URL ? await openRedis(env.REDIS_URL, app.log) : undefined;
   const limiter =
-    deps.limiter ?? (env.REDIS_URL ? await redisLimiter(env.REDIS_URL) : createMemoryRateLimiter());
-  app.addHook("onClose", async () => limiter.close());
+    deps.limiter ??
+    (redis
+      ? createFailOpenRateLimiter(createRedisRateLimiter(redis), createMemoryRateLimiter(), app.log)
+      : createMemoryRateLimiter());
+  app.addHook("onClose", async () => {
+    await limiter.close();
+    redis?.disconnect();
+    await Promise.all([services.outbound.crawler.close(), services.outbound.model.close()]);
+  });
   app.decorate("services", services);
   app.decorate("clock", clock);
   const verifyToken = createTokenVerifier({
@@ -244,9 +307,15 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db, version: VERSION });
+      await api.register(healthRoutes, {
+        db,
+        version: VERSION,
+        migrationsFolder,
+        migrationsTable: API_MIGRATIONS_TABLE,
+        redis,
+      });
       await api.register(plansRoutes, { plans });
-      await api.register(contactRoutes, { contact });
+      await api.register(contactRoutes, { contact, limiter });
       await api.register(clearCookiesRoute);
       api.get("/demo", async () => ({
         chatbotId: env.DEMO_CONTENT ? SHOWCASE_CHATBOT_ID : null,
@@ -254,7 +323,14 @@ export async function buildApp(deps: AppDeps) {
       }));
       await api.register(paymentCallbackRoutes, { payments });
       await api.register(authEventsRoutes, { events: services.authEvents, secret: env.AUTH_EVENTS_SECRET });
-      await api.register(widgetRoutes, { widget, limiter, appOrigin: new URL(env.PUBLIC_URL).origin });
+      await api.register(widgetLauncherRoutes, { widget, appOrigin });
+      await api.register(widgetRoutes, {
+        widget,
+        sessions: services.widgetSessions,
+        identity: services.identity,
+        limiter,
+        appOrigin,
+      });
       if (env.TEST_CLOCK) await api.register(testClockRoute, { clock, services });
       // Everything registered in this scope needs a valid access token.
       await api.register(async (authed) => {
@@ -270,6 +346,7 @@ export async function buildApp(deps: AppDeps) {
         await authed.register(subscriptionsRoutes, { subscriptions, entitlements, usage });
         await authed.register(paymentsRoutes, { payments });
         await authed.register(chatbotsRoutes, { chatbots });
+        await authed.register(identityRoutes, { identity: services.identity });
         await authed.register(knowledgeRoutes, { knowledge });
         await authed.register(playgroundRoutes, { chatbots, chat });
         await authed.register(inboxRoutes, {
@@ -287,31 +364,32 @@ export async function buildApp(deps: AppDeps) {
       db: db.db,
       secret: env.PAYMENTS_SANDBOX_SECRET,
       publicUrl: env.PUBLIC_URL,
+      internalUrl: selfUrl(env),
       now: clock.now,
     });
   }
 
   await registerSpa(app, {
     distDir: env.WEB_DIST,
-    runtime: { authUrl: env.AUTH_URL, platform: "parley" },
+    runtime: {
+      authUrl: env.AUTH_URL,
+      platform: "parley",
+      publicUrl: appOrigin,
+      paymentsMode: env.PAYMENTS_MODE,
+    },
     // The chat page may be framed only where its bot allows (unknown bots: nowhere else).
-    widgetFrameAncestors: async (chatbotId) => {
+    widgetCsp: async (chatbotId) => {
       try {
-        return frameAncestors(
-          (await widget.publishedBot(chatbotId)).allowedDomains,
-          new URL(env.PUBLIC_URL).origin,
+        return securityHeaders.framablePolicy(
+          frameAncestors((await widget.publishedBot(chatbotId)).allowedDomains, appOrigin),
         );
       } catch {
-        return "frame-ancestors 'self'";
+        // Unknown or unpublished: only the app itself may frame it.
+        return securityHeaders.framablePolicy("frame-ancestors 'self'");
       }
     },
   });
   return app;
-}
-
-async function redisLimiter(url: string): Promise<RateLimiter> {
-  const { Redis } = await import("ioredis");
-  return createRedisRateLimiter(new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false }));
 }
 
 /** Test-only (TEST_CLOCK=true, refused in production): move time forward and run the jobs. */

@@ -1,6 +1,17 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { boolFlag, httpUrl, parseEnv, port, postgresUrl } from "@parley/config";
+import {
+  boolFlag,
+  httpUrl,
+  KNOWN_DATABASE_PASSWORDS,
+  parseEnv,
+  port,
+  postgresUrl,
+  TRUST_PROXY_TRUE_IN_PRODUCTION,
+  trustProxy,
+  urlPassword,
+  weakSecretReason,
+} from "@parley/config";
 import { DEV_AUTH_EVENTS_SECRET } from "@parley/contracts/server";
 import { z } from "zod";
 
@@ -23,6 +34,11 @@ export const envSchema = z.object({
   AUTH_INTERNAL_URL: httpUrl.optional(),
   /** Shared with the auth service: signs its events (user deleted) to this API. */
   AUTH_EVENTS_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * Encrypts the bots' identity secrets at rest. Defaults to a key derived from
+   * AUTH_EVENTS_SECRET; set it to rotate that secret without breaking identity verification.
+   */
+  IDENTITY_SECRETS_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /** Built SPA to serve; absent folder means API only. */
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
   /** ISO currency the seeded plan catalogue is priced in. */
@@ -30,12 +46,16 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, "must be a three-letter ISO 4217 code such as BHD")
     .default("BHD"),
-  PAYMENTS_MODE: z.enum(["sandbox", "live"], { message: "must be sandbox or live" }).default("sandbox"),
+  /**
+   * `live`: BENEFIT and Mastercard. `sandbox`: the built-in gateway where anyone approves their own
+   * payment. Default sandbox outside production; production must name it (sandbox only with
+   * PAYMENTS_SANDBOX_IN_PRODUCTION=true, for a staging site).
+   */
+  PAYMENTS_MODE: z.enum(["sandbox", "live"], { message: "must be sandbox or live" }).optional(),
+  /** Lets a production-mode staging site run the sandbox gateway (shown as "test mode"). */
+  PAYMENTS_SANDBOX_IN_PRODUCTION: boolFlag.default(false),
   /** Merchant secret of the built-in sandbox gateway (signs its callbacks). */
-  PAYMENTS_SANDBOX_SECRET: z
-    .string()
-    .min(16, "must be at least 16 characters")
-    .default("parley-sandbox-gateway-secret"),
+  PAYMENTS_SANDBOX_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   /** How gateways and this process reach the API server-to-server; default http://127.0.0.1:PORT. */
   INTERNAL_URL: httpUrl.optional(),
   BENEFIT_TRANPORTAL_ID: z.string().optional(),
@@ -55,6 +75,31 @@ export const envSchema = z.object({
   LLM_MODEL: z.string().optional(),
   /** Whether website sources may point at loopback/private addresses (off in production). */
   CRAWLER_ALLOW_PRIVATE: boolFlag.optional(),
+  /** How long one page may take to load, body included, before the crawl skips it. */
+  CRAWLER_TIMEOUT_SECONDS: z.coerce.number().int().min(1, "must be at least 1").default(10),
+  /** Private sites the crawler may reach all the same (an intranet): comma-separated `host` or `host:port`. */
+  CRAWLER_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
+  /**
+   * Whether bots' model endpoints may be on loopback/private addresses (a local Ollama or vLLM).
+   * Off in production by default; the host of LLM_BASE_URL is always allowed.
+   */
+  LLM_ALLOW_PRIVATE: boolFlag.optional(),
+  /** Resident memory (MB) and time (s) one uploaded file's parse process may use. */
+  INGEST_MEMORY_MB: z.coerce.number().int().min(128, "must be at least 128").default(768),
+  INGEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1, "must be at least 1").default(120),
+  /**
+   * Proxies allowed to tell the client's address in X-Forwarded-For (per-IP rate limits key on it):
+   * their IPs/CIDRs, or a hop count. Default: nobody — the TCP peer is the client.
+   */
+  TRUST_PROXY: trustProxy.optional(),
   /** Shared rate-limit counters across replicas; in-memory per process when absent. */
   REDIS_URL: z
     .string()
@@ -66,31 +111,93 @@ export const envSchema = z.object({
   TEST_CLOCK: boolFlag.default(false),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export type Env = Omit<ParsedEnv, "PAYMENTS_MODE" | "PAYMENTS_SANDBOX_SECRET" | "TRUST_PROXY"> & {
   AUTH_EVENTS_SECRET: string;
+  PAYMENTS_MODE: "sandbox" | "live";
+  PAYMENTS_SANDBOX_SECRET: string;
+  TRUST_PROXY: NonNullable<ParsedEnv["TRUST_PROXY"]>;
   CRAWLER_ALLOW_PRIVATE: boolean;
+  LLM_ALLOW_PRIVATE: boolean;
   DEMO_CONTENT: boolean;
+  /** Worth a line in the boot log; not errors. */
+  warnings: string[];
 };
 
 // Used only outside production, so a newcomer needs no configuration at all; shared with auth.
 export { DEV_AUTH_EVENTS_SECRET };
+/** The sandbox gateway's merchant secret outside production (public: it is in this file). */
+export const DEV_PAYMENTS_SANDBOX_SECRET = "parley-sandbox-gateway-secret";
+/** Secrets this code ships for development: never accepted in production. */
+const KNOWN_DEV_SECRETS = [DEV_AUTH_EVENTS_SECRET, DEV_PAYMENTS_SANDBOX_SECRET];
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const env = parseEnv(envSchema.superRefine(requireProductionSecrets), source);
+  const env = parseEnv(envSchema.superRefine(refuseUnsafeProduction), source);
+  const production = env.NODE_ENV === "production";
+  const paymentsMode = env.PAYMENTS_MODE ?? "sandbox";
+  const warnings: string[] = [];
+  if (production && paymentsMode === "sandbox") {
+    warnings.push(
+      "PAYMENTS_MODE=sandbox in production (PAYMENTS_SANDBOX_IN_PRODUCTION=true): payments go to the built-in test gateway, where anyone can approve their own payment. Use this only for a staging site.",
+    );
+  }
   return {
     ...env,
+    PAYMENTS_MODE: paymentsMode,
+    PAYMENTS_SANDBOX_SECRET: env.PAYMENTS_SANDBOX_SECRET ?? DEV_PAYMENTS_SANDBOX_SECRET,
     AUTH_EVENTS_SECRET: env.AUTH_EVENTS_SECRET ?? DEV_AUTH_EVENTS_SECRET,
-    CRAWLER_ALLOW_PRIVATE: env.CRAWLER_ALLOW_PRIVATE ?? env.NODE_ENV !== "production",
-    DEMO_CONTENT: env.DEMO_CONTENT ?? env.NODE_ENV !== "production",
+    TRUST_PROXY: env.TRUST_PROXY ?? false,
+    CRAWLER_ALLOW_PRIVATE: env.CRAWLER_ALLOW_PRIVATE ?? !production,
+    LLM_ALLOW_PRIVATE: env.LLM_ALLOW_PRIVATE ?? !production,
+    DEMO_CONTENT: env.DEMO_CONTENT ?? !production,
+    warnings,
   };
 }
 
-function requireProductionSecrets(env: z.infer<typeof envSchema>, ctx: z.RefinementCtx) {
-  if (env.NODE_ENV === "production" && !env.AUTH_EVENTS_SECRET) {
-    ctx.addIssue({ code: "custom", path: ["AUTH_EVENTS_SECRET"], message: "is required in production" });
-  }
-  if (env.NODE_ENV === "production" && env.TEST_CLOCK) {
-    ctx.addIssue({ code: "custom", path: ["TEST_CLOCK"], message: "must not be enabled in production" });
+/**
+ * Production refuses development defaults: the sandbox gateway unless a staging site asks for it,
+ * placeholder or development secrets, the test clock, and trusting every client's forwarding header.
+ */
+function refuseUnsafeProduction(env: ParsedEnv, ctx: z.RefinementCtx) {
+  const issue = (path: keyof ParsedEnv, message: string) =>
+    ctx.addIssue({ code: "custom", path: [path], message });
+  const production = env.NODE_ENV === "production";
+  if (production) {
+    if (!env.AUTH_EVENTS_SECRET) issue("AUTH_EVENTS_SECRET", "is required in production");
+    if (env.TEST_CLOCK) issue("TEST_CLOCK", "must not be enabled in production");
+    if (env.TRUST_PROXY === true) issue("TRUST_PROXY", TRUST_PROXY_TRUE_IN_PRODUCTION);
+    if (!env.PAYMENTS_MODE) {
+      issue(
+        "PAYMENTS_MODE",
+        "is required in production: live (with the BENEFIT_* and MPGS_* credentials), or sandbox with PAYMENTS_SANDBOX_IN_PRODUCTION=true for a staging site",
+      );
+    } else if (env.PAYMENTS_MODE === "sandbox") {
+      if (!env.PAYMENTS_SANDBOX_IN_PRODUCTION) {
+        issue(
+          "PAYMENTS_MODE",
+          "must not be sandbox in production: anyone could approve their own payment. Use live, or set PAYMENTS_SANDBOX_IN_PRODUCTION=true on a staging site",
+        );
+      } else if (!env.PAYMENTS_SANDBOX_SECRET) {
+        issue("PAYMENTS_SANDBOX_SECRET", "is required when the sandbox gateway runs in production");
+      }
+    }
+    const secrets = [
+      ["AUTH_EVENTS_SECRET", "ours"],
+      ["PAYMENTS_SANDBOX_SECRET", "ours"],
+      ["BENEFIT_TRANPORTAL_PASSWORD", "issued"],
+      ["BENEFIT_RESOURCE_KEY", "issued"],
+      ["MPGS_API_PASSWORD", "issued"],
+      ["MPGS_WEBHOOK_SECRET", "issued"],
+    ] as const;
+    for (const [name, strength] of secrets) {
+      const value = env[name];
+      const reason = value === undefined ? undefined : weakSecretReason(value, KNOWN_DEV_SECRETS, strength);
+      if (reason) issue(name, reason);
+    }
+    const dbPassword = urlPassword(env.DATABASE_URL);
+    const dbReason = dbPassword && weakSecretReason(dbPassword, KNOWN_DATABASE_PASSWORDS, "issued");
+    if (dbReason) issue("DATABASE_URL", `password ${dbReason}`);
   }
   if (env.PAYMENTS_MODE === "live") {
     const needed = [
@@ -103,8 +210,7 @@ function requireProductionSecrets(env: z.infer<typeof envSchema>, ctx: z.Refinem
       "MPGS_WEBHOOK_SECRET",
     ] as const;
     for (const name of needed) {
-      if (!env[name])
-        ctx.addIssue({ code: "custom", path: [name], message: "is required when PAYMENTS_MODE=live" });
+      if (!env[name]) issue(name, "is required when PAYMENTS_MODE=live");
     }
   }
 }

@@ -1,6 +1,7 @@
 import { EnvError } from "@parley/config";
 import { buildApp, openAppDb } from "./app";
 import { loadEnv } from "./env";
+import { scheduledJobs } from "./jobs";
 import { startJobs } from "./lib/jobs";
 
 async function main() {
@@ -16,24 +17,11 @@ async function main() {
   }
   const db = await openAppDb(env);
   const app = await buildApp({ env, db });
+  for (const warning of env.warnings) app.log.warn(warning);
   await app.services.plans.seed();
   if (env.DEMO_CONTENT) await app.services.demo.seedShowcase();
   const stopJobs = env.JOBS_ENABLED
-    ? startJobs(
-        [
-          {
-            name: "subscriptions.period-end",
-            everyMs: env.JOBS_INTERVAL_MS,
-            run: () => app.services.subscriptions.runPeriodEnd(),
-          },
-          {
-            name: "payments.reconcile",
-            everyMs: env.JOBS_INTERVAL_MS,
-            run: () => app.services.payments.reconcile(),
-          },
-        ],
-        app.log,
-      )
+    ? startJobs(scheduledJobs(app.services, env.JOBS_INTERVAL_MS), app.log)
     : () => {};
   const stopWorker = env.JOBS_ENABLED ? app.services.jobs.start() : async () => {};
   const close = async (signal: string) => {

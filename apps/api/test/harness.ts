@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import type { DbDriver } from "@parley/db";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
+import type { FastifyServerOptions } from "fastify";
 import { type AppDb, buildApp, openAppDb } from "../src/app";
 import { type Env, loadEnv } from "../src/env";
 
@@ -35,7 +36,7 @@ export async function freePort(): Promise<number> {
 export async function createTestApp(
   driver: DbDriver,
   envOverrides: Record<string, string> = {},
-  opts: { listen?: boolean } = {},
+  opts: { listen?: boolean; logger?: FastifyServerOptions["logger"] } = {},
 ): Promise<TestApp> {
   const scratch: ScratchDatabase = await createScratchDatabase(driver, "parley_api_test");
   const port = opts.listen ? await freePort() : 3000;
@@ -51,7 +52,7 @@ export async function createTestApp(
     ...envOverrides,
   });
   const db = await openAppDb(env, { inMemory: true });
-  const app = await buildApp({ env, db, logger: false });
+  const app = await buildApp({ env, db, logger: opts.logger ?? false });
   await app.services.plans.seed();
   if (opts.listen) await app.listen({ host: "127.0.0.1", port });
   else await app.ready();

@@ -10,14 +10,40 @@ const page = (
 <body><header><nav>${links.map((l) => `<a href="${l}">${l}</a>`).join(" ")}</nav></header>
 <main>${body}</main><footer>© Bahrain Bikes · <a href="/">Home</a></footer></body></html>`;
 
+export interface TestSiteOptions {
+  /** Every page answers after this delay (a slow site, so a crawl can be interrupted mid-way). */
+  delayMs?: number;
+  /**
+   * The home page also links to hostile pages: an endless one, one that never finishes, a 404,
+   * an image, a redirect to another site, redirects to `internalUrl` (private addresses) and one
+   * nested too deeply to parse.
+   */
+  hostile?: { otherSiteUrl: string; internalUrl: string };
+}
+
+export const HOSTILE_PATHS = [
+  "/endless",
+  "/never-finishes",
+  "/missing",
+  "/logo",
+  "/moved-away",
+  "/to-internal",
+  "/to-internal-mapped",
+  "/deep",
+];
+
 /** A small website served on 127.0.0.1 for crawl tests: robots.txt, links, one disallowed page. */
-export async function startTestSite(pages = 3) {
+export async function startTestSite(pages = 3, opts: TestSiteOptions = {}) {
   const extra = Array.from({ length: Math.max(0, pages - 3) }, (_, i) => `/guides/${i + 1}`);
+
   const routes: Record<string, string> = {
     "/": page(
       "Bahrain Bikes",
       "<h1>Bahrain Bikes</h1><p>We rent city bikes and e-bikes across Manama.</p>",
-      ["/about", "/rentals", "/private/admin", "/brochure.pdf", "https://elsewhere.example/"].concat(extra),
+      ["/about", "/rentals", "/private/admin", "/brochure.pdf", "https://elsewhere.example/"].concat(
+        extra,
+        opts.hostile ? HOSTILE_PATHS : [],
+      ),
     ),
     "/about": page(
       "About us",
@@ -38,9 +64,46 @@ export async function startTestSite(pages = 3) {
       ["/"],
     );
   const hits: string[] = [];
-  const server = createServer((req, res) => {
+  /** Bytes written by the endless page, across all its requests. */
+  let endlessBytes = 0;
+  const hostile = (url: string, res: import("node:http").ServerResponse): boolean => {
+    const h = opts.hostile;
+    if (!h) return false;
+    if (url === "/endless") {
+      res.writeHead(200, { "content-type": "text/html" });
+      const chunk = Buffer.from(`<p>${"Endless text that never ends. ".repeat(2000)}</p>`);
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk)) endlessBytes += chunk.length;
+        if (!res.destroyed) res.once("drain", pump);
+      };
+      pump();
+    } else if (url === "/never-finishes") {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.write("<html><body><p>Loading");
+    } else if (url === "/deep") {
+      // 60 KB nested 10,000 elements deep: the HTML library's recursion cannot follow it.
+      const depth = 10_000;
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(`<html><body><main>${"<div>".repeat(depth)}deep${"</div>".repeat(depth)}</main></body></html>`);
+    } else if (url === "/missing") {
+      res.writeHead(404, { "content-type": "text/html" }).end("<h1>Not found</h1>");
+    } else if (url === "/logo") {
+      res.writeHead(200, { "content-type": "image/png" }).end(Buffer.alloc(64));
+    } else if (url === "/moved-away") {
+      res.writeHead(302, { location: `${h.otherSiteUrl}/` }).end();
+    } else if (url === "/to-internal") {
+      res.writeHead(302, { location: `${h.internalUrl}/` }).end();
+    } else if (url === "/to-internal-mapped") {
+      const port = new URL(h.internalUrl).port;
+      res.writeHead(301, { location: `http://[::ffff:127.0.0.1]:${port}/` }).end();
+    } else return false;
+    return true;
+  };
+  const server = createServer(async (req, res) => {
     const url = (req.url ?? "/").split("?")[0] ?? "/";
     hits.push(url);
+    if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
+    if (hostile(url, res)) return;
     if (url === "/robots.txt") {
       res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nDisallow: /private/\n");
       return;
@@ -53,9 +116,16 @@ export async function startTestSite(pages = 3) {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
     hits,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    endlessBytes: () => endlessBytes,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

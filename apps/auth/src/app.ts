@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import cors from "@fastify/cors";
+import helmet from "@fastify/helmet";
+import { fastifyTrustProxy } from "@parley/config";
+import { cspDirectives, helmetOptions } from "@parley/config/security-headers";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { type Auth, type BackgroundTasks, createAuth, createBackgroundTasks, trustedOriginsOf } from "./auth";
 import type { AuthDb } from "./db";
@@ -42,7 +45,7 @@ export async function buildApp(deps: AppDeps) {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
 
@@ -69,6 +72,14 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("parley", { auth, mailer, outbox, background });
 
   registerErrorHandler(app);
+  const headerOptions = {
+    production: env.NODE_ENV === "production",
+    https: env.AUTH_URL.startsWith("https:"),
+  };
+  const csp = cspDirectives(headerOptions);
+  // CSP without inline code, no framing of the sign-in pages (clickjacking), nosniff, referrer
+  // policy, HSTS in production: on every page and response of the auth host.
+  await app.register(helmet, helmetOptions(headerOptions));
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -84,9 +95,9 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(platformRoutes, { env });
-  if (mailer.mailbox) await app.register(devMailboxRoutes, { mailbox: mailer.mailbox });
-  await app.register(authUiRoutes, { dir: env.AUTH_UI_DIR, webUrl: env.WEB_URL });
-  await app.register(betterAuthRoutes, { auth, baseURL: env.AUTH_URL });
+  if (mailer.mailbox) await app.register(devMailboxRoutes, { mailbox: mailer.mailbox, csp });
+  await app.register(authUiRoutes, { dir: env.AUTH_UI_DIR, webUrl: env.WEB_URL, csp });
+  await app.register(betterAuthRoutes, { auth, baseURL: env.AUTH_URL, csp });
 
   // Pending events from an earlier run (or another replica) are picked up as soon as we are up.
   app.addHook("onReady", async () => outbox.start());
@@ -96,11 +107,6 @@ export async function buildApp(deps: AppDeps) {
     await mailer.close();
   });
   return app;
-}
-
-/** A hop count becomes proxy-addr's "trust the first N hops" function (Fastify's types take no number). */
-function trustProxyOption(value: Env["TRUST_PROXY"]) {
-  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
 }
 
 /** An exact origin, or a RegExp for a `https://*.example.com` pattern. */

@@ -30,6 +30,13 @@ export interface AuthDeps {
 /** Access tokens are short-lived: a ban or deletion takes effect at the latest after this. */
 export const ACCESS_TOKEN_TTL = "15m";
 
+/**
+ * Spec §4/§9: social sign-in state lasts 10 minutes. better-auth 1.7.25 stores it for 10 minutes
+ * but gives the browser's `better-auth.state` cookie a hard-coded Max-Age of 300 s, so a sign-in
+ * finished between minute 5 and 10 failed; the cookie's attributes are overridden to agree.
+ */
+export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
+
 /** Trusted origins: this host, the web app, registered platforms' callbacks, and TRUSTED_ORIGINS. */
 export function trustedOriginsOf(env: Env): string[] {
   const origins = [
@@ -116,6 +123,9 @@ export function createAuth(deps: AuthDeps) {
       accountLinking: { enabled: true, allowUnlinkingAll: false },
     },
     socialProviders: env.socialProviders as BetterAuthOptions["socialProviders"],
+    // OAuth callback failures and GET /error land on our own page (apps/auth/ui ErrorPage), which
+    // explains every code of the spec's catalogue; better-auth's stock page links to its own site.
+    onAPIError: { errorURL: `${new URL(env.AUTH_URL).origin}/auth/error` },
     rateLimit: {
       enabled: env.RATE_LIMIT_ENABLED,
       storage: "memory",
@@ -127,6 +137,7 @@ export function createAuth(deps: AuthDeps) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
       useSecureCookies: env.AUTH_URL.startsWith("https://"),
+      cookies: { state: { attributes: { maxAge: OAUTH_STATE_TTL_SECONDS } } },
       // The HTTP layer overwrites x-forwarded-for with Fastify's request.ip (which honours
       // TRUST_PROXY), so this single value is the client address the rate limiter keys on.
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },

@@ -79,6 +79,33 @@ describe("auth environment", () => {
     expect(() => loadEnv({ [name]: value })).toThrow(message);
   });
 
+  it.each([
+    ["BETTER_AUTH_SECRET", DEV_BETTER_AUTH_SECRET],
+    ["BETTER_AUTH_SECRET", "change-me-to-a-long-random-secret-0123456789"],
+    ["AUTH_EVENTS_SECRET", DEV_AUTH_EVENTS_SECRET],
+    ["AUTH_EVENTS_SECRET", "change-me-to-another-long-random-secret-0123"],
+    ["AUTH_EVENTS_SECRET", "0".repeat(48)],
+    ["SMTP_URL", "smtp://mailer:change-me@smtp.example.com:587"],
+    ["GITHUB_CLIENT_SECRET", "your-client-secret"],
+    ["DATABASE_URL", "postgres://parley:parley@postgres:5432/parley_auth"],
+  ])("refuses %s=%s in production (a development default or placeholder)", (name, value) => {
+    const extra = name === "GITHUB_CLIENT_SECRET" ? { GITHUB_CLIENT_ID: "Iv1.abc" } : {};
+    const load = () => loadEnv({ NODE_ENV: "production", ...secrets, ...extra, [name]: value });
+    expect(load).toThrow(new RegExp(`${name}: `));
+    expect(load).not.toThrow(/change-me@/);
+    // The same values stay usable for local development.
+    expect(() => loadEnv({ ...secrets, ...extra, [name]: value })).not.toThrow();
+  });
+
+  it("refuses TRUST_PROXY=true in production: every client could choose its address", () => {
+    expect(() => loadEnv({ NODE_ENV: "production", ...secrets, TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY: must not be true in production/,
+    );
+    expect(loadEnv({ NODE_ENV: "production", ...secrets, TRUST_PROXY: "10.0.0.5" }).TRUST_PROXY).toEqual([
+      "10.0.0.5",
+    ]);
+  });
+
   it("parses TRUST_PROXY, TRUSTED_ORIGINS and PLATFORMS", () => {
     expect(loadEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(loadEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);

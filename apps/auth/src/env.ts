@@ -1,6 +1,17 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { boolFlag, httpUrl, parseEnv, port, postgresUrl } from "@parley/config";
+import {
+  boolFlag,
+  httpUrl,
+  KNOWN_DATABASE_PASSWORDS,
+  parseEnv,
+  port,
+  postgresUrl,
+  TRUST_PROXY_TRUE_IN_PRODUCTION,
+  trustProxy,
+  urlPassword,
+  weakSecretReason,
+} from "@parley/config";
 import { DEV_AUTH_EVENTS_SECRET } from "@parley/contracts/server";
 import { z } from "zod";
 import {
@@ -39,24 +50,6 @@ const originList = z
     (list) => list.every((o) => /^https?:\/\/[A-Za-z0-9.*-]+(:\d+)?$/.test(o)),
     "must be a comma-separated list of http(s) origins such as https://app.example.com",
   );
-
-/** Fastify's `trustProxy`: true/false, a hop count, or a comma list of proxy IPs/CIDRs. */
-const trustProxy = z.string().transform((v, ctx): boolean | number | string[] => {
-  const s = v.trim();
-  if (s === "true" || s === "1") return true;
-  if (s === "false" || s === "0") return false;
-  if (/^\d+$/.test(s)) return Number(s);
-  const list = s
-    .split(",")
-    .map((x) => x.trim())
-    .filter(Boolean);
-  if (list.length && list.every((x) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(x))) return list;
-  ctx.addIssue({
-    code: "custom",
-    message: "must be true, false, a number of proxy hops, or a comma list of proxy IPs/CIDRs",
-  });
-  return z.NEVER;
-});
 
 const platformSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/i, "id must be a short slug"),
@@ -176,6 +169,10 @@ export const envSchema = z
         });
       }
     }
+    if (production) refuseWeakSecrets(raw, ctx);
+    if (production && raw.TRUST_PROXY === true) {
+      ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: TRUST_PROXY_TRUE_IN_PRODUCTION });
+    }
     if (production && raw.DEMO_ACCOUNT) {
       ctx.addIssue({
         code: "custom",
@@ -263,6 +260,27 @@ export const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Secrets this code ships for development: never accepted in production. */
+const KNOWN_DEV_SECRETS = [DEV_BETTER_AUTH_SECRET, DEV_AUTH_EVENTS_SECRET];
+
+/**
+ * Production refuses the development secrets, placeholders from example files (`change-me…`) and
+ * weak values of the secrets we choose; a provider's issued secret is refused only as a placeholder.
+ */
+function refuseWeakSecrets(raw: RawEnv, ctx: z.RefinementCtx) {
+  const check = (name: string, value: string | undefined, strength: "ours" | "issued") => {
+    const reason = value === undefined ? undefined : weakSecretReason(value, KNOWN_DEV_SECRETS, strength);
+    if (reason) ctx.addIssue({ code: "custom", path: [name], message: reason });
+  };
+  check("BETTER_AUTH_SECRET", raw.BETTER_AUTH_SECRET, "ours");
+  check("AUTH_EVENTS_SECRET", raw.AUTH_EVENTS_SECRET, "ours");
+  for (const id of SOCIAL_PROVIDER_IDS) check(clientSecretVar(id), raw[clientSecretVar(id)], "issued");
+  check("SMTP_URL", urlPassword(raw.SMTP_URL), "issued");
+  const dbPassword = urlPassword(raw.DATABASE_URL);
+  const dbReason = dbPassword && weakSecretReason(dbPassword, KNOWN_DATABASE_PASSWORDS, "issued");
+  if (dbReason) ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: `password ${dbReason}` });
+}
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   return parseEnv(envSchema, source);

@@ -13,10 +13,13 @@ type Body = { json: unknown } | { form: Record<string, string> } | undefined;
 
 /**
  * A browser on the auth host, driven through `app.inject`: keeps cookies like a browser does
- * (per name, dropped when expired), and sends an Origin header on POSTs like the auth UI page.
+ * (per name, dropped when expired, Max-Age and Expires counted from the clock when they were
+ * set), and sends an Origin header on POSTs like the auth UI page.
  */
 export class Browser {
   readonly cookies = new Map<string, string>();
+  /** When each cookie with a lifetime expires (ms since the epoch); session cookies have none. */
+  private readonly expiries = new Map<string, number>();
   constructor(
     private readonly app: () => FastifyInstance,
     readonly origin: string = AUTH_URL,
@@ -35,7 +38,24 @@ export class Browser {
   }
 
   cookieHeader(): string {
+    this.dropExpired();
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  /** The raw Set-Cookie line a response sent for `name` (the last one), for attribute checks. */
+  static setCookie(response: BrowserResponse, name: string): string | undefined {
+    const raw = response.headers["set-cookie"];
+    const lines = Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : [];
+    return lines.filter((line) => line.startsWith(`${name}=`)).at(-1);
+  }
+
+  private dropExpired() {
+    const now = Date.now();
+    for (const [name, at] of this.expiries) {
+      if (at > now) continue;
+      this.cookies.delete(name);
+      this.expiries.delete(name);
+    }
   }
 
   sessionToken(): string | undefined {
@@ -48,7 +68,8 @@ export class Browser {
     if (target.origin !== AUTH_URL)
       throw new Error(`Browser only talks to ${AUTH_URL}, not ${target.origin}`);
     const headers: Record<string, string> = {};
-    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    const cookie = this.cookieHeader();
+    if (cookie) headers.cookie = cookie;
     if (method === "POST") headers.origin = this.origin;
     let payload: string | undefined;
     if (body && "json" in body) {
@@ -85,12 +106,21 @@ export class Browser {
       const value = pair.slice(eq + 1);
       const maxAge = attrs.find((a) => /^max-age=/i.test(a));
       const expires = attrs.find((a) => /^expires=/i.test(a));
-      const expired =
-        value === "" ||
-        (maxAge !== undefined && Number(maxAge.split("=")[1]) <= 0) ||
-        (expires !== undefined && new Date(expires.slice(8)).getTime() < Date.now());
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
+      // Max-Age wins over Expires, as in browsers.
+      const expiresAt =
+        maxAge !== undefined
+          ? Date.now() + Number(maxAge.split("=")[1]) * 1000
+          : expires !== undefined
+            ? new Date(expires.slice(8)).getTime()
+            : undefined;
+      if (value === "" || (expiresAt !== undefined && expiresAt <= Date.now())) {
+        this.cookies.delete(name);
+        this.expiries.delete(name);
+        continue;
+      }
+      this.cookies.set(name, value);
+      if (expiresAt === undefined) this.expiries.delete(name);
+      else this.expiries.set(name, expiresAt);
     }
   }
 }

@@ -28,7 +28,8 @@ const specRoutes: [method: "GET" | "POST", path: string, status: number, code?: 
   ["POST", "/delete-user", 401, "UNAUTHORIZED"],
   ["GET", "/delete-user/callback", 400, "VALIDATION_ERROR"],
   ["POST", "/change-email", 400, "VALIDATION_ERROR"],
-  ["GET", "/error", 200],
+  // Sends the browser on to our own error page (see below).
+  ["GET", "/error", 302],
   ["GET", "/ok", 200],
   ["GET", "/list-accounts", 401, "UNAUTHORIZED"],
   ["POST", "/link-social", 400, "VALIDATION_ERROR"],
@@ -42,6 +43,9 @@ const specRoutes: [method: "GET" | "POST", path: string, status: number, code?: 
   ["GET", "/get-session", 200],
 ];
 
+/** The first bytes of an ICO file (reserved 0, type 1 = icon, one image). */
+const ICO = Buffer.from([0, 0, 1, 0, 1, 0]);
+
 describe.each(testDrivers())("routes at the auth host root on %s", (driver) => {
   let t: TestApp;
   let uiDir: string;
@@ -54,6 +58,7 @@ describe.each(testDrivers())("routes at the auth host root on %s", (driver) => {
     );
     writeFileSync(path.join(uiDir, "assets", "app-3f2a.js"), "console.log('ui')");
     writeFileSync(path.join(uiDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    writeFileSync(path.join(uiDir, "favicon.ico"), ICO);
     t = await createTestApp(driver, { env: { AUTH_UI_DIR: uiDir } });
   });
   afterAll(async () => {
@@ -131,6 +136,33 @@ describe.each(testDrivers())("routes at the auth host root on %s", (driver) => {
     expect(asset.body).toBe("console.log('ui')");
     const icon = await t.app.inject({ method: "GET", url: "/auth/favicon.svg" });
     expect(icon.headers["content-type"]).toContain("image/svg+xml");
+  });
+
+  it("serves a favicon at the host root, for pages and answers that are not the UI", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/favicon.ico" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/vnd.microsoft.icon");
+    expect(res.rawPayload.subarray(0, 4)).toEqual(ICO.subarray(0, 4));
+    expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+  });
+
+  it("shows OAuth errors on our own page, never better-auth's stock one", async () => {
+    for (const code of ["state_not_found", "email_doesn't_match", "UNKNOWN"]) {
+      const res = await t.app.inject({ method: "GET", url: `/error?error=${encodeURIComponent(code)}` });
+      expect(res.statusCode, code).toBe(302);
+      const target = new URL(String(res.headers.location));
+      expect(`${target.origin}${target.pathname}`).toBe(`${AUTH_URL}/auth/error`);
+      expect(target.searchParams.get("error")).toBe(code);
+      expect(res.body).not.toContain("better-auth.com");
+    }
+    // A hostile description stays a query parameter; the page never shows it.
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/error?error=invalid_code&error_description=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+    });
+    expect(new URL(String(res.headers.location)).searchParams.get("error_description")).toBe(
+      "<script>alert(1)</script>",
+    );
   });
 
   it("never serves files outside the UI folder", async () => {

@@ -1,5 +1,5 @@
 import { eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { user, verification } from "../src/db/schema";
 import { Browser } from "./browser";
 import { PASSWORD, signUpVerified, uniqueEmail } from "./flows";
@@ -59,6 +59,11 @@ describe.each(testDrivers())("social sign-in through a local OpenID Connect prov
     });
     const { url } = start.json<{ url: string }>();
     expect(start.headers.location).toBe(url);
+    // The browser keeps the state cookie exactly as long as the server keeps the state.
+    const stateCookie = Browser.setCookie(start, "better-auth.state") ?? "";
+    expect(stateCookie).toMatch(/; Max-Age=600(;|$)/);
+    expect(stateCookie).toMatch(/; HttpOnly(;|$)/);
+    expect(stateCookie).toMatch(/; SameSite=Lax(;|$)/i);
     const authorize = new URL(url);
     expect(`${authorize.origin}${authorize.pathname}`).toBe(
       `${idp.authority}/${idp.tenant}/oauth2/v2.0/authorize`,
@@ -83,6 +88,11 @@ describe.each(testDrivers())("social sign-in through a local OpenID Connect prov
     const callback = await browser.get(back);
     expect(callback.status).toBe(302);
     expect(callback.location).toBe("/auth?platform=parley&continue=1");
+    // Used: the cookie is deleted along with the stored state.
+    expect(Browser.setCookie(callback, "better-auth.state")).toMatch(
+      /^better-auth\.state=; .*Max-Age=0(;|$)/,
+    );
+    expect(browser.cookies.has("better-auth.state")).toBe(false);
     expect(
       await t.db.db
         .select()
@@ -110,17 +120,50 @@ describe.each(testDrivers())("social sign-in through a local OpenID Connect prov
     );
   });
 
+  describe("the state's 10 minutes", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** Starts a sign-in, lets `elapsedMs` pass on the clock, then comes back from the provider. */
+    async function finishAfter(elapsedMs: number) {
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+      idp.signInAs(person());
+      const browser = new Browser(() => t.app);
+      const start = await browser.post("/sign-in/social", {
+        provider: "microsoft",
+        callbackURL: "/auth?platform=parley&continue=1",
+      });
+      const back = await idp.authorize(start.json<{ url: string }>().url);
+      vi.setSystemTime(Date.now() + elapsedMs);
+      const callback = await browser.get(back);
+      return { callback, browser };
+    }
+
+    it("a sign-in finished after 9 minutes still works (the cookie has not expired first)", async () => {
+      const { callback, browser } = await finishAfter(9 * 60_000);
+      expect(callback.status).toBe(302);
+      expect(callback.location).toBe("/auth?platform=parley&continue=1");
+      expect(browser.sessionToken()).toBeTruthy();
+    });
+
+    it("a sign-in finished after 10 minutes has to start again", async () => {
+      const { callback, browser } = await finishAfter(10 * 60_000 + 1_000);
+      expect(callback.status).toBe(302);
+      expect(new URL(callback.location ?? "", AUTH_URL).searchParams.get("error")).toBe(
+        "please_restart_the_process",
+      );
+      expect(browser.sessionToken()).toBeUndefined();
+    });
+  });
+
   it("sends broken callbacks to the error page with the spec's codes", async () => {
     const noState = await new Browser(() => t.app).get("/callback/microsoft?code=abc");
     expect(noState.status).toBe(302);
-    expect(noState.location).toBe(`${AUTH_URL}/error?error=state_not_found`);
+    expect(noState.location).toBe(`${AUTH_URL}/auth/error?error=state_not_found`);
 
     const unknown = await new Browser(() => t.app).get("/callback/microsoft?code=abc&state=nope");
-    expect(unknown.location).toBe(`${AUTH_URL}/error?error=please_restart_the_process`);
-
-    const page = await new Browser(() => t.app).get("/error?error=please_restart_the_process");
-    expect(page.status).toBe(200);
-    expect(String(page.headers["content-type"])).toContain("text/html");
+    expect(unknown.location).toBe(`${AUTH_URL}/auth/error?error=please_restart_the_process`);
 
     // The provider refuses (user cancelled): back to the flow's errorCallbackURL.
     idp.signInAs(person());

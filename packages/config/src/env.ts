@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /** Turns a zod env failure into one line per variable, each naming the variable. */
@@ -12,7 +13,9 @@ export function formatEnvError(error: z.ZodError, source: Record<string, string 
 }
 
 function redact(name: string, value: string): string {
-  return /SECRET|PASSWORD|KEY|TOKEN/i.test(name) ? "***" : value;
+  if (/SECRET|PASSWORD|KEY|TOKEN/i.test(name)) return "***";
+  // Connection URLs (DATABASE_URL, SMTP_URL, REDIS_URL) carry passwords: never print them.
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*):[^@/\s]*@/i, "$1:***@");
 }
 
 export class EnvError extends Error {
@@ -50,3 +53,100 @@ export const postgresUrl = z
 export const boolFlag = z
   .enum(["true", "false", "1", "0"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1");
+
+/** Named address ranges proxy-addr knows (Fastify's `trustProxy` resolves them). */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell us the client's address (`X-Forwarded-For`), as Fastify's `trustProxy`:
+ * `false` (the default: trust nobody, the TCP peer is the client), a number of proxy hops, or a
+ * comma list of proxy IPs/CIDRs (and `loopback`, `linklocal`, `uniquelocal`). `true` trusts every
+ * client's header — anyone could pick their own address and escape per-IP rate limits — so the
+ * apps refuse it in production.
+ */
+export const trustProxy = z.string().transform((v, ctx): boolean | number | string[] => {
+  const s = v.trim();
+  if (s === "true") return true;
+  if (s === "false") return false;
+  if (/^\d+$/.test(s)) return Number(s) === 0 ? false : Number(s);
+  const list = s
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (list.length && list.every(isAddressOrCidr)) return list;
+  ctx.addIssue({
+    code: "custom",
+    message:
+      "must be true, false, a number of proxy hops, or a comma list of proxy IPs/CIDRs (or loopback, linklocal, uniquelocal)",
+  });
+  return z.NEVER;
+});
+export type TrustProxy = z.output<typeof trustProxy>;
+
+export const TRUST_PROXY_TRUE_IN_PRODUCTION =
+  "must not be true in production: it trusts every client's X-Forwarded-For. List your proxies' addresses (or a hop count)";
+
+/** Fastify's option for a parsed TRUST_PROXY (a hop count becomes proxy-addr's "first N hops"). */
+export function fastifyTrustProxy(value: TrustProxy) {
+  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** Texts people leave in example configs instead of a secret. */
+const PLACEHOLDER_PATTERNS = [
+  /change[-_ .]?me/i,
+  /replace[-_ .]?(me|this)/i,
+  /your[-_ .]?[a-z0-9_ .-]*(secret|key|password|token)/i,
+  /placeholder/i,
+  /not[-_ .]?for[-_ .]?production/i,
+  /dev[-_ .]?only/i,
+  /^<.*>$/,
+  /^(secret|password|changeit|admin|test|dev|default|xxx+)$/i,
+];
+
+export const MIN_PRODUCTION_SECRET_LENGTH = 32;
+
+/**
+ * Why `value` cannot be a production secret, or undefined when it can: a development default the
+ * code ships (`known`), a placeholder from an example file, or — for secrets we choose ourselves
+ * (`strength: "ours"`; a gateway's issued password is what it is) — too short or too simple.
+ */
+export function weakSecretReason(
+  value: string,
+  known: readonly string[] = [],
+  strength: "ours" | "issued" = "ours",
+): string | undefined {
+  if (known.includes(value) || PLACEHOLDER_PATTERNS.some((p) => p.test(value))) {
+    return strength === "ours"
+      ? "is a development default or a placeholder; set a long random value (openssl rand -hex 32)"
+      : "is a placeholder; set the value your provider issued";
+  }
+  if (strength === "issued") return undefined;
+  if (value.length < MIN_PRODUCTION_SECRET_LENGTH) {
+    return `must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters in production (openssl rand -hex 32)`;
+  }
+  if (new Set(value).size < 8) return "is too simple to be a secret; set a long random value";
+  return undefined;
+}
+
+/** The password inside a connection URL (postgres://user:pass@host), or undefined. */
+export function urlPassword(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Database passwords example files and old compose defaults used: refused in production. */
+export const KNOWN_DATABASE_PASSWORDS = ["parley", "postgres", "password", "secret"] as const;

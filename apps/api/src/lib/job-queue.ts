@@ -1,38 +1,131 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { jobs } from "../db/schema";
 import { newId } from "./ids";
 
-export type JobHandler = (
-  payload: Record<string, unknown>,
-  ctx: { jobId: string; attempt: number },
-) => Promise<void>;
+export interface JobContext {
+  jobId: string;
+  attempt: number;
+  maxAttempts: number;
+  /** Aborted when this process lost the job's lease (another owner took it): stop at once. */
+  signal: AbortSignal;
+}
+export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<void>;
+/** Called once when a job ends `failed` for good, whatever ended it (its error, or dead workers). */
+export type GiveUpHandler = (payload: Record<string, unknown>, reason: string) => Promise<void>;
 
-const LEASE_MS = 5 * 60_000;
+export interface JobQueueOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  /** How long a claim lasts without a heartbeat; a dead owner's job is retried after this. */
+  leaseMs?: number;
+  /** How often the owner renews its lease; well under `leaseMs`. */
+  heartbeatMs?: number;
+  /** Finished (done or failed) jobs are deleted after this long. */
+  keepFinishedMs?: number;
+}
+
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_HEARTBEAT_MS = 10_000;
+const DEFAULT_KEEP_FINISHED_MS = 7 * 86_400_000;
+const PRUNE_EVERY_MS = 3_600_000;
+const DEAD_OWNER_REASON = "The worker running this job stopped (crashed or was killed) on every attempt.";
+
+interface ClaimedJob {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** `host:pid:random`: says which process holds a lease, so a restart on the same host can free it. */
+function ownerToken() {
+  return `${hostname()}:${process.pid}:${randomBytes(6).toString("hex")}`;
+}
+
+/** Owner tokens of the queue instances of this process (tests run several in one process). */
+const liveOwners = new Set<string>();
+
+function processIsGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
 
 /**
- * Durable background jobs in the service's own database. Enqueued work survives a restart, a job
- * whose worker died is picked up again once its lease runs out, and two processes never run the
- * same job at once (FOR UPDATE SKIP LOCKED).
+ * Durable background jobs in the service's own database (ours rather than pg-boss or
+ * graphile-worker, which do not run on PGlite). Guarantees:
+ * - two queue instances (replicas) never run a job at once: claims use FOR UPDATE SKIP LOCKED and
+ *   every write after the claim is conditional on this instance's owner token;
+ * - the owner renews its lease by a heartbeat; a lost lease aborts the handler's signal;
+ * - a dead owner's job is retried once its lease runs out, or at once when a process restarts on
+ *   the same host and finds the dead process's id in the lease;
+ * - attempts are counted at claim time and enforced there: a job whose attempts are used up ends
+ *   `failed` with its reason even when each attempt killed its process (a poison job);
+ * - finished jobs are pruned after `keepFinishedMs`.
  */
-export function createJobQueue(deps: { db: Database; log: FastifyBaseLogger; now?: () => Date }) {
+export function createJobQueue(deps: JobQueueOptions) {
   const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
-  const handlers = new Map<string, JobHandler>();
+  const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+  const heartbeatMs = deps.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const keepFinishedMs = deps.keepFinishedMs ?? DEFAULT_KEEP_FINISHED_MS;
+  const owner = ownerToken();
+  liveOwners.add(owner);
+  const handlers = new Map<string, { run: JobHandler; giveUp?: GiveUpHandler }>();
   let wake: (() => void) | undefined;
+  const leaseEnd = () => new Date(now().getTime() + leaseMs);
 
-  async function claim(): Promise<
-    | { id: string; kind: string; payload: Record<string, unknown>; attempts: number; maxAttempts: number }
-    | undefined
-  > {
+  async function giveUp(kind: string, id: string, payload: Record<string, unknown>, reason: string) {
+    const onGiveUp = handlers.get(kind)?.giveUp;
+    if (!onGiveUp) return;
+    try {
+      await onGiveUp(payload, reason);
+    } catch (err) {
+      log.error({ err, jobId: id, kind }, "job give-up handler failed");
+    }
+  }
+
+  /** Ends jobs whose last attempt's owner died: their lease ran out and no attempt is left. */
+  async function reapExhausted(): Promise<number> {
     const at = now();
     const result = await db.execute(sql`
-      update ${jobs} set status = 'running', attempts = attempts + 1, locked_until = ${new Date(at.getTime() + LEASE_MS)}
+      update ${jobs} set status = 'failed', last_error = ${DEAD_OWNER_REASON},
+        finished_at = ${at}, locked_until = null, locked_by = null
+      where id in (
+        select id from ${jobs}
+        where status = 'running' and locked_until < ${at} and attempts >= max_attempts
+        for update skip locked
+      )
+      returning id, kind, payload, last_error`);
+    const rows = rowsOf<{ id: string; kind: string; payload: Record<string, unknown>; last_error: string }>(
+      result,
+    );
+    for (const row of rows) {
+      log.warn({ jobId: row.id, kind: row.kind }, "job failed: its workers died on every attempt");
+      await giveUp(row.kind, row.id, row.payload, DEAD_OWNER_REASON);
+    }
+    return rows.length;
+  }
+
+  async function claim(): Promise<ClaimedJob | undefined> {
+    const at = now();
+    const result = await db.execute(sql`
+      update ${jobs} set status = 'running', attempts = attempts + 1,
+        locked_until = ${leaseEnd()}, locked_by = ${owner}
       where id = (
         select id from ${jobs}
-        where (status = 'queued' and run_at <= ${at}) or (status = 'running' and locked_until < ${at})
+        where attempts < max_attempts
+          and ((status = 'queued' and run_at <= ${at}) or (status = 'running' and locked_until < ${at}))
         order by run_at
         limit 1
         for update skip locked
@@ -56,41 +149,132 @@ export function createJobQueue(deps: { db: Database; log: FastifyBaseLogger; now
     );
   }
 
+  /** Renews the lease while the handler runs; aborts it when the lease turns out to be lost. */
+  function keepAlive(job: ClaimedJob, controller: AbortController) {
+    let beating = false;
+    const timer = setInterval(async () => {
+      if (beating) return;
+      beating = true;
+      try {
+        const renewed = await db
+          .update(jobs)
+          .set({ lockedUntil: leaseEnd() })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, owner), eq(jobs.status, "running")))
+          .returning({ id: jobs.id });
+        if (renewed.length === 0) {
+          log.warn({ jobId: job.id, kind: job.kind }, "job lease lost to another worker; stopping it here");
+          controller.abort(new Error("lease lost"));
+          clearInterval(timer);
+        }
+      } catch (err) {
+        // A failed renewal is retried on the next beat; the lease outlasts a couple of misses.
+        log.warn({ err, jobId: job.id }, "job heartbeat failed");
+      } finally {
+        beating = false;
+      }
+    }, heartbeatMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /** Writes the outcome only while this instance still owns the lease. */
+  async function finish(job: ClaimedJob, set: Partial<typeof jobs.$inferInsert>) {
+    const updated = await db
+      .update(jobs)
+      .set({ ...set, lockedUntil: null, lockedBy: null })
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, owner), eq(jobs.status, "running")))
+      .returning({ id: jobs.id });
+    if (updated.length === 0)
+      log.warn({ jobId: job.id, kind: job.kind }, "job outcome dropped: this worker no longer owns it");
+    return updated.length > 0;
+  }
+
   async function runOne(): Promise<boolean> {
+    await reapExhausted();
     const job = await claim();
     if (!job) return false;
     const handler = handlers.get(job.kind);
+    const controller = new AbortController();
+    const stopBeating = keepAlive(job, controller);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload, { jobId: job.id, attempt: job.attempts });
-      await db
-        .update(jobs)
-        .set({ status: "done", finishedAt: now(), lockedUntil: null })
-        .where(eq(jobs.id, job.id));
+      await handler.run(job.payload, {
+        jobId: job.id,
+        attempt: job.attempts,
+        maxAttempts: job.maxAttempts,
+        signal: controller.signal,
+      });
+      stopBeating();
+      await finish(job, { status: "done", finishedAt: now() });
     } catch (err) {
+      stopBeating();
       const message = (err as Error).message;
       const final = job.attempts >= job.maxAttempts;
       log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message, final }, "job failed");
-      await db
-        .update(jobs)
-        .set(
-          final
-            ? { status: "failed", lastError: message, finishedAt: now(), lockedUntil: null }
-            : {
-                status: "queued",
-                lastError: message,
-                lockedUntil: null,
-                runAt: new Date(now().getTime() + 2 ** job.attempts * 1000),
-              },
-        )
-        .where(eq(jobs.id, job.id));
+      const owned = await finish(
+        job,
+        final
+          ? { status: "failed", lastError: message, finishedAt: now() }
+          : {
+              status: "queued",
+              lastError: message,
+              runAt: new Date(now().getTime() + 2 ** job.attempts * 1000),
+            },
+      );
+      if (owned && final) await giveUp(job.kind, job.id, job.payload, message);
     }
     return true;
   }
 
+  /**
+   * Frees at once the leases of processes on this host that are gone (a crash, a kill, a container
+   * restart reusing our pid), so their jobs need not wait out the lease.
+   */
+  async function releaseDeadOwners(): Promise<number> {
+    const rows = await db
+      .selectDistinct({ lockedBy: jobs.lockedBy })
+      .from(jobs)
+      .where(eq(jobs.status, "running"));
+    const host = hostname();
+    const dead = rows
+      .map((r) => r.lockedBy)
+      .filter((token): token is string => {
+        if (!token || liveOwners.has(token)) return false;
+        const [tokenHost, pidText] = token.split(":");
+        const pid = Number(pidText);
+        // Our own pid in a token that is not ours: an earlier process (a restarted container
+        // gets the same pid) that is gone.
+        return tokenHost === host && Number.isInteger(pid) && (pid === process.pid || processIsGone(pid));
+      });
+    if (dead.length === 0) return 0;
+    const released = await db
+      .update(jobs)
+      .set({ lockedUntil: new Date(now().getTime() - 1) })
+      .where(and(eq(jobs.status, "running"), inArray(jobs.lockedBy, dead)))
+      .returning({ id: jobs.id });
+    if (released.length) log.warn({ jobs: released.map((r) => r.id) }, "released jobs of a dead process");
+    return released.length;
+  }
+
+  /** Deletes finished jobs older than `keepFinishedMs`. */
+  async function prune(): Promise<number> {
+    const deleted = await db
+      .delete(jobs)
+      .where(
+        and(
+          inArray(jobs.status, ["done", "failed"]),
+          lt(jobs.finishedAt, new Date(now().getTime() - keepFinishedMs)),
+        ),
+      )
+      .returning({ id: jobs.id });
+    return deleted.length;
+  }
+
   return {
-    register(kind: string, handler: JobHandler) {
-      handlers.set(kind, handler);
+    /** This instance's owner token (tests and logs). */
+    owner,
+    register(kind: string, run: JobHandler, opts: { onGiveUp?: GiveUpHandler } = {}) {
+      handlers.set(kind, { run, giveUp: opts.onGiveUp });
     },
     async enqueue(kind: string, payload: Record<string, unknown>, opts: { maxAttempts?: number } = {}) {
       const id = newId("job");
@@ -99,6 +283,8 @@ export function createJobQueue(deps: { db: Database; log: FastifyBaseLogger; now
       return id;
     },
     runOne,
+    releaseDeadOwners,
+    prune,
     /** Runs due jobs until none is left (tests, and the worker loop). */
     async drain(): Promise<number> {
       let n = 0;
@@ -112,13 +298,26 @@ export function createJobQueue(deps: { db: Database; log: FastifyBaseLogger; now
         .where(and(sql`${jobs.status} in ('queued', 'running')`, kind ? eq(jobs.kind, kind) : undefined));
       return rows[0]?.n ?? 0;
     },
-    /** Background worker: runs jobs as they come; polls as a fallback for jobs enqueued elsewhere. */
+    /**
+     * Background worker: frees dead processes' leases on boot, then runs jobs as they come, polling
+     * as a fallback for jobs enqueued elsewhere, and prunes finished jobs now and then.
+     */
     start(pollMs = 1000) {
       let stopped = false;
+      let lastPrune = 0;
       const loop = async () => {
+        try {
+          await releaseDeadOwners();
+        } catch (err) {
+          log.error({ err }, "could not release dead processes' jobs");
+        }
         while (!stopped) {
           let worked = false;
           try {
+            if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+              lastPrune = Date.now();
+              await prune();
+            }
             worked = await runOne();
           } catch (err) {
             log.error({ err }, "job worker error");

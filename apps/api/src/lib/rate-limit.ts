@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 
 export interface RateDecision {
@@ -64,7 +65,47 @@ export function createRedisRateLimiter(redis: Redis, prefix = "parley:rl:"): Rat
       };
     },
     async close() {
-      await redis.quit();
+      // disconnect, not quit: quit waits for a server that may be the very thing that is down.
+      redis.disconnect();
+    },
+  };
+}
+
+/**
+ * Redis when it answers, this process's own counters when it does not. A Redis outage must not
+ * take the public widget down (every call was a 500): limits keep holding per process — looser
+ * across replicas, never off — and the switch is logged once each way, not per request.
+ * `/api/ready` reports Redis separately.
+ */
+export function createFailOpenRateLimiter(
+  primary: RateLimiter,
+  fallback: RateLimiter,
+  log: FastifyBaseLogger,
+): RateLimiter & { degraded(): boolean } {
+  let degraded = false;
+  return {
+    degraded: () => degraded,
+    async hit(key, limit, windowSeconds) {
+      try {
+        const decision = await primary.hit(key, limit, windowSeconds);
+        if (degraded) {
+          degraded = false;
+          log.warn("rate limits: Redis answers again; counters are shared across replicas again");
+        }
+        return decision;
+      } catch (err) {
+        if (!degraded) {
+          degraded = true;
+          log.warn(
+            { err: (err as Error).message },
+            "rate limits: Redis is unreachable; falling back to per-process counters until it answers",
+          );
+        }
+        return fallback.hit(key, limit, windowSeconds);
+      }
+    },
+    async close() {
+      await Promise.all([primary.close(), fallback.close()]);
     },
   };
 }

@@ -15,7 +15,11 @@ describe("serving the built SPA", () => {
       "<!doctype html><html><head><title>Parley</title></head><body></body></html>",
     );
     writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log(1)");
-    t = await createTestApp("pglite", { WEB_DIST: dist, AUTH_URL: "https://auth.example.com" });
+    t = await createTestApp("pglite", {
+      WEB_DIST: dist,
+      AUTH_URL: "https://auth.example.com",
+      PUBLIC_URL: "https://app.parley.example/",
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -33,6 +37,10 @@ describe("serving the built SPA", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.body).toContain('<meta name="parley:auth-url" content="https://auth.example.com">');
+    // Copyable snippets use the app's real public origin.
+    expect(res.body).toContain('<meta name="parley:public-url" content="https://app.parley.example">');
+    // The sandbox gateway (the default outside production): billing pages show "test mode".
+    expect(res.body).toContain('<meta name="parley:payments-mode" content="sandbox">');
     expect(res.headers["cache-control"]).toBe("no-cache");
   });
 

@@ -7,9 +7,12 @@ import { sendError } from "./error-handler";
 export interface SpaOptions {
   distDir: string;
   /** Runtime settings put into index.html, so one build serves any deployment. */
-  runtime: { authUrl: string; platform: string };
-  /** CSP `frame-ancestors` for the chat page of a bot. */
-  widgetFrameAncestors: (chatbotId: string) => Promise<string>;
+  runtime: { authUrl: string; platform: string; publicUrl: string; paymentsMode: "sandbox" | "live" };
+  /**
+   * The chat page's whole CSP: the app's policy, but framable where the bot allows (the only page
+   * that may be framed; everything else is `frame-ancestors 'none'`).
+   */
+  widgetCsp: (chatbotId: string) => Promise<string>;
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -26,7 +29,14 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
     // Re-read after a rebuild (dev and `pnpm start` rebuild in place).
     const { mtimeMs } = statSync(indexPath);
     if (!indexHtml || indexHtml.mtimeMs !== mtimeMs) {
-      const meta = `<meta name="parley:auth-url" content="${escapeAttr(opts.runtime.authUrl)}"><meta name="parley:platform" content="${escapeAttr(opts.runtime.platform)}">`;
+      const meta = [
+        `<meta name="parley:auth-url" content="${escapeAttr(opts.runtime.authUrl)}">`,
+        `<meta name="parley:platform" content="${escapeAttr(opts.runtime.platform)}">`,
+        // What copyable snippets (embed.js tags) point at, wherever the page is served.
+        `<meta name="parley:public-url" content="${escapeAttr(opts.runtime.publicUrl)}">`,
+        // Billing pages show a "test mode" banner while payments go to the sandbox gateway.
+        `<meta name="parley:payments-mode" content="${opts.runtime.paymentsMode}">`,
+      ].join("");
       indexHtml = { mtimeMs, html: readFileSync(indexPath, "utf8").replace("</head>", `${meta}</head>`) };
     }
     return indexHtml.html;
@@ -46,6 +56,8 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         // embed.js keeps a stable URL on customers' sites: short cache, revalidated in the background.
         const embed = filePath.endsWith(`${path.sep}embed.js`);
+        // Customers' pages load embed.js cross-site as a script: allow that, and only that file.
+        if (embed) res.header("cross-origin-resource-policy", "cross-origin");
         res.header(
           "cache-control",
           immutable
@@ -60,15 +72,16 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
   // The widget chat page is its own light entry (widget.html), framed by customers' sites.
   const widgetPath = path.join(opts.distDir, "widget.html");
   app.get<{ Params: { chatbotId: string } }>("/widget/chat/:chatbotId", async (request, reply) => {
-    if (!existsSync(widgetPath)) {
-      if (!hasSpa) return sendError(reply, request, "NOT_FOUND", "The web app is not built");
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(renderIndex());
-    }
+    const hasWidget = existsSync(widgetPath);
+    if (!hasWidget && !hasSpa) return sendError(reply, request, "NOT_FOUND", "The web app is not built");
+    // The framing rule is the CSP's frame-ancestors; helmet's X-Frame-Options (deny, set on the raw
+    // response) would contradict it.
+    reply.raw.removeHeader("x-frame-options");
     return reply
-      .header("content-security-policy", await opts.widgetFrameAncestors(request.params.chatbotId))
+      .header("content-security-policy", await opts.widgetCsp(request.params.chatbotId))
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(readFileSync(widgetPath, "utf8"));
+      .send(hasWidget ? readFileSync(widgetPath, "utf8") : renderIndex());
   });
 
   app.setNotFoundHandler((request, reply) => {

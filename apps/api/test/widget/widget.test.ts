@@ -92,6 +92,7 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
       theme: { primaryColor: "#4f46e5", position: "bottom-right", launcherText: "Chat with us" },
       leadCapture: true,
       showBranding: true,
+      greetingBubble: null,
     });
     expect((await fetch(`${t.url}/api/widget/cb_unknown/config`)).status).toBe(404);
   });
@@ -190,8 +191,10 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
     it("refuses requests from other origins and allows listed ones with CORS", async () => {
       const evil = await call("GET", "/config", { origin: "https://evil.example" });
       expect(evil.status).toBe(403);
+      // The loader prints this for the site owner: it names the origin and what to add.
+      expect(evil.headers.get("access-control-allow-origin")).toBe("https://evil.example");
       expect(((await evil.json()) as { error: { message: string } }).error.message).toBe(
-        "This chat is not enabled on this website",
+        `This chat is not enabled on https://evil.example. Add evil.example to the allowed domains of chatbot ${botId} in the Parley dashboard (Embed tab).`,
       );
       const ok = await call("GET", "/config", { origin: "https://shop.example.com" });
       expect(ok.status).toBe(200);
@@ -207,14 +210,20 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
     it("lets the chat page be framed only by listed sites", async () => {
       const page = await fetch(`${t.url}/widget/chat/${botId}`);
       expect(await page.text()).toContain("chat page");
-      const csp = page.headers.get("content-security-policy") ?? "";
-      expect(csp).toMatch(/^frame-ancestors /);
-      expect(csp).toContain("shop.example.com");
-      expect(csp).toContain("*.partner.example");
-      expect(csp).not.toContain("*;");
-      expect((await fetch(`${t.url}/widget/chat/cb_unknown`)).headers.get("content-security-policy")).toBe(
-        "frame-ancestors 'self'",
-      );
+      const directive = (res: Response, name: string) =>
+        (res.headers.get("content-security-policy") ?? "")
+          .split(";")
+          .map((d) => d.trim())
+          .find((d) => d.startsWith(`${name} `));
+      const ancestors = directive(page, "frame-ancestors") ?? "";
+      expect(ancestors).toContain("shop.example.com");
+      expect(ancestors).toContain("*.partner.example");
+      expect(ancestors).not.toMatch(/ \*( |$)/);
+      // The rest of the page's policy is the app's: no inline script.
+      expect(directive(page, "script-src")).toBe("script-src 'self'");
+      expect(page.headers.get("x-frame-options")).toBeNull();
+      const unknown = await fetch(`${t.url}/widget/chat/cb_unknown`);
+      expect(directive(unknown, "frame-ancestors")).toBe("frame-ancestors 'self'");
     });
   });
 

@@ -1,3 +1,5 @@
+import { type CspDirectives, cspHeader } from "@parley/config/security-headers";
+import { findNul, NUL_MESSAGE } from "@parley/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Auth } from "../auth";
 
@@ -18,8 +20,13 @@ const DROPPED_REQUEST_HEADERS = new Set([
  * (sign-in, OAuth `form_post` callbacks) as well as JSON. Fastify's own static routes
  * (/auth, /platforms/:id, /dev/mailbox) win over this `/*` catch-all.
  */
-export async function betterAuthRoutes(app: FastifyInstance, opts: { auth: Auth; baseURL: string }) {
+export async function betterAuthRoutes(
+  app: FastifyInstance,
+  opts: { auth: Auth; baseURL: string; csp: CspDirectives },
+) {
   const { auth, baseURL } = opts;
+  // better-auth's own HTML (its development error page) styles itself inline; scripts stay 'self'.
+  const htmlCsp = cspHeader({ ...opts.csp, "style-src": ["'self'", "'unsafe-inline'"] });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 
@@ -27,10 +34,40 @@ export async function betterAuthRoutes(app: FastifyInstance, opts: { auth: Auth;
     method: ["GET", "POST"],
     url: "/*",
     async handler(request, reply) {
+      const nul = nulIn(request);
+      if (nul) {
+        // better-auth's own validation-error shape, which the sign-in UI already shows.
+        return reply.status(400).send({ code: "VALIDATION_ERROR", message: `[${nul}] ${NUL_MESSAGE}` });
+      }
       const response = await auth.handler(toWebRequest(request, baseURL));
+      if (response.headers.get("content-type")?.startsWith("text/html")) {
+        reply.header("content-security-policy", htmlCsp);
+      }
       return sendWebResponse(reply, response);
     },
   });
+}
+
+/**
+ * Postgres refuses the NUL character in text: a NUL in a name or e-mail would fail deep inside
+ * better-auth with a vague "Failed to create user". Refuse it up front, naming the field.
+ */
+function nulIn(request: FastifyRequest): string | undefined {
+  const query = findNul(request.query, "query");
+  if (query) return query;
+  const body = request.body;
+  if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
+  const type = String(request.headers["content-type"] ?? "");
+  if (type.includes("application/x-www-form-urlencoded")) {
+    return findNul(Object.fromEntries(new URLSearchParams(body.toString("utf8"))), "body");
+  }
+  if (!type.includes("json")) return undefined;
+  try {
+    return findNul(JSON.parse(body.toString("utf8")), "body");
+  } catch {
+    // Not JSON after all: better-auth answers that itself.
+    return undefined;
+  }
 }
 
 function toWebRequest(request: FastifyRequest, baseURL: string): Request {

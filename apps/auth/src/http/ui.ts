@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { type CspDirectives, cspWithStyleNonce } from "@parley/config/security-headers";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { escapeHtml } from "../mail/templates";
 
@@ -10,14 +12,24 @@ import { escapeHtml } from "../mail/templates";
  * served as they are; any other path under /auth is a client-side route and gets index.html.
  * The folder is looked at per request, so building the UI needs no restart.
  */
-export async function authUiRoutes(app: FastifyInstance, opts: { dir: string; webUrl: string }) {
+export async function authUiRoutes(
+  app: FastifyInstance,
+  opts: { dir: string; webUrl: string; csp: CspDirectives },
+) {
   const root = path.resolve(opts.dir);
   // serve: false — only reply.sendFile (ranges, etags, content types); routing is ours.
   await app.register(fastifyStatic, { root, serve: false });
 
   const handler = async (rest: string, reply: FastifyReply) => {
     const index = path.join(root, "index.html");
-    if (!existsSync(index)) return reply.status(503).type("text/html; charset=utf-8").send(NOT_BUILT);
+    if (!existsSync(index)) {
+      const nonce = randomBytes(16).toString("base64");
+      return reply
+        .status(503)
+        .header("content-security-policy", cspWithStyleNonce(opts.csp, nonce))
+        .type("text/html; charset=utf-8")
+        .send(notBuilt(nonce));
+    }
     const file = resolveInside(root, rest);
     if (file && file !== index && existsSync(file) && statSync(file).isFile()) {
       const immutable = rest.startsWith("assets/");
@@ -37,6 +49,14 @@ export async function authUiRoutes(app: FastifyInstance, opts: { dir: string; we
   app.get<{ Params: { "*": string } }>("/auth/*", (request, reply) =>
     handler(request.params["*"] ?? "", reply),
   );
+  // Browsers ask every host for /favicon.ico (for JSON answers and redirects too), so it is served
+  // at the root as well as beside the UI.
+  app.get("/favicon.ico", (_request, reply) => {
+    const file = path.join(root, "favicon.ico");
+    if (!existsSync(file)) return reply.status(404).send();
+    reply.header("cache-control", "public, max-age=86400");
+    return reply.sendFile("favicon.ico", { cacheControl: false });
+  });
   // Nothing else lives at the root of the auth host; people who type it get the sign-in page.
   app.get("/", (_request, reply) => reply.redirect("/auth"));
 }
@@ -52,10 +72,10 @@ function resolveInside(root: string, rest: string): string | undefined {
   return file.startsWith(`${root}${path.sep}`) ? file : undefined;
 }
 
-const NOT_BUILT = `<!doctype html>
+const notBuilt = (nonce: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sign-in app not built · Parley</title>
-<style>body{font-family:system-ui,sans-serif;max-width:640px;margin:4rem auto;padding:0 1rem;color:#1f2330;line-height:1.5}code{background:#f1f1f5;padding:2px 6px;border-radius:4px}</style>
+<style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:640px;margin:4rem auto;padding:0 1rem;color:#1f2330;line-height:1.5}code{background:#f1f1f5;padding:2px 6px;border-radius:4px}</style>
 </head><body>
 <h1>The sign-in app is not built yet</h1>
 <p>The auth service is running, but its web pages have not been built. From the repository root, run:</p>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_AUTH_URL, resolveAuthUrl, resolvePlatformId } from "./config";
+import {
+  DEFAULT_AUTH_URL,
+  resolveAuthUrl,
+  resolvePaymentsMode,
+  resolvePlatformId,
+  resolvePublicUrl,
+} from "./config";
 
 describe("resolveAuthUrl", () => {
   it("prefers the runtime meta tag written by the API over the build-time variable", () => {
@@ -28,5 +34,28 @@ describe("resolvePlatformId", () => {
     expect(resolvePlatformId("acme-bots")).toBe("acme-bots");
     expect(resolvePlatformId(null)).toBe("parley");
     expect(resolvePlatformId("../evil?x=1")).toBe("parley");
+  });
+});
+
+describe("resolvePublicUrl", () => {
+  it("takes the deployment's public origin from the page, else the page's own origin", () => {
+    expect(resolvePublicUrl("https://app.parley.example/", "http://localhost:5173")).toBe(
+      "https://app.parley.example",
+    );
+    expect(resolvePublicUrl("https://app.parley.example/base/", "http://localhost:5173")).toBe(
+      "https://app.parley.example",
+    );
+    expect(resolvePublicUrl(null, "http://localhost:5173")).toBe("http://localhost:5173");
+    expect(resolvePublicUrl("javascript:alert(1)", "http://localhost:5173")).toBe("http://localhost:5173");
+    expect(resolvePublicUrl("", "http://localhost:5173")).toBe("http://localhost:5173");
+  });
+});
+
+describe("resolvePaymentsMode", () => {
+  it("reads sandbox or live from the meta tag, and claims nothing otherwise", () => {
+    expect(resolvePaymentsMode("sandbox")).toBe("sandbox");
+    expect(resolvePaymentsMode(" live ")).toBe("live");
+    expect(resolvePaymentsMode(null)).toBeNull();
+    expect(resolvePaymentsMode("free")).toBeNull();
   });
 });

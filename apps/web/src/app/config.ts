@@ -42,5 +42,31 @@ export const authUrl = resolveAuthUrl(readMeta("parley:auth-url"), import.meta.e
 
 export const PLATFORM_ID = resolvePlatformId(readMeta("parley:platform"));
 
+export type PaymentsMode = "sandbox" | "live";
+
+/** The payments mode the API writes into index.html; unknown (vite dev) is null: no claim either way. */
+export function resolvePaymentsMode(metaContent: string | null | undefined): PaymentsMode | null {
+  const value = metaContent?.trim();
+  return value === "sandbox" || value === "live" ? value : null;
+}
+
+/** `sandbox`: payments go to the built-in test gateway; billing pages say "test mode". */
+export const paymentsMode = resolvePaymentsMode(readMeta("parley:payments-mode"));
+
 /** The external auth app's sign-in page for this platform. */
 export const signInUrl = `${authUrl}/auth?platform=${encodeURIComponent(PLATFORM_ID)}`;
+
+/**
+ * The app's public origin, for every copyable snippet (embed.js tags): the API writes the
+ * deployment's PUBLIC_URL into index.html (`<meta name="parley:public-url">`); under `vite` dev,
+ * where nothing rewrites the page, the page's own origin.
+ */
+export function resolvePublicUrl(metaContent: string | null | undefined, pageOrigin: string): string {
+  const base = httpBase(metaContent);
+  return base ? new URL(base).origin : pageOrigin;
+}
+
+export const publicUrl = resolvePublicUrl(
+  readMeta("parley:public-url"),
+  typeof window === "undefined" ? "http://localhost:3000" : window.location.origin,
+);

@@ -1,48 +1,15 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router-dom";
+import { useId } from "react";
+import { Link, NavLink } from "react-router-dom";
 import { signInUrl } from "../app/config";
 import { Logo } from "../components/Logo";
+import { MenuIcon } from "../components/MenuIcon";
+import { useDismissableMenu } from "../components/use-dismissable-menu";
 import { primaryNav } from "./nav";
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
+  const menu = useDismissableMenu<HTMLDivElement>("(min-width: 960px)");
+  const { open: menuOpen, setOpen: setMenuOpen, toggleRef, panelRef } = menu;
   const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-
-  // A navigation closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change by design
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [location.pathname]);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setMenuOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panelRef.current?.contains(target) && !toggleRef.current?.contains(target)) setMenuOpen(false);
-    };
-    // The open menu covers the page on phones; closing it at desktop width avoids a stuck state.
-    const wide = window.matchMedia("(min-width: 960px)");
-    const onWide = () => {
-      if (wide.matches) setMenuOpen(false);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
-    wide.addEventListener("change", onWide);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
-      wide.removeEventListener("change", onWide);
-    };
-  }, [menuOpen]);
 
   return (
     <header className="site-header">
@@ -81,17 +48,7 @@ export function SiteHeader() {
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            {menuOpen ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          <MenuIcon open={menuOpen} />
         </button>
       </div>
 

@@ -6,8 +6,10 @@ import type {
   WidgetConfig,
   WidgetConversation,
   WidgetMessage,
+  WidgetSession,
 } from "@parley/contracts";
 import { readSse } from "./sse";
+import type { SignedCustomer } from "./visitor";
 
 // Types only from the contracts: zod itself would cost more than this whole page. Responses are
 // checked by the small guards below instead, so a changed API fails loudly, not half-rendered.
@@ -44,7 +46,11 @@ export const isConfig = (v: unknown): v is WidgetConfig =>
   isStr(v.theme.position) &&
   isStr(v.theme.launcherText) &&
   typeof v.leadCapture === "boolean" &&
-  typeof v.showBranding === "boolean";
+  typeof v.showBranding === "boolean" &&
+  (v.greetingBubble === null ||
+    (isObj(v.greetingBubble) &&
+      isStr(v.greetingBubble.text) &&
+      typeof v.greetingBubble.delaySeconds === "number"));
 
 export const isMessage = (v: unknown): v is WidgetMessage =>
   isObj(v) &&
@@ -57,6 +63,15 @@ export const isMessage = (v: unknown): v is WidgetMessage =>
 
 export const isConversation = (v: unknown): v is WidgetConversation =>
   isObj(v) && isStr(v._id) && isArrOf(v.messages, isMessage) && typeof v.leadCaptured === "boolean";
+
+export const isSession = (v: unknown): v is WidgetSession =>
+  isObj(v) &&
+  isObj(v.identity) &&
+  (v.identity.status === "anonymous" ||
+    v.identity.status === "verified" ||
+    v.identity.status === "refused") &&
+  isStrOrNull(v.identity.message) &&
+  (v.conversation === null || isConversation(v.conversation));
 
 export const isDone = (v: unknown): v is StreamDone =>
   isObj(v) && isStrOrNull(v.messageId) && typeof v.answered === "boolean" && isArrOf(v.citations, isCitation);
@@ -84,10 +99,25 @@ export interface StreamHandlers {
   onDelta(text: string): void;
 }
 
-export function createWidgetApi(chatbotId: string, visitorId: string, base = "") {
+/** The customer header: base64url of the UTF-8 JSON, so any name or id survives HTTP. */
+export function customerHeader(customer: SignedCustomer): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(customer));
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Who the calls speak for: set once the host page has said (see bridge.ts). */
+export interface Caller {
+  visitorId: string;
+  customer: SignedCustomer | null;
+}
+
+export function createWidgetApi(chatbotId: string, caller: Caller, base = "") {
   const root = `${base}/api/widget/${encodeURIComponent(chatbotId)}`;
   const headers = (json: boolean): Record<string, string> => ({
-    "x-parley-visitor": visitorId,
+    "x-parley-visitor": caller.visitorId,
+    ...(caller.customer ? { "x-parley-customer": customerHeader(caller.customer) } : {}),
     ...(json ? { "content-type": "application/json" } : {}),
   });
 
@@ -123,6 +153,8 @@ export function createWidgetApi(chatbotId: string, visitorId: string, base = "")
 
   return {
     config: () => json("/config", isConfig),
+    /** Whether the customer identity holds, and the conversation to pick up. */
+    session: () => json("/session", isSession, { method: "POST", headers: headers(false) }),
     startConversation: () =>
       json("/conversations", isConversation, { method: "POST", headers: headers(false) }),
     conversation: (id: string) => json(conv(id), isConversation, { headers: headers(false) }),

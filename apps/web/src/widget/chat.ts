@@ -1,8 +1,9 @@
-import type { WidgetConfig, WidgetMessage } from "@parley/contracts";
+import type { WidgetConfig, WidgetConversation, WidgetMessage } from "@parley/contracts";
 import type { WidgetApi } from "./api";
 import { WidgetApiError } from "./api";
 import type { Bridge } from "./bridge";
 import { h, icon } from "./dom";
+import { retrySoon } from "./retry";
 import {
   type AssistantView,
   assistantMessage,
@@ -13,7 +14,6 @@ import {
   suggestions,
   userMessage,
 } from "./views";
-import { conversationKey, type KeyValueStore } from "./visitor";
 
 /** Same limit as the contracts' MAX_MESSAGE_LENGTH (a value import would pull zod into the page). */
 export const MAX_LENGTH = 2000;
@@ -23,17 +23,25 @@ export interface ChatDeps {
   root: HTMLElement;
   config: WidgetConfig;
   api: WidgetApi;
-  store: KeyValueStore;
   bridge: Bridge;
+  /** The conversation to pick up (the API's session), or null to start afresh. */
+  resumed: WidgetConversation | null;
+  /** A customer the business vouched for: they are not asked for their e-mail. */
+  verified: boolean;
+  /** Whether the panel is open on the host page now. */
+  open: boolean;
 }
 
+const CONNECTION_LOST = "The connection dropped. Trying again automatically…";
+
 /** The live chat: history, composer, streaming, feedback, lead capture, errors with retry. */
-export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
-  const key = conversationKey(config._id);
-  let conversationId = store.get(key);
-  let leadCaptured = false;
+export function mountChat({ root, config, api, bridge, resumed, verified, ...deps }: ChatDeps) {
+  let conversationId = resumed?._id ?? null;
+  let leadCaptured = resumed?.leadCaptured ?? false;
   let busy = false;
-  let open = !bridge.framed;
+  let open = deps.open;
+  let failures = 0;
+  let cancelRetry: (() => void) | null = null;
   let unread = 0;
   let identity: { email?: string; name?: string } = {};
   let lead: LeadFormView | null = null;
@@ -114,6 +122,8 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
   });
 
   const clearProblem = () => {
+    cancelRetry?.();
+    cancelRetry = null;
     problem?.remove();
     problem = null;
   };
@@ -124,7 +134,7 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
   };
 
   const showLeadForm = () => {
-    if (!config.leadCapture || leadCaptured || !conversationId) return;
+    if (!config.leadCapture || verified || leadCaptured || !conversationId) return;
     if (!lead) {
       lead = leadForm(async (value) => {
         const id = conversationId;
@@ -175,24 +185,6 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
     scroll(true);
   };
 
-  const loadHistory = async () => {
-    if (!conversationId) return;
-    try {
-      const conversation = await api.conversation(conversationId);
-      leadCaptured = conversation.leadCaptured;
-      clearProblem();
-      if (conversation.messages.length > 0) renderHistory(conversation.messages);
-    } catch (err) {
-      if (err instanceof WidgetApiError && (err.status === 404 || err.status === 403)) {
-        // Expired, deleted or not this visitor's: start afresh.
-        store.remove(key);
-        conversationId = null;
-        return;
-      }
-      showProblem("We couldn't load your earlier messages.", () => void loadHistory());
-    }
-  };
-
   /** Asks the question and streams the answer into a new bubble; on failure, an error line with Retry. */
   const ask = async (text: string, retried = false): Promise<void> => {
     busy = true;
@@ -207,7 +199,6 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
         const conversation = await api.startConversation();
         conversationId = conversation._id;
         leadCaptured = conversation.leadCaptured;
-        store.set(key, conversationId);
       }
       const done = await api.ask(conversationId, text, {
         onDelta(delta) {
@@ -224,6 +215,7 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
       reply.setText(answer);
       reply.finish({ citations: done.citations, onFeedback: feedbackFor(done.messageId) });
       scroll();
+      failures = 0;
       if (!done.answered) showLeadForm();
       if (!open) {
         unread++;
@@ -234,15 +226,28 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
       reply.el.remove();
       if (err instanceof WidgetApiError && err.code === "NOT_FOUND" && conversationId && !retried) {
         // The conversation is gone (retention, or cleared): start a new one and ask again.
-        store.remove(key);
         conversationId = null;
         return await ask(text, true);
       }
+      const again = () => {
+        if (busy) return;
+        void ask(text);
+      };
+      if (err instanceof WidgetApiError && err.code === "NETWORK") {
+        // Offline or cut off: say so, and send the question again by itself (the API stores a
+        // re-sent question once).
+        failures++;
+        showProblem(CONNECTION_LOST, () => {
+          focusInput();
+          again();
+        });
+        cancelRetry = retrySoon(again, failures);
+        return;
+      }
       const message = err instanceof WidgetApiError ? err.message : "Something went wrong. Please try again.";
       showProblem(message, () => {
-        if (busy) return;
         focusInput();
-        void ask(text);
+        again();
       });
     } finally {
       busy = false;
@@ -302,7 +307,7 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
   updateCount();
 
   if (chips) log.append(chips);
-  void loadHistory();
+  if (resumed && resumed.messages.length > 0) renderHistory(resumed.messages);
 
   return {
     /** The host opened the panel. */
@@ -318,6 +323,10 @@ export function mountChat({ root, config, api, store, bridge }: ChatDeps) {
     identify(who: { email?: string; name?: string }) {
       identity = { ...identity, ...who };
       lead?.prefill(identity);
+    },
+    /** The chat is being replaced (another identity): stop retrying in the background. */
+    dispose() {
+      cancelRetry?.();
     },
     focusInput,
     scroll: () => scroll(),

@@ -1,12 +1,14 @@
 import "./widget.css";
-import type { WidgetConfig } from "@parley/contracts";
+import type { WidgetConfig, WidgetSession } from "@parley/contracts";
 import { createWidgetApi, WidgetApiError } from "./api";
-import { createBridge, hostOrigin } from "./bridge";
+import { createBridge, framing, type HostMessage } from "./bridge";
 import { mountChat } from "./chat";
 import { accentOn, parseHex, readableTextOn } from "./contrast";
 import { h } from "./dom";
+import { LAUNCHER_CSS } from "./launcher-css";
+import { retrySoon } from "./retry";
 import { iconButton, unavailable } from "./views";
-import { openStore, visitorIdFrom } from "./visitor";
+import { isVisitorId, newVisitorId, openStore, visitorIdFrom, type Who, whoFrom } from "./visitor";
 
 /**
  * The chat page, served at /widget/chat/<chatbotId> (inside embed.js's iframe, or opened as a
@@ -16,25 +18,57 @@ import { openStore, visitorIdFrom } from "./visitor";
 const root =
   document.getElementById("app") ?? document.body.appendChild(h("div", { id: "app", class: "pw" }));
 const chatbotId = decodeURIComponent(location.pathname.match(/^\/widget\/chat\/([^/]+)/)?.[1] ?? "");
-const store = openStore();
-const visitorId = visitorIdFrom(store);
-const api = createWidgetApi(chatbotId, visitorId);
-
+const frame = framing();
+const caller = { visitorId: "", customer: null as Who["customer"] };
+const api = createWidgetApi(chatbotId, caller);
+let who: Who = { customer: null };
+// On its own (or in the app's demo) the page is the chat; in a customer's page, the host says.
+let isOpen = frame.kind !== "host";
 let chat: ReturnType<typeof mountChat> | null = null;
-let pendingIdentity: { email?: string; name?: string } = {};
-const bridge = createBridge(hostOrigin(), (message) => {
-  if (message.parley === "open") chat?.opened();
-  else if (message.parley === "close") chat?.closed();
-  else {
-    const who = {
-      ...(typeof message.email === "string" ? { email: message.email.slice(0, 254) } : {}),
-      ...(typeof message.name === "string" ? { name: message.name.slice(0, 120) } : {}),
-    };
-    pendingIdentity = { ...pendingIdentity, ...who };
-    chat?.identify(who);
+let config: WidgetConfig | null = null;
+let greeted = false;
+
+if (frame.kind === "top" || frame.kind === "app") caller.visitorId = visitorIdFrom(openStore());
+// Framed by a page that did not say who it is: a visitor for this page view only, so such a
+// page never reaches a conversation kept for a direct visit.
+if (frame.kind === "foreign") caller.visitorId = newVisitorId();
+
+let hostSpoke: () => void = () => undefined;
+const hostReady = new Promise<void>((resolve) => {
+  hostSpoke = resolve;
+});
+
+/** Takes what the host said about its visitor; false when nothing changed. */
+const takeIdentity = (raw: unknown): boolean => {
+  const next = whoFrom(raw);
+  if (JSON.stringify(next) === JSON.stringify(who)) return false;
+  who = next;
+  caller.customer = who.customer;
+  return true;
+};
+
+const bridge = createBridge(frame.kind === "host" ? frame.origin : null, (message: HostMessage) => {
+  if (message.parley === "init") {
+    // The first answer counts: the visitor id is the host page's, kept in its own storage.
+    if (caller.visitorId) return;
+    caller.visitorId = isVisitorId(message.visitor) ? message.visitor : newVisitorId();
+    takeIdentity(message.who);
+    isOpen = message.open === true;
+    hostSpoke();
+  } else if (message.parley === "open") {
+    isOpen = true;
+    chat?.opened();
+  } else if (message.parley === "close") {
+    isOpen = false;
+    chat?.closed();
+  } else {
+    // Signed in or out on the host page: pick up as that person (a repeat of the same is nothing).
+    if (takeIdentity(message.who) && config) void start(config);
   }
 });
 document.documentElement.classList.toggle("pw-framed", bridge.framed);
+// Hello first: embed.js answers with the visitor id, and gets the launcher's other styles.
+bridge.send({ parley: "hello", css: LAUNCHER_CSS });
 
 addEventListener("keydown", (event) => {
   if (event.key === "Escape" && bridge.framed && !event.defaultPrevented) bridge.send({ parley: "close" });
@@ -77,6 +111,8 @@ function loaded() {
 }
 
 function showState(title: string, text: string, retry: (() => void) | null) {
+  chat?.dispose();
+  chat = null;
   const close = bridge.framed
     ? iconButton("close", "Close chat", () => bridge.send({ parley: "close" }), "pw-close")
     : null;
@@ -86,41 +122,98 @@ function showState(title: string, text: string, retry: (() => void) | null) {
     ...(close ? [h("div", { class: "pw-state-bar" }, close)] : []),
     unavailable(title, text, action),
   );
-  action?.focus();
+  if (isOpen) action?.focus();
 }
 
-async function boot() {
-  if (!chatbotId) {
-    showState("This chat is not available", "The chat link is missing its chatbot id.", null);
-    bridge.send({ parley: "ready", ok: false });
-    return;
+/** The bot is gone (unpublished, deleted) or refused here: say so, and tell embed.js why. */
+function gone() {
+  showState(
+    "This chat is not available",
+    "It may have been switched off, or the link may be incomplete. Please try again later, or contact the business another way.",
+    null,
+  );
+  bridge.send({
+    parley: "gone",
+    why: `chatbot ${chatbotId || "(no id)"} is not available (unpublished or deleted).`,
+  });
+}
+
+let cancelRetry: (() => void) | null = null;
+
+/**
+ * A failed load: a bot that is not there ends it; a network failure says so and tries again by
+ * itself; anything else (rate limit, server error) waits for the visitor's "Try again".
+ */
+function failed(err: unknown, again: () => void, failures: number) {
+  if (err instanceof WidgetApiError && (err.status === 404 || err.status === 403)) return gone();
+  const offline = !(err instanceof WidgetApiError) || err.code === "NETWORK";
+  showState(
+    "We couldn't load the chat",
+    offline
+      ? "The connection dropped or you're offline. Trying again automatically…"
+      : err instanceof WidgetApiError
+        ? err.message
+        : "Please try again.",
+    () => {
+      cancelRetry?.();
+      again();
+    },
+  );
+  if (offline) cancelRetry = retrySoon(again, failures);
+}
+
+/** Whom the chat speaks for, and where it picks up; then the chat itself. */
+async function start(current: WidgetConfig, failures = 0) {
+  cancelRetry?.();
+  let session: WidgetSession;
+  try {
+    session = await api.session();
+  } catch (err) {
+    return failed(err, () => void start(current, failures + 1), failures + 1);
   }
-  let config: WidgetConfig;
+  if (who.warning) console.warn(`Parley: ${who.warning}`);
+  if (session.identity.message) console.warn(`Parley: ${session.identity.message}`);
+  // Refused: the visitor is anonymous; stop sending an identity the API will not take.
+  if (session.identity.status === "refused") caller.customer = null;
+  chat?.dispose();
+  loaded();
+  chat = mountChat({
+    root,
+    config: current,
+    api,
+    bridge,
+    resumed: session.conversation,
+    verified: session.identity.status === "verified",
+    open: isOpen,
+  });
+  chat.identify({ email: who.email, name: who.name });
+  if (isOpen) chat.opened();
+  // The greeting bubble: embed.js shows it after the delay, unless this visitor dismissed it.
+  if (bridge.framed && current.greetingBubble && !greeted) {
+    greeted = true;
+    bridge.send({
+      parley: "greet",
+      text: current.greetingBubble.text,
+      delay: current.greetingBubble.delaySeconds,
+    });
+  }
+}
+
+async function boot(failures = 0) {
+  cancelRetry?.();
+  if (!chatbotId) return gone();
+  if (frame.kind === "host") {
+    // embed.js answers hello at once; a page that never answers gets a visitor for this view only.
+    await Promise.race([hostReady, new Promise((resolve) => setTimeout(resolve, 3000))]);
+    if (!caller.visitorId) caller.visitorId = newVisitorId();
+  }
   try {
     config = await api.config();
   } catch (err) {
-    if (err instanceof WidgetApiError && (err.status === 404 || err.status === 403)) {
-      showState(
-        "This chat is not available",
-        "It may have been switched off, or the link may be incomplete. Please try again later, or contact the business another way.",
-        null,
-      );
-      bridge.send({ parley: "ready", ok: false });
-      return;
-    }
-    showState(
-      "We couldn't load the chat",
-      err instanceof WidgetApiError ? err.message : "Please check your connection and try again.",
-      () => void boot(),
-    );
-    return;
+    return failed(err, () => void boot(failures + 1), failures + 1);
   }
   applyTheme(config);
-  loaded();
-  chat = mountChat({ root, config, api, store, bridge });
-  chat.identify(pendingIdentity);
-  bridge.send({ parley: "ready", ok: true, theme: config.theme });
-  if (!bridge.framed) chat.opened();
+  await start(config);
 }
 
 trackViewport();

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWidgetApi, WidgetApiError } from "./api";
+import { createWidgetApi, customerHeader, WidgetApiError } from "./api";
 import { createSseParser, readSse, type SseEvent } from "./sse";
 
 // A real local server, writing a stream in deliberately awkward pieces: inside field names,
@@ -120,7 +120,8 @@ describe("createSseParser", () => {
 
 describe("createWidgetApi.ask over a real stream", () => {
   // The page calls a relative /api path; here the client is pointed at the local server.
-  const client = () => createWidgetApi("cb_test", "visitor_visitor_visitor", base);
+  const client = () =>
+    createWidgetApi("cb_test", { visitorId: "visitor_visitor_visitor", customer: null }, base);
 
   it("streams deltas and resolves with the done event, sending the visitor header", async () => {
     let seenVisitor = "";
@@ -186,8 +187,30 @@ describe("createWidgetApi.ask over a real stream", () => {
     });
   });
 
+  it("sends a signed customer as base64url JSON, whatever the characters", async () => {
+    let seen = "";
+    routes.set("POST /api/widget/cb_test/session", (req, res) => {
+      seen = String(req.headers["x-parley-customer"]);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ identity: { status: "verified", message: null }, conversation: null }));
+    });
+    const customer = { userId: "josé+42@shop", userHash: "ab".repeat(32), name: "José Ñandú 🎉" };
+    const api = createWidgetApi("cb_test", { visitorId: "visitor_visitor_visitor", customer }, base);
+    expect(await api.session()).toEqual({
+      identity: { status: "verified", message: null },
+      conversation: null,
+    });
+    expect(seen).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(JSON.parse(Buffer.from(seen, "base64url").toString("utf8"))).toEqual(customer);
+    expect(customerHeader(customer)).toBe(seen);
+  });
+
   it("reports an unreachable server as a network error", async () => {
-    const offline = createWidgetApi("cb_test", "visitor_visitor_visitor", "http://127.0.0.1:9");
+    const offline = createWidgetApi(
+      "cb_test",
+      { visitorId: "visitor_visitor_visitor", customer: null },
+      "http://127.0.0.1:9",
+    );
     await expect(offline.config()).rejects.toMatchObject({ code: "NETWORK" });
   });
 

@@ -1,6 +1,6 @@
 import { visitorIdSchema } from "@parley/contracts";
 import { describe, expect, it } from "vitest";
-import { conversationKey, isVisitorId, newVisitorId, openStore, VISITOR_KEY, visitorIdFrom } from "./visitor";
+import { isVisitorId, newVisitorId, openStore, VISITOR_KEY, visitorIdFrom, whoFrom } from "./visitor";
 
 describe("visitor ids", () => {
   it("are 22 base64url characters (128 random bits) that the API accepts", () => {
@@ -34,7 +34,48 @@ describe("visitor ids", () => {
     expect(isVisitorId(replaced)).toBe(true);
   });
 
-  it("name the conversation key per chatbot", () => {
-    expect(conversationKey("cb_123")).toBe("parley:conv:cb_123");
+  it("accept what embed.js makes: four 32-bit numbers joined by hyphens", () => {
+    const fromLoader = Array.from(crypto.getRandomValues(new Uint32Array(4))).join("-");
+    expect(isVisitorId(fromLoader)).toBe(true);
+    expect(visitorIdSchema.safeParse(fromLoader).success).toBe(true);
+  });
+});
+
+describe("what the host page says about its visitor", () => {
+  const hash = "ab".repeat(32);
+
+  it("passes a signed id on exactly as given, with e-mail and name from either spelling", () => {
+    expect(
+      whoFrom({ userId: " 42 ", userHash: hash, userEmail: "sara@x.example", userName: " Sara " }),
+    ).toEqual({
+      customer: { userId: " 42 ", userHash: hash, email: "sara@x.example", name: "Sara" },
+      email: "sara@x.example",
+      name: "Sara",
+    });
+    expect(
+      whoFrom({ userId: "42", userHash: hash, email: "s@x.example", chatbotId: "cb_1" }).customer,
+    ).toEqual({
+      userId: "42",
+      userHash: hash,
+      email: "s@x.example",
+    });
+  });
+
+  it("keeps an unsigned id out, and says why for the site owner", () => {
+    const who = whoFrom({ userId: "42", email: "s@x.example" });
+    expect(who.customer).toBeNull();
+    expect(who.email).toBe("s@x.example");
+    expect(who.warning).toContain("without userHash");
+  });
+
+  it("ignores anything that is not plain text", () => {
+    expect(whoFrom(null)).toEqual({ customer: null, email: undefined, name: undefined });
+    expect(whoFrom("42")).toEqual({ customer: null, email: undefined, name: undefined });
+    expect(whoFrom({ userId: 42, userHash: hash, name: { x: 1 } })).toEqual({
+      customer: null,
+      email: undefined,
+      name: undefined,
+    });
+    expect(whoFrom({ name: "n".repeat(500) }).name).toHaveLength(120);
   });
 });

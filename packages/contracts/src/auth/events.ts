@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idText, safeText, stripNul } from "../common/text";
 
 /**
  * Events the auth service delivers to the API (outbox, retried until acknowledged).
@@ -8,10 +9,10 @@ import { z } from "zod";
  */
 export const authEventSchema = z.discriminatedUnion("type", [
   z.object({
-    id: z.string().min(1),
+    id: idText(),
     type: z.literal("user.deleted"),
-    occurredAt: z.string(),
-    data: z.object({ userId: z.string().min(1), email: z.string() }),
+    occurredAt: safeText().max(64),
+    data: z.object({ userId: idText(), email: safeText().max(320) }),
   }),
 ]);
 export type AuthEvent = z.infer<typeof authEventSchema>;
@@ -22,9 +23,10 @@ export const AUTH_EVENT_TOLERANCE_SECONDS = 300;
 
 /** JWT claims the auth service puts in access tokens (`/token`) and the API verifies. */
 export const accessTokenClaimsSchema = z.object({
-  sub: z.string().min(1),
-  email: z.string(),
-  name: z.string().default(""),
+  sub: idText(),
+  // Display claims from our own auth service: a stray NUL is dropped rather than locking the user out.
+  email: z.string().transform(stripNul),
+  name: z.string().default("").transform(stripNul),
   emailVerified: z.boolean().optional(),
   role: z.string().optional(),
 });

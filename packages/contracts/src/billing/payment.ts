@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idText, safeText, withoutNul } from "../common/text";
 import { billingIntervalSchema, moneySchema } from "../plans/plan";
 
 /** Spec: 'mastercard' for card, anything else means 'benefit'. */
@@ -17,12 +18,23 @@ export const paymentStatusSchema = z.enum([
 ]);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
+/**
+ * POST /api/payments/initiate. The spec's payload is `payment_provider` and `amount`; the server
+ * also has to know which plan is bought, because the gateway's callback grants that plan and the
+ * server, not the client, sets the price. So:
+ * - `planId` (what the web app sends) names the plan; `amount` must equal its price.
+ * - Without `planId`, the plan is the one active plan priced at `amount`, narrowed by `planName`
+ *   (case-insensitive) when given. No plan at that price: 400 PAYMENT_AMOUNT_MISMATCH; a name no
+ *   active plan has: 404; several plans at that price: 400 VALIDATION_FAILED naming `planId`.
+ */
 export const paymentInitiateRequestSchema = z.object({
-  payment_provider: z.string().optional(),
+  payment_provider: safeText().max(40).optional(),
   /** Major units as shown to the user; must equal the plan's price or the server refuses. */
   amount: z.number().nonnegative(),
-  /** The plan being bought. */
-  planId: z.string().min(1),
+  /** The plan being bought; optional for the spec's payload (see above). */
+  planId: idText().optional(),
+  /** The plan's name, to choose between plans of the same price when `planId` is absent. */
+  planName: withoutNul(z.string().trim().min(1).max(100)).optional(),
 });
 export type PaymentInitiateRequest = z.infer<typeof paymentInitiateRequestSchema>;
 
@@ -35,15 +47,20 @@ export const paymentInitiateResponseSchema = z.object({
 export type PaymentInitiateResponse = z.infer<typeof paymentInitiateResponseSchema>;
 
 export const paymentCreateRequestSchema = z.object({
-  userId: z.string().min(1),
-  planId: z.string().min(1),
-  trackId: z.string().min(1),
+  userId: idText(),
+  planId: idText(),
+  trackId: idText(),
   amount: z.number().nonnegative(),
-  username: z.string(),
-  planName: z.string(),
+  username: safeText().max(200),
+  planName: safeText().max(200),
 });
 export type PaymentCreateRequest = z.infer<typeof paymentCreateRequestSchema>;
 
+/**
+ * `success`: the payment can go ahead at the gateway (pending) or already has (captured). False
+ * for one that was declined, cancelled or timed out before it was recorded: the client then shows
+ * the spec's 'Failed to create payment record' instead of sending the user to the gateway.
+ */
 export const paymentCreateResponseSchema = z.object({ success: z.boolean(), status: paymentStatusSchema });
 export type PaymentCreateResponse = z.infer<typeof paymentCreateResponseSchema>;
 

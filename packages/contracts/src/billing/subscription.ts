@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idText } from "../common/text";
 import { planSchema } from "../plans/plan";
 
 /** The spec's subscription details carry "a plan object with id". */
@@ -28,10 +29,10 @@ export const subscriptionDetailsSchema = z.object({
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
 
 export const downgradeRequestSchema = z.object({
-  track_id: z.string().min(1, "Missing required downgrade information"),
-  userId: z.string().min(1, "Missing required downgrade information"),
+  track_id: idText().min(1, "Missing required downgrade information"),
+  userId: idText().min(1, "Missing required downgrade information"),
   /** The target plan object (only its `_id` is trusted; the server reloads the plan). */
-  newPlanExists: z.object({ _id: z.string().min(1) }).loose(),
+  newPlanExists: z.object({ _id: idText() }).loose(),
   isYearly: z.boolean(),
 });
 export type DowngradeRequest = z.infer<typeof downgradeRequestSchema>;
@@ -43,7 +44,7 @@ export const downgradeResponseSchema = z.object({
 });
 export type DowngradeResponse = z.infer<typeof downgradeResponseSchema>;
 
-export const checkAndCancelRequestSchema = z.object({ userId: z.string().min(1) });
+export const checkAndCancelRequestSchema = z.object({ userId: idText() });
 export const checkAndCancelResponseSchema = z.object({ message: z.string(), cancelled: z.boolean() });
 export type CheckAndCancelResponse = z.infer<typeof checkAndCancelResponseSchema>;
 

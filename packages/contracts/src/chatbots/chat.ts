@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText } from "../common/text";
 
 /** A passage an answer used, as shown under the answer. */
 export const citationSchema = z.object({
@@ -12,14 +13,13 @@ export type Citation = z.infer<typeof citationSchema>;
 
 export const chatTurnSchema = z.object({
   role: z.enum(["user", "assistant"]),
-  content: z.string().max(8000),
+  content: safeText().max(8000),
 });
 export type ChatTurn = z.infer<typeof chatTurnSchema>;
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const askSchema = z.object({
-  content: z
-    .string()
+  content: safeText()
     .trim()
     .min(1, "Type a message")
     .max(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeText, withoutNul } from "../common/text";
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #4f46e5");
 
@@ -16,9 +17,9 @@ export const modelSettingsSchema = z.object({
   /** `builtin`: the extractive answer engine (no AI key). `openai-compatible`: any /chat/completions endpoint. */
   provider: z.enum(["builtin", "openai-compatible"]),
   /** Model name for openai-compatible; null uses the server's LLM_MODEL. */
-  model: z.string().trim().max(200).nullable(),
+  model: safeText().trim().max(200).nullable(),
   /** Per-bot endpoint; null uses the server's LLM_BASE_URL. */
-  baseUrl: z.url().nullable(),
+  baseUrl: withoutNul(z.url()).nullable(),
   temperature: z.number().min(0).max(2),
   /** Upper bound on an answer's length, in tokens. */
   maxAnswerTokens: z.number().int().min(50).max(4000),
@@ -30,9 +31,28 @@ export type ModelSettings = z.infer<typeof modelSettingsSchema>;
 export const widgetThemeSchema = z.object({
   primaryColor: hexColor,
   position: z.enum(["bottom-right", "bottom-left"]),
-  launcherText: z.string().trim().max(40),
+  launcherText: safeText().trim().max(40),
 });
 export type WidgetTheme = z.infer<typeof widgetThemeSchema>;
+
+/**
+ * The optional proactive greeting: a speech bubble beside the closed launcher, `delaySeconds`
+ * after the page loads. A visitor who dismisses it (or opens the chat) does not see it again.
+ */
+export const greetingBubbleSchema = z.object({
+  enabled: z.boolean(),
+  text: z
+    .string()
+    .trim()
+    .max(140, "Keep the greeting bubble under 140 characters")
+    .refine((s) => !/\p{Cc}/u.test(s), "Remove control characters from the greeting bubble"),
+  delaySeconds: z
+    .number({ error: "Enter a number of seconds" })
+    .int("Use a whole number of seconds")
+    .min(0, "At least 0 seconds")
+    .max(300, "At most 300 seconds (5 minutes)"),
+});
+export type GreetingBubble = z.infer<typeof greetingBubbleSchema>;
 
 export const chatbotSchema = z.object({
   _id: z.string(),
@@ -43,6 +63,7 @@ export const chatbotSchema = z.object({
   fallbackReply: z.string(),
   model: modelSettingsSchema,
   theme: widgetThemeSchema,
+  greetingBubble: greetingBubbleSchema,
   allowedDomains: z.array(z.string()),
   leadCapture: z.boolean(),
   retentionDays: z.number().int(),
@@ -56,25 +77,30 @@ export const chatbotListSchema = z.array(
 );
 export type ChatbotListItem = z.infer<typeof chatbotListSchema>[number];
 
-const name = z
-  .string()
+const name = safeText()
   .trim()
   .min(1, "Give your chatbot a name")
   .max(80, "Keep the name under 80 characters");
 const editable = {
   name,
-  instructions: z.string().max(8000, "Keep instructions under 8,000 characters"),
-  greeting: z.string().trim().max(500, "Keep the greeting under 500 characters"),
-  suggestedQuestions: z.array(z.string().trim().min(1).max(200)).max(6, "Up to 6 suggested questions"),
-  fallbackReply: z.string().trim().min(1, "The fallback reply cannot be empty").max(1000),
+  instructions: safeText().max(8000, "Keep instructions under 8,000 characters"),
+  greeting: safeText().trim().max(500, "Keep the greeting under 500 characters"),
+  suggestedQuestions: z.array(safeText().trim().min(1).max(200)).max(6, "Up to 6 suggested questions"),
+  fallbackReply: safeText().trim().min(1, "The fallback reply cannot be empty").max(1000),
   model: modelSettingsSchema
     .omit({ hasApiKey: true })
     .extend({
       /** Write-only: a new key, or null to remove the stored one; omitted keeps it. */
-      apiKey: z.string().min(1).max(500).nullable().optional(),
+      apiKey: safeText().min(1).max(500).nullable().optional(),
     })
     .partial(),
   theme: widgetThemeSchema.partial(),
+  greetingBubble: greetingBubbleSchema
+    .partial()
+    .refine((b) => !b.enabled || b.text === undefined || b.text.length > 0, {
+      path: ["text"],
+      message: "Write the greeting, or turn the bubble off",
+    }),
   allowedDomains: z.array(allowedDomainSchema).max(50),
   leadCapture: z.boolean(),
   retentionDays: z.number().int().min(1, "Keep conversations for at least 1 day").max(3650),

@@ -7,3 +7,19 @@ export const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/**
+ * `GET /api/ready`: may this process take traffic? 503 `not_ready` when the database is
+ * unreachable or a migration this code needs is not applied. Redis (when configured) is reported
+ * but does not fail readiness: the API keeps serving with per-process rate limits while it is down,
+ * and failing every replica at once over a shared Redis would turn a degraded service into an outage.
+ */
+export const readinessSchema = z.object({
+  status: z.enum(["ready", "degraded", "not_ready"]),
+  checks: z.object({
+    database: z.object({ ok: z.boolean(), latencyMs: z.number().nullable() }),
+    migrations: z.object({ ok: z.boolean(), pending: z.array(z.string()) }),
+    redis: z.object({ configured: z.boolean(), ok: z.boolean(), latencyMs: z.number().nullable() }),
+  }),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { safeText } from "../common/text";
 
 /** Public contact form (`POST /api/contact`) and the signed-in support form (`POST /api/support`). */
 export const contactRequestSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name").max(120, "Name is too long"),
+  name: safeText().trim().min(1, "Please enter your name").max(120, "Name is too long"),
   email: z.email("Please enter a valid email address").max(254),
-  company: z.string().trim().max(160, "Company name is too long").optional(),
+  company: safeText().trim().max(160, "Company name is too long").optional(),
   topic: z.enum(["sales", "support", "billing", "partnership", "other"]).default("other"),
-  message: z
-    .string()
+  message: safeText()
     .trim()
     .min(10, "Please write at least 10 characters")
     .max(5000, "Please keep your message under 5,000 characters"),
@@ -21,3 +21,6 @@ export const contactReceiptSchema = z.object({
   message: z.string(),
 });
 export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
+
+/** The public contact form stores what it gets: one address may send this many an hour. */
+export const CONTACT_LIMITS = { perIpPerHour: 10 } as const;

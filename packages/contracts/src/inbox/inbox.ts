@@ -1,20 +1,20 @@
 import { z } from "zod";
 import { citationSchema } from "../chatbots/chat";
+import { idText, isoDay, safeText } from "../common/text";
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-11-21");
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 
 export const conversationFiltersSchema = z.object({
-  chatbotId: z.string().optional(),
+  chatbotId: idText().optional(),
   /** Inclusive day range (UTC) on the last message. */
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
   rating: z.enum(["up", "down"]).optional(),
   unanswered: flag.optional(),
   hasLead: flag.optional(),
   /** Words to find in any message of the conversation. */
-  q: z.string().trim().max(200).optional(),
-  cursor: z.string().max(200).optional(),
+  q: safeText().trim().max(200).optional(),
+  cursor: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ConversationFilters = z.infer<typeof conversationFiltersSchema>;
@@ -41,6 +41,10 @@ export const conversationSummarySchema = z.object({
   upCount: z.number().int(),
   downCount: z.number().int(),
   hasLead: z.boolean(),
+  /** A customer the business vouched for (signed id); null for anonymous visitors. */
+  customer: z
+    .object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() })
+    .nullable(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
@@ -90,9 +94,9 @@ export type LeadRow = z.infer<typeof leadRowSchema>;
 export const leadListSchema = z.array(leadRowSchema);
 
 export const analyticsQuerySchema = z.object({
-  chatbotId: z.string().optional(),
-  from: isoDate,
-  to: isoDate,
+  chatbotId: idText().optional(),
+  from: isoDay,
+  to: isoDay,
 });
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 

@@ -1,14 +1,53 @@
 import { z } from "zod";
 import { citationSchema } from "../chatbots/chat";
 import { widgetThemeSchema } from "../chatbots/chatbot";
+import { safeText } from "../common/text";
 
 /**
  * Public widget API (no sign-in). Every call after config carries the visitor's id in the
- * `x-parley-visitor` header (a random id the chat page keeps in local storage); a conversation can
- * only be read or continued by the visitor who started it.
+ * `x-parley-visitor` header: a random id that embed.js keeps in the host page's own storage (the
+ * chat page's own storage when opened directly) and hands to the chat frame by postMessage. An
+ * anonymous conversation can only be read or continued with the visitor id that started it.
+ *
+ * A business may vouch for its signed-in customer: `x-parley-customer` carries the customer's id,
+ * e-mail and name with an HMAC-SHA256 of the id made with the bot's identity secret (see
+ * `widgetCustomerSchema`). A conversation of a verified customer can only be read or continued
+ * with that customer's valid signature, on any device, and never by visitor id alone.
  */
 export const VISITOR_HEADER = "x-parley-visitor";
+export const CUSTOMER_HEADER = "x-parley-customer";
 export const visitorIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Invalid visitor id");
+
+/** No NUL or other control characters (line breaks included): these values are ids and labels. */
+const plainText = (s: string) => !/\p{Cc}/u.test(s);
+
+/**
+ * A signed-in customer as the business's page describes them. `userHash` is the lowercase hex
+ * HMAC-SHA256 of `userId` (its UTF-8 bytes, exactly as given) keyed with the bot's identity secret.
+ * E-mail and name are not signed: they label the verified id in the inbox.
+ */
+export const widgetCustomerSchema = z.object({
+  userId: z
+    .string()
+    .min(1, "userId is empty")
+    .max(256, "userId is longer than 256 characters")
+    .refine(plainText, "userId contains control characters"),
+  userHash: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "userHash must be the 64-character hex HMAC-SHA256 of userId")
+    .transform((h) => h.toLowerCase()),
+  email: z.email("email is not a valid e-mail address").max(254).optional(),
+  name: z
+    .string()
+    .trim()
+    .max(120, "name is longer than 120 characters")
+    .refine(plainText, "name contains control characters")
+    .optional(),
+});
+export type WidgetCustomer = z.infer<typeof widgetCustomerSchema>;
+export type WidgetCustomerInput = z.input<typeof widgetCustomerSchema>;
+/** The customer header's most characters (base64url of the JSON); longer is refused unread. */
+export const MAX_CUSTOMER_HEADER = 2048;
 
 export const widgetConfigSchema = z.object({
   _id: z.string(),
@@ -19,8 +58,21 @@ export const widgetConfigSchema = z.object({
   leadCapture: z.boolean(),
   /** Free plan bots show "Powered by Parley". */
   showBranding: z.boolean(),
+  /** The proactive greeting beside the closed launcher; null when the bot has none. */
+  greetingBubble: z.object({ text: z.string(), delaySeconds: z.number().int() }).nullable(),
 });
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
+
+/**
+ * `GET /launcher`: embed.js's one question before it draws anything — may this bot run on the
+ * calling site, and how does its launcher look? A "no" is an answer, not an error: `reason` is
+ * the console line the site owner reads (what to publish, or which domain to allow).
+ */
+export const launcherStatusSchema = z.discriminatedUnion("available", [
+  z.object({ available: z.literal(true), theme: widgetThemeSchema }),
+  z.object({ available: z.literal(false), reason: z.string() }),
+]);
+export type LauncherStatus = z.infer<typeof launcherStatusSchema>;
 
 export const widgetMessageSchema = z.object({
   _id: z.string(),
@@ -42,12 +94,26 @@ export const widgetConversationSchema = z.object({
 });
 export type WidgetConversation = z.infer<typeof widgetConversationSchema>;
 
+/**
+ * `POST /session`: who the chat page talks to, and the conversation to resume (the customer's
+ * latest when verified, else this visitor's latest anonymous one). `identity.message` says, for
+ * the site owner's console, why an identity was refused.
+ */
+export const widgetSessionSchema = z.object({
+  identity: z.object({
+    status: z.enum(["anonymous", "verified", "refused"]),
+    message: z.string().nullable(),
+  }),
+  conversation: widgetConversationSchema.nullable(),
+});
+export type WidgetSession = z.infer<typeof widgetSessionSchema>;
+
 export const feedbackSchema = z.object({ value: z.enum(["up", "down"]).nullable() });
 export type Feedback = z.infer<typeof feedbackSchema>;
 
 export const leadSchema = z.object({
   email: z.email("Please enter a valid email address").max(254),
-  name: z.string().trim().max(120).optional(),
+  name: safeText().trim().max(120).optional(),
 });
 export type LeadInput = z.infer<typeof leadSchema>;
 
@@ -59,6 +125,7 @@ export const WIDGET_LIMITS = {
   messagesPerVisitorPerMinute: 10,
   messagesPerIpPerMinute: 30,
   conversationsPerIpPerHour: 20,
+  sessionsPerIpPerMinute: 120,
   maxMessagesPerConversation: 200,
   historyTurns: 12,
 } as const;

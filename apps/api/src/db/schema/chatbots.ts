@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, real, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./_columns";
 
 export const chatbots = pgTable(
@@ -23,7 +23,19 @@ export const chatbots = pgTable(
     theme: jsonb()
       .$type<{ primaryColor: string; position: "bottom-right" | "bottom-left"; launcherText: string }>()
       .notNull(),
+    greetingBubble: jsonb()
+      .$type<{ enabled: boolean; text: string; delaySeconds: number }>()
+      .notNull()
+      .default({ enabled: false, text: "", delaySeconds: 5 }),
     allowedDomains: jsonb().$type<string[]>().notNull().default([]),
+    /**
+     * The identity secret that signs customer ids, AES-256-GCM encrypted with the server's key
+     * (bound to this bot's id). Never serialised: the dashboard sees only the hint.
+     */
+    identitySecret: text(),
+    identitySecretHint: text(),
+    identitySecretCreatedAt: timestamp({ withTimezone: true }),
+    identitySecretCreatedBy: text(),
     leadCapture: boolean().notNull().default(false),
     retentionDays: integer().notNull().default(90),
     published: boolean().notNull().default(false),

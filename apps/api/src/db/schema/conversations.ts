@@ -23,6 +23,14 @@ export const conversations = pgTable(
     ownerId: text().notNull(),
     channel: text({ enum: ["playground", "widget"] }).notNull(),
     visitorId: text(),
+    /**
+     * The business's own id of a verified customer (signed with the bot's identity secret). Set,
+     * the conversation belongs to that customer: readable with their signature on any device,
+     * never by visitor id alone. E-mail and name label them in the inbox (latest seen).
+     */
+    customerId: text(),
+    customerEmail: text(),
+    customerName: text(),
     /** Denormalised for a fast inbox at 100k conversations; kept up to date on every message. */
     messageCount: integer().notNull().default(0),
     firstQuestion: text(),
@@ -37,6 +45,8 @@ export const conversations = pgTable(
     index("conversations_bot_idx").on(t.chatbotId, t.lastMessageAt),
     index("conversations_owner_idx").on(t.ownerId, t.lastMessageAt, t.id),
     index("conversations_bot_created_idx").on(t.chatbotId, t.createdAt),
+    index("conversations_visitor_idx").on(t.chatbotId, t.visitorId, t.lastMessageAt),
+    index("conversations_customer_idx").on(t.chatbotId, t.customerId, t.lastMessageAt),
   ],
 );
 

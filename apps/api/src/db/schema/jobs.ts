@@ -2,7 +2,10 @@ import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-
 
 /**
  * A small durable job queue: rows survive restarts; workers claim with FOR UPDATE SKIP LOCKED, so
- * several API processes never run the same job; a crashed worker's claim expires and is retried.
+ * several API processes never run the same job. A claim is a lease held by `locked_by` (the owner
+ * token of one queue instance) until `locked_until`, kept alive by the owner's heartbeat; a dead
+ * owner's lease runs out (or is released at once by a restarted process on the same host) and the
+ * job is retried until `max_attempts`, then it ends `failed`.
  */
 export const jobs = pgTable(
   "jobs",
@@ -17,6 +20,8 @@ export const jobs = pgTable(
     maxAttempts: integer().notNull().default(3),
     runAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp({ withTimezone: true }),
+    /** Owner token of the queue instance holding the lease: `host:pid:random`. */
+    lockedBy: text(),
     lastError: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),

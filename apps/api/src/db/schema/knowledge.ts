@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, customType, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { timestamps } from "./_columns";
 import { chatbots } from "./chatbots";
 
@@ -40,6 +50,8 @@ export const knowledgeSources = pgTable(
     /** The uploaded file as received, so a re-sync can parse it again. */
     fileData: bytea(),
     lastSyncedAt: timestamp({ withTimezone: true }),
+    /** Website sources: pages the last crawl skipped and why (the first 100). */
+    skippedPages: jsonb().$type<{ url: string; reason: string }[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [index("knowledge_sources_bot_idx").on(t.chatbotId, t.createdAt)],
@@ -77,4 +89,28 @@ export const knowledgeChunks = pgTable(
     index("knowledge_chunks_bot_idx").on(t.chatbotId),
     index("knowledge_chunks_source_idx").on(t.sourceId),
   ],
+);
+
+/**
+ * What an ingestion run has read so far, written as it goes: a crawled page (its passages and the
+ * links it had) or a skipped one (its reason), or a batch of a file's passages. A run that is
+ * re-taken after its process died resumes from these rows (same `job_id`); a finished run swaps
+ * them into `knowledge_chunks` in one transaction and deletes them, so answers never see half a
+ * source.
+ */
+export const knowledgeStagedPages = pgTable(
+  "knowledge_staged_pages",
+  {
+    sourceId: text()
+      .notNull()
+      .references(() => knowledgeSources.id, { onDelete: "cascade" }),
+    jobId: text().notNull(),
+    ord: integer().notNull(),
+    url: text(),
+    title: text().notNull().default(""),
+    chunks: jsonb().$type<{ title: string; body: string }[]>().notNull().default([]),
+    links: jsonb().$type<string[]>().notNull().default([]),
+    skippedReason: text(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceId, t.ord] })],
 );

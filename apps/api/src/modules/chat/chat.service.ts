@@ -1,5 +1,6 @@
 import type { ChatTurn, Citation } from "@parley/contracts";
 import type { ChatbotRow } from "../../db/schema";
+import type { OutboundGuard } from "../../lib/outbound";
 import type { Retrieval } from "../retrieval/retrieval";
 import { type ChatModel, ModelError } from "./chat-model";
 import { toCitations } from "./citations";
@@ -20,7 +21,7 @@ export interface Reply {
   engine: ChatModel["engine"];
 }
 
-export function createChatService(deps: { retrieval: Retrieval; llm: LlmDefaults }) {
+export function createChatService(deps: { retrieval: Retrieval; llm: LlmDefaults; guard: OutboundGuard }) {
   const builtin = createExtractiveEngine(deps.retrieval);
 
   function modelFor(bot: ChatbotRow): ChatModel {
@@ -33,11 +34,10 @@ export function createChatService(deps: { retrieval: Retrieval; llm: LlmDefaults
         "MODEL_NOT_CONFIGURED",
       );
     }
-    return createOpenAiCompatibleModel({
-      baseUrl,
-      model,
-      apiKey: bot.modelApiKey ?? deps.llm.apiKey ?? null,
-    });
+    return createOpenAiCompatibleModel(
+      { baseUrl, model, apiKey: bot.modelApiKey ?? deps.llm.apiKey ?? null },
+      deps.guard,
+    );
   }
 
   return {

@@ -1,3 +1,4 @@
+import { blockedCause, type OutboundGuard, type OutboundResponse } from "../../lib/outbound";
 import type { Passage } from "../retrieval/retrieval";
 import { type AnswerInput, type AnswerStream, type ChatModel, ModelError } from "./chat-model";
 
@@ -24,19 +25,25 @@ ${knowledge}`;
   ];
 }
 
+/** An answer is a few thousand tokens; a stream far past this is not an answer. */
+const MAX_STREAM_BYTES = 8 * 1024 * 1024;
+const MAX_ERROR_BYTES = 64 * 1024;
+
 /**
  * Any OpenAI-compatible `/chat/completions` endpoint (OpenAI, Ollama, vLLM, LM Studio,
- * OpenRouter), streamed over SSE. The caller's AbortSignal aborts the upstream request.
+ * OpenRouter), streamed over SSE. The caller's AbortSignal aborts the upstream request. The base
+ * URL can be a bot owner's choice, so the request goes through the outbound guard: no private
+ * addresses unless the operator allows them, no redirects, a capped body.
  */
-export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig): ChatModel {
+export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig, guard: OutboundGuard): ChatModel {
   return {
     engine: "openai-compatible",
     answer(input: AnswerInput): AnswerStream {
       let text = "";
       async function* run(): AsyncGenerator<string> {
-        let res: Response;
+        let res: OutboundResponse;
         try {
-          res = await fetch(`${config.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
+          res = await guard.request(`${config.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
             method: "POST",
             headers: {
               "content-type": "application/json",
@@ -51,16 +58,21 @@ export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig): Cha
               stream: true,
             }),
             signal: input.signal,
+            maxRedirects: 0,
+            maxBytes: MAX_STREAM_BYTES,
           });
         } catch (err) {
           if (input.signal.aborted) return;
+          const blocked = blockedCause(err);
           throw new ModelError(
-            `The AI model could not be reached (${(err as Error).message})`,
+            blocked
+              ? "The AI model's address is on a private or local network, which this server does not allow."
+              : `The AI model could not be reached (${(err as Error).message})`,
             "MODEL_UNAVAILABLE",
           );
         }
-        if (!res.ok || !res.body) {
-          const detail = await res.text().catch(() => "");
+        if (!res.ok) {
+          const detail = await readError(res);
           const message = (() => {
             try {
               return (JSON.parse(detail) as { error?: { message?: string } }).error?.message;
@@ -76,8 +88,8 @@ export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig): Cha
         const decoder = new TextDecoder();
         let buffer = "";
         try {
-          for await (const chunk of res.body) {
-            buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+          for await (const chunk of res.body()) {
+            buffer += decoder.decode(chunk, { stream: true });
             let nl = buffer.indexOf("\n");
             while (nl >= 0) {
               const line = buffer.slice(0, nl).replace(/\r$/, "");
@@ -125,6 +137,20 @@ export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig): Cha
       };
     },
   };
+}
+
+async function readError(res: OutboundResponse): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    for await (const chunk of res.body()) {
+      text += decoder.decode(chunk, { stream: true });
+      if (text.length > MAX_ERROR_BYTES) break;
+    }
+  } catch {
+    // A broken or oversized error body: the status says enough.
+  }
+  return text.slice(0, MAX_ERROR_BYTES);
 }
 
 export function isFallback(text: string, fallback: string): boolean {

@@ -1,4 +1,4 @@
-import { askSchema } from "@parley/contracts";
+import { askSchema, idText } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
@@ -15,7 +15,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { chatbots, chat }) => {
   app.post(
     "/chatbots/:id/playground/messages",
-    { schema: { params: z.object({ id: z.string() }), body: askSchema } },
+    { schema: { params: z.object({ id: idText() }), body: askSchema } },
     async (request, reply) => {
       const bot = await chatbots.own(authOf(request).userId, request.params.id);
       // Fail before the stream opens, as a plain error, when the bot cannot answer at all.

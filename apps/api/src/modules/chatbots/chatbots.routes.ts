@@ -3,13 +3,14 @@ import {
   chatbotListSchema,
   chatbotSchema,
   chatbotUpdateSchema,
+  idText,
 } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { authOf } from "../../plugins/auth";
 import type { ChatbotsService } from "./chatbots.service";
 
-const params = z.object({ id: z.string() });
+const params = z.object({ id: idText() });
 
 export const chatbotsRoutes: FastifyPluginAsyncZod<{ chatbots: ChatbotsService }> = async (
   app,

@@ -13,6 +13,7 @@ export const DEFAULTS = {
   fallbackReply:
     "I'm sorry, I don't have an answer to that yet. Could you rephrase, or leave your e-mail so our team can get back to you?",
   theme: { primaryColor: "#4f46e5", position: "bottom-right" as const, launcherText: "Chat with us" },
+  greetingBubble: { enabled: false, text: "", delaySeconds: 5 },
 };
 
 export function toChatbot(row: ChatbotRow): Chatbot {
@@ -32,6 +33,7 @@ export function toChatbot(row: ChatbotRow): Chatbot {
       hasApiKey: Boolean(row.modelApiKey),
     },
     theme: row.theme,
+    greetingBubble: row.greetingBubble,
     allowedDomains: row.allowedDomains,
     leadCapture: row.leadCapture,
     retentionDays: row.retentionDays,
@@ -53,6 +55,9 @@ function columns(input: ChatbotUpdate, current?: ChatbotRow): Partial<typeof cha
   if (input.retentionDays !== undefined) set.retentionDays = input.retentionDays;
   if (input.published !== undefined) set.published = input.published;
   if (input.theme) set.theme = { ...(current?.theme ?? DEFAULTS.theme), ...input.theme };
+  if (input.greetingBubble) {
+    set.greetingBubble = { ...(current?.greetingBubble ?? DEFAULTS.greetingBubble), ...input.greetingBubble };
+  }
   const m = input.model;
   if (m) {
     if (m.provider !== undefined) set.modelProvider = m.provider;

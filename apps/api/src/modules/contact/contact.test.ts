@@ -1,4 +1,4 @@
-import { contactReceiptSchema, errorBodySchema } from "@parley/contracts";
+import { CONTACT_LIMITS, contactReceiptSchema, errorBodySchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testDrivers } from "../../../test/harness";
 import { contactRequests } from "../../db/schema";
@@ -43,5 +43,24 @@ describe.each(testDrivers())("contact form on %s", (driver) => {
       expect.arrayContaining(["body.name", "body.email", "body.message"]),
     );
     expect((await t.db.db.select().from(contactRequests)).length).toBe(before);
+  });
+
+  it("limits one address to a few messages an hour, whatever X-Forwarded-For it claims", async () => {
+    const send = (i: number) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/contact",
+        remoteAddress: "192.0.2.50",
+        headers: { "x-forwarded-for": `203.0.113.${i}` },
+        payload: { name: "Flood", email: "flood@example.com", message: `Message number ${i} for you.` },
+      });
+    // The first test already sent one from inject's default address, not this one.
+    for (let i = 0; i < CONTACT_LIMITS.perIpPerHour; i++) expect((await send(i)).statusCode).toBe(201);
+    const refused = await send(99);
+    expect(refused.statusCode).toBe(429);
+    expect(errorBodySchema.parse(refused.json()).error.message).toBe(
+      "Too many messages from your network. Please try again later.",
+    );
+    expect(refused.headers["retry-after"]).toBeDefined();
   });
 });

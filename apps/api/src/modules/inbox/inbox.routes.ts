@@ -3,6 +3,7 @@ import {
   analyticsSchema,
   conversationFiltersSchema,
   conversationPageSchema,
+  idText,
   leadListSchema,
   transcriptSchema,
   unansweredListSchema,
@@ -14,8 +15,8 @@ import type { AnalyticsService } from "./analytics.service";
 import type { InboxService } from "./inbox.service";
 import type { LifecycleService } from "./lifecycle.service";
 
-const idParams = z.object({ id: z.string() });
-const botQuery = z.object({ chatbotId: z.string().optional() });
+const idParams = z.object({ id: idText() });
+const botQuery = z.object({ chatbotId: idText().optional() });
 
 export const inboxRoutes: FastifyPluginAsyncZod<{
   inbox: InboxService;

@@ -28,6 +28,7 @@ const toSummary = (c: ConversationRow, chatbotName: string): ConversationSummary
   upCount: c.upCount,
   downCount: c.downCount,
   hasLead: c.hasLead,
+  customer: c.customerId ? { id: c.customerId, email: c.customerEmail, name: c.customerName } : null,
 });
 
 /** Keyset cursor: the last row's (lastMessageAt, id), so paging stays fast however deep it goes. */
@@ -36,7 +37,9 @@ const encodeCursor = (c: ConversationRow) =>
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const date = new Date(at ?? "");
-  if (!id || Number.isNaN(date.getTime())) throw new AppError("BAD_REQUEST", "Invalid page cursor");
+  // The cursor is client-held text: a NUL in it would reach the query (Postgres refuses 0x00).
+  if (!id || id.includes("\u0000") || Number.isNaN(date.getTime()))
+    throw new AppError("BAD_REQUEST", "Invalid page cursor");
   return { at: date, id };
 }
 

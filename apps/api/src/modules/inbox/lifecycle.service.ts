@@ -14,17 +14,32 @@ import {
 import { toChatbot } from "../chatbots/chatbots.service";
 import { toSource } from "../knowledge/knowledge.service";
 
+const RETENTION_BATCH = 500;
+
 /** Retention and export: the owner decides how long conversations live and can take everything. */
-export function createLifecycleService(deps: { db: Database; now: () => Date }) {
+export function createLifecycleService(deps: { db: Database; now: () => Date; retentionBatch?: number }) {
   const { db, now } = deps;
+  const batch = deps.retentionBatch ?? RETENTION_BATCH;
   return {
-    /** Deletes conversations whose last message is older than their bot's retention days. */
+    /**
+     * Deletes conversations whose last message is older than their bot's retention days (their
+     * messages and leads go with them). In batches, so a first run over a large backlog holds no
+     * long lock; a scheduled job (jobs.ts) runs it in every API process.
+     */
     async applyRetention(): Promise<{ deleted: number }> {
-      const result = await db.execute(sql`
-        delete from ${conversations} c using ${chatbots} b
-        where c.chatbot_id = b.id and c.last_message_at < ${now()}::timestamptz - make_interval(days => b.retention_days)
-        returning c.id`);
-      return { deleted: rowsOf(result).length };
+      const at = now();
+      let deleted = 0;
+      for (;;) {
+        const result = await db.execute(sql`
+          delete from ${conversations} where id in (
+            select c.id from ${conversations} c join ${chatbots} b on b.id = c.chatbot_id
+            where c.last_message_at < ${at}::timestamptz - make_interval(days => b.retention_days)
+            limit ${batch})
+          returning id`);
+        const n = rowsOf(result).length;
+        deleted += n;
+        if (n < batch) return { deleted };
+      }
     },
 
     /** Everything the API holds for one owner, as one JSON document. */
@@ -81,6 +96,9 @@ export function createLifecycleService(deps: { db: Database; now: () => Date }) 
               _id: c.id,
               channel: c.channel,
               visitorId: c.visitorId,
+              customer: c.customerId
+                ? { id: c.customerId, email: c.customerEmail, name: c.customerName }
+                : null,
               createdAt: c.createdAt.toISOString(),
               messages: msgs
                 .filter((m) => m.conversationId === c.id)

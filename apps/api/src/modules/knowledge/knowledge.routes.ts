@@ -1,5 +1,13 @@
+import type { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
-import { knowledgeSourceListSchema, knowledgeSourceSchema, sourceCreateSchema } from "@parley/contracts";
+import {
+  fileNameSchema,
+  knowledgeSourceListSchema,
+  knowledgeSourceSchema,
+  MAX_UPLOAD_MB,
+  sourceCreateSchema,
+} from "@parley/contracts";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
@@ -8,13 +16,73 @@ import type { KnowledgeService } from "./knowledge.service";
 
 const botParams = z.object({ id: z.string() });
 const sourceParams = z.object({ id: z.string(), sourceId: z.string() });
-const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** Room for the multipart framing around the file (boundaries, part headers, a few fields). */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * Reads the file part into memory only up to `max` bytes; one byte more and it stops reading.
+ * Returns undefined when the file is larger.
+ */
+async function readBounded(stream: Readable, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      stream.destroy();
+      return undefined;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const LINGER_MS = 2000;
+const LINGER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Refuses an upload without reading the rest of it: the connection closes once the answer is
+ * sent, so the client cannot make the server swallow the remaining megabytes. The close lingers
+ * (as nginx's lingering_close does): closing at once with unread upload bytes makes the kernel
+ * reset the connection, and a reset can destroy the 413 before the client reads it. So after the
+ * answer the server sends FIN, discards what is still in flight for a moment (2 s, 8 MB at most)
+ * while the client notices and stops, then closes.
+ */
+function refuseUpload(reply: FastifyReply, message: string): never {
+  const socket = reply.request.raw.socket;
+  socket.destroySoon = function lingeringClose(this: typeof socket) {
+    this.end();
+    let discarded = 0;
+    const close = () => this.destroy();
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    this.on("data", (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > LINGER_BYTES) close();
+    });
+    this.once("end", close);
+    this.once("close", () => clearTimeout(timer));
+    this.resume();
+  };
+  reply.header("connection", "close");
+  throw new AppError("PAYLOAD_TOO_LARGE", message);
+}
 
 export const knowledgeRoutes: FastifyPluginAsyncZod<{ knowledge: KnowledgeService }> = async (
   app,
   { knowledge },
 ) => {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+  // The plugin-wide limits are the ceiling for every plan; each upload gets its plan's below.
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_MB * 1024 * 1024,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
+  });
 
   app.get(
     "/chatbots/:id/sources",
@@ -29,17 +97,18 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{ knowledge: KnowledgeServic
     async (request, reply) => {
       const ownerId = authOf(request).userId;
       if (request.isMultipart()) {
-        const file = await request.file();
+        // Ownership, room and the plan's size limit are settled before a byte of the file is read.
+        const limit = await knowledge.uploadLimit(ownerId, request.params.id);
+        const declared = Number(request.headers["content-length"] ?? Number.NaN);
+        if (declared > limit.bytes + MULTIPART_OVERHEAD) refuseUpload(reply, limit.message);
+        // One byte over the limit is enough to know; the reader stops there.
+        const file = await request.file({ limits: { fileSize: limit.bytes + 1 } });
         if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the `file` field.");
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch {
-          throw new AppError("PAYLOAD_TOO_LARGE", "Files are limited to 50 MB.");
-        }
+        const data = await readBounded(file.file, limit.bytes);
+        if (!data) refuseUpload(reply, limit.message);
         return reply.status(201).send(
           await knowledge.addFile(ownerId, request.params.id, {
-            fileName: file.filename || "document",
+            fileName: fileNameSchema.parse(file.filename ?? ""),
             data,
           }),
         );

@@ -1,4 +1,5 @@
 import {
+  idText,
   paymentCreateRequestSchema,
   paymentCreateResponseSchema,
   paymentInitiateRequestSchema,
@@ -33,7 +34,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   );
   app.get(
     "/payments/:trackId",
-    { schema: { params: z.object({ trackId: z.string() }), response: { 200: paymentSchema } } },
+    { schema: { params: z.object({ trackId: idText() }), response: { 200: paymentSchema } } },
     async (request) => payments.get(authOf(request).userId, request.params.trackId),
   );
 };
@@ -50,7 +51,7 @@ export const paymentCallbackRoutes: FastifyPluginAsyncZod<{ payments: PaymentsSe
   );
   app.post(
     "/payments/callback/:provider",
-    { schema: { params: z.object({ provider: z.string() }) } },
+    { schema: { params: z.object({ provider: idText() }) } },
     async (request, reply) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const { ack } = await payments.handleCallback(request.params.provider, {

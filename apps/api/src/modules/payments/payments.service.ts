@@ -13,6 +13,7 @@ import { type PaymentRow, paymentEvents, payments, plans } from "../../db/schema
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
+import { planForPayment } from "./plan-for-payment";
 import type { CallbackRequest, PaymentProvider, ProviderId, VerifiedEvent } from "./providers/provider";
 
 export const PAYMENT_TTL_MS = 30 * 60_000;
@@ -141,6 +142,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
     });
   }
 
+  /** A pending payment past its time becomes expired (once: only while still pending). */
+  async function expire(row: PaymentRow): Promise<PaymentRow | undefined> {
+    const [done] = await db
+      .update(payments)
+      .set({ status: "expired", resultMessage: "The payment was not completed in time" })
+      .where(and(eq(payments.trackId, row.trackId), eq(payments.status, "pending")))
+      .returning();
+    return done;
+  }
+
   function toPayment(
     row: PaymentRow,
     plan: { name: string; billingInterval: "monthly" | "yearly" },
@@ -164,16 +175,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       user: { id: string; email?: string },
       input: PaymentInitiateRequest,
     ): Promise<PaymentInitiateResponse> {
-      const [plan] = await db.select().from(plans).where(eq(plans.id, input.planId)).limit(1);
-      if (!plan?.isActive) throw new AppError("NOT_FOUND", "User or plan not found");
-      if (plan.priceMinor === 0) throw new AppError("BAD_REQUEST", "The Free plan needs no payment");
       // The server prices the payment; a client amount that differs is refused, never trusted.
-      if (majorToMinor(input.amount, plan.currency) !== plan.priceMinor) {
-        throw new AppError(
-          "PAYMENT_AMOUNT_MISMATCH",
-          "The amount does not match the price of the selected plan",
-        );
-      }
+      const plan = planForPayment(await db.select().from(plans).where(eq(plans.isActive, true)), input);
       await subscriptions.ensure(user.id);
       const method = toPaymentMethod(input.payment_provider);
       const provider = providers.forMethod(method);
@@ -223,7 +226,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /**
      * The client's record call after initiation. Idempotent on trackId; the stored attempt is the
      * truth, the body must agree with it. It never grants a plan by itself: a pending payment is
-     * settled by asking the gateway (inquiry), exactly as the callback would.
+     * settled by asking the gateway (inquiry), exactly as the callback would. `success` says
+     * whether the payment can still go ahead (pending) or already has (captured); a payment that
+     * was declined, cancelled or timed out answers `success: false` so the client does not send
+     * the user to the gateway for it.
      */
     async record(callerId: string, input: PaymentCreateRequest): Promise<PaymentCreateResponse> {
       if (input.userId !== callerId) throw new AppError("FORBIDDEN", "You can only record your own payments");
@@ -238,7 +244,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         await db.update(payments).set({ recordedAt: now() }).where(eq(payments.trackId, row.trackId));
       }
       if (row.status === "pending" && row.providerRef) row = (await this.settleByInquiry(row)) ?? row;
-      return { success: true, status: row.status };
+      if (row.status === "pending" && row.expiresAt <= now()) row = (await expire(row)) ?? row;
+      return { success: row.status === "pending" || row.status === "captured", status: row.status };
     },
 
     async handleCallback(providerId: string, request: CallbackRequest) {
@@ -305,14 +312,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           settled++;
           continue;
         }
-        if (row.expiresAt <= at) {
-          const done = await db
-            .update(payments)
-            .set({ status: "expired", resultMessage: "The payment was not completed in time" })
-            .where(and(eq(payments.trackId, row.trackId), eq(payments.status, "pending")))
-            .returning({ trackId: payments.trackId });
-          expired += done.length;
-        }
+        if (row.expiresAt <= at && (await expire(row))?.status === "expired") expired++;
       }
       return { checked: stuck.length, settled, expired };
     },

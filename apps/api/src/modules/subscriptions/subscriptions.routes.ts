@@ -3,6 +3,7 @@ import {
   checkAndCancelResponseSchema,
   downgradeRequestSchema,
   downgradeResponseSchema,
+  idText,
   subscriptionDetailsSchema,
   usageSchema,
 } from "@parley/contracts";
@@ -23,7 +24,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { subscriptions, entitlements, usage }) => {
   app.get(
     "/subscription/details/:userId",
-    { schema: { params: z.object({ userId: z.string() }), response: { 200: subscriptionDetailsSchema } } },
+    { schema: { params: z.object({ userId: idText() }), response: { 200: subscriptionDetailsSchema } } },
     async (request) => subscriptions.getDetails(authOf(request).userId, request.params.userId),
   );
   app.post(

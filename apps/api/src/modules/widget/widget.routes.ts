@@ -1,28 +1,34 @@
 import {
   askSchema,
+  CUSTOMER_HEADER,
   feedbackSchema,
+  idText,
   leadSchema,
   VISITOR_HEADER,
-  visitorIdSchema,
   WIDGET_LIMITS,
   widgetConfigSchema,
   widgetConversationSchema,
 } from "@parley/contracts";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import type { RateLimiter } from "../../lib/rate-limit";
 import { openEventStream } from "../../lib/sse";
 import { ModelError } from "../chat/chat-model";
+import type { IdentityService } from "../identity/identity.service";
 import { originAllowed } from "./origin-policy";
 import type { WidgetService } from "./widget.service";
+import { createWidgetGuards } from "./widget-guards";
+import type { WidgetSessions } from "./widget-session";
+import { widgetSessionRoutes } from "./widget-session.routes";
 
-const botParams = z.object({ chatbotId: z.string() });
-const convParams = botParams.extend({ conversationId: z.string() });
+const botParams = z.object({ chatbotId: idText() });
+const convParams = botParams.extend({ conversationId: idText() });
 
 export interface WidgetRouteOptions {
   widget: WidgetService;
+  sessions: WidgetSessions;
+  identity: IdentityService;
   limiter: RateLimiter;
   appOrigin: string;
 }
@@ -31,40 +37,12 @@ export interface WidgetRouteOptions {
  * The public widget API. Safe by default: unknown or unpublished bots are 404; when a bot lists
  * allowed domains, a browser request from any other origin is refused (the chat page itself is
  * served from the app origin and protected from foreign framing by `frame-ancestors`); visitors
- * and IPs are rate-limited; a conversation is readable only by the visitor who started it.
+ * and IPs are rate-limited; a conversation is readable only by the visitor who started it, or by
+ * the verified customer it belongs to.
  */
-export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (
-  app,
-  { widget, limiter, appOrigin },
-) => {
-  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply, chatbotId: string) => {
-    const origin = request.headers.origin;
-    if (!origin || origin === appOrigin) return;
-    const bot = await widget.publishedBot(chatbotId);
-    if (!originAllowed(origin, bot.allowedDomains)) {
-      request.log.warn({ origin, chatbotId }, "widget request from a domain the bot does not allow");
-      throw new AppError("FORBIDDEN", "This chat is not enabled on this website");
-    }
-    reply.header("access-control-allow-origin", origin).header("vary", "origin");
-  };
-  const visitorOf = (request: FastifyRequest) => {
-    const parsed = visitorIdSchema.safeParse(request.headers[VISITOR_HEADER]);
-    if (!parsed.success) throw new AppError("BAD_REQUEST", `Missing or invalid ${VISITOR_HEADER} header`);
-    return parsed.data;
-  };
-  const limit = async (
-    reply: FastifyReply,
-    key: string,
-    max: number,
-    windowSeconds: number,
-    message: string,
-  ) => {
-    const d = await limiter.hit(key, max, windowSeconds);
-    if (!d.allowed) {
-      reply.header("retry-after", String(d.retryAfterSeconds));
-      throw new AppError("RATE_LIMITED", message);
-    }
-  };
+export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (app, options) => {
+  const { widget, appOrigin } = options;
+  const { checkOrigin, visitorOf, limit } = createWidgetGuards(options);
 
   app.addHook("onRequest", async (request, reply) => {
     const chatbotId = (request.params as { chatbotId?: string }).chatbotId;
@@ -83,11 +61,13 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (
     }
     return reply
       .header("access-control-allow-methods", "GET, POST")
-      .header("access-control-allow-headers", `content-type, ${VISITOR_HEADER}`)
+      .header("access-control-allow-headers", `content-type, ${VISITOR_HEADER}, ${CUSTOMER_HEADER}`)
       .header("access-control-max-age", "600")
       .status(204)
       .send();
   });
+
+  await app.register(widgetSessionRoutes, { ...options, visitorOf, limit });
 
   app.get(
     "/widget/:chatbotId/config",
@@ -102,7 +82,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (
     "/widget/:chatbotId/conversations",
     { schema: { params: botParams, response: { 201: widgetConversationSchema } } },
     async (request, reply) => {
-      const visitorId = visitorOf(request);
+      const who = await visitorOf(request, request.params.chatbotId);
       await limit(
         reply,
         `conv:ip:${request.ip}`,
@@ -110,7 +90,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (
         3600,
         "Too many new conversations from your network. Please try again later.",
       );
-      return reply.status(201).send(await widget.start(request.params.chatbotId, visitorId));
+      return reply.status(201).send(await widget.start(request.params.chatbotId, who));
     },
   );
 
@@ -118,21 +98,31 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (
     "/widget/:chatbotId/conversations/:conversationId",
     { schema: { params: convParams, response: { 200: widgetConversationSchema } } },
     async (request) =>
-      widget.get(request.params.chatbotId, request.params.conversationId, visitorOf(request)),
+      widget.get(
+        request.params.chatbotId,
+        request.params.conversationId,
+        await visitorOf(request, request.params.chatbotId),
+      ),
   );
 
   app.post(
     "/widget/:chatbotId/conversations/:conversationId/messages",
     { schema: { params: convParams, body: askSchema.pick({ content: true }) } },
     async (request, reply) => {
-      const visitorId = visitorOf(request);
+      const who = await visitorOf(request, request.params.chatbotId);
       const tooFast = "You're sending messages too quickly. Please wait a moment and try again.";
-      await limit(reply, `msg:visitor:${visitorId}`, WIDGET_LIMITS.messagesPerVisitorPerMinute, 60, tooFast);
+      await limit(
+        reply,
+        `msg:visitor:${who.visitorId}`,
+        WIDGET_LIMITS.messagesPerVisitorPerMinute,
+        60,
+        tooFast,
+      );
       await limit(reply, `msg:ip:${request.ip}`, WIDGET_LIMITS.messagesPerIpPerMinute, 60, tooFast);
       const prepared = await widget.prepareMessage(
         request.params.chatbotId,
         request.params.conversationId,
-        visitorId,
+        who,
         request.body.content,
       );
       const corsOrigin = reply.getHeader("access-control-allow-origin");
@@ -159,11 +149,11 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (
 
   app.post(
     "/widget/:chatbotId/conversations/:conversationId/messages/:messageId/feedback",
-    { schema: { params: convParams.extend({ messageId: z.string() }), body: feedbackSchema } },
+    { schema: { params: convParams.extend({ messageId: idText() }), body: feedbackSchema } },
     async (request) => {
       await widget.feedback(
         request.params.chatbotId,
-        visitorOf(request),
+        await visitorOf(request, request.params.chatbotId),
         request.params.messageId,
         request.body.value,
       );
@@ -175,6 +165,11 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (
     "/widget/:chatbotId/conversations/:conversationId/lead",
     { schema: { params: convParams, body: leadSchema } },
     async (request) =>
-      widget.lead(request.params.chatbotId, request.params.conversationId, visitorOf(request), request.body),
+      widget.lead(
+        request.params.chatbotId,
+        request.params.conversationId,
+        await visitorOf(request, request.params.chatbotId),
+        request.body,
+      ),
   );
 };

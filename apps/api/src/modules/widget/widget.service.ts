@@ -5,8 +5,10 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { type ChatbotRow, chatbots, conversations, leads, messages } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
-import type { ChatService, Reply } from "../chat/chat.service";
+import type { ChatService } from "../chat/chat.service";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
+import { createReplyDraft } from "./reply-draft";
+import { accessibleBy, type Visitor } from "./widget-visitor";
 
 export const UNAVAILABLE_REPLY =
   "Sorry, this assistant is unavailable right now. Please try again later, or contact the business directly.";
@@ -29,19 +31,30 @@ export interface WidgetDeps {
   planTier: (ownerId: string) => Promise<number>;
   messagesThisMonth: (ownerId: string) => Promise<number>;
   now: () => Date;
+  /** How often a streaming reply's text is written (default every second). */
+  replyFlushMs?: number;
 }
 
 export function createWidgetService(deps: WidgetDeps) {
   const { db, chat, entitlements, now } = deps;
 
-  async function publishedBot(chatbotId: string): Promise<ChatbotRow> {
+  /**
+   * The bot, if visitors may chat with it. With `explain`, the error says why not (for the site
+   * owner's console: the loader prints it); otherwise unknown and unpublished bots look the same.
+   */
+  async function publishedBot(chatbotId: string, explain = false): Promise<ChatbotRow> {
     const [bot] = await db.select().from(chatbots).where(eq(chatbots.id, chatbotId));
-    // Unknown and unpublished bots look the same from outside.
-    if (!bot?.published) throw new AppError("NOT_FOUND", "This chat is not available");
-    return bot;
+    if (bot?.published) return bot;
+    if (!explain) throw new AppError("NOT_FOUND", "This chat is not available");
+    throw new AppError(
+      "NOT_FOUND",
+      bot
+        ? `Chatbot ${bot.id} is not published. Publish it in the Parley dashboard to show the chat.`
+        : `There is no chatbot ${chatbotId.slice(0, 64)}: it was deleted, or the data-chatbot-id is wrong.`,
+    );
   }
 
-  async function visitorConversation(bot: ChatbotRow, conversationId: string, visitorId: string) {
+  async function visitorConversation(bot: ChatbotRow, conversationId: string, who: Visitor) {
     const [conv] = await db
       .select()
       .from(conversations)
@@ -50,7 +63,7 @@ export function createWidgetService(deps: WidgetDeps) {
           eq(conversations.id, conversationId),
           eq(conversations.chatbotId, bot.id),
           eq(conversations.channel, "widget"),
-          eq(conversations.visitorId, visitorId),
+          accessibleBy(who),
         ),
       );
     // Another visitor's conversation is indistinguishable from a missing one.
@@ -82,10 +95,14 @@ export function createWidgetService(deps: WidgetDeps) {
         theme: bot.theme,
         leadCapture: bot.leadCapture,
         showBranding: (await deps.planTier(bot.ownerId)) === 0,
+        greetingBubble:
+          bot.greetingBubble.enabled && bot.greetingBubble.text
+            ? { text: bot.greetingBubble.text, delaySeconds: bot.greetingBubble.delaySeconds }
+            : null,
       };
     },
 
-    async start(chatbotId: string, visitorId: string): Promise<WidgetConversation> {
+    async start(chatbotId: string, who: Visitor): Promise<WidgetConversation> {
       const bot = await publishedBot(chatbotId);
       const id = newId("conv");
       const at = now();
@@ -94,16 +111,19 @@ export function createWidgetService(deps: WidgetDeps) {
         chatbotId: bot.id,
         ownerId: bot.ownerId,
         channel: "widget",
-        visitorId,
+        visitorId: who.visitorId,
+        customerId: who.customer?.userId ?? null,
+        customerEmail: who.customer?.email ?? null,
+        customerName: who.customer?.name || null,
         createdAt: at,
         lastMessageAt: at,
       });
       return { _id: id, chatbotId: bot.id, messages: [], leadCaptured: false };
     },
 
-    async get(chatbotId: string, conversationId: string, visitorId: string): Promise<WidgetConversation> {
+    async get(chatbotId: string, conversationId: string, who: Visitor): Promise<WidgetConversation> {
       const bot = await publishedBot(chatbotId);
-      await visitorConversation(bot, conversationId, visitorId);
+      await visitorConversation(bot, conversationId, who);
       return transcript(conversationId, bot.id);
     },
 
@@ -111,9 +131,9 @@ export function createWidgetService(deps: WidgetDeps) {
      * Checks everything before the stream opens (so failures are plain JSON errors), stores the
      * visitor's message, and returns a function that streams and stores the reply.
      */
-    async prepareMessage(chatbotId: string, conversationId: string, visitorId: string, content: string) {
+    async prepareMessage(chatbotId: string, conversationId: string, who: Visitor, content: string) {
       const bot = await publishedBot(chatbotId);
-      await visitorConversation(bot, conversationId, visitorId);
+      await visitorConversation(bot, conversationId, who);
       const [{ n } = { n: 0 }] = await db
         .select({ n: count() })
         .from(messages)
@@ -167,10 +187,8 @@ export function createWidgetService(deps: WidgetDeps) {
           .where(eq(conversations.id, conversationId));
       }
 
-      const store = async (
-        reply: Pick<Reply, "text" | "answered" | "citations" | "interrupted">,
-        quotaBlocked = false,
-      ) => {
+      /** The quota notice: an assistant message that is not usage and not an unanswered question. */
+      const storeQuotaNotice = async () => {
         const id = newId("msg");
         const at = now();
         await db.insert(messages).values({
@@ -179,39 +197,40 @@ export function createWidgetService(deps: WidgetDeps) {
           chatbotId: bot.id,
           ownerId: bot.ownerId,
           role: "assistant",
-          content: reply.text,
-          citations: reply.citations,
-          answered: reply.answered,
-          interrupted: reply.interrupted,
-          quotaBlocked,
+          content: UNAVAILABLE_REPLY,
+          citations: [],
+          answered: false,
+          quotaBlocked: true,
           createdAt: at,
         });
         await db
           .update(conversations)
-          .set({
-            lastMessageAt: at,
-            messageCount: sql`${conversations.messageCount} + 1`,
-            // A fallback reply (not the quota notice) is a question the bot could not answer.
-            unansweredCount: sql`${conversations.unansweredCount} + ${!reply.answered && !quotaBlocked ? 1 : 0}`,
-          })
+          .set({ lastMessageAt: at, messageCount: sql`${conversations.messageCount} + 1` })
           .where(eq(conversations.id, conversationId));
         return id;
       };
 
       return {
         userMessageId,
-        /** Streams the reply through `onDelta`; stores what was said even if the visitor left early. */
+        /**
+         * Streams the reply through `onDelta`, storing it as it goes (reply-draft.ts): what was
+         * said is kept even if the visitor leaves, the model fails or the process dies mid-answer.
+         */
         async run(signal: AbortSignal, onDelta: (text: string) => void) {
           if (!quota.allowed) {
             // The owner is past the plan's monthly messages: a polite reply, not an error page.
             onDelta(UNAVAILABLE_REPLY);
-            const messageId = await store(
-              { text: UNAVAILABLE_REPLY, answered: false, citations: [], interrupted: false },
-              true,
-            );
+            const messageId = await storeQuotaNotice();
             return { messageId, answered: false, citations: [], engine: "builtin" as const };
           }
-          let text = "";
+          const draft = createReplyDraft({
+            db,
+            conversationId,
+            chatbotId: bot.id,
+            ownerId: bot.ownerId,
+            now,
+            flushEveryMs: deps.replyFlushMs,
+          });
           try {
             const reply = await chat.respond({
               bot,
@@ -219,21 +238,21 @@ export function createWidgetService(deps: WidgetDeps) {
               history,
               signal,
               onDelta: (d) => {
-                text += d;
                 onDelta(d);
+                draft.append(d);
               },
             });
-            const messageId = await store(reply);
+            const messageId = await draft.finish(reply);
             return { messageId, answered: reply.answered, citations: reply.citations, engine: reply.engine };
           } catch (err) {
-            if (text) await store({ text, answered: false, citations: [], interrupted: true });
+            await draft.finish({ text: draft.text, answered: false, citations: [], interrupted: true });
             throw err;
           }
         },
       };
     },
 
-    async feedback(chatbotId: string, visitorId: string, messageId: string, value: "up" | "down" | null) {
+    async feedback(chatbotId: string, who: Visitor, messageId: string, value: "up" | "down" | null) {
       const bot = await publishedBot(chatbotId);
       const [row] = await db
         .select({ id: messages.id })
@@ -244,7 +263,7 @@ export function createWidgetService(deps: WidgetDeps) {
             eq(messages.id, messageId),
             eq(messages.chatbotId, bot.id),
             eq(messages.role, "assistant"),
-            eq(conversations.visitorId, visitorId),
+            accessibleBy(who),
           ),
         );
       if (!row) throw new AppError("NOT_FOUND", "Message not found");
@@ -265,10 +284,10 @@ export function createWidgetService(deps: WidgetDeps) {
       });
     },
 
-    async lead(chatbotId: string, conversationId: string, visitorId: string, input: LeadInput) {
+    async lead(chatbotId: string, conversationId: string, who: Visitor, input: LeadInput) {
       const bot = await publishedBot(chatbotId);
       if (!bot.leadCapture) throw new AppError("FORBIDDEN", "This chat does not collect contact details");
-      await visitorConversation(bot, conversationId, visitorId);
+      await visitorConversation(bot, conversationId, who);
       await db
         .insert(leads)
         .values({

@@ -2,11 +2,9 @@ import {
   type CheckAndCancelResponse,
   checkAndCancelResponseSchema,
   type DowngradeRequest,
-  type DowngradeResponse,
   downgradeResponseSchema,
   type Payment,
   type PaymentCreateRequest,
-  type PaymentCreateResponse,
   type PaymentInitiateRequest,
   paymentCreateResponseSchema,
   paymentInitiateResponseSchema,
@@ -15,6 +13,7 @@ import {
   type SubscriptionDetails,
   subscriptionDetailsSchema,
 } from "@parley/contracts";
+import type { z } from "zod";
 import { apiFetch } from "../../app/api";
 import type { InitiateReply } from "./upgrade-flow";
 
@@ -32,14 +31,24 @@ export const billingKeys = {
 };
 
 /**
- * A refused initiation may carry only `success` and a message; the upgrade flow turns a missing
- * URL or track id into the spec's messages, so only `success` is required here.
+ * The replies the flows interpret themselves (spec §5), parsed leniently so a reply that only
+ * carries the server's verdict still reaches them with its message, instead of failing the
+ * contract and falling back to a default (server message preferred, spec §8):
+ * - initiation: a refusal may carry only `success` and a message; a missing URL or track id
+ *   becomes the spec's message;
+ * - record: `{success: false}` is 'Failed to create payment record';
+ * - downgrade: a reply without data, or whose message contains 'Failed', is a failure showing
+ *   that message.
  */
-const initiateReplySchema = paymentInitiateResponseSchema.partial({
+export const initiateReplySchema = paymentInitiateResponseSchema.partial({
   message: true,
   payment_url: true,
   track_id: true,
 });
+export const recordReplySchema = paymentCreateResponseSchema.partial({ status: true });
+export const downgradeReplySchema = downgradeResponseSchema.partial();
+export type DowngradeReply = z.infer<typeof downgradeReplySchema>;
+export type RecordReply = z.infer<typeof recordReplySchema>;
 
 /** The billing calls, each parsed by its contract. `base` lets tests point it at a local server. */
 export function createBillingApi(base = "") {
@@ -55,13 +64,13 @@ export function createBillingApi(base = "") {
       apiFetch(`${base}/api/payments/${encodeURIComponent(trackId)}`, { schema: paymentSchema, signal }),
     initiate: (body: PaymentInitiateRequest): Promise<InitiateReply> =>
       apiFetch(`${base}/api/payments/initiate`, { method: "POST", body, schema: initiateReplySchema }),
-    create: (body: PaymentCreateRequest): Promise<PaymentCreateResponse> =>
-      apiFetch(`${base}/api/payments/create`, { method: "POST", body, schema: paymentCreateResponseSchema }),
-    downgrade: (body: DowngradeRequest): Promise<DowngradeResponse> =>
+    create: (body: PaymentCreateRequest): Promise<RecordReply> =>
+      apiFetch(`${base}/api/payments/create`, { method: "POST", body, schema: recordReplySchema }),
+    downgrade: (body: DowngradeRequest): Promise<DowngradeReply> =>
       apiFetch(`${base}/api/subscriptions/downgrade-subscription`, {
         method: "POST",
         body,
-        schema: downgradeResponseSchema,
+        schema: downgradeReplySchema,
       }),
     checkAndCancel: (userId: string): Promise<CheckAndCancelResponse> =>
       apiFetch(`${base}/api/subscriptions/check-and-cancel`, {
@@ -72,3 +81,21 @@ export function createBillingApi(base = "") {
   };
 }
 export type BillingApi = ReturnType<typeof createBillingApi>;
+
+/**
+ * The subscription as every page loads it. Spec §8: subscription fetch errors are only logged;
+ * the pages then show themselves without the plan, or a quiet notice with a retry, and never the
+ * error's text. A cancelled request (the user left the page) is not an error.
+ */
+export async function loadSubscription(
+  api: Pick<BillingApi, "subscription">,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<SubscriptionDetails> {
+  try {
+    return await api.subscription(userId, signal);
+  } catch (error) {
+    if (!signal?.aborted) console.error("[parley] could not load the subscription", error);
+    throw error;
+  }
+}

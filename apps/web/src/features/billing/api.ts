@@ -1,7 +1,7 @@
 import type { Payment } from "@parley/contracts";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dashboardKeys } from "../dashboard/api";
-import { billingKeys, createBillingApi } from "./api-client";
+import { billingKeys, createBillingApi, loadSubscription } from "./api-client";
 import { useBillingUser } from "./billing-user";
 
 export { usePlans } from "../pricing/api";
@@ -14,7 +14,7 @@ const NO_USER = "";
 export function subscriptionQueryOptions(userId: string | undefined) {
   return queryOptions({
     queryKey: billingKeys.subscription(userId ?? NO_USER),
-    queryFn: ({ signal }) => billingApi.subscription(userId ?? NO_USER, signal),
+    queryFn: ({ signal }) => loadSubscription(billingApi, userId ?? NO_USER, signal),
     enabled: Boolean(userId),
     staleTime: 15_000,
   });

@@ -1,16 +1,22 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Plan } from "@parley/contracts";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBillingApi } from "./api-client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { downgradeReplySchema } from "./api-client";
 import {
   buildDowngradeRequest,
+  confirmDowngrade,
+  DOWNGRADE_BUTTON_BUSY_MS,
+  DOWNGRADE_PROCESSING_MIN_MS,
+  type DowngradeAction,
+  type DowngradeOutcome,
   type DowngradeState,
   downgradeReducer,
   initialDowngradeState,
   interpretDowngradeResponse,
-  submitDowngrade,
 } from "./downgrade-flow";
+
+// The request path against the real API is in billing-messages.test.ts. These are the spec's
+// rules for replies our API never sends (it refuses with 4xx/5xx and a message instead), which
+// the client still has to read right (spec §5).
 
 const plan = (over: Partial<Plan>): Plan => ({
   _id: "plan_x",
@@ -56,7 +62,10 @@ describe("downgradeReducer", () => {
   });
 
   it("goes confirmation → processing → success and resets when the timer fires", () => {
-    const processing = downgradeReducer(opened, { type: "submit" });
+    // First the button says 'Processing...' (still on confirmation), then the Processing stage.
+    const sending = downgradeReducer(opened, { type: "submit" });
+    expect(sending).toMatchObject({ stage: "confirmation", isProcessing: true });
+    const processing = downgradeReducer(sending, { type: "show-processing" });
     expect(processing).toMatchObject({ stage: "processing", isProcessing: true });
     const success = downgradeReducer(processing, {
       type: "succeeded",
@@ -80,11 +89,17 @@ describe("downgradeReducer", () => {
       error: "Failed to process downgrade",
       isOpen: true,
     });
-    expect(downgradeReducer(failed, { type: "submit" })).toMatchObject({ stage: "processing", error: null });
+    expect(downgradeReducer(failed, { type: "submit" })).toMatchObject({
+      stage: "confirmation",
+      isProcessing: true,
+      error: null,
+    });
   });
 
   it("cannot be closed, reset or reopened while processing", () => {
-    const processing = downgradeReducer(opened, { type: "submit" });
+    const sending = downgradeReducer(opened, { type: "submit" });
+    expect(downgradeReducer(sending, { type: "close" })).toBe(sending);
+    const processing = downgradeReducer(sending, { type: "show-processing" });
     expect(downgradeReducer(processing, { type: "close" })).toBe(processing);
     expect(downgradeReducer(processing, { type: "reset" })).toBe(processing);
     expect(
@@ -110,6 +125,85 @@ describe("downgradeReducer", () => {
       opened,
     );
     expect(downgradeReducer(initialDowngradeState, { type: "submit" })).toBe(initialDowngradeState);
+    expect(downgradeReducer(opened, { type: "show-processing" })).toBe(opened);
+  });
+});
+
+describe("confirmDowngrade: 'Processing...' on the button, then the Processing stage, never flashed", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const scheduled = { ok: true as const, planName: "Starter", effectiveAt: "2026-12-21T10:00:00.000Z" };
+  /** Runs the confirmation with a request answered after `ms`, recording the dialog over time. */
+  function run(ms: number, outcome: DowngradeOutcome = scheduled) {
+    let state = opened;
+    const timeline: { at: number; stage: string; busy: boolean; error: string | null }[] = [];
+    const start = Date.now();
+    const dispatch = (action: DowngradeAction) => {
+      state = downgradeReducer(state, action);
+      timeline.push({
+        at: Date.now() - start,
+        stage: state.stage,
+        busy: state.isProcessing,
+        error: state.error,
+      });
+    };
+    const done = confirmDowngrade(
+      () => new Promise((resolve) => setTimeout(() => resolve(outcome), ms)),
+      dispatch,
+    );
+    return { done, timeline, state: () => state };
+  }
+
+  it("a quick answer: the button says 'Processing...' for its minimum, then success (no stage flash)", async () => {
+    const { done, timeline } = run(30);
+    expect(timeline).toEqual([{ at: 0, stage: "confirmation", busy: true, error: null }]);
+    await vi.advanceTimersByTimeAsync(DOWNGRADE_BUTTON_BUSY_MS - 1);
+    expect(timeline).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    expect(timeline.map((t) => [t.at, t.stage, t.busy])).toEqual([
+      [0, "confirmation", true],
+      [DOWNGRADE_BUTTON_BUSY_MS, "success", false],
+    ]);
+  });
+
+  it("a quick refusal returns to confirmation with the message after the same minimum", async () => {
+    const { done, timeline } = run(10, { ok: false, message: "Failed to process downgrade" });
+    await vi.advanceTimersByTimeAsync(DOWNGRADE_BUTTON_BUSY_MS);
+    await done;
+    expect(timeline.at(-1)).toEqual({
+      at: DOWNGRADE_BUTTON_BUSY_MS,
+      stage: "confirmation",
+      busy: false,
+      error: "Failed to process downgrade",
+    });
+  });
+
+  it("a slow answer: the Processing stage follows the button and stays its minimum", async () => {
+    const { done, timeline } = run(DOWNGRADE_BUTTON_BUSY_MS + 50);
+    await vi.advanceTimersByTimeAsync(DOWNGRADE_BUTTON_BUSY_MS + DOWNGRADE_PROCESSING_MIN_MS);
+    await done;
+    expect(timeline.map((t) => [t.at, t.stage])).toEqual([
+      [0, "confirmation"],
+      [DOWNGRADE_BUTTON_BUSY_MS, "processing"],
+      [DOWNGRADE_BUTTON_BUSY_MS + DOWNGRADE_PROCESSING_MIN_MS, "success"],
+    ]);
+  });
+
+  it("a very slow answer ends the Processing stage when it arrives", async () => {
+    const { done, timeline } = run(5_000);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await done;
+    expect(timeline.map((t) => [t.at, t.stage])).toEqual([
+      [0, "confirmation"],
+      [DOWNGRADE_BUTTON_BUSY_MS, "processing"],
+      [5_000, "success"],
+    ]);
   });
 });
 
@@ -157,91 +251,21 @@ describe("interpretDowngradeResponse", () => {
     ).toEqual({ ok: false, message: "Failed to schedule: plan retired" });
   });
 
-  it("is 'Downgrade failed' when there is no data", () => {
-    expect(interpretDowngradeResponse(null)).toEqual({ ok: false, message: "Downgrade failed" });
-    expect(interpretDowngradeResponse({ message: "" })).toEqual({ ok: false, message: "Downgrade failed" });
-  });
-});
-
-// The request path end to end, against a real listener standing in for the API.
-let server: Server;
-let base: string;
-let reply: { status: number; raw: string } = { status: 500, raw: "" };
-let bodies: unknown[] = [];
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = "";
-    req.on("data", (chunk) => {
-      text += chunk;
-    });
-    req.on("end", () => {
-      bodies.push({ route: `${req.method} ${req.url}`, body: JSON.parse(text || "null") });
-      res.writeHead(reply.status, { "content-type": "application/json" });
-      res.end(reply.raw);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  bodies = [];
-});
-
-const answer = (status: number, body: unknown) => {
-  reply = { status, raw: JSON.stringify(body) };
-};
-
-describe("submitDowngrade", () => {
-  it("posts the request and reports the scheduled plan and date", async () => {
-    answer(200, {
-      message: "Downgrade scheduled: your plan will change to Starter on Dec 21, 2026",
-      effectiveAt: "2026-12-21T10:00:00.000Z",
-      plan: { ...starter, id: starter._id },
-    });
-    const outcome = await submitDowngrade(createBillingApi(base), opened, "usr_1");
-    expect(outcome).toEqual({ ok: true, planName: "Starter", effectiveAt: "2026-12-21T10:00:00.000Z" });
-    expect(bodies).toEqual([
-      {
-        route: "POST /api/subscriptions/downgrade-subscription",
-        body: { track_id: "trk_paid", userId: "usr_1", newPlanExists: starter, isYearly: false },
-      },
-    ]);
-  });
-
-  it("sends nothing when information is missing", async () => {
-    const outcome = await submitDowngrade(createBillingApi(base), { ...opened, trackId: null }, "usr_1");
-    expect(outcome).toEqual({ ok: false, message: "Missing required downgrade information" });
-    expect(bodies).toEqual([]);
-  });
-
-  it("shows the server's reason for a refusal", async () => {
-    answer(400, {
-      error: {
-        code: "BAD_REQUEST",
-        message: "This payment reference does not belong to your current subscription",
-        requestId: "r",
-      },
-    });
-    expect(await submitDowngrade(createBillingApi(base), opened, "usr_1")).toEqual({
+  it("keeps the server's message when a success status carries 'Failed' and no data", () => {
+    // Before, the strict contract rejected this reply and the user saw 'Downgrade failed'.
+    const reply = downgradeReplySchema.parse({ message: "Failed to schedule: billing is paused" });
+    expect(interpretDowngradeResponse(reply)).toEqual({
       ok: false,
-      message: "This payment reference does not belong to your current subscription",
+      message: "Failed to schedule: billing is paused",
     });
-  });
-
-  it("uses 'Failed to process downgrade' when the server gives no reason", async () => {
-    answer(500, { error: { code: "INTERNAL", message: "Something went wrong on our side", requestId: "r" } });
-    expect(await submitDowngrade(createBillingApi(base), opened, "usr_1")).toEqual({
-      ok: false,
-      message: "Failed to process downgrade",
-    });
-  });
-
-  it("uses 'Downgrade failed' for a success status without the data", async () => {
-    answer(200, { message: "ok" });
-    expect(await submitDowngrade(createBillingApi(base), opened, "usr_1")).toEqual({
+    expect(interpretDowngradeResponse(downgradeReplySchema.parse({}))).toEqual({
       ok: false,
       message: "Downgrade failed",
     });
+  });
+
+  it("is 'Downgrade failed' when there is no data", () => {
+    expect(interpretDowngradeResponse(null)).toEqual({ ok: false, message: "Downgrade failed" });
+    expect(interpretDowngradeResponse({ message: "" })).toEqual({ ok: false, message: "Downgrade failed" });
   });
 });

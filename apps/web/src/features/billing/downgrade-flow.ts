@@ -11,6 +11,15 @@ export const DOWNGRADE_MESSAGES = {
   downgradeFailed: "Downgrade failed",
 } as const;
 
+/**
+ * The two busy signs the spec names, each shown long enough to be read and never flashed: the
+ * Confirm Downgrade button says 'Processing...' while the request goes out (at least this long),
+ * and only a request still running after that moves the dialog to the Processing stage, which
+ * then stays at least `DOWNGRADE_PROCESSING_MIN_MS`.
+ */
+export const DOWNGRADE_BUTTON_BUSY_MS = 400;
+export const DOWNGRADE_PROCESSING_MIN_MS = 700;
+
 /** Spec §4: confirmation → processing → success; an error returns to confirmation. */
 export type DowngradeStage = "confirmation" | "processing" | "success";
 
@@ -40,6 +49,7 @@ export type DowngradeAction =
     }
   | { type: "close" }
   | { type: "submit" }
+  | { type: "show-processing" }
   | { type: "failed"; message: string }
   | { type: "succeeded"; planName: string; effectiveAt: string }
   | { type: "reset" };
@@ -73,13 +83,17 @@ export function downgradeReducer(state: DowngradeState, action: DowngradeAction)
       // Spec: it cannot be closed while processing.
       return state.isProcessing ? state : initialDowngradeState;
     case "submit":
+      // The button shows 'Processing...'; the Processing stage follows if the request takes a while.
       if (!state.isOpen || state.stage !== "confirmation" || state.isProcessing) return state;
-      return { ...state, stage: "processing", isProcessing: true, error: null };
+      return { ...state, isProcessing: true, error: null };
+    case "show-processing":
+      if (!state.isProcessing || state.stage !== "confirmation") return state;
+      return { ...state, stage: "processing" };
     case "failed":
-      if (state.stage !== "processing") return state;
+      if (!state.isProcessing) return state;
       return { ...state, stage: "confirmation", isProcessing: false, error: action.message };
     case "succeeded":
-      if (state.stage !== "processing") return state;
+      if (!state.isProcessing) return state;
       return {
         ...state,
         stage: "success",
@@ -148,4 +162,36 @@ export async function submitDowngrade(
   } catch (error) {
     return { ok: false, message: downgradeErrorMessage(error) };
   }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Confirm Downgrade: submits, sends, and moves the dialog on with the busy signs timed as
+ * described at `DOWNGRADE_BUTTON_BUSY_MS`. `send` never throws (see `submitDowngrade`).
+ */
+export async function confirmDowngrade(
+  send: () => Promise<DowngradeOutcome>,
+  dispatch: (action: DowngradeAction) => void,
+): Promise<DowngradeOutcome> {
+  dispatch({ type: "submit" });
+  const started = Date.now();
+  const pending = send();
+  const quick = await Promise.race([pending, sleep(DOWNGRADE_BUTTON_BUSY_MS).then(() => null)]);
+  let outcome: DowngradeOutcome;
+  if (quick) {
+    // Answered while the button said 'Processing...': keep it there for its minimum, then go on.
+    await sleep(Math.max(0, DOWNGRADE_BUTTON_BUSY_MS - (Date.now() - started)));
+    outcome = quick;
+  } else {
+    dispatch({ type: "show-processing" });
+    const [answer] = await Promise.all([pending, sleep(DOWNGRADE_PROCESSING_MIN_MS)]);
+    outcome = answer;
+  }
+  dispatch(
+    outcome.ok
+      ? { type: "succeeded", planName: outcome.planName, effectiveAt: outcome.effectiveAt }
+      : { type: "failed", message: outcome.message },
+  );
+  return outcome;
 }

@@ -140,6 +140,18 @@ function gatewayUrl(value: string | undefined): string | null {
   }
 }
 
+/** Spec §5: success true, then a payment URL, then a track id; each missing one has its message. */
+export function interpretInitiateReply(
+  reply: InitiateReply,
+): { ok: true; paymentUrl: string; trackId: string } | { ok: false; message: string } {
+  if (!reply.success)
+    return { ok: false, message: reply.message?.trim() || UPGRADE_MESSAGES.initiationFailed };
+  const paymentUrl = gatewayUrl(reply.payment_url);
+  if (!paymentUrl) return { ok: false, message: UPGRADE_MESSAGES.noPaymentUrl };
+  if (!reply.track_id) return { ok: false, message: UPGRADE_MESSAGES.initiationFailed };
+  return { ok: true, paymentUrl, trackId: reply.track_id };
+}
+
 /**
  * The payment step of the upgrade modal, in the spec's order: validate, initiate, remember the
  * payment in `payment_info`, record it, then leave for the gateway. Every failure resolves with the
@@ -160,13 +172,10 @@ export async function startUpgradePayment(deps: UpgradeDeps, input: UpgradeInput
       amount: plan.price.amount,
       planId: plan._id,
     });
-    if (!initiated.success) {
-      throw new FlowError(initiated.message?.trim() || UPGRADE_MESSAGES.initiationFailed);
-    }
-    const paymentUrl = gatewayUrl(initiated.payment_url);
-    if (!paymentUrl) throw new FlowError(UPGRADE_MESSAGES.noPaymentUrl);
-    if (!initiated.track_id) throw new FlowError(UPGRADE_MESSAGES.initiationFailed);
-    trackId = initiated.track_id;
+    const started = interpretInitiateReply(initiated);
+    if (!started.ok) throw new FlowError(started.message);
+    const { paymentUrl } = started;
+    trackId = started.trackId;
 
     savePaymentInfo(storage, {
       track_id: trackId,

@@ -12,6 +12,7 @@ import {
   progressView,
   readableOn,
   safeLink,
+  skippedLabel,
   sourceDetail,
   sourcesSummary,
 } from "./chatbots";
@@ -28,6 +29,7 @@ function source(overrides: Partial<KnowledgeSource>): KnowledgeSource {
     progress: { done: 1, total: 1, unit: "items" },
     error: null,
     chunkCount: 3,
+    skippedPages: [],
     url: null,
     fileName: null,
     mimeType: null,
@@ -133,15 +135,6 @@ describe("small formatters", () => {
     expect(embedSnippet("https://app.parley.bh", "cb_abc")).toBe(
       '<script src="https://app.parley.bh/embed.js" data-chatbot-id="cb_abc" async></script>',
     );
-    expect(
-      embedSnippet("https://app.parley.bh", "cb_abc", {
-        primaryColor: "#0f766e",
-        position: "bottom-left",
-        launcherText: 'Ask "Acme"',
-      }),
-    ).toBe(
-      '<script src="https://app.parley.bh/embed.js" data-chatbot-id="cb_abc" data-position="bottom-left" data-color="#0f766e" data-label="Ask &quot;Acme&quot;" async></script>',
-    );
   });
 
   it("picks readable text on a brand colour", () => {
@@ -158,6 +151,11 @@ describe("files", () => {
     expect([0, 1, 2, 3, 9].map(fileLimitMb)).toEqual([5, 10, 25, 50, 50]);
     expect(fileLimitMb(undefined)).toBe(5);
     expect(fileLimitMb(null)).toBe(5);
+  });
+
+  it("labels a crawl's skipped pages", () => {
+    expect(skippedLabel(1)).toBe("1 page skipped");
+    expect(skippedLabel(7)).toBe("7 pages skipped");
   });
 
   it("catches empty, unsupported and oversized files before uploading", () => {

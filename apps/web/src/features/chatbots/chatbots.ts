@@ -1,4 +1,10 @@
-import type { Citation, KnowledgeSource, SourceKind, SourceStatus } from "@parley/contracts";
+import {
+  type Citation,
+  ingestLimits,
+  type KnowledgeSource,
+  type SourceKind,
+  type SourceStatus,
+} from "@parley/contracts";
 
 /** Pure helpers for the chatbot builder (unit-tested in chatbots.test.ts). */
 
@@ -115,12 +121,14 @@ export const ACCEPTED_FILE_TYPES = [
 
 export const ACCEPTED_FILE_HINT = "PDF, Word (.docx), Markdown or plain text";
 
-/** Upload limit per plan tier (Free, Starter, Pro, Business) in MB, as the API enforces it. */
-const FILE_LIMIT_MB = [5, 10, 25, 50] as const;
-
+/** Upload limit of a plan tier in MB: the API's own table (contracts). */
 export function fileLimitMb(tier: number | null | undefined): number {
-  if (tier === null || tier === undefined || tier < 0) return FILE_LIMIT_MB[0];
-  return FILE_LIMIT_MB[Math.min(tier, FILE_LIMIT_MB.length - 1)] ?? FILE_LIMIT_MB[0];
+  return ingestLimits(tier).fileMb;
+}
+
+/** "3 pages skipped" — the heading of a crawl's skipped-pages list. */
+export function skippedLabel(count: number): string {
+  return `${count} ${count === 1 ? "page" : "pages"} skipped`;
 }
 
 /**
@@ -237,22 +245,12 @@ export function readableOn(hex: string): "#ffffff" | "#111522" {
 
 // ---------- Embed ----------
 
-const attr = (v: string) =>
-  v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /**
- * The tag a business pastes. With the bot's theme, the launcher is drawn in its final colour,
- * side and label at once, instead of switching when the theme is fetched on interaction.
+ * The tag a business pastes. The launcher's colour, side and label come from the bot's settings
+ * when the page loads (embed.js asks the API once), so a theme change needs no new tag.
  */
-export function embedSnippet(
-  origin: string,
-  chatbotId: string,
-  theme?: { primaryColor: string; position: string; launcherText: string },
-): string {
-  const themed = theme
-    ? ` data-position="${attr(theme.position)}" data-color="${attr(theme.primaryColor)}"${theme.launcherText ? ` data-label="${attr(theme.launcherText)}"` : ""}`
-    : "";
-  return `<script src="${origin}/embed.js" data-chatbot-id="${chatbotId}"${themed} async></script>`;
+export function embedSnippet(origin: string, chatbotId: string): string {
+  return `<script src="${origin}/embed.js" data-chatbot-id="${chatbotId}" async></script>`;
 }
 
 // ---------- Tabs ----------

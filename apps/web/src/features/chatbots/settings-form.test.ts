@@ -18,6 +18,7 @@ const bot: Chatbot = {
     hasApiKey: true,
   },
   theme: { primaryColor: "#4F46E5", position: "bottom-right", launcherText: "Chat with us" },
+  greetingBubble: { enabled: false, text: "", delaySeconds: 5 },
   allowedDomains: ["acme.com"],
   leadCapture: false,
   retentionDays: 90,
@@ -25,6 +26,34 @@ const bot: Chatbot = {
   createdAt: "2026-01-01T00:00:00.000Z",
   updatedAt: "2026-01-01T00:00:00.000Z",
 };
+
+describe("the greeting bubble in the settings form", () => {
+  it("is sent only when changed, with its text when turned on", () => {
+    const values = formValuesFromBot(bot);
+    expect(toUpdate(values, { name: true })).not.toHaveProperty("greetingBubble");
+    const on = { ...values, bubbleEnabled: true, bubbleText: "  Need a hand?  ", bubbleDelay: 8 };
+    expect(toUpdate(on, { bubbleEnabled: true, bubbleDelay: true }).greetingBubble).toEqual({
+      enabled: true,
+      text: "Need a hand?",
+      delaySeconds: 8,
+    });
+    expect(chatbotUpdateSchema.safeParse(toUpdate(on)).success).toBe(true);
+  });
+
+  it("needs text when on, and a delay within 0 to 300 seconds", () => {
+    const values = formValuesFromBot(bot);
+    const empty = settingsFormSchema.safeParse({ ...values, bubbleEnabled: true, bubbleText: " " });
+    expect(empty.success).toBe(false);
+    expect(empty.error?.issues[0]).toMatchObject({
+      path: ["bubbleText"],
+      message: "Write the greeting, or turn the bubble off",
+    });
+    expect(settingsFormSchema.safeParse({ ...values, bubbleDelay: 301 }).success).toBe(false);
+    expect(settingsFormSchema.safeParse({ ...values, bubbleDelay: -1 }).success).toBe(false);
+    expect(formPathForServer("body.greetingBubble.text")).toBe("bubbleText");
+    expect(formPathForServer("body.greetingBubble.delaySeconds")).toBe("bubbleDelay");
+  });
+});
 
 describe("settings form", () => {
   it("round-trips a bot into a valid PATCH body the API accepts", () => {

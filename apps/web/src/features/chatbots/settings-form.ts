@@ -56,6 +56,13 @@ export const settingsFormSchema = z
     primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #4f46e5"),
     position: z.enum(["bottom-right", "bottom-left"]),
     launcherText: z.string().trim().max(40, "Keep the launcher text under 40 characters"),
+    bubbleEnabled: z.boolean(),
+    bubbleText: z.string().trim().max(140, "Keep the greeting bubble under 140 characters"),
+    bubbleDelay: z
+      .number({ error: "Enter a number of seconds" })
+      .int("Use a whole number of seconds")
+      .min(0, "At least 0 seconds")
+      .max(300, "At most 300 seconds (5 minutes)"),
     leadCapture: z.boolean(),
     retentionDays: z
       .number({ error: "Enter a number of days" })
@@ -67,6 +74,13 @@ export const settingsFormSchema = z
   .superRefine((values, ctx) => {
     if (values.apiKeyAction === "replace" && values.apiKey.trim() === "") {
       ctx.addIssue({ code: "custom", path: ["apiKey"], message: "Paste the new API key" });
+    }
+    if (values.bubbleEnabled && values.bubbleText.trim() === "") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["bubbleText"],
+        message: "Write the greeting, or turn the bubble off",
+      });
     }
   });
 
@@ -89,6 +103,9 @@ export function formValuesFromBot(bot: Chatbot): SettingsFormValues {
     primaryColor: bot.theme.primaryColor.toLowerCase(),
     position: bot.theme.position,
     launcherText: bot.theme.launcherText,
+    bubbleEnabled: bot.greetingBubble.enabled,
+    bubbleText: bot.greetingBubble.text,
+    bubbleDelay: bot.greetingBubble.delaySeconds,
     leadCapture: bot.leadCapture,
     retentionDays: bot.retentionDays,
     published: bot.published,
@@ -129,6 +146,13 @@ export function toUpdate(values: SettingsFormValues, dirty?: DirtyFields): Chatb
   if (changed("launcherText")) theme.launcherText = values.launcherText.trim();
   if (Object.keys(theme).length > 0) update.theme = theme;
 
+  const bubble: NonNullable<ChatbotUpdateInput["greetingBubble"]> = {};
+  if (changed("bubbleEnabled")) bubble.enabled = values.bubbleEnabled;
+  if (changed("bubbleText") || (changed("bubbleEnabled") && values.bubbleEnabled))
+    bubble.text = values.bubbleText.trim();
+  if (changed("bubbleDelay")) bubble.delaySeconds = values.bubbleDelay;
+  if (Object.keys(bubble).length > 0) update.greetingBubble = bubble;
+
   if (changed("leadCapture")) update.leadCapture = values.leadCapture;
   if (changed("retentionDays")) update.retentionDays = values.retentionDays;
   if (changed("published")) update.published = values.published;
@@ -153,6 +177,11 @@ const themePaths: Record<string, FormPath> = {
   position: "position",
   launcherText: "launcherText",
 };
+const bubblePaths: Record<string, FormPath> = {
+  enabled: "bubbleEnabled",
+  text: "bubbleText",
+  delaySeconds: "bubbleDelay",
+};
 const topLevel = new Set<string>([
   "name",
   "instructions",
@@ -174,6 +203,7 @@ export function formPathForServer(serverPath: string): FormPath | null {
   if (!head) return null;
   if (head === "model") return next ? (modelPaths[next] ?? null) : null;
   if (head === "theme") return next ? (themePaths[next] ?? null) : null;
+  if (head === "greetingBubble") return next ? (bubblePaths[next] ?? null) : null;
   if (head === "suggestedQuestions") {
     return next !== undefined && /^\d+$/.test(next) ? `suggestedQuestions.${Number(next)}.value` : head;
   }

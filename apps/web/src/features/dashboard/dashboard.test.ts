@@ -1,6 +1,15 @@
 import type { SubscriptionDetails, Usage } from "@parley/contracts";
 import { describe, expect, it } from "vitest";
-import { firstName, formatDate, greetingFor, periodLine, planPriceLabel, usageRows } from "./dashboard";
+import {
+  firstName,
+  formatDate,
+  greetingFor,
+  periodLine,
+  planPriceLabel,
+  USAGE_NOTES,
+  usageRows,
+  widgetStep,
+} from "./dashboard";
 
 const plan = {
   _id: "pl_pro_m",
@@ -70,5 +79,58 @@ describe("dashboard helpers", () => {
       ["knowledgeSources", 10, "ok"],
       ["teamMembers", 100, "full"],
     ]);
+    expect(usageRows(usage).map((r) => r.note)).toEqual([
+      USAGE_NOTES.full,
+      null,
+      null,
+      USAGE_NOTES.notIncluded,
+    ]);
+  });
+
+  it("warns a brand-new Free account about nothing: the owner's own seat is not a limit reached", () => {
+    const fresh: Usage = {
+      planName: "Free",
+      limits: { chatbots: 1, messagesPerMonth: 100, knowledgeSources: 5, teamMembers: 1 },
+      used: { chatbots: 0, messagesThisMonth: 0, knowledgeSources: 0, teamMembers: 1 },
+    };
+    const rows = usageRows(fresh);
+    expect(rows.map((r) => r.level)).toEqual(["ok", "ok", "ok", "ok"]);
+    expect(rows.some((r) => r.note === USAGE_NOTES.full)).toBe(false);
+    expect(rows[3]?.note).toBe("Just you on this plan. Upgrade to invite teammates.");
+    // The bot they are allowed is a limit they can reach, and then the warning is right.
+    const withBot = usageRows({ ...fresh, used: { ...fresh.used, chatbots: 1 } });
+    expect(withBot[0]).toMatchObject({ level: "full", note: USAGE_NOTES.full });
+  });
+
+  it("warns when invited members fill the seats", () => {
+    const team: Usage = {
+      planName: "Starter",
+      limits: { chatbots: 3, messagesPerMonth: 2000, knowledgeSources: 50, teamMembers: 2 },
+      used: { chatbots: 0, messagesThisMonth: 0, knowledgeSources: 0, teamMembers: 2 },
+    };
+    expect(usageRows(team)[3]).toMatchObject({ level: "full", note: USAGE_NOTES.full });
+    expect(usageRows({ ...team, used: { ...team.used, teamMembers: 1 } })[3]).toMatchObject({
+      level: "ok",
+      note: null,
+    });
+  });
+
+  it("builds the widget step from real state, linking to where the work is done", () => {
+    expect(widgetStep({ firstChatbotId: null, widgetLive: false })).toEqual({
+      state: "todo",
+      href: "/widget",
+      kind: "learn",
+    });
+    expect(widgetStep({ firstChatbotId: "cb_1", widgetLive: false })).toEqual({
+      state: "todo",
+      href: "/chatbots/cb_1?tab=embed",
+      kind: "embed",
+    });
+    expect(widgetStep({ firstChatbotId: "cb_1", widgetLive: null })).toMatchObject({ state: "todo" });
+    expect(widgetStep({ firstChatbotId: "cb_1", widgetLive: true })).toEqual({
+      state: "done",
+      href: "/inbox",
+      kind: "live",
+    });
   });
 });

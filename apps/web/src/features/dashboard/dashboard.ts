@@ -51,16 +51,34 @@ export interface UsageRow {
   limit: number;
   /** 0 to 100, rounded down; 100 when the limit is reached or exceeded. */
   percent: number;
+  /** "full" only when the user has used up what the plan lets them add (the warning). */
   level: "ok" | "high" | "full";
+  /** A line under the bar, when there is something to say. */
+  note: string | null;
 }
 
 const numberFormat = new Intl.NumberFormat("en-US");
 export const formatCount = (value: number) => numberFormat.format(value);
 
-function row(key: UsageKey, label: string, used: number, limit: number): UsageRow {
+export const USAGE_NOTES = {
+  full: "You've reached your plan's limit. Upgrade to add more.",
+  notIncluded: "Not included in your plan.",
+  justYou: "Just you on this plan. Upgrade to invite teammates.",
+} as const;
+
+/**
+ * `own` is what the account counts against a limit before the user does anything: the owner is
+ * always one of the team members. A brand-new Free account (1 of 1 members) has reached nothing
+ * it could add, so it gets no warning.
+ */
+function row(key: UsageKey, label: string, used: number, limit: number, own = 0): UsageRow {
   const percent = limit <= 0 ? 100 : Math.min(100, Math.floor((used / limit) * 100));
+  if (limit <= 0) return { key, label, used, limit, percent, level: "full", note: USAGE_NOTES.notIncluded };
+  if (limit <= own && used <= own) {
+    return { key, label, used, limit, percent, level: "ok", note: USAGE_NOTES.justYou };
+  }
   const level = used >= limit ? "full" : percent >= 80 ? "high" : "ok";
-  return { key, label, used, limit, percent, level };
+  return { key, label, used, limit, percent, level, note: level === "full" ? USAGE_NOTES.full : null };
 }
 
 export function usageRows(usage: Usage): UsageRow[] {
@@ -68,6 +86,28 @@ export function usageRows(usage: Usage): UsageRow[] {
     row("chatbots", "Chatbots", usage.used.chatbots, usage.limits.chatbots),
     row("messages", "Messages this month", usage.used.messagesThisMonth, usage.limits.messagesPerMonth),
     row("knowledgeSources", "Knowledge sources", usage.used.knowledgeSources, usage.limits.knowledgeSources),
-    row("teamMembers", "Team members", usage.used.teamMembers, usage.limits.teamMembers),
+    row("teamMembers", "Team members", usage.used.teamMembers, usage.limits.teamMembers, 1),
   ];
+}
+
+export type ChecklistState = "done" | "todo";
+
+/**
+ * The checklist's widget step from what is known: no chatbot yet → todo (see how the widget
+ * works); a chatbot → todo, pointing at its Embed tab; a widget conversation has happened (a
+ * visitor chatted through the widget) → done. Unknown while loading → todo without claims.
+ */
+export function widgetStep(input: {
+  firstChatbotId: string | null | undefined;
+  widgetLive: boolean | null | undefined;
+}): { state: ChecklistState; href: string; kind: "live" | "embed" | "learn" } {
+  if (input.widgetLive) return { state: "done", href: "/inbox", kind: "live" };
+  if (input.firstChatbotId) {
+    return {
+      state: "todo",
+      href: `/chatbots/${encodeURIComponent(input.firstChatbotId)}?tab=embed`,
+      kind: "embed",
+    };
+  }
+  return { state: "todo", href: "/widget", kind: "learn" };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filenameFromDisposition } from "./download";
-import { countLabel, formatWhen } from "./format";
+import { countLabel, customerLabel, formatWhen } from "./format";
 
 describe("formatWhen", () => {
   // Local-time constructors, so the expectations hold in any time zone.
@@ -54,5 +54,13 @@ describe("filenameFromDisposition", () => {
     expect(filenameFromDisposition("attachment", "fallback.json")).toBe("fallback.json");
     expect(filenameFromDisposition(null, "fallback.json")).toBe("fallback.json");
     expect(filenameFromDisposition('attachment; filename=""', "fallback.json")).toBe("fallback.json");
+  });
+});
+
+describe("customerLabel", () => {
+  it("names a verified customer by name, else e-mail, else id", () => {
+    expect(customerLabel({ id: "42", email: "s@x.example", name: "Sara" })).toBe("Sara");
+    expect(customerLabel({ id: "42", email: "s@x.example", name: null })).toBe("s@x.example");
+    expect(customerLabel({ id: "42", email: null, name: "" })).toBe("42");
   });
 });

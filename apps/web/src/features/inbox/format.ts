@@ -48,3 +48,8 @@ export function formatTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : timeOfDay.format(date);
 }
+
+/** How a verified customer is named: their name, else their e-mail, else the business's id for them. */
+export function customerLabel(customer: { id: string; email: string | null; name: string | null }): string {
+  return customer.name || customer.email || customer.id;
+}

@@ -1,2 +1,8 @@
-/** The tag a business pastes into its site; `cb_…` stands for the chatbot's public id. */
-export const EMBED_SNIPPET = `<script src="https://app.example/embed.js" data-chatbot-id="cb_…" async></script>`;
+import { publicUrl } from "../../app/config";
+
+/**
+ * The tag a business pastes, with this deployment's real public origin; `cb_…` stands for the
+ * chatbot's public id (the Embed tab fills it in).
+ */
+export const embedSnippet = (chatbotId = "cb_…", origin = publicUrl) =>
+  `<script src="${origin}/embed.js" data-chatbot-id="${chatbotId}" async></script>`;

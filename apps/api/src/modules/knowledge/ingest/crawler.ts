@@ -1,50 +1,53 @@
 import robotsParser from "robots-parser";
-import { IngestError } from "./extract-file";
-import { htmlToText } from "./html-text";
+import {
+  blockedCause,
+  type OutboundGuard,
+  type OutboundResponse,
+  OutboundTooLargeError,
+} from "../../../lib/outbound";
+import type { htmlToText } from "./html-text";
+import { IngestError } from "./ingest-error";
+import { ParseFailure } from "./parse-file";
 
 export interface CrawledPage {
   url: string;
   title: string;
   text: string;
+  /** Same-site links found on the page that the crawl may follow (normalised). */
+  links: string[];
+}
+
+/** A page visited by an earlier run of the same crawl (a run re-taken after its process died). */
+export interface VisitedPage {
+  url: string;
+  links: string[];
+  /** False when the page was skipped. */
+  read: boolean;
 }
 
 export interface CrawlOptions {
   maxPages: number;
-  /** Refuse loopback and private addresses (production); tests crawl a site on 127.0.0.1. */
-  allowPrivateHosts: boolean;
+  /** Every request (robots.txt, pages, each redirect hop) goes through it. */
+  guard: OutboundGuard;
+  /** Reads a page's HTML (in the parse process: a crafted page can take seconds to parse). */
+  parsePage: (html: string) => Promise<ReturnType<typeof htmlToText>>;
   onPage: (page: CrawledPage, progress: { done: number; total: number }) => Promise<void>;
+  /** A page that could not be learned from, and why; the crawl goes on. */
+  onSkip: (url: string, reason: string) => Promise<void>;
+  /** Pages an earlier run already read or skipped, in the order it visited them. */
+  resume?: VisitedPage[];
   signal?: AbortSignal;
   concurrency?: number;
+  /** For each page, body included. */
   timeoutMs?: number;
 }
 
 const USER_AGENT = "ParleyBot/1.0 (+https://parley.app/bot)";
-const MAX_PAGE_BYTES = 3 * 1024 * 1024;
+export const MAX_PAGE_BYTES = 3 * 1024 * 1024;
+const MAX_ROBOTS_BYTES = 512 * 1024;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const SKIP_EXT = /\.(png|jpe?g|gif|webp|svg|ico|pdf|zip|gz|mp4|mp3|woff2?|ttf|css|js|json|xml|rss|txt)$/i;
-
-export function isPrivateHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (
-    h === "localhost" ||
-    h.endsWith(".localhost") ||
-    h === "::1" ||
-    h.startsWith("fc") ||
-    h.startsWith("fd") ||
-    h.startsWith("fe80")
-  )
-    return true;
-  const m = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(h);
-  if (!m) return false;
-  const [a, b] = [Number(m[1]), Number(m[2])];
-  return (
-    a === 127 ||
-    a === 10 ||
-    a === 0 ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 169 && b === 254)
-  );
-}
+export const PRIVATE_SITE_MESSAGE = "This address is on a private or local network, which can't be crawled.";
 
 /** Same site, no fragment, no trailing slash differences: one key per page. */
 export function normaliseUrl(href: string, base: string): URL | undefined {
@@ -59,116 +62,228 @@ export function normaliseUrl(href: string, base: string): URL | undefined {
   }
 }
 
+/** Why a page was skipped: `reason` for the source's list, `message` when it was the start page. */
+interface Skip {
+  reason: string;
+  message: string;
+}
+
+function describeFetchError(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code ?? (err as { code?: string }).code;
+  if (code === "ECONNREFUSED") return "connection refused";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "no such host";
+  if (code === "ECONNRESET") return "the connection was reset";
+  return cause?.message ?? (err as Error).message;
+}
+
 /**
- * Crawls a site from its start URL: same origin only, robots.txt honoured, at most `maxPages`
- * HTML pages, breadth first. Returns the number of pages read. An unreachable start page fails
- * the whole crawl with a clear reason; a broken page further in is skipped.
+ * Crawls a site from its start URL: same site only, robots.txt honoured, at most `maxPages` HTML
+ * pages, breadth first. Returns the number of pages read. Only an unusable start page fails the
+ * whole crawl; any other page that cannot be read (an error, a timeout, too large, a redirect to
+ * another site or to a private address) is skipped with its reason and the crawl goes on.
+ * Every request goes through the outbound guard, and a page is read as a stream that stops at
+ * 3 MB or at the deadline.
  */
 export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<number> {
   const start = normaliseUrl(startUrl, startUrl);
   if (!start) throw new IngestError("This address is not a web page we can crawl.");
-  if (!opts.allowPrivateHosts && isPrivateHost(start.hostname)) {
-    throw new IngestError("Private and local addresses cannot be crawled.");
+  try {
+    await opts.guard.check(start);
+  } catch (err) {
+    if (blockedCause(err)) throw new IngestError(PRIVATE_SITE_MESSAGE);
+    // Anything else (no such host…) is reported by the start page's fetch below.
   }
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const robots = await loadRobots(start, timeoutMs);
+  const robots = await loadRobots(opts.guard, start, timeoutMs, opts.signal);
   if (robots && !robots.isAllowed(start.toString(), USER_AGENT)) {
     throw new IngestError(`The site's robots.txt does not allow crawling ${start.toString()}.`);
   }
 
+  const resumed = opts.resume ?? [];
+  // The site is where the start page really is (http://example.com may live at https://…).
+  const firstRead = resumed.find((p) => p.read);
+  let origin = firstRead ? new URL(firstRead.url).origin : start.origin;
   const seen = new Set<string>([start.toString()]);
-  const queue: URL[] = [start];
-  let done = 0;
-  let firstError: string | undefined;
+  const queue: URL[] = [];
+  for (const page of resumed) seen.add(page.url);
+  for (const page of resumed) {
+    for (const link of page.links) {
+      if (seen.has(link)) continue;
+      seen.add(link);
+      const next = normaliseUrl(link, link);
+      if (next) queue.push(next);
+    }
+  }
+  if (resumed.length === 0) queue.push(start);
+  let done = resumed.filter((p) => p.read).length;
+  let startSkip: Skip | undefined;
 
-  const fetchPage = async (url: URL): Promise<{ html: string; finalUrl: URL } | undefined> => {
-    let res: Response;
-    try {
-      res = await fetch(url, {
+  const skipFrom = (url: URL, err: unknown): Skip => {
+    if (blockedCause(err))
+      return { reason: "It leads to a private or local address.", message: PRIVATE_SITE_MESSAGE };
+    if (err instanceof OutboundTooLargeError)
+      return {
+        reason: "The page is larger than 3 MB; reading stopped there.",
+        message: `${url.toString()} is larger than 3 MB.`,
+      };
+    const name = (err as Error).name;
+    if (name === "TimeoutError" || name === "AbortError") {
+      const n = Math.max(1, Math.round(timeoutMs / 1000));
+      const within = `within ${n} second${n === 1 ? "" : "s"}`;
+      return {
+        reason: `The page did not load ${within}.`,
+        message: `${url.toString()} did not load ${within}.`,
+      };
+    }
+    const detail = describeFetchError(err);
+    return {
+      reason: `We couldn't reach it (${detail}).`,
+      message: `We couldn't reach ${url.toString()} (${detail}).`,
+    };
+  };
+
+  const offSite = (url: URL, to: string): Skip => ({
+    reason: `It redirects to another site (${to}).`,
+    message: `${url.toString()} redirects to another site (${to}).`,
+  });
+
+  /** Follows redirects itself: another site is never contacted, and each hop passes the guard. */
+  const open = async (url: URL): Promise<OutboundResponse | Skip> => {
+    let current = url;
+    for (let hop = 0; ; hop++) {
+      const res = await opts.guard.request(current, {
         headers: { "user-agent": USER_AGENT, accept: "text/html,application/xhtml+xml" },
-        redirect: "follow",
-        signal: opts.signal
-          ? AbortSignal.any([opts.signal, AbortSignal.timeout(timeoutMs)])
-          : AbortSignal.timeout(timeoutMs),
+        signal: opts.signal,
+        timeoutMs,
+        maxBytes: MAX_PAGE_BYTES,
+        maxRedirects: 0,
       });
+      const location = res.headers.get("location");
+      if (!REDIRECTS.has(res.status) || !location) return res;
+      await res.cancel();
+      const next = normaliseUrl(location, current.toString());
+      if (!next || hop >= 5)
+        return {
+          reason: "It redirects too often, or nowhere.",
+          message: `${url.toString()} redirects too often.`,
+        };
+      // The start page may move the whole site (http to https, a www. host); later pages may not.
+      const movesSite = url === start && done === 0;
+      if (next.origin !== origin && !movesSite) return offSite(url, next.origin);
+      current = next;
+    }
+  };
+
+  const fetchPage = async (url: URL): Promise<{ html: string; finalUrl: URL } | Skip> => {
+    let res: OutboundResponse | undefined;
+    try {
+      const opened = await open(url);
+      if ("reason" in opened) return opened;
+      res = opened;
+      const finalUrl = normaliseUrl(res.url.toString(), res.url.toString()) ?? url;
+      if (!res.ok) {
+        await res.cancel();
+        const status = `${res.status} ${res.statusText}`.trim();
+        return { reason: `The page answered ${status}.`, message: `${url.toString()} answered ${status}.` };
+      }
+      if (url === start && done === 0) origin = finalUrl.origin;
+      if (finalUrl.origin !== origin) {
+        await res.cancel();
+        return offSite(url, finalUrl.origin);
+      }
+      const type = res.headers.get("content-type") ?? "";
+      if (!/text\/html|application\/xhtml/i.test(type)) {
+        await res.cancel();
+        const kind = type.split(";")[0]?.trim() || "unknown type";
+        return {
+          reason: `It is not a web page (${kind}).`,
+          message: `${url.toString()} is not a web page (${kind}).`,
+        };
+      }
+      return { html: await res.text(), finalUrl };
     } catch (err) {
-      firstError ??= `We couldn't reach ${url.toString()} (${describeFetchError(err)}).`;
-      return undefined;
+      await res?.cancel();
+      if (opts.signal?.aborted) throw err;
+      return skipFrom(url, err);
     }
-    const finalUrl = normaliseUrl(res.url || url.toString(), url.toString()) ?? url;
-    if (!res.ok) {
-      firstError ??= `${url.toString()} answered ${res.status} ${res.statusText}.`;
-      await res.body?.cancel();
-      return undefined;
-    }
-    if (finalUrl.origin !== start.origin) {
-      await res.body?.cancel();
-      return undefined;
-    }
-    const type = res.headers.get("content-type") ?? "";
-    if (!/text\/html|application\/xhtml/i.test(type)) {
-      await res.body?.cancel();
-      return undefined;
-    }
-    const length = Number(res.headers.get("content-length") ?? 0);
-    if (length > MAX_PAGE_BYTES) {
-      await res.body?.cancel();
-      return undefined;
-    }
-    const html = await res.text();
-    return html.length > MAX_PAGE_BYTES ? undefined : { html, finalUrl };
   };
 
   const worker = async () => {
     while (queue.length && done < opts.maxPages) {
-      if (opts.signal?.aborted) return;
+      if (opts.signal?.aborted) throw opts.signal.reason ?? new Error("aborted");
       const url = queue.shift();
       if (!url) return;
       const page = await fetchPage(url);
-      if (!page || done >= opts.maxPages) continue;
-      const { title, text, links } = htmlToText(page.html);
+      if ("reason" in page) {
+        if (url === start) startSkip = page;
+        await opts.onSkip(url.toString(), page.reason);
+        continue;
+      }
+      if (done >= opts.maxPages) continue;
+      let parsed: Awaited<ReturnType<CrawlOptions["parsePage"]>>;
+      try {
+        parsed = await opts.parsePage(page.html);
+      } catch (err) {
+        if (opts.signal?.aborted) throw err;
+        await opts.onSkip(url.toString(), pageParseReason(err));
+        continue;
+      }
+      const { title, text, links } = parsed;
+      const follow: string[] = [];
       for (const href of links) {
         const next = normaliseUrl(href, page.finalUrl.toString());
-        if (!next || next.origin !== start.origin || SKIP_EXT.test(next.pathname)) continue;
+        if (!next || next.origin !== origin || SKIP_EXT.test(next.pathname)) continue;
         const key = next.toString();
-        if (seen.has(key) || (robots && !robots.isAllowed(key, USER_AGENT))) continue;
+        if (robots && !robots.isAllowed(key, USER_AGENT)) continue;
+        if (!follow.includes(key)) follow.push(key);
+        if (seen.has(key)) continue;
         seen.add(key);
         queue.push(next);
       }
       done++;
       const total = Math.min(opts.maxPages, Math.max(done, seen.size));
-      if (text.trim())
-        await opts.onPage(
-          { url: page.finalUrl.toString(), title: title || page.finalUrl.pathname, text },
-          { done, total },
-        );
-      else await opts.onPage({ url: page.finalUrl.toString(), title, text: "" }, { done, total });
+      await opts.onPage(
+        {
+          url: page.finalUrl.toString(),
+          title: text.trim() ? title || page.finalUrl.pathname : title,
+          text: text.trim() ? text : "",
+          links: follow,
+        },
+        { done, total },
+      );
     }
   };
 
   await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, worker));
-  if (done === 0) throw new IngestError(firstError ?? `No readable pages were found at ${start.toString()}.`);
+  if (done === 0)
+    throw new IngestError(startSkip?.message ?? `No readable pages were found at ${start.toString()}.`);
   return done;
 }
 
-async function loadRobots(start: URL, timeoutMs: number) {
-  const robotsUrl = new URL("/robots.txt", start.origin).toString();
-  try {
-    const res = await fetch(robotsUrl, {
-      headers: { "user-agent": USER_AGENT },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (!res.ok) return undefined; // no robots.txt: everything allowed
-    return robotsParser(robotsUrl, await res.text());
-  } catch {
-    return undefined; // unreachable robots.txt; the start page fetch reports reachability
-  }
+function pageParseReason(err: unknown): string {
+  if (!(err instanceof ParseFailure)) return "The page could not be read.";
+  if (err.kind === "memory") return "The page needs more memory to read than allowed.";
+  if (err.kind === "timeout") return "The page took too long to read.";
+  if (err.kind === "reason") return err.message;
+  return "The page could not be read.";
 }
 
-function describeFetchError(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  if (cause?.code === "ECONNREFUSED") return "connection refused";
-  if (cause?.code === "ENOTFOUND") return "no such host";
-  if ((err as Error).name === "TimeoutError") return "timed out";
-  return cause?.code ?? cause?.message ?? (err as Error).message;
+async function loadRobots(guard: OutboundGuard, start: URL, timeoutMs: number, signal?: AbortSignal) {
+  const robotsUrl = new URL("/robots.txt", start.origin).toString();
+  try {
+    const res = await guard.request(robotsUrl, {
+      headers: { "user-agent": USER_AGENT },
+      signal,
+      timeoutMs,
+      maxBytes: MAX_ROBOTS_BYTES,
+    });
+    if (!res.ok) {
+      await res.cancel();
+      return undefined; // no robots.txt: everything allowed
+    }
+    return robotsParser(robotsUrl, await res.text());
+  } catch {
+    return undefined; // unreachable or oversized robots.txt; the start page fetch reports reachability
+  }
 }

@@ -1,10 +1,10 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { htmlToText } from "./html-text";
+import { IngestError } from "./ingest-error";
+import { assertSafeZip } from "./zip-guard";
 
-export class IngestError extends Error {
-  override name = "IngestError";
-}
+export { IngestError };
 
 export type DetectedType = "pdf" | "docx" | "markdown" | "text";
 
@@ -41,16 +41,32 @@ export const MIME: Record<DetectedType, string> = {
 const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve("pdfjs-dist/package.json"));
 
-/** Extracts the text of a file as Markdown-ish text (headings as `#` lines where they can be told). */
+export interface ExtractOptions {
+  /** Text past this many characters fails the file with `tooMuchText`. */
+  maxChars: number;
+  tooMuchText: string;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * Extracts the text of a file as Markdown-ish text (headings as `#` lines where they can be told).
+ * Runs in the parse process (parse-child.ts), never in the API's: the inputs are hostile.
+ */
 export async function extractFileText(
   data: Buffer,
   type: DetectedType,
-  onProgress: (fraction: number) => Promise<void> | void = () => {},
+  opts: ExtractOptions,
 ): Promise<string> {
+  const tooLong = () => new IngestError(opts.tooMuchText);
   let text: string;
-  if (type === "pdf") text = await extractPdf(data, onProgress);
+  if (type === "pdf") text = await extractPdf(data, opts.onProgress ?? (() => {}), opts.maxChars, tooLong);
   else if (type === "docx") text = await extractDocx(data);
-  else text = data.toString("utf8");
+  else {
+    // At most four bytes a character: a file over four times the limit in bytes is over it in text.
+    if (data.length > opts.maxChars * 4) throw tooLong();
+    text = data.toString("utf8");
+  }
+  if (text.length > opts.maxChars) throw tooLong();
   if (!text.replace(/[#\s]/g, "")) {
     throw new IngestError(
       type === "pdf"
@@ -63,7 +79,9 @@ export async function extractFileText(
 
 async function extractPdf(
   data: Buffer,
-  onProgress: (fraction: number) => Promise<void> | void,
+  onProgress: (fraction: number) => void,
+  maxChars: number,
+  tooLong: () => IngestError,
 ): Promise<string> {
   const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   let doc: Awaited<ReturnType<typeof getDocument>["promise"]>;
@@ -85,6 +103,7 @@ async function extractPdf(
   }
   // Lines of every page first (a heading is judged against the body size of the whole document).
   const pages: { text: string; size: number; gapBefore: number }[][] = [];
+  let chars = 0;
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
@@ -115,7 +134,13 @@ async function extractPdf(
     flush();
     pages.push(lines);
     page.cleanup();
-    await onProgress(n / doc.numPages);
+    // Stop reading as soon as the text is past the limit, not after the last page.
+    chars += lines.reduce((sum, l) => sum + l.text.length + 1, 0);
+    if (chars > maxChars) {
+      await doc.destroy();
+      throw tooLong();
+    }
+    onProgress(n / doc.numPages);
   }
   const sizes = pages
     .flat()
@@ -136,9 +161,15 @@ async function extractPdf(
 }
 
 async function extractDocx(data: Buffer): Promise<string> {
+  // Before mammoth (JSZip) inflates anything: entry count and inflated sizes within limits.
+  assertSafeZip(data);
   const mammoth = await import("mammoth");
   try {
-    const { value } = await mammoth.convertToHtml({ buffer: data });
+    const { value } = await mammoth.convertToHtml(
+      { buffer: data },
+      // Only the text is learned from: images are never read (nor inlined as base64).
+      { convertImage: mammoth.images.imgElement(async () => ({ src: "" })) },
+    );
     return htmlToText(`<body>${value}</body>`).text;
   } catch {
     throw new IngestError(

@@ -38,28 +38,44 @@ export function htmlToText(html: string): { title: string; text: string; links: 
   return { title, text, links };
 }
 
-function walk(node: HTMLElement, out: string[]) {
-  for (const child of node.childNodes) {
+type Step = { node: HTMLElement } | { close: true };
+
+/**
+ * Walks the tree with an explicit stack rather than recursion: a hostile page nests thousands of
+ * elements deep, which would overflow the call stack.
+ */
+function walk(root: HTMLElement, out: string[]) {
+  const stack: Step[] = [...root.childNodes].reverse().map((node) => ({ node: node as HTMLElement }));
+  while (stack.length) {
+    const step = stack.pop() as Step;
+    if ("close" in step) {
+      out.push("");
+      continue;
+    }
+    const child = step.node;
     if (child.nodeType === 3) {
       const t = child.text;
       if (t.trim()) appendInline(out, t);
       continue;
     }
     if (child.nodeType !== 1) continue;
-    const el = child as HTMLElement;
-    const tag = el.tagName?.toLowerCase() ?? "";
+    const tag = child.tagName?.toLowerCase() ?? "";
     const heading = /^h([1-6])$/.exec(tag);
     if (heading) {
-      out.push(`${"#".repeat(Number(heading[1]))} ${el.text.replace(/\s+/g, " ").trim()}`, "");
-    } else if (tag === "br") {
-      out.push("");
-    } else if (BLOCK.has(tag)) {
-      out.push("");
-      walk(el, out);
-      out.push("");
-    } else {
-      walk(el, out);
+      out.push(`${"#".repeat(Number(heading[1]))} ${child.text.replace(/\s+/g, " ").trim()}`, "");
+      continue;
     }
+    if (tag === "br") {
+      out.push("");
+      continue;
+    }
+    const block = BLOCK.has(tag);
+    if (block) {
+      out.push("");
+      stack.push({ close: true });
+    }
+    for (let i = child.childNodes.length - 1; i >= 0; i--)
+      stack.push({ node: child.childNodes[i] as HTMLElement });
   }
 }
 

@@ -53,7 +53,9 @@ label{display:block;font-size:13px;color:#5d6475;margin-bottom:12px}input{displa
 .btn.primary{background:${isCard ? "#eb001b" : "#c8102e"};border-color:transparent;color:#fff}.btn.ghost{border-color:transparent;color:#5d6475}
 .btn:focus-visible{outline:3px solid #6366f1;outline-offset:2px}.done{margin:8px 0 16px}
 footer{margin-top:18px;font-size:12px;color:#8a90a0}
+.test-mode{margin:0 0 16px;padding:10px 14px;border-radius:10px;background:#fff4d6;border:1px solid #f0c36d;color:#5c3d00;font-size:14px}
 </style></head><body><main class="card">
+<p class="test-mode" role="note" data-testid="test-mode-banner"><strong>Test mode.</strong> This is Parley's sandbox gateway, not a bank: no money moves, and approving here only changes the plan on this site.</p>
 <span class="badge">Sandbox · no real money</span>
 <h1>${isCard ? "Pay by card" : "Pay with BENEFIT"}</h1>
 <p class="muted">${esc(order.description)} · reference ${esc(order.trackId)}</p>

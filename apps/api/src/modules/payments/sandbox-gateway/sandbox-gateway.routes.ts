@@ -23,7 +23,38 @@ export interface SandboxGatewayOptions {
   db: Database;
   secret: string;
   publicUrl: string;
+  /** Where this app receives gateway callbacks server-to-server (INTERNAL_URL or 127.0.0.1:PORT). */
+  internalUrl: string;
   now: () => Date;
+}
+
+/** The only callback path the sandbox may POST to: this app's own sandbox callback route. */
+export const SANDBOX_CALLBACK_PATH = "/api/payments/callback/sandbox";
+
+/**
+ * The sandbox gateway is part of this app, not a gateway for anyone: it only ever calls back this
+ * app's sandbox callback route and only sends browsers back to this app. Anything else would make
+ * the server POST wherever a caller likes (SSRF) and redirect browsers anywhere (open redirect).
+ */
+export function sandboxTargetsFor(publicUrl: string, internalUrl: string) {
+  const appOrigin = new URL(publicUrl).origin;
+  const parse = (value: string) => {
+    try {
+      return new URL(value);
+    } catch {
+      return undefined;
+    }
+  };
+  const callbacks = new Set(
+    [publicUrl, internalUrl].map((base) => new URL(`${base}${SANDBOX_CALLBACK_PATH}`).href),
+  );
+  return {
+    callbackAllowed: (value: string) => callbacks.has(parse(value)?.href ?? ""),
+    returnAllowed(value: string) {
+      const url = parse(value);
+      return Boolean(url && url.origin === appOrigin && !url.username && !url.password);
+    },
+  };
 }
 
 /**
@@ -33,6 +64,7 @@ export interface SandboxGatewayOptions {
  */
 export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = async (app, opts) => {
   const { db, secret, now } = opts;
+  const targets = sandboxTargetsFor(opts.publicUrl, opts.internalUrl);
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -53,7 +85,18 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = a
 
   app.post("/sandbox-gateway/api/orders", async (request) => {
     merchantAuth(request.headers.authorization);
-    const input = orderInput.parse(request.body);
+    const parsed = orderInput.safeParse(request.body);
+    if (!parsed.success) throw new AppError("BAD_REQUEST", "Sandbox gateway: invalid order");
+    const input = parsed.data;
+    if (!targets.callbackAllowed(input.callbackUrl)) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `Sandbox gateway: the callback URL must be this app's ${SANDBOX_CALLBACK_PATH}`,
+      );
+    }
+    if (!targets.returnAllowed(input.returnUrl)) {
+      throw new AppError("BAD_REQUEST", "Sandbox gateway: the return URL must be on this app's own origin");
+    }
     await db
       .insert(sandboxGatewayOrders)
       .values({ ...input })

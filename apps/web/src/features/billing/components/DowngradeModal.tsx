@@ -5,6 +5,7 @@ import { useDowngrade } from "../api";
 import { downgradeSavings, formatDate, intervalNoun } from "../billing";
 import { useBillingUser } from "../billing-user";
 import {
+  confirmDowngrade,
   DOWNGRADE_SUCCESS_CLOSE_MS,
   type DowngradeAction,
   type DowngradeState,
@@ -58,14 +59,11 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
     return () => window.clearTimeout(timer);
   }, [stage, dispatch]);
 
-  const confirm = async () => {
+  const confirm = () => {
     if (isProcessing) return;
-    dispatch({ type: "submit" });
-    const outcome = await submitDowngrade({ downgrade: downgrade.mutateAsync }, state, user?.id);
-    dispatch(
-      outcome.ok
-        ? { type: "succeeded", planName: outcome.planName, effectiveAt: outcome.effectiveAt }
-        : { type: "failed", message: outcome.message },
+    void confirmDowngrade(
+      () => submitDowngrade({ downgrade: downgrade.mutateAsync }, state, user?.id),
+      dispatch,
     );
   };
   const close = () => dispatch({ type: "close" });
@@ -175,15 +173,21 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
         <button type="button" className="btn btn-secondary" onClick={close} disabled={isProcessing}>
           Cancel
         </button>
+        {/* Both labels share one grid cell, so the button keeps its width when it turns busy. */}
         <button
           type="button"
-          className="btn btn-primary"
-          onClick={() => void confirm()}
+          className="btn btn-primary btn-swap"
+          onClick={confirm}
           disabled={isProcessing}
           aria-busy={isProcessing}
         >
-          {isProcessing ? <span className="spinner" aria-hidden="true" /> : null}
-          {isProcessing ? "Processing..." : "Confirm Downgrade"}
+          <span data-hidden={isProcessing || undefined} aria-hidden={isProcessing}>
+            Confirm Downgrade
+          </span>
+          <span data-hidden={!isProcessing || undefined} aria-hidden={!isProcessing}>
+            <span className="spinner" aria-hidden="true" />
+            Processing...
+          </span>
         </button>
       </div>
     </Modal>

@@ -17,6 +17,7 @@ import {
 } from "../upgrade-flow";
 import { CloseButton } from "./CloseButton";
 import { CheckIcon, PlanSummary } from "./PlanSummary";
+import { TestModeBanner } from "./TestModeBanner";
 import "../styles/billing-base.css";
 import "../styles/billing-modals.css";
 
@@ -245,6 +246,7 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
       description={plans.isSuccess && plan ? stepLabel : undefined}
     >
       <CloseButton onClick={onClose} disabled={busy} />
+      <TestModeBanner compact />
       <div ref={stepRef} className="upgrade-body" data-step={plan ? state.step : undefined}>
         {body}
       </div>

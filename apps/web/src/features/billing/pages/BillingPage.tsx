@@ -11,6 +11,8 @@ import { DowngradeModal } from "../components/DowngradeModal";
 import { ErrorPanel } from "../components/ErrorPanel";
 import { PaymentHistory, PaymentHistorySkeleton } from "../components/PaymentHistory";
 import { PlanChooser, PlanChooserSkeleton } from "../components/PlanChooser";
+import { PlanUnavailable } from "../components/PlanUnavailable";
+import { TestModeBanner } from "../components/TestModeBanner";
 import { UpgradeModal } from "../components/UpgradeModal";
 import { downgradeReducer, initialDowngradeState } from "../downgrade-flow";
 import type { UpgradeMode } from "../upgrade-flow";
@@ -134,6 +136,7 @@ export function BillingPage() {
 
   return (
     <div className="container billing-page">
+      <TestModeBanner />
       <header className="billing-header">
         <h1 className="billing-title">Billing</h1>
         <p className="billing-lead">Your plan, what it costs, and every payment you've made.</p>
@@ -142,13 +145,13 @@ export function BillingPage() {
         </div>
       </header>
 
-      {subscription.isError ? (
-        <ErrorPanel
-          title="We couldn't load your plan"
-          error={subscription.error}
-          onRetry={() => void subscription.refetch()}
-          retrying={subscription.isFetching}
-        />
+      {subscription.isError && !details ? (
+        <section className="billing-card" aria-labelledby="current-plan-unavailable">
+          <p id="current-plan-unavailable" className="billing-eyebrow">
+            Current plan
+          </p>
+          <PlanUnavailable onRetry={() => void subscription.refetch()} retrying={subscription.isFetching} />
+        </section>
       ) : details ? (
         <CurrentPlan
           subscription={details}

@@ -7,6 +7,7 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 import { usePayment, useRefreshAfterPayment, useSubscription } from "../api";
 import { formatDate, PAYMENT_METHOD_LABEL } from "../billing";
 import { useBillingUser } from "../billing-user";
+import { TestModeBanner } from "../components/TestModeBanner";
 import { browserStorage, clearPaymentInfo, readPaymentInfo } from "../payment-info";
 import { RESULT_POLL_LIMIT_MS, resultOutcome, resultPollInterval, retryHref } from "../payment-result";
 import "../styles/billing-base.css";
@@ -256,6 +257,7 @@ export function BillingResultPage() {
 
   return (
     <div className="container billing-page">
+      <TestModeBanner />
       <div className={`result-card result-card-${outcome?.kind ?? "pending"}`}>{content}</div>
     </div>
   );

@@ -1,8 +1,10 @@
 import { allowedDomainSchema, type Chatbot } from "@parley/contracts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { publicUrl } from "../../../app/config";
 import { CopyButton } from "../../widget/components/CopyButton";
 import { useEmbedScriptAvailable, useUpdateChatbot } from "../api";
 import { embedSnippet } from "../chatbots";
+import { IdentityCard } from "../identity/IdentityCard";
 import { ErrorNotice } from "./ErrorNotice";
 import { AlertIcon, CheckIcon, CloseIcon } from "./icons";
 import { useToast } from "./Toast";
@@ -10,9 +12,9 @@ import { useToast } from "./Toast";
 const MAX_DOMAINS = 50;
 
 export function EmbedTab({ bot }: { bot: Chatbot }) {
-  const origin = window.location.origin;
-  const snippet = embedSnippet(origin, bot._id, bot.theme);
-  const script = useEmbedScriptAvailable(origin);
+  // The deployment's public origin (not where this dashboard happens to be opened).
+  const snippet = embedSnippet(publicUrl, bot._id);
+  const script = useEmbedScriptAvailable(publicUrl);
 
   return (
     <div className="embed">
@@ -26,7 +28,8 @@ export function EmbedTab({ bot }: { bot: Chatbot }) {
         </div>
         <p className="builder-card-lead">
           Paste this tag just before <code>&lt;/body&gt;</code> on every page where the chat should appear. It
-          loads after your page and shows the launcher you styled in Settings.
+          loads after your page and shows the launcher you styled in Settings. If the chat does not show, your
+          browser's console says why (for example, which domain to allow below).
         </p>
         <div className="code-block">
           <div className="code-block-bar">
@@ -51,6 +54,7 @@ export function EmbedTab({ bot }: { bot: Chatbot }) {
       </section>
 
       <DomainsEditor bot={bot} />
+      <IdentityCard bot={bot} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   SOURCE_KIND_LABEL,
   SOURCE_STATUS_LABEL,
   safeLink,
+  skippedLabel,
   sourceDetail,
 } from "../chatbots";
 import { ErrorNotice } from "./ErrorNotice";
@@ -49,6 +50,35 @@ function SourceProgress({ source }: { source: KnowledgeSource }) {
         {view.label}
       </span>
     </div>
+  );
+}
+
+/** The pages a crawl did not learn from, with why: a link each (http/https only) and its reason. */
+function SkippedPages({ pages }: { pages: KnowledgeSource["skippedPages"] }) {
+  return (
+    <details className="source-skipped">
+      <summary>{skippedLabel(pages.length)}</summary>
+      {/* A term list (address, then why), so its entries are not items of the sources list. */}
+      <dl>
+        {pages.map((page) => {
+          const href = safeLink(page.url);
+          return (
+            <div key={page.url} className="source-skipped-entry">
+              <dt>
+                {href ? (
+                  <a className="source-skipped-url" href={href} target="_blank" rel="noopener noreferrer">
+                    {page.url}
+                  </a>
+                ) : (
+                  <span className="source-skipped-url">{page.url}</span>
+                )}
+              </dt>
+              <dd className="source-skipped-reason">{page.reason}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </details>
   );
 }
 
@@ -118,6 +148,9 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
                     <strong>Couldn't read this source.</strong>{" "}
                     {source.error ?? "Something went wrong. Try re-syncing it."}
                   </p>
+                ) : null}
+                {!busy && source.skippedPages.length > 0 ? (
+                  <SkippedPages pages={source.skippedPages} />
                 ) : null}
                 {resyncError?.id === source._id ? <ErrorNotice error={resyncError.error} /> : null}
               </div>

@@ -1,4 +1,12 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 
 export interface TabItem<T extends string> {
   id: T;
@@ -33,6 +41,8 @@ export function TabList<T extends string>({
   className = "tabs",
 }: TabListProps<T>) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
+  const more = useScrollEdges(listRef, tabs.length);
 
   // On a phone the tab row scrolls sideways: keep the selected tab in view.
   useEffect(() => {
@@ -58,32 +68,103 @@ export function TabList<T extends string>({
     refs.current.get(tab.id)?.focus();
   };
 
+  const scrollBy = (direction: -1 | 1) => {
+    const list = listRef.current;
+    list?.scrollBy({ left: direction * Math.max(120, list.clientWidth * 0.7), behavior: "smooth" });
+  };
+
   return (
-    <div role="tablist" aria-label={label} className={className} onKeyDown={onKeyDown}>
-      {tabs.map((tab) => {
-        const active = tab.id === selected;
-        return (
-          <button
-            key={tab.id}
-            ref={(el) => {
-              if (el) refs.current.set(tab.id, el);
-              else refs.current.delete(tab.id);
-            }}
-            type="button"
-            role="tab"
-            id={tabId(idPrefix, tab.id)}
-            aria-selected={active}
-            aria-controls={panelId(idPrefix, tab.id)}
-            tabIndex={active ? 0 : -1}
-            className="tab"
-            onClick={() => onSelect(tab.id)}
-          >
-            {tab.label}
-            {tab.extra}
-          </button>
-        );
-      })}
+    // More tabs than fit (a phone): the row scrolls, the side with more tabs fades, and an arrow
+    // button on that side scrolls it. Keyboard users move with the arrow keys (the list scrolls
+    // the selected tab into view), so the arrow buttons are for pointers only.
+    <div
+      className="tabs-scroller"
+      data-more-left={more.left || undefined}
+      data-more-right={more.right || undefined}
+    >
+      {more.left ? <MoreTabs side="left" onClick={() => scrollBy(-1)} /> : null}
+      <div ref={listRef} role="tablist" aria-label={label} className={className} onKeyDown={onKeyDown}>
+        {tabs.map((tab) => {
+          const active = tab.id === selected;
+          return (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                if (el) refs.current.set(tab.id, el);
+                else refs.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(idPrefix, tab.id)}
+              aria-selected={active}
+              aria-controls={panelId(idPrefix, tab.id)}
+              tabIndex={active ? 0 : -1}
+              className="tab"
+              onClick={() => onSelect(tab.id)}
+            >
+              {tab.label}
+              {tab.extra}
+            </button>
+          );
+        })}
+      </div>
+      {more.right ? <MoreTabs side="right" onClick={() => scrollBy(1)} /> : null}
     </div>
+  );
+}
+
+/** Whether a horizontally scrolling element has more content past its left and right edges. */
+function useScrollEdges(ref: RefObject<HTMLElement | null>, contentKey: number) {
+  const [edges, setEdges] = useState({ left: false, right: false });
+  const measure = useCallback(() => {
+    const el = ref.current;
+    if (!el) return;
+    // A pixel of slack: fractional widths never reach the end exactly.
+    const left = el.scrollLeft > 1;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setEdges((prev) => (prev.left === left && prev.right === right ? prev : { left, right }));
+  }, [ref]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the tabs change
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    measure();
+    el.addEventListener("scroll", measure, { passive: true });
+    // The list's own box, and each tab (a count badge that grows changes how much fits).
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    for (const child of Array.from(el.children)) observer.observe(child);
+    return () => {
+      el.removeEventListener("scroll", measure);
+      observer.disconnect();
+    };
+  }, [measure, contentKey]);
+  return edges;
+}
+
+/** The arrow on the side of a tab row that has more tabs past its edge. */
+function MoreTabs({ side, onClick }: { side: "left" | "right"; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`tabs-more tabs-more-${side}`}
+      tabIndex={-1}
+      aria-hidden="true"
+      data-testid={side === "right" ? "tabs-more" : "tabs-more-left"}
+      onClick={onClick}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        width="18"
+        height="18"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d={side === "right" ? "M8 5l5 5-5 5" : "M12 5l-5 5 5 5"} />
+      </svg>
+    </button>
   );
 }
 

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { type ChecklistState, widgetStep } from "../dashboard";
 
 interface Step {
   id: string;
   title: string;
   body: ReactNode;
-  state: "done" | "todo" | "soon";
+  state: ChecklistState;
 }
 
 interface GetStartedProps {
@@ -14,13 +15,21 @@ interface GetStartedProps {
   onPaidPlan: boolean | null;
   /** How many chatbots the user has; null while unknown. */
   chatbotCount: number | null;
+  /** The chatbot whose Embed tab the widget step opens; null without one. */
+  firstChatbotId: string | null;
+  /** Whether a visitor has chatted through the widget; null while unknown. */
+  widgetLive: boolean | null;
 }
 
-/**
- * The onboarding checklist. Steps for features that are not built yet say so plainly ("Coming
- * soon") and offer no button that would pretend to work.
- */
-export function GetStarted({ emailVerified, onPaidPlan, chatbotCount }: GetStartedProps) {
+/** The onboarding checklist: each step from the account's real state, with a link to do it. */
+export function GetStarted({
+  emailVerified,
+  onPaidPlan,
+  chatbotCount,
+  firstChatbotId,
+  widgetLive,
+}: GetStartedProps) {
+  const widget = widgetStep({ firstChatbotId, widgetLive });
   const steps: Step[] = [
     {
       id: "account",
@@ -65,12 +74,23 @@ export function GetStarted({ emailVerified, onPaidPlan, chatbotCount }: GetStart
     {
       id: "widget",
       title: "Add the chat widget to your website",
-      body: (
-        <>
-          Available once your first chatbot is ready. <Link to="/widget">See how the widget works</Link>.
-        </>
-      ),
-      state: "soon",
+      body:
+        widget.kind === "live" ? (
+          <>
+            Live: visitors are chatting with your bot. <Link to={widget.href}>Open the inbox</Link>
+          </>
+        ) : widget.kind === "embed" ? (
+          <>
+            Paste one line of code into your site and your bot answers there.{" "}
+            <Link to={widget.href}>Get the embed code</Link>
+          </>
+        ) : (
+          <>
+            Once you have a chatbot, one line of code puts it on your site.{" "}
+            <Link to={widget.href}>See how the widget works</Link>
+          </>
+        ),
+      state: widget.state,
     },
   ];
   const done = steps.filter((step) => step.state === "done").length;
@@ -106,10 +126,7 @@ export function GetStarted({ emailVerified, onPaidPlan, chatbotCount }: GetStart
             <div className="checklist-text">
               <p className="checklist-title">
                 {step.title}
-                {step.state === "soon" ? <span className="badge badge-soon">Coming soon</span> : null}
-                <span className="sr-only">
-                  {step.state === "done" ? " (done)" : step.state === "soon" ? "" : " (to do)"}
-                </span>
+                <span className="sr-only">{step.state === "done" ? " (done)" : " (to do)"}</span>
               </p>
               <p className="checklist-body">{step.body}</p>
             </div>

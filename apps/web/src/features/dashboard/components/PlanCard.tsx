@@ -1,9 +1,9 @@
 import type { SubscriptionDetails } from "@parley/contracts";
 import { Link } from "react-router-dom";
-import { isApiError } from "../../../app/api";
+import { PlanUnavailable } from "../../billing/components/PlanUnavailable";
 import { useSubscriptionDetails } from "../api";
 import { formatDate, periodLine, planPriceLabel } from "../dashboard";
-import { CardError } from "./CardError";
+import "../../billing/styles/billing-base.css";
 
 export function PlanCard({ userId }: { userId: string }) {
   const query = useSubscriptionDetails(userId);
@@ -25,22 +25,18 @@ export function PlanCard({ userId }: { userId: string }) {
         ) : null}
       </div>
 
-      {query.isPending ? (
+      {query.data ? (
+        <PlanBody details={query.data} />
+      ) : query.isError ? (
+        <div className="dash-plan-body">
+          <PlanUnavailable onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        </div>
+      ) : (
         <div className="dash-plan-body" aria-hidden="true">
           <span className="skeleton" style={{ width: "40%", height: 28 }} />
           <span className="skeleton" style={{ width: "55%", height: 20 }} />
           <span className="skeleton" style={{ width: "80%", height: 16 }} />
         </div>
-      ) : query.isError ? (
-        <CardError
-          what="your plan"
-          requestId={isApiError(query.error) ? query.error.requestId : undefined}
-          message={query.error.message}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : (
-        <PlanBody details={query.data} />
       )}
 
       <div className="dash-card-foot">

@@ -61,10 +61,7 @@ export function UsageCard({ userId }: { userId: string }) {
               >
                 <span className="usage-bar-fill" style={{ width: `${row.percent}%` }} />
               </div>
-              {row.level === "full" && row.limit > 0 ? (
-                <p className="usage-note">You've reached your plan's limit. Upgrade to add more.</p>
-              ) : null}
-              {row.limit === 0 ? <p className="usage-note">Not included in your plan.</p> : null}
+              {row.note ? <p className="usage-note">{row.note}</p> : null}
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { AnalyticsSummaryCard } from "../../analytics/components/AnalyticsSummar
 import { useChatbots } from "../../chatbots/api";
 import { ChatbotsSection } from "../../chatbots/components/ChatbotsSection";
 import { useSignedInUser } from "../../session/session-context";
-import { useSubscriptionDetails } from "../api";
+import { useSubscriptionDetails, useWidgetActivity } from "../api";
 import { GetStarted } from "../components/GetStarted";
 import { PlanCard } from "../components/PlanCard";
 import { UsageCard } from "../components/UsageCard";
@@ -15,6 +15,7 @@ export function DashboardPage() {
   const { user, userId } = useSignedInUser();
   const subscription = useSubscriptionDetails(userId);
   const chatbots = useChatbots();
+  const widgetActivity = useWidgetActivity(userId);
   // Fixed for the visit: the greeting should not flip while the page is open.
   const [greeting] = useState(() => greetingFor(new Date().getHours()));
   const name = firstName(user.name);
@@ -34,6 +35,8 @@ export function DashboardPage() {
           emailVerified={user.emailVerified}
           onPaidPlan={subscription.data ? subscription.data.plan.tier > 0 : null}
           chatbotCount={chatbots.data ? chatbots.data.length : null}
+          firstChatbotId={chatbots.data?.[0]?._id ?? null}
+          widgetLive={widgetActivity.data ?? null}
         />
       </div>
     </div>

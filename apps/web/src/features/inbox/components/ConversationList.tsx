@@ -1,7 +1,7 @@
 import type { ConversationSummary } from "@parley/contracts";
 import { Link } from "react-router-dom";
-import { countLabel, formatDateTime, formatWhen } from "../format";
-import { ThumbDownIcon, ThumbUpIcon } from "./icons";
+import { countLabel, customerLabel, formatDateTime, formatWhen } from "../format";
+import { ThumbDownIcon, ThumbUpIcon, VerifiedIcon } from "./icons";
 
 /** How a row opens its conversation: a link (the inbox, deep-linkable) or a button (a bot's tab). */
 export type OpenConversation = { href: (id: string) => string } | { onSelect: (id: string) => void };
@@ -52,7 +52,9 @@ function ConversationRow({ item, showBotName }: { item: ConversationSummary; sho
   return (
     <>
       <span className="conv-item-top">
-        <span className="conv-item-bot">{showBotName ? item.chatbotName : "Visitor"}</span>
+        <span className="conv-item-bot">
+          {showBotName ? item.chatbotName : item.customer ? customerLabel(item.customer) : "Visitor"}
+        </span>
         <time
           className="conv-item-time"
           dateTime={item.lastMessageAt}
@@ -84,6 +86,12 @@ function ConversationRow({ item, showBotName }: { item: ConversationSummary; sho
           </span>
         ) : null}
         {item.hasLead ? <span className="conv-badge conv-badge-lead">Lead</span> : null}
+        {item.customer ? (
+          <span className="conv-badge conv-badge-verified" title={`Verified customer ${item.customer.id}`}>
+            <VerifiedIcon size={12} />
+            {showBotName ? customerLabel(item.customer) : "Verified"}
+          </span>
+        ) : null}
       </span>
     </>
   );

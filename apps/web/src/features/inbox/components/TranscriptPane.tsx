@@ -5,9 +5,9 @@ import { SOURCE_KIND_LABEL } from "../../chatbots/chatbots";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { ArrowLeftIcon, ExternalIcon, KindIcon, TrashIcon } from "../../chatbots/components/icons";
 import { useTranscript } from "../api";
-import { countLabel, formatDateTime, formatTime } from "../format";
+import { countLabel, customerLabel, formatDateTime, formatTime } from "../format";
 import { DeleteConversationDialog } from "./DeleteConversationDialog";
-import { MailIcon, ThumbDownIcon, ThumbUpIcon } from "./icons";
+import { MailIcon, ThumbDownIcon, ThumbUpIcon, VerifiedIcon } from "./icons";
 
 interface TranscriptPaneProps {
   conversationId: string;
@@ -90,6 +90,8 @@ function TranscriptView({
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
   const questions = transcript.messages.filter((m) => m.role === "user").length;
+  const { customer } = transcript;
+  const asker = customer ? customerLabel(customer) : "Visitor";
 
   return (
     <article className="tr" aria-labelledby={headingId}>
@@ -120,6 +122,29 @@ function TranscriptView({
         </button>
       </header>
 
+      {customer ? (
+        <section className="tr-customer" aria-label="Verified customer">
+          <span className="tr-customer-icon">
+            <VerifiedIcon size={18} />
+          </span>
+          <div>
+            <p className="tr-lead-title">
+              Verified customer: {customer.name ?? customer.email ?? customer.id}
+              {customer.name && customer.email ? (
+                <>
+                  {" "}
+                  · <a href={`mailto:${customer.email}`}>{customer.email}</a>
+                </>
+              ) : null}
+            </p>
+            <p className="tr-lead-when">
+              Your customer id <code>{customer.id}</code>, signed by your server with this chatbot's identity
+              secret. Name and e-mail are as your site sent them.
+            </p>
+          </div>
+        </section>
+      ) : null}
+
       {transcript.leads.length > 0 ? (
         <section className="tr-leads" aria-label="Contact details left">
           {transcript.leads.map((lead) => (
@@ -147,7 +172,7 @@ function TranscriptView({
             message.role === "user" ? (
               <li key={message._id} className="tr-msg tr-msg-user">
                 <span className="tr-who">
-                  Visitor <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+                  {asker} <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
                 </span>
                 <div className="tr-bubble">{message.content}</div>
               </li>

@@ -51,3 +51,10 @@ export const ThumbDownIcon = (p: IconProps) => (
     <path d="M17 14V3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1zM17 14l-4 7a2.5 2.5 0 0 1-2.5-2.5V15H5.3a2 2 0 0 1-2-2.3l1.3-8A2 2 0 0 1 6.6 3H17" />
   </Svg>
 );
+
+export const VerifiedIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 3 4.5 6v5.5c0 4.4 3.2 8.3 7.5 9.5 4.3-1.2 7.5-5.1 7.5-9.5V6z" />
+    <path d="m8.5 12 2.5 2.5 4.5-5" />
+  </Svg>
+);

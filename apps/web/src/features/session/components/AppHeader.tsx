@@ -1,7 +1,9 @@
-import { useState } from "react";
-import { Link, NavLink } from "react-router-dom";
+import { useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
 import { Logo } from "../../../components/Logo";
+import { MenuIcon } from "../../../components/MenuIcon";
+import { useDismissableMenu } from "../../../components/use-dismissable-menu";
 import { useSession } from "../session-context";
 import { SignOutDialog } from "./SignOutDialog";
 import { UserMenu } from "./UserMenu";
@@ -15,10 +17,19 @@ export const appNav = [
   { to: "/support", label: "Support" },
 ] as const;
 
-/** The signed-in header: logo, the app's sections, and the account menu with Sign out. */
+/**
+ * The signed-in header: logo, the app's sections, and the account menu with Sign out. On a phone
+ * (below 720 px, see shell.css) the sections would not fit in a row, so they sit behind a Menu
+ * button, in a panel that lists them one under another.
+ */
 export function AppHeader() {
   const session = useSession();
   const [confirming, setConfirming] = useState(false);
+  const menu = useDismissableMenu<HTMLElement>("(min-width: 720px)");
+  const { open: menuOpen, setOpen: setMenuOpen, toggleRef, panelRef: navRef } = menu;
+  const navId = useId();
+  const location = useLocation();
+  const current = appNav.find((item) => location.pathname.startsWith(item.to));
 
   return (
     <header className="app-header">
@@ -26,7 +37,20 @@ export function AppHeader() {
         <Link to="/dashboard" className="header-logo app-header-logo" aria-label="Parley dashboard">
           <Logo />
         </Link>
-        <nav className="app-nav" aria-label="App">
+        <button
+          ref={toggleRef}
+          type="button"
+          className="app-menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          // The visible text (the section you are in) leads the name; aria-expanded says open/closed.
+          aria-label={`${current?.label ?? "Sections"}, menu`}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MenuIcon open={menuOpen} size={20} />
+          <span>{current?.label ?? "Menu"}</span>
+        </button>
+        <nav ref={navRef} id={navId} className="app-nav" aria-label="App" data-open={menuOpen || undefined}>
           <ul>
             {appNav.map((item) => (
               <li key={item.to}>

@@ -2,6 +2,7 @@ import { demoInfoSchema } from "@parley/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../app/api";
 import { signInUrl } from "../../../app/config";
+import { embedSnippet } from "../embed";
 import { CopyButton } from "./CopyButton";
 
 /** The showcase bot, chatting for real in its own frame, with the snippet that would embed it. */
@@ -27,7 +28,7 @@ export function LiveDemo() {
       </div>
     );
   }
-  const snippet = `<script src="${window.location.origin}/embed.js" data-chatbot-id="${chatbotId}" async></script>`;
+  const snippet = embedSnippet(chatbotId);
   return (
     <div className="live-demo">
       <div className="live-demo-copy">

@@ -1,29 +1,30 @@
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { CopyButton } from "../components/CopyButton";
 import { LiveDemo } from "../components/LiveDemo";
-import { EMBED_SNIPPET } from "../embed";
+import { embedSnippet } from "../embed";
 
 const behaviours = [
   {
     title: "Light until it's needed",
-    body: "The script is under 2 KB and loads with async, so it never blocks your page. It shows the launcher and fetches nothing else until a visitor hovers, clicks or the page goes idle.",
+    body: "The script is under 2 KB and loads with async, so it never blocks your page. It asks one small question (may the chat run here?), shows the launcher, and loads the chat only when a visitor hovers, clicks or the page goes idle.",
   },
   {
-    title: "Isolated from your styles",
-    body: "The launcher lives in a Shadow DOM and the conversation in its own frame, so your CSS can't break the chat and the chat can't break your layout.",
+    title: "Isolated, and strict-CSP friendly",
+    body: "The launcher lives in a Shadow DOM and the conversation in its own frame, so your CSS can't break the chat. Nothing inline is injected: allow the Parley origin in script-src, connect-src and frame-src and you're done.",
   },
   {
-    title: "Strict CSP friendly",
-    body: "No inline styles or scripts are injected into your page. Allow the Parley origin in script-src and frame-src and you're done.",
+    title: "Remembers your visitors",
+    body: "The conversation follows the visitor across reloads and pages of your site, even in browsers that block third-party storage. Signed-in customers can pick it up on any device.",
   },
   {
     title: "Stays on your domains",
-    body: "List the domains your chatbot may run on. A copied snippet on anyone else's site is refused.",
+    body: "List the domains your chatbot may run on. A copied snippet on anyone else's site draws nothing, and your browser console says which domain to add.",
   },
 ];
 
 export function WidgetPage() {
   useDocumentTitle("Widget");
+  const snippet = embedSnippet();
   return (
     <>
       <section className="page-hero">
@@ -45,10 +46,10 @@ export function WidgetPage() {
               <div className="code-block">
                 <div className="code-block-bar">
                   <span>HTML</span>
-                  <CopyButton text={EMBED_SNIPPET} />
+                  <CopyButton text={snippet} />
                 </div>
                 <pre>
-                  <code>{EMBED_SNIPPET}</code>
+                  <code>{snippet}</code>
                 </pre>
               </div>
             </li>

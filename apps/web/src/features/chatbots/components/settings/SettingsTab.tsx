@@ -18,6 +18,7 @@ import { ErrorNotice } from "../ErrorNotice";
 import { useToast } from "../Toast";
 import { DangerZone } from "./DangerZone";
 import { BuilderSection, SuggestedQuestionsField, Switch, TextField } from "./fields";
+import { GreetingBubbleFields } from "./GreetingBubbleFields";
 import { ModelFields } from "./ModelFields";
 import { ThemeFields } from "./ThemeFields";
 
@@ -126,6 +127,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
 
           <BuilderSection title="Widget" description="How the chat launcher looks on your website.">
             <ThemeFields />
+            <GreetingBubbleFields />
           </BuilderSection>
 
           <BuilderSection

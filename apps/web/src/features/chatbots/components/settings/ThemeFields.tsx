@@ -16,6 +16,7 @@ export function ThemeFields() {
   const color = watch("primaryColor");
   const position = watch("position");
   const launcherText = watch("launcherText");
+  const bubble = watch("bubbleEnabled") ? watch("bubbleText").trim() : "";
   const valid = HEX.test(color);
   const colorError = errors.primaryColor?.message;
 
@@ -62,6 +63,7 @@ export function ThemeFields() {
           <span className="theme-preview-line" />
           <span className="theme-preview-line theme-preview-line-short" />
           <span className="theme-preview-line" />
+          {bubble ? <span className="theme-preview-bubble">{bubble}</span> : null}
           <span
             className="theme-preview-launcher"
             style={{ background: valid ? color : "#4f46e5", color: readableOn(color) }}

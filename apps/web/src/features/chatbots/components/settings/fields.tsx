@@ -37,7 +37,7 @@ export function Switch({
   label,
   hint,
 }: {
-  name: "published" | "leadCapture";
+  name: "published" | "leadCapture" | "bubbleEnabled";
   label: string;
   hint?: ReactNode;
 }) {
@@ -140,7 +140,15 @@ export function TextField({
   type = "text",
   autoComplete,
 }: {
-  name: "name" | "greeting" | "fallbackReply" | "instructions" | "launcherText" | "modelName" | "baseUrl";
+  name:
+    | "name"
+    | "greeting"
+    | "fallbackReply"
+    | "instructions"
+    | "launcherText"
+    | "bubbleText"
+    | "modelName"
+    | "baseUrl";
   label: string;
   hint?: ReactNode;
   optional?: boolean;

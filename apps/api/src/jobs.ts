@@ -1,0 +1,16 @@
+import type { Services } from "./app";
+import type { Job } from "./lib/jobs";
+
+/**
+ * The recurring jobs every API process runs (server.ts starts them with `startJobs`). Each is
+ * safe in several replicas at once. Tests start this same set, so nothing here runs only from a
+ * test route.
+ */
+export function scheduledJobs(services: Services, everyMs: number): Job[] {
+  return [
+    { name: "subscriptions.period-end", everyMs, run: () => services.subscriptions.runPeriodEnd() },
+    { name: "payments.reconcile", everyMs, run: () => services.payments.reconcile() },
+    // Conversations past their bot's retention days are deleted (with their messages and leads).
+    { name: "inbox.retention", everyMs, run: () => services.lifecycle.applyRetention() },
+  ];
+}

@@ -1,0 +1,192 @@
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusedAddressReason } from "./address-policy";
+import {
+  blockedCause,
+  createOutboundGuard,
+  OutboundBlockedError,
+  OutboundTooLargeError,
+  PRIVATE_ADDRESS_MESSAGE,
+} from "./guard";
+
+describe("address policy", () => {
+  it.each([
+    ["127.0.0.1", "loopback"],
+    ["127.255.0.9", "loopback"],
+    ["10.1.2.3", "private"],
+    ["172.16.0.1", "private"],
+    ["172.31.255.255", "private"],
+    ["192.168.1.1", "private"],
+    ["169.254.169.254", "link-local"],
+    ["100.64.0.1", "carrier-grade NAT"],
+    ["0.0.0.0", "unspecified"],
+    ["224.0.0.1", "multicast"],
+    ["255.255.255.255", "reserved"],
+    ["198.18.0.1", "benchmarking"],
+    ["::", "unspecified"],
+    ["::1", "loopback"],
+    ["::ffff:127.0.0.1", "IPv4-mapped"],
+    ["::ffff:7f00:1", "IPv4-mapped"],
+    ["0:0:0:0:0:ffff:127.0.0.1", "IPv4-mapped"],
+    ["::ffff:8.8.8.8", "IPv4-mapped"],
+    ["::127.0.0.1", "IPv4-compatible"],
+    ["::ffff:0:7f00:1", "IPv4-translated"],
+    ["64:ff9b::127.0.0.1", "loopback (through NAT64)"],
+    ["64:ff9b::a00:1", "private (through NAT64)"],
+    ["64:ff9b:1::1", "local NAT64"],
+    ["2002:7f00:1::", "loopback (through 6to4)"],
+    ["2002:c0a8:101::1", "private (through 6to4)"],
+    ["2001::1", "Teredo"],
+    ["fc00::1", "unique-local"],
+    ["fd12:3456::1", "unique-local"],
+    ["fe80::1", "link-local"],
+    ["fe80::1%eth0", "link-local"],
+    ["ff02::1", "multicast"],
+    ["2001:db8::1", "documentation"],
+    ["[::1]", "loopback"],
+    ["localhost", "not an IP address"],
+  ])("refuses %s (%s)", (ip, reason) => {
+    expect(refusedAddressReason(ip)).toBe(reason);
+  });
+
+  it.each([
+    "8.8.8.8",
+    "93.184.216.34",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2606:4700::6810:85e5",
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+  ])("allows the public address %s", (ip) => {
+    expect(refusedAddressReason(ip)).toBeUndefined();
+  });
+});
+
+/** A listener on 127.0.0.1 that counts its requests (the "internal" service an attacker wants). */
+async function listen(handler: (url: string, res: ServerResponse) => void) {
+  const hits: string[] = [];
+  const server: Server = createServer((req, res) => {
+    hits.push(req.url ?? "/");
+    handler(req.url ?? "/", res);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+describe("outbound guard", () => {
+  let internal: Awaited<ReturnType<typeof listen>>;
+  let site: Awaited<ReturnType<typeof listen>>;
+  let endlessBytes = 0;
+  let endless: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    internal = await listen((_, res) => res.end("internal secret"));
+    site = await listen((url, res) => {
+      const to = decodeURIComponent(url.slice("/go?to=".length));
+      if (url.startsWith("/go?to=")) res.writeHead(302, { location: to }).end();
+      else res.end("public page");
+    });
+    endless = await listen((url, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      if (url === "/slow") {
+        res.write("<p>");
+        return; // never finishes
+      }
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk)) endlessBytes += chunk.length;
+        if (!res.destroyed) res.once("drain", pump);
+      };
+      res.on("close", () => {});
+      pump();
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([internal?.close(), site?.close(), endless?.close()]);
+  });
+
+  const strict = () => createOutboundGuard({ allowPrivate: false });
+
+  it.each([
+    (p: number) => `http://127.0.0.1:${p}/`,
+    (p: number) => `http://[::ffff:127.0.0.1]:${p}/`,
+    (p: number) => `http://[::ffff:7f00:1]:${p}/`,
+    (p: number) => `http://[0:0:0:0:0:ffff:127.0.0.1]:${p}/`,
+    (p: number) => `http://[::]:${p}/`,
+    (p: number) => `http://[::1]:${p}/`,
+    (p: number) => `http://0.0.0.0:${p}/`,
+    (p: number) => `http://0:${p}/`,
+    (p: number) => `http://2130706433:${p}/`,
+    (p: number) => `http://0x7f000001:${p}/`,
+    (p: number) => `http://0177.0.0.1:${p}/`,
+    (p: number) => `http://127.1:${p}/`,
+    (p: number) => `http://localhost:${p}/`,
+    (p: number) => `http://LocalHost:${p}/`,
+  ])("refuses %s without connecting", async (spell) => {
+    const guard = strict();
+    const err = await guard.request(spell(internal.port), { maxBytes: 1000 }).catch((e) => e);
+    expect(blockedCause(err)?.message).toBe(PRIVATE_ADDRESS_MESSAGE);
+    expect(internal.hits).toEqual([]);
+    await guard.close();
+  });
+
+  it("checks every redirect hop, whatever the first host was trusted for", async () => {
+    // The operator trusts exactly this site; its redirects to other local addresses are refused.
+    const guard = createOutboundGuard({ allowPrivate: false, allowHosts: [`127.0.0.1:${site.port}`] });
+    expect(await (await guard.request(`${site.url}/`, { maxBytes: 1000 })).text()).toBe("public page");
+    for (const target of [
+      `http://127.0.0.1:${internal.port}/`,
+      `http://localhost:${internal.port}/`,
+      `http://[::ffff:127.0.0.1]:${internal.port}/`,
+      `http://2130706433:${internal.port}/`,
+      "file:///etc/passwd",
+    ]) {
+      const err = await guard
+        .request(`${site.url}/go?to=${encodeURIComponent(target)}`, { maxBytes: 1000 })
+        .catch((e) => e);
+      expect(blockedCause(err), target).toBeInstanceOf(OutboundBlockedError);
+    }
+    expect(internal.hits).toEqual([]);
+    await guard.close();
+  });
+
+  it("stops reading at the byte cap while streaming", async () => {
+    const guard = createOutboundGuard({ allowPrivate: true });
+    const before = endlessBytes;
+    const res = await guard.request(`${endless.url}/`, { maxBytes: 1024 * 1024, timeoutMs: 5000 });
+    await expect(res.text()).rejects.toBeInstanceOf(OutboundTooLargeError);
+    // The server could push a few socket buffers more than the cap, never the endless rest.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(endlessBytes - before).toBeLessThan(8 * 1024 * 1024);
+    await guard.close();
+  });
+
+  it("gives up on a page that never finishes at the deadline", async () => {
+    const guard = createOutboundGuard({ allowPrivate: true });
+    const started = Date.now();
+    const res = await guard.request(`${endless.url}/slow`, { maxBytes: 1024 * 1024, timeoutMs: 500 });
+    const err = await res.text().catch((e) => e);
+    expect((err as Error).name).toMatch(/TimeoutError|AbortError/);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await guard.close();
+  });
+
+  it("allows private addresses only where the policy says so", async () => {
+    const guard = createOutboundGuard({ allowPrivate: true });
+    const res = await guard.request(`${internal.url}/`, { maxBytes: 1000 });
+    expect(await res.text()).toBe("internal secret");
+    await guard.close();
+    internal.hits.length = 0;
+  });
+});

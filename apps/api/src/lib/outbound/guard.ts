@@ -1,0 +1,283 @@
+import { lookup as dnsLookup } from "node:dns";
+import { isIP, type LookupFunction } from "node:net";
+import { Agent, type Dispatcher, fetch as undiciFetch } from "undici";
+import { refusedAddressReason } from "./address-policy";
+
+/** A request was refused because of where it would connect (or its scheme, or its redirects). */
+export class OutboundBlockedError extends Error {
+  override name = "OutboundBlockedError";
+  constructor(
+    message: string,
+    /** For logs only (never shown to the account): what was refused and why. */
+    readonly detail: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The response body went past the byte cap; reading stopped there. */
+export class OutboundTooLargeError extends Error {
+  override name = "OutboundTooLargeError";
+  constructor(readonly maxBytes: number) {
+    super(`The response is larger than ${Math.round(maxBytes / 1024)} KB.`);
+  }
+}
+
+export const PRIVATE_ADDRESS_MESSAGE =
+  "This address is on a private or local network, which can't be reached.";
+
+export interface OutboundPolicy {
+  /** Private, loopback and other non-public addresses are allowed (development, local model servers). */
+  allowPrivate: boolean;
+  /** Exceptions the operator trusts: `host` or `host:port`, as the URL spells them (e.g. `ollama:11434`). */
+  allowHosts?: string[];
+  /** Name resolution; the system resolver by default. */
+  lookup?: typeof dnsLookup;
+  /** Connect, first-byte and between-chunks limits of the connection pool. */
+  connectTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+}
+
+export interface OutboundRequest {
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+  /** Limit for the whole exchange, body included (none by default: streams rely on idle limits). */
+  timeoutMs?: number;
+  /** Redirects followed, each hop checked like the first; 0 returns a 3xx as it is. */
+  maxRedirects?: number;
+  /** The body is read up to this many bytes; past it the read stops with OutboundTooLargeError. */
+  maxBytes: number;
+}
+
+export interface OutboundResponse {
+  /** Where the answer came from, after redirects. */
+  url: URL;
+  status: number;
+  statusText: string;
+  ok: boolean;
+  headers: Headers;
+  /** The body in chunks, counted against `maxBytes`. */
+  body(): AsyncGenerator<Uint8Array>;
+  /** The whole body as text (within `maxBytes`). */
+  text(): Promise<string>;
+  cancel(): Promise<void>;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+function hostKey(url: URL) {
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return { host: url.hostname.toLowerCase(), hostPort: `${url.hostname.toLowerCase()}:${port}` };
+}
+
+/** The first OutboundBlockedError in an error's cause chain (undici wraps connect errors). */
+export function blockedCause(err: unknown): OutboundBlockedError | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 5; depth++) {
+    if (e instanceof OutboundBlockedError) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The one gate for server-side requests to addresses an account chose (crawler, model and
+ * embeddings clients, webhooks). The decision is made on the address actually connected to:
+ * the connection pool resolves the host itself and refuses the connection when any resolved
+ * address is not public, so there is no window between check and connect (no DNS rebinding).
+ * Redirects are followed by hand and every hop goes through the same gate; bodies are read as a
+ * stream with a byte cap, under an optional overall deadline.
+ */
+export function createOutboundGuard(policy: OutboundPolicy) {
+  const resolve = policy.lookup ?? dnsLookup;
+  const trusted = new Set((policy.allowHosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean));
+  const isTrusted = (url: URL) => {
+    const { host, hostPort } = hostKey(url);
+    return policy.allowPrivate || trusted.has(host) || trusted.has(hostPort);
+  };
+
+  // Called by net.connect for every new connection to a hostname (never for IP literals, which
+  // are judged before the request). Node asks for one address or, with autoSelectFamily, all.
+  const checkedLookup: LookupFunction = (hostname, options, callback) => {
+    resolve(hostname, { all: true, family: options.family, hints: options.hints }, (err, addresses) => {
+      if (err) return callback(err, "", 4);
+      const refused = addresses
+        .map((a) => [a.address, refusedAddressReason(a.address)] as const)
+        .find(([, r]) => r);
+      if (refused) {
+        const blocked = new OutboundBlockedError(
+          PRIVATE_ADDRESS_MESSAGE,
+          `${hostname} resolves to ${refused[0]} (${refused[1]})`,
+        );
+        return callback(Object.assign(blocked, { code: "EOUTBOUNDBLOCKED" }), "", 4);
+      }
+      if (options.all) return callback(null, addresses);
+      const first = addresses[0];
+      if (!first) return callback(Object.assign(new Error("no address"), { code: "ENOTFOUND" }), "", 4);
+      callback(null, first.address, first.family);
+    });
+  };
+
+  const timeouts = {
+    connect: { timeout: policy.connectTimeoutMs ?? 10_000 },
+    headersTimeout: policy.headersTimeoutMs ?? 30_000,
+    bodyTimeout: policy.bodyTimeoutMs ?? 60_000,
+  };
+  const guarded = new Agent({ ...timeouts, connect: { ...timeouts.connect, lookup: checkedLookup } });
+  const open = new Agent(timeouts);
+
+  /** Refuses what can be refused before connecting: the scheme and IP-literal hosts. */
+  function precheck(url: URL): Dispatcher {
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new OutboundBlockedError(
+        "Only http and https addresses can be reached.",
+        `scheme ${url.protocol}`,
+      );
+    }
+    if (url.username || url.password) {
+      throw new OutboundBlockedError(
+        "Addresses with a user name or password are not allowed.",
+        "credentials",
+      );
+    }
+    if (isTrusted(url)) return open;
+    const literal = url.hostname.replace(/^\[|\]$/g, "");
+    if (isIP(literal)) {
+      const reason = refusedAddressReason(literal);
+      if (reason) throw new OutboundBlockedError(PRIVATE_ADDRESS_MESSAGE, `${url.host} is ${reason}`);
+    }
+    return guarded;
+  }
+
+  async function request(input: string | URL, req: OutboundRequest): Promise<OutboundResponse> {
+    // One controller for the whole exchange (every hop and the body). The deadline is a plain
+    // timer, not AbortSignal.timeout(): undici holds signals weakly, and a collected timeout
+    // signal never fires, which would let a page that never finishes hang its reader.
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(req.signal?.reason);
+    if (req.signal?.aborted) onAbort();
+    else req.signal?.addEventListener("abort", onAbort, { once: true });
+    const timer = req.timeoutMs
+      ? setTimeout(
+          () => controller.abort(new DOMException(`timed out after ${req.timeoutMs} ms`, "TimeoutError")),
+          req.timeoutMs,
+        )
+      : undefined;
+    const release = () => {
+      clearTimeout(timer);
+      req.signal?.removeEventListener("abort", onAbort);
+    };
+    try {
+      let url = new URL(input);
+      let method = req.method ?? "GET";
+      let body = req.body;
+      const maxRedirects = req.maxRedirects ?? 5;
+      for (let hop = 0; ; hop++) {
+        const dispatcher = precheck(url);
+        const res = await undiciFetch(url, {
+          method,
+          headers: req.headers,
+          body,
+          redirect: "manual",
+          dispatcher,
+          signal: controller.signal,
+        });
+        const location = res.headers.get("location");
+        if (maxRedirects > 0 && REDIRECTS.has(res.status) && location) {
+          await res.body?.cancel().catch(() => {});
+          if (hop >= maxRedirects)
+            throw new OutboundBlockedError("Too many redirects.", `more than ${maxRedirects} redirects`);
+          url = new URL(location, url);
+          if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
+            method = "GET";
+            body = undefined;
+          }
+          continue;
+        }
+        return wrap(res, url, req.maxBytes, release);
+      }
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+
+  return {
+    request,
+    /**
+     * Whether a URL may be reached, resolving its host as a connection would (for checks before
+     * saving a setting; requests are checked again when they connect).
+     */
+    async check(input: string | URL): Promise<void> {
+      const url = new URL(input);
+      if (precheck(url) === open || isIP(url.hostname.replace(/^\[|\]$/g, ""))) return;
+      await new Promise<void>((ok, fail) =>
+        checkedLookup(url.hostname, { all: true }, (err) => (err ? fail(err) : ok())),
+      );
+    },
+    async close() {
+      await Promise.all([guarded.close(), open.close()]);
+    },
+  };
+}
+export type OutboundGuard = ReturnType<typeof createOutboundGuard>;
+
+function wrap(
+  res: Awaited<ReturnType<typeof undiciFetch>>,
+  url: URL,
+  maxBytes: number,
+  release: () => void,
+): OutboundResponse {
+  const headers = new Headers();
+  res.headers.forEach((value, key) => {
+    headers.append(key, value);
+  });
+  const declared = Number(res.headers.get("content-length") ?? Number.NaN);
+  async function* body(): AsyncGenerator<Uint8Array> {
+    if (declared > maxBytes) {
+      release();
+      await res.body?.cancel().catch(() => {});
+      throw new OutboundTooLargeError(maxBytes);
+    }
+    if (!res.body) {
+      release();
+      return;
+    }
+    const reader = res.body.getReader();
+    let read = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        read += value.byteLength;
+        if (read > maxBytes) throw new OutboundTooLargeError(maxBytes);
+        yield value;
+      }
+    } finally {
+      release();
+      // Stops the transfer at once when the reader gives up early (cap, error, or `break`).
+      await reader.cancel().catch(() => {});
+    }
+  }
+  return {
+    url,
+    status: res.status,
+    statusText: res.statusText,
+    ok: res.ok,
+    headers,
+    body,
+    async text() {
+      const decoder = new TextDecoder();
+      let out = "";
+      for await (const chunk of body()) out += decoder.decode(chunk, { stream: true });
+      return out + decoder.decode();
+    },
+    async cancel() {
+      release();
+      await res.body?.cancel().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Readiness } from "@parley/contracts";
+import type { DbHandle } from "@parley/db";
+import { rowsOf } from "@parley/db";
+import { sql } from "drizzle-orm";
+import type { Redis } from "ioredis";
+
+export interface ReadinessDeps {
+  db: DbHandle<Record<string, unknown>>;
+  /** drizzle-kit's folder: its journal lists every migration this code expects. */
+  migrationsFolder: string;
+  migrationsTable: string;
+  redis?: Pick<Redis, "ping"> | undefined;
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+async function timed<T>(run: () => Promise<T>): Promise<{ ok: boolean; latencyMs: number | null }> {
+  const started = performance.now();
+  try {
+    await run();
+    return { ok: true, latencyMs: round(performance.now() - started) };
+  } catch {
+    return { ok: false, latencyMs: null };
+  }
+}
+
+/** Readiness of this process: database, migrations, Redis (see `readinessSchema` for what fails it). */
+export function createReadinessCheck(deps: ReadinessDeps) {
+  const journal = JSON.parse(
+    readFileSync(path.join(deps.migrationsFolder, "meta/_journal.json"), "utf8"),
+  ) as {
+    entries: { when: number; tag: string }[];
+  };
+  return async function check(): Promise<Readiness> {
+    const database = await timed(() => deps.db.ping());
+    let pending = journal.entries.map((e) => e.tag);
+    if (database.ok) {
+      try {
+        const rows = rowsOf<{ created_at: string | number }>(
+          await deps.db.db.execute(
+            sql`select created_at from drizzle.${sql.identifier(deps.migrationsTable)}`,
+          ),
+        );
+        const applied = new Set(rows.map((r) => Number(r.created_at)));
+        pending = journal.entries.filter((e) => !applied.has(e.when)).map((e) => e.tag);
+      } catch {
+        // No journal table at all: nothing is applied.
+      }
+    }
+    const redis = deps.redis
+      ? { configured: true, ...(await timed(async () => deps.redis?.ping())) }
+      : { configured: false, ok: true, latencyMs: null };
+    const migrations = { ok: database.ok && pending.length === 0, pending };
+    const status = !database.ok || !migrations.ok ? "not_ready" : redis.ok ? "ready" : "degraded";
+    return { status, checks: { database, migrations, redis } };
+  };
+}

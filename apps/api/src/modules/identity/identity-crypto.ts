@@ -1,0 +1,67 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
+
+/**
+ * Identity secrets at rest: AES-256-GCM under a key derived from the server's master secret, with
+ * the bot's id as associated data, so a sealed secret copied onto another bot's row does not open.
+ * Format: `v1.<iv>.<ciphertext>.<tag>` (base64url).
+ */
+export interface SecretBox {
+  seal(plaintext: string, boundTo: string): string;
+  /** The plaintext, or null when the value was sealed under another key or for another bot. */
+  open(sealed: string, boundTo: string): string | null;
+}
+
+export function createSecretBox(masterSecret: string): SecretBox {
+  const key = Buffer.from(
+    hkdfSync("sha256", masterSecret, "parley", "parley identity secrets v1", 32) as ArrayBuffer,
+  );
+  return {
+    seal(plaintext, boundTo) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      cipher.setAAD(Buffer.from(boundTo, "utf8"));
+      const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+      return ["v1", iv, body, cipher.getAuthTag()]
+        .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+        .join(".");
+    },
+    open(sealed, boundTo) {
+      const [version, iv, body, tag] = sealed.split(".");
+      if (version !== "v1" || !iv || !body || !tag) return null;
+      try {
+        const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+        decipher.setAAD(Buffer.from(boundTo, "utf8"));
+        decipher.setAuthTag(Buffer.from(tag, "base64url"));
+        return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString(
+          "utf8",
+        );
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** A new identity secret: 32 random bytes as 64 hex characters (the HMAC key is this text). */
+export const newIdentitySecret = () => randomBytes(32).toString("hex");
+
+/** What the business's server computes: hex HMAC-SHA256 of the customer id's UTF-8 bytes. */
+export const signCustomerId = (secret: string, userId: string) =>
+  createHmac("sha256", secret).update(userId, "utf8").digest("hex");
+
+/**
+ * Whether `hash` (64 hex characters, any case) is the signature of `userId`. Compared in
+ * constant time, so how long a refusal takes tells nothing about how much of a guess was right.
+ */
+export function customerHashMatches(secret: string, userId: string, hash: string): boolean {
+  if (!/^[0-9a-fA-F]{64}$/.test(hash)) return false;
+  const expected = Buffer.from(signCustomerId(secret, userId), "hex");
+  return timingSafeEqual(expected, Buffer.from(hash, "hex"));
+}

@@ -1,0 +1,187 @@
+import { ingestLimits } from "@parley/contracts";
+import type { Database } from "@parley/db";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { type KnowledgeSourceRow, knowledgeSources } from "../../../db/schema";
+import type { OutboundGuard } from "../../../lib/outbound";
+import { chunkMarkdown } from "./chunker";
+import { crawlSite } from "./crawler";
+import { detectFileType } from "./extract-file";
+import { IngestError } from "./ingest-error";
+import { limitMessages } from "./limits";
+import { createParserProcess, parseFileIsolated } from "./parse-file";
+import { createStaging, type Staging } from "./staging";
+
+export const DEFAULT_MAX_PAGES = 50;
+/** Parsing one page (at most 3 MB of HTML) takes milliseconds; a crafted one is cut off here. */
+const PAGE_PARSE_TIMEOUT_MS = 10_000;
+export const GAVE_UP_REASON =
+  "Reading this source failed on every attempt (the reader stopped), so it was given up. It may be malformed or too large: split it, or try re-syncing.";
+
+export interface IngestRunnerDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  /** The plan of the source's owner, whose limits apply. */
+  plan: (userId: string) => Promise<{ tier: number; name: string }>;
+  crawlerGuard: OutboundGuard;
+  crawlTimeoutMs: number;
+  parse: { memoryMb: number; timeoutMs: number };
+}
+
+export interface IngestContext {
+  jobId: string;
+  /** Aborted when this process lost the job (another replica owns it now): stop writing. */
+  signal?: AbortSignal;
+}
+
+/** Records progress at most every 250 ms so a big crawl doesn't write on every page. */
+function progressWriter(db: Database, sourceId: string) {
+  let last = 0;
+  return async (done: number, total: number, force = false) => {
+    if (!force && Date.now() - last < 250) return;
+    last = Date.now();
+    await db
+      .update(knowledgeSources)
+      .set({ progressDone: done, progressTotal: total })
+      .where(eq(knowledgeSources.id, sourceId));
+  };
+}
+
+/**
+ * The ingestion job: reads a source into staged passages as it goes (so a run re-taken after a
+ * crash resumes where it stopped), then swaps them in. Files are parsed in a child process; every
+ * limit of the owner's plan fails the source with a reason that names it.
+ */
+export function createIngestRunner(deps: IngestRunnerDeps) {
+  const { db, log } = deps;
+  // PGlite has no autovacuum: without fresh statistics after a large ingestion the planner
+  // guesses, and retrieval slows down. Refresh them after ingestion, at most once a minute.
+  let lastAnalyze = 0;
+  const refreshStatistics = async () => {
+    if (Date.now() - lastAnalyze < 60_000) return;
+    lastAnalyze = Date.now();
+    await db.execute(sql`analyze knowledge_chunks`);
+  };
+
+  /** Reads the source into `staging`; returns the final progress total (pages for a website). */
+  async function read(row: KnowledgeSourceRow, staging: Staging, ctx: IngestContext): Promise<number> {
+    const plan = await deps.plan(row.ownerId);
+    const limits = ingestLimits(plan.tier);
+    const messages = limitMessages(limits, plan.name);
+    const progress = progressWriter(db, row.id);
+    // Only a crawl resumes; anything else an earlier attempt staged is read again from scratch.
+    if (row.kind !== "website") await staging.clear();
+    switch (row.kind) {
+      case "text":
+        await staging.page(null, row.title, chunkMarkdown(row.content ?? "", row.title));
+        return 1;
+      case "qa":
+        await staging.page(null, row.title, [{ title: row.question ?? "", body: row.content ?? "" }]);
+        return 1;
+      case "file": {
+        const data = row.fileData;
+        if (!data) throw new IngestError("The uploaded file is missing; upload it again.");
+        const chunks = await parseFileIsolated(data, {
+          type: detectFileType(data, row.fileName ?? ""),
+          title: row.title,
+          maxChars: limits.textChars,
+          maxChunks: limits.chunks,
+          tooMuchText: messages.text,
+          tooManyChunks: messages.fileChunks,
+          memoryMb: deps.parse.memoryMb,
+          timeoutMs: deps.parse.timeoutMs,
+          signal: ctx.signal,
+          onProgress: (f) => void progress(Math.round(f * data.length), data.length).catch(() => {}),
+        });
+        await staging.page(null, row.title, chunks);
+        return data.length;
+      }
+      case "website": {
+        const resume = await staging.resume();
+        const maxPages = row.maxPages ?? DEFAULT_MAX_PAGES;
+        if (resume.length) log.info({ sourceId: row.id, pages: resume.length }, "resuming a crawl");
+        // One parse process for the whole crawl (a new one after a page kills it).
+        const parser = createParserProcess({ memoryMb: deps.parse.memoryMb });
+        const pages = await crawlSite(row.url ?? "", {
+          maxPages,
+          guard: deps.crawlerGuard,
+          timeoutMs: deps.crawlTimeoutMs,
+          parsePage: (html) =>
+            parser.request({ kind: "page", html }, { timeoutMs: PAGE_PARSE_TIMEOUT_MS, timeoutMessage: "" }),
+          resume,
+          signal: ctx.signal,
+          onPage: async (page, p) => {
+            const chunks = chunkMarkdown(page.text, page.title);
+            if (staging.chunkCount + chunks.length > limits.chunks)
+              throw new IngestError(messages.siteChunks);
+            await staging.page(page.url, page.title, chunks, page.links);
+            await progress(p.done, p.total);
+          },
+          onSkip: (url, reason) => staging.skipped(url, reason),
+        }).finally(() => parser.close());
+        if (staging.chunkCount === 0)
+          throw new IngestError("The pages were reached but held no readable text.");
+        return pages;
+      }
+    }
+  }
+
+  async function ingest(sourceId: string, ctx: IngestContext) {
+    const [row] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
+    if (!row) return; // deleted meanwhile
+    const staging = createStaging(db, sourceId, ctx.jobId);
+    const total =
+      row.kind === "file"
+        ? (row.sizeBytes ?? 0)
+        : row.kind === "website"
+          ? (row.maxPages ?? DEFAULT_MAX_PAGES)
+          : 1;
+    await db
+      .update(knowledgeSources)
+      .set({ status: "processing", error: null, progressDone: 0, progressTotal: total })
+      .where(eq(knowledgeSources.id, sourceId));
+    try {
+      const finalTotal = await read(row, staging, ctx);
+      if (ctx.signal?.aborted) return;
+      if (staging.chunkCount === 0) throw new IngestError("This source holds no text to learn from.");
+      await staging.swapIn(row.chatbotId, row.kind === "qa" ? "qa" : "passage", {
+        status: "ready",
+        progressDone: finalTotal,
+        progressTotal: finalTotal,
+        lastSyncedAt: new Date(),
+        error: null,
+        skippedPages: row.kind === "website" ? await staging.skippedPages() : [],
+      });
+      await refreshStatistics().catch((err) => log.warn({ err }, "could not refresh chunk statistics"));
+    } catch (err) {
+      // Another replica owns the job now: what it writes wins; write nothing here.
+      if (ctx.signal?.aborted) return;
+      const reason =
+        err instanceof IngestError
+          ? err.message
+          : "Something went wrong while reading this source. Try re-syncing it.";
+      if (err instanceof IngestError) {
+        const detail = (err as { detail?: string }).detail;
+        if (detail) log.warn({ sourceId, detail }, "file parser stopped");
+      } else log.error({ err, sourceId }, "ingestion failed unexpectedly");
+      const skippedPages = row.kind === "website" ? await staging.skippedPages() : [];
+      await db
+        .update(knowledgeSources)
+        .set({ status: "failed", error: reason, skippedPages })
+        .where(eq(knowledgeSources.id, sourceId));
+      await staging.clear();
+    }
+  }
+
+  /** The job ran out of attempts without an outcome (its process died each time). */
+  async function giveUp(sourceId: string) {
+    await db
+      .update(knowledgeSources)
+      .set({ status: "failed", error: GAVE_UP_REASON })
+      .where(eq(knowledgeSources.id, sourceId));
+    await createStaging(db, sourceId, "").clear();
+  }
+
+  return { ingest, giveUp };
+}
+export type IngestRunner = ReturnType<typeof createIngestRunner>;

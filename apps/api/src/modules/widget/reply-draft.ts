@@ -1,0 +1,126 @@
+import type { Database } from "@parley/db";
+import { eq, sql } from "drizzle-orm";
+import { conversations, messages, type StoredCitation } from "../../db/schema";
+import { newId } from "../../lib/ids";
+
+export interface ReplyDraftDeps {
+  db: Database;
+  conversationId: string;
+  chatbotId: string;
+  ownerId: string;
+  now: () => Date;
+  /** How often the growing text is written while it streams. */
+  flushEveryMs?: number;
+}
+
+/**
+ * The assistant's reply, stored while it streams: inserted at the first delta marked
+ * `interrupted`, rewritten at most every second, and completed at the end. If the visitor leaves,
+ * the model fails or the process dies mid-answer, the inbox still shows what the visitor saw.
+ *
+ * Writes run one after another on a chain (deltas arrive faster than the database answers); a
+ * failed write is retried by the next one, and the final write does whatever is still missing.
+ */
+export function createReplyDraft(deps: ReplyDraftDeps) {
+  const { db, conversationId, now } = deps;
+  const flushEveryMs = deps.flushEveryMs ?? 1000;
+  const id = newId("msg");
+  let text = "";
+  let inserted = false;
+  let lastWrite = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let chain: Promise<void> = Promise.resolve();
+
+  const write = async (content: string) => {
+    if (inserted) {
+      await db.update(messages).set({ content }).where(eq(messages.id, id));
+      return;
+    }
+    const at = now();
+    await db.insert(messages).values({
+      id,
+      conversationId,
+      chatbotId: deps.chatbotId,
+      ownerId: deps.ownerId,
+      role: "assistant",
+      content,
+      citations: [],
+      // Not answered until the reply completes and says otherwise.
+      answered: false,
+      interrupted: true,
+      createdAt: at,
+    });
+    inserted = true;
+    await db
+      .update(conversations)
+      .set({
+        lastMessageAt: at,
+        messageCount: sql`${conversations.messageCount} + 1`,
+        unansweredCount: sql`${conversations.unansweredCount} + 1`,
+      })
+      .where(eq(conversations.id, conversationId));
+  };
+
+  const enqueue = (step: () => Promise<void>) => {
+    chain = chain.then(step).catch(() => {
+      // The next write (at the latest the final one) tries again with the text as it is then.
+    });
+    return chain;
+  };
+
+  return {
+    id,
+    /**
+     * Text the visitor was just sent: written at once when it is the first, otherwise at most
+     * `flushEveryMs` after the last write, even if the model then goes quiet.
+     */
+    append(delta: string) {
+      text += delta;
+      if (timer) return;
+      const wait = lastWrite === 0 ? 0 : Math.max(0, lastWrite + flushEveryMs - Date.now());
+      timer = setTimeout(() => {
+        timer = undefined;
+        lastWrite = Date.now();
+        void enqueue(() => write(text));
+      }, wait);
+    },
+    get text() {
+      return text;
+    },
+    /**
+     * The final state: the whole reply with its citations (`interrupted` false), or, when it ended
+     * early, what was said so far (still `interrupted`). Returns the message id, or null when
+     * nothing was said and nothing stored.
+     */
+    async finish(reply: {
+      text: string;
+      answered: boolean;
+      citations: StoredCitation[];
+      interrupted: boolean;
+    }): Promise<string | null> {
+      clearTimeout(timer);
+      timer = undefined;
+      await chain;
+      // An early end before any text leaves nothing to keep; a complete reply is kept even if empty.
+      if (!inserted && !reply.text && reply.interrupted) return null;
+      if (!inserted) await write(reply.text);
+      await db
+        .update(messages)
+        .set({
+          content: reply.text,
+          citations: reply.citations,
+          answered: reply.answered,
+          interrupted: reply.interrupted,
+        })
+        .where(eq(messages.id, id));
+      // Counted as unanswered when it started; an answer takes that back.
+      if (reply.answered) {
+        await db
+          .update(conversations)
+          .set({ unansweredCount: sql`greatest(${conversations.unansweredCount} - 1, 0)` })
+          .where(eq(conversations.id, conversationId));
+      }
+      return id;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { CUSTOMER_HEADER, VISITOR_HEADER, visitorIdSchema } from "@parley/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../lib/errors";
+import type { RateLimiter } from "../../lib/rate-limit";
+import type { CustomerIdentity, IdentityService } from "../identity/identity.service";
+import { originAllowed } from "./origin-policy";
+import type { WidgetService } from "./widget.service";
+import type { Visitor } from "./widget-visitor";
+
+/** For the site owner: which domain to add, on which bot. */
+export function notEnabledOn(origin: string, chatbotId: string): string {
+  let host = origin;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // Not a URL: name the header as sent.
+  }
+  return `This chat is not enabled on ${origin.slice(0, 200)}. Add ${host.slice(0, 200)} to the allowed domains of chatbot ${chatbotId} in the Parley dashboard (Embed tab).`;
+}
+
+export interface WidgetGuardDeps {
+  widget: WidgetService;
+  identity: IdentityService;
+  limiter: RateLimiter;
+  appOrigin: string;
+}
+
+/** The checks every public widget route shares: origin, visitor (and customer), rate limits. */
+export function createWidgetGuards({ widget, identity, limiter, appOrigin }: WidgetGuardDeps) {
+  /**
+   * A browser call from another site than the app (the chat page's own calls are same-origin;
+   * a site may also call the API itself) must come from one of the bot's allowed domains.
+   */
+  const checkOrigin = async (request: FastifyRequest, reply: FastifyReply, chatbotId: string) => {
+    const origin = request.headers.origin;
+    if (!origin || origin === appOrigin) return;
+    // Refusals are readable there too: they name what the site owner must change.
+    reply.header("access-control-allow-origin", origin).header("vary", "origin");
+    const bot = await widget.publishedBot(chatbotId);
+    if (!originAllowed(origin, bot.allowedDomains)) {
+      request.log.warn({ origin, chatbotId }, "widget request from a domain the bot does not allow");
+      throw new AppError("FORBIDDEN", notEnabledOn(origin, bot.id));
+    }
+  };
+
+  const visitorIdOf = (request: FastifyRequest) => {
+    const parsed = visitorIdSchema.safeParse(request.headers[VISITOR_HEADER]);
+    if (!parsed.success) throw new AppError("BAD_REQUEST", `Missing or invalid ${VISITOR_HEADER} header`);
+    return parsed.data;
+  };
+
+  /** The visitor, and the customer the business vouched for when the signature holds. */
+  const visitorOf = async (
+    request: FastifyRequest,
+    chatbotId: string,
+  ): Promise<Visitor & { identity: CustomerIdentity }> => {
+    const visitorId = visitorIdOf(request);
+    const header = request.headers[CUSTOMER_HEADER];
+    if (header === undefined) return { visitorId, customer: null, identity: { status: "anonymous" } };
+    const result = identity.verify(await widget.publishedBot(chatbotId), header);
+    return { visitorId, customer: result.status === "verified" ? result.customer : null, identity: result };
+  };
+
+  const limit = async (
+    reply: FastifyReply,
+    key: string,
+    max: number,
+    windowSeconds: number,
+    message: string,
+  ) => {
+    const d = await limiter.hit(key, max, windowSeconds);
+    if (!d.allowed) {
+      reply.header("retry-after", String(d.retryAfterSeconds));
+      throw new AppError("RATE_LIMITED", message);
+    }
+  };
+
+  return { checkOrigin, visitorOf, limit };
+}
+export type WidgetGuards = ReturnType<typeof createWidgetGuards>;

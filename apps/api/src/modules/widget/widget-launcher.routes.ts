@@ -1,0 +1,42 @@
+import { type LauncherStatus, launcherStatusSchema } from "@parley/contracts";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors";
+import { originAllowed } from "./origin-policy";
+import type { WidgetService } from "./widget.service";
+import { notEnabledOn } from "./widget-guards";
+
+/**
+ * `GET /widget/:chatbotId/launcher`, embed.js's first and only call on a page view: whether it
+ * may draw the launcher on the calling site, and how. Any site may read the answer (it is the
+ * site owner who needs the reason); it says nothing a visitor could use.
+ */
+export const widgetLauncherRoutes: FastifyPluginAsyncZod<{
+  widget: WidgetService;
+  appOrigin: string;
+}> = async (app, { widget, appOrigin }) => {
+  app.get(
+    "/widget/:chatbotId/launcher",
+    {
+      schema: { params: z.object({ chatbotId: z.string() }), response: { 200: launcherStatusSchema } },
+    },
+    async (request, reply): Promise<LauncherStatus> => {
+      const origin = request.headers.origin;
+      reply
+        .header("access-control-allow-origin", origin ?? "*")
+        .header("vary", "origin")
+        .header("cache-control", "public, max-age=30");
+      try {
+        const bot = await widget.publishedBot(request.params.chatbotId, true);
+        if (origin && origin !== appOrigin && !originAllowed(origin, bot.allowedDomains)) {
+          return { available: false, reason: notEnabledOn(origin, bot.id) };
+        }
+        return { available: true, theme: bot.theme };
+      } catch (err) {
+        if (err instanceof AppError && err.code === "NOT_FOUND")
+          return { available: false, reason: err.message };
+        throw err;
+      }
+    },
+  );
+};

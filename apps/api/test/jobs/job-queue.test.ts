@@ -1,0 +1,210 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type AppDb, openAppDb } from "../../src/app";
+import { jobs } from "../../src/db/schema";
+import { createJobQueue, type JobQueue } from "../../src/lib/job-queue";
+import { testDrivers } from "../harness";
+import { captureLogger } from "../logger";
+import { until } from "../until";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+
+describe.each(testDrivers())("job queue on %s", (driver) => {
+  let scratch: ScratchDatabase;
+  let db: AppDb;
+  const stops: (() => Promise<void>)[] = [];
+  const row = async (id: string) => (await db.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(driver, "parley_jobs");
+    db = await openAppDb({ DATABASE_URL: scratch.url, DATA_DIR: "/nonexistent" }, { inMemory: true });
+  });
+  afterEach(async () => {
+    await Promise.all(stops.splice(0).map((stop) => stop()));
+  });
+  afterAll(async () => {
+    await db?.close();
+    await scratch?.drop();
+  });
+
+  it("ends a poison job failed with its reason once its workers died on every attempt", async () => {
+    // Three replicas; each worker that takes the job stops heart-beating (a process that hung or
+    // died while parsing), so its lease runs out and the next replica re-takes the job.
+    let release = () => {};
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const started: number[] = [];
+    const gaveUp: { payload: Record<string, unknown>; reason: string }[] = [];
+    const replica = () => {
+      const q = createJobQueue({ db: db.db, log: captureLogger().log, leaseMs: 200, heartbeatMs: 600_000 });
+      q.register(
+        "test.poison",
+        async (_p, ctx) => {
+          started.push(ctx.attempt);
+          await released;
+        },
+        { onGiveUp: async (payload, reason) => void gaveUp.push({ payload, reason }) },
+      );
+      return q;
+    };
+    const [a, b, c] = [replica(), replica(), replica()] as [JobQueue, JobQueue, JobQueue];
+    const id = await a.enqueue("test.poison", { sourceId: "src_x" }, { maxAttempts: 2 });
+    const runA = a.runOne();
+    await until("the first attempt", () => started.length === 1);
+    stops.push(b.start(20));
+    await until("the second attempt on another replica", () => started.length === 2);
+    stops.push(c.start(20));
+    await until("the job to be given up", () => gaveUp.length === 1);
+
+    expect(started).toEqual([1, 2]);
+    expect(gaveUp[0]).toEqual({
+      payload: { sourceId: "src_x" },
+      reason: "The worker running this job stopped (crashed or was killed) on every attempt.",
+    });
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 2, lockedBy: null });
+    expect((await row(id))?.lastError).toContain("stopped");
+
+    // The hung workers wake up: neither may overwrite the outcome it no longer owns.
+    release();
+    await runA;
+    await Promise.all(stops.splice(0).map((stop) => stop()));
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 2 });
+    expect(started).toEqual([1, 2]);
+  });
+
+  it("keeps a long job with its owner while the heartbeat renews the lease", async () => {
+    const runs: string[] = [];
+    const replica = (name: string) => {
+      const q = createJobQueue({ db: db.db, log: captureLogger().log, leaseMs: 300, heartbeatMs: 50 });
+      q.register("test.long", async () => {
+        runs.push(name);
+        // Work that outlasts the lease several times over.
+        await new Promise((r) => setTimeout(r, 1200));
+      });
+      return q;
+    };
+    const a = replica("a");
+    const b = replica("b");
+    const id = await a.enqueue("test.long", {});
+    const runA = a.runOne();
+    await until("a to start", () => runs.length === 1);
+    stops.push(b.start(20));
+    expect(await runA).toBe(true);
+    expect(runs).toEqual(["a"]);
+    expect(await row(id)).toMatchObject({ status: "done", attempts: 1, lockedBy: null });
+  });
+
+  it("retries a failed attempt, then fails for good with the handler's error", async () => {
+    const { log } = captureLogger();
+    const q = createJobQueue({ db: db.db, log });
+    const reasons: string[] = [];
+    q.register(
+      "test.broken",
+      async () => {
+        throw new Error("the remote said no");
+      },
+      { onGiveUp: async (_p, reason) => void reasons.push(reason) },
+    );
+    const id = await q.enqueue("test.broken", {}, { maxAttempts: 2 });
+    expect(await q.runOne()).toBe(true);
+    expect(await row(id)).toMatchObject({ status: "queued", attempts: 1 });
+    await db.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1) })
+      .where(eq(jobs.id, id));
+    expect(await q.runOne()).toBe(true);
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 2, lastError: "the remote said no" });
+    expect(reasons).toEqual(["the remote said no"]);
+    expect(await q.runOne()).toBe(false);
+  });
+
+  it("prunes finished jobs after their retention, never pending ones", async () => {
+    const q = createJobQueue({ db: db.db, log: captureLogger().log, keepFinishedMs: 0 });
+    q.register("test.quick", async () => {});
+    const done = await q.enqueue("test.quick", {});
+    await q.drain();
+    const pending = await q.enqueue("test.later", {});
+    await db.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(jobs.id, pending));
+    expect(await q.prune()).toBeGreaterThanOrEqual(1);
+    expect(await row(done)).toBeUndefined();
+    expect(await row(pending)).toMatchObject({ status: "queued" });
+  });
+
+  describe.runIf(driver === "postgres")("across processes", () => {
+    const children: ChildProcess[] = [];
+    const spawnWorker = (env: Record<string, string>) => {
+      let out = "";
+      // node itself (not the tsx CLI, which would put a wrapper process between the test and the
+      // worker, so the signals below would not reach the worker).
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", path.join(import.meta.dirname, "queue-worker.ts")],
+        {
+          cwd: repoRoot,
+          env: { PATH: process.env.PATH ?? "", DATABASE_URL: scratch.url ?? "", ...env },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
+      child.stdout?.on("data", (c) => {
+        out += c;
+      });
+      child.stderr?.on("data", (c) => {
+        out += c;
+      });
+      children.push(child);
+      return { child, output: () => out };
+    };
+    afterAll(() => {
+      for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+    });
+
+    it("a restarted process takes over a killed process's job at once, not after the lease", async () => {
+      const worker = spawnWorker({ LEASE_MS: "300000" });
+      const q = createJobQueue({ db: db.db, log: captureLogger().log });
+      const id = await q.enqueue("test.block", {});
+      await until("the worker to take the job", () => worker.output().includes(`started ${id}`), 30_000);
+      worker.child.kill("SIGKILL");
+      await new Promise((r) => worker.child.once("exit", r));
+
+      const finished: string[] = [];
+      q.register("test.block", async (_p, ctx) => void finished.push(`${ctx.jobId}#${ctx.attempt}`));
+      const takenAt = Date.now();
+      stops.push(q.start(20));
+      await until("the job to be taken over and done", async () => (await row(id))?.status === "done");
+      // The lease had five minutes left: the take-over came from the dead owner's pid.
+      expect(Date.now() - takenAt).toBeLessThan(5000);
+      expect(finished).toEqual([`${id}#2`]);
+      expect(await row(id)).toMatchObject({ status: "done", attempts: 2 });
+    });
+
+    it("a frozen owner loses its job to a live one and cannot complete it when it wakes", async () => {
+      const worker = spawnWorker({ LEASE_MS: "800", HEARTBEAT_MS: "100" });
+      const q = createJobQueue({ db: db.db, log: captureLogger().log, leaseMs: 800, heartbeatMs: 100 });
+      const runs: number[] = [];
+      q.register("test.block", async (_p, ctx) => void runs.push(ctx.attempt));
+      const id = await q.enqueue("test.block", {});
+      await until("the worker to take the job", () => worker.output().includes(`started ${id}`), 30_000);
+      worker.child.kill("SIGSTOP"); // alive, but no heartbeat
+      stops.push(q.start(20));
+      await until(
+        "a live replica to take the job and finish it",
+        async () => (await row(id))?.status === "done",
+      );
+      expect(await row(id)).toMatchObject({ status: "done", attempts: 2 });
+
+      worker.child.kill("SIGCONT");
+      await until("the woken owner to notice", () => worker.output().includes(`aborted ${id}`));
+      await until("its outcome to be dropped", () => worker.output().includes("no longer owns it"));
+      expect(await row(id)).toMatchObject({ status: "done", attempts: 2 });
+      expect(runs).toEqual([2]);
+    });
+  });
+});

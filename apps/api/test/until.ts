@@ -1,0 +1,8 @@
+/** Polls `check` until it holds (or fails after `timeoutMs`, naming what it waited for). */
+export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

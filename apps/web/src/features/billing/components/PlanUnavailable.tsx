@@ -1,0 +1,27 @@
+interface PlanUnavailableProps {
+  onRetry: () => void;
+  retrying: boolean;
+}
+
+/**
+ * Where the plan would be when the subscription could not be loaded. Spec §8: subscription fetch
+ * errors are only logged (see `loadSubscription`), so this says nothing technical: no status, no
+ * server text, just that the details are missing for now and a way to try again.
+ */
+export function PlanUnavailable({ onRetry, retrying }: PlanUnavailableProps) {
+  return (
+    <div className="plan-unavailable" data-testid="plan-unavailable">
+      <p>Your plan details aren't available right now. This doesn't change your plan.</p>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        onClick={onRetry}
+        disabled={retrying}
+        aria-busy={retrying}
+      >
+        {retrying ? <span className="spinner" aria-hidden="true" /> : null}
+        Try again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { AUTH, createVerifiedAccount, signInOnAuthPage, uniqueEmail, WEB } from "./identity-helpers";
+
+export const PASSWORD = "correct horse battery 42";
+
+export interface Account {
+  email: string;
+  password: string;
+  /** Calls the API as this user (a Bearer access token from the auth service, like the app's). */
+  api<T = unknown>(method: string, apiPath: string, data?: unknown): Promise<T>;
+}
+
+/** A verified account with an API client of its own (the request context keeps its own cookies). */
+export async function newAccount(request: APIRequestContext, name: string): Promise<Account> {
+  const email = uniqueEmail(name.toLowerCase().split(" ")[0] ?? "user");
+  await createVerifiedAccount(request, { name, email, password: PASSWORD });
+  const signIn = await request.post(`${AUTH}/sign-in/email`, {
+    headers: { origin: AUTH },
+    data: { email, password: PASSWORD },
+  });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
+  const tokenRes = await request.get(`${AUTH}/token`, { headers: { origin: AUTH } });
+  expect(tokenRes.ok(), await tokenRes.text()).toBe(true);
+  const { token } = (await tokenRes.json()) as { token: string };
+  return {
+    email,
+    password: PASSWORD,
+    async api<T>(method: string, apiPath: string, data?: unknown) {
+      const res = await request.fetch(`${WEB}/api${apiPath}`, {
+        method,
+        headers: { authorization: `Bearer ${token}` },
+        ...(data === undefined ? {} : { data }),
+      });
+      expect(res.ok(), `${method} ${apiPath}: ${await res.text()}`).toBe(true);
+      return (res.status() === 204 ? undefined : await res.json()) as T;
+    },
+  };
+}
+
+/** Opens `target` signed out, signs in on the auth app and waits to be back on `target`. */
+export async function signInTo(page: Page, account: Account, target: string): Promise<void> {
+  await page.goto(target);
+  await signInOnAuthPage(page, account.email, account.password);
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`), { timeout: 20_000 });
+}
+
+/**
+ * Saves a viewport screenshot for the visual check: into E2E_SCREENSHOTS when set (a folder
+ * kept after the run), else beside the test's other output.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS ?? test.info().outputPath("screens");
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize();
+  const file = `${name}-${size?.width ?? 0}x${size?.height ?? 0}${options.fullPage ? "-full" : ""}.png`;
+  await page.screenshot({ path: path.join(dir, file), fullPage: options.fullPage ?? false });
+}
+
+export const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 664 },
+] as const;
+
+/** True when the element's centre is on screen and it is the topmost thing there (not covered). */
+export async function isReachable(page: Page, selector: Locator): Promise<boolean> {
+  const box = await selector.boundingBox();
+  const size = page.viewportSize();
+  if (!box || !size) return false;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  if (x < 0 || y < 0 || x > size.width || y > size.height) return false;
+  return selector.evaluate(
+    (el, [px, py]) => {
+      const top = document.elementFromPoint(px ?? 0, py ?? 0);
+      return top !== null && (top === el || el.contains(top));
+    },
+    [x, y],
+  );
+}
