@@ -70,6 +70,7 @@ import { refuseNulInput } from "./plugins/refuse-nul";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerSpa } from "./plugins/spa";
 import { warnOfUntrustedProxy } from "./plugins/trust-proxy";
+import { closeOnUnreadBody } from "./plugins/unread-body";
 
 export type AppSchema = typeof schema;
 export type AppDb = DbHandle<AppSchema>;
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps) {
   const appOrigin = new URL(env.PUBLIC_URL).origin;
   const securityHeaders = await registerSecurityHeaders(app, env);
   refuseNulInput(app);
+  closeOnUnreadBody(app);
   if (env.NODE_ENV === "production" && env.TRUST_PROXY === false) warnOfUntrustedProxy(app);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -40,73 +40,74 @@ async function startReplica(databaseUrl: string): Promise<{ url: string; proc: C
 }
 
 // Two OS processes on one Postgres: only meaningful (and possible) with a real server.
-describe.skipIf(!process.env.DATABASE_URL)("period-end job with two API processes on one Postgres", () => {
-  let t: TestApp;
-  const replicas: ChildProcess[] = [];
-  let urls: string[] = [];
+if (process.env.DATABASE_URL)
+  describe("period-end job with two API processes on one Postgres", () => {
+    let t: TestApp;
+    const replicas: ChildProcess[] = [];
+    let urls: string[] = [];
 
-  beforeAll(async () => {
-    t = await createTestApp("postgres");
-    const [pro] = await t.db.db.select().from(plans).where(eq(plans.code, "pro-monthly"));
-    const [starter] = await t.db.db.select().from(plans).where(eq(plans.code, "starter-monthly"));
-    if (!pro || !starter) throw new Error("plans not seeded");
-    const ended = new Date(Date.now() - 60_000);
-    await t.db.db.insert(subscriptions).values(
-      Array.from({ length: USERS }, (_, i) => ({
-        id: `sub_race_${i}`,
-        userId: `auth_race_${i}`,
-        planId: pro.id,
-        status: "active" as const,
-        currentPeriodStart: new Date(ended.getTime() - 30 * 86_400_000),
-        currentPeriodEnd: ended,
-        // Half have a scheduled downgrade, half simply reach the end of a paid period.
-        ...(i % 2 === 0 ? { pendingPlanId: starter.id, pendingChangeAt: ended } : {}),
-      })),
-    );
-    const started = await Promise.all([
-      startReplica(t.env.DATABASE_URL ?? ""),
-      startReplica(t.env.DATABASE_URL ?? ""),
-    ]);
-    replicas.push(...started.map((s) => s.proc));
-    urls = started.map((s) => s.url);
-  }, 90_000);
+    beforeAll(async () => {
+      t = await createTestApp("postgres");
+      const [pro] = await t.db.db.select().from(plans).where(eq(plans.code, "pro-monthly"));
+      const [starter] = await t.db.db.select().from(plans).where(eq(plans.code, "starter-monthly"));
+      if (!pro || !starter) throw new Error("plans not seeded");
+      const ended = new Date(Date.now() - 60_000);
+      await t.db.db.insert(subscriptions).values(
+        Array.from({ length: USERS }, (_, i) => ({
+          id: `sub_race_${i}`,
+          userId: `auth_race_${i}`,
+          planId: pro.id,
+          status: "active" as const,
+          currentPeriodStart: new Date(ended.getTime() - 30 * 86_400_000),
+          currentPeriodEnd: ended,
+          // Half have a scheduled downgrade, half simply reach the end of a paid period.
+          ...(i % 2 === 0 ? { pendingPlanId: starter.id, pendingChangeAt: ended } : {}),
+        })),
+      );
+      const started = await Promise.all([
+        startReplica(t.env.DATABASE_URL ?? ""),
+        startReplica(t.env.DATABASE_URL ?? ""),
+      ]);
+      replicas.push(...started.map((s) => s.proc));
+      urls = started.map((s) => s.url);
+    }, 90_000);
 
-  afterAll(async () => {
-    for (const p of replicas) p.kill("SIGTERM");
-    await Promise.all(
-      replicas.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once("exit", r)))),
-    );
-    await t?.close();
+    afterAll(async () => {
+      for (const p of replicas) p.kill("SIGTERM");
+      await Promise.all(
+        replicas.map((p) => new Promise((r) => (p.exitCode !== null ? r(null) : p.once("exit", r)))),
+      );
+      await t?.close();
+    });
+
+    it("applies each downgrade and each period end exactly once", async () => {
+      // Both replicas run the job at the same moment, several times over.
+      const runs = await Promise.all(
+        [...urls, ...urls, ...urls].map(async (url) => {
+          const res = await fetch(`${url}/api/internal/test-clock`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: "{}",
+          });
+          expect(res.status).toBe(200);
+          return (await res.json()) as { periodEnd: { downgradesApplied: number; movedToPastDue: number } };
+        }),
+      );
+      const applied = runs.reduce((n, r) => n + r.periodEnd.downgradesApplied, 0);
+      const pastDue = runs.reduce((n, r) => n + r.periodEnd.movedToPastDue, 0);
+      expect(applied).toBe(USERS / 2);
+      expect(pastDue).toBe(USERS / 2);
+
+      const changes = await t.db.db.select().from(subscriptionChanges);
+      for (let i = 0; i < USERS; i++) {
+        const mine = changes.filter((c) => c.subscriptionId === `sub_race_${i}`);
+        expect(mine.map((c) => c.kind)).toEqual([i % 2 === 0 ? "downgrade_applied" : "past_due"]);
+      }
+      const [starter] = await t.db.db.select().from(plans).where(eq(plans.code, "starter-monthly"));
+      const downgraded = await t.db.db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.planId, starter?.id ?? "")));
+      expect(downgraded).toHaveLength(USERS / 2);
+    });
   });
-
-  it("applies each downgrade and each period end exactly once", async () => {
-    // Both replicas run the job at the same moment, several times over.
-    const runs = await Promise.all(
-      [...urls, ...urls, ...urls].map(async (url) => {
-        const res = await fetch(`${url}/api/internal/test-clock`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: "{}",
-        });
-        expect(res.status).toBe(200);
-        return (await res.json()) as { periodEnd: { downgradesApplied: number; movedToPastDue: number } };
-      }),
-    );
-    const applied = runs.reduce((n, r) => n + r.periodEnd.downgradesApplied, 0);
-    const pastDue = runs.reduce((n, r) => n + r.periodEnd.movedToPastDue, 0);
-    expect(applied).toBe(USERS / 2);
-    expect(pastDue).toBe(USERS / 2);
-
-    const changes = await t.db.db.select().from(subscriptionChanges);
-    for (let i = 0; i < USERS; i++) {
-      const mine = changes.filter((c) => c.subscriptionId === `sub_race_${i}`);
-      expect(mine.map((c) => c.kind)).toEqual([i % 2 === 0 ? "downgrade_applied" : "past_due"]);
-    }
-    const [starter] = await t.db.db.select().from(plans).where(eq(plans.code, "starter-monthly"));
-    const downgraded = await t.db.db
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.planId, starter?.id ?? "")));
-    expect(downgraded).toHaveLength(USERS / 2);
-  });
-});

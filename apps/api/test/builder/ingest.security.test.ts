@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import type { KnowledgeSource } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wordDocument } from "../fixtures/hostile-files";
@@ -68,6 +69,29 @@ describe.each(testDrivers())("hostile sources on %s", (driver) => {
       const out = await pushUpload(`${t.url}/api/chatbots/${bizBot}/sources`, await token(free), 40 * MB);
       expect(out.status).toBe(404);
       expect(out.sent).toBeLessThan(16 * MB);
+    });
+
+    it.each([
+      ["another owner's bot", true],
+      ["no token", false],
+    ])("closes the connection after refusing an unfinished upload (%s)", async (_, withToken) => {
+      // A client that stops sending after the refusal must not keep the connection (and with it the
+      // server's shutdown) open: the server closes it once the answer is out.
+      const socket = connect(Number(new URL(t.url).port), "127.0.0.1");
+      const auth = withToken ? `authorization: Bearer ${await token(free)}\r\n` : "";
+      socket.write(
+        `POST /api/chatbots/${bizBot}/sources HTTP/1.1\r\nhost: 127.0.0.1\r\n${auth}` +
+          "content-type: multipart/form-data; boundary=x\r\ncontent-length: 41943040\r\n\r\n--x\r\n",
+      );
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk;
+      });
+      const started = performance.now();
+      await new Promise((resolve) => socket.once("close", resolve));
+      expect(answer).toMatch(withToken ? /^HTTP\/1\.1 404/ : /^HTTP\/1\.1 401/);
+      expect(answer.toLowerCase()).toContain("connection: close");
+      expect(performance.now() - started).toBeLessThan(5000);
     });
 
     it("stores a cleaned, capped file name", async () => {

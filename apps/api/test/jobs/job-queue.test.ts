@@ -138,73 +138,74 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
     expect(await row(pending)).toMatchObject({ status: "queued" });
   });
 
-  describe.runIf(driver === "postgres")("across processes", () => {
-    const children: ChildProcess[] = [];
-    const spawnWorker = (env: Record<string, string>) => {
-      let out = "";
-      // node itself (not the tsx CLI, which would put a wrapper process between the test and the
-      // worker, so the signals below would not reach the worker).
-      const child = spawn(
-        process.execPath,
-        ["--import", "tsx", path.join(import.meta.dirname, "queue-worker.ts")],
-        {
-          cwd: repoRoot,
-          env: { PATH: process.env.PATH ?? "", DATABASE_URL: scratch.url ?? "", ...env },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      child.stdout?.on("data", (c) => {
-        out += c;
+  if (driver === "postgres")
+    describe("across processes", () => {
+      const children: ChildProcess[] = [];
+      const spawnWorker = (env: Record<string, string>) => {
+        let out = "";
+        // node itself (not the tsx CLI, which would put a wrapper process between the test and the
+        // worker, so the signals below would not reach the worker).
+        const child = spawn(
+          process.execPath,
+          ["--import", "tsx", path.join(import.meta.dirname, "queue-worker.ts")],
+          {
+            cwd: repoRoot,
+            env: { PATH: process.env.PATH ?? "", DATABASE_URL: scratch.url ?? "", ...env },
+            stdio: ["ignore", "pipe", "pipe"],
+          },
+        );
+        child.stdout?.on("data", (c) => {
+          out += c;
+        });
+        child.stderr?.on("data", (c) => {
+          out += c;
+        });
+        children.push(child);
+        return { child, output: () => out };
+      };
+      afterAll(() => {
+        for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
       });
-      child.stderr?.on("data", (c) => {
-        out += c;
+
+      it("a restarted process takes over a killed process's job at once, not after the lease", async () => {
+        const worker = spawnWorker({ LEASE_MS: "300000" });
+        const q = createJobQueue({ db: db.db, log: captureLogger().log });
+        const id = await q.enqueue("test.block", {});
+        await until("the worker to take the job", () => worker.output().includes(`started ${id}`), 30_000);
+        worker.child.kill("SIGKILL");
+        await new Promise((r) => worker.child.once("exit", r));
+
+        const finished: string[] = [];
+        q.register("test.block", async (_p, ctx) => void finished.push(`${ctx.jobId}#${ctx.attempt}`));
+        const takenAt = Date.now();
+        stops.push(q.start(20));
+        await until("the job to be taken over and done", async () => (await row(id))?.status === "done");
+        // The lease had five minutes left: the take-over came from the dead owner's pid.
+        expect(Date.now() - takenAt).toBeLessThan(5000);
+        expect(finished).toEqual([`${id}#2`]);
+        expect(await row(id)).toMatchObject({ status: "done", attempts: 2 });
       });
-      children.push(child);
-      return { child, output: () => out };
-    };
-    afterAll(() => {
-      for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+
+      it("a frozen owner loses its job to a live one and cannot complete it when it wakes", async () => {
+        const worker = spawnWorker({ LEASE_MS: "800", HEARTBEAT_MS: "100" });
+        const q = createJobQueue({ db: db.db, log: captureLogger().log, leaseMs: 800, heartbeatMs: 100 });
+        const runs: number[] = [];
+        q.register("test.block", async (_p, ctx) => void runs.push(ctx.attempt));
+        const id = await q.enqueue("test.block", {});
+        await until("the worker to take the job", () => worker.output().includes(`started ${id}`), 30_000);
+        worker.child.kill("SIGSTOP"); // alive, but no heartbeat
+        stops.push(q.start(20));
+        await until(
+          "a live replica to take the job and finish it",
+          async () => (await row(id))?.status === "done",
+        );
+        expect(await row(id)).toMatchObject({ status: "done", attempts: 2 });
+
+        worker.child.kill("SIGCONT");
+        await until("the woken owner to notice", () => worker.output().includes(`aborted ${id}`));
+        await until("its outcome to be dropped", () => worker.output().includes("no longer owns it"));
+        expect(await row(id)).toMatchObject({ status: "done", attempts: 2 });
+        expect(runs).toEqual([2]);
+      });
     });
-
-    it("a restarted process takes over a killed process's job at once, not after the lease", async () => {
-      const worker = spawnWorker({ LEASE_MS: "300000" });
-      const q = createJobQueue({ db: db.db, log: captureLogger().log });
-      const id = await q.enqueue("test.block", {});
-      await until("the worker to take the job", () => worker.output().includes(`started ${id}`), 30_000);
-      worker.child.kill("SIGKILL");
-      await new Promise((r) => worker.child.once("exit", r));
-
-      const finished: string[] = [];
-      q.register("test.block", async (_p, ctx) => void finished.push(`${ctx.jobId}#${ctx.attempt}`));
-      const takenAt = Date.now();
-      stops.push(q.start(20));
-      await until("the job to be taken over and done", async () => (await row(id))?.status === "done");
-      // The lease had five minutes left: the take-over came from the dead owner's pid.
-      expect(Date.now() - takenAt).toBeLessThan(5000);
-      expect(finished).toEqual([`${id}#2`]);
-      expect(await row(id)).toMatchObject({ status: "done", attempts: 2 });
-    });
-
-    it("a frozen owner loses its job to a live one and cannot complete it when it wakes", async () => {
-      const worker = spawnWorker({ LEASE_MS: "800", HEARTBEAT_MS: "100" });
-      const q = createJobQueue({ db: db.db, log: captureLogger().log, leaseMs: 800, heartbeatMs: 100 });
-      const runs: number[] = [];
-      q.register("test.block", async (_p, ctx) => void runs.push(ctx.attempt));
-      const id = await q.enqueue("test.block", {});
-      await until("the worker to take the job", () => worker.output().includes(`started ${id}`), 30_000);
-      worker.child.kill("SIGSTOP"); // alive, but no heartbeat
-      stops.push(q.start(20));
-      await until(
-        "a live replica to take the job and finish it",
-        async () => (await row(id))?.status === "done",
-      );
-      expect(await row(id)).toMatchObject({ status: "done", attempts: 2 });
-
-      worker.child.kill("SIGCONT");
-      await until("the woken owner to notice", () => worker.output().includes(`aborted ${id}`));
-      await until("its outcome to be dropped", () => worker.output().includes("no longer owns it"));
-      expect(await row(id)).toMatchObject({ status: "done", attempts: 2 });
-      expect(runs).toEqual([2]);
-    });
-  });
 });

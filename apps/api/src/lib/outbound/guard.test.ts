@@ -182,6 +182,16 @@ describe("outbound guard", () => {
     await guard.close();
   });
 
+  it("closes within its grace period while a page is still trickling in", async () => {
+    const guard = createOutboundGuard({ allowPrivate: true });
+    const res = await guard.request(`${endless.url}/slow`, { maxBytes: 1024 * 1024, timeoutMs: 60_000 });
+    const body = res.text().catch((e) => e);
+    const started = Date.now();
+    await guard.close(300);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await body).toBeInstanceOf(Error);
+  });
+
   it("allows private addresses only where the policy says so", async () => {
     const guard = createOutboundGuard({ allowPrivate: true });
     const res = await guard.request(`${internal.url}/`, { maxBytes: 1000 });

@@ -128,6 +128,8 @@ export function createOutboundGuard(policy: OutboundPolicy) {
   };
   const guarded = new Agent({ ...timeouts, connect: { ...timeouts.connect, lookup: checkedLookup } });
   const open = new Agent(timeouts);
+  /** Exchanges not finished yet (headers or body), so that close() can cut them. */
+  const inflight = new Set<AbortController>();
 
   /** Refuses what can be refused before connecting: the scheme and IP-literal hosts. */
   function precheck(url: URL): Dispatcher {
@@ -157,6 +159,7 @@ export function createOutboundGuard(policy: OutboundPolicy) {
     // timer, not AbortSignal.timeout(): undici holds signals weakly, and a collected timeout
     // signal never fires, which would let a page that never finishes hang its reader.
     const controller = new AbortController();
+    inflight.add(controller);
     const onAbort = () => controller.abort(req.signal?.reason);
     if (req.signal?.aborted) onAbort();
     else req.signal?.addEventListener("abort", onAbort, { once: true });
@@ -167,6 +170,7 @@ export function createOutboundGuard(policy: OutboundPolicy) {
         )
       : undefined;
     const release = () => {
+      inflight.delete(controller);
       clearTimeout(timer);
       req.signal?.removeEventListener("abort", onAbort);
     };
@@ -218,8 +222,25 @@ export function createOutboundGuard(policy: OutboundPolicy) {
         checkedLookup(url.hostname, { all: true }, (err) => (err ? fail(err) : ok())),
       );
     },
-    async close() {
-      await Promise.all([guarded.close(), open.close()]);
+    /**
+     * Lets requests in flight finish for `graceMs`, then cuts them. A plain `Agent.close()` waits for
+     * every request to end, and a hostile site that trickles its body would hold shutdown until
+     * the body timeout.
+     */
+    async close(graceMs = 1000) {
+      const agents = [guarded, open];
+      let timer: NodeJS.Timeout | undefined;
+      const graceful = Promise.all(agents.map((a) => a.close())).then(() => true);
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), graceMs);
+      });
+      const closed = await Promise.race([graceful, late]);
+      clearTimeout(timer);
+      if (closed) return;
+      const reason = new DOMException("the outbound client is closing", "AbortError");
+      for (const controller of inflight) controller.abort(reason);
+      inflight.clear();
+      await Promise.all(agents.map((a) => a.destroy()));
     },
   };
 }

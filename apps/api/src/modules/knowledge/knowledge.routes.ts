@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { authOf } from "../../plugins/auth";
+import { closeAfterReply } from "../../plugins/unread-body";
 import type { KnowledgeService } from "./knowledge.service";
 
 const botParams = z.object({ id: z.string() });
@@ -37,34 +38,9 @@ async function readBounded(stream: Readable, max: number): Promise<Buffer | unde
   return Buffer.concat(chunks);
 }
 
-const LINGER_MS = 2000;
-const LINGER_BYTES = 8 * 1024 * 1024;
-
-/**
- * Refuses an upload without reading the rest of it: the connection closes once the answer is
- * sent, so the client cannot make the server swallow the remaining megabytes. The close lingers
- * (as nginx's lingering_close does): closing at once with unread upload bytes makes the kernel
- * reset the connection, and a reset can destroy the 413 before the client reads it. So after the
- * answer the server sends FIN, discards what is still in flight for a moment (2 s, 8 MB at most)
- * while the client notices and stops, then closes.
- */
+/** Refuses an upload without reading the rest of it (see closeAfterReply). */
 function refuseUpload(reply: FastifyReply, message: string): never {
-  const socket = reply.request.raw.socket;
-  socket.destroySoon = function lingeringClose(this: typeof socket) {
-    this.end();
-    let discarded = 0;
-    const close = () => this.destroy();
-    const timer = setTimeout(close, LINGER_MS);
-    timer.unref();
-    this.on("data", (chunk: Buffer) => {
-      discarded += chunk.length;
-      if (discarded > LINGER_BYTES) close();
-    });
-    this.once("end", close);
-    this.once("close", () => clearTimeout(timer));
-    this.resume();
-  };
-  reply.header("connection", "close");
+  closeAfterReply(reply);
   throw new AppError("PAYLOAD_TOO_LARGE", message);
 }
 

@@ -35,13 +35,14 @@ describe("identity verification snippets", () => {
     }
   });
 
-  it.skipIf(!hasPython)("Python computes the signature the API checks", () => {
-    for (const id of ["42", "josé@example.com"]) {
-      const program = `class User:\n    id = ${JSON.stringify(id)}\nuser = User()\n${snippet("python")}\nprint(user_hash)`;
-      const out = execFileSync("python3", ["-c", program], { env }).toString().trim();
-      expect(out).toBe(expected(id));
-    }
-  });
+  if (hasPython)
+    it("Python computes the signature the API checks", () => {
+      for (const id of ["42", "josé@example.com"]) {
+        const program = `class User:\n    id = ${JSON.stringify(id)}\nuser = User()\n${snippet("python")}\nprint(user_hash)`;
+        const out = execFileSync("python3", ["-c", program], { env }).toString().trim();
+        expect(out).toBe(expected(id));
+      }
+    });
 
   it("PHP uses hash_hmac with sha256 over the id as a string, keyed with the secret", () => {
     // No PHP interpreter here; hash_hmac('sha256', $data, $key) returns lowercase hex by default.
