@@ -1,7 +1,10 @@
 // `pnpm start`: builds what is stale, then runs the whole product on its embedded default
 // (PGlite under .data/, sandbox payments, built-in answer engine) and prints where it is.
+// The services run compiled (`node apps/<app>/dist/server.js`), as in the images; `pnpm dev`
+// runs the TypeScript sources through tsx instead.
 import path from "node:path";
-import { bin, checkNode, isStale, root, run, service, waitFor } from "./lib.mjs";
+import { buildService, serviceInputs } from "./build-services.mjs";
+import { checkNode, isStale, root, run, service, waitFor } from "./lib.mjs";
 
 checkNode();
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, ".data"));
@@ -30,6 +33,23 @@ const builds = [
     args: ["--filter", "@parley/auth", "build:ui"],
   },
 ];
+for (const app of ["auth", "api"]) {
+  const out = path.join(root, "apps", app, "dist/server.js");
+  if (
+    isStale(
+      out,
+      serviceInputs(app).map((p) => path.join(root, p)),
+    )
+  ) {
+    console.log(`Compiling the ${app} service…`);
+    try {
+      await buildService(app);
+    } catch (err) {
+      console.error(err.message);
+      process.exit(1);
+    }
+  }
+}
 for (const b of builds) {
   if (
     isStale(
@@ -56,12 +76,12 @@ const shared = {
 };
 
 const children = [
-  service("auth", bin("tsx"), ["apps/auth/src/server.ts"], {
+  service("auth", process.execPath, ["--enable-source-maps", "apps/auth/dist/server.js"], {
     ...shared,
     PORT: authPort,
     DATABASE_URL: authDb ?? "",
   }),
-  service("api", bin("tsx"), ["apps/api/src/server.ts"], {
+  service("api", process.execPath, ["--enable-source-maps", "apps/api/dist/server.js"], {
     ...shared,
     PORT: webPort,
     DATABASE_URL: apiDb ?? "",
@@ -71,8 +91,12 @@ let stopping = false;
 const stop = (code) => {
   if (stopping) return;
   stopping = true;
-  for (const c of children) c.kill("SIGTERM");
-  setTimeout(() => process.exit(code), 1500).unref();
+  // Each service drains its open answer streams (SHUTDOWN_GRACE_SECONDS) before it exits.
+  const grace = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 10) * 1000;
+  const left = children.filter((c) => c.exitCode === null && c.signalCode === null);
+  for (const c of left) c.kill("SIGTERM");
+  Promise.all(left.map((c) => new Promise((r) => c.once("exit", r)))).then(() => process.exit(code));
+  setTimeout(() => process.exit(code), grace + 5000).unref();
 };
 for (const c of children)
   c.on("exit", (code) => {

@@ -69,6 +69,11 @@ export const envSchema = z.object({
   /** Background jobs (period end, payment reconciliation) in this process. */
   JOBS_ENABLED: boolFlag.default(true),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(1000, "must be at least 1000").default(60_000),
+  /**
+   * On SIGTERM: how long open answer streams may run on before they are cut. Requests stop being
+   * accepted at once and running jobs are handed back to the queue for another replica.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600, "must be at most 600").default(10),
   /** Default OpenAI-compatible endpoint for bots set to use an AI model (OpenAI, Ollama, vLLM…). */
   LLM_BASE_URL: httpUrl.optional(),
   LLM_API_KEY: z.string().optional(),

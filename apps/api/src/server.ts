@@ -3,6 +3,7 @@ import { buildApp, openAppDb } from "./app";
 import { loadEnv } from "./env";
 import { scheduledJobs } from "./jobs";
 import { startJobs } from "./lib/jobs";
+import { openStreamCount, streamsSettled } from "./lib/sse";
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -23,13 +24,40 @@ async function main() {
   const stopJobs = env.JOBS_ENABLED
     ? startJobs(scheduledJobs(app.services, env.JOBS_INTERVAL_MS), app.log)
     : () => {};
-  const stopWorker = env.JOBS_ENABLED ? app.services.jobs.start() : async () => {};
+  const stopWorker = env.JOBS_ENABLED ? app.services.jobs.start() : async (_opts?: object) => {};
+  let closing = false;
   const close = async (signal: string) => {
-    app.log.info({ signal }, "shutting down");
+    if (closing) return;
+    closing = true;
+    const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
+    app.log.info(
+      { signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS, openStreams: openStreamCount(app.server) },
+      "shutting down: refusing new requests, finishing open answers",
+    );
+    // Past the grace period the streams still open are cut; their answers are kept, interrupted.
+    const cut = setTimeout(() => {
+      app.log.warn({ openStreams: openStreamCount(app.server) }, "grace period over: cutting open streams");
+      app.server.closeAllConnections();
+    }, graceMs);
+    // Whatever still hangs after that (a handler ignoring its abort), the process leaves anyway.
+    const hard = setTimeout(() => {
+      app.log.error("shutdown did not finish after the grace period; exiting");
+      process.exit(1);
+    }, graceMs + 10_000);
+    hard.unref();
     stopJobs();
-    await stopWorker();
-    await app.close();
+    await Promise.all([
+      // The running job goes back to the queue at once: another replica takes it over.
+      stopWorker({ handBack: true, waitMs: Math.min(graceMs, 3000) }),
+      // Stops listening (new connections are refused, requests on open ones get 503), waits for
+      // the open connections, then runs the onClose hooks.
+      app.close(),
+    ]);
+    // Each stream's handler stores its answer before ending the stream.
+    await streamsSettled(app.server);
+    clearTimeout(cut);
     await db.close();
+    app.log.info("shut down");
     process.exit(0);
   };
   process.once("SIGINT", () => void close("SIGINT"));

@@ -71,7 +71,9 @@ function processIsGone(pid: number): boolean {
  *   the same host and finds the dead process's id in the lease;
  * - attempts are counted at claim time and enforced there: a job whose attempts are used up ends
  *   `failed` with its reason even when each attempt killed its process (a poison job);
- * - finished jobs are pruned after `keepFinishedMs`.
+ * - finished jobs are pruned after `keepFinishedMs`;
+ * - a replica that shuts down hands its running job back (`handBack`): the handler is aborted and
+ *   the job is queued again at once, its attempt not counted, for another replica to take.
  */
 export function createJobQueue(deps: JobQueueOptions) {
   const { db, log } = deps;
@@ -83,6 +85,9 @@ export function createJobQueue(deps: JobQueueOptions) {
   liveOwners.add(owner);
   const handlers = new Map<string, { run: JobHandler; giveUp?: GiveUpHandler }>();
   let wake: (() => void) | undefined;
+  /** The job this instance is running (one at a time), while its handler runs. */
+  let current: { job: ClaimedJob; controller: AbortController; settled: Promise<void> } | undefined;
+  let handingBack = false;
   const leaseEnd = () => new Date(now().getTime() + leaseMs);
 
   async function giveUp(kind: string, id: string, payload: Record<string, unknown>, reason: string) {
@@ -196,6 +201,9 @@ export function createJobQueue(deps: JobQueueOptions) {
     const handler = handlers.get(job.kind);
     const controller = new AbortController();
     const stopBeating = keepAlive(job, controller);
+    let settle = () => {};
+    current = { job, controller, settled: new Promise<void>((r) => (settle = r)) };
+    const handedBack = () => handingBack && controller.signal.aborted;
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler.run(job.payload, {
@@ -205,9 +213,12 @@ export function createJobQueue(deps: JobQueueOptions) {
         signal: controller.signal,
       });
       stopBeating();
+      // Stopped for a hand-back: `handBack` queues it again; it did not finish here.
+      if (handedBack()) return true;
       await finish(job, { status: "done", finishedAt: now() });
     } catch (err) {
       stopBeating();
+      if (handedBack()) return true;
       const message = (err as Error).message;
       const final = job.attempts >= job.maxAttempts;
       log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message, final }, "job failed");
@@ -222,8 +233,46 @@ export function createJobQueue(deps: JobQueueOptions) {
             },
       );
       if (owned && final) await giveUp(job.kind, job.id, job.payload, message);
+    } finally {
+      current = undefined;
+      settle();
     }
     return true;
+  }
+
+  /**
+   * Shutdown: aborts the running job's handler, waits up to `waitMs` for it to stop, and queues
+   * the job again at once (its attempt not counted), so another replica takes it without waiting
+   * out the lease. A handler that ignores its signal past `waitMs` cannot write its outcome later:
+   * every write after the claim is conditional on this instance's owner token.
+   */
+  async function handBack(waitMs = 2000): Promise<string | undefined> {
+    const running = current;
+    if (!running) return undefined;
+    handingBack = true;
+    running.controller.abort(new Error("this replica is shutting down"));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      running.settled,
+      new Promise<void>((r) => {
+        timer = setTimeout(r, waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    const released = await db
+      .update(jobs)
+      .set({
+        status: "queued",
+        runAt: now(),
+        attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+        lockedUntil: null,
+        lockedBy: null,
+      })
+      .where(and(eq(jobs.id, running.job.id), eq(jobs.lockedBy, owner), eq(jobs.status, "running")))
+      .returning({ id: jobs.id });
+    if (released.length)
+      log.info({ jobId: running.job.id, kind: running.job.kind }, "job handed back to the queue");
+    return released[0]?.id;
   }
 
   /**
@@ -283,6 +332,7 @@ export function createJobQueue(deps: JobQueueOptions) {
       return id;
     },
     runOne,
+    handBack,
     releaseDeadOwners,
     prune,
     /** Runs due jobs until none is left (tests, and the worker loop). */
@@ -335,9 +385,18 @@ export function createJobQueue(deps: JobQueueOptions) {
         }
       };
       const running = loop();
-      return async () => {
+      /**
+       * Stops the worker. By default it waits for the running job to end; with `handBack` (a
+       * replica shutting down) the job is aborted and queued again for another replica at once.
+       */
+      return async (opts: { handBack?: boolean; waitMs?: number } = {}) => {
         stopped = true;
         wake?.();
+        if (opts.handBack) {
+          await handBack(opts.waitMs);
+          // A handler that ignores its signal is left behind: it can no longer write its outcome.
+          if (current) return;
+        }
         await running;
       };
     },

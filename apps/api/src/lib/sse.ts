@@ -1,4 +1,23 @@
+import type { Server } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
+
+/** Streams not yet ended, per HTTP server: a shutting-down replica waits for them to settle. */
+const openStreams = new WeakMap<Server, { count: number; waiters: Set<() => void> }>();
+
+/** Number of answer streams open on this server. */
+export function openStreamCount(server: Server): number {
+  return openStreams.get(server)?.count ?? 0;
+}
+
+/**
+ * Resolves once every stream of the server has ended, i.e. its handler is done (its answer
+ * stored, even when the client went away or the connection was cut at the shutdown deadline).
+ */
+export function streamsSettled(server: Server): Promise<void> {
+  const entry = openStreams.get(server);
+  if (!entry || entry.count === 0) return Promise.resolve();
+  return new Promise((resolve) => entry.waiters.add(resolve));
+}
 
 export interface EventStream {
   send(event: string, data: unknown): void;
@@ -30,6 +49,10 @@ export function openEventStream(
   });
   raw.flushHeaders();
   let ended = false;
+  const server = request.server.server;
+  const entry = openStreams.get(server) ?? { count: 0, waiters: new Set<() => void>() };
+  openStreams.set(server, entry);
+  entry.count++;
   raw.on("close", () => {
     if (!ended) controller.abort();
   });
@@ -43,6 +66,11 @@ export function openEventStream(
       if (ended) return;
       ended = true;
       raw.end();
+      entry.count--;
+      if (entry.count === 0) {
+        for (const resolve of entry.waiters) resolve();
+        entry.waiters.clear();
+      }
     },
   };
 }

@@ -42,6 +42,13 @@ export interface ProdApi {
   /** A signed access token for a user of this API. */
   token(sub: string, email?: string): Promise<string>;
   fetch(pathname: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  /** Sends a signal without waiting (SIGTERM: a graceful shutdown); see `exited`. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves when the current process has exited. */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The Postgres database (undefined on PGlite) and data folder the process uses. */
+  databaseUrl: string | undefined;
+  dataDir: string;
   /** Kills the process at once (default SIGKILL: no shutdown hooks), and waits for it to go. */
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** Boots the API again on the same database, data folder, port and settings. */
@@ -55,9 +62,13 @@ interface Spawned {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-function spawnApi(env: Record<string, string>, nodeOptions = ""): Spawned {
+/** Runs the TypeScript sources through the tsx loader, or `entry` (a compiled server.js) as is. */
+function spawnApi(env: Record<string, string>, nodeOptions = "", entry?: string): Spawned {
   let out = "";
-  const child = spawn(process.execPath, ["--import", pathToFileURL(tsxLoader).href, serverEntry], {
+  const args = entry
+    ? ["--enable-source-maps", entry]
+    : ["--import", pathToFileURL(tsxLoader).href, serverEntry];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     // Only what the test passes: the parent's env would leak DATABASE_URL, NODE_ENV and the like.
     env: {
@@ -88,7 +99,7 @@ function spawnApi(env: Record<string, string>, nodeOptions = ""): Spawned {
 export async function startProdApi(
   driver: DbDriver,
   env: Record<string, string> = {},
-  opts: { heapMb?: number; bootTimeoutMs?: number } = {},
+  opts: { heapMb?: number; bootTimeoutMs?: number; entry?: string } = {},
 ): Promise<ProdApi> {
   const issuer = await startTokenIssuer();
   const scratch: ScratchDatabase = await createScratchDatabase(driver, "parley_attack");
@@ -119,7 +130,7 @@ export async function startProdApi(
   };
   const boot = async () => {
     exitInfo = undefined;
-    spawned = spawnApi(settings, opts.heapMb ? `--max-old-space-size=${opts.heapMb}` : "");
+    spawned = spawnApi(settings, opts.heapMb ? `--max-old-space-size=${opts.heapMb}` : "", opts.entry);
     const current = spawned;
     void current.exited.then((e) => {
       if (spawned === current) exitInfo = e;
@@ -159,6 +170,12 @@ export async function startProdApi(
     issuer,
     output: () => earlierOutput + spawned.output(),
     alive: () => exitInfo === undefined,
+    signal: (signal) => {
+      spawned.child.kill(signal);
+    },
+    exited: () => spawned.exited,
+    databaseUrl: scratch.url,
+    dataDir,
     exit: () => exitInfo,
     token,
     async fetch(pathname, init = {}) {
