@@ -128,8 +128,12 @@ describe.each(testDrivers())("the compiled services on %s", (driver) => {
       PAYMENTS_SANDBOX_SECRET: randomBytes(32).toString("hex"),
       ...(apiDb.url ? { DATABASE_URL: apiDb.url } : {}),
     });
-    await Promise.all([waitForOk(`${authUrl}/ok`, authProc), waitForOk(`${apiUrl}/api/health`, apiProc)]);
-  });
+    await Promise.all([
+      waitForOk(`${authUrl}/ok`, authProc, 150_000),
+      waitForOk(`${apiUrl}/api/health`, apiProc, 150_000),
+    ]);
+    // Compiling and booting on a busy machine (PGlite migrations) can take a while.
+  }, 180_000);
   afterAll(async () => {
     await Promise.all([apiProc?.stop(), authProc?.stop()]);
     await apiDb?.drop();
