@@ -16,10 +16,22 @@ interface Service {
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  container_name?: string;
+  deploy?: { replicas?: number };
+  networks?: string[] | Record<string, { ipv4_address?: string } | null>;
+  stop_grace_period?: string;
+  volumes?: string[];
 }
 const compose = parse(readFileSync(path.join(root, "docker-compose.yml"), "utf8")) as {
   services: Record<string, Service>;
+  networks?: Record<string, { ipam?: { config?: { subnet: string }[] } }>;
 };
+const nginx = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8");
+/** The proxy's fixed address on the compose network: the one address the services trust. */
+const proxyAddress = (() => {
+  const nets = compose.services.proxy?.networks;
+  return nets && !Array.isArray(nets) ? Object.values(nets)[0]?.ipv4_address : undefined;
+})();
 
 /**
  * The operator's settings for a production start: what compose reads from `.env` or the shell.
@@ -105,12 +117,17 @@ describe("docker-compose.yml and the Dockerfiles", () => {
         expect(() => apps[name].load(env)).not.toThrow();
       });
 
-      it("listens, exposes, publishes and health-checks the same port", () => {
+      it("listens, exposes and health-checks the same port, reached only through the proxy", () => {
         const port = env.PORT;
         expect(env.HOST).toBe("0.0.0.0");
         expect(dockerfile).toMatch(new RegExp(`^EXPOSE ${port}$`, "m"));
-        expect(svc.ports).toContain(`${port}:${port}`);
         expect(svc.healthcheck?.test.join(" ")).toContain(`127.0.0.1:${port}/`);
+        // Published by the proxy only; nginx forwards its own port to this service's.
+        expect(svc.ports ?? []).toEqual([]);
+        expect(svc.container_name).toBeUndefined();
+        expect(compose.services.proxy?.ports).toContain(`${port}:${port}`);
+        expect(nginx).toMatch(new RegExp(`server ${name}:${port} resolve;`));
+        expect(nginx).toMatch(new RegExp(`listen ${port};`));
       });
 
       it("waits for a healthy Postgres and reaches it by service name", () => {
@@ -118,11 +135,13 @@ describe("docker-compose.yml and the Dockerfiles", () => {
         expect(new URL(env.DATABASE_URL ?? "").hostname).toBe("postgres");
       });
 
-      it("starts a server file that exists", () => {
-        const cmd = /^CMD \[(.+)\]$/m.exec(dockerfile)?.[1] ?? "";
-        const files = [...cmd.matchAll(/"([^"]+\.ts)"/g)].map((m) => m[1] ?? "");
-        expect(files.length).toBe(1);
-        for (const f of files) expect(existsSync(path.join(root, f)), f).toBe(true);
+      it("starts the compiled server the build writes", () => {
+        const cmd = JSON.parse(/^CMD (\[.+\])$/m.exec(dockerfile)?.[1] ?? "[]") as string[];
+        expect(cmd[0]).toBe("node");
+        expect(cmd.at(-1)).toBe("dist/server.js");
+        const build = readFileSync(path.join(root, "scripts/build-services.mjs"), "utf8");
+        expect(build).toMatch(new RegExp(`${name}: \\{\\s*server: "src/server\\.ts"`));
+        expect(existsSync(path.join(root, `apps/${name}/src/server.ts`))).toBe(true);
       });
 
       it("copies every workspace manifest before the frozen install", () => {
@@ -134,8 +153,9 @@ describe("docker-compose.yml and the Dockerfiles", () => {
             );
           }
         }
+        const manifests = [...dockerfile.matchAll(/^COPY (apps|packages)\/[\w-]+\/package\.json /gm)];
         expect(dockerfile.indexOf("pnpm install --frozen-lockfile")).toBeGreaterThan(
-          dockerfile.lastIndexOf("/package.json "),
+          manifests.at(-1)?.index ?? Number.POSITIVE_INFINITY,
         );
       });
     });
@@ -150,6 +170,51 @@ describe("docker-compose.yml and the Dockerfiles", () => {
     expect(new URL(auth.API_URL ?? "").host).toBe(`api:${api.PORT}`);
     expect(api.PUBLIC_URL).toBe(auth.WEB_URL);
     expect(compose.services.api?.depends_on?.auth?.condition).toBe("service_healthy");
+    expect(compose.services.api?.depends_on?.redis?.condition).toBe("service_healthy");
+    expect(new URL(api.REDIS_URL ?? "").hostname).toBe("redis");
+  });
+
+  it("starts each service only once what it needs is healthy", () => {
+    for (const [name, svc] of Object.entries(compose.services)) {
+      for (const [dep, { condition }] of Object.entries(svc.depends_on ?? {})) {
+        expect(condition, `${name} → ${dep}`).toBe("service_healthy");
+        expect(compose.services[dep]?.healthcheck?.test.length, `${dep} health check`).toBeGreaterThan(0);
+      }
+    }
+    expect(Object.keys(compose.services.proxy?.depends_on ?? {}).sort()).toEqual(["api", "auth"]);
+    expect(compose.services.redis?.image).toMatch(/^redis:7/);
+    expect(compose.services.redis?.healthcheck?.test.join(" ")).toContain("redis-cli ping");
+  });
+
+  it("runs two API replicas by default and lets --scale change that", () => {
+    const api = compose.services.api ?? {};
+    expect(api.deploy?.replicas).toBe(2);
+    // A fixed host port or container name would make a second replica fail to start.
+    expect(api.ports).toBeUndefined();
+    expect(api.container_name).toBeUndefined();
+    const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length);
+    expect(published.map(([n]) => n)).toEqual(["proxy"]);
+  });
+
+  it("gives a stopping replica longer than its grace period to finish open answers", () => {
+    const grace = Number(resolve(compose.services.api?.environment).SHUTDOWN_GRACE_SECONDS);
+    expect(loadApiEnv(resolve(compose.services.api?.environment)).SHUTDOWN_GRACE_SECONDS).toBe(grace);
+    const stop = Number.parseInt(compose.services.api?.stop_grace_period ?? "10s", 10);
+    expect(stop).toBeGreaterThan(grace);
+  });
+
+  it("proxies answer streams unbuffered and sets X-Forwarded-For from the client", () => {
+    expect(compose.services.proxy?.volumes).toContain("./deploy/nginx.conf:/etc/nginx/nginx.conf:ro");
+    expect(compose.services.proxy?.image).toMatch(/^nginx:1\.(2[89]|[3-9]\d)/); // upstream `resolve`
+    const stream = /location ~ (\S+) \{([^}]*)\}/.exec(nginx);
+    expect(stream?.[2]).toMatch(/proxy_buffering off;/);
+    const routes = new RegExp(stream?.[1] ?? "^$");
+    expect(routes.test("/api/widget/bot_1/conversations/cnv_1/messages")).toBe(true);
+    expect(routes.test("/api/chatbots/bot_1/playground/messages")).toBe(true);
+    expect(routes.test("/api/widget/bot_1/conversations")).toBe(false);
+    expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    // The client's own X-Forwarded-For is replaced, never appended to (it would be believed).
+    expect(nginx).not.toMatch(/\$proxy_add_x_forwarded_for/);
   });
 });
 
@@ -183,7 +248,24 @@ describe("docker-compose.yml ships no secrets", () => {
     expect(resolve(raw("api")).NODE_ENV).toBe("production");
     expect(() => loadApiEnv(resolve(raw("api")))).not.toThrow();
     expect(() => loadAuthEnv(resolve(raw("auth")))).not.toThrow();
-    expect(loadApiEnv(resolve(raw("api"))).TRUST_PROXY).toBe(false);
+    // Behind the proxy, the services believe X-Forwarded-For from the proxy's address only.
+    expect(proxyAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(loadApiEnv(resolve(raw("api"))).TRUST_PROXY).toEqual([proxyAddress]);
+    expect(loadAuthEnv(resolve(raw("auth"))).TRUST_PROXY).toEqual([proxyAddress]);
+  });
+
+  it("trusts neither every client nor the whole network", () => {
+    const subnet = compose.networks?.edge?.ipam?.config?.[0]?.subnet;
+    expect(subnet).toBeDefined();
+    for (const service of ["api", "auth"]) {
+      const trusted = String(raw(service).TRUST_PROXY);
+      expect(trusted).not.toContain(subnet ?? "");
+      expect(trusted).not.toMatch(/:-true\}/);
+      expect(trusted).not.toMatch(/\/\d+/);
+    }
+    expect(() => loadApiEnv(resolve(raw("api"), { ...operator, TRUST_PROXY: "true" }))).toThrow(
+      /TRUST_PROXY: must not be true in production/,
+    );
   });
 
   it("refuses the sandbox without the staging flag, and placeholder secrets an operator might paste", () => {
