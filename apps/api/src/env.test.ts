@@ -119,6 +119,14 @@ describe("API environment", () => {
     });
   });
 
+  it("reads SHUTDOWN_GRACE_SECONDS (default 10) and refuses negative, fractional, huge or non-numeric values", () => {
+    expect(loadEnv({}).SHUTDOWN_GRACE_SECONDS).toBe(10);
+    expect(loadEnv({ SHUTDOWN_GRACE_SECONDS: "0" }).SHUTDOWN_GRACE_SECONDS).toBe(0);
+    expect(loadEnv({ SHUTDOWN_GRACE_SECONDS: "30" }).SHUTDOWN_GRACE_SECONDS).toBe(30);
+    for (const bad of ["-1", "2.5", "601", "ten", "1e9", "10\u0000"])
+      expect(() => loadEnv({ SHUTDOWN_GRACE_SECONDS: bad }), bad).toThrow(/SHUTDOWN_GRACE_SECONDS/);
+  });
+
   it("treats an empty value as unset", () => {
     expect(loadEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
