@@ -1,0 +1,338 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { readinessSchema, WIDGET_LIMITS, widgetConversationSchema } from "@parley/contracts";
+import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SmtpCatcher, startSmtpCatcher } from "../../../auth/test/smtp";
+import { freePort } from "../harness";
+import { type LlmStub, startLlmStub } from "../llm-stub";
+import { readSse, textOf } from "../sse-client";
+import { until } from "../until";
+import { buildCompiled, type CompiledApp, type NodeProcess, runNode, waitForOk } from "./compiled";
+import { type Nginx, startNginx } from "./nginx";
+import { type RedisProcess, startRedisServer } from "./redis-server";
+
+const PASSWORD = "correct horse battery staple";
+const TOKENS = Array.from({ length: 12 }, (_, i) => `part${i} `);
+const BETWEEN_TOKENS_MS = 150;
+
+/** Cookies a browser would keep from a response (name=value only). */
+function cookiesOf(res: Response, jar: Map<string, string>) {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const eq = pair?.indexOf("=") ?? -1;
+    if (pair && eq > 0) jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+}
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+
+/**
+ * What docker-compose.yml runs, without Docker: Debian's nginx on 127.0.0.1 with deploy/nginx.conf
+ * (local upstreams, same location rules) in front of two API replicas and the auth service, all
+ * three compiled and run with plain `node`, one Postgres, one Redis. Everything below goes
+ * through the proxy over real HTTP. Two OS processes sharing one database need a real server, so
+ * this registers only when DATABASE_URL is set.
+ */
+if (process.env.DATABASE_URL)
+  describe("the compose stack without Docker: nginx, two API replicas, auth, Postgres, Redis", () => {
+    let api: CompiledApp;
+    let auth: CompiledApp;
+    let apiDb: ScratchDatabase;
+    let authDb: ScratchDatabase;
+    let redis: RedisProcess;
+    let smtp: SmtpCatcher;
+    let stub: LlmStub;
+    let nginx: Nginx;
+    let authProc: NodeProcess;
+    const replicas: NodeProcess[] = [];
+    const replicaPorts: number[] = [];
+    const dataDir = mkdtempSync(path.join(tmpdir(), "parley-compose-"));
+    let token = "";
+    let botId = "";
+
+    beforeAll(async () => {
+      [api, auth, apiDb, authDb, redis, smtp, stub] = await Promise.all([
+        buildCompiled("api"),
+        buildCompiled("auth"),
+        createScratchDatabase("postgres", "parley_compose"),
+        createScratchDatabase("postgres", "parley_compose_auth"),
+        // Its own redis-server: the limiter's keys (parley:rl:…) carry no per-test prefix, and
+        // every request through the proxy comes from 127.0.0.1, so a shared Redis would mix
+        // the counters of tests running at once.
+        freePort().then(startRedisServer),
+        startSmtpCatcher(),
+        startLlmStub({ tokens: ["Hello"] }),
+      ]);
+      const [listenApi, listenAuth, authPort, ...apiPorts] = await Promise.all(
+        Array.from({ length: 5 }, () => freePort()),
+      );
+      replicaPorts.push(...(apiPorts as number[]));
+      const webUrl = `http://127.0.0.1:${listenApi}`;
+      const authUrl = `http://127.0.0.1:${listenAuth}`;
+      const eventsSecret = randomBytes(32).toString("hex");
+      authProc = runNode(auth.entry("server"), {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(authPort),
+        DATABASE_URL: authDb.url ?? "",
+        DATA_DIR: dataDir,
+        AUTH_URL: authUrl,
+        WEB_URL: webUrl,
+        API_URL: webUrl,
+        LOG_LEVEL: "warn",
+        BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+        AUTH_EVENTS_SECRET: eventsSecret,
+        SMTP_URL: smtp.url,
+        TRUST_PROXY: "127.0.0.1",
+      });
+      // As compose sets them (docker-compose.yml, service `api`), with local addresses.
+      const apiEnv = {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        DATABASE_URL: apiDb.url ?? "",
+        DATA_DIR: dataDir,
+        WEB_DIST: "/nonexistent",
+        PUBLIC_URL: webUrl,
+        AUTH_URL: authUrl,
+        AUTH_INTERNAL_URL: `http://127.0.0.1:${authPort}`,
+        AUTH_EVENTS_SECRET: eventsSecret,
+        PAYMENTS_MODE: "sandbox",
+        PAYMENTS_SANDBOX_IN_PRODUCTION: "true",
+        PAYMENTS_SANDBOX_SECRET: randomBytes(32).toString("hex"),
+        TRUST_PROXY: "127.0.0.1",
+        REDIS_URL: `${redis.url}/0`,
+        SHUTDOWN_GRACE_SECONDS: "2",
+        LLM_BASE_URL: stub.url,
+        LLM_MODEL: "stub",
+        LLM_ALLOW_PRIVATE: "true",
+        LOG_LEVEL: "warn",
+      };
+      for (const port of replicaPorts)
+        replicas.push(runNode(api.entry("server"), { ...apiEnv, PORT: String(port) }));
+      await Promise.all([
+        waitForOk(`http://127.0.0.1:${authPort}/ok`, authProc, 60_000),
+        ...replicas.map((r, i) => waitForOk(`http://127.0.0.1:${replicaPorts[i]}/api/ready`, r, 60_000)),
+      ]);
+      nginx = await startNginx({
+        listenApi: listenApi as number,
+        listenAuth: listenAuth as number,
+        api: replicaPorts,
+        auth: authPort as number,
+      });
+    }, 90_000);
+
+    afterAll(async () => {
+      await nginx?.stop();
+      await Promise.all([...replicas.map((r) => r.stop(5_000)), authProc?.stop(5_000)]);
+      await Promise.all([apiDb?.drop(), authDb?.drop(), redis?.stop(), smtp?.close(), stub?.close()]);
+      api?.remove();
+      auth?.remove();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const replicaAddr = (i: number) => `127.0.0.1:${replicaPorts[i]}`;
+    const apiFetch = (pathname: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      if (token && !headers.has("authorization")) headers.set("authorization", `Bearer ${token}`);
+      return fetch(`${nginx.url}${pathname}`, { ...init, headers });
+    };
+    const startConversation = async (visitor: string) => {
+      const res = await fetch(`${nginx.url}/api/widget/${botId}/conversations`, {
+        method: "POST",
+        headers: { "x-parley-visitor": visitor },
+      });
+      expect(res.status).toBe(201);
+      return widgetConversationSchema.parse(await res.json())._id;
+    };
+    const ask = (visitor: string, conversationId: string, content: string) =>
+      fetch(`${nginx.url}/api/widget/${botId}/conversations/${conversationId}/messages`, {
+        method: "POST",
+        headers: { "x-parley-visitor": visitor, "content-type": "application/json" },
+        body: JSON.stringify({ content }),
+      });
+    /** The access log's lines for `uri`, once nginx has written `count` of them. */
+    const logged = async (uri: string, count: number) => {
+      await until(
+        `${count} logged requests to ${uri}`,
+        () => nginx.requests().filter((r) => r.uri === uri).length >= count,
+      );
+      return nginx.requests().filter((r) => r.uri === uri);
+    };
+
+    it("answers health and readiness through the proxy: Postgres, Redis and migrations checked", async () => {
+      expect((await fetch(`${nginx.url}/nginx-health`)).status).toBe(200);
+      expect((await fetch(`${nginx.url}/api/health`)).status).toBe(200);
+      // Both replicas answer /api/ready through the proxy (round robin), both ready.
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${nginx.url}/api/ready`);
+        expect(res.status).toBe(200);
+        const body = readinessSchema.parse(await res.json());
+        expect(body.status).toBe("ready");
+        expect(body.checks.redis).toMatchObject({ configured: true, ok: true });
+        expect(body.checks.migrations).toEqual({ ok: true, pending: [] });
+      }
+      const served = (await logged("/api/ready", 2)).flatMap((r) => r.upstreams);
+      expect(new Set(served)).toEqual(new Set([replicaAddr(0), replicaAddr(1)]));
+      expect((await fetch(`${nginx.authUrl}/ok`)).status).toBe(200);
+    });
+
+    it("signs up, verifies by mail and signs in through the proxy; the API accepts the access token", async () => {
+      const email = `owner-${randomBytes(4).toString("hex")}@example.com`;
+      const origin = { origin: nginx.authUrl, "content-type": "application/json" };
+      const signUp = await fetch(`${nginx.authUrl}/sign-up/email`, {
+        method: "POST",
+        headers: origin,
+        body: JSON.stringify({ email, password: PASSWORD, name: "Compose Owner" }),
+      });
+      expect(signUp.status, await signUp.clone().text()).toBe(200);
+      const mail = await smtp.waitFor(email, /Verify your e-mail/);
+      const link = mail.links[0] ?? "";
+      // The link names the proxy (AUTH_URL), as a browser would follow it.
+      expect(link.startsWith(`${nginx.authUrl}/`)).toBe(true);
+      expect((await fetch(link, { redirect: "manual" })).status).toBe(302);
+
+      // Hostile: a wrong password is refused through the proxy, and sets no session.
+      const wrong = await fetch(`${nginx.authUrl}/sign-in/email`, {
+        method: "POST",
+        headers: origin,
+        body: JSON.stringify({ email, password: "not the password" }),
+      });
+      expect(wrong.status).toBe(401);
+      expect(
+        wrong.headers.getSetCookie().filter((c) => c.includes("session_token=") && !/Max-Age=0/i.test(c)),
+      ).toEqual([]);
+
+      const jar = new Map<string, string>();
+      const signIn = await fetch(`${nginx.authUrl}/sign-in/email`, {
+        method: "POST",
+        headers: origin,
+        body: JSON.stringify({ email, password: PASSWORD }),
+      });
+      expect(signIn.status).toBe(200);
+      cookiesOf(signIn, jar);
+      const issued = await fetch(`${nginx.authUrl}/token`, { headers: { cookie: cookieHeader(jar) } });
+      expect(issued.status).toBe(200);
+      token = ((await issued.json()) as { token: string }).token;
+
+      // Hostile: without the session, or with a token the service did not sign, nothing.
+      expect((await fetch(`${nginx.authUrl}/token`)).status).toBe(401);
+      const forged = `${token.slice(0, token.lastIndexOf(".") + 1)}${"A".repeat(86)}`;
+      expect(
+        (await apiFetch("/api/chatbots", { headers: { authorization: `Bearer ${forged}` } })).status,
+      ).toBe(401);
+
+      const created = await apiFetch("/api/chatbots", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          name: "Behind the proxy",
+          published: true,
+          model: { provider: "openai-compatible" },
+        }),
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      botId = ((await created.json()) as { _id: string })._id;
+      // Both replicas know the bot and the owner (one database, tokens checked against the JWKS).
+      for (let i = 0; i < 2; i++) {
+        const res = await apiFetch("/api/chatbots");
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { _id: string }[]).map((b) => b._id)).toContain(botId);
+      }
+    });
+
+    it("streams a widget answer through the proxy event by event, not buffered", async () => {
+      stub.behaviour = { tokens: TOKENS, betweenTokensMs: BETWEEN_TOKENS_MS };
+      const visitor = `visitorStream${randomBytes(6).toString("hex")}`;
+      const conv = await startConversation(visitor);
+      const sent = performance.now();
+      const res = await ask(visitor, conv, "Do you stream?");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+      const events = await readSse(res);
+      expect(textOf(events)).toBe(TOKENS.join(""));
+      const deltas = events.filter((e) => e.event === "delta");
+      const first = deltas[0]?.at ?? 0;
+      const end = events.at(-1)?.at ?? 0;
+      expect(events.at(-1)?.event).toBe("done");
+      // The model spends ~1.65 s between its first and last token: through a buffering proxy
+      // every event would arrive at once at the end.
+      expect(end - first).toBeGreaterThan((TOKENS.length - 1) * BETWEEN_TOKENS_MS * 0.6);
+      expect(new Set(deltas.map((d) => Math.round(d.at / 50))).size).toBeGreaterThan(TOKENS.length / 2);
+      console.info(
+        `SSE through nginx: first delta ${Math.round(first - sent)} ms after the request, stream ended at ${Math.round(end - sent)} ms`,
+      );
+    });
+
+    it("shares the widget rate limit across both replicas: refused at the limit in total", async () => {
+      stub.behaviour = { tokens: ["ok"] };
+      const visitor = `visitorLimit${randomBytes(6).toString("hex")}`;
+      const conv = await startConversation(visitor);
+      const statuses: number[] = [];
+      for (let i = 0; i <= WIDGET_LIMITS.messagesPerVisitorPerMinute; i++) {
+        const res = await ask(visitor, conv, `Question ${i}`);
+        statuses.push(res.status);
+        if (res.status === 200) await readSse(res);
+        else expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+      }
+      // Per-replica counters would have let 2 × the limit through.
+      expect(statuses).toEqual([...Array(WIDGET_LIMITS.messagesPerVisitorPerMinute).fill(200), 429]);
+      const lines = await logged(
+        `/api/widget/${botId}/conversations/${conv}/messages`,
+        WIDGET_LIMITS.messagesPerVisitorPerMinute + 1,
+      );
+      const served = lines.filter((l) => l.status === 200).map((l) => l.upstreams.join());
+      // Round robin: each replica answered about half of them.
+      expect(served.filter((u) => u === replicaAddr(0)).length).toBeGreaterThanOrEqual(3);
+      expect(served.filter((u) => u === replicaAddr(1)).length).toBeGreaterThanOrEqual(3);
+
+      // Another visitor is not held back by this one's limit.
+      const other = `visitorOther${randomBytes(6).toString("hex")}`;
+      const ok = await ask(other, await startConversation(other), "Me too?");
+      expect(ok.status).toBe(200);
+      await readSse(ok);
+    });
+
+    it("carries the visitor's journey on through the other replica when one is killed", async () => {
+      stub.behaviour = { tokens: ["Still ", "here."] };
+      const visitor = `visitorKilled${randomBytes(6).toString("hex")}`;
+      const conv = await startConversation(visitor);
+      const first = await ask(visitor, conv, "First question");
+      expect(first.status).toBe(200);
+      expect(textOf(await readSse(first))).toBe("Still here.");
+
+      const before = nginx.requests().length;
+      const victim = replicas[1] as NodeProcess;
+      victim.child.kill("SIGKILL");
+      expect(await victim.exited).toEqual({ code: null, signal: "SIGKILL" });
+
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await fetch(`${nginx.url}/api/ready`)).status);
+      statuses.push((await apiFetch("/api/chatbots")).status);
+      const second = await ask(visitor, conv, "Second question");
+      statuses.push(second.status);
+      const events = await readSse(second);
+      expect(events.map((e) => e.event)).not.toContain("error");
+      expect(textOf(events)).toBe("Still here.");
+      const transcript = await fetch(`${nginx.url}/api/widget/${botId}/conversations/${conv}`, {
+        headers: { "x-parley-visitor": visitor },
+      });
+      statuses.push(transcript.status);
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      const messages = ((await transcript.json()) as { messages: { role: string; content: string }[] })
+        .messages;
+      expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+
+      await until("nginx to log the requests", () => nginx.requests().length >= before + 7);
+      const after = nginx.requests().slice(before);
+      // Every request was answered by the survivor; the one sent to the dead replica was retried.
+      expect(after.every((r) => r.status === 200 && r.upstreams.at(-1) === replicaAddr(0))).toBe(true);
+      const retried = after.filter((r) => r.upstreams.length > 1);
+      expect(retried.length).toBeGreaterThan(0);
+      for (const r of retried) {
+        expect(r.upstreams).toEqual([replicaAddr(1), replicaAddr(0)]);
+        expect(r.upstreamStatuses).toEqual(["502", "200"]);
+      }
+    });
+  });
