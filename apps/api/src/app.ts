@@ -17,6 +17,7 @@ import * as schema from "./db/schema";
 import { type Env, migrationsFolder } from "./env";
 import { type Clock, createClock } from "./lib/clock";
 import { createJobQueue } from "./lib/job-queue";
+import { countingRefusals, createMetrics, type Metrics, registerMetrics } from "./lib/metrics";
 import { createOutboundGuard } from "./lib/outbound";
 import {
   createFailOpenRateLimiter,
@@ -103,7 +104,13 @@ export function openAppDb(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">, opts: { i
   });
 }
 
-function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeof Fastify>["log"]) {
+function createServices(
+  env: Env,
+  db: AppDb,
+  clock: Clock,
+  log: ReturnType<typeof Fastify>["log"],
+  metrics: Metrics,
+) {
   const now = clock.now;
   const plansRepo = createPlansRepo(db.db);
   const plans = createPlansService({ repo: plansRepo, currency: env.PLANS_CURRENCY });
@@ -126,7 +133,11 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     log,
   });
   const authEvents = createAuthEventsService({ db: db.db, forgetUser: (id) => users.forget(id) });
-  const jobs = createJobQueue({ db: db.db, log });
+  const jobs = createJobQueue({
+    db: db.db,
+    log,
+    onRun: (kind, seconds, outcome) => metrics.jobDuration.observe({ kind, outcome }, seconds),
+  });
   const chatbots = createChatbotsService({ db: db.db, entitlements });
   // Every server-side request to an address an account chose goes through one of these guards.
   const outbound = {
@@ -240,6 +251,7 @@ declare module "fastify" {
   interface FastifyInstance {
     services: Services;
     clock: Clock;
+    metrics: Metrics;
   }
 }
 
@@ -274,8 +286,15 @@ export async function buildApp(deps: AppDeps) {
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  const metrics = createMetrics();
+  app.decorate("metrics", metrics);
+  registerMetrics(app, metrics, env.METRICS_TOKEN);
 
-  const services = createServices(env, db, clock, app.log);
+  const services = createServices(env, db, clock, app.log, metrics);
+  metrics.readFrom({
+    jobCounts: () => services.jobs.depth(),
+    paymentCounts: () => services.payments.countByState(),
+  });
   const {
     plans,
     contact,
@@ -290,11 +309,13 @@ export async function buildApp(deps: AppDeps) {
     widget,
   } = services;
   const redis = env.REDIS_URL ? await openRedis(env.REDIS_URL, app.log) : undefined;
-  const limiter =
+  const limiter = countingRefusals(
     deps.limiter ??
-    (redis
-      ? createFailOpenRateLimiter(createRedisRateLimiter(redis), createMemoryRateLimiter(), app.log)
-      : createMemoryRateLimiter());
+      (redis
+        ? createFailOpenRateLimiter(createRedisRateLimiter(redis), createMemoryRateLimiter(), app.log)
+        : createMemoryRateLimiter()),
+    metrics,
+  );
   app.addHook("onClose", async () => {
     await limiter.close();
     redis?.disconnect();

@@ -105,6 +105,15 @@ export const envSchema = z.object({
    * their IPs/CIDRs, or a hop count. Default: nobody — the TCP peer is the client.
    */
   TRUST_PROXY: trustProxy.optional(),
+  /**
+   * Bearer token Prometheus sends to GET /metrics. Unset: /metrics answers 404 (nothing exposed).
+   * The proxy (deploy/nginx.conf) never forwards /metrics: scrape each replica on the inner network.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .optional(),
   /** Shared rate-limit counters across replicas; in-memory per process when absent. */
   REDIS_URL: z
     .string()

@@ -28,6 +28,8 @@ export interface JobQueueOptions {
   heartbeatMs?: number;
   /** Finished (done or failed) jobs are deleted after this long. */
   keepFinishedMs?: number;
+  /** Told how long each run of a handler took here, and how it ended (metrics). */
+  onRun?: (kind: string, seconds: number, outcome: "done" | "failed" | "retry" | "handed_back") => void;
 }
 
 const DEFAULT_LEASE_MS = 30_000;
@@ -204,6 +206,9 @@ export function createJobQueue(deps: JobQueueOptions) {
     let settle = () => {};
     current = { job, controller, settled: new Promise<void>((r) => (settle = r)) };
     const handedBack = () => handingBack && controller.signal.aborted;
+    const started = performance.now();
+    const ran = (outcome: "done" | "failed" | "retry" | "handed_back") =>
+      deps.onRun?.(job.kind, (performance.now() - started) / 1000, outcome);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler.run(job.payload, {
@@ -214,13 +219,21 @@ export function createJobQueue(deps: JobQueueOptions) {
       });
       stopBeating();
       // Stopped for a hand-back: `handBack` queues it again; it did not finish here.
-      if (handedBack()) return true;
+      if (handedBack()) {
+        ran("handed_back");
+        return true;
+      }
+      ran("done");
       await finish(job, { status: "done", finishedAt: now() });
     } catch (err) {
       stopBeating();
-      if (handedBack()) return true;
+      if (handedBack()) {
+        ran("handed_back");
+        return true;
+      }
       const message = (err as Error).message;
       const final = job.attempts >= job.maxAttempts;
+      ran(final ? "failed" : "retry");
       log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message, final }, "job failed");
       const owned = await finish(
         job,
@@ -340,6 +353,14 @@ export function createJobQueue(deps: JobQueueOptions) {
       let n = 0;
       while (await runOne()) n++;
       return n;
+    },
+    /** Jobs queued or running, per kind and status (the queue's depth, for metrics). */
+    async depth(): Promise<{ kind: string; status: string; n: number }[]> {
+      return db
+        .select({ kind: jobs.kind, status: jobs.status, n: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(inArray(jobs.status, ["queued", "running"]))
+        .groupBy(jobs.kind, jobs.status);
     },
     async pendingCount(kind?: string): Promise<number> {
       const rows = await db

@@ -53,6 +53,11 @@ export function openEventStream(
   const entry = openStreams.get(server) ?? { count: 0, waiters: new Set<() => void>() };
   openStreams.set(server, entry);
   entry.count++;
+  // Apps built without metrics (none today) simply skip them.
+  const metrics = (request.server as Partial<Pick<typeof request.server, "metrics">>).metrics;
+  const route = request.routeOptions.url ?? "unmatched";
+  metrics?.sseOpen.inc();
+  let answered = false;
   raw.on("close", () => {
     if (!ended) controller.abort();
   });
@@ -60,12 +65,17 @@ export function openEventStream(
     signal: controller.signal,
     send(event, data) {
       if (ended || raw.destroyed) return;
+      if (event === "delta" && !answered) {
+        answered = true;
+        metrics?.firstToken.observe({ route }, reply.elapsedTime / 1000);
+      }
       raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     end() {
       if (ended) return;
       ended = true;
       raw.end();
+      metrics?.sseOpen.dec();
       entry.count--;
       if (entry.count === 0) {
         for (const resolve of entry.waiters) resolve();

@@ -17,6 +17,7 @@ import { type RedisProcess, startRedisServer } from "./redis-server";
 const PASSWORD = "correct horse battery staple";
 const TOKENS = Array.from({ length: 12 }, (_, i) => `part${i} `);
 const BETWEEN_TOKENS_MS = 150;
+const METRICS_TOKEN = randomBytes(32).toString("hex");
 
 /** Cookies a browser would keep from a response (name=value only). */
 function cookiesOf(res: Response, jar: Map<string, string>) {
@@ -104,6 +105,7 @@ if (process.env.DATABASE_URL)
         TRUST_PROXY: "127.0.0.1",
         REDIS_URL: `${redis.url}/0`,
         SHUTDOWN_GRACE_SECONDS: "2",
+        METRICS_TOKEN,
         LLM_BASE_URL: stub.url,
         LLM_MODEL: "stub",
         LLM_ALLOW_PRIVATE: "true",
@@ -176,6 +178,19 @@ if (process.env.DATABASE_URL)
       const served = (await logged("/api/ready", 2)).flatMap((r) => r.upstreams);
       expect(new Set(served)).toEqual(new Set([replicaAddr(0), replicaAddr(1)]));
       expect((await fetch(`${nginx.authUrl}/ok`)).status).toBe(200);
+    });
+
+    it("serves /metrics on each replica to the scraper's token, never through the proxy", async () => {
+      const bearer = { authorization: `Bearer ${METRICS_TOKEN}` };
+      const proxied = await fetch(`${nginx.url}/metrics`, { headers: bearer });
+      expect(proxied.status).toBe(404);
+      expect(await proxied.text()).not.toContain("parley_");
+      for (const port of replicaPorts) {
+        const direct = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: bearer });
+        expect(direct.status).toBe(200);
+        expect(await direct.text()).toContain("parley_http_request_duration_seconds");
+        expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
+      }
     });
 
     it("signs up, verifies by mail and signs in through the proxy; the API accepts the access token", async () => {

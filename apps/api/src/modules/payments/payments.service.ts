@@ -7,7 +7,7 @@ import type {
 } from "@parley/contracts";
 import { majorToMinor, minorToMajor, toPaymentMethod } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, count, desc, eq, lt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type PaymentRow, paymentEvents, payments, plans } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -323,6 +323,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return toPayment(row, plan ?? { name: "Unknown plan", billingInterval: "monthly" });
     },
 
+    /** Payments per state, across accounts (the metrics' payment states). */
+    async countByState(): Promise<{ status: string; n: number }[]> {
+      return db.select({ status: payments.status, n: count() }).from(payments).groupBy(payments.status);
+    },
     async list(userId: string): Promise<Payment[]> {
       const rows = await db
         .select({ payment: payments, plan: { name: plans.name, billingInterval: plans.billingInterval } })
