@@ -8,6 +8,8 @@ export interface StubBehaviour {
   betweenTokensMs?: number;
   /** Send an OpenAI-style error event after this many tokens (an error mid-stream). */
   errorAfter?: number;
+  /** Drop the connection (no error event, no end of stream) after this many tokens. */
+  dropAfter?: number;
   /** Answer with this HTTP status and an OpenAI error body instead of a stream. */
   status?: number;
 }
@@ -67,6 +69,11 @@ export async function startLlmStub(initial: StubBehaviour): Promise<LlmStub> {
     await sleep(b.firstTokenDelayMs ?? 0);
     for (let i = 0; i < b.tokens.length; i++) {
       if (res.destroyed) return;
+      if (b.dropAfter !== undefined && i === b.dropAfter) {
+        // What a crashed model server or a cut network looks like: the socket just goes.
+        res.socket?.destroy();
+        return;
+      }
       if (b.errorAfter !== undefined && i === b.errorAfter) {
         res.write(
           `data: ${JSON.stringify({ error: { message: "upstream connection reset", type: "server_error" } })}\n\n`,

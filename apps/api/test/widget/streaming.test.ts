@@ -1,8 +1,9 @@
-import { transcriptSchema, widgetConversationSchema } from "@parley/contracts";
+import { transcriptSchema, usageSchema, widgetConversationSchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { type LlmStub, startLlmStub } from "../llm-stub";
+import { readSse, textOf } from "../sse-client";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 
 const WORDS =
@@ -109,6 +110,68 @@ describe.each(testDrivers())("a streaming widget reply on %s", (driver) => {
     expect(asking.isDone()).toBe(true);
     const complete = await assistantOf(asking.conv);
     expect(complete).toMatchObject({ content: FULL, interrupted: false });
+  });
+
+  it("a retry after the model's connection dropped mid-answer stores the question once and counts it once", async () => {
+    const visitor = "visitorStreamAAAAAAAAA03";
+    const question = "Do you deliver on Fridays?";
+    const usage = async () => {
+      const res = await fetch(`${t.url}/api/usage`, {
+        headers: { authorization: `Bearer ${await issuer.sign(owner)}` },
+      });
+      return usageSchema.parse(await res.json()).used;
+    };
+    const before = (await usage()).messagesThisMonth;
+    const startRes = await fetch(`${t.url}/api/widget/${botId}/conversations`, {
+      method: "POST",
+      headers: { "x-parley-visitor": visitor },
+    });
+    const conv = widgetConversationSchema.parse(await startRes.json())._id;
+    const askOnce = async () => {
+      const res = await fetch(`${t.url}/api/widget/${botId}/conversations/${conv}/messages`, {
+        method: "POST",
+        headers: { "x-parley-visitor": visitor, "content-type": "application/json" },
+        body: JSON.stringify({ content: question }),
+      });
+      expect(res.status).toBe(200);
+      return readSse(res);
+    };
+
+    // The model server goes away after four words: no error event, the socket just closes.
+    const usual = stub.behaviour;
+    stub.behaviour = { tokens: WORDS, betweenTokensMs: 40, dropAfter: 4 };
+    const failed = await askOnce();
+    expect(failed.map((e) => e.event)).toEqual(["start", "delta", "delta", "delta", "delta", "error"]);
+    expect(textOf(failed)).toBe(WORDS.slice(0, 4).join(""));
+    // What the visitor saw is kept, marked interrupted (the state the server really leaves).
+    const partial = await assistantOf(conv);
+    expect(partial).toMatchObject({ content: WORDS.slice(0, 4).join(""), interrupted: true });
+
+    stub.behaviour = { tokens: WORDS };
+    const retried = await askOnce().finally(() => {
+      stub.behaviour = usual;
+    });
+    expect(retried[0]).toMatchObject({ event: "start", data: failed[0]?.data });
+    expect(textOf(retried)).toBe(FULL);
+    expect(retried.at(-1)?.event).toBe("done");
+    // The model was asked the question once, without the failed attempt in its history.
+    const sent = stub.requests.at(-1)?.body.messages.filter((m) => m.role !== "system") ?? [];
+    expect(sent.filter((m) => m.content.includes(question))).toHaveLength(1);
+    expect(sent.map((m) => m.content).join()).not.toContain(WORDS.slice(0, 4).join(""));
+
+    const transcript = widgetConversationSchema.parse(
+      await (
+        await fetch(`${t.url}/api/widget/${botId}/conversations/${conv}`, {
+          headers: { "x-parley-visitor": visitor },
+        })
+      ).json(),
+    );
+    expect(transcript.messages.map((m) => [m.role, m.content])).toEqual([
+      ["user", question],
+      ["assistant", FULL],
+    ]);
+    expect(await assistantOf(conv)).toMatchObject({ content: FULL, interrupted: false });
+    expect((await usage()).messagesThisMonth).toBe(before + 1);
   });
 
   it("keeps what the visitor saw when the visitor leaves mid-answer", async () => {

@@ -11,6 +11,11 @@ export interface ReplyDraftDeps {
   now: () => Date;
   /** How often the growing text is written while it streams. */
   flushEveryMs?: number;
+  /**
+   * An interrupted reply this one replaces (a retry of the same question): its row is rewritten
+   * instead of a second one added, so the question has one answer and is counted once.
+   */
+  replaces?: string;
 }
 
 /**
@@ -24,9 +29,9 @@ export interface ReplyDraftDeps {
 export function createReplyDraft(deps: ReplyDraftDeps) {
   const { db, conversationId, now } = deps;
   const flushEveryMs = deps.flushEveryMs ?? 1000;
-  const id = newId("msg");
+  const id = deps.replaces ?? newId("msg");
   let text = "";
-  let inserted = false;
+  let inserted = deps.replaces !== undefined;
   let lastWrite = 0;
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<void> = Promise.resolve();
@@ -103,6 +108,8 @@ export function createReplyDraft(deps: ReplyDraftDeps) {
       await chain;
       // An early end before any text leaves nothing to keep; a complete reply is kept even if empty.
       if (!inserted && !reply.text && reply.interrupted) return null;
+      // A retry that failed again before saying anything keeps the earlier partial reply as it was.
+      if (deps.replaces !== undefined && !text && reply.interrupted) return id;
       if (!inserted) await write(reply.text);
       await db
         .update(messages)

@@ -157,17 +157,27 @@ export function createWidgetService(deps: WidgetDeps) {
         "messagesPerMonth",
         await deps.messagesThisMonth(bot.ownerId),
       );
-      // A retry after a failed answer re-sends the same question: reuse it rather than store it twice.
-      const [last] = await db
-        .select({ id: messages.id, role: messages.role, content: messages.content })
+      // A retry after a failed answer re-sends the same question: reuse it rather than store it
+      // twice. The failed answer is either missing (it failed before any text) or the partial
+      // reply kept as `interrupted`, which the new answer then replaces (counted once).
+      const [last, beforeLast] = await db
+        .select({
+          id: messages.id,
+          role: messages.role,
+          content: messages.content,
+          interrupted: messages.interrupted,
+        })
         .from(messages)
         .where(eq(messages.conversationId, conversationId))
         .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(1);
-      const retry = last?.role === "user" && last.content === content;
-      const userMessageId = retry && last ? last.id : newId("msg");
-      // The retried question is the message itself, not part of the history before it.
-      if (retry) history.pop();
+        .limit(2);
+      const failedAnswer = last?.role === "assistant" && last.interrupted ? last : undefined;
+      const question = failedAnswer ? beforeLast : last;
+      const retry = question?.role === "user" && question.content === content;
+      const userMessageId = retry && question ? question.id : newId("msg");
+      const replaces = retry ? failedAnswer?.id : undefined;
+      // The retried question (and its failed answer) are the message itself, not history before it.
+      if (retry) history.splice(replaces ? -2 : -1);
       if (!retry) {
         await db.insert(messages).values({
           id: userMessageId,
@@ -230,6 +240,7 @@ export function createWidgetService(deps: WidgetDeps) {
             ownerId: bot.ownerId,
             now,
             flushEveryMs: deps.replyFlushMs,
+            replaces,
           });
           try {
             const reply = await chat.respond({
