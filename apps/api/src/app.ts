@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fastifyTrustProxy } from "@parley/config";
 import { DEMO_ACCOUNT, SHOWCASE_CHATBOT_ID } from "@parley/contracts";
+import { signAuthEvent } from "@parley/contracts/server";
 import type { DbHandle } from "@parley/db";
 import { createDb } from "@parley/db";
 import { and, count, eq, gte } from "drizzle-orm";
@@ -64,7 +65,9 @@ import { widgetRoutes } from "./modules/widget/widget.routes";
 import { createWidgetService } from "./modules/widget/widget.service";
 import { widgetLauncherRoutes } from "./modules/widget/widget-launcher.routes";
 import { createWidgetSessions } from "./modules/widget/widget-session";
-import { createTokenVerifier, requireAuth } from "./plugins/auth";
+import { createAuditService } from "./modules/workspaces/audit.service";
+import { auditRoutes, workspaceSeatsRoutes } from "./modules/workspaces/workspaces.routes";
+import { createMembershipCheck, createTokenVerifier, requireAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { refuseNulInput } from "./plugins/refuse-nul";
 import { registerSecurityHeaders } from "./plugins/security-headers";
@@ -124,7 +127,8 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     now,
     log,
   });
-  const authEvents = createAuthEventsService({ db: db.db, forgetUser: (id) => users.forget(id) });
+  const audit = createAuditService({ db: db.db, now });
+  const authEvents = createAuthEventsService({ db: db.db, forgetUser: (id) => users.forget(id), audit });
   const jobs = createJobQueue({ db: db.db, log });
   const chatbots = createChatbotsService({ db: db.db, entitlements });
   // Every server-side request to an address an account chose goes through one of these guards.
@@ -187,6 +191,7 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
   };
   return {
     outbound,
+    audit,
     plans,
     contact,
     users,
@@ -304,6 +309,11 @@ export async function buildApp(deps: AppDeps) {
     jwksUrl: `${env.AUTH_INTERNAL_URL ?? env.AUTH_URL}/jwks`,
     issuer: env.AUTH_URL,
   });
+  const membership = createMembershipCheck({
+    authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
+    secret: env.AUTH_EVENTS_SECRET,
+    sign: (secret, body) => signAuthEvent(secret, body),
+  });
 
   await app.register(
     async (api) => {
@@ -323,6 +333,7 @@ export async function buildApp(deps: AppDeps) {
       }));
       await api.register(paymentCallbackRoutes, { payments });
       await api.register(authEventsRoutes, { events: services.authEvents, secret: env.AUTH_EVENTS_SECRET });
+      await api.register(workspaceSeatsRoutes, { entitlements, secret: env.AUTH_EVENTS_SECRET });
       await api.register(widgetLauncherRoutes, { widget, appOrigin });
       await api.register(widgetRoutes, {
         widget,
@@ -336,24 +347,31 @@ export async function buildApp(deps: AppDeps) {
       await api.register(async (authed) => {
         authed.addHook(
           "onRequest",
-          requireAuth(verifyToken, async (auth) => {
+          requireAuth(verifyToken, membership, async (auth) => {
             await users.upsertFromClaims(auth.claims);
             if (env.DEMO_CONTENT) await services.demo.ensureForUser(auth.userId, auth.claims.email);
           }),
         );
         await authed.register(usersRoutes, { users });
+        await authed.register(auditRoutes, { audit: services.audit });
         await authed.register(supportRoutes, { contact });
-        await authed.register(subscriptionsRoutes, { subscriptions, entitlements, usage });
+        await authed.register(subscriptionsRoutes, {
+          subscriptions,
+          entitlements,
+          usage,
+          audit: services.audit,
+        });
         await authed.register(paymentsRoutes, { payments });
-        await authed.register(chatbotsRoutes, { chatbots });
+        await authed.register(chatbotsRoutes, { chatbots, audit: services.audit });
         await authed.register(identityRoutes, { identity: services.identity });
-        await authed.register(knowledgeRoutes, { knowledge });
+        await authed.register(knowledgeRoutes, { knowledge, audit: services.audit });
         await authed.register(playgroundRoutes, { chatbots, chat });
         await authed.register(inboxRoutes, {
           inbox: services.inbox,
           analytics: services.analytics,
           lifecycle: services.lifecycle,
           appUrl: env.PUBLIC_URL,
+          audit: services.audit,
         });
       });
     },
