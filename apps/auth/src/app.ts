@@ -66,7 +66,15 @@ export async function buildApp(deps: AppDeps) {
     db,
     log: app.log,
   });
-  const auth = createAuth({ env, db, mailer, log: app.log, background, onUserDeleted: () => outbox.wake() });
+  const auth = createAuth({
+    env,
+    db,
+    mailer,
+    log: app.log,
+    background,
+    onUserDeleted: () => outbox.wake(),
+    onWorkspaceAudit: () => outbox.wake(),
+  });
   // Creates the JWT signing key now: on an empty table, a burst of first /token calls would
   // otherwise each create their own key.
   await auth.api.getJwks();

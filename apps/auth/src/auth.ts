@@ -37,6 +37,8 @@ export interface AuthDeps {
   background: BackgroundTasks;
   /** Called after an account is deleted (the event row is already written by a trigger). */
   onUserDeleted?: () => void;
+  /** Called after a workspace audit event is written to the outbox. */
+  onWorkspaceAudit?: () => void;
 }
 
 /** Access tokens are short-lived: a ban or deletion takes effect at the latest after this. */
@@ -216,7 +218,7 @@ export function createAuth(deps: AuthDeps) {
           );
         },
       }),
-      parleyWorkspaces({ db: deps.db }),
+      parleyWorkspaces({ db: deps.db, onAudit: () => deps.onWorkspaceAudit?.() }),
       parleyCompat({
         minPasswordLength: env.PASSWORD_MIN_LENGTH,
         maxPasswordLength: env.PASSWORD_MAX_LENGTH,

@@ -186,7 +186,7 @@ const ROLE_PATHS = new Set(["/organization/invite-member", "/organization/update
  *   workspace is not deleted on its own (it goes with the account);
  * - every membership change is written to the workspace's audit log.
  */
-export function parleyWorkspaces(deps: { db: AuthDb }): BetterAuthPlugin {
+export function parleyWorkspaces(deps: { db: AuthDb; onAudit?: () => void }): BetterAuthPlugin {
   return {
     id: "parley-workspaces",
     hooks: {
@@ -263,7 +263,9 @@ export function parleyWorkspaces(deps: { db: AuthDb }): BetterAuthPlugin {
               details?: Record<string, string | null>,
             ) =>
               typeof workspaceId === "string"
-                ? recordAudit(deps.db, { workspaceId, action, actorId, actorEmail, target, details })
+                ? recordAudit(deps.db, { workspaceId, action, actorId, actorEmail, target, details }).then(
+                    () => deps.onAudit?.(),
+                  )
                 : undefined;
             const body = isRecord(ctx.body) ? ctx.body : {};
             switch (ctx.path) {
