@@ -44,7 +44,9 @@ afterAll(async () => {
 });
 
 describe.each(testDrivers())("workspace migration on old-schema data (%s)", (driver: DbDriver) => {
-  it("auth: every existing user gets a personal workspace they own, and signs in to it", async () => {
+  it("auth: every existing user gets a personal workspace they own, and signs in to it", {
+    timeout: 90_000,
+  }, async () => {
     const scratch = await createScratchDatabase(driver, "parley_auth_mig");
     const folder = migrationsBefore(authMigrations, "0002_workspaces");
     cleanups.push(
