@@ -47,6 +47,7 @@ test("an owner invites an agent by e-mail; the agent joins from the link, works 
   await agentPage.getByRole("button", { name: "Create account" }).click();
   const verify = await waitForMail(request, agentEmail, /verify/i);
   await agentPage.goto(verificationLink(verify));
+  await agentPage.getByRole("button", { name: "Continue to Parley" }).click();
   await expect(agentPage).toHaveURL(/\/invitations\//, { timeout: 20_000 });
   await expect(agentPage.getByText(/as Agent/)).toBeVisible();
   await agentPage.getByRole("button", { name: "Accept and join" }).click();

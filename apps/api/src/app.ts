@@ -118,6 +118,7 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     now,
   });
   const entitlements = createEntitlementsService({ subscriptions });
+  const audit = createAuditService({ db: db.db, now });
   const payments = createPaymentsService({
     db: db.db,
     providers: createProviderRegistry(env, { gatewayUrl: () => selfUrl(env), now }),
@@ -126,8 +127,8 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     callbackBaseUrl: () => selfUrl(env),
     now,
     log,
+    audit,
   });
-  const audit = createAuditService({ db: db.db, now });
   const authEvents = createAuthEventsService({ db: db.db, forgetUser: (id) => users.forget(id), audit });
   const jobs = createJobQueue({ db: db.db, log });
   const chatbots = createChatbotsService({ db: db.db, entitlements });

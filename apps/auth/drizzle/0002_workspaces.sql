@@ -41,10 +41,16 @@ CREATE UNIQUE INDEX "member_org_user_uq" ON "member" USING btree ("organization_
 -- already stores is a valid workspace id: existing data moves to the personal workspace without
 -- being rewritten. Existing users get theirs here; new users get theirs from the trigger below, in
 -- the same transaction as the user row, whatever path created it (sign-up, social, admin, CLI).
+-- "Ada Lovelace's workspace" (or the e-mail's local part when there is no name): what invitation
+-- e-mails and the workspace switcher show.
+CREATE FUNCTION "auth_personal_workspace_name"(name text, email text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT left(coalesce(nullif(btrim(name), ''), split_part(email, '@', 1)), 100) || '''s workspace'
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "auth_personal_workspace"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "organization" ("id", "name", "slug", "created_at", "metadata")
-  VALUES (NEW."id", 'Personal workspace', 'personal-' || NEW."id", now(), '{"personal":true}')
+  VALUES (NEW."id", "auth_personal_workspace_name"(NEW."name", NEW."email"), 'personal-' || NEW."id", now(), '{"personal":true}')
   ON CONFLICT DO NOTHING;
   INSERT INTO "member" ("id", "organization_id", "user_id", "role", "created_at")
   VALUES ('own_' || NEW."id", NEW."id", NEW."id", 'owner', now())
@@ -68,7 +74,7 @@ CREATE TRIGGER "user_personal_workspace_deleted" AFTER DELETE ON "user"
   FOR EACH ROW EXECUTE FUNCTION "auth_personal_workspace_deleted"();
 --> statement-breakpoint
 INSERT INTO "organization" ("id", "name", "slug", "created_at", "metadata")
-  SELECT "id", 'Personal workspace', 'personal-' || "id", "created_at", '{"personal":true}' FROM "user"
+  SELECT "id", "auth_personal_workspace_name"("name", "email"), 'personal-' || "id", "created_at", '{"personal":true}' FROM "user"
   ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 INSERT INTO "member" ("id", "organization_id", "user_id", "role", "created_at")

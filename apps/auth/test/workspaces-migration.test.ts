@@ -82,7 +82,10 @@ describe.each(testDrivers())("workspace migration on old-schema data (%s)", (dri
     await db.migrate();
 
     const orgs = await db.db.select().from(authSchema.organization);
-    expect(orgs.map((o) => o.id).sort()).toEqual(["OldUser1", "OldUser2"]);
+    expect(orgs.map((o) => [o.id, o.name]).sort()).toEqual([
+      ["OldUser1", "Old Owner's workspace"],
+      ["OldUser2", "Other's workspace"],
+    ]);
     const members = await db.db.select().from(authSchema.member);
     expect(members.map((m) => [m.organizationId, m.userId, m.role]).sort()).toEqual([
       ["OldUser1", "OldUser1", "owner"],
