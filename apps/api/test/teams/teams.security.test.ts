@@ -1,10 +1,11 @@
+import { signAuthEvent } from "@parley/contracts/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitation } from "../../../auth/src/db/schema";
 import { Browser } from "../../../auth/test/browser";
 import { uniqueEmail } from "../../../auth/test/flows";
 import { setPlan, testDrivers } from "../harness";
-import { callApi, type Person, type Services, signUp, startServices } from "./services";
+import { callApi, type Person, SECRET, type Services, signUp, startServices } from "./services";
 
 /**
  * Workspaces end to end across both real services: invitations by e-mail, seats by plan, roles
@@ -185,9 +186,12 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
       expect(roles.status).toBe(400);
     });
 
-    it("roles other than owner, admin and agent are refused", async () => {
-      const { res } = await invite(owner, uniqueEmail("member"), "member");
-      expect(res.status).toBe(400);
+    it("roles other than owner, admin and agent, NUL bytes and non-addresses are refused", async () => {
+      expect((await invite(owner, uniqueEmail("member"), "member")).res.status).toBe(400);
+      expect((await invite(owner, uniqueEmail("two"), "admin,owner")).res.status).toBe(400);
+      expect((await invite(owner, "nul\u0000@example.com", "agent")).res.status).toBe(400);
+      expect((await invite(owner, "not an address", "agent")).res.status).toBe(400);
+      expect((await invite(owner, `${"a".repeat(400)}@example.com`, "agent")).res.status).toBe(400);
     });
 
     it("an invitation is only for its own e-mail address, and an expired one is refused", async () => {
@@ -336,6 +340,50 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
       if (pending) await owner.browser.post("/organization/cancel-invitation", { invitationId: pending.id });
       return inviteAndJoin(uniqueEmail("victim"), "agent");
     }
+  });
+
+  it("an account that is the only owner of a shared workspace with members hands it over before deletion", async () => {
+    const boss = await signUp(s);
+    const created = await boss.browser.post("/organization/create", {
+      name: "Corner shop",
+      slug: `corner-shop-${Date.now()}`,
+    });
+    expect(created.status, created.body).toBe(200);
+    const shopId = created.json<{ id: string }>().id;
+    // A new workspace starts on Free (1 seat): nobody can be invited until it has a paid plan.
+    const free = await boss.browser.post("/organization/invite-member", {
+      email: uniqueEmail("helper"),
+      role: "agent",
+      organizationId: shopId,
+    });
+    expect(free.status).toBe(403);
+    await setPlan(s.api, shopId, "starter-monthly");
+    const helperEmail = uniqueEmail("helper");
+    const invited = await boss.browser.post("/organization/invite-member", {
+      email: helperEmail,
+      role: "agent",
+      organizationId: shopId,
+    });
+    expect(invited.status, invited.body).toBe(200);
+    const helper = await signUp(s, helperEmail);
+    const accepted = await helper.browser.post("/organization/accept-invitation", {
+      invitationId: invited.json<{ id: string }>().id,
+    });
+    expect(accepted.status, accepted.body).toBe(200);
+
+    const since = s.smtp.mails.length;
+    await boss.browser.post("/delete-user", {});
+    const link = new URL((await s.smtp.waitFor(boss.email, /Confirm deleting/, { since })).links[0] ?? "");
+    const refused = await boss.browser.post("/delete-user", { token: link.searchParams.get("token") });
+    expect(refused.status).toBe(400);
+    expect(refused.json<{ code: string; message: string }>()).toMatchObject({
+      code: "TRANSFER_OWNERSHIP_FIRST",
+      message: expect.stringContaining('"Corner shop"'),
+    });
+    // The account is still there.
+    expect((await boss.browser.get("/get-session")).json<{ user: { id: string } }>().user.id).toBe(
+      boss.userId,
+    );
   });
 
   it("the membership endpoint refuses unsigned callers", async () => {

@@ -194,6 +194,18 @@ export function parleyWorkspaces(deps: { db: AuthDb; onAudit?: () => void }): Be
         {
           matcher: (ctx) => ROLE_PATHS.has(ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
+            const email: unknown = isRecord(ctx.body) ? ctx.body.email : undefined;
+            // An address is at most 254 characters with a local part of at most 64 (RFC 5321);
+            // the plugin's own check would take any length.
+            if (ctx.path === "/organization/invite-member") {
+              const local = typeof email === "string" ? email.split("@")[0] : undefined;
+              if (typeof email !== "string" || email.length > 254 || !local || local.length > 64) {
+                throw APIError.from("BAD_REQUEST", {
+                  code: "INVALID_EMAIL",
+                  message: "Enter a valid email address, like name@company.com.",
+                });
+              }
+            }
             const role: unknown = isRecord(ctx.body) ? ctx.body.role : undefined;
             const roles = Array.isArray(role) ? role : [role];
             if (roles.length !== 1 || !workspaceRoleSchema.safeParse(roles[0]).success) {
