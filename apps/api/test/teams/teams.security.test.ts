@@ -386,10 +386,19 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
     );
   });
 
-  it("the membership endpoint refuses unsigned callers", async () => {
-    const res = await new Browser(() => s.auth.app).get(
-      `/internal/workspaces/${owner.userId}/members/${owner.userId}`,
-    );
-    expect(res.status).toBe(401);
+  it("the membership and seat endpoints refuse unsigned callers and signatures made for another path", async () => {
+    const path = `/internal/workspaces/${owner.userId}/members/${owner.userId}`;
+    expect((await new Browser(() => s.auth.app).get(path)).status).toBe(401);
+    const other = `/internal/workspaces/${owner.userId}/members/someone-else`;
+    const replayed = await new Browser(() => s.auth.app).get(path, {
+      "x-parley-signature": signAuthEvent(SECRET, `GET ${other}`),
+    });
+    expect(replayed.status).toBe(401);
+    const signed = await new Browser(() => s.auth.app).get(path, {
+      "x-parley-signature": signAuthEvent(SECRET, `GET ${path}`),
+    });
+    expect(signed.json()).toEqual({ role: "owner" });
+    const seats = await fetch(`${s.api.url}/api/internal/workspaces/${owner.userId}/seats`);
+    expect(seats.status).toBe(401);
   });
 });
