@@ -66,6 +66,7 @@ import { createWidgetService } from "./modules/widget/widget.service";
 import { widgetLauncherRoutes } from "./modules/widget/widget-launcher.routes";
 import { createWidgetSessions } from "./modules/widget/widget-session";
 import { createAuditService } from "./modules/workspaces/audit.service";
+import { createSeatsUsedClient } from "./modules/workspaces/seats-client";
 import { auditRoutes, workspaceSeatsRoutes } from "./modules/workspaces/workspaces.routes";
 import { createMembershipCheck, createTokenVerifier, requireAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
@@ -182,13 +183,19 @@ function createServices(env: Env, db: AppDb, clock: Clock, log: ReturnType<typeo
     ownBot: chatbots.own,
     now,
   });
-  const usage = async (userId: string) => {
-    const [bots, sources, messages] = await Promise.all([
-      chatbots.countForOwner(userId),
-      knowledge.countForOwner(userId),
-      messagesThisMonth(userId),
+  const seatsUsed = createSeatsUsedClient({
+    authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
+    secret: env.AUTH_EVENTS_SECRET,
+    log,
+  });
+  const usage = async (workspaceId: string) => {
+    const [bots, sources, messages, teamMembers] = await Promise.all([
+      chatbots.countForOwner(workspaceId),
+      knowledge.countForOwner(workspaceId),
+      messagesThisMonth(workspaceId),
+      seatsUsed(workspaceId),
     ]);
-    return { chatbots: bots, knowledgeSources: sources, messagesThisMonth: messages, teamMembers: 1 };
+    return { chatbots: bots, knowledgeSources: sources, messagesThisMonth: messages, teamMembers };
   };
   return {
     outbound,

@@ -246,6 +246,11 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
       const over = await invite(owner, uniqueEmail("over"), "agent");
       expect(over.res.status).toBe(403);
       expect(over.res.json<{ message: string }>().message).toMatch(/Pro plan includes 5 seats/);
+      // The dashboard's usage row counts the same seats, for everyone in the workspace.
+      for (const person of [owner, agent]) {
+        const usage = await callApi(s, await person.token(), "GET", "/api/usage");
+        expect(usage.json).toMatchObject({ limits: { teamMembers: 5 }, used: { teamMembers: 5 } });
+      }
     });
 
     it("a member of workspace A cannot reach workspace B's data, by id guessing included", async () => {

@@ -98,6 +98,25 @@ export async function membershipOf(db: AuthDb, workspaceId: string, userId: stri
   return role.success ? { role: role.data } : undefined;
 }
 
+/** Seats in use: members plus pending, unexpired invitations. */
+export async function seatsUsed(db: AuthDb, workspaceId: string) {
+  const [members] = await db.db
+    .select({ n: count() })
+    .from(member)
+    .where(eq(member.organizationId, workspaceId));
+  const [pending] = await db.db
+    .select({ n: count() })
+    .from(invitation)
+    .where(
+      and(
+        eq(invitation.organizationId, workspaceId),
+        eq(invitation.status, "pending"),
+        gt(invitation.expiresAt, new Date()),
+      ),
+    );
+  return (members?.n ?? 0) + (pending?.n ?? 0);
+}
+
 export function createSeatCheck(deps: WorkspaceDeps) {
   const doFetch = deps.fetch ?? fetch;
   async function seatLimit(workspaceId: string) {
@@ -116,29 +135,11 @@ export function createSeatCheck(deps: WorkspaceDeps) {
     if (!parsed.success) throw seatsUnavailable();
     return parsed.data;
   }
-  /** Seats = members + pending, unexpired invitations. */
-  async function seatsUsed(workspaceId: string) {
-    const [members] = await deps.db.db
-      .select({ n: count() })
-      .from(member)
-      .where(eq(member.organizationId, workspaceId));
-    const [pending] = await deps.db.db
-      .select({ n: count() })
-      .from(invitation)
-      .where(
-        and(
-          eq(invitation.organizationId, workspaceId),
-          eq(invitation.status, "pending"),
-          gt(invitation.expiresAt, new Date()),
-        ),
-      );
-    return (members?.n ?? 0) + (pending?.n ?? 0);
-  }
   return {
     seatLimit,
     /** Throws a clear FORBIDDEN when one more seat would exceed the workspace's plan. */
     async assertSeatFree(workspaceId: string) {
-      const [seats, used] = await Promise.all([seatLimit(workspaceId), seatsUsed(workspaceId)]);
+      const [seats, used] = await Promise.all([seatLimit(workspaceId), seatsUsed(deps.db, workspaceId)]);
       if (used >= seats.limit) {
         throw APIError.from("FORBIDDEN", {
           code: SEAT_LIMIT_CODE,

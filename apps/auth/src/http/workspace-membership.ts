@@ -1,7 +1,11 @@
-import { AUTH_EVENT_SIGNATURE_HEADER, WORKSPACE_MEMBERSHIP_PATH } from "@parley/contracts";
+import {
+  AUTH_EVENT_SIGNATURE_HEADER,
+  WORKSPACE_MEMBERSHIP_PATH,
+  WORKSPACE_SEATS_USED_PATH,
+} from "@parley/contracts";
 import { verifyAuthEvent } from "@parley/contracts/server";
 import type { FastifyInstance } from "fastify";
-import { membershipOf } from "../auth/workspaces";
+import { membershipOf, seatsUsed } from "../auth/workspaces";
 import type { AuthDb } from "../db";
 import { sendError } from "./errors";
 
@@ -32,4 +36,17 @@ export async function workspaceMembershipRoutes(app: FastifyInstance, opts: { db
       return membership;
     },
   );
+
+  // The dashboard's "Team members" usage row: members plus pending invitations.
+  app.get<{ Params: { workspaceId: string } }>(WORKSPACE_SEATS_USED_PATH, async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const header = request.headers[AUTH_EVENT_SIGNATURE_HEADER] as string;
+    if (!verifyAuthEvent(opts.secret, `GET ${path}`, header).ok) {
+      return sendError(reply, request, "UNAUTHORIZED", "Invalid signature");
+    }
+    const { workspaceId } = request.params;
+    if (workspaceId.length > 200 || workspaceId.includes("\u0000")) return { used: 0 };
+    reply.header("cache-control", "no-store");
+    return { used: await seatsUsed(opts.db, workspaceId) };
+  });
 }

@@ -50,6 +50,10 @@ export const WORKSPACE_MEMBERSHIP_PATH = "/internal/workspaces/:workspaceId/memb
 export const workspaceMembershipSchema = z.object({ role: workspaceRoleSchema });
 export type WorkspaceMembership = z.infer<typeof workspaceMembershipSchema>;
 
+/** API → auth (signed): seats in use (members + pending invitations), for the usage row. */
+export const WORKSPACE_SEATS_USED_PATH = "/internal/workspaces/:workspaceId/seats-used";
+export const workspaceSeatsUsedSchema = z.object({ used: z.number().int().nonnegative() });
+
 /** Audit log entries (API table `audit_log`), newest first. */
 export const auditActionSchema = z.enum([
   "member.invited",
