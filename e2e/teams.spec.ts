@@ -85,5 +85,12 @@ test("an owner invites an agent by e-mail; the agent joins from the link, works 
   });
   expect(refused.status).toBe(403);
   expect(refused.body.error?.code).toBe("NOT_A_MEMBER");
+  // The tab says so and offers the way back to their own workspace, where the owner's bot is gone.
+  await agentPage.goto("/dashboard");
+  await expect(agentPage.getByTestId("removed-from-workspace")).toBeVisible();
+  await agentPage.getByRole("button", { name: "Go to your own workspace" }).click();
+  await expect(agentPage.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(agentPage.getByTestId("removed-from-workspace")).toHaveCount(0);
+  await expect(agentPage.getByText("Kettle help")).toHaveCount(0);
   await agentContext.close();
 });
