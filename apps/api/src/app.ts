@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fastifyTrustProxy } from "@parley/config";
 import { DEMO_ACCOUNT, SHOWCASE_CHATBOT_ID } from "@parley/contracts";
+import { signAuthEvent } from "@parley/contracts/server";
 import type { DbHandle } from "@parley/db";
 import { createDb } from "@parley/db";
 import { and, count, eq, gte } from "drizzle-orm";
@@ -65,7 +66,10 @@ import { widgetRoutes } from "./modules/widget/widget.routes";
 import { createWidgetService } from "./modules/widget/widget.service";
 import { widgetLauncherRoutes } from "./modules/widget/widget-launcher.routes";
 import { createWidgetSessions } from "./modules/widget/widget-session";
-import { createTokenVerifier, requireAuth } from "./plugins/auth";
+import { createAuditService } from "./modules/workspaces/audit.service";
+import { createSeatsUsedClient } from "./modules/workspaces/seats-client";
+import { auditRoutes, workspaceSeatsRoutes } from "./modules/workspaces/workspaces.routes";
+import { createMembershipCheck, createTokenVerifier, requireAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { refuseNulInput } from "./plugins/refuse-nul";
 import { registerSecurityHeaders } from "./plugins/security-headers";
@@ -123,6 +127,7 @@ function createServices(
     now,
   });
   const entitlements = createEntitlementsService({ subscriptions });
+  const audit = createAuditService({ db: db.db, now });
   const payments = createPaymentsService({
     db: db.db,
     providers: createProviderRegistry(env, { gatewayUrl: () => selfUrl(env), now }),
@@ -131,8 +136,9 @@ function createServices(
     callbackBaseUrl: () => selfUrl(env),
     now,
     log,
+    audit,
   });
-  const authEvents = createAuthEventsService({ db: db.db, forgetUser: (id) => users.forget(id) });
+  const authEvents = createAuthEventsService({ db: db.db, forgetUser: (id) => users.forget(id), audit });
   const jobs = createJobQueue({
     db: db.db,
     log,
@@ -189,16 +195,23 @@ function createServices(
     ownBot: chatbots.own,
     now,
   });
-  const usage = async (userId: string) => {
-    const [bots, sources, messages] = await Promise.all([
-      chatbots.countForOwner(userId),
-      knowledge.countForOwner(userId),
-      messagesThisMonth(userId),
+  const seatsUsed = createSeatsUsedClient({
+    authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
+    secret: env.AUTH_EVENTS_SECRET,
+    log,
+  });
+  const usage = async (workspaceId: string) => {
+    const [bots, sources, messages, teamMembers] = await Promise.all([
+      chatbots.countForOwner(workspaceId),
+      knowledge.countForOwner(workspaceId),
+      messagesThisMonth(workspaceId),
+      seatsUsed(workspaceId),
     ]);
-    return { chatbots: bots, knowledgeSources: sources, messagesThisMonth: messages, teamMembers: 1 };
+    return { chatbots: bots, knowledgeSources: sources, messagesThisMonth: messages, teamMembers };
   };
   return {
     outbound,
+    audit,
     plans,
     contact,
     users,
@@ -327,6 +340,11 @@ export async function buildApp(deps: AppDeps) {
     jwksUrl: `${env.AUTH_INTERNAL_URL ?? env.AUTH_URL}/jwks`,
     issuer: env.AUTH_URL,
   });
+  const membership = createMembershipCheck({
+    authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
+    secret: env.AUTH_EVENTS_SECRET,
+    sign: (secret, body) => signAuthEvent(secret, body),
+  });
 
   await app.register(
     async (api) => {
@@ -346,6 +364,7 @@ export async function buildApp(deps: AppDeps) {
       }));
       await api.register(paymentCallbackRoutes, { payments });
       await api.register(authEventsRoutes, { events: services.authEvents, secret: env.AUTH_EVENTS_SECRET });
+      await api.register(workspaceSeatsRoutes, { entitlements, secret: env.AUTH_EVENTS_SECRET });
       await api.register(widgetLauncherRoutes, { widget, appOrigin });
       await api.register(widgetRoutes, {
         widget,
@@ -359,24 +378,31 @@ export async function buildApp(deps: AppDeps) {
       await api.register(async (authed) => {
         authed.addHook(
           "onRequest",
-          requireAuth(verifyToken, async (auth) => {
+          requireAuth(verifyToken, membership, async (auth) => {
             await users.upsertFromClaims(auth.claims);
             if (env.DEMO_CONTENT) await services.demo.ensureForUser(auth.userId, auth.claims.email);
           }),
         );
         await authed.register(usersRoutes, { users });
+        await authed.register(auditRoutes, { audit: services.audit });
         await authed.register(supportRoutes, { contact });
-        await authed.register(subscriptionsRoutes, { subscriptions, entitlements, usage });
+        await authed.register(subscriptionsRoutes, {
+          subscriptions,
+          entitlements,
+          usage,
+          audit: services.audit,
+        });
         await authed.register(paymentsRoutes, { payments });
-        await authed.register(chatbotsRoutes, { chatbots });
+        await authed.register(chatbotsRoutes, { chatbots, audit: services.audit });
         await authed.register(identityRoutes, { identity: services.identity });
-        await authed.register(knowledgeRoutes, { knowledge });
+        await authed.register(knowledgeRoutes, { knowledge, audit: services.audit });
         await authed.register(playgroundRoutes, { chatbots, chat });
         await authed.register(inboxRoutes, {
           inbox: services.inbox,
           analytics: services.analytics,
           lifecycle: services.lifecycle,
           appUrl: env.PUBLIC_URL,
+          audit: services.audit,
         });
       });
     },

@@ -36,10 +36,10 @@ export async function freePort(): Promise<number> {
 export async function createTestApp(
   driver: DbDriver,
   envOverrides: Record<string, string> = {},
-  opts: { listen?: boolean; logger?: FastifyServerOptions["logger"] } = {},
+  opts: { listen?: boolean; port?: number; logger?: FastifyServerOptions["logger"] } = {},
 ): Promise<TestApp> {
   const scratch: ScratchDatabase = await createScratchDatabase(driver, "parley_api_test");
-  const port = opts.listen ? await freePort() : 3000;
+  const port = opts.port ?? (opts.listen ? await freePort() : 3000);
   const url = `http://127.0.0.1:${port}`;
   const env = loadEnv({
     NODE_ENV: "test",

@@ -10,7 +10,14 @@ import { type CryptoKey, exportJWK, generateKeyPair, type JWTPayload, SignJWT } 
 export interface TokenIssuer {
   url: string;
   sign(
-    claims: { sub: string; email: string; name?: string; role?: string },
+    claims: {
+      sub: string;
+      email: string;
+      name?: string;
+      role?: string;
+      workspaceId?: string;
+      workspaceRole?: "owner" | "admin" | "agent";
+    },
     opts?: { expiresIn?: string | number; issuer?: string; audience?: string; key?: "trusted" | "rogue" },
   ): Promise<string>;
   jwksRequests(): number;
@@ -41,6 +48,8 @@ export async function startTokenIssuer(): Promise<TokenIssuer> {
         email: claims.email,
         name: claims.name ?? "Test User",
         role: claims.role ?? "user",
+        ...(claims.workspaceId ? { workspaceId: claims.workspaceId } : {}),
+        ...(claims.workspaceRole ? { workspaceRole: claims.workspaceRole } : {}),
       };
       return new SignJWT(payload)
         .setProtectedHeader({ alg: "EdDSA", kid: "trusted-1" })

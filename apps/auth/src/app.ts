@@ -12,6 +12,7 @@ import { betterAuthRoutes } from "./http/better-auth";
 import { registerErrorHandler } from "./http/errors";
 import { platformRoutes } from "./http/platforms";
 import { authUiRoutes } from "./http/ui";
+import { workspaceMembershipRoutes } from "./http/workspace-membership";
 import { devMailboxRoutes } from "./mail/dev-mailbox.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 
@@ -65,7 +66,15 @@ export async function buildApp(deps: AppDeps) {
     db,
     log: app.log,
   });
-  const auth = createAuth({ env, db, mailer, log: app.log, background, onUserDeleted: () => outbox.wake() });
+  const auth = createAuth({
+    env,
+    db,
+    mailer,
+    log: app.log,
+    background,
+    onUserDeleted: () => outbox.wake(),
+    onWorkspaceAudit: () => outbox.wake(),
+  });
   // Creates the JWT signing key now: on an empty table, a burst of first /token calls would
   // otherwise each create their own key.
   await auth.api.getJwks();
@@ -95,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(platformRoutes, { env });
+  await app.register(workspaceMembershipRoutes, { db, secret: env.AUTH_EVENTS_SECRET });
   if (mailer.mailbox) await app.register(devMailboxRoutes, { mailbox: mailer.mailbox, csp });
   await app.register(authUiRoutes, { dir: env.AUTH_UI_DIR, webUrl: env.WEB_URL, csp });
   await app.register(betterAuthRoutes, { auth, baseURL: env.AUTH_URL, csp });

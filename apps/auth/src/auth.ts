@@ -1,10 +1,21 @@
 import { ACCESS_TOKEN_AUDIENCE, type AccessTokenClaims } from "@parley/contracts";
+import { rowsOf } from "@parley/db";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, jwt } from "better-auth/plugins";
+import { APIError } from "better-auth/api";
+import { admin, jwt, organization } from "better-auth/plugins";
+import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { ac, roles } from "./auth/access";
 import { parleyCompat } from "./auth/compat";
+import {
+  activeWorkspaceOf,
+  createSeatCheck,
+  INVITATION_TTL_SECONDS,
+  parleyWorkspaces,
+  workspaceAc,
+  workspaceRoles,
+} from "./auth/workspaces";
 import type { AuthDb } from "./db";
 import * as schema from "./db/schema";
 import type { Env } from "./env";
@@ -14,6 +25,7 @@ import {
   deleteAccountMail,
   resetPasswordMail,
   verifyEmailMail,
+  workspaceInvitationMail,
 } from "./mail/templates";
 
 export interface AuthDeps {
@@ -25,6 +37,8 @@ export interface AuthDeps {
   background: BackgroundTasks;
   /** Called after an account is deleted (the event row is already written by a trigger). */
   onUserDeleted?: () => void;
+  /** Called after a workspace audit event is written to the outbox. */
+  onWorkspaceAudit?: () => void;
 }
 
 /** Access tokens are short-lived: a ban or deletion takes effect at the latest after this. */
@@ -53,6 +67,7 @@ export function trustedOriginsOf(env: Env): string[] {
 export function createAuth(deps: AuthDeps) {
   const { env, mailer, log } = deps;
   const sendMail = (mail: Parameters<Mailer["send"]>[0]) => mailer.send(mail);
+  const seats = createSeatCheck({ db: deps.db, apiUrl: env.API_URL, secret: env.AUTH_EVENTS_SECRET });
 
   const options = {
     appName: "Parley",
@@ -108,6 +123,16 @@ export function createAuth(deps: AuthDeps) {
         async sendDeleteAccountVerification({ user, url }) {
           await sendMail(deleteAccountMail(user, url));
         },
+        async beforeDelete(user) {
+          // A shared workspace is never left without an owner by an account deletion.
+          const stranded = await workspacesOnlyOwnedBy(deps.db, user.id);
+          if (stranded.length) {
+            throw APIError.from("BAD_REQUEST", {
+              code: "TRANSFER_OWNERSHIP_FIRST",
+              message: `You are the only owner of ${stranded.map((n) => `"${n}"`).join(", ")}, which has other members. Make another member an owner (or remove the members) before deleting your account.`,
+            });
+          }
+        },
         async afterDelete() {
           deps.onUserDeleted?.();
         },
@@ -149,15 +174,51 @@ export function createAuth(deps: AuthDeps) {
           issuer: env.AUTH_URL,
           audience: ACCESS_TOKEN_AUDIENCE,
           expirationTime: ACCESS_TOKEN_TTL,
-          definePayload: ({ user }): Omit<AccessTokenClaims, "sub"> => ({
+          definePayload: async ({ user, session }): Promise<Omit<AccessTokenClaims, "sub">> => ({
             email: user.email,
             name: user.name ?? "",
             emailVerified: user.emailVerified,
             role: typeof user.role === "string" && user.role ? user.role : "user",
+            // The workspace the session has switched to (its personal one by default) and the
+            // member's role there; switching workspace = a new token. The API re-checks both.
+            ...(await activeWorkspaceOf(
+              deps.db,
+              user.id,
+              typeof session.activeOrganizationId === "string" ? session.activeOrganizationId : null,
+            )),
           }),
         },
       }),
       admin({ ac, roles, defaultRole: "user", adminRoles: ["admin"] }),
+      organization({
+        ac: workspaceAc,
+        roles: workspaceRoles,
+        creatorRole: "owner",
+        invitationExpiresIn: INVITATION_TTL_SECONDS,
+        // Seats are checked against the workspace's plan (members + pending invitations).
+        membershipLimit: async (_user, org) => (await seats.seatLimit(org.id)).limit,
+        organizationHooks: {
+          beforeCreateInvitation: async ({ invitation }) => {
+            await seats.assertSeatFree(invitation.organizationId);
+          },
+        },
+        async sendInvitationEmail({ id, email, role, organization: org, inviter }) {
+          const link = `${env.WEB_URL.replace(/\/+$/, "")}/invitations/${encodeURIComponent(id)}`;
+          await sendMail(
+            workspaceInvitationMail(
+              email,
+              {
+                inviterName: inviter.user.name ?? "",
+                inviterEmail: inviter.user.email,
+                workspaceName: org.name,
+                role,
+              },
+              link,
+            ),
+          );
+        },
+      }),
+      parleyWorkspaces({ db: deps.db, onAudit: () => deps.onWorkspaceAudit?.() }),
       parleyCompat({
         minPasswordLength: env.PASSWORD_MIN_LENGTH,
         maxPasswordLength: env.PASSWORD_MAX_LENGTH,
@@ -169,6 +230,17 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Names of shared workspaces where this user is the only owner and others are members. */
+async function workspacesOnlyOwnedBy(db: AuthDb, userId: string): Promise<string[]> {
+  const result = await db.db.execute(sql`
+    select o.name from organization o
+      join member m on m.organization_id = o.id and m.user_id = ${userId} and m.role = 'owner'
+     where o.id <> ${userId}
+       and (select count(*) from member x where x.organization_id = o.id and x.role = 'owner') = 1
+       and (select count(*) from member x where x.organization_id = o.id) > 1`);
+  return rowsOf<{ name: string }>(result).map((r) => r.name);
+}
 
 export interface BackgroundTasks {
   handler: (task: Promise<unknown>) => void;

@@ -28,7 +28,10 @@ describe.each(testDrivers())("account deletion events on %s", (driver) => {
   beforeEach(() => api.setDefault(200));
 
   const eventsFor = (userId: string) =>
-    api.received.filter((r) => authEventSchema.parse(JSON.parse(r.rawBody)).data.userId === userId);
+    api.received.filter((r) => {
+      const event = authEventSchema.parse(JSON.parse(r.rawBody));
+      return event.type === "user.deleted" && event.data.userId === userId;
+    });
 
   async function deleteThroughEmail(): Promise<{ userId: string; email: string }> {
     const { browser, email, userId } = await signUpVerified(t, smtp);
@@ -149,8 +152,10 @@ describe.each(testDrivers())("account deletion events on %s", (driver) => {
     await Promise.all([a.deliverDue(), b.deliverDue()]);
     const bulk = api.received
       .slice(before)
-      .map((r) => authEventSchema.parse(JSON.parse(r.rawBody)).data.userId)
-      .filter((id) => id.startsWith("bulk-"));
+      .map((r) => authEventSchema.parse(JSON.parse(r.rawBody)))
+      .flatMap((e) =>
+        e.type === "user.deleted" && e.data.userId.startsWith("bulk-") ? [e.data.userId] : [],
+      );
     expect(bulk).toHaveLength(30);
     expect(new Set(bulk).size).toBe(30);
     await t.restart({ outbox: fast });

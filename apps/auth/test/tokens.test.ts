@@ -38,10 +38,31 @@ describe.each(testDrivers())("access tokens and admin on %s", (driver) => {
     expect(payload.aud).toBe("parley-api");
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(15 * 60);
     const claims = accessTokenClaimsSchema.parse(payload);
-    expect(claims).toEqual({ sub: userId, email, name: "Test User", emailVerified: true, role: "user" });
+    // A new account is in its personal workspace (id = the user's id) as its owner.
+    expect(claims).toEqual({
+      sub: userId,
+      email,
+      name: "Test User",
+      emailVerified: true,
+      role: "user",
+      workspaceId: userId,
+      workspaceRole: "owner",
+    });
     // Only the contract's claims, not the whole user row.
     expect(Object.keys(payload).sort()).toEqual(
-      ["aud", "email", "emailVerified", "exp", "iat", "iss", "name", "role", "sub"].sort(),
+      [
+        "aud",
+        "email",
+        "emailVerified",
+        "exp",
+        "iat",
+        "iss",
+        "name",
+        "role",
+        "sub",
+        "workspaceId",
+        "workspaceRole",
+      ].sort(),
     );
 
     await expect(

@@ -15,3 +15,4 @@ export * from "./inbox/inbox";
 export * from "./plans/plan";
 export * from "./users/platform-user";
 export * from "./widget/widget";
+export * from "./workspaces/workspace";

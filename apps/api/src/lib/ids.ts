@@ -17,7 +17,8 @@ export type IdPrefix =
   | "pev"
   | "job"
   | "vis"
-  | "lead";
+  | "lead"
+  | "aud";
 
 export function newId(prefix: IdPrefix) {
   const bytes = randomBytes(20);

@@ -1,4 +1,14 @@
-import { ACCESS_TOKEN_AUDIENCE, type AccessTokenClaims, accessTokenClaimsSchema } from "@parley/contracts";
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  type AccessTokenClaims,
+  AUTH_EVENT_SIGNATURE_HEADER,
+  accessTokenClaimsSchema,
+  WORKSPACE_MEMBERSHIP_PATH,
+  type WorkspaceCapability,
+  type WorkspaceRole,
+  workspaceCan,
+  workspaceMembershipSchema,
+} from "@parley/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from "jose";
 import { AppError } from "../lib/errors";
@@ -6,7 +16,21 @@ import { AppError } from "../lib/errors";
 export interface Authenticated {
   userId: string;
   claims: AccessTokenClaims;
+  /**
+   * The active workspace: it owns every bot, source, conversation, lead, payment and the
+   * subscription this call touches (the `owner_id`/`user_id` columns hold workspace ids; a
+   * personal workspace's id is its owner's user id).
+   */
+  workspaceId: string;
+  /** The caller's role there, as the auth service says right now (not as the token said). */
+  role: WorkspaceRole;
 }
+
+/** Asks the auth service whether a user is (still) a member of a workspace; undefined = not. */
+export type MembershipCheck = (
+  workspaceId: string,
+  userId: string,
+) => Promise<{ role: WorkspaceRole } | undefined>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -74,7 +98,9 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
         clockTolerance: 5,
       });
       const claims = accessTokenClaimsSchema.parse(payload);
-      return { userId: claims.sub, claims };
+      // Tokens minted before workspaces name none: the personal workspace, whose owner the user is.
+      const workspaceId = claims.workspaceId ?? claims.sub;
+      return { userId: claims.sub, claims, workspaceId, role: claims.workspaceRole ?? "owner" };
     } catch (err) {
       if (err instanceof KeySetUnavailable) {
         throw new AppError(
@@ -104,18 +130,103 @@ const jwtShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
  * `onRequest` hook for authenticated routes: sets `request.auth` and lets `onAuthenticated`
  * (platform-user upsert) run, or answers 401.
  */
-export function requireAuth(verify: TokenVerifier, onAuthenticated: (auth: Authenticated) => Promise<void>) {
+export function requireAuth(
+  verify: TokenVerifier,
+  membership: MembershipCheck,
+  onAuthenticated: (auth: Authenticated) => Promise<void>,
+) {
   return async function authHook(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     if (!token) throw new AppError("UNAUTHORIZED", "Sign in to continue");
     if (!jwtShape.test(token)) throw new AppError("UNAUTHORIZED", "Invalid access token");
     const auth = await verify(token);
+    if (auth.workspaceId === auth.userId) {
+      // The personal workspace: its owner can never leave it or be demoted (the auth service
+      // refuses both), so the token alone is enough.
+      auth.role = "owner";
+    } else {
+      // A shared workspace: the token may outlive the membership. Ask the auth service on every
+      // call, so a removed member is refused at once and a new role applies at once.
+      const live = await membership(auth.workspaceId, auth.userId);
+      if (!live) {
+        throw new AppError(
+          "NOT_A_MEMBER",
+          "You are no longer a member of this workspace. Switch to another workspace to continue.",
+        );
+      }
+      auth.role = live.role;
+    }
     request.auth = auth;
     await onAuthenticated(auth);
+  };
+}
+
+/**
+ * The workspace this call acts on, once the caller's role allows the capability (see
+ * WORKSPACE_CAPABILITIES in @parley/contracts). Every owner-scoped route goes through here.
+ */
+export function workspaceOf(request: FastifyRequest, capability: WorkspaceCapability): string {
+  const auth = authOf(request);
+  if (!workspaceCan(auth.role, capability)) {
+    throw new AppError(
+      "FORBIDDEN",
+      capability === "billing"
+        ? "Only an owner of this workspace can see and change billing."
+        : "Your role in this workspace does not allow this.",
+    );
+  }
+  return auth.workspaceId;
+}
+
+/**
+ * The membership check over real HTTP to the auth service (signed like auth events). Not cached:
+ * an answer from a second ago could already be wrong about a member just removed.
+ */
+export function createMembershipCheck(options: {
+  authUrl: string;
+  secret: string;
+  sign: (secret: string, body: string) => string;
+  timeoutMs?: number;
+}): MembershipCheck {
+  const base = options.authUrl.replace(/\/+$/, "");
+  return async (workspaceId, userId) => {
+    const path = WORKSPACE_MEMBERSHIP_PATH.replace(":workspaceId", encodeURIComponent(workspaceId)).replace(
+      ":userId",
+      encodeURIComponent(userId),
+    );
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        headers: { [AUTH_EVENT_SIGNATURE_HEADER]: options.sign(options.secret, `GET ${path}`) },
+        signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
+      });
+    } catch {
+      throw new AppError(
+        "SERVICE_UNAVAILABLE",
+        "The sign-in service could not be reached. Please try again.",
+      );
+    }
+    if (res.status === 404) return undefined;
+    const body = res.ok
+      ? workspaceMembershipSchema.safeParse(await res.json().catch(() => undefined))
+      : undefined;
+    if (!body?.success) {
+      throw new AppError(
+        "SERVICE_UNAVAILABLE",
+        "The sign-in service could not be reached. Please try again.",
+      );
+    }
+    return body.data;
   };
 }
 
 export function authOf(request: FastifyRequest): Authenticated {
   if (!request.auth) throw new AppError("UNAUTHORIZED", "Sign in to continue");
   return request.auth;
+}
+
+/** Who made this call, for the audit log. */
+export function actorOf(request: FastifyRequest): { userId: string; email: string } {
+  const auth = authOf(request);
+  return { userId: auth.userId, email: auth.claims.email };
 }

@@ -3,7 +3,12 @@
  * preview, and what screen readers read) and a simple inline-styled HTML body with one button.
  * Links are the only way forward in each mail, and each says how long it stays valid.
  */
-export type MailKind = "verify-email" | "reset-password" | "confirm-email-change" | "delete-account";
+export type MailKind =
+  | "verify-email"
+  | "reset-password"
+  | "confirm-email-change"
+  | "delete-account"
+  | "workspace-invitation";
 
 export interface Mail {
   kind: MailKind;
@@ -68,6 +73,24 @@ export function deleteAccountMail(user: Recipient, link: string): Mail {
     button: "Delete my account",
     validity: "This link is valid for 24 hours.",
     footer: "If you did not ask for this, ignore this e-mail: your account stays as it is.",
+  });
+}
+
+export function workspaceInvitationMail(
+  to: string,
+  invite: { inviterName: string; inviterEmail: string; workspaceName: string; role: string },
+  link: string,
+): Mail {
+  const article = invite.role === "admin" || invite.role === "agent" ? "an" : "a";
+  return compose("workspace-invitation", { email: to }, link, {
+    subject: `${invite.inviterName || invite.inviterEmail} invited you to ${invite.workspaceName} on ${PRODUCT}`,
+    lines: [
+      `${invite.inviterName || invite.inviterEmail} (${invite.inviterEmail}) invited ${to} to join the workspace "${invite.workspaceName}" on ${PRODUCT} as ${article} ${invite.role}.`,
+      `Open the link to accept. If you do not have a ${PRODUCT} account yet, create one with this e-mail address first; the link works either way.`,
+    ],
+    button: "Accept the invitation",
+    validity: "This invitation is valid for 7 days.",
+    footer: "If you did not expect this invitation, you can ignore this e-mail.",
   });
 }
 

@@ -40,6 +40,11 @@ const BillingResultPage = lazyPage(
 );
 const ChatbotPage = lazyPage(() => import("../features/chatbots/pages/ChatbotPage"), "ChatbotPage");
 const InboxPage = lazyPage(() => import("../features/inbox/pages/InboxPage"), "InboxPage");
+const MembersPage = lazyPage(() => import("../features/workspaces/pages/MembersPage"), "MembersPage");
+const InvitationPage = lazyPage(
+  () => import("../features/workspaces/pages/InvitationPage"),
+  "InvitationPage",
+);
 const AnalyticsPage = lazyPage(() => import("../features/analytics/pages/AnalyticsPage"), "AnalyticsPage");
 
 /** Pages without the site chrome (the widget iframe, the sign-in callback) load without a spinner. */
@@ -137,6 +142,9 @@ export function createAppRouter() {
         // Conversations (`/inbox`, `/inbox/:conversationId`), `/inbox/unanswered` and `/inbox/leads`.
         { path: "/inbox/*", element: <InboxPage /> },
         { path: "/analytics", element: <AnalyticsPage /> },
+        // Workspace members and activity; `/invitations/:id` is where invitation e-mails land.
+        { path: "/members", element: <MembersPage /> },
+        { path: "/invitations/:id", element: <InvitationPage /> },
       ],
     },
   ]);

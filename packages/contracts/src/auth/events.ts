@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idText, safeText, stripNul } from "../common/text";
+import { workspaceAuditEventDataSchema, workspaceRoleSchema } from "../workspaces/workspace";
 
 /**
  * Events the auth service delivers to the API (outbox, retried until acknowledged).
@@ -13,6 +14,13 @@ export const authEventSchema = z.discriminatedUnion("type", [
     type: z.literal("user.deleted"),
     occurredAt: safeText().max(64),
     data: z.object({ userId: idText(), email: safeText().max(320) }),
+  }),
+  // Membership changes made on the auth service, for the workspace's audit log in the API.
+  z.object({
+    id: idText(),
+    type: z.literal("workspace.audit"),
+    occurredAt: safeText().max(64),
+    data: workspaceAuditEventDataSchema,
   }),
 ]);
 export type AuthEvent = z.infer<typeof authEventSchema>;
@@ -29,6 +37,10 @@ export const accessTokenClaimsSchema = z.object({
   name: z.string().default("").transform(stripNul),
   emailVerified: z.boolean().optional(),
   role: z.string().optional(),
+  /** The active workspace (absent in tokens minted before workspaces: the personal one, = sub). */
+  workspaceId: idText().optional(),
+  /** The member's role in that workspace when the token was minted (the API re-checks it). */
+  workspaceRole: workspaceRoleSchema.optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

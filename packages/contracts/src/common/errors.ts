@@ -28,6 +28,8 @@ export const errorCodeSchema = z.enum([
   "GATEWAY_ERROR",
   /** A bot set to use an AI model has no model endpoint configured. */
   "MODEL_NOT_CONFIGURED",
+  /** The token's workspace no longer has this user as a member (removed, or left). */
+  "NOT_A_MEMBER",
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -58,6 +60,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   PLAN_LIMIT_REACHED: 403,
   PAYMENT_AMOUNT_MISMATCH: 400,
   SIGNATURE_INVALID: 401,
+  NOT_A_MEMBER: 403,
   PAYMENT_NOT_PAYABLE: 409,
   GATEWAY_ERROR: 502,
   MODEL_NOT_CONFIGURED: 422,

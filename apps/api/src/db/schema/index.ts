@@ -1,3 +1,4 @@
+export * from "./audit-log";
 export * from "./auth-events";
 export * from "./chatbots";
 export * from "./contact-requests";

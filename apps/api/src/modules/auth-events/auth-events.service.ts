@@ -2,6 +2,7 @@ import type { AuthEvent } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { eq } from "drizzle-orm";
 import {
+  auditLog,
   chatbots,
   contactRequests,
   conversations,
@@ -10,12 +11,17 @@ import {
   processedAuthEvents,
   subscriptions,
 } from "../../db/schema";
+import type { AuditService } from "../workspaces/audit.service";
 
 /**
  * Applies events from the auth service. `user.deleted` removes everything of that user that the
  * API holds; payment records are kept for accounting but detached from the person.
  */
-export function createAuthEventsService(deps: { db: Database; forgetUser: (userId: string) => void }) {
+export function createAuthEventsService(deps: {
+  db: Database;
+  forgetUser: (userId: string) => void;
+  audit: AuditService;
+}) {
   return {
     async handle(event: AuthEvent): Promise<{ duplicate: boolean }> {
       const outcome = await deps.db.transaction(async (tx) => {
@@ -25,6 +31,11 @@ export function createAuthEventsService(deps: { db: Database; forgetUser: (userI
           .onConflictDoNothing()
           .returning({ id: processedAuthEvents.id });
         if (fresh.length === 0) return { duplicate: true };
+        if (event.type === "workspace.audit") {
+          await deps.audit.record(event.data, tx);
+          return { duplicate: false };
+        }
+        // The user's personal workspace (id = user id) and everything in it goes with them.
         const { userId } = event.data;
         // Chatbots take their sources, chunks, conversations, messages and leads with them.
         await tx.delete(chatbots).where(eq(chatbots.ownerId, userId));
@@ -36,9 +47,10 @@ export function createAuthEventsService(deps: { db: Database; forgetUser: (userI
           .set({ userId: `deleted:${event.id}` })
           .where(eq(payments.userId, userId));
         await tx.delete(platformUsers).where(eq(platformUsers.id, userId));
+        await tx.delete(auditLog).where(eq(auditLog.workspaceId, userId));
         return { duplicate: false };
       });
-      deps.forgetUser(event.data.userId);
+      if (event.type === "user.deleted") deps.forgetUser(event.data.userId);
       return outcome;
     },
   };

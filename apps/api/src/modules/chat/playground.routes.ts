@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { openEventStream } from "../../lib/sse";
-import { authOf } from "../../plugins/auth";
+import { workspaceOf } from "../../plugins/auth";
 import type { ChatbotsService } from "../chatbots/chatbots.service";
 import type { ChatService } from "./chat.service";
 import { ModelError } from "./chat-model";
@@ -17,7 +17,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
     "/chatbots/:id/playground/messages",
     { schema: { params: z.object({ id: idText() }), body: askSchema } },
     async (request, reply) => {
-      const bot = await chatbots.own(authOf(request).userId, request.params.id);
+      const bot = await chatbots.own(workspaceOf(request, "bots:write"), request.params.id);
       // Fail before the stream opens, as a plain error, when the bot cannot answer at all.
       try {
         chat.modelFor(bot);

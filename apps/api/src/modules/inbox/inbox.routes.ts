@@ -10,7 +10,8 @@ import {
 } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { authOf } from "../../plugins/auth";
+import { actorOf, workspaceOf } from "../../plugins/auth";
+import type { AuditService } from "../workspaces/audit.service";
 import type { AnalyticsService } from "./analytics.service";
 import type { InboxService } from "./inbox.service";
 import type { LifecycleService } from "./lifecycle.service";
@@ -23,33 +24,40 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   analytics: AnalyticsService;
   lifecycle: LifecycleService;
   appUrl: string;
-}> = async (app, { inbox, analytics, lifecycle, appUrl }) => {
+  audit: AuditService;
+}> = async (app, { inbox, analytics, lifecycle, appUrl, audit }) => {
   app.get(
     "/conversations",
     { schema: { querystring: conversationFiltersSchema, response: { 200: conversationPageSchema } } },
-    async (request) => inbox.list(authOf(request).userId, request.query),
+    async (request) => inbox.list(workspaceOf(request, "inbox:read"), request.query),
   );
   app.get(
     "/conversations/:id",
     { schema: { params: idParams, response: { 200: transcriptSchema } } },
-    async (request) => inbox.transcript(authOf(request).userId, request.params.id),
+    async (request) => inbox.transcript(workspaceOf(request, "inbox:read"), request.params.id),
   );
   app.delete("/conversations/:id", { schema: { params: idParams } }, async (request, reply) => {
-    await inbox.remove(authOf(request).userId, request.params.id);
+    const workspaceId = workspaceOf(request, "inbox:delete");
+    await inbox.remove(workspaceId, request.params.id);
+    await audit.byActor(workspaceId, actorOf(request), "conversation.deleted", request.params.id);
     return reply.status(204).send();
   });
   app.get(
     "/insights/unanswered",
     { schema: { querystring: botQuery, response: { 200: unansweredListSchema } } },
-    async (request) => inbox.unanswered(authOf(request).userId, { chatbotId: request.query.chatbotId }),
+    async (request) =>
+      inbox.unanswered(workspaceOf(request, "inbox:read"), { chatbotId: request.query.chatbotId }),
   );
   app.get(
     "/leads",
     { schema: { querystring: botQuery, response: { 200: leadListSchema } } },
-    async (request) => inbox.leads(authOf(request).userId, { chatbotId: request.query.chatbotId }),
+    async (request) =>
+      inbox.leads(workspaceOf(request, "inbox:read"), { chatbotId: request.query.chatbotId }),
   );
   app.get("/leads.csv", { schema: { querystring: botQuery } }, async (request, reply) => {
-    const rows = await inbox.leads(authOf(request).userId, { chatbotId: request.query.chatbotId });
+    const rows = await inbox.leads(workspaceOf(request, "inbox:read"), {
+      chatbotId: request.query.chatbotId,
+    });
     return reply
       .type("text/csv; charset=utf-8")
       .header(
@@ -61,10 +69,10 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/analytics",
     { schema: { querystring: analyticsQuerySchema, response: { 200: analyticsSchema } } },
-    async (request) => analytics.summary(authOf(request).userId, request.query),
+    async (request) => analytics.summary(workspaceOf(request, "analytics:read"), request.query),
   );
   app.get("/export", async (request, reply) => {
-    const archive = await lifecycle.exportAll(authOf(request).userId);
+    const archive = await lifecycle.exportAll(workspaceOf(request, "data:export"));
     return reply
       .header(
         "content-disposition",

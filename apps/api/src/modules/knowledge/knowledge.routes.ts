@@ -11,7 +11,8 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
-import { authOf } from "../../plugins/auth";
+import { actorOf, workspaceOf } from "../../plugins/auth";
+import type { AuditService } from "../workspaces/audit.service";
 import { closeAfterReply } from "../../plugins/unread-body";
 import type { KnowledgeService } from "./knowledge.service";
 
@@ -44,10 +45,10 @@ function refuseUpload(reply: FastifyReply, message: string): never {
   throw new AppError("PAYLOAD_TOO_LARGE", message);
 }
 
-export const knowledgeRoutes: FastifyPluginAsyncZod<{ knowledge: KnowledgeService }> = async (
-  app,
-  { knowledge },
-) => {
+export const knowledgeRoutes: FastifyPluginAsyncZod<{
+  knowledge: KnowledgeService;
+  audit: AuditService;
+}> = async (app, { knowledge, audit }) => {
   // The plugin-wide limits are the ceiling for every plan; each upload gets its plan's below.
   await app.register(multipart, {
     limits: {
@@ -63,7 +64,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{ knowledge: KnowledgeServic
   app.get(
     "/chatbots/:id/sources",
     { schema: { params: botParams, response: { 200: knowledgeSourceListSchema } } },
-    async (request) => knowledge.list(authOf(request).userId, request.params.id),
+    async (request) => knowledge.list(workspaceOf(request, "knowledge:read"), request.params.id),
   );
 
   // JSON for text, Q&A and website sources; multipart/form-data (field `file`) for documents.
@@ -71,7 +72,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{ knowledge: KnowledgeServic
     "/chatbots/:id/sources",
     { schema: { params: botParams, response: { 201: knowledgeSourceSchema } } },
     async (request, reply) => {
-      const ownerId = authOf(request).userId;
+      const ownerId = workspaceOf(request, "knowledge:write");
       if (request.isMultipart()) {
         // Ownership, room and the plan's size limit are settled before a byte of the file is read.
         const limit = await knowledge.uploadLimit(ownerId, request.params.id);
@@ -104,19 +105,25 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{ knowledge: KnowledgeServic
   app.get(
     "/chatbots/:id/sources/:sourceId",
     { schema: { params: sourceParams, response: { 200: knowledgeSourceSchema } } },
-    async (request) => knowledge.get(authOf(request).userId, request.params.id, request.params.sourceId),
+    async (request) =>
+      knowledge.get(workspaceOf(request, "knowledge:read"), request.params.id, request.params.sourceId),
   );
   app.delete(
     "/chatbots/:id/sources/:sourceId",
     { schema: { params: sourceParams } },
     async (request, reply) => {
-      await knowledge.remove(authOf(request).userId, request.params.id, request.params.sourceId);
+      const workspaceId = workspaceOf(request, "knowledge:write");
+      await knowledge.remove(workspaceId, request.params.id, request.params.sourceId);
+      await audit.byActor(workspaceId, actorOf(request), "knowledge.deleted", request.params.sourceId, {
+        chatbotId: request.params.id,
+      });
       return reply.status(204).send();
     },
   );
   app.post(
     "/chatbots/:id/sources/:sourceId/resync",
     { schema: { params: sourceParams, response: { 200: knowledgeSourceSchema } } },
-    async (request) => knowledge.resync(authOf(request).userId, request.params.id, request.params.sourceId),
+    async (request) =>
+      knowledge.resync(workspaceOf(request, "knowledge:write"), request.params.id, request.params.sourceId),
   );
 };

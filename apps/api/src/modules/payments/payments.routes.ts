@@ -9,7 +9,7 @@ import {
 } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { authOf } from "../../plugins/auth";
+import { authOf, workspaceOf } from "../../plugins/auth";
 import type { PaymentsService } from "./payments.service";
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
@@ -20,22 +20,22 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     "/payments/initiate",
     { schema: { body: paymentInitiateRequestSchema, response: { 200: paymentInitiateResponseSchema } } },
     async (request) => {
-      const { userId, claims } = authOf(request);
-      return payments.initiate({ id: userId, email: claims.email }, request.body);
+      const workspaceId = workspaceOf(request, "billing");
+      return payments.initiate({ id: workspaceId, email: authOf(request).claims.email }, request.body);
     },
   );
   app.post(
     "/payments/create",
     { schema: { body: paymentCreateRequestSchema, response: { 200: paymentCreateResponseSchema } } },
-    async (request) => payments.record(authOf(request).userId, request.body),
+    async (request) => payments.record(workspaceOf(request, "billing"), request.body),
   );
   app.get("/payments", { schema: { response: { 200: paymentListSchema } } }, async (request) =>
-    payments.list(authOf(request).userId),
+    payments.list(workspaceOf(request, "billing")),
   );
   app.get(
     "/payments/:trackId",
     { schema: { params: z.object({ trackId: idText() }), response: { 200: paymentSchema } } },
-    async (request) => payments.get(authOf(request).userId, request.params.trackId),
+    async (request) => payments.get(workspaceOf(request, "billing"), request.params.trackId),
   );
 };
 

@@ -13,6 +13,7 @@ import { type PaymentRow, paymentEvents, payments, plans } from "../../db/schema
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
+import type { AuditService } from "../workspaces/audit.service";
 import { planForPayment } from "./plan-for-payment";
 import type { CallbackRequest, PaymentProvider, ProviderId, VerifiedEvent } from "./providers/provider";
 
@@ -30,6 +31,8 @@ export interface PaymentsDeps {
   callbackBaseUrl: () => string;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The workspace's audit log: a captured payment changes its plan. */
+  audit?: Pick<AuditService, "record">;
 }
 
 type Outcome = { outcome: "applied" | "ignored" | "rejected"; reason?: string; payment?: PaymentRow };
@@ -126,6 +129,23 @@ export function createPaymentsService(deps: PaymentsDeps) {
           trackId: payment.trackId,
           capturedAt: at,
         });
+        if (deps.audit) {
+          const [plan] = await tx
+            .select({ name: plans.name })
+            .from(plans)
+            .where(eq(plans.id, payment.planId));
+          await deps.audit.record(
+            {
+              workspaceId: payment.userId,
+              action: "plan.changed",
+              actorId: null,
+              actorEmail: null,
+              target: plan?.name ?? payment.planId,
+              details: { trackId: payment.trackId },
+            },
+            tx,
+          );
+        }
         return settle({ outcome: "applied", payment: { ...payment, status: "captured" } });
       }
       await tx

@@ -1,9 +1,9 @@
 import { relations } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * better-auth's tables, written by hand in the shape its drizzle generator emits for our plugins
- * (core + jwt + admin) — the `auth` CLI needs Node 22. Table keys and column property names are
+ * (core + jwt + admin + organization) — the `auth` CLI needs Node 22. Table keys and column property names are
  * what the adapter addresses; SQL names are snake_case through the db's `casing`. better-auth
  * checks this shape at runtime (`advanced.database.validateSchema`), so a drift fails loudly.
  * Timestamps are timestamptz (house rule) where the generator would emit plain timestamp.
@@ -45,6 +45,8 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     // admin plugin
     impersonatedBy: text(),
+    // organization plugin: the workspace the next access token is issued for (null = personal).
+    activeOrganizationId: text(),
   },
   (t) => [index("session_userId_idx").on(t.userId)],
 );
@@ -100,6 +102,59 @@ export const jwks = pgTable("jwks", {
   crv: text(),
 });
 
+// organization plugin: workspaces. Every user's personal workspace has id = the user's id (made by
+// a trigger on "user", migration 0002), so the API's owner ids are workspace ids without a rewrite.
+export const organization = pgTable("organization", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  logo: text(),
+  createdAt: timestamp(tz).notNull(),
+  metadata: text(),
+});
+
+export const member = pgTable(
+  "member",
+  {
+    id: text().primaryKey(),
+    organizationId: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text().default("agent").notNull(),
+    createdAt: timestamp(tz).notNull(),
+  },
+  (t) => [
+    index("member_organizationId_idx").on(t.organizationId),
+    index("member_userId_idx").on(t.userId),
+    uniqueIndex("member_org_user_uq").on(t.organizationId, t.userId),
+  ],
+);
+
+export const invitation = pgTable(
+  "invitation",
+  {
+    id: text().primaryKey(),
+    organizationId: text()
+      .notNull()
+      .references(() => organization.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    role: text(),
+    status: text().default("pending").notNull(),
+    expiresAt: timestamp(tz).notNull(),
+    createdAt: timestamp(tz).defaultNow().notNull(),
+    inviterId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    index("invitation_organizationId_idx").on(t.organizationId),
+    index("invitation_email_idx").on(t.email),
+  ],
+);
+
 export const userRelations = relations(user, ({ many }) => ({
   sessions: many(session),
   accounts: many(account),
@@ -111,4 +166,19 @@ export const sessionRelations = relations(session, ({ one }) => ({
 
 export const accountRelations = relations(account, ({ one }) => ({
   user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
+
+export const organizationRelations = relations(organization, ({ many }) => ({
+  members: many(member),
+  invitations: many(invitation),
+}));
+
+export const memberRelations = relations(member, ({ one }) => ({
+  organization: one(organization, { fields: [member.organizationId], references: [organization.id] }),
+  user: one(user, { fields: [member.userId], references: [user.id] }),
+}));
+
+export const invitationRelations = relations(invitation, ({ one }) => ({
+  organization: one(organization, { fields: [invitation.organizationId], references: [organization.id] }),
+  inviter: one(user, { fields: [invitation.inviterId], references: [user.id] }),
 }));

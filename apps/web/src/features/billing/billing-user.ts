@@ -17,14 +17,17 @@ export type BillingUserState =
   | { status: "signed-in"; user: BillingUser };
 
 export function useBillingUser(): BillingUserState {
-  const { status, user, platformUser } = useSession();
-  // The API keys its platform user by the auth user id, so the ids agree.
-  const id = platformUser?._id ?? user?.id;
+  const { status, user, platformUser, workspace } = useSession();
+  // Billing acts on the active workspace; a personal workspace's id is its owner's user id (the
+  // API keys its platform user by the auth user id, so the ids agree).
+  const id = workspace?.id ?? platformUser?._id ?? user?.id;
   const name = user?.name || platformUser?.name || user?.email || "";
   const email = user?.email ?? "";
   return useMemo(() => {
-    if (status === "loading") return { status: "loading", user: null };
+    // Until the token says which workspace is active, any id could be the wrong one.
+    if (status === "loading" || (status === "signedIn" && !workspace))
+      return { status: "loading", user: null };
     if (status !== "signedIn" || !id) return { status: "signed-out", user: null };
     return { status: "signed-in", user: { id, name, email } };
-  }, [status, id, name, email]);
+  }, [status, workspace, id, name, email]);
 }

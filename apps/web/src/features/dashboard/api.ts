@@ -12,10 +12,11 @@ export const dashboardKeys = {
   widgetActivity: (userId: string) => [...dashboardKeys.user(userId), "widget-activity"] as const,
 };
 
-export function useSubscriptionDetails(userId: string) {
+export function useSubscriptionDetails(userId: string, enabled = true) {
   return useQuery(
     queryOptions({
       queryKey: dashboardKeys.subscription(userId),
+      enabled,
       queryFn: ({ signal }) => loadSubscription(createBillingApi(), userId, signal),
       staleTime: 15_000,
     }),

@@ -58,6 +58,8 @@ export interface AuthClient {
   listAccounts(): Promise<LinkedAccount[]>;
   unlinkAccount(input: { providerId: string; accountId: string }): Promise<void>;
   deleteUser(input: { password?: string; callbackURL?: string }): Promise<DeleteUserResult>;
+  /** Any other better-auth endpoint (the organization plugin's workspace calls). */
+  request(path: string, method: "GET" | "POST", body?: unknown): Promise<unknown>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -158,5 +160,6 @@ export function createAuthClient(baseUrl: string, fetchImpl?: typeof fetch): Aut
       // better-auth 1.7: "User deleted" when done, "Verification email sent" when a link went out.
       return { deleted: !/verification/i.test(message), message };
     },
+    request: call,
   };
 }

@@ -11,6 +11,7 @@ import {
   useState,
 } from "react";
 import { flushSync } from "react-dom";
+import { type ActiveWorkspace, workspaceOfToken } from "../workspaces/claims";
 import { platformUserQueryOptions } from "./api";
 import { authClient, clearServerCookies, forgetFreshSession, peekFreshSession, tokens } from "./runtime";
 import type { AuthSession, AuthUser } from "./session-data";
@@ -29,6 +30,8 @@ export interface SessionContextValue {
   status: SessionStatus;
   user: AuthUser | null;
   platformUser: PlatformUser | null;
+  /** The active workspace and the user's role there (from the access token); null while loading. */
+  workspace: ActiveWorkspace | null;
   /** Set when the session could not be loaded at all (the auth service is unreachable). */
   loadError: unknown;
   retry: () => void;
@@ -100,6 +103,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const email = state.status === "signedIn" ? state.session.user.email : "";
   const platformUser = useQuery({ ...platformUserQueryOptions(email), enabled: signedIn && email !== "" });
+  const workspace = useQuery({
+    queryKey: ["session", "workspace", state.status === "signedIn" ? state.session.user.id : ""],
+    queryFn: async () => workspaceOfToken(await tokens.getToken()),
+    enabled: signedIn,
+    staleTime: 30_000,
+  });
 
   const retry = useCallback(() => {
     setState({ status: "loading" });
@@ -145,13 +154,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       status,
       user: state.status === "signedIn" ? state.session.user : null,
       platformUser: platformUser.data ?? null,
+      workspace: workspace.data ?? null,
       loadError: state.status === "unavailable" ? state.error : null,
       retry,
       reload,
       signingOut,
       signOut,
     };
-  }, [state, platformUser.data, retry, reload, signingOut, signOut]);
+  }, [state, platformUser.data, workspace.data, retry, reload, signingOut, signOut]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
@@ -162,12 +172,23 @@ export function useSession(): SessionContextValue {
   return value;
 }
 
-/** For pages behind the guard: the signed-in user, and the id the API knows them by. */
-export function useSignedInUser(): { user: AuthUser; userId: string; platformUser: PlatformUser | null } {
-  const { user, platformUser } = useSession();
+/**
+ * For pages behind the guard: the signed-in user, the id the API knows them by, and the active
+ * workspace (whose id scopes every bot, conversation and the subscription; a personal workspace's
+ * id is the user's id).
+ */
+export function useSignedInUser(): {
+  user: AuthUser;
+  userId: string;
+  workspaceId: string;
+  workspace: ActiveWorkspace | null;
+  platformUser: PlatformUser | null;
+} {
+  const { user, platformUser, workspace } = useSession();
   if (!user) throw new Error("useSignedInUser needs a signed-in session (render it inside the guard)");
   // The API's platform user is keyed by the auth user id, so the two ids are the same.
-  return { user, userId: platformUser?._id ?? user.id, platformUser };
+  const userId = platformUser?._id ?? user.id;
+  return { user, userId, workspaceId: workspace?.id ?? userId, workspace, platformUser };
 }
 
 /** The session when rendered inside the app shell, or null elsewhere (public pages). */

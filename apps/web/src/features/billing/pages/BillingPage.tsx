@@ -1,8 +1,9 @@
-import type { BillingInterval, Plan } from "@parley/contracts";
+import { type BillingInterval, type Plan, workspaceCan } from "@parley/contracts";
 import { useEffect, useReducer, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { useSession } from "../../session/session-context";
 import { useCancelScheduledDowngrade, usePayments, usePlans, useSubscription } from "../api";
 import { findPlan, type PlanAction, planAction } from "../billing";
 import { useBillingUser } from "../billing-user";
@@ -27,7 +28,26 @@ interface UpgradeTarget {
 
 const asInterval = (value: string | null): BillingInterval => (value === "yearly" ? "yearly" : "monthly");
 
+/** Billing belongs to the workspace's owners; others are told so instead of seeing errors. */
 export function BillingPage() {
+  const { workspace } = useSession();
+  if (workspace && !workspaceCan(workspace.role, "billing")) {
+    return (
+      <div className="container app-page app-page-narrow">
+        <header className="app-page-head">
+          <h1>Billing</h1>
+        </header>
+        <div className="alert alert-info" role="status">
+          Only an owner of this workspace can see and change its plan and payments. Ask an owner if you need
+          more seats or a bigger plan.
+        </div>
+      </div>
+    );
+  }
+  return <WorkspaceBillingPage />;
+}
+
+function WorkspaceBillingPage() {
   useDocumentTitle("Billing");
   const session = useBillingUser();
   const subscription = useSubscription();

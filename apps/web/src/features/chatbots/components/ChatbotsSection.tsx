@@ -21,7 +21,8 @@ const QUICK_KINDS: { kind: SourceKind; title: string; hint: string }[] = [
 
 /** The dashboard's "Your chatbots": the bots as cards, or the quick start when there are none. */
 export function ChatbotsSection() {
-  const { userId } = useSignedInUser();
+  // Lists are cached per workspace: another workspace never shows this one's bots.
+  const { workspaceId: userId } = useSignedInUser();
   const chatbots = useChatbots();
   const usage = useUsage(userId);
   const location = useLocation();

@@ -100,7 +100,8 @@ function NameStep({ onCreated, onCancel }: { onCreated: (bot: Chatbot) => void; 
 
 function FirstSourceStep({ bot, initialKind }: { bot: Chatbot; initialKind: SourceKind }) {
   const navigate = useNavigate();
-  const { userId } = useSignedInUser();
+  // Lists are cached per workspace: another workspace never shows this one's bots.
+  const { workspaceId: userId } = useSignedInUser();
   const subscription = useSubscriptionDetails(userId);
   const add = useAddSource(bot._id);
   const ref = useRef<HTMLDivElement>(null);

@@ -15,7 +15,8 @@ interface KnowledgeTabProps {
 }
 
 export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
-  const { userId } = useSignedInUser();
+  // Lists are cached per workspace: another workspace never shows this one's bots.
+  const { workspaceId: userId } = useSignedInUser();
   const subscription = useSubscriptionDetails(userId);
   const usage = useUsage(userId);
   const add = useAddSource(chatbotId);

@@ -1,3 +1,4 @@
+import { workspaceCan } from "@parley/contracts";
 import { useState } from "react";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { AnalyticsSummaryCard } from "../../analytics/components/AnalyticsSummaryCard";
@@ -12,8 +13,11 @@ import { firstName, greetingFor } from "../dashboard";
 
 export function DashboardPage() {
   useDocumentTitle("Dashboard");
-  const { user, userId } = useSignedInUser();
-  const subscription = useSubscriptionDetails(userId);
+  // Everything on the dashboard belongs to the active workspace.
+  const { user, workspaceId: userId, workspace } = useSignedInUser();
+  // The plan is the owners' business; analytics the owners' and admins'.
+  const role = workspace?.role ?? "agent";
+  const subscription = useSubscriptionDetails(userId, workspaceCan(role, "billing"));
   const chatbots = useChatbots();
   const widgetActivity = useWidgetActivity(userId);
   // Fixed for the visit: the greeting should not flip while the page is open.
@@ -28,16 +32,18 @@ export function DashboardPage() {
       </header>
       <div className="dash-grid">
         <ChatbotsSection />
-        <PlanCard userId={userId} />
+        {workspaceCan(role, "billing") ? <PlanCard userId={userId} /> : null}
         <UsageCard userId={userId} />
-        <AnalyticsSummaryCard />
-        <GetStarted
-          emailVerified={user.emailVerified}
-          onPaidPlan={subscription.data ? subscription.data.plan.tier > 0 : null}
-          chatbotCount={chatbots.data ? chatbots.data.length : null}
-          firstChatbotId={chatbots.data?.[0]?._id ?? null}
-          widgetLive={widgetActivity.data ?? null}
-        />
+        {workspaceCan(role, "analytics:read") ? <AnalyticsSummaryCard /> : null}
+        {workspaceCan(role, "bots:write") ? (
+          <GetStarted
+            emailVerified={user.emailVerified}
+            onPaidPlan={subscription.data ? subscription.data.plan.tier > 0 : null}
+            chatbotCount={chatbots.data ? chatbots.data.length : null}
+            firstChatbotId={chatbots.data?.[0]?._id ?? null}
+            widgetLive={widgetActivity.data ?? null}
+          />
+        ) : null}
       </div>
     </div>
   );

@@ -1,9 +1,11 @@
+import { type WorkspaceCapability, type WorkspaceRole, workspaceCan } from "@parley/contracts";
 import { useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
 import { Logo } from "../../../components/Logo";
 import { MenuIcon } from "../../../components/MenuIcon";
 import { useDismissableMenu } from "../../../components/use-dismissable-menu";
+import { WorkspaceSwitcher } from "../../workspaces/components/WorkspaceSwitcher";
 import { useSession } from "../session-context";
 import { SignOutDialog } from "./SignOutDialog";
 import { UserMenu } from "./UserMenu";
@@ -11,11 +13,19 @@ import { UserMenu } from "./UserMenu";
 export const appNav = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/inbox", label: "Inbox" },
-  { to: "/analytics", label: "Analytics" },
-  { to: "/billing", label: "Billing" },
+  { to: "/analytics", label: "Analytics", capability: "analytics:read" },
+  { to: "/members", label: "Team" },
+  { to: "/billing", label: "Billing", capability: "billing" },
   { to: "/account", label: "Account" },
   { to: "/support", label: "Support" },
-] as const;
+] as const satisfies ReadonlyArray<{ to: string; label: string; capability?: WorkspaceCapability }>;
+
+/** The sections a role may use (the API refuses the others anyway). */
+function navFor(role: WorkspaceRole | undefined) {
+  return appNav.filter(
+    (item) => !("capability" in item) || (role !== undefined && workspaceCan(role, item.capability)),
+  );
+}
 
 /**
  * The signed-in header: logo, the app's sections, and the account menu with Sign out. On a phone
@@ -29,7 +39,8 @@ export function AppHeader() {
   const { open: menuOpen, setOpen: setMenuOpen, toggleRef, panelRef: navRef } = menu;
   const navId = useId();
   const location = useLocation();
-  const current = appNav.find((item) => location.pathname.startsWith(item.to));
+  const nav = navFor(session.workspace?.role);
+  const current = nav.find((item) => location.pathname.startsWith(item.to));
 
   return (
     <header className="app-header">
@@ -52,7 +63,7 @@ export function AppHeader() {
         </button>
         <nav ref={navRef} id={navId} className="app-nav" aria-label="App" data-open={menuOpen || undefined}>
           <ul>
-            {appNav.map((item) => (
+            {nav.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className="app-nav-link">
                   {item.label}
@@ -62,6 +73,7 @@ export function AppHeader() {
           </ul>
         </nav>
         <div className="app-header-user">
+          <WorkspaceSwitcher />
           {session.user ? (
             <UserMenu user={session.user} onSignOut={() => setConfirming(true)} />
           ) : (

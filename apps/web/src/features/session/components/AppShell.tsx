@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
 import { LogoMark } from "../../../components/Logo";
 import { PageFallback } from "../../../layout/SiteLayout";
+import { RemovedFromWorkspace } from "../../workspaces/components/RemovedFromWorkspace";
 import { isPublicPath, saveReturnPath } from "../routes";
 import { SessionProvider, useSession } from "../session-context";
 import { AppHeader } from "./AppHeader";
@@ -47,6 +48,7 @@ function SessionGate() {
       </a>
       <AppHeader />
       <main id="main" className="app-main" tabIndex={-1}>
+        <RemovedFromWorkspace />
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

@@ -1,0 +1,31 @@
+import {
+  AUTH_EVENT_SIGNATURE_HEADER,
+  WORKSPACE_SEATS_USED_PATH,
+  workspaceSeatsUsedSchema,
+} from "@parley/contracts";
+import { signAuthEvent } from "@parley/contracts/server";
+import type { FastifyBaseLogger } from "fastify";
+
+/**
+ * Seats in use in a workspace (members + pending invitations), asked of the auth service, which
+ * holds the members. For the usage row only: when the auth service cannot answer, the row shows 1
+ * (the owner) rather than failing the whole usage call.
+ */
+export function createSeatsUsedClient(options: { authUrl: string; secret: string; log: FastifyBaseLogger }) {
+  const base = options.authUrl.replace(/\/+$/, "");
+  return async function seatsUsed(workspaceId: string): Promise<number> {
+    const path = WORKSPACE_SEATS_USED_PATH.replace(":workspaceId", encodeURIComponent(workspaceId));
+    try {
+      const res = await fetch(`${base}${path}`, {
+        headers: { [AUTH_EVENT_SIGNATURE_HEADER]: signAuthEvent(options.secret, `GET ${path}`) },
+        signal: AbortSignal.timeout(3_000),
+      });
+      const body = res.ok ? workspaceSeatsUsedSchema.safeParse(await res.json()) : undefined;
+      if (body?.success) return Math.max(1, body.data.used);
+      options.log.warn({ status: res.status }, "seats in use: unexpected answer from the auth service");
+    } catch (err) {
+      options.log.warn({ err }, "seats in use: the auth service could not be reached");
+    }
+    return 1;
+  };
+}

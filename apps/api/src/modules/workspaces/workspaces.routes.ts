@@ -1,0 +1,38 @@
+import { AUTH_EVENT_SIGNATURE_HEADER, auditListSchema, idText, type WorkspaceSeats } from "@parley/contracts";
+import { verifyAuthEvent } from "@parley/contracts/server";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors";
+import { workspaceOf } from "../../plugins/auth";
+import type { EntitlementsService } from "../entitlements/entitlements.service";
+import type { AuditService } from "./audit.service";
+
+/**
+ * `GET /api/internal/workspaces/:workspaceId/seats` — the auth service asks how many seats
+ * (members + pending invitations) the workspace's plan allows before it sends an invitation.
+ * Signed with the shared AUTH_EVENTS_SECRET over "GET <path>".
+ */
+export const workspaceSeatsRoutes: FastifyPluginAsyncZod<{
+  entitlements: EntitlementsService;
+  secret: string;
+}> = async (app, { entitlements, secret }) => {
+  app.get(
+    "/internal/workspaces/:workspaceId/seats",
+    { schema: { params: z.object({ workspaceId: idText() }) } },
+    async (request): Promise<WorkspaceSeats> => {
+      const path = request.url.split("?")[0] ?? "";
+      const header = request.headers[AUTH_EVENT_SIGNATURE_HEADER];
+      const check = verifyAuthEvent(secret, `GET ${path}`, Array.isArray(header) ? header[0] : header);
+      if (!check.ok) throw new AppError("SIGNATURE_INVALID", "Request signature is invalid");
+      const { planName, limits } = await entitlements.limits(request.params.workspaceId);
+      return { workspaceId: request.params.workspaceId, limit: limits.teamMembers, planName };
+    },
+  );
+};
+
+/** `GET /api/workspace/audit-log`: the active workspace's audit log (owners and admins). */
+export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
+  app.get("/workspace/audit-log", { schema: { response: { 200: auditListSchema } } }, async (request) => ({
+    entries: await audit.list(workspaceOf(request, "audit:read")),
+  }));
+};

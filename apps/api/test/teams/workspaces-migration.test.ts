@@ -1,0 +1,154 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createDb, type DbDriver } from "@parley/db";
+import { createScratchDatabase } from "@parley/db/testing";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../src/app";
+import * as schema from "../../src/db/schema";
+import { migrationsFolder as apiMigrations, loadEnv } from "../../src/env";
+import { testDrivers } from "../harness";
+import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
+
+/**
+ * Workspaces (migration 0011) on a database built and filled by the schema from before them: the
+ * owner ids already stored are the owners' personal workspace ids (auth migration 0002, tested in
+ * apps/auth/test/workspaces-migration.test.ts), so the current code must find every bot, source,
+ * conversation, subscription and payment in the owner's personal workspace, and nobody else may.
+ */
+
+/** A copy of a migrations folder holding only the entries up to (and without) `firstNewTag`. */
+function migrationsBefore(folder: string, firstNewTag: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), "parley-migrations-"));
+  cpSync(folder, dir, { recursive: true });
+  const journalPath = path.join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
+  const cut = journal.entries.findIndex((e) => e.tag === firstNewTag);
+  if (cut < 0) throw new Error(`no migration ${firstNewTag}`);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+  return {
+    dir,
+    /** Brings the copy up to date: the next migrate() applies the new migrations. */
+    upgrade() {
+      cpSync(folder, dir, { recursive: true });
+    },
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const fn of cleanups.reverse()) await fn();
+});
+
+describe.each(testDrivers())("workspace migration on old-schema data (%s)", (driver: DbDriver) => {
+  it("api: bots, sources, conversations, subscription and payments stay with their owner's workspace", async () => {
+    const scratch = await createScratchDatabase(driver, "parley_api_mig");
+    const folder = migrationsBefore(apiMigrations, "0011_workspaces");
+    const issuer: TokenIssuer = await startTokenIssuer();
+    cleanups.push(
+      () => scratch.drop(),
+      () => folder.remove(),
+      () => issuer.close(),
+    );
+    const db = await createDb({
+      url: scratch.url,
+      schema,
+      migrationsFolder: folder.dir,
+      migrationsTable: "__api_migrations",
+    });
+    cleanups.push(() => db.close());
+    const env = loadEnv({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      WEB_DIST: "/nonexistent",
+      JOBS_ENABLED: "false",
+      PUBLIC_URL: "http://127.0.0.1:3000",
+      AUTH_URL: issuer.url,
+    });
+
+    // The old schema, filled through the services (which only touch pre-existing tables) and SQL.
+    const old = await buildApp({ env, db, logger: false });
+    await old.services.plans.seed();
+    const owner = "OldUser1";
+    const bot = await old.services.chatbots.create(owner, { name: "Old bot" });
+    const source = await old.services.knowledge.add(owner, bot._id, {
+      kind: "text",
+      title: "Returns",
+      content: "Kettles can be returned within 30 days.",
+    });
+    await old.services.subscriptions.grant(owner, "pro-monthly");
+    const [plan] = await db.db.select().from(schema.plans);
+    if (!plan) throw new Error("no plans");
+    await db.db.insert(schema.conversations).values({
+      id: "conv_old",
+      chatbotId: bot._id,
+      ownerId: owner,
+      channel: "widget",
+      visitorId: "vis_old",
+      messageCount: 1,
+      firstQuestion: "Hello?",
+      lastMessageAt: new Date(),
+    } as never);
+    await db.db.insert(schema.messages).values({
+      id: "msg_old",
+      conversationId: "conv_old",
+      chatbotId: bot._id,
+      ownerId: owner,
+      role: "user",
+      content: "Hello?",
+    } as never);
+    await db.db.insert(schema.payments).values({
+      trackId: "trk_old",
+      userId: owner,
+      planId: plan.id,
+      method: "mastercard",
+      provider: "sandbox",
+      amountMinor: 5000,
+      currency: "BHD",
+      status: "captured",
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    await old.close();
+
+    folder.upgrade();
+    await db.migrate();
+
+    const app = await buildApp({ env, db, logger: false });
+    cleanups.push(() => app.close());
+    await app.ready();
+    // A token minted before workspaces (no workspace claims) and one minted after (personal workspace).
+    const before = await issuer.sign({ sub: owner, email: "old@example.com" });
+    const after = await signWorkspaceToken(issuer, owner);
+    for (const token of [before, after]) {
+      const get = (url: string) => app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+      const bots = await get("/api/chatbots");
+      expect(bots.statusCode).toBe(200);
+      expect(bots.json()).toEqual([expect.objectContaining({ _id: bot._id, name: "Old bot" })]);
+      const sources = await get(`/api/chatbots/${bot._id}/sources`);
+      expect(sources.json()).toEqual([expect.objectContaining({ _id: source._id, title: "Returns" })]);
+      const inbox = await get("/api/conversations");
+      expect(JSON.stringify(inbox.json())).toContain("conv_old");
+      expect((await get("/api/conversations/conv_old")).statusCode).toBe(200);
+      const sub = await get(`/api/subscription/details/${owner}`);
+      expect(sub.statusCode).toBe(200);
+      expect(JSON.stringify(sub.json())).toMatch(/Pro/);
+      const payments = await get("/api/payments");
+      expect(JSON.stringify(payments.json())).toContain("trk_old");
+      expect((await get("/api/payments/trk_old")).statusCode).toBe(200);
+    }
+    // Nobody else sees any of it.
+    const stranger = await issuer.sign({ sub: "Stranger", email: "s@example.com" });
+    const theirs = await app.inject({
+      url: `/api/chatbots/${bot._id}`,
+      headers: { authorization: `Bearer ${stranger}` },
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+});
+
+async function signWorkspaceToken(issuer: TokenIssuer, userId: string) {
+  return issuer.sign({ sub: userId, email: "old@example.com", workspaceId: userId, workspaceRole: "owner" });
+}

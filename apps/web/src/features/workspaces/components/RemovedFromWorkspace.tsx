@@ -1,0 +1,38 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { isApiError } from "../../../app/api";
+import { useSession } from "../../session/session-context";
+import { switchWorkspace } from "../api";
+
+/**
+ * When the API says the user is no longer a member of the active workspace (removed, or left in
+ * another tab), every page of it is refused: say so once, at the top, with the way out.
+ */
+export function RemovedFromWorkspace() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [removed, setRemoved] = useState(false);
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const error = event.query.state.error;
+        if (isApiError(error) && error.code === "NOT_A_MEMBER") setRemoved(true);
+      }),
+    [queryClient],
+  );
+  if (!removed || !user) return null;
+  return (
+    <div className="container">
+      <div className="alert alert-error" role="alert" data-testid="removed-from-workspace">
+        You are no longer a member of this workspace, so its bots, inbox and settings are closed to you.{" "}
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => void switchWorkspace(user.id)}
+        >
+          Go to your own workspace
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { expect, test } from "@playwright/test";
+import { newAccount, PASSWORD, signInTo } from "./account-helpers";
+import { SIGN_IN_PAGE, uniqueEmail, verificationLink, WEB, waitForMail } from "./identity-helpers";
+
+test.setTimeout(120_000);
+
+test("an owner invites an agent by e-mail; the agent joins from the link, works the inbox but not billing or bot settings; once removed, their tab loses access", async ({
+  page,
+  browser,
+  request,
+}) => {
+  // The owner has a bot and buys Pro (5 seats) through the sandbox gateway.
+  const owner = await newAccount(request, "Olivia Owner");
+  const bot = await owner.api<{ _id: string }>("POST", "/chatbots", { name: "Kettle help" });
+  const payment = await owner.api<{ payment_url: string }>("POST", "/payments/initiate", {
+    amount: 25,
+    planName: "Pro",
+    payment_provider: "mastercard",
+  });
+  await page.goto(payment.payment_url);
+  await page.getByRole("button", { name: "Approve BHD\u00a025.000" }).click();
+  await expect(page).not.toHaveURL(/sandbox-gateway/);
+
+  // The owner invites an agent from the Team page.
+  await page.context().clearCookies();
+  await signInTo(page, owner, "/members");
+  const agentEmail = uniqueEmail("agent");
+  await page.getByLabel("E-mail address").fill(agentEmail);
+  await page.getByLabel("Role", { exact: true }).selectOption("agent");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status")).toContainText(`Invitation sent to ${agentEmail}`);
+
+  // The agent has no account: the link leads through sign-up and back to the invitation.
+  const mail = await waitForMail(request, agentEmail, /invited you to/);
+  const link = mail.links.find((l) => l.includes("/invitations/"));
+  if (!link) throw new Error(`no invitation link in: ${mail.text}`);
+  expect(link.startsWith(`${WEB}/invitations/`)).toBe(true);
+  const agentContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  await agentPage.goto(link);
+  await expect(agentPage).toHaveURL(SIGN_IN_PAGE);
+  await agentPage.getByRole("link", { name: "Create an account" }).click();
+  await agentPage.getByLabel("Name").fill("Adam Agent");
+  await agentPage.getByLabel("Work email").fill(agentEmail);
+  await agentPage.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await agentPage.getByLabel("Confirm password").fill(PASSWORD);
+  await agentPage.getByRole("button", { name: "Create account" }).click();
+  const verify = await waitForMail(request, agentEmail, /verify/i);
+  await agentPage.goto(verificationLink(verify));
+  await agentPage.getByRole("button", { name: "Continue to Parley" }).click();
+  await expect(agentPage).toHaveURL(/\/invitations\//, { timeout: 20_000 });
+  await expect(agentPage.getByText(/as Agent/)).toBeVisible();
+  await agentPage.getByRole("button", { name: "Accept and join" }).click();
+  await expect(agentPage).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+
+  // In the owner's workspace: the bot and the inbox, no billing, settings read-only.
+  await expect(agentPage.getByText("Kettle help").first()).toBeVisible();
+  const nav = agentPage.getByRole("navigation", { name: "App" });
+  await expect(nav.getByRole("link", { name: "Inbox" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Billing" })).toHaveCount(0);
+  await nav.getByRole("link", { name: "Inbox" }).click();
+  await expect(agentPage).toHaveURL(/\/inbox/);
+  await agentPage.goto("/billing");
+  await expect(
+    agentPage.getByText("Only an owner of this workspace can see and change its plan"),
+  ).toBeVisible();
+  await agentPage.goto(`/chatbots/${bot._id}`);
+  await expect(agentPage.getByText("You can read this chatbot's settings.")).toBeVisible();
+
+  // The owner removes the agent.
+  await page.reload();
+  const row = page.getByTestId("member-row").filter({ hasText: agentEmail });
+  page.once("dialog", (dialog) => void dialog.accept());
+  await row.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByTestId("member-row").filter({ hasText: agentEmail })).toHaveCount(0);
+
+  // The agent's open tab still holds a valid access token; the API refuses it at once.
+  const refused = await agentPage.evaluate(async () => {
+    const token = document.cookie
+      .split("; ")
+      .find((c) => c.startsWith("accessToken="))
+      ?.slice("accessToken=".length);
+    const res = await fetch("/api/conversations", { headers: { authorization: `Bearer ${token ?? ""}` } });
+    return { status: res.status, body: (await res.json()) as { error?: { code?: string } } };
+  });
+  expect(refused.status).toBe(403);
+  expect(refused.body.error?.code).toBe("NOT_A_MEMBER");
+  // The tab says so and offers the way back to their own workspace, where the owner's bot is gone.
+  await agentPage.goto("/dashboard");
+  await expect(agentPage.getByTestId("removed-from-workspace")).toBeVisible();
+  await agentPage.getByRole("button", { name: "Go to your own workspace" }).click();
+  await expect(agentPage.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(agentPage.getByTestId("removed-from-workspace")).toHaveCount(0);
+  await expect(agentPage.getByText("Kettle help")).toHaveCount(0);
+  await agentContext.close();
+});

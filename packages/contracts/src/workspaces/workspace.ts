@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { idText, safeText } from "../common/text";
+
+/**
+ * Workspace roles (better-auth organization plugin roles on the auth service). The access token
+ * carries the active workspace and the member's role; the API re-checks membership on every call
+ * to a shared workspace, so a removed or demoted member is refused at once.
+ */
+export const workspaceRoleSchema = z.enum(["owner", "admin", "agent"]);
+export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
+
+/**
+ * What each role may do in the API. One table, read by the API's route guards and by the web app
+ * to hide what a role cannot use (the API is the one that enforces it).
+ * - owner: everything, billing included.
+ * - admin: bots, knowledge, inbox, analytics, members (except owners); no billing.
+ * - agent: the inbox and conversations of the workspace's bots; bot settings read-only.
+ */
+export const WORKSPACE_CAPABILITIES = {
+  "bots:read": ["owner", "admin", "agent"],
+  "bots:write": ["owner", "admin"],
+  "knowledge:read": ["owner", "admin", "agent"],
+  "knowledge:write": ["owner", "admin"],
+  "inbox:read": ["owner", "admin", "agent"],
+  "inbox:delete": ["owner", "admin"],
+  "analytics:read": ["owner", "admin"],
+  "data:export": ["owner", "admin"],
+  "members:manage": ["owner", "admin"],
+  "audit:read": ["owner", "admin"],
+  billing: ["owner"],
+} as const satisfies Record<string, readonly WorkspaceRole[]>;
+export type WorkspaceCapability = keyof typeof WORKSPACE_CAPABILITIES;
+
+export function workspaceCan(role: WorkspaceRole, capability: WorkspaceCapability): boolean {
+  return (WORKSPACE_CAPABILITIES[capability] as readonly WorkspaceRole[]).includes(role);
+}
+
+/** Auth → API (signed like auth events): how many seats the workspace's plan allows. */
+export const WORKSPACE_SEATS_PATH = "/api/internal/workspaces/:workspaceId/seats";
+export const workspaceSeatsSchema = z.object({
+  workspaceId: idText(),
+  /** Members plus pending invitations may not exceed this. */
+  limit: z.number().int().nonnegative(),
+  planName: z.string(),
+});
+export type WorkspaceSeats = z.infer<typeof workspaceSeatsSchema>;
+
+/** API → auth (signed): is this user a member of this workspace, and with which role? */
+export const WORKSPACE_MEMBERSHIP_PATH = "/internal/workspaces/:workspaceId/members/:userId";
+export const workspaceMembershipSchema = z.object({ role: workspaceRoleSchema });
+export type WorkspaceMembership = z.infer<typeof workspaceMembershipSchema>;
+
+/** API → auth (signed): seats in use (members + pending invitations), for the usage row. */
+export const WORKSPACE_SEATS_USED_PATH = "/internal/workspaces/:workspaceId/seats-used";
+export const workspaceSeatsUsedSchema = z.object({ used: z.number().int().nonnegative() });
+
+/** Audit log entries (API table `audit_log`), newest first. */
+export const auditActionSchema = z.enum([
+  "member.invited",
+  "invitation.canceled",
+  "member.joined",
+  "member.removed",
+  "member.left",
+  "member.role_changed",
+  "bot.created",
+  "bot.updated",
+  "bot.deleted",
+  "knowledge.deleted",
+  "conversation.deleted",
+  "plan.changed",
+  "plan.downgrade_scheduled",
+  "plan.downgrade_canceled",
+]);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: auditActionSchema,
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  target: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+export type AuditList = z.infer<typeof auditListSchema>;
+
+/** The audit event the auth service reports for membership changes (through its outbox). */
+export const workspaceAuditEventDataSchema = z.object({
+  workspaceId: idText(),
+  action: auditActionSchema,
+  actorId: idText().nullable(),
+  actorEmail: safeText().max(320).nullable(),
+  target: safeText().max(320).nullable(),
+  details: z
+    .record(z.string(), z.union([z.string().max(320), z.number(), z.boolean(), z.null()]))
+    .default({}),
+});
