@@ -12,8 +12,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { actorOf, workspaceOf } from "../../plugins/auth";
-import type { AuditService } from "../workspaces/audit.service";
 import { closeAfterReply } from "../../plugins/unread-body";
+import type { AuditService } from "../workspaces/audit.service";
 import type { KnowledgeService } from "./knowledge.service";
 
 const botParams = z.object({ id: z.string() });
