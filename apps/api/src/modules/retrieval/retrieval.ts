@@ -110,6 +110,7 @@ export function createRetrieval(db: Database) {
     // "How long", "how much", "what time" ask for a kind of answer; "long", "much", "time" are not the subject.
     const q = question
       .slice(0, 500)
+      .replace(/\u0000/g, " ")
       .replace(/\bhow (long|much|many|often|soon|far)\b/gi, "how")
       .replace(/\bwhat time\b/gi, "when");
     const { terms: raw, chunks, avgLength } = await termsOf(chatbotId, q);
