@@ -191,6 +191,8 @@ async function ingestion() {
 }
 
 const drivers: DbDriver[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
-for (const d of drivers) await retrieval(d);
-await ttft();
-await ingestion();
+// BENCH_ONLY=retrieval (or ttft, ingestion) runs one figure, e.g. to compare medians of several runs.
+const only = process.env.BENCH_ONLY;
+if (!only || only === "retrieval") for (const d of drivers) await retrieval(d);
+if (!only || only === "ttft") await ttft();
+if (!only || only === "ingestion") await ingestion();

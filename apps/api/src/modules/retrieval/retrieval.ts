@@ -41,8 +41,13 @@ const TITLE_BOOST = 0.35;
 const PROXIMITY_BOOST = 0.3;
 /** Words of the question that count (the rarest ones when a question has more). */
 const MAX_TERMS = 32;
-/** Candidates pre-ranked by the rarity of the words they hold, then scored in full. */
-const CANDIDATES = 60;
+/** Candidates ranked by BM25, of which the best get the heading and proximity boosts. */
+const CANDIDATES = 40;
+/**
+ * Chunks fetched per word set: a word in more chunks than this (in a big knowledge base) is too
+ * common to list every chunk holding it; the rarer words find the candidates instead.
+ */
+const SELECTIVE_DF = 200;
 /** Typo repair: how alike (trigram similarity) a known word must be, and how many words at most. */
 const TYPO_SIMILARITY = 0.4;
 const MAX_TYPO_FIXES = 2;
@@ -57,12 +62,52 @@ const idfOf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5
  * database only adds and multiplies them).
  *
  * Every word of the question counts (deduplicated lexemes; stop words dropped by the text-search
- * configuration). Chunks holding any of them are found through the GIN index and pre-ranked by
- * the summed rarity (IDF, from the bot's term statistics) of the words they hold; the best
- * `CANDIDATES` are scored with BM25, plus a boost for words in the heading path and for question
- * words that sit within three words of another. A word the bot has never seen is looked up among
+ * configuration). Chunks holding them are found through the GIN index (see `candidateQuery`) and
+ * ranked by BM25 with the rarity (IDF) of each word from the bot's term statistics; the best
+ * `CANDIDATES` then get a boost for words in the heading path and for question words that sit
+ * within three words of another. A word the bot has never seen is looked up among
  * the bot's own words by trigram similarity ("refnd" → refund), for at most two words.
  */
+/**
+ * The chunks worth scoring: those holding any of the rarer question words (rarest first, while
+ * together they occur in at most `SELECTIVE_DF` chunks), those holding every word, and — when the
+ * rarer words are in fewer than `k` chunks — some holding the common ones. Each part is bounded,
+ * so a question of common words costs the same on 10,000 chunks as on 100. With a small
+ * knowledge base every word is selective and every matching chunk is a candidate.
+ */
+function candidateQuery(
+  chatbotId: string,
+  terms: { tsq: string; df: number; idf: number }[],
+  k: number,
+  avgLength: number,
+) {
+  // BM25 of the question words a chunk holds (each counted once: passages are short).
+  const held = sql.join(
+    terms.map((t) => sql`(case when tsv @@ ${t.tsq}::tsquery then ${t.idf}::float8 else 0 end)`),
+    sql` + `,
+  );
+  const pre = sql`(${held}) * ${K1 + 1}::float8 / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B / avgLength}::float8 * length(tsv)))`;
+  const byRarity = [...terms].sort((a, b) => a.df - b.df);
+  const selective: typeof terms = [];
+  let total = 0;
+  for (const t of byRarity) {
+    if (selective.length > 0 && total + t.df > SELECTIVE_DF) break;
+    selective.push(t);
+    total += t.df;
+  }
+  const rest = byRarity.slice(selective.length);
+  const or = (ts: typeof terms) => ts.map((t) => t.tsq).join(" | ");
+  const part = (match: string, limit: number) =>
+    sql`(select id, ${pre} as pre from knowledge_chunks where chatbot_id = ${chatbotId} and tsv @@ ${match}::tsquery limit ${limit}::int)`;
+  const parts = [part(or(selective), SELECTIVE_DF)];
+  if (rest.length > 0) {
+    parts.push(part(terms.map((t) => t.tsq).join(" & "), SELECTIVE_DF));
+    // The rarer words alone cannot fill the answer list: add chunks holding the common ones.
+    if (Math.max(...selective.map((t) => t.df)) < k) parts.push(part(or(rest), k * 4));
+  }
+  return sql.join(parts, sql` union `);
+}
+
 export function createRetrieval(db: Database) {
   async function termsOf(chatbotId: string, question: string) {
     const result = await db.execute(sql`
@@ -110,7 +155,7 @@ export function createRetrieval(db: Database) {
     // "How long", "how much", "what time" ask for a kind of answer; "long", "much", "time" are not the subject.
     const q = question
       .slice(0, 500)
-      .replace(/\u0000/g, " ")
+      .replaceAll("\u0000", " ")
       .replace(/\bhow (long|much|many|often|soon|far)\b/gi, "how")
       .replace(/\bwhat time\b/gi, "when");
     const { terms: raw, chunks, avgLength } = await termsOf(chatbotId, q);
@@ -124,45 +169,36 @@ export function createRetrieval(db: Database) {
       return { term: t.term, matched, df, idf: idfOf(chunks, Math.max(df, 1)) };
     });
     // One weight per bot word searched (a repaired word can coincide with one asked correctly).
-    const weights = new Map<string, number>();
-    for (const t of terms)
-      if (t.matched) weights.set(t.matched, Math.max(weights.get(t.matched) ?? 0, t.idf));
+    const weights = new Map<string, { idf: number; df: number }>();
+    for (const t of terms) if (t.matched) weights.set(t.matched, { idf: t.idf, df: t.df });
     if (weights.size === 0) return { passages: [], terms };
-    const q2 = [...weights].map(([term, idf]) => ({ term, idf, tsq: quote(term) }));
-    const any = q2.map((t) => t.tsq).join(" | ");
+    const q2 = [...weights].map(([term, w]) => ({ term, ...w, tsq: quote(term) }));
+    const candidates = candidateQuery(chatbotId, q2, k, avgLength);
+    // Boosts, for the few best candidates only: a word in the heading path (weight A), and two
+    // question words within three words of each other (among the six rarest).
+    const titleBoost = sql.join(
+      q2.map(
+        (t) =>
+          sql`(case when c.tsv @@ ${`${t.tsq}:A`}::tsquery then ${t.idf * TITLE_BOOST}::float8 else 0 end)`,
+      ),
+      sql` + `,
+    );
+    const rare = [...q2].sort((x, y) => x.df - y.df || (x.term < y.term ? -1 : 1)).slice(0, 6);
+    const pairs = rare.flatMap((x, i) => rare.slice(i + 1).map((y) => [x, y] as const));
+    const near = pairs.length
+      ? sql.join(
+          pairs.map(([x, y]) => {
+            const phrase = [1, 2, 3]
+              .flatMap((d) => [`${x.tsq} <${d}> ${y.tsq}`, `${y.tsq} <${d}> ${x.tsq}`])
+              .join(" | ");
+            return sql`(case when c.tsv @@ ${phrase}::tsquery then ${((x.idf + y.idf) / 2) * PROXIMITY_BOOST}::float8 else 0 end)`;
+          }),
+          sql` + `,
+        )
+      : sql`0`;
     const result = await db.execute(sql`
-      with q as (
-        select term, idf, tsq::tsquery as tsq
-        from jsonb_to_recordset(${JSON.stringify(q2)}::jsonb) as x(term text, idf float8, tsq text)
-      ),
-      cand as (
-        select c.id, c.tsv, length(c.tsv)::float8 as dl,
-               (select sum(q.idf) from q where c.tsv @@ q.tsq) as pre
-        from knowledge_chunks c
-        where c.chatbot_id = ${chatbotId} and c.tsv @@ ${any}::tsquery
-        order by pre desc, c.id
-        limit ${CANDIDATES}::int
-      ),
-      hits as (
-        select cand.id, cand.dl, q.term, q.idf, u.positions, u.weights,
-               coalesce(array_length(u.positions, 1), 1)::float8 as tf
-        from cand, unnest(cand.tsv) as u(lexeme, positions, weights), q
-        where q.term = u.lexeme
-      ),
-      pos as (select h.id, h.term, p from hits h, unnest(h.positions) as p),
-      near as (
-        select distinct a.id, a.term from pos a
-        join pos b on b.id = a.id and b.term <> a.term and abs(a.p - b.p) <= 3
-      ),
-      scored as (
-        select h.id,
-               sum(h.idf * (h.tf * ${K1 + 1}::float8) / (h.tf + ${K1}::float8 * (1 - ${B}::float8 + ${B}::float8 * h.dl / ${avgLength}::float8)))
-               + ${TITLE_BOOST}::float8 * sum(case when 'A' = any(h.weights) then h.idf else 0 end)
-               + ${PROXIMITY_BOOST}::float8 * sum(case when n.term is not null then h.idf else 0 end) as score
-        from hits h
-        left join near n on n.id = h.id and n.term = h.term
-        group by h.id
-      )
+      with top as (select id, pre from (${candidates}) m order by pre desc, id limit ${CANDIDATES}::int),
+      sc as (select c.id, top.pre + ${titleBoost} + ${near} as score from top join knowledge_chunks c on c.id = top.id)
       select c.id, c.source_id, s.title as source_title, s.kind as source_kind, c.kind, c.title, c.body, c.url,
              sc.score as rank,
              (c.kind = 'qa' and (
@@ -171,7 +207,7 @@ export function createRetrieval(db: Database) {
                     (select tsvector_to_array(to_tsvector('english', ${q})) as l) asked
                group by asked.l
              ) >= 0.5) as qa_match
-      from scored sc
+      from sc
       join knowledge_chunks c on c.id = sc.id
       join knowledge_sources s on s.id = c.source_id
       order by sc.score desc, c.id
