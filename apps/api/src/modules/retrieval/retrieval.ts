@@ -57,18 +57,6 @@ const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g
 const idfOf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
 /**
- * Full-text retrieval for one chatbot, always filtered by chatbot — never across bots — and
- * identical on PGlite and Postgres (the weights are computed here and sent as numbers; the
- * database only adds and multiplies them).
- *
- * Every word of the question counts (deduplicated lexemes; stop words dropped by the text-search
- * configuration). Chunks holding them are found through the GIN index (see `candidateQuery`) and
- * ranked by BM25 with the rarity (IDF) of each word from the bot's term statistics; the best
- * `CANDIDATES` then get a boost for words in the heading path and for question words that sit
- * within three words of another. A word the bot has never seen is looked up among
- * the bot's own words by trigram similarity ("refnd" → refund), for at most two words.
- */
-/**
  * The chunks worth scoring: those holding any of the rarer question words (rarest first, while
  * together they occur in at most `SELECTIVE_DF` chunks), those holding every word, and — when the
  * rarer words are in fewer than `k` chunks — some holding the common ones. Each part is bounded,
@@ -108,6 +96,18 @@ function candidateQuery(
   return sql.join(parts, sql` union `);
 }
 
+/**
+ * Full-text retrieval for one chatbot, always filtered by chatbot — never across bots — and
+ * identical on PGlite and Postgres (the weights are computed here and sent as numbers; the
+ * database only adds and multiplies them).
+ *
+ * Every word of the question counts (deduplicated lexemes; stop words dropped by the text-search
+ * configuration). Chunks holding them are found through the GIN index (see `candidateQuery`) and
+ * ranked by BM25 with the rarity (IDF) of each word from the bot's term statistics; the best
+ * `CANDIDATES` then get a boost for words in the heading path and for question words that sit
+ * within three words of another. A word the bot has never seen is looked up among
+ * the bot's own words by trigram similarity ("refnd" → refund), for at most two words.
+ */
 export function createRetrieval(db: Database) {
   async function termsOf(chatbotId: string, question: string) {
     const result = await db.execute(sql`
