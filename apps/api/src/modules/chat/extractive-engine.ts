@@ -14,7 +14,7 @@ const CONTEXT_WEIGHT = 0.5;
  */
 export const MIN_COVERAGE = 0.38;
 
-/** Sentences of a passage: split at sentence ends (not "3.5", "e.g.") and at list bullets. */
+/** Sentences of a passage: split at sentence ends (not inside "3.5" or an e-mail address) and at list bullets. */
 export function sentencesOf(body: string): string[] {
   return body
     .split(/\n{2,}|\s+•\s+/)
