@@ -91,15 +91,18 @@ async function openPglite<TSchema extends Record<string, unknown>>(
   options: CreateDbOptions<TSchema>,
 ): Promise<DbHandle<TSchema>> {
   const { PGlite } = await import("@electric-sql/pglite");
+  // Trigram similarity (typo-tolerant retrieval); Postgres ships it as a trusted contrib extension.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const extensions = { pg_trgm };
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let client: InstanceType<typeof PGlite>;
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir);
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzle(client, { schema: options.schema, casing: "snake_case" });
   return {

@@ -134,6 +134,20 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
     expect(textOf(doc.events)).toContain("10 am to 10 pm");
   });
 
+  it("reads a follow-up with the question before it, and says what it searched for", async () => {
+    const history = [
+      { role: "user" as const, content: "Is there an e-bike rental?" },
+      { role: "assistant" as const, content: "Yes [1]." },
+    ];
+    const { events } = await api.ask(owner, botId, "How much does it cost per hour?", { history });
+    expect(textOf(events)).toContain("4 BHD per hour");
+    expect(lastData<StreamDone>(events).searchedFor).toBe(
+      "Is there an e-bike rental? How much does it cost per hour?",
+    );
+    const plain = await api.ask(owner, botId, "How long is the kettle warranty?");
+    expect(lastData<StreamDone>(plain.events).searchedFor).toBeUndefined();
+  });
+
   it("gives the fallback reply when nothing matches", async () => {
     const bot = (await api.json(owner, "GET", `/api/chatbots/${botId}`)).body;
     const { events } = await api.ask(owner, botId, "What is the capital of Peru?");

@@ -56,12 +56,17 @@ export function builderClient(t: TestApp, issuer: TokenIssuer) {
     async sources(who: Owner, botId: string): Promise<KnowledgeSource[]> {
       return (await json(who, "GET", `/api/chatbots/${botId}/sources`)).body;
     },
-    async ask(who: Owner, botId: string, content: string, opts: { stopAfter?: number } = {}) {
+    async ask(
+      who: Owner,
+      botId: string,
+      content: string,
+      opts: { stopAfter?: number; history?: { role: "user" | "assistant"; content: string }[] } = {},
+    ) {
       const sent = performance.now();
       const res = await fetch(`${t.url}/api/chatbots/${botId}/playground/messages`, {
         method: "POST",
         headers: { ...(await auth(who)), "content-type": "application/json" },
-        body: JSON.stringify({ content }),
+        body: JSON.stringify({ content, ...(opts.history ? { history: opts.history } : {}) }),
       });
       return {
         status: res.status,

@@ -42,6 +42,8 @@ export const streamDoneSchema = z.object({
   answered: z.boolean(),
   citations: z.array(citationSchema),
   engine: z.enum(["builtin", "openai-compatible"]),
+  /** Playground only: what retrieval searched for when a follow-up was read with the question before it. */
+  searchedFor: z.string().optional(),
 });
 export type StreamDone = z.infer<typeof streamDoneSchema>;
 export const streamErrorSchema = z.object({ message: z.string(), code: z.string() });

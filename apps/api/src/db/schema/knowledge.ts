@@ -114,3 +114,29 @@ export const knowledgeStagedPages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.sourceId, t.ord] })],
 );
+
+/**
+ * Per-chatbot term statistics for BM25: in how many of the bot's chunks each lexeme occurs.
+ * Kept exact by the code that writes chunks (a source's swap-in and its deletion), in the same
+ * transaction; the whole bot's rows go with the bot.
+ */
+export const knowledgeTerms = pgTable(
+  "knowledge_terms",
+  {
+    chatbotId: text()
+      .notNull()
+      .references(() => chatbots.id, { onDelete: "cascade" }),
+    term: text().notNull(),
+    df: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chatbotId, t.term] })],
+);
+
+/** Per-chatbot totals for BM25: the number of chunks and the sum of their lengths (in lexemes). */
+export const knowledgeBotStats = pgTable("knowledge_bot_stats", {
+  chatbotId: text()
+    .primaryKey()
+    .references(() => chatbots.id, { onDelete: "cascade" }),
+  chunks: integer().notNull().default(0),
+  totalLength: bigint({ mode: "number" }).notNull().default(0),
+});

@@ -1,10 +1,12 @@
 import type { ChatTurn } from "@parley/contracts";
-import type { Passage } from "../retrieval/retrieval";
+import type { Passage, QueryTerm } from "../retrieval/retrieval";
 
 export interface AnswerInput {
   question: string;
   history: ChatTurn[];
   passages: Passage[];
+  /** The words retrieval searched for, with their rarity (the built-in engine weighs sentences by it). */
+  terms?: QueryTerm[];
   bot: { instructions: string; fallbackReply: string; temperature: number; maxAnswerTokens: number };
   signal: AbortSignal;
 }

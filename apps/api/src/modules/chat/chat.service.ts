@@ -5,6 +5,7 @@ import type { Retrieval } from "../retrieval/retrieval";
 import { type ChatModel, ModelError } from "./chat-model";
 import { toCitations } from "./citations";
 import { createExtractiveEngine } from "./extractive-engine";
+import { searchQuery } from "./follow-up";
 import { createOpenAiCompatibleModel, isFallback } from "./openai-compatible";
 
 export interface LlmDefaults {
@@ -19,6 +20,8 @@ export interface Reply {
   citations: Citation[];
   interrupted: boolean;
   engine: ChatModel["engine"];
+  /** What retrieval searched for: the question, or with a follow-up the previous question too. */
+  searchedFor: string;
 }
 
 export function createChatService(deps: { retrieval: Retrieval; llm: LlmDefaults; guard: OutboundGuard }) {
@@ -54,11 +57,13 @@ export function createChatService(deps: { retrieval: Retrieval; llm: LlmDefaults
       onDelta: (text: string) => void;
     }): Promise<Reply> {
       const model = modelFor(args.bot);
-      const passages = await deps.retrieval.search(args.bot.id, args.question);
+      const searchedFor = searchQuery(args.question, args.history);
+      const { passages, terms } = await deps.retrieval.retrieve(args.bot.id, searchedFor);
       const stream = model.answer({
         question: args.question,
         history: args.history,
         passages,
+        terms,
         signal: args.signal,
         bot: {
           instructions: args.bot.instructions,
@@ -80,6 +85,7 @@ export function createChatService(deps: { retrieval: Retrieval; llm: LlmDefaults
         citations: answered ? toCitations(used) : [],
         interrupted: args.signal.aborted,
         engine: model.engine,
+        searchedFor,
       };
     },
   };

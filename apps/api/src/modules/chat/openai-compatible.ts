@@ -14,7 +14,7 @@ export function buildMessages(input: AnswerInput) {
     : "(no matching knowledge was found)";
   const system = `${input.bot.instructions.trim()}
 
-Answer the visitor's question using only the knowledge below. Cite the passages you use as [1], [2]. If the knowledge does not contain the answer, reply exactly with: ${input.bot.fallbackReply}
+Answer the visitor's question using only the numbered knowledge passages below. Keep the answer short: one to three sentences. Cite each passage you use by its number in square brackets, like [1] or [2]. Use the conversation so far to understand follow-up questions ("how much is it?"). If the passages do not contain the answer, do not guess: reply exactly with: ${input.bot.fallbackReply}
 
 Knowledge:
 ${knowledge}`;

@@ -40,6 +40,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
           answered: result.answered,
           citations: result.citations,
           engine: result.engine,
+          ...(result.searchedFor !== request.body.content ? { searchedFor: result.searchedFor } : {}),
         });
       } catch (err) {
         const code = err instanceof ModelError ? err.code : "INTERNAL";

@@ -8,6 +8,7 @@ import { newId } from "../../lib/ids";
 import type { JobQueue } from "../../lib/job-queue";
 import type { OutboundGuard } from "../../lib/outbound";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
+import { termStats } from "../retrieval/term-stats";
 import { detectFileType, MIME } from "./ingest/extract-file";
 import { createIngestRunner, DEFAULT_MAX_PAGES } from "./ingest/ingest-runner";
 import { limitMessages } from "./ingest/limits";
@@ -187,7 +188,18 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     },
     async remove(ownerId: string, chatbotId: string, sourceId: string) {
       await ownSource(ownerId, chatbotId, sourceId);
-      await db.delete(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
+      // Its chunks go with it (cascade): take them out of the bot's term statistics first.
+      await db.transaction(async (tx) => {
+        const [still] = await tx
+          .select({ id: knowledgeSources.id })
+          .from(knowledgeSources)
+          .where(eq(knowledgeSources.id, sourceId))
+          .for("update");
+        if (!still) return;
+        await termStats.lockBot(tx, chatbotId);
+        await termStats.subtractSource(tx, chatbotId, sourceId);
+        await tx.delete(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
+      });
     },
     async resync(ownerId: string, chatbotId: string, sourceId: string): Promise<KnowledgeSource> {
       const row = await ownSource(ownerId, chatbotId, sourceId);

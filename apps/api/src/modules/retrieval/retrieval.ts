@@ -11,70 +11,208 @@ export interface Passage {
   title: string;
   body: string;
   url: string | null;
+  /** BM25 score with the title and proximity boosts (higher is better; not bounded). */
   rank: number;
   /** Q&A only: the stored and the asked question share at least half their words (Jaccard ≥ 0.5 on lexemes). */
   qaMatch: boolean;
 }
 
-/** Subsets of `items` of exactly `size` elements (small n only). */
-function combinations<T>(items: T[], size: number): T[][] {
-  if (size === 0) return [[]];
-  if (items.length < size) return [];
-  const [first, ...rest] = items as [T, ...T[]];
-  return [...combinations(rest, size - 1).map((c) => [first, ...c]), ...combinations(rest, size)];
+/** One word of the question as retrieval saw it. */
+export interface QueryTerm {
+  /** The question's lexeme. */
+  term: string;
+  /** The bot's lexeme it was matched as: itself, or the known word a misspelling was taken for. */
+  matched: string | null;
+  /** Chunks of the bot holding `matched` (0: the bot never saw this word). */
+  df: number;
+  /** Inverse document frequency (BM25); for an unknown word, that of a word found in one chunk. */
+  idf: number;
 }
 
-const quote = (lexeme: string) => `'${lexeme.replace(/'/g, "''")}'`;
-const MAX_TERMS = 8;
-const LAST_STAGE_CANDIDATES = 400;
+export interface Retrieved {
+  passages: Passage[];
+  terms: QueryTerm[];
+}
+
+/** BM25 parameters, and the boosts for question words in the heading path and close together. */
+const K1 = 1.2;
+const B = 0.75;
+const TITLE_BOOST = 0.35;
+const PROXIMITY_BOOST = 0.3;
+/** Words of the question that count (the rarest ones when a question has more). */
+const MAX_TERMS = 32;
+/** Candidates ranked by BM25, of which the best get the heading and proximity boosts. */
+const CANDIDATES = 40;
+/**
+ * Chunks fetched per word set: a word in more chunks than this (in a big knowledge base) is too
+ * common to list every chunk holding it; the rarer words find the candidates instead.
+ */
+const SELECTIVE_DF = 200;
+/** Typo repair: how alike (trigram similarity) a known word must be, and how many words at most. */
+const TYPO_SIMILARITY = 0.4;
+const MAX_TYPO_FIXES = 2;
+
+/** A lexeme as a tsquery operand (quotes and backslashes escaped). */
+const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+const idfOf = (n: number, df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
 
 /**
- * Full-text retrieval for one chatbot (identical on PGlite and Postgres), always filtered by
- * chatbot — never across bots. The question's lexemes are matched in stages that relax step by
- * step: every term; all terms but one; any two terms; finally any single term (ranked among a
- * capped candidate set). Later stages run only while fewer than `k` passages were found. Each
- * stage is ranked by `ts_rank` against all the terms, normalised to 0..1. Postgres ranking has no
- * inverse document frequency, so relaxing this way (rather than one big OR) both keeps common
- * words from flooding the results and keeps the work per query small.
+ * The chunks worth scoring: those holding any of the rarer question words (rarest first, while
+ * together they occur in at most `SELECTIVE_DF` chunks), those holding every word, and — when the
+ * rarer words are in fewer than `k` chunks — some holding the common ones. Each part is bounded,
+ * so a question of common words costs the same on 10,000 chunks as on 100. With a small
+ * knowledge base every word is selective and every matching chunk is a candidate.
+ */
+function candidateQuery(
+  chatbotId: string,
+  terms: { tsq: string; df: number; idf: number }[],
+  k: number,
+  avgLength: number,
+) {
+  // BM25 of the question words a chunk holds (each counted once: passages are short).
+  const held = sql.join(
+    terms.map((t) => sql`(case when tsv @@ ${t.tsq}::tsquery then ${t.idf}::float8 else 0 end)`),
+    sql` + `,
+  );
+  const pre = sql`(${held}) * ${K1 + 1}::float8 / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B / avgLength}::float8 * length(tsv)))`;
+  const byRarity = [...terms].sort((a, b) => a.df - b.df);
+  const selective: typeof terms = [];
+  let total = 0;
+  for (const t of byRarity) {
+    if (selective.length > 0 && total + t.df > SELECTIVE_DF) break;
+    selective.push(t);
+    total += t.df;
+  }
+  const rest = byRarity.slice(selective.length);
+  const or = (ts: typeof terms) => ts.map((t) => t.tsq).join(" | ");
+  const part = (match: string, limit: number) =>
+    sql`(select id, ${pre} as pre from knowledge_chunks where chatbot_id = ${chatbotId} and tsv @@ ${match}::tsquery limit ${limit}::int)`;
+  const parts = [part(or(selective), SELECTIVE_DF)];
+  if (rest.length > 0) {
+    parts.push(part(terms.map((t) => t.tsq).join(" & "), SELECTIVE_DF));
+    // The rarer words alone cannot fill the answer list: add chunks holding the common ones.
+    if (Math.max(...selective.map((t) => t.df)) < k) parts.push(part(or(rest), k * 4));
+  }
+  return sql.join(parts, sql` union `);
+}
+
+/**
+ * Full-text retrieval for one chatbot, always filtered by chatbot — never across bots — and
+ * identical on PGlite and Postgres (the weights are computed here and sent as numbers; the
+ * database only adds and multiplies them).
+ *
+ * Every word of the question counts (deduplicated lexemes; stop words dropped by the text-search
+ * configuration). Chunks holding them are found through the GIN index (see `candidateQuery`) and
+ * ranked by BM25 with the rarity (IDF) of each word from the bot's term statistics; the best
+ * `CANDIDATES` then get a boost for words in the heading path and for question words that sit
+ * within three words of another. A word the bot has never seen is looked up among
+ * the bot's own words by trigram similarity ("refnd" → refund), for at most two words.
  */
 export function createRetrieval(db: Database) {
-  const lexemesOf = async (question: string): Promise<string[]> => {
-    const result = await db.execute(
-      sql`select lexeme from unnest(to_tsvector('english', ${question})) as t(lexeme, positions, weights)`,
-    );
-    return rowsOf<{ lexeme: string }>(result)
-      .map((r) => r.lexeme)
-      .slice(0, MAX_TERMS);
-  };
-
-  const run = async (
-    chatbotId: string,
-    question: string,
-    match: string,
-    rankBy: string,
-    k: number,
-    exclude: number[],
-    capped: boolean,
-  ) => {
-    const candidates = capped
-      ? sql`(select * from knowledge_chunks where chatbot_id = ${chatbotId} and tsv @@ ${match}::tsquery limit ${LAST_STAGE_CANDIDATES})`
-      : sql`knowledge_chunks`;
+  async function termsOf(chatbotId: string, question: string) {
     const result = await db.execute(sql`
+      select q.lexeme as term, coalesce(t.df, 0)::int as df,
+             coalesce(s.chunks, 0)::int as chunks, coalesce(s.total_length, 0)::float8 as total_length
+      from unnest(to_tsvector('english', ${question})) as q(lexeme, positions, weights)
+      left join knowledge_terms t on t.chatbot_id = ${chatbotId} and t.term = q.lexeme
+      left join knowledge_bot_stats s on s.chatbot_id = ${chatbotId}`);
+    const rows = rowsOf<{ term: string; df: number; chunks: number; total_length: number }>(result);
+    const chunks = Number(rows[0]?.chunks ?? 0);
+    const avgLength = chunks > 0 ? Number(rows[0]?.total_length ?? 0) / chunks : 1;
+    const terms = rows
+      .map((r) => ({ term: r.term, df: Number(r.df) }))
+      // The rarest words when there are too many; unknown words (df 0) are kept for typo repair.
+      .sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1))
+      .slice(0, MAX_TERMS);
+    return { terms, chunks, avgLength };
+  }
+
+  /**
+   * Known words of the bot that an unknown one was probably meant as (one each). A short word is
+   * only taken for one at least as long ("peru" is not a typo of "per").
+   */
+  async function repairTypos(
+    chatbotId: string,
+    unknown: string[],
+  ): Promise<Map<string, { term: string; df: number }>> {
+    const fixes = new Map<string, { term: string; df: number }>();
+    const words = unknown.filter((w) => w.length >= 4 && /^[a-z]+$/.test(w)).slice(0, MAX_TYPO_FIXES);
+    for (const word of words) {
+      const result = await db.execute(sql`
+        select term, df from knowledge_terms
+        where chatbot_id = ${chatbotId}
+          and length(term) between ${word.length <= 4 ? word.length : word.length - 2}::int and ${word.length + 2}::int
+          and similarity(term, ${word}) >= ${TYPO_SIMILARITY}::float4
+        order by similarity(term, ${word}) desc, df desc, term
+        limit 1`);
+      const best = rowsOf<{ term: string; df: number }>(result)[0];
+      if (best) fixes.set(word, { term: best.term, df: Number(best.df) });
+    }
+    return fixes;
+  }
+
+  async function retrieve(chatbotId: string, question: string, k = 6): Promise<Retrieved> {
+    // "How long", "how much", "what time" ask for a kind of answer; "long", "much", "time" are not the subject.
+    const q = question
+      .slice(0, 500)
+      .replaceAll("\u0000", " ")
+      .replace(/\bhow (long|much|many|often|soon|far)\b/gi, "how")
+      .replace(/\bwhat time\b/gi, "when");
+    const { terms: raw, chunks, avgLength } = await termsOf(chatbotId, q);
+    if (raw.length === 0 || chunks === 0) return { passages: [], terms: [] };
+    const unknown = raw.filter((t) => t.df === 0).map((t) => t.term);
+    const fixes = unknown.length ? await repairTypos(chatbotId, unknown) : new Map();
+    const terms: QueryTerm[] = raw.map((t) => {
+      const fix = t.df === 0 ? fixes.get(t.term) : undefined;
+      const matched = fix ? fix.term : t.df > 0 ? t.term : null;
+      const df = fix ? fix.df : t.df;
+      return { term: t.term, matched, df, idf: idfOf(chunks, Math.max(df, 1)) };
+    });
+    // One weight per bot word searched (a repaired word can coincide with one asked correctly).
+    const weights = new Map<string, { idf: number; df: number }>();
+    for (const t of terms) if (t.matched) weights.set(t.matched, { idf: t.idf, df: t.df });
+    if (weights.size === 0) return { passages: [], terms };
+    const q2 = [...weights].map(([term, w]) => ({ term, ...w, tsq: quote(term) }));
+    const candidates = candidateQuery(chatbotId, q2, k, avgLength);
+    // Boosts, for the few best candidates only: a word in the heading path (weight A), and two
+    // question words within three words of each other (among the six rarest).
+    const titleBoost = sql.join(
+      q2.map(
+        (t) =>
+          sql`(case when c.tsv @@ ${`${t.tsq}:A`}::tsquery then ${t.idf * TITLE_BOOST}::float8 else 0 end)`,
+      ),
+      sql` + `,
+    );
+    const rare = [...q2].sort((x, y) => x.df - y.df || (x.term < y.term ? -1 : 1)).slice(0, 6);
+    const pairs = rare.flatMap((x, i) => rare.slice(i + 1).map((y) => [x, y] as const));
+    const near = pairs.length
+      ? sql.join(
+          pairs.map(([x, y]) => {
+            const phrase = [1, 2, 3]
+              .flatMap((d) => [`${x.tsq} <${d}> ${y.tsq}`, `${y.tsq} <${d}> ${x.tsq}`])
+              .join(" | ");
+            return sql`(case when c.tsv @@ ${phrase}::tsquery then ${((x.idf + y.idf) / 2) * PROXIMITY_BOOST}::float8 else 0 end)`;
+          }),
+          sql` + `,
+        )
+      : sql`0`;
+    const result = await db.execute(sql`
+      with top as (select id, pre from (${candidates}) m order by pre desc, id limit ${CANDIDATES}::int),
+      sc as (select c.id, top.pre + ${titleBoost} + ${near} as score from top join knowledge_chunks c on c.id = top.id)
       select c.id, c.source_id, s.title as source_title, s.kind as source_kind, c.kind, c.title, c.body, c.url,
-             ts_rank(c.tsv, ${rankBy}::tsquery, 32) as rank,
+             sc.score as rank,
              (c.kind = 'qa' and (
                select count(*) filter (where x = any(asked.l))::float / nullif(cardinality(asked.l) + count(*) - count(*) filter (where x = any(asked.l)), 0)
                from unnest(tsvector_to_array(to_tsvector('english', c.title))) as x,
-                    (select tsvector_to_array(to_tsvector('english', ${question})) as l) asked
+                    (select tsvector_to_array(to_tsvector('english', ${q})) as l) asked
                group by asked.l
              ) >= 0.5) as qa_match
-      from ${candidates} c
+      from sc
+      join knowledge_chunks c on c.id = sc.id
       join knowledge_sources s on s.id = c.source_id
-      where c.chatbot_id = ${chatbotId} and c.tsv @@ ${match}::tsquery
-        and not (c.id = any(${`{${exclude.join(",")}}`}::bigint[]))
-      order by rank desc, c.id
+      order by sc.score desc, c.id
       limit ${k}`);
-    return rowsOf<{
+    const passages = rowsOf<{
       id: number | string;
       source_id: string;
       source_title: string;
@@ -99,59 +237,35 @@ export function createRetrieval(db: Database) {
         qaMatch: Boolean(r.qa_match),
       }),
     );
-  };
+    return { passages, terms };
+  }
 
   return {
+    retrieve,
     async search(chatbotId: string, question: string, k = 6): Promise<Passage[]> {
-      const q = question.slice(0, 500);
-      const terms = [...new Set(await lexemesOf(q))].map(quote);
-      if (terms.length === 0) return [];
-      const any = terms.join(" | ");
-      const stages: string[] = [terms.join(" & ")];
-      if (terms.length >= 3)
-        stages.push(
-          combinations(terms, terms.length - 1)
-            .map((c) => `(${c.join(" & ")})`)
-            .join(" | "),
-        );
-      if (terms.length >= 4)
-        stages.push(
-          combinations(terms, 2)
-            .map((c) => `(${c.join(" & ")})`)
-            .join(" | "),
-        );
-      if (terms.length >= 2) stages.push(any);
-      const found: Passage[] = [];
-      for (const [i, match] of stages.entries()) {
-        const last = i === stages.length - 1 && terms.length >= 2;
-        const rows = await run(
-          chatbotId,
-          q,
-          match,
-          any,
-          k - found.length,
-          found.map((p) => p.chunkId),
-          last,
-        );
-        // Each relaxed stage ranks below every passage of a stricter one.
-        found.push(...rows.map((p) => ({ ...p, rank: p.rank / 2 ** i })));
-        if (found.length >= k) break;
-      }
-      return found;
+      return (await retrieve(chatbotId, question, k)).passages;
     },
 
-    /** Ranks candidate sentences against the question with the same text-search config. */
-    async rankSentences(question: string, sentences: string[]): Promise<number[]> {
+    /** The lexemes of each sentence, with the same text-search configuration as the chunks. */
+    async sentenceTerms(sentences: string[]): Promise<string[][]> {
       if (sentences.length === 0) return [];
       const result = await db.execute(sql`
-        select ord::int as ord,
-               ts_rank(to_tsvector('english', s), nullif(replace(plainto_tsquery('english', ${question})::text, ' & ', ' | '), '')::tsquery, 32) as rank
+        select ord::int as ord, tsvector_to_array(to_tsvector('english', s)) as terms
         from jsonb_array_elements_text(${JSON.stringify(sentences)}::jsonb) with ordinality as t(s, ord)`);
-      const ranks = new Array<number>(sentences.length).fill(0);
-      for (const r of rowsOf<{ ord: number; rank: number | string | null }>(result))
-        ranks[r.ord - 1] = Number(r.rank ?? 0);
-      return ranks;
+      const out = sentences.map(() => [] as string[]);
+      for (const r of rowsOf<{ ord: number; terms: string[] | string }>(result))
+        out[r.ord - 1] = Array.isArray(r.terms) ? r.terms : parsePgArray(r.terms);
+      return out;
     },
   };
 }
 export type Retrieval = ReturnType<typeof createRetrieval>;
+
+/** A text[] as text (a driver that does not parse arrays): {a,"b c"} → ["a", "b c"]. */
+function parsePgArray(text: string): string[] {
+  const inner = text.replace(/^\{|\}$/g, "");
+  if (!inner) return [];
+  return [...inner.matchAll(/"((?:[^"\\]|\\.)*)"|([^,]+)/g)].map((m) =>
+    m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : (m[2] ?? ""),
+  );
+}

@@ -46,6 +46,23 @@ describe("playgroundReducer", () => {
     expect(assistant(finished, "a1")?.citations).toHaveLength(1);
   });
 
+  it("records what a follow-up was searched for, and nothing for a plain question", () => {
+    const followUp = run([
+      { type: "ask", userId: "u1", assistantId: "a1", text: "How much is it?" },
+      {
+        type: "done",
+        id: "a1",
+        done: { ...done(true), searchedFor: "Do you rent the tent? How much is it?" },
+      },
+    ]);
+    expect(assistant(followUp, "a1")?.searchedFor).toBe("Do you rent the tent? How much is it?");
+    const plain = run([
+      { type: "ask", userId: "u1", assistantId: "a1", text: "Warranty?" },
+      { type: "done", id: "a1", done: done(true) },
+    ]);
+    expect(assistant(plain, "a1")?.searchedFor).toBeUndefined();
+  });
+
   it("keeps what arrived before Stop and ignores late events", () => {
     const state = run([
       { type: "ask", userId: "u1", assistantId: "a1", text: "Q" },

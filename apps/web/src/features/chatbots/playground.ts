@@ -22,6 +22,8 @@ export interface AssistantMessage {
   text: string;
   status: MessageStatus;
   citations: Citation[];
+  /** A follow-up: what was searched for (the question with the one before it). */
+  searchedFor?: string;
   /** False when the bot fell back (nothing in the knowledge matched); null until done. */
   answered: boolean | null;
   error: StreamFailure | null;
@@ -84,7 +86,13 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
     case "done":
       return updateAssistant(state, action.id, (m) =>
         m.status === "streaming"
-          ? { ...m, status: "done", citations: action.done.citations, answered: action.done.answered }
+          ? {
+              ...m,
+              status: "done",
+              citations: action.done.citations,
+              answered: action.done.answered,
+              ...(action.done.searchedFor ? { searchedFor: action.done.searchedFor } : {}),
+            }
           : m,
       );
     case "error":

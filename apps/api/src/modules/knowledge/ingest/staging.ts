@@ -2,6 +2,7 @@ import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { knowledgeChunks, knowledgeSources, knowledgeStagedPages } from "../../../db/schema";
+import { termStats } from "../../retrieval/term-stats";
 import type { Chunk } from "./chunker";
 import type { VisitedPage } from "./crawler";
 
@@ -76,7 +77,7 @@ export function createStaging(db: Database, sourceId: string, jobId: string) {
     /**
      * Replaces the source's passages with the staged ones in one transaction (answers see the old
      * set or the new one, never half), copying inside the database rather than through the API's
-     * memory. Returns the number of passages, or undefined when the source was deleted meanwhile.
+     * memory, and updates the bot's term statistics with them. Returns the number of passages, or undefined when the source was deleted meanwhile.
      */
     async swapIn(
       chatbotId: string,
@@ -90,6 +91,9 @@ export function createStaging(db: Database, sourceId: string, jobId: string) {
           .where(eq(knowledgeSources.id, sourceId))
           .for("update");
         if (!still) return undefined;
+        // The bot's BM25 statistics change with its chunks, in this same transaction.
+        await termStats.lockBot(tx, chatbotId);
+        await termStats.subtractSource(tx, chatbotId, sourceId);
         await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.sourceId, sourceId));
         const result = await tx.execute(sql`
           with inserted as (
@@ -103,6 +107,7 @@ export function createStaging(db: Database, sourceId: string, jobId: string) {
           )
           select count(*)::int as n from inserted`);
         const count = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+        await termStats.addSource(tx, chatbotId, sourceId);
         await tx
           .update(knowledgeSources)
           .set({ ...set, chunkCount: count })

@@ -46,10 +46,23 @@ function AnswerText({
   );
 }
 
-function CitationList({ messageId, citations }: { messageId: string; citations: Citation[] }) {
+function CitationList({
+  messageId,
+  citations,
+  searchedFor,
+}: {
+  messageId: string;
+  citations: Citation[];
+  searchedFor: string | undefined;
+}) {
   return (
     <div className="pg-sources">
       <p className="pg-sources-title">{citations.length === 1 ? "Source" : "Sources"}</p>
+      {searchedFor ? (
+        <p className="pg-searched" data-testid="searched-for">
+          Read as a follow-up; searched for: “{searchedFor}”
+        </p>
+      ) : null}
       <ol className="pg-source-list">
         {citations.map((citation, index) => {
           const link = safeLink(citation.url);
@@ -132,7 +145,11 @@ export function AnswerView({ message, provider, onRetry, onAddKnowledge, canRetr
       ) : null}
 
       {message.status === "done" && message.citations.length > 0 ? (
-        <CitationList messageId={message.id} citations={message.citations} />
+        <CitationList
+          messageId={message.id}
+          citations={message.citations}
+          searchedFor={message.searchedFor}
+        />
       ) : null}
 
       {message.status === "error" && message.error ? (

@@ -1,0 +1,41 @@
+// `pnpm eval`: runs the business evaluation set through real ingestion, retrieval and the
+// built-in engine on PGlite, and prints each figure beside its goal. EVAL_SPLIT=tune|test|all
+// (default all); EVAL_MISSES=1 lists the questions it got wrong.
+import { GOALS, runEval, split } from "./run-eval";
+
+const which = (process.env.EVAL_SPLIT ?? "all") as "tune" | "test" | "all";
+const questions = split(which);
+const f = await runEval("pglite", questions);
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const rows: [string, string, string, boolean | null][] = [
+  [
+    "retrieval hit@1 (gold passage first)",
+    pct(f.hit1),
+    `≥ baseline + 5 pts (${pct(f.baselineHit1 + GOALS.hit1OverBaseline)})`,
+    f.hit1 >= f.baselineHit1 + GOALS.hit1OverBaseline,
+  ],
+  ["retrieval hit@3", pct(f.hit3), "—", null],
+  ["baseline hit@1 (MiniSearch BM25)", pct(f.baselineHit1), "—", null],
+  ["baseline hit@3 (MiniSearch BM25)", pct(f.baselineHit3), "—", null],
+  ["answer contains gold", pct(f.containsGold), "≥ 80 %", f.containsGold >= GOALS.containsGold],
+  ["median answer length", `${f.medianLength} chars`, "≤ 250 chars", f.medianLength <= GOALS.medianLength],
+  ["citation precision", pct(f.citationPrecision), "—", null],
+  ["abstention (unanswerable)", pct(f.abstention), "≥ 30 %", f.abstention >= GOALS.abstention],
+  [
+    "false abstention (answerable)",
+    pct(f.falseAbstention),
+    "≤ 5 %",
+    f.falseAbstention <= GOALS.falseAbstention,
+  ],
+];
+console.log(
+  `\nParley eval — business set, split "${which}": ${f.answerable} answerable + ${f.unanswerable} unanswerable questions\n`,
+);
+const w = Math.max(...rows.map((r) => r[0].length));
+for (const [name, value, goal, ok] of rows)
+  console.log(
+    `${name.padEnd(w)}  ${value.padStart(11)}   goal ${goal.padEnd(28)} ${ok === null ? "" : ok ? "ok" : "MISSED"}`,
+  );
+if (process.env.EVAL_MISSES)
+  for (const m of f.misses) console.log(`\n[${m.kind}] ${m.q}\n  → ${m.answer.slice(0, 200)}`);
+process.exit(rows.every((r) => r[3] !== false) ? 0 : 1);

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatbotRow } from "../../src/db/schema";
+import { answerKindFits, sentencesOf } from "../../src/modules/chat/extractive-engine";
+import { searchQuery } from "../../src/modules/chat/follow-up";
+import { createTestApp, setPlan, type TestApp, testDrivers } from "../harness";
+
+describe("sentences and answer kinds", () => {
+  it("splits at sentence ends and bullets, not inside numbers or e-mail addresses", () => {
+    expect(sentencesOf("It costs 3.5 BHD. Write to a@b.bh today! • First item • Second item")).toEqual([
+      "It costs 3.5 BHD.",
+      "Write to a@b.bh today!",
+      "First item",
+      "Second item",
+    ]);
+  });
+  it("knows a date, a number or a name from a sentence that cannot hold one", () => {
+    expect(answerKindFits("When does the shop open?", "The shop opens at 9 am.")).toBe(true);
+    expect(answerKindFits("When does the shop open?", "The shop is in Seef Mall.")).toBe(false);
+    expect(answerKindFits("How much is the tent?", "The tent costs 12 BHD.")).toBe(true);
+    expect(answerKindFits("How much is the tent?", "The tent is green.")).toBe(false);
+    expect(answerKindFits("Who founded the shop?", "It was founded by Maryam.")).toBe(true);
+    expect(answerKindFits("Who founded the shop?", "it was founded long ago.")).toBe(false);
+    expect(answerKindFits("Do you rent tents?", "We rent tents.")).toBe(true);
+  });
+  it("searches a follow-up together with the previous question, and nothing else", () => {
+    const history = [
+      { role: "user" as const, content: "Do you rent the family tent?" },
+      { role: "assistant" as const, content: "Yes." },
+    ];
+    expect(searchQuery("How much is it?", history)).toBe("Do you rent the family tent? How much is it?");
+    expect(searchQuery("and per week?", history)).toBe("Do you rent the family tent? and per week?");
+    expect(searchQuery("Where is the Riffa store?", history)).toBe("Where is the Riffa store?");
+    expect(searchQuery("How much is it?", [])).toBe("How much is it?");
+    // A long previous message is cut, not copied whole into the search.
+    const long = [{ role: "user" as const, content: "tent ".repeat(2000) }];
+    expect(searchQuery("and it?", long).length).toBeLessThan(320);
+  });
+});
+
+describe.each(testDrivers())("the built-in engine on %s", (driver) => {
+  let t: TestApp;
+  let bot: ChatbotRow;
+  const OWNER = "auth_engine_owner";
+
+  const ask = async (question: string, history: { role: "user" | "assistant"; content: string }[] = []) => {
+    let text = "";
+    const reply = await t.app.services.chat.respond({
+      bot,
+      question,
+      history,
+      signal: new AbortController().signal,
+      onDelta: (d) => {
+        text += d;
+      },
+    });
+    return { ...reply, text };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    await setPlan(t, OWNER, "business-monthly");
+    const created = await t.app.services.chatbots.create(OWNER, { name: "Outdoor shop" });
+    const sources = [
+      {
+        title: "Tent rentals",
+        content:
+          "We rent camping gear for the desert season. The family tent sleeps six people. It rents for 12 BHD a day, with a deposit of 30 BHD. Tents must be returned dry.",
+      },
+      {
+        title: "Stores",
+        content:
+          "Our flagship store is in Seef Mall. Our staff test every tent in the Sakhir desert before it goes on sale. The Riffa store is next to the roundabout.",
+      },
+      {
+        title: "Warranty",
+        content:
+          "All backpacks carry a two-year warranty against manufacturing defects. The warranty does not cover sun damage or misuse. Bring the receipt to make a claim.",
+      },
+    ];
+    for (const s of sources) await t.app.services.knowledge.add(OWNER, created._id, { kind: "text", ...s });
+    await t.app.services.knowledge.add(OWNER, created._id, {
+      kind: "qa",
+      question: "Do you open on Fridays?",
+      answer: "Yes, both stores open on Fridays from 2 pm.",
+    });
+    await t.app.services.jobs.drain();
+    bot = await t.app.services.chatbots.own(OWNER, created._id);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("answers with the single best sentence, short, citing its passage first", async () => {
+    const r = await ask("How long is the warranty on backpacks?");
+    expect(r.text).toBe("All backpacks carry a two-year warranty against manufacturing defects. [1]");
+    expect(r.answered).toBe(true);
+    expect(r.citations.map((c) => c.title)).toEqual(["Warranty"]);
+  });
+
+  it("adds the sentence before only when the best one depends on it", async () => {
+    const r = await ask("How much does the family tent rent for?");
+    expect(r.text).toBe(
+      "The family tent sleeps six people. It rents for 12 BHD a day, with a deposit of 30 BHD. [1]",
+    );
+    expect(r.citations[0]?.title).toBe("Tent rentals");
+  });
+
+  it("answers a follow-up from the conversation", async () => {
+    const r = await ask("How much is it?", [
+      { role: "user", content: "Do you rent the family tent?" },
+      { role: "assistant", content: "We rent camping gear for the desert season. [1]" },
+    ]);
+    expect(r.text).toContain("12 BHD a day");
+    expect(r.searchedFor).toBe("Do you rent the family tent? How much is it?");
+    expect(r.citations[0]?.title).toBe("Tent rentals");
+  });
+
+  it("says it does not know, citing nothing, when the distinctive words are not covered", async () => {
+    for (const q of [
+      "Do you rent kayaks in Muharraq?",
+      "What is the capital of Peru?",
+      "Do you sell fireworks?",
+    ]) {
+      const r = await ask(q);
+      expect(r.text).toBe(bot.fallbackReply);
+      expect(r.answered).toBe(false);
+      expect(r.citations).toEqual([]);
+    }
+  });
+
+  it("says it does not know when the sentence is not the kind of answer asked for", async () => {
+    // "When" wants a time; the passages only say where the store is.
+    const r = await ask("When did the Seef Mall flagship store open?");
+    expect(r.text).toBe(bot.fallbackReply);
+    expect(r.citations).toEqual([]);
+  });
+
+  it("still answers a matching Q&A pair verbatim", async () => {
+    const r = await ask("do you open on fridays");
+    expect(r.text).toBe("Yes, both stores open on Fridays from 2 pm.");
+    expect(r.citations[0]?.kind).toBe("qa");
+  });
+
+  it("copes with hostile questions: only stop words, NUL bytes, tsquery syntax", async () => {
+    for (const q of ["the and of", "tent\u0000 & | !", "'\\"]) {
+      const r = await ask(q);
+      expect(typeof r.text).toBe("string");
+    }
+    expect((await ask("the and of")).citations).toEqual([]);
+  });
+});
