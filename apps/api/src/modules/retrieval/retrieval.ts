@@ -42,12 +42,12 @@ const PROXIMITY_BOOST = 0.3;
 /** Words of the question that count (the rarest ones when a question has more). */
 const MAX_TERMS = 32;
 /** Candidates ranked by BM25, of which the best get the heading and proximity boosts. */
-const CANDIDATES = 40;
+const CANDIDATES = 30;
 /**
  * Chunks fetched per word set: a word in more chunks than this (in a big knowledge base) is too
  * common to list every chunk holding it; the rarer words find the candidates instead.
  */
-const SELECTIVE_DF = 200;
+const SELECTIVE_DF = 120;
 /** Typo repair: how alike (trigram similarity) a known word must be, and how many words at most. */
 const TYPO_SIMILARITY = 0.4;
 const MAX_TYPO_FIXES = 2;
