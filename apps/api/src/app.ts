@@ -120,14 +120,15 @@ function createServices(
   const plans = createPlansService({ repo: plansRepo, currency: env.PLANS_CURRENCY });
   const contact = createContactService({ db: db.db });
   const users = createUsersService({ db: db.db });
+  const audit = createAuditService({ db: db.db, now });
   const subscriptions = createSubscriptionsService({
     db: db.db,
     repo: createSubscriptionsRepo(db.db),
     plans: plansRepo,
     now,
+    audit,
   });
   const entitlements = createEntitlementsService({ subscriptions });
-  const audit = createAuditService({ db: db.db, now });
   const payments = createPaymentsService({
     db: db.db,
     providers: createProviderRegistry(env, { gatewayUrl: () => selfUrl(env), now }),
