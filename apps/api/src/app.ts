@@ -68,7 +68,7 @@ import { widgetLauncherRoutes } from "./modules/widget/widget-launcher.routes";
 import { createWidgetSessions } from "./modules/widget/widget-session";
 import { createAuditService } from "./modules/workspaces/audit.service";
 import { createSeatsUsedClient } from "./modules/workspaces/seats-client";
-import { auditRoutes, workspaceSeatsRoutes } from "./modules/workspaces/workspaces.routes";
+import { auditRoutes, seatStatusRoutes, workspaceSeatsRoutes } from "./modules/workspaces/workspaces.routes";
 import { createMembershipCheck, createTokenVerifier, requireAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { refuseNulInput } from "./plugins/refuse-nul";
@@ -206,13 +206,14 @@ function createServices(
       chatbots.countForOwner(workspaceId),
       knowledge.countForOwner(workspaceId),
       messagesThisMonth(workspaceId),
-      seatsUsed(workspaceId),
+      seatsUsed.used(workspaceId),
     ]);
     return { chatbots: bots, knowledgeSources: sources, messagesThisMonth: messages, teamMembers };
   };
   return {
     outbound,
     audit,
+    seats: seatsUsed,
     plans,
     contact,
     users,
@@ -386,6 +387,7 @@ export async function buildApp(deps: AppDeps) {
         );
         await authed.register(usersRoutes, { users });
         await authed.register(auditRoutes, { audit: services.audit });
+        await authed.register(seatStatusRoutes, { entitlements, seats: services.seats });
         await authed.register(supportRoutes, { contact });
         await authed.register(subscriptionsRoutes, {
           subscriptions,

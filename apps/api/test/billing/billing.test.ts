@@ -1,4 +1,9 @@
-import { formatMoney, paymentInitiateResponseSchema, subscriptionDetailsSchema } from "@parley/contracts";
+import {
+  auditListSchema,
+  formatMoney,
+  paymentInitiateResponseSchema,
+  subscriptionDetailsSchema,
+} from "@parley/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments, sandboxGatewayOrders } from "../../src/db/schema";
@@ -112,7 +117,7 @@ describe.each(testDrivers())("billing journey on %s", (driver) => {
   async function planChanges() {
     const log = await api.call(alice, "GET", "/api/workspace/audit-log");
     expect(log.status).toBe(200);
-    return (log.json.entries as Array<{ action: string }>).filter((e) => e.action === "plan.changed");
+    return auditListSchema.parse(log.json).entries.filter((e) => e.action === "plan.changed");
   }
 
   it("a declined BENEFIT payment shows the failure and leaves the plan unchanged", async () => {
@@ -198,7 +203,7 @@ describe.each(testDrivers())("billing journey on %s", (driver) => {
     expect(d.currentPeriodStart).toBe(d0.currentPeriodEnd);
     // The job changed the plan on nobody's behalf: the audit log says the system did, from → to, once.
     const changes = await planChanges();
-    expect(changes.filter((e) => (e as { details: { by?: string } }).details.by === "system")).toEqual([
+    expect(changes.filter((e) => e.details.by === "system")).toEqual([
       expect.objectContaining({
         actorId: null,
         actorEmail: null,

@@ -46,7 +46,7 @@ export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> })
               <li key={e.id} className="audit-row">
                 <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString("en-US")}</time>
                 <span>
-                  <strong>{system ? "Parley (at the end of the billing period)" : (e.actorEmail ?? "Someone")}</strong>{" "}
+                  <strong>{system ? "Parley (automatic change)" : (e.actorEmail ?? "Someone")}</strong>{" "}
                   {e.action === "plan.changed" && from ? `changed the plan from ${from} to` : WHAT[e.action]}
                   {!self && e.target ? ` ${e.target}` : ""}
                   {role}
