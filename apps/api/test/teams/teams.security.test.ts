@@ -408,9 +408,9 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
         invitationId: sent.json<{ id: string }>().id,
       });
       expect(joined.status, joined.body).toBe(200);
-      expect((await person.browser.post("/organization/set-active", { organizationId: chief.userId })).status).toBe(
-        200,
-      );
+      expect(
+        (await person.browser.post("/organization/set-active", { organizationId: chief.userId })).status,
+      ).toBe(200);
       members.push(person);
     }
     const lateEmail = uniqueEmail("late");
@@ -442,7 +442,9 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
       .update(subscriptions)
       .set({ pendingPlanId: starter?.id, pendingChangeAt: ended, currentPeriodEnd: ended })
       .where(eq(subscriptions.userId, chief.userId));
-    expect((await s.api.app.services.subscriptions.runPeriodEnd()).downgradesApplied).toBeGreaterThanOrEqual(1);
+    expect((await s.api.app.services.subscriptions.runPeriodEnd()).downgradesApplied).toBeGreaterThanOrEqual(
+      1,
+    );
 
     expect((await seats(chief)).json).toEqual({
       planName: "Starter",
@@ -456,7 +458,9 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
     // Nobody was removed and the pending invitation is still listed for the owner to decide on.
     const listed = await chief.browser.get(`/organization/list-members?organizationId=${chief.userId}`);
     expect(listed.json<{ members: unknown[] }>().members).toHaveLength(3);
-    const invitations = await chief.browser.get(`/organization/list-invitations?organizationId=${chief.userId}`);
+    const invitations = await chief.browser.get(
+      `/organization/list-invitations?organizationId=${chief.userId}`,
+    );
     expect(
       invitations.json<Array<{ email: string; status: string }>>().filter((i) => i.status === "pending"),
     ).toEqual([expect.objectContaining({ email: lateEmail })]);
@@ -484,8 +488,15 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
       memberIdOrEmail: agent.email,
       organizationId: chief.userId,
     });
-    await chief.browser.post("/organization/cancel-invitation", { invitationId: late.json<{ id: string }>().id });
-    expect((await seats(chief)).json).toMatchObject({ members: 2, pending: 0, overLimit: false, membersOver: 0 });
+    await chief.browser.post("/organization/cancel-invitation", {
+      invitationId: late.json<{ id: string }>().id,
+    });
+    expect((await seats(chief)).json).toMatchObject({
+      members: 2,
+      pending: 0,
+      overLimit: false,
+      membersOver: 0,
+    });
 
     // The audit log says the system changed the plan, from Pro to Starter.
     const log = await callApi(s, await chief.token(), "GET", "/api/workspace/audit-log");

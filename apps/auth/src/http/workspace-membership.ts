@@ -45,7 +45,8 @@ export async function workspaceMembershipRoutes(app: FastifyInstance, opts: { db
       return sendError(reply, request, "UNAUTHORIZED", "Invalid signature");
     }
     const { workspaceId } = request.params;
-    if (workspaceId.length > 200 || workspaceId.includes("\u0000")) return { used: 0, members: 0, pending: 0 };
+    if (workspaceId.length > 200 || workspaceId.includes("\u0000"))
+      return { used: 0, members: 0, pending: 0 };
     reply.header("cache-control", "no-store");
     return seatBreakdown(opts.db, workspaceId);
   });

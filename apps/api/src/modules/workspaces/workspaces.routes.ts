@@ -2,8 +2,8 @@ import {
   AUTH_EVENT_SIGNATURE_HEADER,
   auditListSchema,
   idText,
-  type WorkspaceSeats,
   type WorkspaceSeatStatus,
+  type WorkspaceSeats,
   workspaceSeatStatusSchema,
 } from "@parley/contracts";
 import { verifyAuthEvent } from "@parley/contracts/server";
