@@ -19,7 +19,7 @@ export function overSeatsMessage(seats: WorkspaceSeatStatus, myRole: WorkspaceRo
 }
 
 /** The seats a plan grants (its "Team members" limit), if it states one. */
-export function planSeats(plan: Plan): number | undefined {
+export function planSeats(plan: Pick<Plan, "features">): number | undefined {
   for (const f of plan.features) if (typeof f !== "string" && f.key === "teamMembers") return f.value;
   return undefined;
 }
@@ -28,7 +28,10 @@ export function planSeats(plan: Plan): number | undefined {
  * The downgrade confirmation's warning when the target plan has fewer seats than the workspace
  * uses (members + pending invitations); undefined when everyone fits.
  */
-export function downgradeSeatWarning(target: Plan, seats: WorkspaceSeatStatus): string | undefined {
+export function downgradeSeatWarning(
+  target: Pick<Plan, "name" | "features">,
+  seats: WorkspaceSeatStatus,
+): string | undefined {
   const limit = planSeats(target);
   if (limit === undefined || seats.used <= limit) return undefined;
   const people =
