@@ -94,3 +94,74 @@ test("an owner invites an agent by e-mail; the agent joins from the link, works 
   await expect(agentPage.getByText("Kettle help")).toHaveCount(0);
   await agentContext.close();
 });
+
+test("a downgrade to fewer seats removes nobody: the owner is warned before, and asked who stays after", async ({
+  page,
+  request,
+}) => {
+  const owner = await newAccount(request, "Sam Seats");
+  const payment = await owner.api<{ payment_url: string }>("POST", "/payments/initiate", {
+    amount: 25,
+    planName: "Pro",
+    payment_provider: "mastercard",
+  });
+  await page.goto(payment.payment_url);
+  await page.getByRole("button", { name: "Approve BHD\u00a025.000" }).click();
+  await expect(page).not.toHaveURL(/sandbox-gateway/);
+
+  // On Pro (5 seats) the owner invites three people: four seats in use.
+  await page.context().clearCookies();
+  await signInTo(page, owner, "/members");
+  const invited = [uniqueEmail("one"), uniqueEmail("two"), uniqueEmail("three")];
+  for (const email of invited) {
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByRole("status")).toContainText(`Invitation sent to ${email}`);
+  }
+  await expect(page.getByTestId("over-seats")).toHaveCount(0);
+
+  // The downgrade confirmation says Starter has fewer seats than the workspace uses.
+  await page.goto("/billing");
+  await page.getByRole("button", { name: "Downgrade to Starter" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Confirm Plan Downgrade" });
+  await expect(dialog.getByTestId("downgrade-seat-warning")).toContainText(
+    "Starter includes 2 seats and this workspace has 1 member and 3 pending invitations. Nobody is removed",
+  );
+  await dialog.getByRole("button", { name: "Confirm Downgrade" }).click();
+  await expect(page.getByRole("dialog", { name: "Downgrade Scheduled Successfully" })).toBeVisible();
+
+  // The period ends; the job applies Starter.
+  const advanced = await request.post("/api/internal/test-clock", {
+    data: { advanceMs: 31 * 86_400_000 + 3_600_000 },
+  });
+  expect(advanced.ok(), await advanced.text()).toBe(true);
+
+  await page.goto("/members");
+  const notice = page.getByTestId("over-seats");
+  await expect(notice).toContainText(
+    "Your Starter plan includes 2 seats and the workspace has 1 member and 3 pending invitations. Nobody has been removed. Revoke 2 pending invitations, or upgrade your plan.",
+  );
+  await expect(notice.getByRole("link", { name: "See plans" })).toBeVisible();
+  // The invitations are all still there, and no new one can be sent.
+  const pending = page.getByRole("region", { name: "Pending invitations" });
+  for (const email of invited) await expect(pending).toContainText(email);
+  await page.getByLabel("E-mail address").fill(uniqueEmail("four"));
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Starter plan includes 2 seats" }).last(),
+  ).toBeVisible();
+
+  // Revoking two brings the workspace within its seats and the notice goes away.
+  for (const email of invited.slice(0, 2)) {
+    await pending
+      .getByRole("listitem")
+      .filter({ hasText: email })
+      .getByRole("button", { name: "Revoke" })
+      .click();
+    await expect(pending).toContainText(`Invitation for ${email} revoked.`);
+  }
+  await expect(notice).toHaveCount(0);
+  await expect(
+    page.getByText("Parley (automatic change) changed the plan from Pro to Starter"),
+  ).toBeVisible();
+});

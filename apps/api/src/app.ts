@@ -68,7 +68,7 @@ import { widgetLauncherRoutes } from "./modules/widget/widget-launcher.routes";
 import { createWidgetSessions } from "./modules/widget/widget-session";
 import { createAuditService } from "./modules/workspaces/audit.service";
 import { createSeatsUsedClient } from "./modules/workspaces/seats-client";
-import { auditRoutes, workspaceSeatsRoutes } from "./modules/workspaces/workspaces.routes";
+import { auditRoutes, seatStatusRoutes, workspaceSeatsRoutes } from "./modules/workspaces/workspaces.routes";
 import { createMembershipCheck, createTokenVerifier, requireAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
 import { refuseNulInput } from "./plugins/refuse-nul";
@@ -120,14 +120,15 @@ function createServices(
   const plans = createPlansService({ repo: plansRepo, currency: env.PLANS_CURRENCY });
   const contact = createContactService({ db: db.db });
   const users = createUsersService({ db: db.db });
+  const audit = createAuditService({ db: db.db, now });
   const subscriptions = createSubscriptionsService({
     db: db.db,
     repo: createSubscriptionsRepo(db.db),
     plans: plansRepo,
     now,
+    audit,
   });
   const entitlements = createEntitlementsService({ subscriptions });
-  const audit = createAuditService({ db: db.db, now });
   const payments = createPaymentsService({
     db: db.db,
     providers: createProviderRegistry(env, { gatewayUrl: () => selfUrl(env), now }),
@@ -205,13 +206,14 @@ function createServices(
       chatbots.countForOwner(workspaceId),
       knowledge.countForOwner(workspaceId),
       messagesThisMonth(workspaceId),
-      seatsUsed(workspaceId),
+      seatsUsed.used(workspaceId),
     ]);
     return { chatbots: bots, knowledgeSources: sources, messagesThisMonth: messages, teamMembers };
   };
   return {
     outbound,
     audit,
+    seats: seatsUsed,
     plans,
     contact,
     users,
@@ -385,6 +387,7 @@ export async function buildApp(deps: AppDeps) {
         );
         await authed.register(usersRoutes, { users });
         await authed.register(auditRoutes, { audit: services.audit });
+        await authed.register(seatStatusRoutes, { entitlements, seats: services.seats });
         await authed.register(supportRoutes, { contact });
         await authed.register(subscriptionsRoutes, {
           subscriptions,

@@ -1,4 +1,9 @@
-import { formatMoney, paymentInitiateResponseSchema, subscriptionDetailsSchema } from "@parley/contracts";
+import {
+  auditListSchema,
+  formatMoney,
+  paymentInitiateResponseSchema,
+  subscriptionDetailsSchema,
+} from "@parley/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments, sandboxGatewayOrders } from "../../src/db/schema";
@@ -96,7 +101,24 @@ describe.each(testDrivers())("billing journey on %s", (driver) => {
         amount: { amount: 25, currency: "BHD" },
       }),
     ]);
+    // The payment keeps who started it, and the audit log names them as the one who changed the plan.
+    const [row] = await t.db.db.select().from(payments).where(eq(payments.trackId, started.track_id));
+    expect(row).toMatchObject({ initiatedById: alice.sub, initiatedByEmail: alice.email });
+    expect(await planChanges()).toEqual([
+      expect.objectContaining({
+        actorId: alice.sub,
+        actorEmail: alice.email,
+        target: "Pro",
+        details: { trackId: started.track_id, reason: "payment_captured", from: "Free", to: "Pro" },
+      }),
+    ]);
   });
+
+  async function planChanges() {
+    const log = await api.call(alice, "GET", "/api/workspace/audit-log");
+    expect(log.status).toBe(200);
+    return auditListSchema.parse(log.json).entries.filter((e) => e.action === "plan.changed");
+  }
 
   it("a declined BENEFIT payment shows the failure and leaves the plan unchanged", async () => {
     const business = await api.plan("Business", "monthly");
@@ -179,6 +201,16 @@ describe.each(testDrivers())("billing journey on %s", (driver) => {
     // Renewals are manual: the lower plan awaits its payment during the grace window.
     expect(d.status).toBe("past_due");
     expect(d.currentPeriodStart).toBe(d0.currentPeriodEnd);
+    // The job changed the plan on nobody's behalf: the audit log says the system did, from → to, once.
+    const changes = await planChanges();
+    expect(changes.filter((e) => e.details.by === "system")).toEqual([
+      expect.objectContaining({
+        actorId: null,
+        actorEmail: null,
+        target: "Starter",
+        details: { by: "system", reason: "downgrade_applied", from: "Pro", to: "Starter" },
+      }),
+    ]);
   });
 
   it("a successful upgrade clears a pending downgrade", async () => {

@@ -391,6 +391,127 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
     );
   });
 
+  it("a downgrade below the member count at period end removes nobody: the workspace is over its seats", async () => {
+    const chief = await signUp(s);
+    await setPlan(s.api, chief.userId, "pro-monthly");
+    const members: Person[] = [];
+    for (const _ of [1, 2]) {
+      const email = uniqueEmail("crew");
+      const sent = await chief.browser.post("/organization/invite-member", {
+        email,
+        role: "agent",
+        organizationId: chief.userId,
+      });
+      expect(sent.status, sent.body).toBe(200);
+      const person = await signUp(s, email);
+      const joined = await person.browser.post("/organization/accept-invitation", {
+        invitationId: sent.json<{ id: string }>().id,
+      });
+      expect(joined.status, joined.body).toBe(200);
+      expect(
+        (await person.browser.post("/organization/set-active", { organizationId: chief.userId })).status,
+      ).toBe(200);
+      members.push(person);
+    }
+    const lateEmail = uniqueEmail("late");
+    const late = await chief.browser.post("/organization/invite-member", {
+      email: lateEmail,
+      role: "agent",
+      organizationId: chief.userId,
+    });
+    expect(late.status, late.body).toBe(200);
+    const seats = async (who: Person) => callApi(s, await who.token(), "GET", "/api/workspace/seats");
+    expect((await seats(chief)).json).toEqual({
+      planName: "Pro",
+      limit: 5,
+      members: 3,
+      pending: 1,
+      used: 4,
+      overLimit: false,
+      membersOver: 0,
+    });
+    // Agents do not manage members, so they do not see the seat count either.
+    const agent = members[0] as Person;
+    expect((await seats(agent)).status).toBe(403);
+
+    // The owner scheduled Starter (2 seats); the period ends and the job applies it.
+    const { plans, subscriptions } = await import("../../src/db/schema");
+    const [starter] = await s.api.db.db.select().from(plans).where(eq(plans.code, "starter-monthly"));
+    const ended = new Date(s.api.app.clock.now().getTime() - 60_000);
+    await s.api.db.db
+      .update(subscriptions)
+      .set({ pendingPlanId: starter?.id, pendingChangeAt: ended, currentPeriodEnd: ended })
+      .where(eq(subscriptions.userId, chief.userId));
+    expect((await s.api.app.services.subscriptions.runPeriodEnd()).downgradesApplied).toBeGreaterThanOrEqual(
+      1,
+    );
+
+    expect((await seats(chief)).json).toEqual({
+      planName: "Starter",
+      limit: 2,
+      members: 3,
+      pending: 1,
+      used: 4,
+      overLimit: true,
+      membersOver: 1,
+    });
+    // Nobody was removed and the pending invitation is still listed for the owner to decide on.
+    const listed = await chief.browser.get(`/organization/list-members?organizationId=${chief.userId}`);
+    expect(listed.json<{ members: unknown[] }>().members).toHaveLength(3);
+    const invitations = await chief.browser.get(
+      `/organization/list-invitations?organizationId=${chief.userId}`,
+    );
+    expect(
+      invitations.json<Array<{ email: string; status: string }>>().filter((i) => i.status === "pending"),
+    ).toEqual([expect.objectContaining({ email: lateEmail })]);
+    for (const person of members) {
+      expect((await callApi(s, await person.token(), "GET", "/api/chatbots")).status).toBe(200);
+    }
+    // No new invitation, and the old one cannot add a fourth member to a two-seat plan.
+    const refused = await chief.browser.post("/organization/invite-member", {
+      email: uniqueEmail("more"),
+      role: "agent",
+      organizationId: chief.userId,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.json<{ message: string }>().message).toMatch(/Starter plan includes 2 seats/);
+    const lateComer = await signUp(s, lateEmail);
+    const accepted = await lateComer.browser.post("/organization/accept-invitation", {
+      invitationId: late.json<{ id: string }>().id,
+    });
+    expect(accepted.status, accepted.body).toBeGreaterThanOrEqual(400);
+    expect(accepted.status).toBeLessThan(500);
+    expect((await seats(chief)).json).toMatchObject({ members: 3, overLimit: true });
+
+    // Removing a member and revoking the invitation brings the workspace back within its seats.
+    await chief.browser.post("/organization/remove-member", {
+      memberIdOrEmail: agent.email,
+      organizationId: chief.userId,
+    });
+    await chief.browser.post("/organization/cancel-invitation", {
+      invitationId: late.json<{ id: string }>().id,
+    });
+    expect((await seats(chief)).json).toMatchObject({
+      members: 2,
+      pending: 0,
+      overLimit: false,
+      membersOver: 0,
+    });
+
+    // The audit log says the system changed the plan, from Pro to Starter.
+    const log = await callApi(s, await chief.token(), "GET", "/api/workspace/audit-log");
+    expect(log.json.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: "plan.changed",
+          actorId: null,
+          target: "Starter",
+          details: { by: "system", reason: "downgrade_applied", from: "Pro", to: "Starter" },
+        }),
+      ]),
+    );
+  });
+
   it("the membership and seat endpoints refuse unsigned callers and signatures made for another path", async () => {
     const path = `/internal/workspaces/${owner.userId}/members/${owner.userId}`;
     expect((await new Browser(() => s.auth.app).get(path)).status).toBe(401);

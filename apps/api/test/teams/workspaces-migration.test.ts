@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDb, type DbDriver } from "@parley/db";
 import { createScratchDatabase } from "@parley/db/testing";
+import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import * as schema from "../../src/db/schema";
@@ -100,17 +101,11 @@ describe.each(testDrivers())("workspace migration on old-schema data (%s)", (dri
       role: "user",
       content: "Hello?",
     } as never);
-    await db.db.insert(schema.payments).values({
-      trackId: "trk_old",
-      userId: owner,
-      planId: plan.id,
-      method: "mastercard",
-      provider: "sandbox",
-      amountMinor: 5000,
-      currency: "BHD",
-      status: "captured",
-      expiresAt: new Date(Date.now() + 3600_000),
-    });
+    // Plain SQL: the current schema's payments have columns added after 0011 (who initiated).
+    await db.db.execute(sql`
+      insert into payments (track_id, user_id, plan_id, method, provider, amount_minor, currency, status, expires_at)
+      values ('trk_old', ${owner}, ${plan.id}, 'mastercard', 'sandbox', 5000, 'BHD', 'captured',
+              ${new Date(Date.now() + 3600_000).toISOString()})`);
     await old.close();
 
     folder.upgrade();

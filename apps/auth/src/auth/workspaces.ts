@@ -100,6 +100,12 @@ export async function membershipOf(db: AuthDb, workspaceId: string, userId: stri
 
 /** Seats in use: members plus pending, unexpired invitations. */
 export async function seatsUsed(db: AuthDb, workspaceId: string) {
+  const { used } = await seatBreakdown(db, workspaceId);
+  return used;
+}
+
+/** Members and pending, unexpired invitations, counted separately and together. */
+export async function seatBreakdown(db: AuthDb, workspaceId: string) {
   const [members] = await db.db
     .select({ n: count() })
     .from(member)
@@ -114,7 +120,9 @@ export async function seatsUsed(db: AuthDb, workspaceId: string) {
         gt(invitation.expiresAt, new Date()),
       ),
     );
-  return (members?.n ?? 0) + (pending?.n ?? 0);
+  const m = members?.n ?? 0;
+  const p = pending?.n ?? 0;
+  return { used: m + p, members: m, pending: p };
 }
 
 export function createSeatCheck(deps: WorkspaceDeps) {

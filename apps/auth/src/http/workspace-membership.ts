@@ -5,7 +5,7 @@ import {
 } from "@parley/contracts";
 import { verifyAuthEvent } from "@parley/contracts/server";
 import type { FastifyInstance } from "fastify";
-import { membershipOf, seatsUsed } from "../auth/workspaces";
+import { membershipOf, seatBreakdown } from "../auth/workspaces";
 import type { AuthDb } from "../db";
 import { sendError } from "./errors";
 
@@ -45,8 +45,9 @@ export async function workspaceMembershipRoutes(app: FastifyInstance, opts: { db
       return sendError(reply, request, "UNAUTHORIZED", "Invalid signature");
     }
     const { workspaceId } = request.params;
-    if (workspaceId.length > 200 || workspaceId.includes("\u0000")) return { used: 0 };
+    if (workspaceId.length > 200 || workspaceId.includes("\u0000"))
+      return { used: 0, members: 0, pending: 0 };
     reply.header("cache-control", "no-store");
-    return { used: await seatsUsed(opts.db, workspaceId) };
+    return seatBreakdown(opts.db, workspaceId);
   });
 }

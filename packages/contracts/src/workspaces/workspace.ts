@@ -52,7 +52,32 @@ export type WorkspaceMembership = z.infer<typeof workspaceMembershipSchema>;
 
 /** API → auth (signed): seats in use (members + pending invitations), for the usage row. */
 export const WORKSPACE_SEATS_USED_PATH = "/internal/workspaces/:workspaceId/seats-used";
-export const workspaceSeatsUsedSchema = z.object({ used: z.number().int().nonnegative() });
+export const workspaceSeatsUsedSchema = z.object({
+  used: z.number().int().nonnegative(),
+  members: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+});
+export type WorkspaceSeatsUsed = z.infer<typeof workspaceSeatsUsedSchema>;
+
+/**
+ * `GET /api/workspace/seats` (owners and admins): the active workspace's seats. A downgrade that
+ * took effect at period end can leave more members (or members plus pending invitations) than
+ * the new plan's seats: nobody is removed, the workspace is over its seats until the owner
+ * removes members, revokes invitations or upgrades; meanwhile no invitation can be sent.
+ */
+export const workspaceSeatStatusSchema = z.object({
+  planName: z.string(),
+  limit: z.number().int().nonnegative(),
+  members: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  /** members + pending */
+  used: z.number().int().nonnegative(),
+  /** used > limit */
+  overLimit: z.boolean(),
+  /** Members the owner must remove (beyond revoking every invitation) to fit the plan. */
+  membersOver: z.number().int().nonnegative(),
+});
+export type WorkspaceSeatStatus = z.infer<typeof workspaceSeatStatusSchema>;
 
 /** Audit log entries (API table `audit_log`), newest first. */
 export const auditActionSchema = z.enum([

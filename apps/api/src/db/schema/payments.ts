@@ -8,7 +8,11 @@ export const payments = pgTable(
   "payments",
   {
     trackId: text().primaryKey(),
+    /** The workspace that pays (its id; a personal workspace's id is its owner's user id). */
     userId: text().notNull(),
+    /** The member who started the payment, named in the audit log when it changes the plan. */
+    initiatedById: text(),
+    initiatedByEmail: text(),
     planId: text()
       .notNull()
       .references(() => plans.id),

@@ -9,7 +9,7 @@ import {
 } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { authOf, workspaceOf } from "../../plugins/auth";
+import { actorOf, authOf, workspaceOf } from "../../plugins/auth";
 import type { PaymentsService } from "./payments.service";
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
@@ -21,7 +21,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     { schema: { body: paymentInitiateRequestSchema, response: { 200: paymentInitiateResponseSchema } } },
     async (request) => {
       const workspaceId = workspaceOf(request, "billing");
-      return payments.initiate({ id: workspaceId, email: authOf(request).claims.email }, request.body);
+      return payments.initiate(
+        { id: workspaceId, email: authOf(request).claims.email },
+        request.body,
+        actorOf(request),
+      );
     },
   );
   app.post(

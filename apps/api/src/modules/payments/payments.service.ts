@@ -9,7 +9,13 @@ import { majorToMinor, minorToMajor, toPaymentMethod } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { and, count, desc, eq, lt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type PaymentRow, paymentEvents, payments, plans } from "../../db/schema";
+import {
+  type PaymentRow,
+  paymentEvents,
+  payments,
+  plans,
+  subscriptions as subscriptionsTable,
+} from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
@@ -49,6 +55,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
       .where(and(eq(payments.trackId, trackId), eq(payments.userId, userId)))
       .limit(1);
     if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+    return row;
+  }
+
+  /** The workspace's plan before a capture changes it (for the audit entry's "from"). */
+  async function planOfWorkspace(tx: Pick<Database, "select">, workspaceId: string) {
+    const [row] = await tx
+      .select({ name: plans.name })
+      .from(subscriptionsTable)
+      .innerJoin(plans, eq(plans.id, subscriptionsTable.planId))
+      .where(eq(subscriptionsTable.userId, workspaceId))
+      .limit(1);
     return row;
   }
 
@@ -123,6 +140,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
             resultMessage: null,
           })
           .where(eq(payments.trackId, payment.trackId));
+        const fromPlan = deps.audit ? await planOfWorkspace(tx, payment.userId) : undefined;
         await subscriptions.applyCapturedPayment(tx, {
           userId: payment.userId,
           planId: payment.planId,
@@ -138,10 +156,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
             {
               workspaceId: payment.userId,
               action: "plan.changed",
-              actorId: null,
-              actorEmail: null,
+              // Older payments did not record who started them: then nobody is named.
+              actorId: payment.initiatedById,
+              actorEmail: payment.initiatedByEmail,
               target: plan?.name ?? payment.planId,
-              details: { trackId: payment.trackId },
+              details: {
+                trackId: payment.trackId,
+                reason: "payment_captured",
+                ...(fromPlan ? { from: fromPlan.name } : {}),
+                to: plan?.name ?? payment.planId,
+              },
             },
             tx,
           );
@@ -191,9 +215,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   return {
+    /**
+     * `user` is the paying workspace (id, billing e-mail); `initiator` the member who started the
+     * payment, kept on the row so the audit log can name who changed the plan.
+     */
     async initiate(
       user: { id: string; email?: string },
       input: PaymentInitiateRequest,
+      initiator?: { userId: string; email: string },
     ): Promise<PaymentInitiateResponse> {
       // The server prices the payment; a client amount that differs is refused, never trusted.
       const plan = planForPayment(await db.select().from(plans).where(eq(plans.isActive, true)), input);
@@ -205,6 +234,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await db.insert(payments).values({
         trackId,
         userId: user.id,
+        initiatedById: initiator?.userId ?? null,
+        initiatedByEmail: initiator?.email ?? null,
         planId: plan.id,
         method,
         provider: provider.id,

@@ -5,6 +5,7 @@ import { type PlanRow, plans as plansTable, type SubscriptionRow } from "../../d
 import { AppError } from "../../lib/errors";
 import type { PlansRepo } from "../plans/plans.repo";
 import { toPlan } from "../plans/plans.service";
+import type { AuditService } from "../workspaces/audit.service";
 import type { SubscriptionsRepo, Tx } from "./subscriptions.repo";
 
 export const GRACE_DAYS = 7;
@@ -40,8 +41,32 @@ export function createSubscriptionsService(deps: {
   repo: SubscriptionsRepo;
   plans: PlansRepo;
   now: () => Date;
+  /** The workspace's audit log: the period-end job changes plans on the system's behalf. */
+  audit?: Pick<AuditService, "record">;
 }) {
   const { db, repo, plans, now } = deps;
+
+  /** A plan change made by the period-end job: no user did it, so the actor is the system. */
+  async function auditSystemChange(
+    tx: Tx,
+    row: SubscriptionRow,
+    to: PlanRow,
+    reason: "downgrade_applied" | "grace_expired",
+  ) {
+    if (!deps.audit) return;
+    const from = await planOrThrow(row.planId, tx);
+    await deps.audit.record(
+      {
+        workspaceId: row.userId,
+        action: "plan.changed",
+        actorId: null,
+        actorEmail: null,
+        target: to.name,
+        details: { by: "system", reason, from: from.name, to: to.name },
+      },
+      tx,
+    );
+  }
 
   // Inside a transaction every query must use `tx`: PGlite has one connection, and a query on
   // the outer handle would wait for the transaction forever.
@@ -264,6 +289,7 @@ export function createSubscriptionsService(deps: {
         pendingPlanId: null,
         pendingChangeAt: null,
       });
+      await auditSystemChange(tx, row, await planOrThrow(freeId, tx), "grace_expired");
       report.expiredToFree++;
       return;
     }
@@ -292,6 +318,7 @@ export function createSubscriptionsService(deps: {
         pendingPlanId: null,
         pendingChangeAt: null,
       });
+      await auditSystemChange(tx, row, target, "downgrade_applied");
       report.downgradesApplied++;
       return;
     }

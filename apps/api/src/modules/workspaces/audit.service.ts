@@ -21,7 +21,7 @@ export interface Actor {
 
 export function createAuditService(deps: { db: Database; now: () => Date }) {
   return {
-    async record(entry: AuditInput, db: Database = deps.db) {
+    async record(entry: AuditInput, db: Pick<Database, "insert"> = deps.db) {
       await db.insert(auditLog).values({
         id: newId("aud"),
         workspaceId: entry.workspaceId,

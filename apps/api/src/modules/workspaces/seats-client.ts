@@ -1,6 +1,7 @@
 import {
   AUTH_EVENT_SIGNATURE_HEADER,
   WORKSPACE_SEATS_USED_PATH,
+  type WorkspaceSeatsUsed,
   workspaceSeatsUsedSchema,
 } from "@parley/contracts";
 import { signAuthEvent } from "@parley/contracts/server";
@@ -8,12 +9,12 @@ import type { FastifyBaseLogger } from "fastify";
 
 /**
  * Seats in use in a workspace (members + pending invitations), asked of the auth service, which
- * holds the members. For the usage row only: when the auth service cannot answer, the row shows 1
- * (the owner) rather than failing the whole usage call.
+ * holds the members. `breakdown` answers undefined when the auth service cannot answer; `used`
+ * (for the usage row) then shows 1 (the owner) rather than failing the whole usage call.
  */
 export function createSeatsUsedClient(options: { authUrl: string; secret: string; log: FastifyBaseLogger }) {
   const base = options.authUrl.replace(/\/+$/, "");
-  return async function seatsUsed(workspaceId: string): Promise<number> {
+  async function breakdown(workspaceId: string): Promise<WorkspaceSeatsUsed | undefined> {
     const path = WORKSPACE_SEATS_USED_PATH.replace(":workspaceId", encodeURIComponent(workspaceId));
     try {
       const res = await fetch(`${base}${path}`, {
@@ -21,11 +22,18 @@ export function createSeatsUsedClient(options: { authUrl: string; secret: string
         signal: AbortSignal.timeout(3_000),
       });
       const body = res.ok ? workspaceSeatsUsedSchema.safeParse(await res.json()) : undefined;
-      if (body?.success) return Math.max(1, body.data.used);
+      if (body?.success) return body.data;
       options.log.warn({ status: res.status }, "seats in use: unexpected answer from the auth service");
     } catch (err) {
       options.log.warn({ err }, "seats in use: the auth service could not be reached");
     }
-    return 1;
+    return undefined;
+  }
+  return {
+    breakdown,
+    async used(workspaceId: string): Promise<number> {
+      return Math.max(1, (await breakdown(workspaceId))?.used ?? 1);
+    },
   };
 }
+export type SeatsUsedClient = ReturnType<typeof createSeatsUsedClient>;

@@ -1,4 +1,11 @@
-import { AUTH_EVENT_SIGNATURE_HEADER, auditListSchema, idText, type WorkspaceSeats } from "@parley/contracts";
+import {
+  AUTH_EVENT_SIGNATURE_HEADER,
+  auditListSchema,
+  idText,
+  type WorkspaceSeatStatus,
+  type WorkspaceSeats,
+  workspaceSeatStatusSchema,
+} from "@parley/contracts";
 import { verifyAuthEvent } from "@parley/contracts/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,6 +13,7 @@ import { AppError } from "../../lib/errors";
 import { workspaceOf } from "../../plugins/auth";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
 import type { AuditService } from "./audit.service";
+import type { SeatsUsedClient } from "./seats-client";
 
 /**
  * `GET /api/internal/workspaces/:workspaceId/seats` — the auth service asks how many seats
@@ -35,4 +43,43 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
   app.get("/workspace/audit-log", { schema: { response: { 200: auditListSchema } } }, async (request) => ({
     entries: await audit.list(workspaceOf(request, "audit:read")),
   }));
+};
+
+/**
+ * `GET /api/workspace/seats`: the active workspace's seats against its plan (owners and admins).
+ * After a downgrade to fewer seats nobody is removed: `overLimit` tells the Team page to ask the
+ * owner who stays.
+ */
+export const seatStatusRoutes: FastifyPluginAsyncZod<{
+  entitlements: EntitlementsService;
+  seats: Pick<SeatsUsedClient, "breakdown">;
+}> = async (app, { entitlements, seats }) => {
+  app.get(
+    "/workspace/seats",
+    { schema: { response: { 200: workspaceSeatStatusSchema } } },
+    async (request, reply): Promise<WorkspaceSeatStatus> => {
+      const workspaceId = workspaceOf(request, "members:manage");
+      const [{ planName, limits }, used] = await Promise.all([
+        entitlements.limits(workspaceId),
+        seats.breakdown(workspaceId),
+      ]);
+      if (!used) {
+        throw new AppError(
+          "SERVICE_UNAVAILABLE",
+          "We could not count the workspace's members just now. Please try again in a moment.",
+        );
+      }
+      reply.header("cache-control", "no-store");
+      const limit = limits.teamMembers;
+      return {
+        planName,
+        limit,
+        members: used.members,
+        pending: used.pending,
+        used: used.used,
+        overLimit: used.used > limit,
+        membersOver: Math.max(0, used.members - limit),
+      };
+    },
+  );
 };

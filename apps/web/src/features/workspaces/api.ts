@@ -1,4 +1,9 @@
-import { auditListSchema, type WorkspaceRole, workspaceRoleSchema } from "@parley/contracts";
+import {
+  auditListSchema,
+  type WorkspaceRole,
+  workspaceRoleSchema,
+  workspaceSeatStatusSchema,
+} from "@parley/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiFetch } from "../../app/api";
@@ -42,6 +47,7 @@ export const workspaceKeys = {
   members: (id: string) => [...workspaceKeys.all, id, "members"] as const,
   invitations: (id: string) => [...workspaceKeys.all, id, "invitations"] as const,
   audit: (id: string) => [...workspaceKeys.all, id, "audit"] as const,
+  seats: (id: string) => [...workspaceKeys.all, id, "seats"] as const,
   invitation: (id: string) => [...workspaceKeys.all, "invitation", id] as const,
 };
 
@@ -85,6 +91,15 @@ export function useAuditLog(workspaceId: string, enabled: boolean) {
     queryKey: workspaceKeys.audit(workspaceId),
     enabled,
     queryFn: ({ signal }) => apiFetch("/api/workspace/audit-log", { schema: auditListSchema, signal }),
+  });
+}
+
+/** Seats of the active workspace against its plan (owners and admins); refreshed by member changes. */
+export function useSeats(workspaceId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: workspaceKeys.seats(workspaceId),
+    enabled,
+    queryFn: ({ signal }) => apiFetch("/api/workspace/seats", { schema: workspaceSeatStatusSchema, signal }),
   });
 }
 

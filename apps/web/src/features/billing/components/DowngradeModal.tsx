@@ -1,6 +1,8 @@
 import { formatMoney } from "@parley/contracts";
 import { type Dispatch, useEffect } from "react";
 import { Modal } from "../../../components/Modal";
+import { useSeats } from "../../workspaces/api";
+import { downgradeSeatWarning } from "../../workspaces/seats";
 import { useDowngrade } from "../api";
 import { downgradeSavings, formatDate, intervalNoun } from "../billing";
 import { useBillingUser } from "../billing-user";
@@ -52,6 +54,9 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
   const { user } = useBillingUser();
   const downgrade = useDowngrade();
   const { stage, currentPlan, targetPlan, nextBillingDate, isProcessing } = state;
+  // Billing is for owners, who may also read the workspace's seats.
+  const seats = useSeats(user?.id ?? "", state.isOpen && Boolean(user));
+  const seatWarning = targetPlan && seats.data ? downgradeSeatWarning(targetPlan, seats.data) : undefined;
 
   useEffect(() => {
     if (stage !== "success") return;
@@ -162,6 +167,12 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
           </ul>
         </section>
       </div>
+
+      {seatWarning ? (
+        <p className="alert alert-error downgrade-error" data-testid="downgrade-seat-warning">
+          {seatWarning}
+        </p>
+      ) : null}
 
       {state.error ? (
         <p className="alert alert-error downgrade-error" role="alert">

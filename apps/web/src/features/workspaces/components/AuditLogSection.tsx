@@ -40,11 +40,14 @@ export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> })
           {query.data?.entries.map((e) => {
             const role = typeof e.details.role === "string" ? ` (${e.details.role})` : "";
             const self = e.action === "member.joined" || e.action === "member.left";
+            const system = e.details.by === "system";
+            const from = typeof e.details.from === "string" ? e.details.from : null;
             return (
               <li key={e.id} className="audit-row">
                 <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString("en-US")}</time>
                 <span>
-                  <strong>{e.actorEmail ?? "Someone"}</strong> {WHAT[e.action]}
+                  <strong>{system ? "Parley (automatic change)" : (e.actorEmail ?? "Someone")}</strong>{" "}
+                  {e.action === "plan.changed" && from ? `changed the plan from ${from} to` : WHAT[e.action]}
                   {!self && e.target ? ` ${e.target}` : ""}
                   {role}
                 </span>

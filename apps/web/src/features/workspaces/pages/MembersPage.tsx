@@ -13,10 +13,12 @@ import {
   useInvitations,
   useMemberActions,
   useMembers,
+  useSeats,
   useWorkspaces,
 } from "../api";
 import { AuditLogSection } from "../components/AuditLogSection";
 import { describeWorkspaceError } from "../errors";
+import { overSeatsMessage } from "../seats";
 import "../styles/members.css";
 
 const ROLES: WorkspaceRole[] = ["owner", "admin", "agent"];
@@ -41,12 +43,29 @@ export function MembersPage() {
         </p>
       </header>
       <div className="settings-stack">
+        {manage ? <OverSeatsNotice workspaceId={workspace.id} myRole={workspace.role} /> : null}
         {manage ? <InviteCard workspaceId={workspace.id} myRole={workspace.role} /> : null}
         <MembersCard workspaceId={workspace.id} myRole={workspace.role} myUserId={user.id} />
         {manage ? <PendingInvitations workspaceId={workspace.id} /> : null}
         {!workspace.personal ? <LeaveCard workspaceId={workspace.id} personalId={user.id} /> : null}
         {workspaceCan(workspace.role, "audit:read") ? <AuditCard workspaceId={workspace.id} /> : null}
       </div>
+    </div>
+  );
+}
+
+function OverSeatsNotice({ workspaceId, myRole }: { workspaceId: string; myRole: WorkspaceRole }) {
+  const seats = useSeats(workspaceId, true);
+  if (!seats.data?.overLimit) return null;
+  return (
+    <div className="alert alert-error" role="alert" data-testid="over-seats">
+      {overSeatsMessage(seats.data, myRole)}
+      {myRole === "owner" ? (
+        <>
+          {" "}
+          <Link to="/billing">See plans</Link>
+        </>
+      ) : null}
     </div>
   );
 }
