@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newAccount, PASSWORD, signInTo } from "./account-helpers";
+import { newAccount, PASSWORD, screenshot, signInTo, VIEWPORTS } from "./account-helpers";
 import { SIGN_IN_PAGE, uniqueEmail, verificationLink, WEB, waitForMail } from "./identity-helpers";
 
 test.setTimeout(120_000);
@@ -69,6 +69,8 @@ test("an owner invites an agent by e-mail; the agent joins from the link, works 
 
   // The owner removes the agent.
   await page.reload();
+  await expect(page.getByTestId("member-row").filter({ hasText: agentEmail })).toBeVisible();
+  await screenshot(page, "team-page", { fullPage: true });
   const row = page.getByTestId("member-row").filter({ hasText: agentEmail });
   page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: "Remove" }).click();
@@ -88,6 +90,7 @@ test("an owner invites an agent by e-mail; the agent joins from the link, works 
   // The tab says so and offers the way back to their own workspace, where the owner's bot is gone.
   await agentPage.goto("/dashboard");
   await expect(agentPage.getByTestId("removed-from-workspace")).toBeVisible();
+  await screenshot(agentPage, "removed-from-workspace");
   await agentPage.getByRole("button", { name: "Go to your own workspace" }).click();
   await expect(agentPage.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(agentPage.getByTestId("removed-from-workspace")).toHaveCount(0);
@@ -142,6 +145,11 @@ test("a downgrade to fewer seats removes nobody: the owner is warned before, and
     "Your Starter plan includes 2 seats and the workspace has 1 member and 3 pending invitations. Nobody has been removed. Revoke 2 pending invitations, or upgrade your plan.",
   );
   await expect(notice.getByRole("link", { name: "See plans" })).toBeVisible();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await screenshot(page, "team-over-seats", { fullPage: true });
+  }
+  await page.setViewportSize(VIEWPORTS[0]);
   // The invitations are all still there, and no new one can be sent.
   const pending = page.getByRole("region", { name: "Pending invitations" });
   for (const email of invited) await expect(pending).toContainText(email);
