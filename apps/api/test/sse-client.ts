@@ -1,3 +1,5 @@
+import { createParser } from "eventsource-parser";
+
 export interface SseEvent {
   event: string;
   data: unknown;
@@ -8,25 +10,25 @@ export interface SseEvent {
 export async function readSse(res: Response, opts: { stopAfter?: number } = {}): Promise<SseEvent[]> {
   const events: SseEvent[] = [];
   if (!res.body) return events;
+  const parser = createParser({
+    onEvent: (m) => {
+      events.push({
+        event: m.event ?? "message",
+        data: m.data ? JSON.parse(m.data) : null,
+        at: performance.now(),
+      });
+    },
+  });
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
-  let buffer = "";
+  const full = () => opts.stopAfter !== undefined && events.length >= opts.stopAfter;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    let idx = buffer.indexOf("\n\n");
-    while (idx >= 0) {
-      const block = buffer.slice(0, idx);
-      buffer = buffer.slice(idx + 2);
-      idx = buffer.indexOf("\n\n");
-      const event = /^event: (.+)$/m.exec(block)?.[1] ?? "message";
-      const data = /^data: (.*)$/m.exec(block)?.[1];
-      events.push({ event, data: data ? JSON.parse(data) : null, at: performance.now() });
-      if (opts.stopAfter !== undefined && events.length >= opts.stopAfter) {
-        await reader.cancel();
-        return events;
-      }
+    parser.feed(decoder.decode(value, { stream: true }));
+    if (full()) {
+      await reader.cancel();
+      return events.slice(0, opts.stopAfter);
     }
   }
   return events;

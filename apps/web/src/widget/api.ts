@@ -8,7 +8,7 @@ import type {
   WidgetMessage,
   WidgetSession,
 } from "@parley/contracts";
-import { readSse } from "./sse";
+import { readSse } from "../lib/sse";
 import type { SignedCustomer } from "./visitor";
 
 // Types only from the contracts: zod itself would cost more than this whole page. Responses are

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSse, type SseEvent } from "../lib/sse";
 import { createWidgetApi, customerHeader, WidgetApiError } from "./api";
-import { createSseParser, readSse, type SseEvent } from "./sse";
 
 // A real local server, writing a stream in deliberately awkward pieces: inside field names,
 // between the \r and \n of a CRLF, and through the middle of multi-byte UTF-8 characters.
@@ -87,34 +87,39 @@ describe("readSse against a real stream", () => {
     });
     const res = await fetch(`${base}/stream`);
     const events: SseEvent[] = [];
-    await readSse(res.body as ReadableStream<Uint8Array>, (e) => events.push(e));
+    const stopped = await readSse(res.body as ReadableStream<Uint8Array>, (e) => {
+      events.push(e);
+    });
+    expect(stopped).toBe(false);
     expect(events).toEqual(EXPECTED);
   });
-});
 
-describe("createSseParser", () => {
-  it("holds a trailing \\r until it knows whether \\n follows", () => {
+  it("stops at the event the handler asks to stop on and cancels the rest", async () => {
+    routes.set("GET /stream", (_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      void writeInPieces(res, bytes, [64]);
+    });
+    const res = await fetch(`${base}/stream`);
     const events: SseEvent[] = [];
-    const parser = createSseParser((e) => events.push(e));
-    parser.push("data: a\r");
-    parser.push("\n\r");
-    expect(events).toEqual([]);
-    parser.push("\ndata: b\r\r");
-    // "a" is complete; "b"'s blank line is a lone \r that a \n might still follow.
-    expect(events).toEqual([{ event: "message", data: "a" }]);
-    parser.end();
-    expect(events).toEqual([
-      { event: "message", data: "a" },
-      { event: "message", data: "b" },
-    ]);
+    const stopped = await readSse(res.body as ReadableStream<Uint8Array>, (e) => {
+      events.push(e);
+      return e.event === "delta";
+    });
+    expect(stopped).toBe(true);
+    expect(events).toEqual(EXPECTED.slice(0, 2));
   });
 
-  it("ignores a leading byte-order mark, ids and retry fields", () => {
-    const events: SseEvent[] = [];
-    const parser = createSseParser((e) => events.push(e));
-    parser.push("\ufeffevent: x\nid: 7\nretry: 10\ndata: 1\n\n");
-    parser.end();
-    expect(events).toEqual([{ event: "x", data: "1" }]);
+  it("rethrows a handler's error after cancelling the body", async () => {
+    routes.set("GET /stream", (_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      void writeInPieces(res, bytes, [64]);
+    });
+    const res = await fetch(`${base}/stream`);
+    await expect(
+      readSse(res.body as ReadableStream<Uint8Array>, () => {
+        throw new Error("bad event");
+      }),
+    ).rejects.toThrow("bad event");
   });
 });
 

@@ -1,3 +1,4 @@
+import { createParser } from "eventsource-parser";
 import { blockedCause, type OutboundGuard, type OutboundResponse } from "../../lib/outbound";
 import type { Passage } from "../retrieval/retrieval";
 import { type AnswerInput, type AnswerStream, type ChatModel, ModelError } from "./chat-model";
@@ -85,36 +86,42 @@ export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig, guar
             "MODEL_UNAVAILABLE",
           );
         }
+        // Events parsed by eventsource-parser; the generator yields what they carried so far.
+        const pending: string[] = [];
+        const state: { done: boolean; failure: ModelError | null } = { done: false, failure: null };
+        const parser = createParser({
+          onEvent: ({ data }) => {
+            if (state.done || state.failure) return;
+            if (data === "[DONE]") {
+              state.done = true;
+              return;
+            }
+            let event: { choices?: { delta?: { content?: string | null } }[]; error?: { message?: string } };
+            try {
+              event = JSON.parse(data);
+            } catch {
+              return;
+            }
+            if (event.error) {
+              state.failure = new ModelError(
+                `The AI model failed: ${event.error.message ?? "unknown error"}`,
+              );
+              return;
+            }
+            const delta = event.choices?.[0]?.delta?.content;
+            if (delta) pending.push(delta);
+          },
+        });
         const decoder = new TextDecoder();
-        let buffer = "";
         try {
           for await (const chunk of res.body()) {
-            buffer += decoder.decode(chunk, { stream: true });
-            let nl = buffer.indexOf("\n");
-            while (nl >= 0) {
-              const line = buffer.slice(0, nl).replace(/\r$/, "");
-              buffer = buffer.slice(nl + 1);
-              nl = buffer.indexOf("\n");
-              if (!line.startsWith("data:")) continue;
-              const data = line.slice(5).trim();
-              if (data === "[DONE]") return;
-              let event: {
-                choices?: { delta?: { content?: string | null } }[];
-                error?: { message?: string };
-              };
-              try {
-                event = JSON.parse(data);
-              } catch {
-                continue;
-              }
-              if (event.error)
-                throw new ModelError(`The AI model failed: ${event.error.message ?? "unknown error"}`);
-              const delta = event.choices?.[0]?.delta?.content;
-              if (delta) {
-                text += delta;
-                yield delta;
-              }
+            parser.feed(decoder.decode(chunk, { stream: true }));
+            for (const delta of pending.splice(0)) {
+              text += delta;
+              yield delta;
             }
+            if (state.failure) throw state.failure;
+            if (state.done) return;
           }
         } catch (err) {
           if (input.signal.aborted) return;

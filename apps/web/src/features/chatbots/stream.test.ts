@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { StreamDone } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEventStreamParser, type ServerSentEvent, type StreamFailure, streamEvents } from "./stream";
+import { type StreamFailure, streamEvents } from "./stream";
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -197,40 +197,6 @@ function recorder() {
     },
   };
 }
-
-describe("createEventStreamParser", () => {
-  const parseAll = (pieces: string[]) => {
-    const events: ServerSentEvent[] = [];
-    const parser = createEventStreamParser((event) => events.push(event));
-    for (const piece of pieces) parser.push(piece);
-    parser.end();
-    return events;
-  };
-
-  it("gives the same events however the text is cut", () => {
-    const text = `\uFEFF${fullBody.replace(/\n/g, "\r\n")}`;
-    const whole = parseAll([text]);
-    expect(whole.map((e) => e.event)).toEqual(["start", "delta", "delta", "delta", "done"]);
-    for (let cut = 1; cut < text.length; cut++) {
-      expect(parseAll([text.slice(0, cut), text.slice(cut)])).toEqual(whole);
-    }
-    expect(parseAll([...text])).toEqual(whole);
-  });
-
-  it("joins data lines, defaults the event name, keeps ids, skips comments and drops an unfinished event", () => {
-    const events = parseAll([
-      ": hello\n",
-      "data: line one\ndata:line two\nid: 7\n\n",
-      "event: delta\rdata: {}\r\r",
-      "event: orphan\n\n",
-      "event: delta\ndata: never finished",
-    ]);
-    expect(events).toEqual([
-      { event: "message", data: "line one\nline two", id: "7" },
-      { event: "delta", data: "{}", id: "7" },
-    ]);
-  });
-});
 
 describe("streamEvents against a local server", () => {
   it("streams start, deltas and done over odd chunk boundaries, sending the Bearer token and body", async () => {

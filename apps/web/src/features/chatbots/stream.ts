@@ -7,87 +7,12 @@ import {
   streamStartSchema,
 } from "@parley/contracts";
 import type { TokenProvider } from "../../app/api";
+import { readSse } from "../../lib/sse";
 
 /**
  * The playground's client for one streamed reply: a `fetch` POST answered with
  * `text/event-stream`, read incrementally (`EventSource` cannot POST or send a Bearer token).
  */
-
-export interface ServerSentEvent {
-  event: string;
-  data: string;
-  id: string | undefined;
-}
-
-export interface EventStreamParser {
-  /** Feed decoded text as it arrives, cut anywhere (mid-line, mid-field, between \r and \n). */
-  push(text: string): void;
-  /** The stream ended. A last event without its terminating blank line is dropped, as browsers do. */
-  end(): void;
-}
-
-/**
- * An incremental `text/event-stream` parser following the HTML standard: lines end in \n, \r\n or
- * \r; a blank line dispatches the event; `data` lines are joined with \n; lines starting with ":"
- * are comments; unknown fields are ignored.
- */
-export function createEventStreamParser(onEvent: (event: ServerSentEvent) => void): EventStreamParser {
-  let buffer = "";
-  let started = false;
-  let eventType = "";
-  let dataLines: string[] = [];
-  let lastId: string | undefined;
-
-  const dispatch = () => {
-    const hasData = dataLines.length > 0;
-    const event = { event: eventType || "message", data: dataLines.join("\n"), id: lastId };
-    eventType = "";
-    dataLines = [];
-    if (hasData) onEvent(event);
-  };
-
-  const processLine = (line: string) => {
-    if (line === "") {
-      dispatch();
-      return;
-    }
-    if (line.startsWith(":")) return;
-    const colon = line.indexOf(":");
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    if (field === "event") eventType = value;
-    else if (field === "data") dataLines.push(value);
-    else if (field === "id" && !value.includes("\0")) lastId = value;
-  };
-
-  return {
-    push(text) {
-      buffer += text;
-      if (!started && buffer.length > 0) {
-        started = true;
-        if (buffer.startsWith("\uFEFF")) buffer = buffer.slice(1);
-      }
-      let lineStart = 0;
-      for (let i = 0; i < buffer.length; i++) {
-        const ch = buffer[i];
-        if (ch !== "\n" && ch !== "\r") continue;
-        // A \r at the very end may be the first half of \r\n: wait for the next chunk.
-        if (ch === "\r" && i === buffer.length - 1) break;
-        processLine(buffer.slice(lineStart, i));
-        if (ch === "\r" && buffer[i + 1] === "\n") i++;
-        lineStart = i + 1;
-      }
-      buffer = buffer.slice(lineStart);
-    },
-    end() {
-      if (buffer === "\r") processLine("");
-      buffer = "";
-      eventType = "";
-      dataLines = [];
-    },
-  };
-}
 
 export interface StreamFailure {
   /** The server's code (MODEL_UNAVAILABLE, PLAN_LIMIT_REACHED…) or NETWORK_ERROR, INVALID_RESPONSE, STREAM_INTERRUPTED. */
@@ -219,59 +144,44 @@ export async function streamEvents(request: StreamRequest): Promise<StreamOutcom
     return fail({ code: "INVALID_RESPONSE", message: INVALID_MESSAGE, requestId });
   }
 
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  // An object, not a `let`: the parser callback sets it, and TypeScript would not see that.
+  // An object, not a `let`: the event callback sets it, and TypeScript would not see that.
   const state: { outcome: StreamOutcome | null } = { outcome: null };
-
-  const parser = createEventStreamParser((event) => {
-    if (state.outcome || aborted()) return;
-    switch (event.event) {
-      case "start":
-        request.onStart?.(parseData(streamStartSchema, event.data));
-        return;
-      case "delta":
-        request.onDelta?.(parseData(streamDeltaSchema, event.data).text);
-        return;
-      case "done": {
-        const done = parseData(streamDoneSchema, event.data);
-        state.outcome = "done";
-        request.onDone?.(done);
-        return;
-      }
-      case "error": {
-        const error = parseData(streamErrorSchema, event.data);
-        state.outcome = "error";
-        request.onError?.({ code: error.code, message: error.message, requestId });
-        return;
-      }
-      default:
-        // Events a newer server may add are ignored.
-        return;
-    }
-  });
+  const body = response.body;
 
   try {
-    while (!state.outcome) {
-      const { value, done } = await reader.read();
-      if (done) {
-        parser.push(decoder.decode());
-        parser.end();
-        break;
+    await readSse(body, (event) => {
+      if (aborted()) return true;
+      switch (event.event) {
+        case "start":
+          request.onStart?.(parseData(streamStartSchema, event.data));
+          return false;
+        case "delta":
+          request.onDelta?.(parseData(streamDeltaSchema, event.data).text);
+          return false;
+        case "done": {
+          const done = parseData(streamDoneSchema, event.data);
+          state.outcome = "done";
+          request.onDone?.(done);
+          return true;
+        }
+        case "error": {
+          const error = parseData(streamErrorSchema, event.data);
+          state.outcome = "error";
+          request.onError?.({ code: error.code, message: error.message, requestId });
+          return true;
+        }
+        default:
+          // Events a newer server may add are ignored.
+          return false;
       }
-      parser.push(decoder.decode(value, { stream: true }));
-    }
+    });
   } catch (err) {
-    await reader.cancel().catch(() => undefined);
     if (aborted()) return "aborted";
     if (err instanceof BadEvent)
       return fail({ code: "INVALID_RESPONSE", message: INVALID_MESSAGE, requestId });
     return fail({ code: "STREAM_INTERRUPTED", message: INTERRUPTED_MESSAGE, requestId });
   }
-  if (state.outcome) {
-    // Anything after the final event is not ours to read.
-    await reader.cancel().catch(() => undefined);
-    return aborted() ? "aborted" : state.outcome;
-  }
+  if (aborted()) return "aborted";
+  if (state.outcome) return state.outcome;
   return fail({ code: "STREAM_INTERRUPTED", message: INTERRUPTED_MESSAGE, requestId });
 }
