@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fastifyTrustProxy } from "@parley/config";
 import { DEMO_ACCOUNT, SHOWCASE_CHATBOT_ID } from "@parley/contracts";
-import { signAuthEvent } from "@parley/contracts/server";
 import type { DbHandle } from "@parley/db";
 import { createDb } from "@parley/db";
 import { and, count, eq, gte } from "drizzle-orm";
@@ -345,7 +344,6 @@ export async function buildApp(deps: AppDeps) {
   const membership = createMembershipCheck({
     authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
     secret: env.AUTH_EVENTS_SECRET,
-    sign: (secret, body) => signAuthEvent(secret, body),
   });
 
   await app.register(

@@ -1,2 +1,3 @@
 // Server-only helpers (they use node:crypto). The web bundle imports `@parley/contracts` and never this.
-export * from "./auth/signature";
+export * from "./auth/dev-secret";
+export * from "./webhooks/standard-webhooks";

@@ -1,7 +1,6 @@
 import {
   ACCESS_TOKEN_AUDIENCE,
   type AccessTokenClaims,
-  AUTH_EVENT_SIGNATURE_HEADER,
   accessTokenClaimsSchema,
   WORKSPACE_MEMBERSHIP_PATH,
   type WorkspaceCapability,
@@ -9,6 +8,7 @@ import {
   workspaceCan,
   workspaceMembershipSchema,
 } from "@parley/contracts";
+import { signWebhook } from "@parley/contracts/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from "jose";
 import { AppError } from "../lib/errors";
@@ -185,7 +185,6 @@ export function workspaceOf(request: FastifyRequest, capability: WorkspaceCapabi
 export function createMembershipCheck(options: {
   authUrl: string;
   secret: string;
-  sign: (secret: string, body: string) => string;
   timeoutMs?: number;
 }): MembershipCheck {
   const base = options.authUrl.replace(/\/+$/, "");
@@ -197,7 +196,7 @@ export function createMembershipCheck(options: {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
-        headers: { [AUTH_EVENT_SIGNATURE_HEADER]: options.sign(options.secret, `GET ${path}`) },
+        headers: { ...signWebhook(options.secret, `GET ${path}`) },
         signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
       });
     } catch {

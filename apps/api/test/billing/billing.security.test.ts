@@ -1,8 +1,8 @@
 import { errorBodySchema, paymentInitiateResponseSchema, subscriptionDetailsSchema } from "@parley/contracts";
+import { signWebhook } from "@parley/contracts/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentEvents, payments, sandboxGatewayOrders, subscriptions } from "../../src/db/schema";
-import { signWebhook } from "../../src/modules/payments/providers/signing";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 import { type Actor, billingClient } from "./helpers";
@@ -36,9 +36,7 @@ describe.each(testDrivers())("billing security on %s", (driver) => {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        "webhook-id": id,
-        "webhook-timestamp": String(ts),
-        "webhook-signature": signWebhook(opts.secret ?? t.env.PAYMENTS_SANDBOX_SECRET, id, ts, raw),
+        ...signWebhook(opts.secret ?? t.env.PAYMENTS_SANDBOX_SECRET, raw, { id, timestamp: ts }),
       },
       body: raw,
     });

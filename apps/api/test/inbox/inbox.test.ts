@@ -6,7 +6,7 @@ import {
   unansweredListSchema,
   widgetConversationSchema,
 } from "@parley/contracts";
-import { signAuthEvent } from "@parley/contracts/server";
+import { signWebhook } from "@parley/contracts/server";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../src/db/schema";
@@ -257,7 +257,7 @@ describe.each(testDrivers())("inbox, analytics and data lifecycle on %s", (drive
       url: "/api/internal/auth-events",
       headers: {
         "content-type": "application/json",
-        "x-parley-signature": signAuthEvent(t.env.AUTH_EVENTS_SECRET, body),
+        ...signWebhook(t.env.AUTH_EVENTS_SECRET, body),
       },
       payload: body,
     });

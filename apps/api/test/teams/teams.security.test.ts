@@ -1,4 +1,4 @@
-import { signAuthEvent } from "@parley/contracts/server";
+import { signWebhook } from "@parley/contracts/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitation } from "../../../auth/src/db/schema";
@@ -517,11 +517,11 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
     expect((await new Browser(() => s.auth.app).get(path)).status).toBe(401);
     const other = `/internal/workspaces/${owner.userId}/members/someone-else`;
     const replayed = await new Browser(() => s.auth.app).get(path, {
-      "x-parley-signature": signAuthEvent(SECRET, `GET ${other}`),
+      ...signWebhook(SECRET, `GET ${other}`),
     });
     expect(replayed.status).toBe(401);
     const signed = await new Browser(() => s.auth.app).get(path, {
-      "x-parley-signature": signAuthEvent(SECRET, `GET ${path}`),
+      ...signWebhook(SECRET, `GET ${path}`),
     });
     expect(signed.json()).toEqual({ role: "owner" });
     const seats = await fetch(`${s.api.url}/api/internal/workspaces/${owner.userId}/seats`);

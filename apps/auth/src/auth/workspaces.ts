@@ -5,7 +5,7 @@ import {
   workspaceRoleSchema,
   workspaceSeatsSchema,
 } from "@parley/contracts";
-import { signAuthEvent } from "@parley/contracts/server";
+import { signWebhook } from "@parley/contracts/server";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { createAccessControl } from "better-auth/plugins/access";
@@ -132,7 +132,7 @@ export function createSeatCheck(deps: WorkspaceDeps) {
     let res: Response;
     try {
       res = await doFetch(`${deps.apiUrl.replace(/\/+$/, "")}${path}`, {
-        headers: { "x-parley-signature": signAuthEvent(deps.secret, `GET ${path}`) },
+        headers: { ...signWebhook(deps.secret, `GET ${path}`) },
         signal: AbortSignal.timeout(5_000),
       });
     } catch {

@@ -1,10 +1,5 @@
-import {
-  AUTH_EVENT_SIGNATURE_HEADER,
-  AUTH_EVENTS_PATH,
-  type AuthEvent,
-  authEventSchema,
-} from "@parley/contracts";
-import { signAuthEvent } from "@parley/contracts/server";
+import { AUTH_EVENTS_PATH, type AuthEvent, authEventSchema } from "@parley/contracts";
+import { signWebhook } from "@parley/contracts/server";
 import { rowsOf } from "@parley/db";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -88,7 +83,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        [AUTH_EVENT_SIGNATURE_HEADER]: signAuthEvent(options.secret, body),
+        // Standard Webhooks; the message id is the event's, so retries carry the same one.
+        ...signWebhook(options.secret, body, { id: event.id }),
       },
       body,
       signal: AbortSignal.timeout(requestTimeoutMs),

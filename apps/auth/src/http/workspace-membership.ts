@@ -1,9 +1,5 @@
-import {
-  AUTH_EVENT_SIGNATURE_HEADER,
-  WORKSPACE_MEMBERSHIP_PATH,
-  WORKSPACE_SEATS_USED_PATH,
-} from "@parley/contracts";
-import { verifyAuthEvent } from "@parley/contracts/server";
+import { WORKSPACE_MEMBERSHIP_PATH, WORKSPACE_SEATS_USED_PATH } from "@parley/contracts";
+import { verifyWebhook } from "@parley/contracts/server";
 import type { FastifyInstance } from "fastify";
 import { membershipOf, seatBreakdown } from "../auth/workspaces";
 import type { AuthDb } from "../db";
@@ -20,11 +16,7 @@ export async function workspaceMembershipRoutes(app: FastifyInstance, opts: { db
     WORKSPACE_MEMBERSHIP_PATH,
     async (request, reply) => {
       const path = request.url.split("?")[0] ?? "";
-      const check = verifyAuthEvent(
-        opts.secret,
-        `GET ${path}`,
-        request.headers[AUTH_EVENT_SIGNATURE_HEADER] as string,
-      );
+      const check = verifyWebhook(opts.secret, `GET ${path}`, request.headers);
       if (!check.ok) return sendError(reply, request, "UNAUTHORIZED", "Invalid signature");
       const { workspaceId, userId } = request.params;
       if (workspaceId.length > 200 || userId.length > 200 || `${workspaceId}${userId}`.includes("\u0000")) {
@@ -40,8 +32,7 @@ export async function workspaceMembershipRoutes(app: FastifyInstance, opts: { db
   // The dashboard's "Team members" usage row: members plus pending invitations.
   app.get<{ Params: { workspaceId: string } }>(WORKSPACE_SEATS_USED_PATH, async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    const header = request.headers[AUTH_EVENT_SIGNATURE_HEADER] as string;
-    if (!verifyAuthEvent(opts.secret, `GET ${path}`, header).ok) {
+    if (!verifyWebhook(opts.secret, `GET ${path}`, request.headers).ok) {
       return sendError(reply, request, "UNAUTHORIZED", "Invalid signature");
     }
     const { workspaceId } = request.params;

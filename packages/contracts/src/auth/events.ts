@@ -4,9 +4,10 @@ import { workspaceAuditEventDataSchema, workspaceRoleSchema } from "../workspace
 
 /**
  * Events the auth service delivers to the API (outbox, retried until acknowledged).
- * Body is JSON; header `x-parley-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`
- * with the shared AUTH_EVENTS_SECRET; the API refuses signatures older than 5 minutes.
- * Delivery is at-least-once: the API treats a repeated `id` as already done.
+ * Body is JSON, signed with Standard Webhooks (`@parley/contracts/server`: webhook-id = the event's
+ * id, webhook-timestamp, webhook-signature) under the shared AUTH_EVENTS_SECRET; the API refuses
+ * timestamps more than 5 minutes off. Delivery is at-least-once: the API treats a repeated `id` as
+ * already done.
  */
 export const authEventSchema = z.discriminatedUnion("type", [
   z.object({
@@ -26,8 +27,6 @@ export const authEventSchema = z.discriminatedUnion("type", [
 export type AuthEvent = z.infer<typeof authEventSchema>;
 
 export const AUTH_EVENTS_PATH = "/api/internal/auth-events";
-export const AUTH_EVENT_SIGNATURE_HEADER = "x-parley-signature";
-export const AUTH_EVENT_TOLERANCE_SECONDS = 300;
 
 /** JWT claims the auth service puts in access tokens (`/token`) and the API verifies. */
 export const accessTokenClaimsSchema = z.object({

@@ -1,5 +1,5 @@
-import { AUTH_EVENT_SIGNATURE_HEADER, authEventSchema } from "@parley/contracts";
-import { verifyAuthEvent } from "@parley/contracts/server";
+import { authEventSchema } from "@parley/contracts";
+import { verifyWebhook } from "@parley/contracts/server";
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "../../lib/errors";
 import type { AuthEventsService } from "./auth-events.service";
@@ -16,8 +16,7 @@ export const authEventsRoutes: FastifyPluginAsync<{ events: AuthEventsService; s
   );
   app.post("/internal/auth-events", async (request) => {
     const raw = typeof request.body === "string" ? request.body : "";
-    const header = request.headers[AUTH_EVENT_SIGNATURE_HEADER];
-    const check = verifyAuthEvent(opts.secret, raw, Array.isArray(header) ? header[0] : header);
+    const check = verifyWebhook(opts.secret, raw, request.headers);
     if (!check.ok) {
       request.log.warn({ reason: check.reason }, "auth event refused");
       throw new AppError("SIGNATURE_INVALID", "Event signature is invalid");

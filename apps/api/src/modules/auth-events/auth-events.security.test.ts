@@ -1,4 +1,4 @@
-import { signAuthEvent } from "@parley/contracts/server";
+import { signWebhook, type WebhookHeaders } from "@parley/contracts/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testDrivers } from "../../../test/harness";
@@ -30,11 +30,11 @@ describe.each(testDrivers())("auth events on %s", (driver) => {
     await issuer?.close();
   });
 
-  const deliver = (body: string, signature: string) =>
+  const deliver = (body: string, signature: Partial<WebhookHeaders>) =>
     t.app.inject({
       method: "POST",
       url: "/api/internal/auth-events",
-      headers: { "content-type": "application/json", "x-parley-signature": signature },
+      headers: { "content-type": "application/json", ...signature },
       payload: body,
     });
   const deletion = (id: string, userId: string) =>
@@ -47,22 +47,29 @@ describe.each(testDrivers())("auth events on %s", (driver) => {
 
   it("refuses an unsigned, forged or stale event and deletes nothing", async () => {
     const body = deletion("evt_forged", carol.sub);
-    expect((await deliver(body, "")).statusCode).toBe(401);
-    expect(
-      (await deliver(body, signAuthEvent("not-the-secret-but-long-enough-000000", body))).statusCode,
-    ).toBe(401);
-    const stale = signAuthEvent(t.env.AUTH_EVENTS_SECRET, body, Math.floor(Date.now() / 1000) - 3600);
-    expect((await deliver(body, stale)).statusCode).toBe(401);
-    const tampered = signAuthEvent(t.env.AUTH_EVENTS_SECRET, body).replace(/.$/, (c) =>
-      c === "0" ? "1" : "0",
+    expect((await deliver(body, {})).statusCode).toBe(401);
+    expect((await deliver(body, signWebhook("not-the-secret-but-long-enough-000000", body))).statusCode).toBe(
+      401,
     );
+    const stale = signWebhook(t.env.AUTH_EVENTS_SECRET, body, {
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
+    expect((await deliver(body, stale)).statusCode).toBe(401);
+    // A captured delivery replayed with a fresh timestamp: the signature covers the old one.
+    expect(
+      (await deliver(body, { ...stale, "webhook-timestamp": String(Math.floor(Date.now() / 1000)) }))
+        .statusCode,
+    ).toBe(401);
+    const signed = signWebhook(t.env.AUTH_EVENTS_SECRET, body);
+    const tampered = { ...signed, "webhook-signature": signed["webhook-signature"].replace("v1,", "v1,A") };
     expect((await deliver(body, tampered)).statusCode).toBe(401);
+    expect((await deliver(`${body} `, signed)).statusCode).toBe(401);
     expect(await t.db.db.select().from(platformUsers).where(eq(platformUsers.id, carol.sub))).toHaveLength(1);
   });
 
   it("removes everything of a deleted user, once, and leaves other users alone", async () => {
     const body = deletion("evt_del_carol", carol.sub);
-    const res = await deliver(body, signAuthEvent(t.env.AUTH_EVENTS_SECRET, body));
+    const res = await deliver(body, signWebhook(t.env.AUTH_EVENTS_SECRET, body, { id: "evt_del_carol" }));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, duplicate: false });
     expect(await t.db.db.select().from(platformUsers).where(eq(platformUsers.id, carol.sub))).toHaveLength(0);
@@ -77,7 +84,7 @@ describe.each(testDrivers())("auth events on %s", (driver) => {
       await t.db.db.select().from(contactRequests).where(eq(contactRequests.userId, dave.sub)),
     ).toHaveLength(1);
 
-    const again = await deliver(body, signAuthEvent(t.env.AUTH_EVENTS_SECRET, body));
+    const again = await deliver(body, signWebhook(t.env.AUTH_EVENTS_SECRET, body, { id: "evt_del_carol" }));
     expect(again.json()).toEqual({ received: true, duplicate: true });
   });
 });

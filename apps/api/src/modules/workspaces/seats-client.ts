@@ -1,10 +1,9 @@
 import {
-  AUTH_EVENT_SIGNATURE_HEADER,
   WORKSPACE_SEATS_USED_PATH,
   type WorkspaceSeatsUsed,
   workspaceSeatsUsedSchema,
 } from "@parley/contracts";
-import { signAuthEvent } from "@parley/contracts/server";
+import { signWebhook } from "@parley/contracts/server";
 import type { FastifyBaseLogger } from "fastify";
 
 /**
@@ -18,7 +17,7 @@ export function createSeatsUsedClient(options: { authUrl: string; secret: string
     const path = WORKSPACE_SEATS_USED_PATH.replace(":workspaceId", encodeURIComponent(workspaceId));
     try {
       const res = await fetch(`${base}${path}`, {
-        headers: { [AUTH_EVENT_SIGNATURE_HEADER]: signAuthEvent(options.secret, `GET ${path}`) },
+        headers: { ...signWebhook(options.secret, `GET ${path}`) },
         signal: AbortSignal.timeout(3_000),
       });
       const body = res.ok ? workspaceSeatsUsedSchema.safeParse(await res.json()) : undefined;

@@ -1,12 +1,11 @@
 import {
-  AUTH_EVENT_SIGNATURE_HEADER,
   auditListSchema,
   idText,
   type WorkspaceSeatStatus,
   type WorkspaceSeats,
   workspaceSeatStatusSchema,
 } from "@parley/contracts";
-import { verifyAuthEvent } from "@parley/contracts/server";
+import { verifyWebhook } from "@parley/contracts/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
@@ -29,8 +28,7 @@ export const workspaceSeatsRoutes: FastifyPluginAsyncZod<{
     { schema: { params: z.object({ workspaceId: idText() }) } },
     async (request): Promise<WorkspaceSeats> => {
       const path = request.url.split("?")[0] ?? "";
-      const header = request.headers[AUTH_EVENT_SIGNATURE_HEADER];
-      const check = verifyAuthEvent(secret, `GET ${path}`, Array.isArray(header) ? header[0] : header);
+      const check = verifyWebhook(secret, `GET ${path}`, request.headers);
       if (!check.ok) throw new AppError("SIGNATURE_INVALID", "Request signature is invalid");
       const { planName, limits } = await entitlements.limits(request.params.workspaceId);
       return { workspaceId: request.params.workspaceId, limit: limits.teamMembers, planName };

@@ -1,4 +1,5 @@
 import { currencyExponent } from "@parley/contracts";
+import { constantTimeEqual } from "@parley/contracts/server";
 import { AppError } from "../../../lib/errors";
 import type {
   CallbackRequest,
@@ -8,7 +9,6 @@ import type {
   VerifiedEvent,
 } from "./provider";
 import { decimalStringToMinor, headerValue, minorToDecimalString } from "./provider";
-import { constantTimeEqual } from "./signing";
 
 export interface MpgsConfig {
   /** e.g. https://credimax.gateway.mastercard.com */

@@ -1,3 +1,4 @@
+import { verifyWebhook } from "@parley/contracts/server";
 import { AppError } from "../../../lib/errors";
 import type {
   CallbackRequest,
@@ -6,8 +7,6 @@ import type {
   PaymentProvider,
   VerifiedEvent,
 } from "./provider";
-import { headerValue } from "./provider";
-import { verifyWebhook } from "./signing";
 
 export interface SandboxConfig {
   /** Where this process reaches the sandbox gateway's merchant API (itself, over real HTTP). */
@@ -67,20 +66,13 @@ export function createSandboxProvider(config: SandboxConfig): PaymentProvider {
 
     async parseCallback(request: CallbackRequest): Promise<VerifiedEvent> {
       const raw = request.rawBody.toString("utf8");
-      const ok = verifyWebhook(
-        config.secret,
-        {
-          id: headerValue(request.headers, "webhook-id"),
-          timestamp: headerValue(request.headers, "webhook-timestamp"),
-          signature: headerValue(request.headers, "webhook-signature"),
-        },
-        raw,
-        Math.floor(config.now().getTime() / 1000),
-      );
-      if (!ok) throw new AppError("SIGNATURE_INVALID", "Callback signature is invalid");
+      const check = verifyWebhook(config.secret, raw, request.headers, {
+        now: Math.floor(config.now().getTime() / 1000),
+      });
+      if (!check.ok) throw new AppError("SIGNATURE_INVALID", "Callback signature is invalid");
       const body = JSON.parse(raw) as SandboxCallbackBody;
       return {
-        eventId: headerValue(request.headers, "webhook-id") ?? "",
+        eventId: check.id,
         trackId: body.trackId,
         providerRef: body.trackId,
         status: body.status,

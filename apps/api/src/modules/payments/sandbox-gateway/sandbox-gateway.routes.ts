@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { constantTimeEqual, signWebhook } from "@parley/contracts/server";
 import type { Database } from "@parley/db";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
@@ -6,7 +7,6 @@ import { z } from "zod";
 import { sandboxGatewayOrders } from "../../../db/schema";
 import { AppError } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
-import { constantTimeEqual, signWebhook } from "../providers/signing";
 import { renderPayPage } from "./sandbox-gateway.page";
 
 const orderInput = z.object({
@@ -181,9 +181,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = a
             method: "POST",
             headers: {
               "content-type": "application/json",
-              "webhook-id": id,
-              "webhook-timestamp": String(ts),
-              "webhook-signature": signWebhook(secret, id, ts, body),
+              ...signWebhook(secret, body, { id, timestamp: ts }),
             },
             body,
             signal: AbortSignal.timeout(10_000),
