@@ -1,8 +1,10 @@
 import { errorBodySchema } from "@parley/contracts";
 import type { output, ZodType } from "zod";
 import { ApiError, type ApiErrorCode } from "./api-error";
+import { fetchWithToken, type TokenProvider } from "./with-token";
 
 export { ApiError, isApiError } from "./api-error";
+export type { TokenProvider } from "./with-token";
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -18,12 +20,6 @@ export interface ApiFetchOptions<S extends ZodType> extends BaseOptions {
   /** The contract the success body must satisfy; the parsed value is returned. */
   schema: S;
 }
-
-/**
- * Returns the access token to send, or null to send none. `forceRefresh` is set after the API
- * answered 401 to the token just sent: the provider must not hand out the same one again.
- */
-export type TokenProvider = (options?: { forceRefresh?: boolean }) => Promise<string | null>;
 
 /**
  * The session layer (features/session) installs a provider that returns the cached access token,
@@ -53,38 +49,23 @@ export async function apiFetch(
   const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   if (body !== undefined) headers["content-type"] = "application/json";
 
-  const send = async (token: string | null): Promise<Response> => {
-    if (token) headers.authorization = `Bearer ${token}`;
-    else delete headers.authorization;
-    try {
-      return await fetch(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: "include",
-        signal,
-      });
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason ?? err;
-      throw new ApiError({
-        status: FALLBACK_STATUS,
-        code: "NETWORK_ERROR",
-        message: "We couldn't reach Parley. Check your connection and try again.",
-        cause: err,
-      });
-    }
-  };
-
-  const provider = getAccessToken;
-  const token = provider ? await provider() : null;
-  let response = await send(token);
-  // An expired or revoked token: refresh once and retry once. A second 401 is the answer.
-  if (response.status === 401 && provider && token) {
-    const fresh = await provider({ forceRefresh: true });
-    if (fresh && fresh !== token) {
-      await response.body?.cancel().catch(() => undefined);
-      response = await send(fresh);
-    }
+  let response: Response;
+  try {
+    response = await fetchWithToken(getAccessToken, path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "include",
+      signal,
+    });
+  } catch (err) {
+    if (signal?.aborted) throw signal.reason ?? err;
+    throw new ApiError({
+      status: FALLBACK_STATUS,
+      code: "NETWORK_ERROR",
+      message: "We couldn't reach Parley. Check your connection and try again.",
+      cause: err,
+    });
   }
 
   const headerRequestId = response.headers.get("x-request-id") ?? undefined;

@@ -6,7 +6,7 @@ import {
   streamErrorSchema,
   streamStartSchema,
 } from "@parley/contracts";
-import type { TokenProvider } from "../../app/api";
+import { fetchWithToken, type TokenProvider } from "../../app/with-token";
 import { readSse } from "../../lib/sse";
 
 /**
@@ -107,31 +107,20 @@ export async function streamEvents(request: StreamRequest): Promise<StreamOutcom
     return "error";
   };
 
-  const send = (token: string | null) =>
-    doFetch(request.url, {
-      method: "POST",
-      headers: {
-        accept: "text/event-stream",
-        "content-type": "application/json",
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(request.body),
-      credentials: "include",
-      signal,
-    });
-
   let response: Response;
   try {
-    const token = getToken ? await getToken() : null;
-    response = await send(token);
-    // An expired token: refresh once and retry once, like apiFetch.
-    if (response.status === 401 && getToken && token) {
-      const fresh = await getToken({ forceRefresh: true });
-      if (fresh && fresh !== token) {
-        await response.body?.cancel().catch(() => undefined);
-        response = await send(fresh);
-      }
-    }
+    response = await fetchWithToken(
+      getToken,
+      request.url,
+      {
+        method: "POST",
+        headers: { accept: "text/event-stream", "content-type": "application/json" },
+        body: JSON.stringify(request.body),
+        credentials: "include",
+        signal,
+      },
+      doFetch,
+    );
   } catch {
     return fail({ code: "NETWORK_ERROR", message: NETWORK_MESSAGE });
   }

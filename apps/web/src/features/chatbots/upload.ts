@@ -1,6 +1,6 @@
 import { errorBodySchema, type KnowledgeSource, knowledgeSourceSchema } from "@parley/contracts";
-import type { TokenProvider } from "../../app/api";
 import { ApiError } from "../../app/api-error";
+import { sendWithToken, type TokenProvider } from "../../app/with-token";
 
 export interface UploadOptions {
   chatbotId: string;
@@ -57,12 +57,7 @@ export async function uploadSourceFile(options: UploadOptions): Promise<Knowledg
       xhr.send(form);
     });
 
-  const token = await getToken();
-  let response = await send(token);
-  if (response.status === 401 && token) {
-    const fresh = await getToken({ forceRefresh: true });
-    if (fresh && fresh !== token) response = await send(fresh);
-  }
+  const response = await sendWithToken(getToken, send);
 
   let json: unknown;
   try {

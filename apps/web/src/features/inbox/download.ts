@@ -1,5 +1,6 @@
 import { errorBodySchema } from "@parley/contracts";
-import { ApiError, type TokenProvider } from "../../app/api";
+import { ApiError } from "../../app/api";
+import { fetchWithToken, type TokenProvider } from "../../app/with-token";
 
 /**
  * The file name a `Content-Disposition` header asks for (RFC 6266: `filename*` wins over
@@ -56,26 +57,16 @@ export async function downloadFromApi(
   fallbackName: string,
   getToken: TokenProvider,
 ): Promise<string> {
-  const send = async (token: string | null) => {
-    try {
-      return await fetch(path, {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        credentials: "include",
-      });
-    } catch (cause) {
-      throw new ApiError({
-        status: 500,
-        code: "NETWORK_ERROR",
-        message: "We couldn't reach Parley. Check your connection and try again.",
-        cause,
-      });
-    }
-  };
-  const token = await getToken();
-  let response = await send(token);
-  if (response.status === 401 && token) {
-    const fresh = await getToken({ forceRefresh: true });
-    if (fresh && fresh !== token) response = await send(fresh);
+  let response: Response;
+  try {
+    response = await fetchWithToken(getToken, path, { credentials: "include" });
+  } catch (cause) {
+    throw new ApiError({
+      status: 500,
+      code: "NETWORK_ERROR",
+      message: "We couldn't reach Parley. Check your connection and try again.",
+      cause,
+    });
   }
   if (!response.ok) throw await errorOf(response);
 
