@@ -1,3 +1,5 @@
+import { codeFromBetterAuthMessage } from "@parley/contracts/better-auth-messages";
+
 /**
  * Every error the sign-in UI can show, mapped from better-auth codes to plain language.
  * Pure functions only (unit-tested in errors.test.ts); pages never show a raw server string.
@@ -58,48 +60,11 @@ export function rateLimitMessage(retryAfterSeconds?: number): string {
   return `Too many attempts. Please wait ${retryAfterSeconds} ${unit} and try again.`;
 }
 
-/**
- * better-auth (and older versions of it) sometimes send only a message; these are its messages,
- * including the API messages the spec lists, so the UI can still switch on a code.
- */
-const CODE_BY_MESSAGE: Record<string, string> = {
-  "invalid email or password": "INVALID_EMAIL_OR_PASSWORD",
-  "email not verified": "EMAIL_NOT_VERIFIED",
-  "invalid email": "INVALID_EMAIL",
-  "password too short": "PASSWORD_TOO_SHORT",
-  "password too long": "PASSWORD_TOO_LONG",
-  "user already exists": "USER_ALREADY_EXISTS",
-  "user already exists.": "USER_ALREADY_EXISTS",
-  "user already exists. use another email.": "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL",
-  "invalid token": "INVALID_TOKEN",
-  "token expired": "TOKEN_EXPIRED",
-  "session expired. re-authenticate to perform this action.": "SESSION_EXPIRED",
-  "session expired": "SESSION_EXPIRED",
-  "provider not found": "PROVIDER_NOT_FOUND",
-  "user not found": "USER_NOT_FOUND",
-  "verification email isn't enabled": "VERIFICATION_EMAIL_NOT_ENABLED",
-  "email and password is not enabled": "EMAIL_PASSWORD_DISABLED",
-  "email and password sign up is not enabled": "EMAIL_PASSWORD_SIGN_UP_DISABLED",
-  "reset password isn't enabled": "RESET_PASSWORD_DISABLED",
-  "you can only send a verification email to an unverified email": "EMAIL_ALREADY_VERIFIED",
-  "email is already verified": "EMAIL_ALREADY_VERIFIED",
-  "you can only send a verification email to your own email": "EMAIL_MISMATCH",
-  "email mismatch": "EMAIL_MISMATCH",
-  "user already has a password": "USER_ALREADY_HAS_PASSWORD",
-  "change email is disabled": "CHANGE_EMAIL_DISABLED",
-  "account not found": "ACCOUNT_NOT_FOUND",
-  "failed to get a valid access token": "FAILED_TO_GET_ACCESS_TOKEN",
-  "failed to refresh access token": "FAILED_TO_REFRESH_ACCESS_TOKEN",
-  "invalid origin": "INVALID_ORIGIN",
-  "invalid callbackurl": "INVALID_CALLBACK_URL",
-};
-
 /** The code of a failure: the server's `code`, else one recognised from its message. */
 export function failureCode(failure: ApiFailure): string | undefined {
   if (failure.kind !== "http") return undefined;
   if (failure.code) return failure.code.trim().toUpperCase();
-  if (failure.message) return CODE_BY_MESSAGE[failure.message.trim().toLowerCase()];
-  return undefined;
+  return codeFromBetterAuthMessage(failure.message);
 }
 
 /**

@@ -1,9 +1,10 @@
+import { codeFromBetterAuthMessage } from "@parley/contracts/better-auth-messages";
 import { type AuthFailure, AuthServiceError } from "./auth-client";
 
 /**
- * Plain-language text for a failed call to the auth service from the signed-in app. Adapted from
- * the auth UI's mapping (apps/auth/ui/src/errors.ts), kept as a copy on purpose: the two apps
- * deploy separately. Spec texts ('Email is the same', "Couldn't update your email") are word for word.
+ * Plain-language text for a failed call to the auth service from the signed-in app. The
+ * message → code table is shared with the sign-in UI (@parley/contracts/better-auth-messages);
+ * the wording here is this app's own. Spec texts ('Email is the same', "Couldn't update your email") are word for word.
  */
 
 export type AuthErrorField = "name" | "email" | "currentPassword" | "newPassword" | "password";
@@ -21,27 +22,10 @@ export const SERVER_MESSAGE = "Something went wrong on our side. Please try agai
 export const EMAIL_IS_THE_SAME = "Email is the same";
 export const EMAIL_NOT_UPDATED = "Couldn't update your email";
 
-/** better-auth sometimes sends a message without a code; recognise the ones we act on. */
-const CODE_BY_MESSAGE: Record<string, string> = {
-  "email is the same": "EMAIL_IS_THE_SAME",
-  "couldn't update your email": "EMAIL_CAN_NOT_BE_UPDATED",
-  "invalid password": "INVALID_PASSWORD",
-  "invalid email or password": "INVALID_EMAIL_OR_PASSWORD",
-  "password too short": "PASSWORD_TOO_SHORT",
-  "password too long": "PASSWORD_TOO_LONG",
-  "session expired": "SESSION_EXPIRED",
-  "session expired. re-authenticate to perform this action.": "SESSION_EXPIRED",
-  "you can't unlink your last account": "FAILED_TO_UNLINK_LAST_ACCOUNT",
-  "account not found": "ACCOUNT_NOT_FOUND",
-  "change email is disabled": "CHANGE_EMAIL_DISABLED",
-  "verification email isn't enabled": "VERIFICATION_EMAIL_NOT_ENABLED",
-  unauthorized: "UNAUTHORIZED",
-};
-
 export function failureCode(failure: AuthFailure): string | undefined {
   if (failure.kind !== "http") return undefined;
   // The message is checked first for the spec's texts, which better-auth sends under a generic code.
-  const byMessage = failure.message ? CODE_BY_MESSAGE[failure.message.trim().toLowerCase()] : undefined;
+  const byMessage = codeFromBetterAuthMessage(failure.message);
   return byMessage ?? failure.code?.trim().toUpperCase();
 }
 
