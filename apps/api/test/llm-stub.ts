@@ -12,6 +12,15 @@ export interface StubBehaviour {
   dropAfter?: number;
   /** Answer with this HTTP status and an OpenAI error body instead of a stream. */
   status?: number;
+  /** Send the status `retry-after` header with this value (with `status`). */
+  retryAfter?: string;
+  /** Hang: send nothing at all ("headers"), or the headers and the role chunk but no token ("first-token"). */
+  hang?: "headers" | "first-token";
+  /**
+   * The faults above (status, hang, dropAfter, errorAfter) hit only this many requests, counted
+   * down as they come; later requests stream normally. Unset: every request.
+   */
+  faultTimes?: number;
 }
 
 export interface LlmStub {
@@ -51,9 +60,20 @@ export async function startLlmStub(initial: StubBehaviour): Promise<LlmStub> {
       return;
     }
     stub.requests.push({ body: JSON.parse(raw), authorization: req.headers.authorization });
-    const b = stub.behaviour;
+    const base = stub.behaviour;
+    const faulty = base.faultTimes === undefined || base.faultTimes-- > 0;
+    const b: StubBehaviour = faulty ? base : { tokens: base.tokens, betweenTokensMs: base.betweenTokensMs };
+    const gone = () => new Promise<void>((r) => res.once("close", () => r()));
+    if (b.hang === "headers") {
+      await gone();
+      stub.aborted++;
+      return;
+    }
     if (b.status) {
-      res.writeHead(b.status, { "content-type": "application/json" });
+      res.writeHead(b.status, {
+        "content-type": "application/json",
+        ...(b.retryAfter ? { "retry-after": b.retryAfter } : {}),
+      });
       res.end(JSON.stringify({ error: { message: "The model is overloaded", type: "server_error" } }));
       return;
     }
@@ -66,6 +86,7 @@ export async function startLlmStub(initial: StubBehaviour): Promise<LlmStub> {
     const chunk = (delta: object, finish: string | null = null) =>
       `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model: "stub", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     res.write(chunk({ role: "assistant", content: "" }));
+    if (b.hang === "first-token") return gone();
     await sleep(b.firstTokenDelayMs ?? 0);
     for (let i = 0; i < b.tokens.length; i++) {
       if (res.destroyed) return;
