@@ -8,13 +8,14 @@ import {
 import { type LlmStub, startLlmStub } from "../llm-stub";
 
 // The model client against a real OpenAI-compatible stub on 127.0.0.1: timeouts and retries.
-// No database: the client is the unit. Timeouts are small so hangs end quickly; nothing here
-// asserts how long anything took.
+// No database: the client is the unit. Nothing here asserts how long anything took: timeouts are
+// generous (a loaded machine must not trip them) except in the tests of a hang, where they must.
 
+const HANG_TIMEOUTS = { connectTimeoutMs: 300, firstTokenTimeoutMs: 300 };
 const LIMITS: ModelClientLimits = {
-  connectTimeoutMs: 300,
-  firstTokenTimeoutMs: 300,
-  idleTimeoutMs: 300,
+  connectTimeoutMs: 20_000,
+  firstTokenTimeoutMs: 20_000,
+  idleTimeoutMs: 20_000,
   maxAttempts: 3,
   retryBaseMs: 1,
   retryMaxMs: 5,
@@ -83,7 +84,7 @@ describe("the model client's retries and timeouts", () => {
   it("times out a model that never answers, tries again, and reports the timeout", async () => {
     const aborted = stub.aborted;
     stub.behaviour = { tokens: ["never"], hang: "headers" };
-    const r = await ask({ maxAttempts: 2 });
+    const r = await ask({ ...HANG_TIMEOUTS, maxAttempts: 2 });
     expect(r.requests).toBe(2);
     expect(r.error).toMatchObject({
       code: "MODEL_UNAVAILABLE",
@@ -95,9 +96,13 @@ describe("the model client's retries and timeouts", () => {
 
   it("times out a model that answers but never starts the text, and a second try can succeed", async () => {
     stub.behaviour = { tokens: ["Second ", "time."], hang: "first-token", faultTimes: 1 };
-    expect(await ask()).toMatchObject({ text: "Second time.", error: undefined, requests: 2 });
+    expect(await ask({ firstTokenTimeoutMs: 300 })).toMatchObject({
+      text: "Second time.",
+      error: undefined,
+      requests: 2,
+    });
     stub.behaviour = { tokens: ["never"], hang: "first-token" };
-    const r = await ask({ maxAttempts: 2 });
+    const r = await ask({ ...HANG_TIMEOUTS, maxAttempts: 2 });
     expect(r.error).toMatchObject({ message: expect.stringContaining("did not start answering") });
   });
 
