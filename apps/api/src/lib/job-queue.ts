@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Database } from "@parley/db";
-import { rowsOf } from "@parley/db";
+import { claimRows, type Database } from "@parley/db";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { jobs } from "../db/schema";
@@ -105,18 +104,15 @@ export function createJobQueue(deps: JobQueueOptions) {
   /** Ends jobs whose last attempt's owner died: their lease ran out and no attempt is left. */
   async function reapExhausted(): Promise<number> {
     const at = now();
-    const result = await db.execute(sql`
-      update ${jobs} set status = 'failed', last_error = ${DEAD_OWNER_REASON},
-        finished_at = ${at}, locked_until = null, locked_by = null
-      where id in (
-        select id from ${jobs}
-        where status = 'running' and locked_until < ${at} and attempts >= max_attempts
-        for update skip locked
-      )
-      returning id, kind, payload, last_error`);
-    const rows = rowsOf<{ id: string; kind: string; payload: Record<string, unknown>; last_error: string }>(
-      result,
-    );
+    const rows = await claimRows<{ id: string; kind: string; payload: Record<string, unknown> }>(db, {
+      table: jobs,
+      due: sql`status = 'running' and locked_until < ${at} and attempts >= max_attempts`,
+      orderBy: sql`locked_until`,
+      limit: 100,
+      set: sql`status = 'failed', last_error = ${DEAD_OWNER_REASON},
+        finished_at = ${at}, locked_until = null, locked_by = null`,
+      returning: sql`id, kind, payload`,
+    });
     for (const row of rows) {
       log.warn({ jobId: row.id, kind: row.kind }, "job failed: its workers died on every attempt");
       await giveUp(row.kind, row.id, row.payload, DEAD_OWNER_REASON);
@@ -126,25 +122,21 @@ export function createJobQueue(deps: JobQueueOptions) {
 
   async function claim(): Promise<ClaimedJob | undefined> {
     const at = now();
-    const result = await db.execute(sql`
-      update ${jobs} set status = 'running', attempts = attempts + 1,
-        locked_until = ${leaseEnd()}, locked_by = ${owner}
-      where id = (
-        select id from ${jobs}
-        where attempts < max_attempts
-          and ((status = 'queued' and run_at <= ${at}) or (status = 'running' and locked_until < ${at}))
-        order by run_at
-        limit 1
-        for update skip locked
-      )
-      returning id, kind, payload, attempts, max_attempts`);
-    const [row] = rowsOf<{
+    const [row] = await claimRows<{
       id: string;
       kind: string;
       payload: Record<string, unknown>;
       attempts: number;
       max_attempts: number;
-    }>(result);
+    }>(db, {
+      table: jobs,
+      due: sql`attempts < max_attempts
+        and ((status = 'queued' and run_at <= ${at}) or (status = 'running' and locked_until < ${at}))`,
+      orderBy: sql`run_at`,
+      limit: 1,
+      set: sql`status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()}, locked_by = ${owner}`,
+      returning: sql`id, kind, payload, attempts, max_attempts`,
+    });
     return (
       row && {
         id: row.id,

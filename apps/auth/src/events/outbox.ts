@@ -1,9 +1,10 @@
 import { AUTH_EVENTS_PATH, type AuthEvent, authEventSchema } from "@parley/contracts";
 import { signWebhook } from "@parley/contracts/server";
-import { rowsOf } from "@parley/db";
+import { claimRows, drainBatches, rowsOf } from "@parley/db";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AuthDb } from "../db";
+import { authEventOutbox } from "../db/schema/outbox";
 
 export interface OutboxOptions {
   db: AuthDb;
@@ -64,17 +65,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let stopped = true;
 
   async function claim(): Promise<ClaimedRow[]> {
-    const result = await db.db.execute(sql`
-      update auth_event_outbox
-         set next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')
-       where id in (
-         select id from auth_event_outbox
-          where delivered_at is null and next_attempt_at <= now()
-          order by occurred_at
-          limit ${batchSize}
-          for update skip locked)
-      returning id, type, data, occurred_at, attempts`);
-    return rowsOf<ClaimedRow>(result).sort((a, b) => +new Date(a.occurred_at) - +new Date(b.occurred_at));
+    const rows = await claimRows<ClaimedRow>(db.db, {
+      table: authEventOutbox,
+      due: sql`delivered_at is null and next_attempt_at <= now()`,
+      orderBy: sql`occurred_at`,
+      limit: batchSize,
+      set: sql`next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')`,
+      returning: sql`id, type, data, occurred_at, attempts`,
+    });
+    return rows.sort((a, b) => +new Date(a.occurred_at) - +new Date(b.occurred_at));
   }
 
   async function send(event: AuthEvent): Promise<void> {
@@ -129,11 +128,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   async function deliverDue(): Promise<number> {
     let delivered = 0;
-    for (;;) {
+    await drainBatches(batchSize, async () => {
       const rows = await claim();
       for (const row of rows) if (await deliverOne(row)) delivered++;
-      if (rows.length < batchSize) return delivered;
-    }
+      return rows.length;
+    });
+    return delivered;
   }
 
   /** Milliseconds until the earliest pending row is due (capped by the poll interval). */

@@ -1,5 +1,5 @@
 import type { BillingInterval, DowngradeResponse, SubscriptionDetails } from "@parley/contracts";
-import type { Database } from "@parley/db";
+import { type Database, drainBatches } from "@parley/db";
 import { eq } from "drizzle-orm";
 import { type PlanRow, plans as plansTable, type SubscriptionRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -225,15 +225,15 @@ export function createSubscriptionsService(deps: {
      */
     async runPeriodEnd(batchSize = 100): Promise<PeriodEndReport> {
       const report: PeriodEndReport = { downgradesApplied: 0, movedToPastDue: 0, expiredToFree: 0 };
-      for (;;) {
-        const processed = await db.transaction(async (tx) => {
+      await drainBatches(batchSize, () =>
+        db.transaction(async (tx) => {
           const at = now();
           const due = await repo.lockDue(tx, at, batchSize);
           for (const row of due) await transition(tx, row, report);
           return due.length;
-        });
-        if (processed < batchSize) return report;
-      }
+        }),
+      );
+      return report;
     },
 
     changesFor: (userId: string) => repo.changesFor(db, userId),
