@@ -31,8 +31,10 @@ import { authEventsRoutes } from "./modules/auth-events/auth-events.routes";
 import { createAuthEventsService } from "./modules/auth-events/auth-events.service";
 import { createChatService } from "./modules/chat/chat.service";
 import { playgroundRoutes } from "./modules/chat/playground.routes";
+import { createChatbotsRepo } from "./modules/chatbots/chatbots.repo";
 import { chatbotsRoutes } from "./modules/chatbots/chatbots.routes";
 import { createChatbotsService } from "./modules/chatbots/chatbots.service";
+import { createModelKeyBox } from "./modules/chatbots/model-key-box";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
 import { createDemoService } from "./modules/demo/demo.service";
@@ -145,7 +147,11 @@ function createServices(
     log,
     onRun: (kind, seconds, outcome) => metrics.jobDuration.observe({ kind, outcome }, seconds),
   });
-  const chatbots = createChatbotsService({ db: db.db, entitlements });
+  const chatbots = createChatbotsService({
+    repo: createChatbotsRepo(db.db),
+    entitlements,
+    modelKeys: createModelKeyBox(env.MODEL_KEYS_SECRET ?? env.AUTH_EVENTS_SECRET),
+  });
   // Every server-side request to an address an account chose goes through one of these guards.
   const outbound = {
     crawler: createOutboundGuard({
@@ -180,6 +186,7 @@ function createServices(
     retrieval,
     llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
     guard: outbound.model,
+    botApiKey: chatbots.modelApiKey,
   });
   const messagesThisMonth = (userId: string) => countMessagesThisMonth(db, userId, now());
   const widget = createWidgetService({
