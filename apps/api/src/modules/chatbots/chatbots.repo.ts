@@ -1,10 +1,9 @@
 import type { Database } from "@parley/db";
 import { and, count, desc, eq, isNotNull, not, sql } from "drizzle-orm";
 import { type ChatbotRow, chatbots, knowledgeSources } from "../../db/schema";
+import type { Tx } from "../../db/tx";
 
 export type ChatbotColumns = Partial<typeof chatbots.$inferInsert>;
-/** A transaction or the database itself: repo functions work inside either. */
-export type Tx = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
 
 /** The chatbots table's one owner: every read and write of a bot row goes through here. */
 export function createChatbotsRepo(db: Database) {
@@ -69,6 +68,17 @@ export function createChatbotsRepo(db: Database) {
     /** Every bot of a workspace (account deletion); sources, conversations and messages cascade. */
     async removeAllForOwner(tx: Tx, ownerId: string): Promise<void> {
       await tx.delete(chatbots).where(eq(chatbots.ownerId, ownerId));
+    },
+    /** The identity-secret columns (the identity module decides their values). */
+    async setIdentitySecret(
+      id: string,
+      set: Pick<
+        ChatbotColumns,
+        "identitySecret" | "identitySecretHint" | "identitySecretCreatedAt" | "identitySecretCreatedBy"
+      >,
+    ): Promise<ChatbotRow | undefined> {
+      const [row] = await db.update(chatbots).set(set).where(eq(chatbots.id, id)).returning();
+      return row;
     },
     /** Rows whose model key is still stored as the user typed it (before keys were sealed). */
     plaintextModelKeys(): Promise<{ id: string; stored: string }[]> {

@@ -1,5 +1,6 @@
 import type { Chatbot, ChatbotCreate, ChatbotListItem, ChatbotUpdate } from "@parley/contracts";
 import type { ChatbotRow } from "../../db/schema";
+import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
@@ -137,6 +138,15 @@ export function createChatbotsService(deps: {
       await repo.remove(ownerId, id);
     },
     countForOwner: (ownerId: string) => repo.countForOwner(ownerId),
+    /** The owner's bots as stored, oldest first (the account export). */
+    rowsForOwner: (ownerId: string) => repo.listForOwner(ownerId),
+    /** A bot by id whoever owns it (seeding the showcase). */
+    exists: async (id: string) => Boolean(await repo.byId(id)),
+    /** Inserts a bot with a fixed id unless it exists (replicas booting at once); whether this one did. */
+    insertFixed: (values: Parameters<ChatbotsRepo["insertIfAbsent"]>[0]) => repo.insertIfAbsent(values),
+    setIdentitySecret: repo.setIdentitySecret,
+    /** Account deletion, inside the caller's transaction. */
+    erase: (tx: Tx, ownerId: string) => repo.removeAllForOwner(tx, ownerId),
     /**
      * The bot's own model API key in clear, for the one request to its model; null when it has none.
      * A stored key that does not decrypt throws ModelKeyUnreadableError: the answer fails rather
