@@ -49,6 +49,7 @@ import { createPaymentsRepo } from "./modules/payments/payments.repo";
 import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { createProviderRegistry } from "./modules/payments/providers/registry";
+import { createSandboxOrdersRepo } from "./modules/payments/sandbox-gateway/sandbox-gateway.repo";
 import { sandboxGatewayRoutes } from "./modules/payments/sandbox-gateway/sandbox-gateway.routes";
 import { createPlansRepo } from "./modules/plans/plans.repo";
 import { plansRoutes } from "./modules/plans/plans.routes";
@@ -452,7 +453,7 @@ export async function buildApp(deps: AppDeps) {
   );
   if (env.PAYMENTS_MODE === "sandbox") {
     await app.register(sandboxGatewayRoutes, {
-      db: db.db,
+      orders: createSandboxOrdersRepo(db.db),
       secret: env.PAYMENTS_SANDBOX_SECRET,
       publicUrl: env.PUBLIC_URL,
       internalUrl: selfUrl(env),
