@@ -295,8 +295,14 @@ test("settings show the form's and the server's field errors, Stop aborts the re
   await tabs.getByRole("tab", { name: "Settings" }).click();
   await settings.getByRole("radio", { name: /OpenAI-compatible model/ }).check();
   await expect(settings.getByRole("textbox", { name: /Base URL/ })).toBeVisible();
+  // A model key: sealed at rest, never sent back; the form shows only its last four characters.
+  const modelKey = "sk-e2e-model-key-0000c0de";
+  await settings.getByLabel("API key").fill(modelKey);
   await settings.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
+  await expect(settings.getByText("•••• c0de")).toBeVisible();
+  await expect(settings.getByLabel("API key")).toHaveCount(0);
+  expect(await page.content()).not.toContain(modelKey);
   await tabs.getByRole("tab", { name: "Playground" }).click();
   await playground.getByRole("textbox", { name: "Message" }).fill("Hello?");
   await playground.getByRole("textbox", { name: "Message" }).press("Enter");
@@ -304,6 +310,10 @@ test("settings show the form's and the server's field errors, Stop aborts the re
     "Check the model's base URL, name and API key under Settings → Answers.",
   );
   await tabs.getByRole("tab", { name: "Settings" }).click();
+  // Clearing the stored key, then back to the built-in engine.
+  await expect(settings.getByText("•••• c0de")).toBeVisible();
+  await settings.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(settings.getByText("The stored key will be removed when you save.")).toBeVisible();
   await settings.getByRole("radio", { name: /Built-in/ }).check();
   await settings.getByRole("button", { name: "Save changes" }).click();
   await expect(settings.getByText("All changes saved")).toBeVisible();

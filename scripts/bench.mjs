@@ -68,6 +68,7 @@ for (const driver of ["pglite", "postgres"]) {
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
     AUTH_EVENTS_SECRET: randomBytes(24).toString("hex"),
+    MODEL_KEYS_SECRET: randomBytes(24).toString("hex"),
     // Production refuses an unnamed payments mode; the bench never pays, so the staging sandbox will do.
     PAYMENTS_MODE: "sandbox",
     PAYMENTS_SANDBOX_IN_PRODUCTION: "true",

@@ -41,6 +41,7 @@ const operator: Record<string, string> = {
   POSTGRES_PASSWORD: randomBytes(24).toString("hex"),
   BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
   AUTH_EVENTS_SECRET: randomBytes(32).toString("hex"),
+  MODEL_KEYS_SECRET: randomBytes(32).toString("hex"),
   PAYMENTS_MODE: "sandbox",
   PAYMENTS_SANDBOX_IN_PRODUCTION: "true",
   PAYMENTS_SANDBOX_SECRET: randomBytes(32).toString("hex"),
@@ -234,7 +235,13 @@ describe("docker-compose.yml ships no secrets", () => {
         }
       }
     }
-    for (const name of ["POSTGRES_PASSWORD", "BETTER_AUTH_SECRET", "AUTH_EVENTS_SECRET", "PAYMENTS_MODE"]) {
+    for (const name of [
+      "POSTGRES_PASSWORD",
+      "BETTER_AUTH_SECRET",
+      "AUTH_EVENTS_SECRET",
+      "MODEL_KEYS_SECRET",
+      "PAYMENTS_MODE",
+    ]) {
       const { [name]: _dropped, ...shell } = operator;
       const attempt = () => {
         for (const service of ["postgres", "auth", "api"]) resolve(raw(service), shell);

@@ -1,18 +1,11 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fastifyTrustProxy } from "@parley/config";
-import { DEMO_ACCOUNT, SHOWCASE_CHATBOT_ID } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import { createDb } from "@parley/db";
 import { and, count, eq, gte } from "drizzle-orm";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import {
-  type FastifyPluginAsyncZod,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
-import { z } from "zod";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import * as schema from "./db/schema";
 import { type Env, migrationsFolder } from "./env";
 import { type Clock, createClock } from "./lib/clock";
@@ -26,14 +19,19 @@ import {
   type RateLimiter,
 } from "./lib/rate-limit";
 import { openRedis } from "./lib/redis";
+import { createAuthEventsRepo } from "./modules/auth-events/auth-events.repo";
 import { authEventsRoutes } from "./modules/auth-events/auth-events.routes";
 import { createAuthEventsService } from "./modules/auth-events/auth-events.service";
 import { createChatService } from "./modules/chat/chat.service";
 import { playgroundRoutes } from "./modules/chat/playground.routes";
+import { createChatbotsRepo } from "./modules/chatbots/chatbots.repo";
 import { chatbotsRoutes } from "./modules/chatbots/chatbots.routes";
 import { createChatbotsService } from "./modules/chatbots/chatbots.service";
+import { createModelKeyBox } from "./modules/chatbots/model-key-box";
+import { createContactRepo } from "./modules/contact/contact.repo";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
+import { demoRoutes } from "./modules/demo/demo.routes";
 import { createDemoService } from "./modules/demo/demo.service";
 import { createEntitlementsService } from "./modules/entitlements/entitlements.service";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -46,9 +44,11 @@ import { createInboxService } from "./modules/inbox/inbox.service";
 import { createLifecycleService } from "./modules/inbox/lifecycle.service";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
 import { createKnowledgeService, registerIngestJob } from "./modules/knowledge/knowledge.service";
+import { createPaymentsRepo } from "./modules/payments/payments.repo";
 import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { createProviderRegistry } from "./modules/payments/providers/registry";
+import { createSandboxOrdersRepo } from "./modules/payments/sandbox-gateway/sandbox-gateway.repo";
 import { sandboxGatewayRoutes } from "./modules/payments/sandbox-gateway/sandbox-gateway.routes";
 import { createPlansRepo } from "./modules/plans/plans.repo";
 import { plansRoutes } from "./modules/plans/plans.routes";
@@ -58,6 +58,7 @@ import { createSubscriptionsRepo } from "./modules/subscriptions/subscriptions.r
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes";
 import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
 import { supportRoutes } from "./modules/support/support.routes";
+import { createUsersRepo } from "./modules/users/users.repo";
 import { clearCookiesRoute, usersRoutes } from "./modules/users/users.routes";
 import { createUsersService } from "./modules/users/users.service";
 import { frameAncestors } from "./modules/widget/origin-policy";
@@ -65,6 +66,7 @@ import { widgetRoutes } from "./modules/widget/widget.routes";
 import { createWidgetService } from "./modules/widget/widget.service";
 import { widgetLauncherRoutes } from "./modules/widget/widget-launcher.routes";
 import { createWidgetSessions } from "./modules/widget/widget-session";
+import { createAuditRepo } from "./modules/workspaces/audit.repo";
 import { createAuditService } from "./modules/workspaces/audit.service";
 import { createSeatsUsedClient } from "./modules/workspaces/seats-client";
 import { auditRoutes, seatStatusRoutes, workspaceSeatsRoutes } from "./modules/workspaces/workspaces.routes";
@@ -73,6 +75,7 @@ import { registerErrorHandler } from "./plugins/error-handler";
 import { refuseNulInput } from "./plugins/refuse-nul";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerSpa } from "./plugins/spa";
+import { testClockRoute } from "./plugins/test-clock";
 import { warnOfUntrustedProxy } from "./plugins/trust-proxy";
 import { closeOnUnreadBody } from "./plugins/unread-body";
 
@@ -117,9 +120,9 @@ function createServices(
   const now = clock.now;
   const plansRepo = createPlansRepo(db.db);
   const plans = createPlansService({ repo: plansRepo, currency: env.PLANS_CURRENCY });
-  const contact = createContactService({ db: db.db });
-  const users = createUsersService({ db: db.db });
-  const audit = createAuditService({ db: db.db, now });
+  const contact = createContactService({ repo: createContactRepo(db.db) });
+  const users = createUsersService({ repo: createUsersRepo(db.db) });
+  const audit = createAuditService({ repo: createAuditRepo(db.db), now });
   const subscriptions = createSubscriptionsService({
     db: db.db,
     repo: createSubscriptionsRepo(db.db),
@@ -130,6 +133,8 @@ function createServices(
   const entitlements = createEntitlementsService({ subscriptions });
   const payments = createPaymentsService({
     db: db.db,
+    repo: createPaymentsRepo(db.db),
+    plans: plansRepo,
     providers: createProviderRegistry(env, { gatewayUrl: () => selfUrl(env), now }),
     subscriptions,
     publicUrl: env.PUBLIC_URL,
@@ -138,13 +143,30 @@ function createServices(
     log,
     audit,
   });
-  const authEvents = createAuthEventsService({ db: db.db, forgetUser: (id) => users.forget(id), audit });
   const jobs = createJobQueue({
     db: db.db,
     log,
     onRun: (kind, seconds, outcome) => metrics.jobDuration.observe({ kind, outcome }, seconds),
   });
-  const chatbots = createChatbotsService({ db: db.db, entitlements });
+  const chatbots = createChatbotsService({
+    repo: createChatbotsRepo(db.db),
+    entitlements,
+    modelKeys: createModelKeyBox(env.MODEL_KEYS_SECRET ?? env.AUTH_EVENTS_SECRET),
+  });
+  const authEvents = createAuthEventsService({
+    db: db.db,
+    repo: createAuthEventsRepo(),
+    erase: {
+      chatbots: chatbots.erase,
+      subscriptions: subscriptions.erase,
+      contact: contact.erase,
+      payments: payments.detachUser,
+      users: users.erase,
+      audit: audit.erase,
+    },
+    forgetUser: (id) => users.forget(id),
+    audit,
+  });
   // Every server-side request to an address an account chose goes through one of these guards.
   const outbound = {
     crawler: createOutboundGuard({
@@ -179,6 +201,7 @@ function createServices(
     retrieval,
     llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
     guard: outbound.model,
+    botApiKey: chatbots.modelApiKey,
   });
   const messagesThisMonth = (userId: string) => countMessagesThisMonth(db, userId, now());
   const widget = createWidgetService({
@@ -190,7 +213,8 @@ function createServices(
     now,
   });
   const identity = createIdentityService({
-    db: db.db,
+    setSecret: chatbots.setIdentitySecret,
+    findUser: users.find,
     box: createSecretBox(env.IDENTITY_SECRETS_KEY ?? env.AUTH_EVENTS_SECRET),
     ownBot: chatbots.own,
     now,
@@ -230,14 +254,23 @@ function createServices(
     widgetSessions: createWidgetSessions({ db: db.db }),
     identity,
     demo: createDemoService({
-      db: db.db,
       chatbots,
+      claimDemoSeed: users.claimDemoSeed,
       knowledge,
       grantPlan: (userId, code) => subscriptions.grant(userId, code),
     }),
     inbox: createInboxService({ db: db.db }),
     analytics: createAnalyticsService({ db: db.db, entitlements, messagesThisMonth }),
-    lifecycle: createLifecycleService({ db: db.db, now }),
+    lifecycle: createLifecycleService({
+      db: db.db,
+      now,
+      owners: {
+        user: users.find,
+        subscription: subscriptions.find,
+        bots: chatbots.rowsForOwner,
+        payments: payments.listRows,
+      },
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -358,10 +391,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(plansRoutes, { plans });
       await api.register(contactRoutes, { contact, limiter });
       await api.register(clearCookiesRoute);
-      api.get("/demo", async () => ({
-        chatbotId: env.DEMO_CONTENT ? SHOWCASE_CHATBOT_ID : null,
-        account: env.DEMO_CONTENT ? { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } : null,
-      }));
+      await api.register(demoRoutes, { enabled: env.DEMO_CONTENT });
       await api.register(paymentCallbackRoutes, { payments });
       await api.register(authEventsRoutes, { events: services.authEvents, secret: env.AUTH_EVENTS_SECRET });
       await api.register(workspaceSeatsRoutes, { entitlements, secret: env.AUTH_EVENTS_SECRET });
@@ -373,7 +403,17 @@ export async function buildApp(deps: AppDeps) {
         limiter,
         appOrigin,
       });
-      if (env.TEST_CLOCK) await api.register(testClockRoute, { clock, services });
+      if (env.TEST_CLOCK) {
+        await api.register(testClockRoute, {
+          clock,
+          // In this order: a plan change at period end, then payments, then retention.
+          runJobs: async () => ({
+            periodEnd: await services.subscriptions.runPeriodEnd(),
+            reconcile: await services.payments.reconcile(),
+            retention: await services.lifecycle.applyRetention(),
+          }),
+        });
+      }
       // Everything registered in this scope needs a valid access token.
       await api.register(async (authed) => {
         authed.addHook(
@@ -411,7 +451,7 @@ export async function buildApp(deps: AppDeps) {
   );
   if (env.PAYMENTS_MODE === "sandbox") {
     await app.register(sandboxGatewayRoutes, {
-      db: db.db,
+      orders: createSandboxOrdersRepo(db.db),
       secret: env.PAYMENTS_SANDBOX_SECRET,
       publicUrl: env.PUBLIC_URL,
       internalUrl: selfUrl(env),
@@ -441,21 +481,3 @@ export async function buildApp(deps: AppDeps) {
   });
   return app;
 }
-
-/** Test-only (TEST_CLOCK=true, refused in production): move time forward and run the jobs. */
-const testClockRoute: FastifyPluginAsyncZod<{ clock: Clock; services: Services }> = async (
-  app,
-  { clock, services },
-) => {
-  app.post(
-    "/internal/test-clock",
-    { schema: { body: z.object({ advanceMs: z.number().int().nonnegative().default(0) }) } },
-    async (request) => {
-      const now = clock.advance(request.body.advanceMs);
-      const periodEnd = await services.subscriptions.runPeriodEnd();
-      const reconcile = await services.payments.reconcile();
-      const retention = await services.lifecycle.applyRetention();
-      return { now: now.toISOString(), periodEnd, reconcile, retention };
-    },
-  );
-};

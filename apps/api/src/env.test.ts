@@ -38,7 +38,12 @@ describe("API environment", () => {
       MPGS_WEBHOOK_SECRET: "f6e5d4c3b2a1f0e9d8c7b6a5f4e3d2c1",
     };
     const prod = (extra: Record<string, string> = {}) =>
-      loadEnv({ NODE_ENV: "production", AUTH_EVENTS_SECRET: strong("a"), ...extra });
+      loadEnv({
+        NODE_ENV: "production",
+        AUTH_EVENTS_SECRET: strong("a"),
+        MODEL_KEYS_SECRET: strong("m"),
+        ...extra,
+      });
 
     it("boots with live payments and real secrets, trusting no proxy by default", () => {
       const env = prod(live);
@@ -76,6 +81,7 @@ describe("API environment", () => {
       ["MPGS_WEBHOOK_SECRET", "changeme"],
       ["MPGS_API_PASSWORD", "<your api password>"],
       ["BENEFIT_TRANPORTAL_PASSWORD", "your-password"],
+      ["MODEL_KEYS_SECRET", "change-me-to-another-long-random-secret-0123"],
     ])("refuses %s=%s (a default, placeholder or weak secret)", (name, value) => {
       const sandbox = name === "PAYMENTS_SANDBOX_SECRET";
       const env: Record<string, string> = sandbox
@@ -103,6 +109,16 @@ describe("API environment", () => {
       expect(prod({ ...live, TRUST_PROXY: "0" }).TRUST_PROXY).toBe(false);
       for (const bad of ["10.0.0.0/33", "proxy.internal", "300.1.1.1", "::1/129", "yes"])
         expect(() => prod({ ...live, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be/);
+    });
+
+    it("requires its own MODEL_KEYS_SECRET, which encrypts the bots' model API keys", () => {
+      expect(() => prod({ ...live, MODEL_KEYS_SECRET: "" })).toThrow(
+        /MODEL_KEYS_SECRET: is required in production/,
+      );
+      expect(() => prod({ ...live, MODEL_KEYS_SECRET: strong("a") })).toThrow(
+        /MODEL_KEYS_SECRET: must differ from AUTH_EVENTS_SECRET/,
+      );
+      expect(prod(live).MODEL_KEYS_SECRET).toBe(strong("m"));
     });
 
     it("refuses the database password compose used to ship", () => {

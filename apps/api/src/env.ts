@@ -39,6 +39,12 @@ export const envSchema = z.object({
    * AUTH_EVENTS_SECRET; set it to rotate that secret without breaking identity verification.
    */
   IDENTITY_SECRETS_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * Wraps the data keys that encrypt bots' model API keys at rest (envelope encryption). Required in
+   * production; elsewhere a key derived from AUTH_EVENTS_SECRET. Changing it makes stored keys
+   * unreadable (answers fail until each key is set again), so keep it with the database backups.
+   */
+  MODEL_KEYS_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** Built SPA to serve; absent folder means API only. */
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
   /** ISO currency the seeded plan catalogue is priced in. */
@@ -179,6 +185,14 @@ function refuseUnsafeProduction(env: ParsedEnv, ctx: z.RefinementCtx) {
   const production = env.NODE_ENV === "production";
   if (production) {
     if (!env.AUTH_EVENTS_SECRET) issue("AUTH_EVENTS_SECRET", "is required in production");
+    if (!env.MODEL_KEYS_SECRET) {
+      issue(
+        "MODEL_KEYS_SECRET",
+        "is required in production (it encrypts bots' model API keys): openssl rand -hex 32",
+      );
+    } else if (env.MODEL_KEYS_SECRET === env.AUTH_EVENTS_SECRET) {
+      issue("MODEL_KEYS_SECRET", "must differ from AUTH_EVENTS_SECRET");
+    }
     if (env.TEST_CLOCK) issue("TEST_CLOCK", "must not be enabled in production");
     if (env.TRUST_PROXY === true) issue("TRUST_PROXY", TRUST_PROXY_TRUE_IN_PRODUCTION);
     if (!env.PAYMENTS_MODE) {
@@ -199,6 +213,7 @@ function refuseUnsafeProduction(env: ParsedEnv, ctx: z.RefinementCtx) {
     const secrets = [
       ["AUTH_EVENTS_SECRET", "ours"],
       ["PAYMENTS_SANDBOX_SECRET", "ours"],
+      ["MODEL_KEYS_SECRET", "ours"],
       ["BENEFIT_TRANPORTAL_PASSWORD", "issued"],
       ["BENEFIT_RESOURCE_KEY", "issued"],
       ["MPGS_API_PASSWORD", "issued"],

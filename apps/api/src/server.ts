@@ -20,6 +20,8 @@ async function main() {
   const app = await buildApp({ env, db });
   for (const warning of env.warnings) app.log.warn(warning);
   await app.services.plans.seed();
+  // Model keys saved before they were encrypted at rest (migration 0014) are sealed now.
+  await app.services.chatbots.sealPlaintextModelKeys();
   if (env.DEMO_CONTENT) await app.services.demo.seedShowcase();
   const stopJobs = env.JOBS_ENABLED
     ? startJobs(scheduledJobs(app.services, env.JOBS_INTERVAL_MS), app.log)

@@ -24,6 +24,7 @@ const serverEntry = path.join(repoRoot, "apps/api/src/server.ts");
 export function productionSecrets(): Record<string, string> {
   return {
     AUTH_EVENTS_SECRET: randomBytes(32).toString("hex"),
+    MODEL_KEYS_SECRET: randomBytes(32).toString("hex"),
     PAYMENTS_MODE: "sandbox",
     PAYMENTS_SANDBOX_IN_PRODUCTION: "true",
     PAYMENTS_SANDBOX_SECRET: randomBytes(32).toString("hex"),

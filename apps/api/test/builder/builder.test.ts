@@ -1,5 +1,7 @@
 import type { StreamDone } from "@parley/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatbots } from "../../src/db/schema";
 import { createTestApp, freePort, setPlan, type TestApp, testDrivers } from "../harness";
 import { type LlmStub, startLlmStub } from "../llm-stub";
 import { type SseEvent, textOf } from "../sse-client";
@@ -213,6 +215,104 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
       const { events } = await api.ask(owner, botId, "warranty?");
       expect(events.at(-1)).toMatchObject({ event: "error", data: { code: "MODEL_UNAVAILABLE" } });
       expect(String(lastData<{ message: string }>(events).message)).toContain("503");
+    });
+  });
+
+  describe("model API keys at rest", () => {
+    const key = "sk-live-0123456789abcdefc0de";
+    const stored = async (id: string) => {
+      const [row] = await t.db.db
+        .select({ raw: chatbots.modelApiKeySealed, last4: chatbots.modelApiKeyLast4 })
+        .from(chatbots)
+        .where(eq(chatbots.id, id));
+      return row;
+    };
+    const setRaw = (id: string, raw: string | null) =>
+      t.db.db.update(chatbots).set({ modelApiKeySealed: raw }).where(eq(chatbots.id, id));
+
+    it("stores the key sealed, shows only its last four, and answers with it", async () => {
+      const res = await api.json(owner, "PATCH", `/api/chatbots/${botId}`, { model: { apiKey: key } });
+      expect(res.status).toBe(200);
+      expect(res.body.model).toMatchObject({ hasApiKey: true, apiKeyLast4: "c0de" });
+      const row = await stored(botId);
+      expect(row?.raw).toMatch(/^mk1\./);
+      expect(row?.raw).not.toContain(key);
+      expect(row?.raw).not.toContain(Buffer.from(key).toString("base64url").slice(0, 12));
+      for (const path of [`/api/chatbots/${botId}`, "/api/chatbots"]) {
+        const got = await api.json(owner, "GET", path);
+        expect(JSON.stringify(got.body)).not.toContain(key.slice(0, -4));
+      }
+      stub.behaviour = { tokens: ["Sealed ", "fine."] };
+      await api.ask(owner, botId, "warranty?");
+      expect(stub.requests.at(-1)?.authorization).toBe(`Bearer ${key}`);
+    });
+
+    it("lets no other workspace read or replace the key", async () => {
+      const other: Owner = { sub: "auth_key_thief", email: "thief@evil.example", name: "Eve" };
+      expect((await api.json(other, "GET", `/api/chatbots/${botId}`)).status).toBe(404);
+      const patch = await api.json(other, "PATCH", `/api/chatbots/${botId}`, {
+        model: { apiKey: "sk-attacker-key-000000000" },
+      });
+      expect(patch.status).toBe(404);
+      expect(JSON.stringify(patch.body)).not.toContain("c0de");
+      // A sealed key copied onto the thief's own bot does not open there: it is bound to its bot.
+      const theirs = await api.createBot(other, {
+        name: "Copycat",
+        model: { provider: "openai-compatible", baseUrl: stub.url, model: "stub-model" },
+      });
+      await setRaw(theirs._id, (await stored(botId))?.raw ?? null);
+      const before = stub.requests.length;
+      const copied = await api.ask(other, theirs._id, "warranty?");
+      expect(copied.status).toBe(422);
+      expect(stub.requests.length).toBe(before);
+      stub.behaviour = { tokens: ["Still ", "mine."] };
+      await api.ask(owner, botId, "warranty?");
+      expect(stub.requests.at(-1)?.authorization).toBe(`Bearer ${key}`);
+    });
+
+    it("fails closed with a clear error when the stored ciphertext was tampered with", async () => {
+      const raw = (await stored(botId))?.raw ?? "";
+      const parts = raw.split(".");
+      const body = parts[5] ?? "";
+      parts[5] = `${body[0] === "A" ? "B" : "A"}${body.slice(1)}`;
+      await setRaw(botId, parts.join("."));
+      const before = stub.requests.length;
+      const res = await api.ask(owner, botId, "warranty?");
+      expect(res.status).toBe(422);
+      const err = ((await res.res.json()) as { error: { code: string; message: string } }).error;
+      expect(err.code).toBe("MODEL_NOT_CONFIGURED");
+      expect(err.message).toContain("cannot be decrypted");
+      // Never answered with the server's key, or with none.
+      expect(stub.requests.length).toBe(before);
+      // The dashboard still loads; setting the key again repairs the bot.
+      expect((await api.json(owner, "GET", `/api/chatbots/${botId}`)).body.model.apiKeyLast4).toBe("c0de");
+      await api.json(owner, "PATCH", `/api/chatbots/${botId}`, { model: { apiKey: key } });
+      stub.behaviour = { tokens: ["Repaired."] };
+      await api.ask(owner, botId, "warranty?");
+      expect(stub.requests.at(-1)?.authorization).toBe(`Bearer ${key}`);
+    });
+
+    it("seals keys stored in plain text before encryption (the boot-time migration)", async () => {
+      const legacy = "sk-legacy-plaintext-key-9999";
+      await setRaw(botId, legacy);
+      expect(await t.app.services.chatbots.sealPlaintextModelKeys()).toBe(1);
+      const row = await stored(botId);
+      expect(row?.raw).toMatch(/^mk1\./);
+      expect(row?.raw).not.toContain(legacy);
+      expect(row?.last4).toBe("9999");
+      expect(await t.app.services.chatbots.sealPlaintextModelKeys()).toBe(0);
+      stub.behaviour = { tokens: ["Migrated."] };
+      await api.ask(owner, botId, "warranty?");
+      expect(stub.requests.at(-1)?.authorization).toBe(`Bearer ${legacy}`);
+    });
+
+    it("clears the key, and then answers with the server's key (none here)", async () => {
+      const res = await api.json(owner, "PATCH", `/api/chatbots/${botId}`, { model: { apiKey: null } });
+      expect(res.body.model).toMatchObject({ hasApiKey: false, apiKeyLast4: null });
+      expect(await stored(botId)).toEqual({ raw: null, last4: null });
+      stub.behaviour = { tokens: ["Keyless."] };
+      await api.ask(owner, botId, "warranty?");
+      expect(stub.requests.at(-1)?.authorization).toBeUndefined();
     });
   });
 

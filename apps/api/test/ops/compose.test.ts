@@ -99,6 +99,7 @@ if (process.env.DATABASE_URL)
         AUTH_URL: authUrl,
         AUTH_INTERNAL_URL: `http://127.0.0.1:${authPort}`,
         AUTH_EVENTS_SECRET: eventsSecret,
+        MODEL_KEYS_SECRET: randomBytes(32).toString("hex"),
         PAYMENTS_MODE: "sandbox",
         PAYMENTS_SANDBOX_IN_PRODUCTION: "true",
         PAYMENTS_SANDBOX_SECRET: randomBytes(32).toString("hex"),

@@ -123,6 +123,7 @@ describe.each(testDrivers())("the compiled services on %s", (driver) => {
       WEB_DIST: "/nonexistent",
       LOG_LEVEL: "warn",
       AUTH_EVENTS_SECRET: eventsSecret,
+      MODEL_KEYS_SECRET: randomBytes(32).toString("hex"),
       PAYMENTS_MODE: "sandbox",
       PAYMENTS_SANDBOX_IN_PRODUCTION: "true",
       PAYMENTS_SANDBOX_SECRET: randomBytes(32).toString("hex"),

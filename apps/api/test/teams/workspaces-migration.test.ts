@@ -74,7 +74,12 @@ describe.each(testDrivers())("workspace migration on old-schema data (%s)", (dri
     const old = await buildApp({ env, db, logger: false });
     await old.services.plans.seed();
     const owner = "OldUser1";
-    const bot = await old.services.chatbots.create(owner, { name: "Old bot" });
+    // Plain SQL: the current schema's chatbots have columns added after 0011 (the model key's last four).
+    const bot = { _id: "cb_old" };
+    await db.db.execute(sql`
+      insert into chatbots (id, owner_id, name, instructions, greeting, fallback_reply, theme)
+      values (${bot._id}, ${owner}, 'Old bot', 'Be helpful.', 'Hi!', 'Sorry.',
+              ${JSON.stringify({ primaryColor: "#4f46e5", position: "bottom-right", launcherText: "Chat" })}::jsonb)`);
     const source = await old.services.knowledge.add(owner, bot._id, {
       kind: "text",
       title: "Returns",

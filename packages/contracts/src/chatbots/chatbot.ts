@@ -25,6 +25,11 @@ export const modelSettingsSchema = z.object({
   maxAnswerTokens: z.number().int().min(50).max(4000),
   /** Whether a per-bot API key is stored (the key itself is never sent back). */
   hasApiKey: z.boolean(),
+  /**
+   * The stored key's last four characters, for telling keys apart ("•••• abcd"); null when no key
+   * is stored or the key is too short to show any of it. The key is encrypted at rest.
+   */
+  apiKeyLast4: z.string().nullable(),
 });
 export type ModelSettings = z.infer<typeof modelSettingsSchema>;
 
@@ -88,7 +93,7 @@ const editable = {
   suggestedQuestions: z.array(safeText().trim().min(1).max(200)).max(6, "Up to 6 suggested questions"),
   fallbackReply: safeText().trim().min(1, "The fallback reply cannot be empty").max(1000),
   model: modelSettingsSchema
-    .omit({ hasApiKey: true })
+    .omit({ hasApiKey: true, apiKeyLast4: true })
     .extend({
       /** Write-only: a new key, or null to remove the stored one; omitted keeps it. */
       apiKey: safeText().min(1).max(500).nullable().optional(),

@@ -19,3 +19,4 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
+export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -16,8 +16,12 @@ export const chatbots = pgTable(
       .default("builtin"),
     modelName: text(),
     modelBaseUrl: text(),
-    /** Write-only from the API's point of view: never serialised to clients. */
-    modelApiKey: text(),
+    /**
+     * The bot's model API key, envelope-encrypted (modules/chatbots/model-key-box.ts). Write-only
+     * from the API's point of view: clients see only `modelApiKeyLast4`.
+     */
+    modelApiKeySealed: text("model_api_key"),
+    modelApiKeyLast4: text(),
     temperature: real().notNull().default(0.3),
     maxAnswerTokens: integer().notNull().default(600),
     theme: jsonb()

@@ -24,7 +24,13 @@ export interface Reply {
   searchedFor: string;
 }
 
-export function createChatService(deps: { retrieval: Retrieval; llm: LlmDefaults; guard: OutboundGuard }) {
+export function createChatService(deps: {
+  retrieval: Retrieval;
+  llm: LlmDefaults;
+  guard: OutboundGuard;
+  /** The bot's own key in clear (chatbots.modelApiKey); throws when the stored key does not decrypt. */
+  botApiKey: (bot: ChatbotRow) => string | null;
+}) {
   const builtin = createExtractiveEngine(deps.retrieval);
 
   function modelFor(bot: ChatbotRow): ChatModel {
@@ -37,8 +43,15 @@ export function createChatService(deps: { retrieval: Retrieval; llm: LlmDefaults
         "MODEL_NOT_CONFIGURED",
       );
     }
+    let botKey: string | null;
+    try {
+      botKey = deps.botApiKey(bot);
+    } catch (err) {
+      // Fail closed: an unreadable key never falls back to the server's key or to none.
+      throw new ModelError((err as Error).message, "MODEL_NOT_CONFIGURED");
+    }
     return createOpenAiCompatibleModel(
-      { baseUrl, model, apiKey: bot.modelApiKey ?? deps.llm.apiKey ?? null },
+      { baseUrl, model, apiKey: botKey ?? deps.llm.apiKey ?? null },
       deps.guard,
     );
   }

@@ -1,10 +1,11 @@
 import type { Chatbot, ChatbotCreate, ChatbotListItem, ChatbotUpdate } from "@parley/contracts";
-import type { Database } from "@parley/db";
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import { type ChatbotRow, chatbots, knowledgeSources } from "../../db/schema";
+import type { ChatbotRow } from "../../db/schema";
+import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
+import type { ChatbotColumns, ChatbotsRepo } from "./chatbots.repo";
+import { isSealedModelKey, type ModelKeyBox, modelKeyLast4 } from "./model-key-box";
 
 export const DEFAULTS = {
   instructions:
@@ -30,7 +31,8 @@ export function toChatbot(row: ChatbotRow): Chatbot {
       baseUrl: row.modelBaseUrl,
       temperature: Math.round(row.temperature * 100) / 100,
       maxAnswerTokens: row.maxAnswerTokens,
-      hasApiKey: Boolean(row.modelApiKey),
+      hasApiKey: Boolean(row.modelApiKeySealed),
+      apiKeyLast4: row.modelApiKeySealed ? row.modelApiKeyLast4 : null,
     },
     theme: row.theme,
     greetingBubble: row.greetingBubble,
@@ -43,8 +45,14 @@ export function toChatbot(row: ChatbotRow): Chatbot {
   };
 }
 
-function columns(input: ChatbotUpdate, current?: ChatbotRow): Partial<typeof chatbots.$inferInsert> {
-  const set: Partial<typeof chatbots.$inferInsert> = {};
+/** The columns an edit sets; a new model key is sealed for this bot before it reaches the row. */
+function columns(
+  input: ChatbotUpdate,
+  botId: string,
+  box: ModelKeyBox,
+  current?: ChatbotRow,
+): ChatbotColumns {
+  const set: ChatbotColumns = {};
   if (input.name !== undefined) set.name = input.name;
   if (input.instructions !== undefined) set.instructions = input.instructions;
   if (input.greeting !== undefined) set.greeting = input.greeting;
@@ -65,19 +73,26 @@ function columns(input: ChatbotUpdate, current?: ChatbotRow): Partial<typeof cha
     if (m.baseUrl !== undefined) set.modelBaseUrl = m.baseUrl;
     if (m.temperature !== undefined) set.temperature = m.temperature;
     if (m.maxAnswerTokens !== undefined) set.maxAnswerTokens = m.maxAnswerTokens;
-    if (m.apiKey !== undefined) set.modelApiKey = m.apiKey;
+    if (m.apiKey === null) {
+      set.modelApiKeySealed = null;
+      set.modelApiKeyLast4 = null;
+    } else if (m.apiKey !== undefined) {
+      set.modelApiKeySealed = box.seal(m.apiKey, botId);
+      set.modelApiKeyLast4 = modelKeyLast4(m.apiKey);
+    }
   }
   return set;
 }
 
-export function createChatbotsService(deps: { db: Database; entitlements: EntitlementsService }) {
-  const { db, entitlements } = deps;
+export function createChatbotsService(deps: {
+  repo: ChatbotsRepo;
+  entitlements: EntitlementsService;
+  modelKeys: ModelKeyBox;
+}) {
+  const { repo, entitlements, modelKeys } = deps;
 
   async function own(ownerId: string, id: string): Promise<ChatbotRow> {
-    const [row] = await db
-      .select()
-      .from(chatbots)
-      .where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)));
+    const row = await repo.owned(ownerId, id);
     // Someone else's bot is indistinguishable from a missing one.
     if (!row) throw new AppError("NOT_FOUND", "Chatbot not found");
     return row;
@@ -86,17 +101,7 @@ export function createChatbotsService(deps: { db: Database; entitlements: Entitl
   return {
     own,
     async list(ownerId: string): Promise<ChatbotListItem[]> {
-      const rows = await db
-        .select({
-          bot: chatbots,
-          sourceCount: sql<number>`count(${knowledgeSources.id})::int`,
-          readySourceCount: sql<number>`count(${knowledgeSources.id}) filter (where ${knowledgeSources.status} = 'ready')::int`,
-        })
-        .from(chatbots)
-        .leftJoin(knowledgeSources, eq(knowledgeSources.chatbotId, chatbots.id))
-        .where(eq(chatbots.ownerId, ownerId))
-        .groupBy(chatbots.id)
-        .orderBy(desc(chatbots.createdAt));
+      const rows = await repo.listWithSourceCounts(ownerId);
       return rows.map((r) => ({
         ...toChatbot(r.bot),
         sourceCount: r.sourceCount,
@@ -107,43 +112,60 @@ export function createChatbotsService(deps: { db: Database; entitlements: Entitl
       return toChatbot(await own(ownerId, id));
     },
     async create(ownerId: string, input: ChatbotCreate): Promise<Chatbot> {
-      const [existing] = await db.select({ n: count() }).from(chatbots).where(eq(chatbots.ownerId, ownerId));
-      await entitlements.assert(ownerId, "chatbots", existing?.n ?? 0);
-      const [row] = await db
-        .insert(chatbots)
-        .values({
-          id: newId("cb"),
-          ownerId,
-          name: input.name,
-          instructions: DEFAULTS.instructions,
-          greeting: DEFAULTS.greeting,
-          fallbackReply: DEFAULTS.fallbackReply,
-          theme: DEFAULTS.theme,
-          ...columns(input),
-        })
-        .returning();
-      if (!row) throw new Error("insert returned nothing");
+      await entitlements.assert(ownerId, "chatbots", await repo.countForOwner(ownerId));
+      const id = newId("cb");
+      const row = await repo.insert({
+        id,
+        ownerId,
+        name: input.name,
+        instructions: DEFAULTS.instructions,
+        greeting: DEFAULTS.greeting,
+        fallbackReply: DEFAULTS.fallbackReply,
+        theme: DEFAULTS.theme,
+        ...columns(input, id, modelKeys),
+      });
       return toChatbot(row);
     },
     async update(ownerId: string, id: string, input: ChatbotUpdate): Promise<Chatbot> {
       const current = await own(ownerId, id);
-      const set = columns(input, current);
+      const set = columns(input, id, modelKeys, current);
       if (Object.keys(set).length === 0) return toChatbot(current);
-      const [row] = await db
-        .update(chatbots)
-        .set(set)
-        .where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)))
-        .returning();
-      return toChatbot(row ?? current);
+      return toChatbot((await repo.update(ownerId, id, set)) ?? current);
     },
     async remove(ownerId: string, id: string) {
       await own(ownerId, id);
       // Sources, chunks, conversations and messages go with it (foreign keys cascade).
-      await db.delete(chatbots).where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)));
+      await repo.remove(ownerId, id);
     },
-    async countForOwner(ownerId: string) {
-      const [row] = await db.select({ n: count() }).from(chatbots).where(eq(chatbots.ownerId, ownerId));
-      return row?.n ?? 0;
+    countForOwner: (ownerId: string) => repo.countForOwner(ownerId),
+    /** The owner's bots as stored, oldest first (the account export). */
+    rowsForOwner: (ownerId: string) => repo.listForOwner(ownerId),
+    /** A bot by id whoever owns it (seeding the showcase). */
+    exists: async (id: string) => Boolean(await repo.byId(id)),
+    /** Inserts a bot with a fixed id unless it exists (replicas booting at once); whether this one did. */
+    insertFixed: (values: Parameters<ChatbotsRepo["insertIfAbsent"]>[0]) => repo.insertIfAbsent(values),
+    setIdentitySecret: repo.setIdentitySecret,
+    /** Account deletion, inside the caller's transaction. */
+    erase: (tx: Tx, ownerId: string) => repo.removeAllForOwner(tx, ownerId),
+    /**
+     * The bot's own model API key in clear, for the one request to its model; null when it has none.
+     * A stored key that does not decrypt throws ModelKeyUnreadableError: the answer fails rather
+     * than going out with no key, or with the server's.
+     */
+    modelApiKey(bot: ChatbotRow): string | null {
+      return bot.modelApiKeySealed ? modelKeys.open(bot.modelApiKeySealed, bot.id) : null;
+    },
+    /**
+     * Seals the keys saved before keys were encrypted (migration 0014 keeps their last four). Run at
+     * boot; safe on several replicas at once (a row changes only while it still holds the plaintext).
+     */
+    async sealPlaintextModelKeys(): Promise<number> {
+      const rows = await repo.plaintextModelKeys();
+      for (const { id, stored } of rows) {
+        if (isSealedModelKey(stored)) continue;
+        await repo.replaceModelKey(id, stored, modelKeys.seal(stored, id), modelKeyLast4(stored));
+      }
+      return rows.length;
     },
   };
 }

@@ -5,9 +5,8 @@ import {
   type WidgetCustomer,
   widgetCustomerSchema,
 } from "@parley/contracts";
-import type { Database } from "@parley/db";
-import { eq } from "drizzle-orm";
-import { type ChatbotRow, chatbots, platformUsers } from "../../db/schema";
+import type { ChatbotRow } from "../../db/schema";
+import type { ChatbotsService } from "../chatbots/chatbots.service";
 import { customerHashMatches, newIdentitySecret, type SecretBox } from "./identity-crypto";
 
 /** What a request's customer header amounts to for one bot. */
@@ -17,7 +16,10 @@ export type CustomerIdentity =
   | { status: "refused"; message: string };
 
 export interface IdentityDeps {
-  db: Database;
+  /** The chatbots module stores the secret on the bot's row. */
+  setSecret: ChatbotsService["setIdentitySecret"];
+  /** Who made the secret, by user id (undefined when the user is gone). */
+  findUser: (userId: string) => Promise<{ name: string; email: string } | undefined>;
   box: SecretBox;
   /** The caller's bot, or NOT_FOUND (someone else's bot looks missing). */
   ownBot: (ownerId: string, chatbotId: string) => Promise<ChatbotRow>;
@@ -51,18 +53,14 @@ export function decodeCustomerHeader(
 const clip = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
 
 export function createIdentityService(deps: IdentityDeps) {
-  const { db, box, now } = deps;
+  const { box, now } = deps;
 
   async function infoOf(bot: ChatbotRow): Promise<IdentitySecretInfo> {
     if (!bot.identitySecret) {
       return { enabled: false, hint: null, createdAt: null, createdBy: null, usable: false };
     }
-    const [creator] = bot.identitySecretCreatedBy
-      ? await db
-          .select({ name: platformUsers.name, email: platformUsers.email })
-          .from(platformUsers)
-          .where(eq(platformUsers.id, bot.identitySecretCreatedBy))
-      : [];
+    const user = bot.identitySecretCreatedBy ? await deps.findUser(bot.identitySecretCreatedBy) : undefined;
+    const creator = user ? { name: user.name, email: user.email } : undefined;
     return {
       enabled: true,
       hint: bot.identitySecretHint,
@@ -85,32 +83,24 @@ export function createIdentityService(deps: IdentityDeps) {
     async rotate(ownerId: string, chatbotId: string, byUserId: string): Promise<IdentitySecretCreated> {
       const bot = await deps.ownBot(ownerId, chatbotId);
       const secret = newIdentitySecret();
-      const [row] = await db
-        .update(chatbots)
-        .set({
-          identitySecret: box.seal(secret, bot.id),
-          identitySecretHint: secret.slice(-4),
-          identitySecretCreatedAt: now(),
-          identitySecretCreatedBy: byUserId,
-        })
-        .where(eq(chatbots.id, bot.id))
-        .returning();
+      const row = await deps.setSecret(bot.id, {
+        identitySecret: box.seal(secret, bot.id),
+        identitySecretHint: secret.slice(-4),
+        identitySecretCreatedAt: now(),
+        identitySecretCreatedBy: byUserId,
+      });
       return { ...(await infoOf(row ?? bot)), secret };
     },
 
     /** Turns verification off: every customer id is refused until a new secret is made. */
     async disable(ownerId: string, chatbotId: string): Promise<IdentitySecretInfo> {
       const bot = await deps.ownBot(ownerId, chatbotId);
-      const [row] = await db
-        .update(chatbots)
-        .set({
-          identitySecret: null,
-          identitySecretHint: null,
-          identitySecretCreatedAt: null,
-          identitySecretCreatedBy: null,
-        })
-        .where(eq(chatbots.id, bot.id))
-        .returning();
+      const row = await deps.setSecret(bot.id, {
+        identitySecret: null,
+        identitySecretHint: null,
+        identitySecretCreatedAt: null,
+        identitySecretCreatedBy: null,
+      });
       return infoOf(row ?? bot);
     },
 

@@ -2,22 +2,41 @@ import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import {
+  type ChatbotRow,
   chatbots,
   conversations,
   knowledgeSources,
   leads,
   messages,
-  payments,
-  platformUsers,
-  subscriptions,
+  type PaymentRow,
+  type PlatformUserRow,
+  type SubscriptionRow,
 } from "../../db/schema";
 import { toChatbot } from "../chatbots/chatbots.service";
 import { toSource } from "../knowledge/knowledge.service";
 
 const RETENTION_BATCH = 500;
 
-/** Retention and export: the owner decides how long conversations live and can take everything. */
-export function createLifecycleService(deps: { db: Database; now: () => Date; retentionBatch?: number }) {
+/** What the export reads from the modules that own those tables. */
+export interface ExportSources {
+  user: (userId: string) => Promise<PlatformUserRow | undefined>;
+  subscription: (userId: string) => Promise<SubscriptionRow | undefined>;
+  bots: (ownerId: string) => Promise<ChatbotRow[]>;
+  payments: (userId: string) => Promise<PaymentRow[]>;
+}
+
+/**
+ * Retention and export: the owner decides how long conversations live and can take everything.
+ * Conversations, messages and leads are read and deleted here directly until the conversations
+ * module (helper "burst") owns them; everything else comes from its owning module.
+ */
+export function createLifecycleService(deps: {
+  db: Database;
+  now: () => Date;
+  retentionBatch?: number;
+  /** Without them (a retention-only caller), the export reads nothing else. */
+  owners?: ExportSources;
+}) {
   const { db, now } = deps;
   const batch = deps.retentionBatch ?? RETENTION_BATCH;
   return {
@@ -44,13 +63,13 @@ export function createLifecycleService(deps: { db: Database; now: () => Date; re
 
     /** Everything the API holds for one owner, as one JSON document. */
     async exportAll(ownerId: string) {
-      const [user] = await db.select().from(platformUsers).where(eq(platformUsers.id, ownerId));
-      const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, ownerId));
-      const bots = await db
-        .select()
-        .from(chatbots)
-        .where(eq(chatbots.ownerId, ownerId))
-        .orderBy(asc(chatbots.createdAt));
+      const owners = deps.owners;
+      if (!owners) throw new Error("lifecycle: the export needs its owning modules");
+      const [user, subscription, bots] = await Promise.all([
+        owners.user(ownerId),
+        owners.subscription(ownerId),
+        owners.bots(ownerId),
+      ]);
       const botIds = bots.map((b) => b.id);
       const [sources, convs, msgs, leadRows, pays] = await Promise.all([
         botIds.length
@@ -63,7 +82,7 @@ export function createLifecycleService(deps: { db: Database; now: () => Date; re
           .orderBy(asc(conversations.createdAt)),
         db.select().from(messages).where(eq(messages.ownerId, ownerId)).orderBy(asc(messages.createdAt)),
         db.select().from(leads).where(eq(leads.ownerId, ownerId)),
-        db.select().from(payments).where(eq(payments.userId, ownerId)),
+        owners.payments(ownerId),
       ]);
       return {
         format: "parley-export/1",

@@ -7,31 +7,30 @@ import type {
 } from "@parley/contracts";
 import { majorToMinor, minorToMajor, toPaymentMethod } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import { and, count, desc, eq, lt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import {
-  type PaymentRow,
-  paymentEvents,
-  payments,
-  plans,
-  subscriptions as subscriptionsTable,
-} from "../../db/schema";
+import type { PaymentRow } from "../../db/schema";
+import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
+import type { PlansRepo } from "../plans/plans.repo";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
 import type { AuditService } from "../workspaces/audit.service";
+import type { PaymentsRepo } from "./payments.repo";
 import { planForPayment } from "./plan-for-payment";
 import type { CallbackRequest, PaymentProvider, ProviderId, VerifiedEvent } from "./providers/provider";
 
 export const PAYMENT_TTL_MS = 30 * 60_000;
 
 export interface PaymentsDeps {
-  db: Database;
+  /** Only to open transactions; the queries are the repositories'. */
+  db: Pick<Database, "transaction">;
+  repo: PaymentsRepo;
+  plans: Pick<PlansRepo, "listActive" | "findById">;
   providers: {
     forMethod(method: "mastercard" | "benefit"): PaymentProvider;
     byId(id: ProviderId): PaymentProvider | undefined;
   };
-  subscriptions: Pick<SubscriptionsService, "applyCapturedPayment" | "ensure">;
+  subscriptions: Pick<SubscriptionsService, "applyCapturedPayment" | "ensure" | "planIdOf">;
   publicUrl: string;
   /** Where gateways reach this API server-to-server. */
   callbackBaseUrl: () => string;
@@ -44,29 +43,20 @@ export interface PaymentsDeps {
 type Outcome = { outcome: "applied" | "ignored" | "rejected"; reason?: string; payment?: PaymentRow };
 
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, providers, subscriptions, now, log } = deps;
+  const { db, repo, plans, providers, subscriptions, now, log } = deps;
   const resultUrl = (trackId: string) =>
     `${deps.publicUrl}/billing/result?trackId=${encodeURIComponent(trackId)}`;
 
   async function ownPayment(userId: string, trackId: string): Promise<PaymentRow> {
-    const [row] = await db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.trackId, trackId), eq(payments.userId, userId)))
-      .limit(1);
+    const row = await repo.owned(userId, trackId);
     if (!row) throw new AppError("NOT_FOUND", "Payment not found");
     return row;
   }
 
   /** The workspace's plan before a capture changes it (for the audit entry's "from"). */
-  async function planOfWorkspace(tx: Pick<Database, "select">, workspaceId: string) {
-    const [row] = await tx
-      .select({ name: plans.name })
-      .from(subscriptionsTable)
-      .innerJoin(plans, eq(plans.id, subscriptionsTable.planId))
-      .where(eq(subscriptionsTable.userId, workspaceId))
-      .limit(1);
-    return row;
+  async function planOfWorkspace(tx: Tx, workspaceId: string) {
+    const planId = await subscriptions.planIdOf(tx, workspaceId);
+    return planId ? plans.findById(planId, tx) : undefined;
   }
 
   /**
@@ -76,34 +66,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
    */
   async function applyEvent(provider: ProviderId, event: VerifiedEvent): Promise<Outcome> {
     return db.transaction(async (tx) => {
-      const recorded = await tx
-        .insert(paymentEvents)
-        .values({
-          id: newId("pev"),
-          provider,
-          eventId: event.eventId,
-          trackId: event.trackId || null,
-          outcome: "ignored",
-          payload: event.raw ?? {},
-        })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
-      const eventRow = recorded[0];
-      if (!eventRow) return { outcome: "ignored" as const, reason: "duplicate event" };
+      const eventId = await repo.recordEvent(tx, {
+        id: newId("pev"),
+        provider,
+        eventId: event.eventId,
+        trackId: event.trackId || null,
+        outcome: "ignored",
+        payload: event.raw ?? {},
+      });
+      if (!eventId) return { outcome: "ignored" as const, reason: "duplicate event" };
       const settle = async (o: Outcome) => {
-        await tx
-          .update(paymentEvents)
-          .set({ outcome: o.outcome, reason: o.reason ?? null })
-          .where(eq(paymentEvents.id, eventRow.id));
+        await repo.settleEvent(tx, eventId, o.outcome, o.reason ?? null);
         return o;
       };
 
-      const [payment] = await tx
-        .select()
-        .from(payments)
-        .where(eq(payments.trackId, event.trackId))
-        .limit(1)
-        .for("update");
+      const payment = await repo.lockByTrackId(tx, event.trackId);
       if (!payment) return settle({ outcome: "rejected", reason: "unknown track id" });
       if (payment.provider !== provider)
         return settle({ outcome: "rejected", reason: "event from another provider", payment });
@@ -111,7 +88,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         return settle({ outcome: "ignored", reason: `payment already ${payment.status}`, payment });
       const at = now();
       if (payment.expiresAt <= at) {
-        await tx.update(payments).set({ status: "expired" }).where(eq(payments.trackId, payment.trackId));
+        await repo.update(payment.trackId, { status: "expired" }, tx);
         return settle({ outcome: "rejected", reason: "payment expired before the callback", payment });
       }
       if (event.status === "pending") return settle({ outcome: "ignored", reason: "still pending", payment });
@@ -120,26 +97,28 @@ export function createPaymentsService(deps: PaymentsDeps) {
           event.amountMinor !== payment.amountMinor ||
           (event.currency && event.currency !== payment.currency)
         ) {
-          await tx
-            .update(payments)
-            .set({ status: "amount_mismatch", resultMessage: "Captured amount differs from the price" })
-            .where(eq(payments.trackId, payment.trackId));
+          await repo.update(
+            payment.trackId,
+            { status: "amount_mismatch", resultMessage: "Captured amount differs from the price" },
+            tx,
+          );
           return settle({
             outcome: "rejected",
             reason: `amount mismatch: got ${event.amountMinor} ${event.currency}, expected ${payment.amountMinor} ${payment.currency}`,
             payment,
           });
         }
-        await tx
-          .update(payments)
-          .set({
+        await repo.update(
+          payment.trackId,
+          {
             status: "captured",
             capturedAt: at,
             providerRef: event.providerRef ?? payment.providerRef,
             resultCode: event.resultCode ?? null,
             resultMessage: null,
-          })
-          .where(eq(payments.trackId, payment.trackId));
+          },
+          tx,
+        );
         const fromPlan = deps.audit ? await planOfWorkspace(tx, payment.userId) : undefined;
         await subscriptions.applyCapturedPayment(tx, {
           userId: payment.userId,
@@ -148,10 +127,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           capturedAt: at,
         });
         if (deps.audit) {
-          const [plan] = await tx
-            .select({ name: plans.name })
-            .from(plans)
-            .where(eq(plans.id, payment.planId));
+          const plan = await plans.findById(payment.planId, tx);
           await deps.audit.record(
             {
               workspaceId: payment.userId,
@@ -172,28 +148,27 @@ export function createPaymentsService(deps: PaymentsDeps) {
         }
         return settle({ outcome: "applied", payment: { ...payment, status: "captured" } });
       }
-      await tx
-        .update(payments)
-        .set({
+      await repo.update(
+        payment.trackId,
+        {
           status: event.status,
           resultCode: event.resultCode ?? null,
           resultMessage:
             event.resultMessage ??
             (event.status === "canceled" ? "Payment was cancelled" : "Payment was declined"),
-        })
-        .where(eq(payments.trackId, payment.trackId));
+        },
+        tx,
+      );
       return settle({ outcome: "applied", payment: { ...payment, status: event.status } });
     });
   }
 
   /** A pending payment past its time becomes expired (once: only while still pending). */
   async function expire(row: PaymentRow): Promise<PaymentRow | undefined> {
-    const [done] = await db
-      .update(payments)
-      .set({ status: "expired", resultMessage: "The payment was not completed in time" })
-      .where(and(eq(payments.trackId, row.trackId), eq(payments.status, "pending")))
-      .returning();
-    return done;
+    return repo.updateIfPending(row.trackId, {
+      status: "expired",
+      resultMessage: "The payment was not completed in time",
+    });
   }
 
   function toPayment(
@@ -225,13 +200,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       initiator?: { userId: string; email: string },
     ): Promise<PaymentInitiateResponse> {
       // The server prices the payment; a client amount that differs is refused, never trusted.
-      const plan = planForPayment(await db.select().from(plans).where(eq(plans.isActive, true)), input);
+      const plan = planForPayment(await plans.listActive(), input);
       await subscriptions.ensure(user.id);
       const method = toPaymentMethod(input.payment_provider);
       const provider = providers.forMethod(method);
       const trackId = newId("trk");
       const createdAt = now();
-      await db.insert(payments).values({
+      await repo.insert({
         trackId,
         userId: user.id,
         initiatedById: initiator?.userId ?? null,
@@ -255,10 +230,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
           callbackUrl: `${deps.callbackBaseUrl()}/api/payments/callback/${provider.id}`,
           customer: { id: user.id, ...(user.email ? { email: user.email } : {}) },
         });
-        await db
-          .update(payments)
-          .set({ providerRef: started.providerRef, providerSecret: started.providerSecret ?? null })
-          .where(eq(payments.trackId, trackId));
+        await repo.update(trackId, {
+          providerRef: started.providerRef,
+          providerSecret: started.providerSecret ?? null,
+        });
         return {
           success: true,
           message: "Payment initiated",
@@ -266,10 +241,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
           track_id: trackId,
         };
       } catch (err) {
-        await db
-          .update(payments)
-          .set({ status: "failed", resultMessage: "The payment gateway could not start the payment" })
-          .where(eq(payments.trackId, trackId));
+        await repo.update(trackId, {
+          status: "failed",
+          resultMessage: "The payment gateway could not start the payment",
+        });
         throw err;
       }
     },
@@ -292,7 +267,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         );
       }
       if (!row.recordedAt) {
-        await db.update(payments).set({ recordedAt: now() }).where(eq(payments.trackId, row.trackId));
+        await repo.update(row.trackId, { recordedAt: now() });
       }
       if (row.status === "pending" && row.providerRef) row = (await this.settleByInquiry(row)) ?? row;
       if (row.status === "pending" && row.expiresAt <= now()) row = (await expire(row)) ?? row;
@@ -342,19 +317,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       } catch (err) {
         log.warn({ trackId: row.trackId, err: (err as Error).message }, "payment inquiry failed");
       }
-      const [fresh] = await db.select().from(payments).where(eq(payments.trackId, row.trackId));
-      return fresh;
+      return repo.byTrackId(row.trackId);
     },
 
     /** Reconciliation job: settle payments pending for a while by inquiry, expire abandoned ones. */
     async reconcile(opts: { olderThanMs?: number } = {}) {
       const at = now();
       const cutoff = new Date(at.getTime() - (opts.olderThanMs ?? 2 * 60_000));
-      const stuck = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.status, "pending"), lt(payments.createdAt, cutoff)))
-        .limit(200);
+      const stuck = await repo.pendingSince(cutoff, 200);
       let settled = 0;
       let expired = 0;
       for (const row of stuck) {
@@ -370,22 +340,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     async get(userId: string, trackId: string): Promise<Payment> {
       const row = await ownPayment(userId, trackId);
-      const [plan] = await db.select().from(plans).where(eq(plans.id, row.planId));
+      const plan = await plans.findById(row.planId);
       return toPayment(row, plan ?? { name: "Unknown plan", billingInterval: "monthly" });
     },
 
     /** Payments per state, across accounts (the metrics' payment states). */
     async countByState(): Promise<{ status: string; n: number }[]> {
-      return db.select({ status: payments.status, n: count() }).from(payments).groupBy(payments.status);
+      return repo.countByState();
     },
+    /** The user's payments as stored, for the account export. */
+    listRows: (userId: string) => repo.listForUser(userId),
+    /** Account deletion: kept for accounting, detached from the person (inside the caller's transaction). */
+    detachUser: (tx: Tx, userId: string, placeholder: string) => repo.detachUser(tx, userId, placeholder),
     async list(userId: string): Promise<Payment[]> {
-      const rows = await db
-        .select({ payment: payments, plan: { name: plans.name, billingInterval: plans.billingInterval } })
-        .from(payments)
-        .innerJoin(plans, eq(plans.id, payments.planId))
-        .where(eq(payments.userId, userId))
-        .orderBy(desc(payments.createdAt))
-        .limit(100);
+      const rows = await repo.listWithPlans(userId, 100);
       return rows.map((r) => toPayment(r.payment, r.plan));
     },
   };

@@ -1,6 +1,7 @@
 import type { Database } from "@parley/db";
 import { asc, eq, sql } from "drizzle-orm";
 import { type NewPlanRow, type PlanRow, plans } from "../../db/schema";
+import type { Tx } from "../../db/tx";
 
 export function createPlansRepo(db: Database) {
   return {
@@ -11,8 +12,13 @@ export function createPlansRepo(db: Database) {
         .where(eq(plans.isActive, true))
         .orderBy(asc(plans.tier), asc(plans.billingInterval));
     },
-    async findById(id: string): Promise<PlanRow | undefined> {
-      const [row] = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
+    /** `tx`: inside a transaction every query must use it (PGlite has one connection). */
+    async findById(id: string, tx: Tx = db): Promise<PlanRow | undefined> {
+      const [row] = await tx.select().from(plans).where(eq(plans.id, id)).limit(1);
+      return row;
+    },
+    async findByCode(code: string): Promise<PlanRow | undefined> {
+      const [row] = await db.select().from(plans).where(eq(plans.code, code)).limit(1);
       return row;
     },
     /** Inserts new catalogue rows and refreshes catalogue fields; keeps ids and `isActive`. */

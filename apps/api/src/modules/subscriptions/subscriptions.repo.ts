@@ -1,10 +1,10 @@
 import type { Database } from "@parley/db";
 import { and, asc, eq, isNotNull, lte, or, sql } from "drizzle-orm";
 import { plans, type SubscriptionRow, subscriptionChanges, subscriptions } from "../../db/schema";
+import type { Tx } from "../../db/tx";
 import { newId } from "../../lib/ids";
 
-/** A transaction or the database itself: repo functions work inside either. */
-export type Tx = Pick<Database, "select" | "insert" | "update" | "delete" | "execute">;
+export type { Tx };
 
 export function createSubscriptionsRepo(db: Database) {
   return {
@@ -94,6 +94,10 @@ export function createSubscriptionsRepo(db: Database) {
         .from(subscriptionChanges)
         .where(eq(subscriptionChanges.userId, userId))
         .orderBy(asc(subscriptionChanges.createdAt), sql`${subscriptionChanges.id}`);
+    },
+    /** Account deletion: the user's subscription (its change history goes with it). */
+    async removeForUser(tx: Tx, userId: string): Promise<void> {
+      await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
     },
   };
 }

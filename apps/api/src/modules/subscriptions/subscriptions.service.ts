@@ -1,7 +1,6 @@
 import type { BillingInterval, DowngradeResponse, SubscriptionDetails } from "@parley/contracts";
 import { type Database, drainBatches } from "@parley/db";
-import { eq } from "drizzle-orm";
-import { type PlanRow, plans as plansTable, type SubscriptionRow } from "../../db/schema";
+import type { PlanRow, SubscriptionRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { PlansRepo } from "../plans/plans.repo";
 import { toPlan } from "../plans/plans.service";
@@ -71,7 +70,7 @@ export function createSubscriptionsService(deps: {
   // Inside a transaction every query must use `tx`: PGlite has one connection, and a query on
   // the outer handle would wait for the transaction forever.
   const planOrThrow = async (id: string, tx: Tx = db): Promise<PlanRow> => {
-    const [plan] = await tx.select().from(plansTable).where(eq(plansTable.id, id)).limit(1);
+    const plan = await plans.findById(id, tx);
     if (!plan) throw new AppError("NOT_FOUND", "Plan not found");
     return plan;
   };
@@ -238,9 +237,18 @@ export function createSubscriptionsService(deps: {
 
     changesFor: (userId: string) => repo.changesFor(db, userId),
 
+    /** The workspace's current plan id, read inside the caller's transaction; undefined without a subscription. */
+    planIdOf: async (tx: Tx, userId: string) => (await repo.byUser(tx, userId))?.planId,
+
+    /** The user's subscription as the account export shows it (none before the first request). */
+    find: (userId: string) => repo.byUser(db, userId),
+
+    /** Account deletion, inside the caller's transaction. */
+    erase: (tx: Tx, userId: string) => repo.removeForUser(tx, userId),
+
     /** Puts a user on a plan for a year without a payment (showcase content, support gestures). */
     async grant(userId: string, planCode: string) {
-      const [plan] = await db.select().from(plansTable).where(eq(plansTable.code, planCode));
+      const plan = await plans.findByCode(planCode);
       if (!plan) throw new AppError("NOT_FOUND", "Plan not found");
       await db.transaction(async (tx) => {
         const row = await repo.ensure(tx, userId, now());

@@ -1,8 +1,8 @@
 import type { AccessTokenClaims, PlatformUser } from "@parley/contracts";
-import type { Database } from "@parley/db";
-import { eq, sql } from "drizzle-orm";
-import { type PlatformUserRow, platformUsers } from "../../db/schema";
+import type { PlatformUserRow } from "../../db/schema";
+import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
+import type { UsersRepo } from "./users.repo";
 
 const toPlatformUser = (row: PlatformUserRow): PlatformUser => ({
   _id: row.id,
@@ -10,8 +10,8 @@ const toPlatformUser = (row: PlatformUserRow): PlatformUser => ({
   email: row.email,
 });
 
-export function createUsersService(deps: { db: Database }) {
-  const { db } = deps;
+export function createUsersService(deps: { repo: UsersRepo }) {
+  const { repo } = deps;
   // Skips the write when this process already stored exactly these claims recently.
   const seen = new Map<string, { fingerprint: string; at: number }>();
   const SEEN_TTL_MS = 60_000;
@@ -24,20 +24,13 @@ export function createUsersService(deps: { db: Database }) {
       const fingerprint = `${claims.name}\u0000${email}\u0000${role}`;
       const hit = seen.get(claims.sub);
       if (hit && hit.fingerprint === fingerprint && Date.now() - hit.at < SEEN_TTL_MS) return;
-      await db
-        .insert(platformUsers)
-        .values({ id: claims.sub, name: claims.name, email, role })
-        .onConflictDoUpdate({
-          target: platformUsers.id,
-          set: { name: sql`excluded.name`, email: sql`excluded.email`, role: sql`excluded.role` },
-          setWhere: sql`(${platformUsers.name}, ${platformUsers.email}, ${platformUsers.role}) is distinct from (excluded.name, excluded.email, excluded.role)`,
-        });
+      await repo.upsert({ id: claims.sub, name: claims.name, email, role });
       if (seen.size > 10_000) seen.clear();
       seen.set(claims.sub, { fingerprint, at: Date.now() });
     },
 
     async get(userId: string): Promise<PlatformUser> {
-      const [row] = await db.select().from(platformUsers).where(eq(platformUsers.id, userId)).limit(1);
+      const row = await repo.byId(userId);
       if (!row) throw new AppError("NOT_FOUND", "User not found");
       return toPlatformUser(row);
     },
@@ -53,6 +46,13 @@ export function createUsersService(deps: { db: Database }) {
       }
       return me;
     },
+
+    /** The stored user, or undefined (a creator who has since left; an export of a fresh account). */
+    find: (userId: string) => repo.byId(userId),
+    /** Whether this call is the one that marks the demo account seeded (embedded default only). */
+    claimDemoSeed: (userId: string, at: Date) => repo.claimDemoSeed(userId, at),
+    /** Account deletion, inside the caller's transaction. */
+    erase: (tx: Tx, userId: string) => repo.remove(tx, userId),
 
     forget(userId: string) {
       seen.delete(userId);

@@ -1,8 +1,8 @@
 import type { AuditAction, AuditEntry } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import { desc, eq } from "drizzle-orm";
-import { auditLog } from "../../db/schema";
+import type { Tx } from "../../db/tx";
 import { newId } from "../../lib/ids";
+import type { AuditRepo } from "./audit.repo";
 
 export interface AuditInput {
   workspaceId: string;
@@ -19,20 +19,26 @@ export interface Actor {
   email: string;
 }
 
-export function createAuditService(deps: { db: Database; now: () => Date }) {
+export function createAuditService(deps: { repo: AuditRepo; now: () => Date }) {
   return {
-    async record(entry: AuditInput, db: Pick<Database, "insert"> = deps.db) {
-      await db.insert(auditLog).values({
-        id: newId("aud"),
-        workspaceId: entry.workspaceId,
-        action: entry.action,
-        actorId: entry.actorId,
-        actorEmail: entry.actorEmail,
-        target: entry.target,
-        details: entry.details ?? {},
-        createdAt: deps.now(),
-      });
+    /** `tx`: the caller's transaction, when the entry must commit with its change. */
+    async record(entry: AuditInput, tx?: Pick<Database, "insert">) {
+      await deps.repo.insert(
+        {
+          id: newId("aud"),
+          workspaceId: entry.workspaceId,
+          action: entry.action,
+          actorId: entry.actorId,
+          actorEmail: entry.actorEmail,
+          target: entry.target,
+          details: entry.details ?? {},
+          createdAt: deps.now(),
+        },
+        tx,
+      );
     },
+    /** Account deletion: the personal workspace's log, inside the caller's transaction. */
+    erase: (tx: Tx, workspaceId: string) => deps.repo.removeWorkspace(tx, workspaceId),
     /** What an actor did in a workspace (bot changes, deletions, plan changes). */
     async byActor(
       workspaceId: string,
@@ -51,12 +57,7 @@ export function createAuditService(deps: { db: Database; now: () => Date }) {
       });
     },
     async list(workspaceId: string, limit = 200): Promise<AuditEntry[]> {
-      const rows = await deps.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.workspaceId, workspaceId))
-        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-        .limit(limit);
+      const rows = await deps.repo.list(workspaceId, limit);
       return rows.map((r) => ({
         id: r.id,
         action: r.action as AuditAction,

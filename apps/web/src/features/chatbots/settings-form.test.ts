@@ -16,6 +16,7 @@ const bot: Chatbot = {
     temperature: 0.3,
     maxAnswerTokens: 600,
     hasApiKey: true,
+    apiKeyLast4: "c0de",
   },
   theme: { primaryColor: "#4F46E5", position: "bottom-right", launcherText: "Chat with us" },
   greetingBubble: { enabled: false, text: "", delaySeconds: 5 },

@@ -1,13 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { constantTimeEqual, signWebhook } from "@parley/contracts/server";
-import type { Database } from "@parley/db";
-import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { sandboxGatewayOrders } from "../../../db/schema";
 import { AppError } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
 import { renderPayPage } from "./sandbox-gateway.page";
+import type { SandboxOrdersRepo } from "./sandbox-gateway.repo";
 
 const orderInput = z.object({
   trackId: z.string().min(1),
@@ -20,7 +18,7 @@ const orderInput = z.object({
 });
 
 export interface SandboxGatewayOptions {
-  db: Database;
+  orders: SandboxOrdersRepo;
   secret: string;
   publicUrl: string;
   /** Where this app receives gateway callbacks server-to-server (INTERNAL_URL or 127.0.0.1:PORT). */
@@ -63,7 +61,7 @@ export function sandboxTargetsFor(publicUrl: string, internalUrl: string) {
  * server-to-server callback first, then the browser redirect back to the merchant.
  */
 export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = async (app, opts) => {
-  const { db, secret, now } = opts;
+  const { orders, secret, now } = opts;
   const targets = sandboxTargetsFor(opts.publicUrl, opts.internalUrl);
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
@@ -75,13 +73,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = a
     }
   };
 
-  const findOrder = async (trackId: string) => {
-    const [order] = await db
-      .select()
-      .from(sandboxGatewayOrders)
-      .where(eq(sandboxGatewayOrders.trackId, trackId));
-    return order;
-  };
+  const findOrder = (trackId: string) => orders.find(trackId);
 
   app.post("/sandbox-gateway/api/orders", async (request) => {
     merchantAuth(request.headers.authorization);
@@ -97,10 +89,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = a
     if (!targets.returnAllowed(input.returnUrl)) {
       throw new AppError("BAD_REQUEST", "Sandbox gateway: the return URL must be on this app's own origin");
     }
-    await db
-      .insert(sandboxGatewayOrders)
-      .values({ ...input })
-      .onConflictDoNothing();
+    await orders.insert({ ...input });
     return {
       orderId: input.trackId,
       paymentUrl: `${opts.publicUrl}/sandbox-gateway/pay/${encodeURIComponent(input.trackId)}`,
@@ -142,16 +131,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = a
         choice && choice in decisions ? decisions[choice as keyof typeof decisions] : undefined;
       if (!decision) throw new AppError("BAD_REQUEST", "Choose Approve, Decline or Cancel");
       // Only the first decision counts, as at a real gateway.
-      const [order] = await db
-        .update(sandboxGatewayOrders)
-        .set({ decision, decidedAt: now() })
-        .where(
-          and(
-            eq(sandboxGatewayOrders.trackId, request.params.trackId),
-            isNull(sandboxGatewayOrders.decision),
-          ),
-        )
-        .returning();
+      const order = await orders.decide(request.params.trackId, decision, now());
       if (!order) {
         const existing = await findOrder(request.params.trackId);
         if (!existing) throw new AppError("NOT_FOUND", "This payment link is not valid");

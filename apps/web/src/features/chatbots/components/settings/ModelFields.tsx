@@ -4,7 +4,7 @@ import { type SettingsFormValues, temperatureLabel } from "../../settings-form";
 import { TextField } from "./fields";
 
 /** Which engine answers: the built-in extractive engine, or an OpenAI-compatible endpoint. */
-export function ModelFields({ hasApiKey }: { hasApiKey: boolean }) {
+export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; apiKeyLast4: string | null }) {
   const {
     register,
     watch,
@@ -64,7 +64,15 @@ export function ModelFields({ hasApiKey }: { hasApiKey: boolean }) {
             {hasApiKey && keyAction === "keep" ? (
               <div className="key-stored">
                 <span className="key-stored-text">
-                  <span className="key-dot" aria-hidden="true" />A key is stored. It's never shown again.
+                  <span className="key-dot" aria-hidden="true" />
+                  {apiKeyLast4 ? (
+                    <>
+                      Key stored: <code className="key-last4">•••• {apiKeyLast4}</code>
+                    </>
+                  ) : (
+                    "A key is stored."
+                  )}{" "}
+                  It's encrypted and never shown again.
                 </span>
                 <span className="key-stored-actions">
                   <button

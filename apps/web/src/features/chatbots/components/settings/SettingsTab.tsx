@@ -126,7 +126,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
               title="Answers"
               description="Choose how answers are written. Every engine answers only from your knowledge and cites it."
             >
-              <ModelFields hasApiKey={bot.model.hasApiKey} />
+              <ModelFields hasApiKey={bot.model.hasApiKey} apiKeyLast4={bot.model.apiKeyLast4} />
               <TextField
                 name="instructions"
                 label="Instructions"

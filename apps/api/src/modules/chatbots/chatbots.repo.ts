@@ -1,0 +1,101 @@
+import type { Database } from "@parley/db";
+import { and, count, desc, eq, isNotNull, not, sql } from "drizzle-orm";
+import { type ChatbotRow, chatbots, knowledgeSources } from "../../db/schema";
+import type { Tx } from "../../db/tx";
+
+export type ChatbotColumns = Partial<typeof chatbots.$inferInsert>;
+
+/** The chatbots table's one owner: every read and write of a bot row goes through here. */
+export function createChatbotsRepo(db: Database) {
+  return {
+    async owned(ownerId: string, id: string): Promise<ChatbotRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(chatbots)
+        .where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)));
+      return row;
+    },
+    async byId(id: string): Promise<ChatbotRow | undefined> {
+      const [row] = await db.select().from(chatbots).where(eq(chatbots.id, id));
+      return row;
+    },
+    /** The owner's bots, newest first, with how many knowledge sources each has (and how many are ready). */
+    listWithSourceCounts(ownerId: string) {
+      return db
+        .select({
+          bot: chatbots,
+          sourceCount: sql<number>`count(${knowledgeSources.id})::int`,
+          readySourceCount: sql<number>`count(${knowledgeSources.id}) filter (where ${knowledgeSources.status} = 'ready')::int`,
+        })
+        .from(chatbots)
+        .leftJoin(knowledgeSources, eq(knowledgeSources.chatbotId, chatbots.id))
+        .where(eq(chatbots.ownerId, ownerId))
+        .groupBy(chatbots.id)
+        .orderBy(desc(chatbots.createdAt));
+    },
+    listForOwner(ownerId: string): Promise<ChatbotRow[]> {
+      return db.select().from(chatbots).where(eq(chatbots.ownerId, ownerId)).orderBy(chatbots.createdAt);
+    },
+    async countForOwner(ownerId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(chatbots).where(eq(chatbots.ownerId, ownerId));
+      return row?.n ?? 0;
+    },
+    async insert(values: typeof chatbots.$inferInsert): Promise<ChatbotRow> {
+      const [row] = await db.insert(chatbots).values(values).returning();
+      if (!row) throw new Error("insert returned nothing");
+      return row;
+    },
+    /** Inserts unless a bot with this id exists (replicas booting at once); whether this one landed. */
+    async insertIfAbsent(values: typeof chatbots.$inferInsert): Promise<boolean> {
+      const rows = await db
+        .insert(chatbots)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: chatbots.id });
+      return rows.length > 0;
+    },
+    async update(ownerId: string, id: string, set: ChatbotColumns): Promise<ChatbotRow | undefined> {
+      const [row] = await db
+        .update(chatbots)
+        .set(set)
+        .where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)))
+        .returning();
+      return row;
+    },
+    async remove(ownerId: string, id: string): Promise<void> {
+      await db.delete(chatbots).where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)));
+    },
+    /** Every bot of a workspace (account deletion); sources, conversations and messages cascade. */
+    async removeAllForOwner(tx: Tx, ownerId: string): Promise<void> {
+      await tx.delete(chatbots).where(eq(chatbots.ownerId, ownerId));
+    },
+    /** The identity-secret columns (the identity module decides their values). */
+    async setIdentitySecret(
+      id: string,
+      set: Pick<
+        ChatbotColumns,
+        "identitySecret" | "identitySecretHint" | "identitySecretCreatedAt" | "identitySecretCreatedBy"
+      >,
+    ): Promise<ChatbotRow | undefined> {
+      const [row] = await db.update(chatbots).set(set).where(eq(chatbots.id, id)).returning();
+      return row;
+    },
+    /** Rows whose model key is still stored as the user typed it (before keys were sealed). */
+    plaintextModelKeys(): Promise<{ id: string; stored: string }[]> {
+      return db
+        .select({ id: chatbots.id, stored: sql<string>`${chatbots.modelApiKeySealed}` })
+        .from(chatbots)
+        .where(
+          and(isNotNull(chatbots.modelApiKeySealed), not(sql`${chatbots.modelApiKeySealed} like 'mk1.%'`)),
+        );
+    },
+    /** Replaces a plaintext key by its sealed form, only if nobody changed it meanwhile. */
+    async replaceModelKey(id: string, expected: string, sealed: string, last4: string | null): Promise<void> {
+      await db
+        .update(chatbots)
+        .set({ modelApiKeySealed: sealed, modelApiKeyLast4: last4 })
+        .where(and(eq(chatbots.id, id), eq(chatbots.modelApiKeySealed, expected)));
+    },
+  };
+}
+export type ChatbotsRepo = ReturnType<typeof createChatbotsRepo>;
