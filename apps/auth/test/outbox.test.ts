@@ -123,6 +123,47 @@ describe.each(testDrivers())("account deletion events on %s", (driver) => {
     expect(eventsFor(userId).length).toBeGreaterThan(seen);
   });
 
+  it("a sender that overran its lease cannot overwrite the outcome of the sender that took the row over", async () => {
+    await t.app.close();
+    api.setDefault(200);
+    await t.db.db.execute(sql`
+      insert into auth_event_outbox (id, type, data)
+      values ('00000000-0000-4000-8000-0000000000aa', 'user.deleted', jsonb_build_object('userId', 'overrun', 'email', 'o@example.com'))`);
+    const log = t.app.log;
+    // A claims with a lease that has run out at once, then stalls before sending (held by a gate).
+    let claimed = () => {};
+    const aClaimed = new Promise<void>((r) => (claimed = r));
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const a = createOutbox({
+      db: t.db,
+      apiUrl: api.url,
+      secret: t.env.AUTH_EVENTS_SECRET,
+      log,
+      leaseMs: 0,
+      fetch: async (input, init) => {
+        claimed();
+        await gate;
+        return fetch(input, init);
+      },
+    });
+    const aDone = a.deliverDue();
+    await aClaimed;
+    // B finds the lease over, takes the row and delivers it.
+    const b = createOutbox({ db: t.db, apiUrl: api.url, secret: t.env.AUTH_EVENTS_SECRET, log });
+    expect(await b.deliverDue()).toBe(1);
+    // A wakes up to a failing API: its failure must not be written over B's delivery.
+    api.setDefault(500);
+    release();
+    await aDone;
+    api.setDefault(200);
+    const [row] = await t.db.db.select().from(authEventOutbox).where(sql`id = '00000000-0000-4000-8000-0000000000aa'`);
+    expect(row?.deliveredAt).not.toBeNull();
+    expect(row?.lastError).toBeNull();
+    expect(row?.attempts).toBe(1);
+    await t.restart({ outbox: fast });
+  });
+
   it("never sends one event twice when two senders (replicas) run at once", async () => {
     await t.app.close();
     api.setDefault(200);

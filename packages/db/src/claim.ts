@@ -15,6 +15,7 @@ import { rowsOf } from "./rows";
  * lease cannot overwrite the next one's outcome.
  */
 export interface ClaimSpec {
+  /** A table whose key column is `id`. */
   table: PgTable;
   /** Condition for a row to be claimable (due, not leased, attempts left…). */
   due: SQL;
@@ -24,7 +25,7 @@ export interface ClaimSpec {
   limit: number;
   /** The SET list that marks a row as taken, e.g. sql`locked_until = …, locked_by = …`. */
   set: SQL;
-  /** The RETURNING list. */
+  /** The RETURNING list. Rows come back in no particular order; sort them if order matters. */
   returning: SQL;
 }
 

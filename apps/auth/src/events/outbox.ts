@@ -1,7 +1,7 @@
 import { AUTH_EVENTS_PATH, type AuthEvent, authEventSchema } from "@parley/contracts";
 import { signWebhook } from "@parley/contracts/server";
 import { claimRows, drainBatches, rowsOf } from "@parley/db";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { AuthDb } from "../db";
 import { authEventOutbox } from "../db/schema/outbox";
@@ -40,6 +40,8 @@ interface ClaimedRow {
   data: unknown;
   occurred_at: Date | string;
   attempts: number;
+  /** The lease this claim set (next_attempt_at as text): later writes hold only while it stands. */
+  lease: string;
 }
 
 /**
@@ -71,7 +73,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       orderBy: sql`occurred_at`,
       limit: batchSize,
       set: sql`next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')`,
-      returning: sql`id, type, data, occurred_at, attempts`,
+      returning: sql`id, type, data, occurred_at, attempts, next_attempt_at::text as lease`,
     });
     return rows.sort((a, b) => +new Date(a.occurred_at) - +new Date(b.occurred_at));
   }
@@ -93,6 +95,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (!res.ok) throw new Error(`API answered ${res.status}${text ? `: ${text.slice(0, 200)}` : ""}`);
   }
 
+  /**
+   * Records a claim's outcome only while its lease stands (like the job queue's owner token): a
+   * replica that overran its lease, whose row another replica has claimed since, writes nothing.
+   * The event may then have gone out twice, which delivery at least once allows (the API
+   * deduplicates on the id); the row's record stays the current claimer's.
+   */
+  async function settle(row: ClaimedRow, set: SQL) {
+    const result = await db.db.execute(sql`
+      update auth_event_outbox set ${set}
+       where id = ${row.id} and next_attempt_at = ${row.lease}::timestamptz and delivered_at is null
+      returning id`);
+    if (rowsOf(result).length === 0)
+      log.warn({ eventId: row.id }, "auth event outcome dropped: its lease was taken by another sender");
+  }
+
   async function deliverOne(row: ClaimedRow): Promise<boolean> {
     const attempts = row.attempts + 1;
     try {
@@ -103,21 +120,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
         data: row.data,
       });
       await send(event);
-      await db.db.execute(sql`
-        update auth_event_outbox
-           set delivered_at = now(), attempts = ${attempts}, last_error = null
-         where id = ${row.id}`);
+      await settle(row, sql`delivered_at = now(), attempts = ${attempts}, last_error = null`);
       log.info({ eventId: row.id, type: row.type, attempts }, "auth event delivered");
       return true;
     } catch (err) {
       const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1));
       const message = err instanceof Error ? err.message : String(err);
-      await db.db.execute(sql`
-        update auth_event_outbox
-           set attempts = ${attempts},
-               last_error = ${message.slice(0, 1000)},
-               next_attempt_at = now() + (${delay} * interval '1 millisecond')
-         where id = ${row.id}`);
+      await settle(
+        row,
+        sql`attempts = ${attempts}, last_error = ${message.slice(0, 1000)},
+            next_attempt_at = now() + (${delay} * interval '1 millisecond')`,
+      );
       log.warn(
         { eventId: row.id, type: row.type, attempts, retryInMs: delay, err: message },
         "auth event delivery failed",
