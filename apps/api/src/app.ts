@@ -388,7 +388,7 @@ export async function buildApp(deps: AppDeps) {
         await authed.register(usersRoutes, { users });
         await authed.register(auditRoutes, { audit: services.audit });
         await authed.register(seatStatusRoutes, { entitlements, seats: services.seats });
-        await authed.register(supportRoutes, { contact });
+        await authed.register(supportRoutes, { contact, limiter });
         await authed.register(subscriptionsRoutes, {
           subscriptions,
           entitlements,
