@@ -67,6 +67,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
+  /** Set by stop() (not merely "not started": tests call deliverDue on an outbox never started). */
+  let stopping = false;
 
   async function claim(): Promise<ClaimedRow[]> {
     const result = await db.db.execute(sql`
@@ -131,12 +133,31 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  /** Hands claimed rows back at once (no lease to wait out): another sender may take them now. */
+  async function release(rows: ClaimedRow[]) {
+    if (rows.length === 0) return;
+    await db.db.execute(sql`
+      update auth_event_outbox set next_attempt_at = now()
+       where delivered_at is null and id in (${sql.join(
+         rows.map((r) => sql`${r.id}`),
+         sql`, `,
+       )})`);
+    log.info({ released: rows.length }, "auth event outbox: unsent rows released on shutdown");
+  }
+
   async function deliverDue(): Promise<number> {
     let delivered = 0;
     for (;;) {
       const rows = await claim();
-      for (const row of rows) if (await deliverOne(row)) delivered++;
-      if (rows.length < batchSize) return delivered;
+      for (const [i, row] of rows.entries()) {
+        // Stopping: the send in progress finished; the rest of the batch goes back to the table.
+        if (stopping && i > 0) {
+          await release(rows.slice(i));
+          return delivered;
+        }
+        if (await deliverOne(row)) delivered++;
+      }
+      if (rows.length < batchSize || stopping) return delivered;
     }
   }
 
@@ -184,6 +205,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       schedule(0);
     },
     wake() {
@@ -191,8 +213,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       schedule(0);
     },
     deliverDue,
+    /** Stops the loop: the send in flight finishes, claimed rows not yet sent are released. */
     async stop() {
       stopped = true;
+      stopping = true;
       clearTimeout(timer);
       await running;
     },
