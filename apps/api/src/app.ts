@@ -181,6 +181,7 @@ function createServices(
     retrieval,
     llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
     guard: outbound.model,
+    onAnswer: (engine, outcome, seconds) => metrics.answer(engine, outcome, seconds),
   });
   const messagesThisMonth = (userId: string) => countMessagesThisMonth(db, userId, now());
   const widget = createWidgetService({
