@@ -72,6 +72,7 @@ import { createSeatsUsedClient } from "./modules/workspaces/seats-client";
 import { auditRoutes, seatStatusRoutes, workspaceSeatsRoutes } from "./modules/workspaces/workspaces.routes";
 import { createMembershipCheck, createTokenVerifier, requireAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
+import { bindChatbotLog } from "./plugins/log-context";
 import { refuseNulInput } from "./plugins/refuse-nul";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerSpa } from "./plugins/spa";
@@ -202,6 +203,7 @@ function createServices(
     llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
     guard: outbound.model,
     botApiKey: chatbots.modelApiKey,
+    onAnswer: (engine, outcome, seconds) => metrics.answer(engine, outcome, seconds),
   });
   const messagesThisMonth = (userId: string) => countMessagesThisMonth(db, userId, now());
   const widget = createWidgetService({
@@ -302,15 +304,45 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Never logged, wherever they turn up in a logged object: credentials in headers, and the
+ * secret-bearing fields our own code might pass along (a bot's model key, a webhook secret).
+ * Request lines carry no headers by default; this is the net under a future `log.info({ req })`.
+ */
+export const LOG_REDACT = {
+  paths: [
+    "req.headers.authorization",
+    "req.headers.cookie",
+    'req.headers["x-parley-customer"]',
+    'req.headers["webhook-signature"]',
+    'res.headers["set-cookie"]',
+    "headers.authorization",
+    "headers.cookie",
+    "apiKey",
+    "*.apiKey",
+    "model.apiKey",
+    "secret",
+    "*.secret",
+    "password",
+    "*.password",
+    "token",
+    "*.token",
+  ],
+  censor: "[redacted]",
+};
+
 /** The composition root: every service is wired here, and tests build the same app. */
 export async function buildApp(deps: AppDeps) {
   const { env, db } = deps;
   const clock = deps.clock ?? createClock();
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: env.LOG_LEVEL,
-      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
-    },
+    // A caller's logger options (tests) keep the redaction: it is part of the app, not the config.
+    logger:
+      deps.logger === undefined
+        ? { level: env.LOG_LEVEL, redact: LOG_REDACT }
+        : deps.logger && typeof deps.logger === "object" && !("child" in deps.logger)
+          ? { redact: LOG_REDACT, ...deps.logger }
+          : deps.logger,
     // Reuse a caller's request id when it is sane, so logs join up across services.
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
@@ -381,6 +413,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(
     async (api) => {
+      api.addHook("onRequest", bindChatbotLog);
       await api.register(healthRoutes, {
         db,
         version: VERSION,
@@ -426,7 +459,7 @@ export async function buildApp(deps: AppDeps) {
         await authed.register(usersRoutes, { users });
         await authed.register(auditRoutes, { audit: services.audit });
         await authed.register(seatStatusRoutes, { entitlements, seats: services.seats });
-        await authed.register(supportRoutes, { contact });
+        await authed.register(supportRoutes, { contact, limiter });
         await authed.register(subscriptionsRoutes, {
           subscriptions,
           entitlements,

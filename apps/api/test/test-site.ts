@@ -64,6 +64,10 @@ export async function startTestSite(pages = 3, opts: TestSiteOptions = {}) {
       ["/"],
     );
   const hits: string[] = [];
+  /** When each request arrived (performance.now()), and how many were open at once at most. */
+  const arrivals: number[] = [];
+  let open = 0;
+  let maxOpen = 0;
   /** Bytes written by the endless page, across all its requests. */
   let endlessBytes = 0;
   const hostile = (url: string, res: import("node:http").ServerResponse): boolean => {
@@ -102,6 +106,9 @@ export async function startTestSite(pages = 3, opts: TestSiteOptions = {}) {
   const server = createServer(async (req, res) => {
     const url = (req.url ?? "/").split("?")[0] ?? "/";
     hits.push(url);
+    arrivals.push(performance.now());
+    maxOpen = Math.max(maxOpen, ++open);
+    res.once("close", () => open--);
     if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
     if (hostile(url, res)) return;
     if (url === "/robots.txt") {
@@ -121,6 +128,8 @@ export async function startTestSite(pages = 3, opts: TestSiteOptions = {}) {
     url: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
     hits,
+    arrivals,
+    maxInFlight: () => maxOpen,
     endlessBytes: () => endlessBytes,
     close: () =>
       new Promise<void>((r) => {

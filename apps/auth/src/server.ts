@@ -30,9 +30,18 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    // Stops accepting requests, lets in-flight ones finish, stops the outbox, sends queued mail.
+    // A close that hangs (a request or a send that never ends) must not keep the process forever:
+    // the orchestrator would SIGKILL it anyway, without the log line saying why.
+    const deadline = setTimeout(() => {
+      app.log.error("shutdown did not finish within 30 s; exiting");
+      process.exit(1);
+    }, 30_000);
+    deadline.unref();
+    // Stops accepting requests, lets in-flight ones finish, stops the outbox (the send in flight
+    // finishes, claimed rows not yet sent are released at once), sends queued mail; then the DB.
     await app.close();
     await db.close();
+    app.log.info("shut down");
     process.exit(0);
   };
   process.once("SIGINT", () => void close("SIGINT"));

@@ -12,6 +12,8 @@ export interface JobContext {
   maxAttempts: number;
   /** Aborted when this process lost the job's lease (another owner took it): stop at once. */
   signal: AbortSignal;
+  /** The queue's logger bound to this run (`jobId`, `jobKind`): every line joins up with the job. */
+  log: FastifyBaseLogger;
 }
 export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<void>;
 /** Called once when a job ends `failed` for good, whatever ended it (its error, or dead workers). */
@@ -193,14 +195,18 @@ export function createJobQueue(deps: JobQueueOptions) {
     const job = await claim();
     if (!job) return false;
     const handler = handlers.get(job.kind);
+    const jobLog = log.child({ jobId: job.id, jobKind: job.kind });
     const controller = new AbortController();
     const stopBeating = keepAlive(job, controller);
     let settle = () => {};
     current = { job, controller, settled: new Promise<void>((r) => (settle = r)) };
     const handedBack = () => handingBack && controller.signal.aborted;
     const started = performance.now();
-    const ran = (outcome: "done" | "failed" | "retry" | "handed_back") =>
-      deps.onRun?.(job.kind, (performance.now() - started) / 1000, outcome);
+    const ran = (outcome: "done" | "failed" | "retry" | "handed_back") => {
+      const seconds = (performance.now() - started) / 1000;
+      jobLog.debug({ outcome, seconds, attempt: job.attempts }, "job ran");
+      deps.onRun?.(job.kind, seconds, outcome);
+    };
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler.run(job.payload, {
@@ -208,6 +214,7 @@ export function createJobQueue(deps: JobQueueOptions) {
         attempt: job.attempts,
         maxAttempts: job.maxAttempts,
         signal: controller.signal,
+        log: jobLog,
       });
       stopBeating();
       // Stopped for a hand-back: `handBack` queues it again; it did not finish here.
@@ -226,7 +233,7 @@ export function createJobQueue(deps: JobQueueOptions) {
       const message = (err as Error).message;
       const final = job.attempts >= job.maxAttempts;
       ran(final ? "failed" : "retry");
-      log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, err: message, final }, "job failed");
+      jobLog.warn({ attempt: job.attempts, err: message, final }, "job failed");
       const owned = await finish(
         job,
         final

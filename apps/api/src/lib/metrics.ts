@@ -17,6 +17,8 @@ export interface MetricsSources {
  * apps in one process). Labels are bounded: a route's pattern, never its URL; a limit's scope,
  * never the visitor or address it counted.
  */
+export type AnswerOutcome = "answered" | "not_answered" | "interrupted" | "error";
+
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "parley_" });
@@ -52,6 +54,19 @@ export function createMetrics() {
     buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900],
     registers: [registry],
   });
+  const answers = new Counter({
+    name: "parley_answers_total",
+    help: "Replies by answer engine (builtin, openai-compatible) and outcome",
+    labelNames: ["engine", "outcome"],
+    registers: [registry],
+  });
+  const answerDuration = new Histogram({
+    name: "parley_answer_duration_seconds",
+    help: "Time an answer engine took for a whole reply (retrieval included), by engine",
+    labelNames: ["engine"],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 60],
+    registers: [registry],
+  });
   let sources: MetricsSources | undefined;
   new Gauge({
     name: "parley_jobs",
@@ -81,6 +96,11 @@ export function createMetrics() {
     firstToken,
     rateLimited,
     jobDuration,
+    /** One reply by `engine`: answered, not answered (the fallback), interrupted, or failed. */
+    answer(engine: string, outcome: AnswerOutcome, seconds: number) {
+      answers.inc({ engine, outcome });
+      answerDuration.observe({ engine }, seconds);
+    },
     /** Where the database-backed gauges read from (set once the services exist). */
     readFrom(s: MetricsSources) {
       sources = s;

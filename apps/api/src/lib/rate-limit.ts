@@ -1,5 +1,12 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyReply } from "fastify";
 import type { Redis } from "ioredis";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import { AppError } from "./errors";
 
 export interface RateDecision {
   allowed: boolean;
@@ -7,63 +14,62 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
-/** Fixed-window counters: `hit(key, limit, windowSeconds)` counts one request in the current window. */
+/**
+ * Fixed-window counters: `hit(key, limit, windowSeconds)` counts one request in the current window.
+ * Every public route (widget, contact, support) goes through this one interface; the counting is
+ * `rate-limiter-flexible`'s, in memory or in Redis.
+ */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<RateDecision>;
   close(): Promise<void>;
 }
 
+/**
+ * rate-limiter-flexible fixes points and duration per limiter instance; our callers name them per
+ * call, so one instance per (limit, window) pair, made on first use (a handful in all).
+ */
+function flexible(make: (points: number, duration: number) => RateLimiterAbstract): RateLimiter["hit"] {
+  const byShape = new Map<string, RateLimiterAbstract>();
+  return async (key, limit, windowSeconds) => {
+    const shape = `${limit}/${windowSeconds}`;
+    let rl = byShape.get(shape);
+    if (!rl) {
+      rl = make(limit, windowSeconds);
+      byShape.set(shape, rl);
+    }
+    try {
+      const res = await rl.consume(key);
+      return { allowed: true, remaining: res.remainingPoints, retryAfterSeconds: retryAfter(res) };
+    } catch (refusal) {
+      // Over the limit it rejects with the counter's state; a store failure rejects with an Error.
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      return { allowed: false, remaining: 0, retryAfterSeconds: retryAfter(refusal) };
+    }
+  };
+}
+const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
 /** One process only: the default when no REDIS_URL is set. */
-export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const sweep = setInterval(() => {
-    const t = now();
-    for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-  }, 60_000);
-  sweep.unref();
+export function createMemoryRateLimiter(): RateLimiter {
   return {
-    async hit(key, limit, windowSeconds) {
-      const t = now();
-      let w = windows.get(key);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + windowSeconds * 1000 };
-        windows.set(key, w);
-      }
-      w.count++;
-      return {
-        allowed: w.count <= limit,
-        remaining: Math.max(0, limit - w.count),
-        retryAfterSeconds: Math.ceil((w.resetAt - t) / 1000),
-      };
-    },
-    async close() {
-      clearInterval(sweep);
-    },
+    hit: flexible((points, duration) => new RateLimiterMemory({ points, duration })),
+    async close() {},
   };
 }
 
-// INCR and set the expiry on first use, atomically, so replicas share one counter per window.
-const HIT_SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {n, redis.call('PTTL', KEYS[1])}`;
-
-/** Shared across API replicas through Redis (REDIS_URL). */
+/** Shared across API replicas through Redis (REDIS_URL): one counter per key and window. */
 export function createRedisRateLimiter(redis: Redis, prefix = "parley:rl:"): RateLimiter {
   return {
-    async hit(key, limit, windowSeconds) {
-      const [count, ttl] = (await redis.eval(
-        HIT_SCRIPT,
-        1,
-        `${prefix}${key}`,
-        String(windowSeconds * 1000),
-      )) as [number, number];
-      return {
-        allowed: count <= limit,
-        remaining: Math.max(0, limit - count),
-        retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)),
-      };
-    },
+    hit: flexible(
+      (points, duration) =>
+        new RateLimiterRedis({
+          storeClient: redis,
+          points,
+          duration,
+          // Keys read `${prefix}${key}` (rate-limiter-flexible puts ":" between the two).
+          keyPrefix: prefix.replace(/:$/, ""),
+        }),
+    ),
     async close() {
       // disconnect, not quit: quit waits for a server that may be the very thing that is down.
       redis.disconnect();
@@ -108,4 +114,23 @@ export function createFailOpenRateLimiter(
       await Promise.all([primary.close(), fallback.close()]);
     },
   };
+}
+
+/**
+ * The one way a route applies a limit: over it, a 429 `RATE_LIMITED` with the route's own message
+ * and a Retry-After header (seconds until the window resets).
+ */
+export async function enforceLimit(
+  limiter: RateLimiter,
+  reply: FastifyReply,
+  key: string,
+  max: number,
+  windowSeconds: number,
+  message: string,
+) {
+  const d = await limiter.hit(key, max, windowSeconds);
+  if (!d.allowed) {
+    reply.header("retry-after", String(d.retryAfterSeconds));
+    throw new AppError("RATE_LIMITED", message);
+  }
 }

@@ -12,6 +12,7 @@ import { signWebhook } from "@parley/contracts/server";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from "jose";
 import { AppError } from "../lib/errors";
+import { bindRequestLog } from "./log-context";
 
 export interface Authenticated {
   userId: string;
@@ -135,7 +136,7 @@ export function requireAuth(
   membership: MembershipCheck,
   onAuthenticated: (auth: Authenticated) => Promise<void>,
 ) {
-  return async function authHook(request: FastifyRequest, _reply: FastifyReply) {
+  return async function authHook(request: FastifyRequest, reply: FastifyReply) {
     const token = bearerToken(request);
     if (!token) throw new AppError("UNAUTHORIZED", "Sign in to continue");
     if (!jwtShape.test(token)) throw new AppError("UNAUTHORIZED", "Invalid access token");
@@ -157,6 +158,7 @@ export function requireAuth(
       auth.role = live.role;
     }
     request.auth = auth;
+    bindRequestLog(request, reply, { userId: auth.userId, workspaceId: auth.workspaceId });
     await onAuthenticated(auth);
   };
 }

@@ -148,6 +148,13 @@ describe.each(testDrivers())("metrics on %s", (driver) => {
     const firstToken = sample(text, "parley_answer_first_token_seconds_sum", { route: WIDGET_MESSAGES }) ?? 0;
     // At least the model's own delay before its first token.
     expect(firstToken).toBeGreaterThanOrEqual(0.05);
+    // The answer engine that replied, and how: nothing in this bot's knowledge, so not answered.
+    expect(
+      sample(text, "parley_answers_total", { engine: "openai-compatible", outcome: "not_answered" }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, "parley_answer_duration_seconds_count", { engine: "openai-compatible" }),
+    ).toBeGreaterThanOrEqual(1);
     stub.behaviour = { tokens: ["ok"] };
   });
 

@@ -65,6 +65,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = true;
+  /** Set by stop() (not merely "not started": tests call deliverDue on an outbox never started). */
+  let stopping = false;
 
   async function claim(): Promise<ClaimedRow[]> {
     const rows = await claimRows<ClaimedRow>(db.db, {
@@ -139,12 +141,31 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  /** Hands claimed rows back at once (no lease to wait out): another sender may take them now. */
+  async function release(rows: ClaimedRow[]) {
+    if (rows.length === 0) return;
+    await db.db.execute(sql`
+      update auth_event_outbox set next_attempt_at = now()
+       where delivered_at is null and id in (${sql.join(
+         rows.map((r) => sql`${r.id}`),
+         sql`, `,
+       )})`);
+    log.info({ released: rows.length }, "auth event outbox: unsent rows released on shutdown");
+  }
+
   async function deliverDue(): Promise<number> {
     let delivered = 0;
     await drainBatches(batchSize, async () => {
       const rows = await claim();
-      for (const row of rows) if (await deliverOne(row)) delivered++;
-      return rows.length;
+      for (const [i, row] of rows.entries()) {
+        // Stopping: the send in progress finished; the rest of the batch goes back to the table.
+        if (stopping && i > 0) {
+          await release(rows.slice(i));
+          return 0;
+        }
+        if (await deliverOne(row)) delivered++;
+      }
+      return stopping ? 0 : rows.length;
     });
     return delivered;
   }
@@ -193,6 +214,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       schedule(0);
     },
     wake() {
@@ -200,8 +222,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       schedule(0);
     },
     deliverDue,
+    /** Stops the loop: the send in flight finishes, claimed rows not yet sent are released. */
     async stop() {
       stopped = true;
+      stopping = true;
       clearTimeout(timer);
       await running;
     },

@@ -23,4 +23,4 @@ export const contactReceiptSchema = z.object({
 export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
 
 /** The public contact form stores what it gets: one address may send this many an hour. */
-export const CONTACT_LIMITS = { perIpPerHour: 10 } as const;
+export const CONTACT_LIMITS = { perIpPerHour: 10, supportPerUserPerHour: 10 } as const;

@@ -126,6 +126,9 @@ export const WIDGET_LIMITS = {
   messagesPerIpPerMinute: 30,
   conversationsPerIpPerHour: 20,
   sessionsPerIpPerMinute: 120,
+  feedbackPerVisitorPerMinute: 30,
+  leadsPerVisitorPerHour: 5,
+  leadsPerIpPerHour: 60,
   maxMessagesPerConversation: 200,
   historyTurns: 12,
 } as const;

@@ -1,5 +1,6 @@
 import type { ChatTurn, Citation } from "@parley/contracts";
 import type { ChatbotRow } from "../../db/schema";
+import type { AnswerOutcome } from "../../lib/metrics";
 import type { OutboundGuard } from "../../lib/outbound";
 import type { Retrieval } from "../retrieval/retrieval";
 import { type ChatModel, ModelError } from "./chat-model";
@@ -30,6 +31,8 @@ export function createChatService(deps: {
   guard: OutboundGuard;
   /** The bot's own key in clear (chatbots.modelApiKey); throws when the stored key does not decrypt. */
   botApiKey: (bot: ChatbotRow) => string | null;
+  /** Told of every reply: which engine, how it ended, how long it took (metrics). */
+  onAnswer?: (engine: ChatModel["engine"], outcome: AnswerOutcome, seconds: number) => void;
 }) {
   const builtin = createExtractiveEngine(deps.retrieval);
 
@@ -70,37 +73,59 @@ export function createChatService(deps: {
       onDelta: (text: string) => void;
     }): Promise<Reply> {
       const model = modelFor(args.bot);
-      const searchedFor = searchQuery(args.question, args.history);
-      const { passages, terms } = await deps.retrieval.retrieve(args.bot.id, searchedFor);
-      const stream = model.answer({
-        question: args.question,
-        history: args.history,
-        passages,
-        terms,
-        signal: args.signal,
-        bot: {
-          instructions: args.bot.instructions,
-          fallbackReply: args.bot.fallbackReply,
-          temperature: args.bot.temperature,
-          maxAnswerTokens: args.bot.maxAnswerTokens,
-        },
-      });
-      let text = "";
-      for await (const delta of stream.deltas) {
-        text += delta;
-        args.onDelta(delta);
+      const started = performance.now();
+      try {
+        const reply = await answerWith(model, args);
+        const outcome = reply.interrupted ? "interrupted" : reply.answered ? "answered" : "not_answered";
+        deps.onAnswer?.(model.engine, outcome, (performance.now() - started) / 1000);
+        return reply;
+      } catch (err) {
+        deps.onAnswer?.(model.engine, "error", (performance.now() - started) / 1000);
+        throw err;
       }
-      const used = stream.used();
-      const answered = used.length > 0 && !isFallback(text, args.bot.fallbackReply);
-      return {
-        text,
-        answered,
-        citations: answered ? toCitations(used) : [],
-        interrupted: args.signal.aborted,
-        engine: model.engine,
-        searchedFor,
-      };
     },
   };
+
+  async function answerWith(
+    model: ChatModel,
+    args: {
+      bot: ChatbotRow;
+      question: string;
+      history: ChatTurn[];
+      signal: AbortSignal;
+      onDelta: (text: string) => void;
+    },
+  ): Promise<Reply> {
+    const searchedFor = searchQuery(args.question, args.history);
+    const { passages, terms } = await deps.retrieval.retrieve(args.bot.id, searchedFor);
+    const stream = model.answer({
+      question: args.question,
+      history: args.history,
+      passages,
+      terms,
+      signal: args.signal,
+      bot: {
+        instructions: args.bot.instructions,
+        fallbackReply: args.bot.fallbackReply,
+        temperature: args.bot.temperature,
+        maxAnswerTokens: args.bot.maxAnswerTokens,
+      },
+    });
+    let text = "";
+    for await (const delta of stream.deltas) {
+      text += delta;
+      args.onDelta(delta);
+    }
+    const used = stream.used();
+    const answered = used.length > 0 && !isFallback(text, args.bot.fallbackReply);
+    return {
+      text,
+      answered,
+      citations: answered ? toCitations(used) : [],
+      interrupted: args.signal.aborted,
+      engine: model.engine,
+      searchedFor,
+    };
+  }
 }
 export type ChatService = ReturnType<typeof createChatService>;

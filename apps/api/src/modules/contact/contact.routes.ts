@@ -1,7 +1,6 @@
 import { CONTACT_LIMITS, contactReceiptSchema, contactRequestSchema } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/errors";
-import type { RateLimiter } from "../../lib/rate-limit";
+import { enforceLimit, type RateLimiter } from "../../lib/rate-limit";
 import type { ContactService } from "./contact.service";
 
 /** The public contact form: anyone may write, so each client address is limited (it is stored). */
@@ -13,11 +12,14 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService; lim
     "/contact",
     { schema: { body: contactRequestSchema, response: { 201: contactReceiptSchema } } },
     async (request, reply) => {
-      const decision = await limiter.hit(`contact:ip:${request.ip}`, CONTACT_LIMITS.perIpPerHour, 3600);
-      if (!decision.allowed) {
-        reply.header("retry-after", String(decision.retryAfterSeconds));
-        throw new AppError("RATE_LIMITED", "Too many messages from your network. Please try again later.");
-      }
+      await enforceLimit(
+        limiter,
+        reply,
+        `contact:ip:${request.ip}`,
+        CONTACT_LIMITS.perIpPerHour,
+        3600,
+        "Too many messages from your network. Please try again later.",
+      );
       const receipt = await contact.submit(request.body, { kind: "contact" });
       return reply.status(201).send(receipt);
     },

@@ -229,7 +229,7 @@ export function registerIngestJob(jobs: JobQueue, knowledge: KnowledgeService) {
   jobs.register(
     INGEST_JOB,
     async (payload, ctx) =>
-      knowledge.ingest(String(payload.sourceId), { jobId: ctx.jobId, signal: ctx.signal }),
+      knowledge.ingest(String(payload.sourceId), { jobId: ctx.jobId, signal: ctx.signal, log: ctx.log }),
     { onGiveUp: async (payload) => knowledge.giveUp(String(payload.sourceId)) },
   );
 }

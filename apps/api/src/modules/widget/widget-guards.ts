@@ -1,7 +1,7 @@
 import { CUSTOMER_HEADER, VISITOR_HEADER, visitorIdSchema } from "@parley/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors";
-import type { RateLimiter } from "../../lib/rate-limit";
+import { enforceLimit, type RateLimiter } from "../../lib/rate-limit";
 import type { CustomerIdentity, IdentityService } from "../identity/identity.service";
 import { originAllowed } from "./origin-policy";
 import type { WidgetService } from "./widget.service";
@@ -61,19 +61,8 @@ export function createWidgetGuards({ widget, identity, limiter, appOrigin }: Wid
     return { visitorId, customer: result.status === "verified" ? result.customer : null, identity: result };
   };
 
-  const limit = async (
-    reply: FastifyReply,
-    key: string,
-    max: number,
-    windowSeconds: number,
-    message: string,
-  ) => {
-    const d = await limiter.hit(key, max, windowSeconds);
-    if (!d.allowed) {
-      reply.header("retry-after", String(d.retryAfterSeconds));
-      throw new AppError("RATE_LIMITED", message);
-    }
-  };
+  const limit = (reply: FastifyReply, key: string, max: number, windowSeconds: number, message: string) =>
+    enforceLimit(limiter, reply, key, max, windowSeconds, message);
 
   return { checkOrigin, visitorOf, limit };
 }

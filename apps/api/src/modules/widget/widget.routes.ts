@@ -150,13 +150,16 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
   app.post(
     "/widget/:chatbotId/conversations/:conversationId/messages/:messageId/feedback",
     { schema: { params: convParams.extend({ messageId: idText() }), body: feedbackSchema } },
-    async (request) => {
-      await widget.feedback(
-        request.params.chatbotId,
-        await visitorOf(request, request.params.chatbotId),
-        request.params.messageId,
-        request.body.value,
+    async (request, reply) => {
+      const who = await visitorOf(request, request.params.chatbotId);
+      await limit(
+        reply,
+        `feedback:visitor:${who.visitorId}`,
+        WIDGET_LIMITS.feedbackPerVisitorPerMinute,
+        60,
+        "You're sending feedback too quickly. Please wait a moment and try again.",
       );
+      await widget.feedback(request.params.chatbotId, who, request.params.messageId, request.body.value);
       return { saved: true };
     },
   );
@@ -164,12 +167,18 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
   app.post(
     "/widget/:chatbotId/conversations/:conversationId/lead",
     { schema: { params: convParams, body: leadSchema } },
-    async (request) =>
-      widget.lead(
-        request.params.chatbotId,
-        request.params.conversationId,
-        await visitorOf(request, request.params.chatbotId),
-        request.body,
-      ),
+    async (request, reply) => {
+      const who = await visitorOf(request, request.params.chatbotId);
+      const tooMany = "Too many requests from your network. Please try again later.";
+      await limit(
+        reply,
+        `lead:visitor:${who.visitorId}`,
+        WIDGET_LIMITS.leadsPerVisitorPerHour,
+        3600,
+        tooMany,
+      );
+      await limit(reply, `lead:ip:${request.ip}`, WIDGET_LIMITS.leadsPerIpPerHour, 3600, tooMany);
+      return widget.lead(request.params.chatbotId, request.params.conversationId, who, request.body);
+    },
   );
 };

@@ -38,6 +38,9 @@ describe("crawler isolation", () => {
       guard,
       parsePage,
       timeoutMs: 1500,
+      // One at a time: this test parses in its own process, and /deep blocks the event loop long
+      // enough to run out another page's deadline (the API parses in a child process).
+      concurrency: 1,
       onPage: async (page) => void pages.push(page),
       onSkip: async (url, reason) => void skipped.push({ url, reason }),
     });
@@ -115,5 +118,71 @@ describe("crawler isolation", () => {
     expect(fresh.hits.filter((h) => h !== "/robots.txt").sort()).toEqual(["/guides/1", "/guides/2"]);
     expect(pages.sort()).toEqual(["/guides/1", "/guides/2"]);
     expect(read).toBe(4);
+  });
+
+  it("fetches pages side by side, never more than its bound, spacing request starts by the delay", async () => {
+    // A slow site (each answer after 300 ms) with 10 pages: one request at a time would take 3 s.
+    const slow = await startTestSite(10, { delayMs: 300 });
+    const guard = createOutboundGuard({ allowPrivate: true });
+    // When the crawler sends each request (the site's arrival times jitter on a busy machine).
+    const sent: number[] = [];
+    const timed: typeof guard = {
+      ...guard,
+      request: (...args) => {
+        sent.push(performance.now());
+        return guard.request(...args);
+      },
+    };
+    const pages: string[] = [];
+    const read = await crawlSite(`${slow.url}/`, {
+      maxPages: 50,
+      guard: timed,
+      parsePage,
+      concurrency: 3,
+      delayMs: 80,
+      onPage: async (page) => void pages.push(new URL(page.url).pathname),
+      onSkip: async () => {},
+    });
+    await guard.close();
+    await slow.close();
+    expect(read).toBe(10);
+    expect(new Set(pages).size).toBe(10);
+    expect(slow.maxInFlight()).toBeGreaterThanOrEqual(2);
+    expect(slow.maxInFlight()).toBeLessThanOrEqual(3);
+    // Politeness: no two page requests left closer together than the delay;
+    // robots.txt is read once before the crawl, outside the pacing.
+    const pageSends = sent.slice(1);
+    const gaps = pageSends.slice(1).map((at, i) => at - (pageSends[i] ?? 0));
+    expect(gaps).toHaveLength(9);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(79); // (1 ms for the hop from pacing to sending)
+  });
+
+  it("stops every worker at the first failure the caller raises, and reports pages one at a time", async () => {
+    const many = await startTestSite(10, { delayMs: 50 });
+    const guard = createOutboundGuard({ allowPrivate: true });
+    let reporting = 0;
+    let overlapped = false;
+    let reported = 0;
+    const err = await crawlSite(`${many.url}/`, {
+      maxPages: 50,
+      guard,
+      parsePage,
+      delayMs: 1,
+      onPage: async () => {
+        if (reporting++) overlapped = true;
+        await new Promise<void>((r) => setImmediate(r));
+        reporting--;
+        if (++reported === 3) throw new Error("too many chunks");
+      },
+      onSkip: async () => {},
+    }).catch((e: Error) => e);
+    const hitsAtFailure = many.hits.length;
+    await guard.close();
+    await many.close();
+    expect((err as Error).message).toBe("too many chunks");
+    expect(overlapped).toBe(false);
+    expect(reported).toBe(3);
+    // Once the crawl has returned, no worker left behind requests anything more.
+    expect(many.hits.length).toBe(hitsAtFailure);
   });
 });

@@ -37,7 +37,13 @@ export interface CrawlOptions {
   /** Pages an earlier run already read or skipped, in the order it visited them. */
   resume?: VisitedPage[];
   signal?: AbortSignal;
+  /** Requests in flight to the site at once (default 4). */
   concurrency?: number;
+  /**
+   * Politeness: at least this long between the starts of two requests to the site (default
+   * 100 ms); a longer robots.txt Crawl-delay wins, up to 5 s.
+   */
+  delayMs?: number;
   /** For each page, body included. */
   timeoutMs?: number;
 }
@@ -45,6 +51,8 @@ export interface CrawlOptions {
 const USER_AGENT = "ParleyBot/1.0 (+https://parley.app/bot)";
 export const MAX_PAGE_BYTES = 3 * 1024 * 1024;
 const MAX_ROBOTS_BYTES = 512 * 1024;
+const DEFAULT_DELAY_MS = 100;
+const MAX_CRAWL_DELAY_MS = 5000;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const SKIP_EXT = /\.(png|jpe?g|gif|webp|svg|ico|pdf|zip|gz|mp4|mp3|woff2?|ttf|css|js|json|xml|rss|txt)$/i;
 export const PRIVATE_SITE_MESSAGE = "This address is on a private or local network, which can't be crawled.";
@@ -100,6 +108,25 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<n
     throw new IngestError(`The site's robots.txt does not allow crawling ${start.toString()}.`);
   }
 
+  const robotsDelay = (robots?.getCrawlDelay(USER_AGENT) ?? 0) * 1000;
+  const delayMs = Math.max(opts.delayMs ?? DEFAULT_DELAY_MS, Math.min(robotsDelay, MAX_CRAWL_DELAY_MS));
+  // Request starts are spaced `delayMs` apart, measured from when the last one really left: callers
+  // take turns, and each waits until the delay since the previous start has passed.
+  let lastStart = Number.NEGATIVE_INFINITY;
+  let pacing = Promise.resolve();
+  const pace = () => {
+    const turn = pacing.then(async () => {
+      // Timers may fire a little early against the monotonic clock: wait until it really is time.
+      for (let wait = lastStart + delayMs - performance.now(); wait > 0; ) {
+        await sleep(Math.ceil(wait), opts.signal);
+        wait = lastStart + delayMs - performance.now();
+      }
+      lastStart = performance.now();
+    });
+    pacing = turn.catch(() => {});
+    return turn;
+  };
+
   const resumed = opts.resume ?? [];
   // The site is where the start page really is (http://example.com may live at https://…).
   const firstRead = resumed.find((p) => p.read);
@@ -152,6 +179,7 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<n
   const open = async (url: URL): Promise<OutboundResponse | Skip> => {
     let current = url;
     for (let hop = 0; ; hop++) {
+      await pace();
       const res = await opts.guard.request(current, {
         headers: { "user-agent": USER_AGENT, accept: "text/html,application/xhtml+xml" },
         signal: opts.signal,
@@ -209,56 +237,119 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<n
     }
   };
 
+  // The first failure (an abort, a limit the caller enforces in onPage) stops every worker.
+  let failure: { err: unknown } | undefined;
+  // A pool of workers over one queue. A worker that finds the queue empty while others are still
+  // fetching waits for them (their pages may add links) instead of quitting: otherwise the crawl
+  // of a site, which starts from one page, would run one request at a time.
+  let inFlight = 0;
+  let wake: (() => void) | undefined;
+  let woken = new Promise<void>((r) => {
+    wake = r;
+  });
+  const wakeAll = () => {
+    wake?.();
+    woken = new Promise<void>((r) => {
+      wake = r;
+    });
+  };
   const worker = async () => {
-    while (queue.length && done < opts.maxPages) {
+    for (;;) {
+      if (failure) return;
       if (opts.signal?.aborted) throw opts.signal.reason ?? new Error("aborted");
+      if (done >= opts.maxPages || (queue.length === 0 && inFlight === 0)) return;
+      // No more requests than pages still wanted: skipped pages free their slot for the next.
+      if (queue.length === 0 || done + inFlight >= opts.maxPages) {
+        await woken;
+        continue;
+      }
       const url = queue.shift();
-      if (!url) return;
-      const page = await fetchPage(url);
-      if ("reason" in page) {
-        if (url === start) startSkip = page;
-        await opts.onSkip(url.toString(), page.reason);
-        continue;
-      }
-      if (done >= opts.maxPages) continue;
-      let parsed: Awaited<ReturnType<CrawlOptions["parsePage"]>>;
+      if (!url) continue;
+      inFlight++;
       try {
-        parsed = await opts.parsePage(page.html);
+        await visit(url);
       } catch (err) {
-        if (opts.signal?.aborted) throw err;
-        await opts.onSkip(url.toString(), pageParseReason(err));
-        continue;
+        failure ??= { err };
+      } finally {
+        inFlight--;
+        wakeAll();
       }
-      const { title, text, links } = parsed;
-      const follow: string[] = [];
-      for (const href of links) {
-        const next = normaliseUrl(href, page.finalUrl.toString());
-        if (!next || next.origin !== origin || SKIP_EXT.test(next.pathname)) continue;
-        const key = next.toString();
-        if (robots && !robots.isAllowed(key, USER_AGENT)) continue;
-        if (!follow.includes(key)) follow.push(key);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        queue.push(next);
-      }
-      done++;
-      const total = Math.min(opts.maxPages, Math.max(done, seen.size));
-      await opts.onPage(
+    }
+  };
+  // Pages are fetched (and parsed) side by side; the caller hears of them one at a time, in the
+  // order they finish, as with a single worker (its staging and progress are not concurrent).
+  let reporting = Promise.resolve();
+  // After a failure nothing more is reported (the caller is already unwinding).
+  const serially = (report: () => Promise<void>) => {
+    const next = reporting.then(() => (failure ? undefined : report()));
+    reporting = next.catch((err) => {
+      failure ??= { err };
+    });
+    return next;
+  };
+  const visit = async (url: URL) => {
+    const page = await fetchPage(url);
+    if ("reason" in page) {
+      if (url === start) startSkip = page;
+      await serially(() => opts.onSkip(url.toString(), page.reason));
+      return;
+    }
+    if (done >= opts.maxPages) return;
+    let parsed: Awaited<ReturnType<CrawlOptions["parsePage"]>>;
+    try {
+      parsed = await opts.parsePage(page.html);
+    } catch (err) {
+      if (opts.signal?.aborted) throw err;
+      await serially(() => opts.onSkip(url.toString(), pageParseReason(err)));
+      return;
+    }
+    const { title, text, links } = parsed;
+    const follow: string[] = [];
+    for (const href of links) {
+      const next = normaliseUrl(href, page.finalUrl.toString());
+      if (!next || next.origin !== origin || SKIP_EXT.test(next.pathname)) continue;
+      const key = next.toString();
+      if (robots && !robots.isAllowed(key, USER_AGENT)) continue;
+      if (!follow.includes(key)) follow.push(key);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      queue.push(next);
+    }
+    done++;
+    const progress = { done, total: Math.min(opts.maxPages, Math.max(done, seen.size)) };
+    await serially(() =>
+      opts.onPage(
         {
           url: page.finalUrl.toString(),
           title: text.trim() ? title || page.finalUrl.pathname : title,
           text: text.trim() ? text : "",
           links: follow,
         },
-        { done, total },
-      );
-    }
+        progress,
+      ),
+    );
   };
 
-  await Promise.all(Array.from({ length: opts.concurrency ?? 4 }, worker));
+  const workers = await Promise.allSettled(Array.from({ length: opts.concurrency ?? 4 }, worker));
+  if (failure) throw failure.err;
+  for (const w of workers) if (w.status === "rejected") throw w.reason;
   if (done === 0)
     throw new IngestError(startSkip?.message ?? `No readable pages were found at ${start.toString()}.`);
   return done;
+}
+
+function sleep(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason ?? new Error("aborted"));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 function pageParseReason(err: unknown): string {

@@ -32,6 +32,8 @@ export interface IngestContext {
   jobId: string;
   /** Aborted when this process lost the job (another replica owns it now): stop writing. */
   signal?: AbortSignal;
+  /** The job's logger (bound to its id); the runner's own otherwise. */
+  log?: FastifyBaseLogger;
 }
 
 /** Records progress at most every 250 ms so a big crawl doesn't write on every page. */
@@ -53,7 +55,7 @@ function progressWriter(db: Database, sourceId: string) {
  * limit of the owner's plan fails the source with a reason that names it.
  */
 export function createIngestRunner(deps: IngestRunnerDeps) {
-  const { db, log } = deps;
+  const { db } = deps;
   // PGlite has no autovacuum: without fresh statistics after a large ingestion the planner
   // guesses, and retrieval slows down. Refresh them after ingestion, at most once a minute.
   let lastAnalyze = 0;
@@ -65,6 +67,7 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
 
   /** Reads the source into `staging`; returns the final progress total (pages for a website). */
   async function read(row: KnowledgeSourceRow, staging: Staging, ctx: IngestContext): Promise<number> {
+    const log = ctx.log ?? deps.log;
     const plan = await deps.plan(row.ownerId);
     const limits = ingestLimits(plan.tier);
     const messages = limitMessages(limits, plan.name);
@@ -127,6 +130,7 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
   }
 
   async function ingest(sourceId: string, ctx: IngestContext) {
+    const log = (ctx.log ?? deps.log).child({ sourceId });
     const [row] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
     if (!row) return; // deleted meanwhile
     const staging = createStaging(db, sourceId, ctx.jobId);

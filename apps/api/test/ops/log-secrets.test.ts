@@ -1,0 +1,164 @@
+import { createHmac } from "node:crypto";
+import { paymentInitiateResponseSchema } from "@parley/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { billingClient } from "../billing/helpers";
+import { builderClient } from "../builder/client";
+import { createTestApp, type TestApp, testDrivers } from "../harness";
+import { readSse } from "../sse-client";
+import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
+
+/**
+ * Every log line the app writes, at the most verbose level, while it handles the calls that carry
+ * secrets: bearer tokens, cookies, a bot's model API key, its identity secret, the payment
+ * gateway's secret, AUTH_EVENTS_SECRET and the metrics token. None of them may appear in any line.
+ * The lines carry what joins them up: the request id, the workspace and bot, the job id.
+ */
+describe.each(testDrivers())("log lines on %s", (driver) => {
+  const AUTH_EVENTS_SECRET = "auth-events-secret-LOGCHECK-0123456789abcdef";
+  const PAYMENTS_SANDBOX_SECRET = "sandbox-secret-LOGCHECK-0123456789";
+  const IDENTITY_SECRETS_KEY = "identity-key-LOGCHECK-0123456789abcdefgh";
+  const METRICS_TOKEN = "metrics-token-LOGCHECK-0123456789abcdef";
+  const MODEL_API_KEY = "sk-LOGCHECK-model-key-0123456789";
+  const COOKIE = "sess-LOGCHECK-cookie-0123456789";
+  const lines: string[] = [];
+  const secrets: string[] = [];
+  let t: TestApp;
+  let issuer: TokenIssuer;
+  const owner = { sub: "auth_logs_owner", email: "logs@example.com", name: "Logs" };
+
+  beforeAll(async () => {
+    issuer = await startTokenIssuer();
+    t = await createTestApp(
+      driver,
+      {
+        AUTH_URL: issuer.url,
+        AUTH_EVENTS_SECRET,
+        PAYMENTS_SANDBOX_SECRET,
+        IDENTITY_SECRETS_KEY,
+        METRICS_TOKEN,
+      },
+      {
+        listen: true,
+        logger: { level: "trace", stream: { write: (line: string) => void lines.push(line) } },
+      },
+    );
+    secrets.push(AUTH_EVENTS_SECRET, PAYMENTS_SANDBOX_SECRET, IDENTITY_SECRETS_KEY, METRICS_TOKEN);
+    secrets.push(MODEL_API_KEY, COOKIE);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await issuer?.close();
+  });
+
+  it("logs none of the secrets it handles, and joins lines up by request, workspace, bot and job", async () => {
+    const token = await issuer.sign(owner);
+    secrets.push(token);
+    const api = builderClient(t, issuer);
+    const authed = { authorization: `Bearer ${token}`, cookie: `parley_session=${COOKIE}` };
+
+    // A bot with its own model key and an identity secret.
+    const bot = await api.createBot(owner, { name: "Logs", published: true });
+    const patched = await fetch(`${t.url}/api/chatbots/${bot._id}`, {
+      method: "PATCH",
+      headers: { ...authed, "content-type": "application/json" },
+      body: JSON.stringify({
+        model: {
+          provider: "openai-compatible",
+          baseUrl: "http://127.0.0.1:9",
+          model: "m",
+          apiKey: MODEL_API_KEY,
+        },
+      }),
+    });
+    expect(patched.status).toBe(200);
+    const rotated = await fetch(`${t.url}/api/chatbots/${bot._id}/identity/secret`, {
+      method: "POST",
+      headers: authed,
+    });
+    expect(rotated.status).toBe(201);
+    const identitySecret = ((await rotated.json()) as { secret: string }).secret;
+    secrets.push(identitySecret);
+
+    // A refused bearer token, and a malformed one.
+    const forged = `${token.slice(0, -4)}AAAA`;
+    secrets.push(forged);
+    expect(
+      (await fetch(`${t.url}/api/user/me`, { headers: { authorization: `Bearer ${forged}` } })).status,
+    ).toBe(401);
+
+    // A verified customer in the widget: the header carries an HMAC made with the identity secret.
+    const customerId = "cust_42";
+    const customer = Buffer.from(
+      JSON.stringify({
+        id: customerId,
+        signature: createHmac("sha256", identitySecret).update(customerId, "utf8").digest("hex"),
+      }),
+    ).toString("base64url");
+    const session = await fetch(`${t.url}/api/widget/${bot._id}/session`, {
+      method: "POST",
+      headers: { "x-parley-visitor": "visitorLogsLogsLogs01", "x-parley-customer": customer },
+    });
+    expect(session.status).toBe(200);
+
+    // A text source: the ingestion job runs.
+    const source = await api.addSource(owner, bot._id, {
+      kind: "text",
+      title: "Hours",
+      content: "We are open from nine to five, Sunday to Thursday.",
+    });
+    expect(source.status).toBe(201);
+    await t.app.services.jobs.drain();
+
+    // A sandbox payment: initiate, pay on the gateway's page, its signed callback.
+    const billing = billingClient(t, issuer);
+    const pro = await billing.plan("Pro", "monthly");
+    const started = paymentInitiateResponseSchema.parse(
+      (await billing.initiate(owner, pro, "mastercard")).json,
+    );
+    expect((await billing.decide(started.payment_url, "approve")).status).toBe(303);
+
+    // A forged auth event, and the metrics endpoint with a wrong and the right token.
+    const event = await fetch(`${t.url}/api/internal/auth-events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-parley-signature": `t=1,v1=${"0".repeat(64)}` },
+      body: JSON.stringify({ id: "evt_1", type: "user.deleted", userId: owner.sub }),
+    });
+    expect(event.status).toBe(401);
+    expect((await fetch(`${t.url}/metrics`, { headers: { authorization: "Bearer wrong" } })).status).toBe(
+      401,
+    );
+    const scraped = await fetch(`${t.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(scraped.status).toBe(200);
+    await scraped.text();
+    // A chat call that fails at the model (nothing listens at its address): an error is logged.
+    const asked = await fetch(`${t.url}/api/chatbots/${bot._id}/playground/messages`, {
+      method: "POST",
+      headers: { ...authed, "content-type": "application/json" },
+      body: JSON.stringify({ content: "When are you open?" }),
+    });
+    if (asked.headers.get("content-type")?.includes("event-stream")) await readSse(asked);
+    else await asked.text();
+
+    expect(lines.length).toBeGreaterThan(20);
+    for (const secret of secrets) {
+      const leaks = lines.filter((l) => l.includes(secret));
+      expect(leaks, `a log line holds a secret (${secret.slice(0, 12)}…)`).toEqual([]);
+    }
+
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    // Request lines carry the request id; a bot's routes its id; signed-in calls the workspace.
+    expect(parsed.some((l) => l.reqId && l.chatbotId === bot._id && l.msg === "request completed")).toBe(
+      true,
+    );
+    expect(
+      parsed.some(
+        (l) =>
+          l.reqId && l.workspaceId === owner.sub && l.userId === owner.sub && l.msg === "request completed",
+      ),
+    ).toBe(true);
+    // The job's lines carry its id and kind.
+    expect(parsed.some((l) => typeof l.jobId === "string" && l.jobKind && l.msg === "job ran")).toBe(true);
+  });
+});
