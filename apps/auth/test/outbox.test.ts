@@ -157,7 +157,10 @@ describe.each(testDrivers())("account deletion events on %s", (driver) => {
     release();
     await aDone;
     api.setDefault(200);
-    const [row] = await t.db.db.select().from(authEventOutbox).where(sql`id = '00000000-0000-4000-8000-0000000000aa'`);
+    const [row] = await t.db.db
+      .select()
+      .from(authEventOutbox)
+      .where(sql`id = '00000000-0000-4000-8000-0000000000aa'`);
     expect(row?.deliveredAt).not.toBeNull();
     expect(row?.lastError).toBeNull();
     expect(row?.attempts).toBe(1);
