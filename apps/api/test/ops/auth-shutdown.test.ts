@@ -45,7 +45,7 @@ async function startHoldingReceiver() {
  * lets the delivery in flight finish, hands the rest of its claimed batch back at once (no lease to
  * wait out for another replica), closes its database and exits 0.
  */
-describe.each(testDrivers())("the auth service shutting down on %s", (driver) => {
+describe.each(testDrivers())("the auth service shutting down on %s", { timeout: 180_000 }, (driver) => {
   let compiled: CompiledApp;
   let scratch: ScratchDatabase;
   let receiver: Awaited<ReturnType<typeof startHoldingReceiver>>;
