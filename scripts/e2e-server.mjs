@@ -150,6 +150,9 @@ const api = start("api", "apps/api/src/server.ts", {
   AUTH_URL: authUrl,
   // POST /api/internal/test-clock: the billing journey moves time to a period end.
   TEST_CLOCK: "true",
+  // As behind a proxy: a test may speak for its own client address (X-Forwarded-For), so it can
+  // spend a per-address limit for real without starving the other tests (all from 127.0.0.1).
+  TRUST_PROXY: "127.0.0.1",
 });
 
 if (!(await waitFor(`${webUrl}/api/health`, { timeoutMs: 90_000, isAlive: () => running(api) }))) {

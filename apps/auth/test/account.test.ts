@@ -66,7 +66,8 @@ describe.each(testDrivers())("change e-mail and delete account on %s", (driver) 
       code: "EMAIL_CAN_NOT_BE_UPDATED",
       message: "Couldn't update your email",
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // Every mail the refused change could have queued has been sent (or not) by now.
+    await t.app.parley.background.settled();
     expect(smtp.mails.slice(since)).toHaveLength(0);
 
     const signedOut = await new Browser(() => t.app).post("/change-email", { newEmail: taken });

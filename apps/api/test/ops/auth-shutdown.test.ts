@@ -45,8 +45,14 @@ async function startHoldingReceiver() {
  * lets the delivery in flight finish, hands the rest of its claimed batch back at once (no lease to
  * wait out for another replica), closes its database and exits 0.
  */
-describe.each(testDrivers())("the auth service shutting down on %s", (driver) => {
-  let compiled: CompiledApp;
+// One build for both drivers.
+let compiled: CompiledApp;
+beforeAll(async () => {
+  compiled = await buildCompiled("auth");
+}, 180_000);
+afterAll(() => compiled?.remove());
+
+describe.each(testDrivers())("the auth service shutting down on %s", { timeout: 180_000 }, (driver) => {
   let scratch: ScratchDatabase;
   let receiver: Awaited<ReturnType<typeof startHoldingReceiver>>;
   let proc: NodeProcess | undefined;
@@ -54,8 +60,7 @@ describe.each(testDrivers())("the auth service shutting down on %s", (driver) =>
   const dbEnv = () => ({ DATABASE_URL: scratch.url, DATA_DIR: dataDir });
 
   beforeAll(async () => {
-    [compiled, scratch, receiver] = await Promise.all([
-      buildCompiled("auth"),
+    [scratch, receiver] = await Promise.all([
       createScratchDatabase(driver, "ops_auth_shutdown"),
       startHoldingReceiver(),
     ]);
@@ -71,7 +76,6 @@ describe.each(testDrivers())("the auth service shutting down on %s", (driver) =>
     await proc?.stop(5_000);
     await receiver?.close();
     await scratch?.drop();
-    compiled?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
