@@ -46,7 +46,7 @@ import { inboxRoutes } from "./modules/inbox/inbox.routes";
 import { createInboxService } from "./modules/inbox/inbox.service";
 import { createLifecycleService } from "./modules/inbox/lifecycle.service";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
-import { createKnowledgeService, registerIngestJob } from "./modules/knowledge/knowledge.service";
+import { createKnowledgeService, EMBED_JOB, registerIngestJob } from "./modules/knowledge/knowledge.service";
 import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { createProviderRegistry } from "./modules/payments/providers/registry";
@@ -55,6 +55,7 @@ import { createPlansRepo } from "./modules/plans/plans.repo";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { createPlansService } from "./modules/plans/plans.service";
 import { createRetrieval } from "./modules/retrieval/retrieval";
+import { createSemanticIndex } from "./modules/retrieval/semantic";
 import { createSubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes";
 import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
@@ -145,7 +146,14 @@ function createServices(
     log,
     onRun: (kind, seconds, outcome) => metrics.jobDuration.observe({ kind, outcome }, seconds),
   });
-  const chatbots = createChatbotsService({ db: db.db, entitlements });
+  const chatbots = createChatbotsService({
+    db: db.db,
+    entitlements,
+    onEmbeddingsChanged: async (chatbotId) => {
+      await semantic.markQueued(chatbotId);
+      await jobs.enqueue(EMBED_JOB, { chatbotId }, { maxAttempts: 2 });
+    },
+  });
   // Every server-side request to an address an account chose goes through one of these guards.
   const outbound = {
     crawler: createOutboundGuard({
@@ -159,7 +167,23 @@ function createServices(
       headersTimeoutMs: 120_000,
       bodyTimeoutMs: 120_000,
     }),
+    embeddings: createOutboundGuard({
+      allowPrivate: env.LLM_ALLOW_PRIVATE,
+      allowHosts: env.EMBEDDINGS_BASE_URL ? [new URL(env.EMBEDDINGS_BASE_URL).host] : [],
+    }),
   };
+  const semantic = createSemanticIndex({
+    db: db.db,
+    guard: outbound.embeddings,
+    defaults: {
+      baseUrl: env.EMBEDDINGS_BASE_URL,
+      model: env.EMBEDDINGS_MODEL,
+      apiKey: env.EMBEDDINGS_API_KEY,
+    },
+    timeoutMs: env.EMBEDDINGS_TIMEOUT_SECONDS * 1000,
+    queryTimeoutMs: env.EMBEDDINGS_QUERY_TIMEOUT_MS,
+    log,
+  });
   const knowledge = createKnowledgeService({
     db: db.db,
     jobs,
@@ -173,9 +197,10 @@ function createServices(
     parse: { memoryMb: env.INGEST_MEMORY_MB, timeoutMs: env.INGEST_TIMEOUT_SECONDS * 1000 },
     log,
     now,
+    semantic,
   });
   registerIngestJob(jobs, knowledge);
-  const retrieval = createRetrieval(db.db);
+  const retrieval = createRetrieval(db.db, semantic);
   const chat = createChatService({
     retrieval,
     llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
@@ -334,7 +359,11 @@ export async function buildApp(deps: AppDeps) {
   app.addHook("onClose", async () => {
     await limiter.close();
     redis?.disconnect();
-    await Promise.all([services.outbound.crawler.close(), services.outbound.model.close()]);
+    await Promise.all([
+      services.outbound.crawler.close(),
+      services.outbound.model.close(),
+      services.outbound.embeddings.close(),
+    ]);
   });
   app.decorate("services", services);
   app.decorate("clock", clock);

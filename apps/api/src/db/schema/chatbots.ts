@@ -18,6 +18,11 @@ export const chatbots = pgTable(
     modelBaseUrl: text(),
     /** Write-only from the API's point of view: never serialised to clients. */
     modelApiKey: text(),
+    /** Per-bot embeddings endpoint and model (null: the server's EMBEDDINGS_BASE_URL / _MODEL). */
+    embeddingsBaseUrl: text(),
+    embeddingsModel: text(),
+    /** Write-only, like `modelApiKey`. */
+    embeddingsApiKey: text(),
     temperature: real().notNull().default(0.3),
     maxAnswerTokens: integer().notNull().default(600),
     theme: jsonb()

@@ -32,6 +32,11 @@ export function toChatbot(row: ChatbotRow): Chatbot {
       maxAnswerTokens: row.maxAnswerTokens,
       hasApiKey: Boolean(row.modelApiKey),
     },
+    embeddings: {
+      model: row.embeddingsModel,
+      baseUrl: row.embeddingsBaseUrl,
+      hasApiKey: Boolean(row.embeddingsApiKey),
+    },
     theme: row.theme,
     greetingBubble: row.greetingBubble,
     allowedDomains: row.allowedDomains,
@@ -67,10 +72,21 @@ function columns(input: ChatbotUpdate, current?: ChatbotRow): Partial<typeof cha
     if (m.maxAnswerTokens !== undefined) set.maxAnswerTokens = m.maxAnswerTokens;
     if (m.apiKey !== undefined) set.modelApiKey = m.apiKey;
   }
+  const e = input.embeddings;
+  if (e) {
+    if (e.model !== undefined) set.embeddingsModel = e.model;
+    if (e.baseUrl !== undefined) set.embeddingsBaseUrl = e.baseUrl;
+    if (e.apiKey !== undefined) set.embeddingsApiKey = e.apiKey;
+  }
   return set;
 }
 
-export function createChatbotsService(deps: { db: Database; entitlements: EntitlementsService }) {
+export function createChatbotsService(deps: {
+  db: Database;
+  entitlements: EntitlementsService;
+  /** The bot's embeddings endpoint or model changed: its sources are re-embedded in the background. */
+  onEmbeddingsChanged?: (chatbotId: string) => Promise<void>;
+}) {
   const { db, entitlements } = deps;
 
   async function own(ownerId: string, id: string): Promise<ChatbotRow> {
@@ -134,6 +150,10 @@ export function createChatbotsService(deps: { db: Database; entitlements: Entitl
         .set(set)
         .where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)))
         .returning();
+      const changed = (["embeddingsModel", "embeddingsBaseUrl", "embeddingsApiKey"] as const).some(
+        (k) => set[k] !== undefined && set[k] !== current[k],
+      );
+      if (row && changed) await deps.onEmbeddingsChanged?.(id);
       return toChatbot(row ?? current);
     },
     async remove(ownerId: string, id: string) {

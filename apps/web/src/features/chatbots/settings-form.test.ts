@@ -17,6 +17,7 @@ const bot: Chatbot = {
     maxAnswerTokens: 600,
     hasApiKey: true,
   },
+  embeddings: { model: null, baseUrl: null, hasApiKey: false },
   theme: { primaryColor: "#4F46E5", position: "bottom-right", launcherText: "Chat with us" },
   greetingBubble: { enabled: false, text: "", delaySeconds: 5 },
   allowedDomains: ["acme.com"],
