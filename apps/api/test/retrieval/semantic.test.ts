@@ -185,4 +185,26 @@ describe.each(testDrivers())("semantic retrieval with an embeddings endpoint on 
     const { passages } = await t.app.services.retrieval.retrieve(bot, "When will I be reimbursed?");
     expect(passages[0]?.title).toBe("Returns › Refunds");
   });
+
+  it("finds the bots to re-embed when the server's model changed across a restart", async () => {
+    const third = (await t.app.services.chatbots.create(OWNER, { name: "Default model shop" }))._id;
+    await t.app.services.knowledge.add(OWNER, third, {
+      kind: "text",
+      title: "Hours",
+      content: "Open daily.",
+    });
+    await t.app.services.jobs.drain();
+    expect(await t.app.services.knowledge.requeueStaleEmbeddings()).toBe(0);
+    // The same database seen by a server restarted with EMBEDDINGS_MODEL=stub-9: only the bot on
+    // the server's model is stale (the others have their own model or endpoint).
+    const restarted = createSemanticIndex({
+      db: t.db.db,
+      guard: t.app.services.outbound.embeddings,
+      defaults: { baseUrl: stub.url, model: "stub-9", apiKey: undefined },
+      timeoutMs: 2000,
+      queryTimeoutMs: 300,
+      log: t.app.log,
+    });
+    expect(await restarted.staleBots()).toEqual([third]);
+  });
 });

@@ -119,6 +119,15 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     async embedBot(chatbotId: string, signal?: AbortSignal) {
       await deps.semantic?.embedBot(chatbotId, { signal });
     },
+    /** At start-up: bots whose embeddings model changed with the server's settings are re-embedded. */
+    async requeueStaleEmbeddings(): Promise<number> {
+      const stale = (await deps.semantic?.staleBots()) ?? [];
+      for (const chatbotId of stale) {
+        await deps.semantic?.markQueued(chatbotId);
+        await jobs.enqueue(EMBED_JOB, { chatbotId }, { maxAttempts: 2 });
+      }
+      return stale.length;
+    },
     async embedGiveUp(chatbotId: string) {
       await deps.semantic?.giveUpBot(chatbotId);
     },

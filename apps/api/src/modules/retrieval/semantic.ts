@@ -233,6 +233,26 @@ export function createSemanticIndex(deps: SemanticDeps) {
       );
   }
 
+  /**
+   * Bots whose ready sources were embedded with another model than the one they use now, or not
+   * at all, or that have vectors but no endpoint any more: the operator changed EMBEDDINGS_* and
+   * restarted. Their sources are re-embedded (or cleared) by the same job as a settings change.
+   */
+  async function staleBots(): Promise<string[]> {
+    const base = deps.defaults.baseUrl ?? null;
+    const model = deps.defaults.model ?? null;
+    const result = await db.execute(sql`
+      select distinct s.chatbot_id as id
+      from knowledge_sources s join chatbots b on b.id = s.chatbot_id
+      where s.status = 'ready' and s.embedding_status <> 'queued' and (
+        case when coalesce(b.embeddings_base_url, ${base}::text) is not null
+               and coalesce(b.embeddings_model, ${model}::text) is not null
+             then s.embedding_model is distinct from coalesce(b.embeddings_model, ${model}::text)
+             else s.embedding_status <> 'none' end)
+      order by 1`);
+    return rowsOf<{ id: string }>(result).map((r) => r.id);
+  }
+
   async function vectorsOf(chatbotId: string, model: string): Promise<BotVectors | null> {
     const key = `${chatbotId}\u0000${model}`;
     const result = await db.execute(sql`
@@ -312,7 +332,7 @@ export function createSemanticIndex(deps: SemanticDeps) {
     return nearest(vectors, q, n);
   }
 
-  return { resolve, configFor, embedSource, embedBot, markQueued, giveUpBot, search };
+  return { resolve, configFor, embedSource, embedBot, markQueued, giveUpBot, staleBots, search };
 }
 export type SemanticIndex = ReturnType<typeof createSemanticIndex>;
 
