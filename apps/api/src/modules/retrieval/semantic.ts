@@ -11,6 +11,9 @@ const BATCH = 32;
 const MAX_INPUT_CHARS = 6000;
 /** Vectors kept in memory across bots (float32): past this the least recently used bot is dropped. */
 const CACHE_BYTES = 256 * 1024 * 1024;
+/** How long a bot's embeddings settings are reused before they are read again, and for how many bots. */
+const CONFIG_TTL_MS = 5_000;
+const CONFIG_ENTRIES = 10_000;
 
 export interface SemanticDeps {
   db: Database;
@@ -73,7 +76,23 @@ export function createSemanticIndex(deps: SemanticDeps) {
     return { baseUrl, model, apiKey: apiKey ?? null };
   }
 
+  /**
+   * Each bot's resolved settings for a few seconds, so a question costs no extra read (with or
+   * without embeddings). A change made through this process drops the entry at once
+   * (`markQueued`); another replica sees it within `CONFIG_TTL_MS`.
+   */
+  const configs = new Map<string, { config: EmbeddingsConfig | null; until: number }>();
+
   async function configFor(chatbotId: string): Promise<EmbeddingsConfig | null> {
+    const hit = configs.get(chatbotId);
+    if (hit && hit.until > Date.now()) return hit.config;
+    const config = await readConfig(chatbotId);
+    if (configs.size >= CONFIG_ENTRIES) configs.clear();
+    configs.set(chatbotId, { config, until: Date.now() + CONFIG_TTL_MS });
+    return config;
+  }
+
+  async function readConfig(chatbotId: string): Promise<EmbeddingsConfig | null> {
     const [bot] = await db
       .select({
         embeddingsBaseUrl: chatbots.embeddingsBaseUrl,
@@ -108,7 +127,7 @@ export function createSemanticIndex(deps: SemanticDeps) {
       .from(knowledgeSources)
       .where(eq(knowledgeSources.id, sourceId));
     if (!source || source.status !== "ready") return;
-    const config = await configFor(source.chatbotId);
+    const config = await readConfig(source.chatbotId);
     if (!config) {
       await setSource(sourceId, {
         embeddingStatus: "none",
@@ -180,6 +199,7 @@ export function createSemanticIndex(deps: SemanticDeps) {
 
   /** Marks the bot's ready sources as waiting for (re-)embedding: the settings changed. */
   async function markQueued(chatbotId: string) {
+    configs.delete(chatbotId);
     const configured = Boolean(await configFor(chatbotId));
     await db
       .update(knowledgeSources)
@@ -197,7 +217,7 @@ export function createSemanticIndex(deps: SemanticDeps) {
    * passages already done).
    */
   async function embedBot(chatbotId: string, ctx: { signal?: AbortSignal } = {}) {
-    const config = await configFor(chatbotId);
+    const config = await readConfig(chatbotId);
     await db
       .delete(knowledgeChunkVectors)
       .where(
