@@ -6,6 +6,7 @@ import type { DbDriver } from "@parley/db";
 import { sql } from "drizzle-orm";
 import { knowledgeChunks, knowledgeSources } from "../src/db/schema";
 import { termStats } from "../src/modules/retrieval/term-stats";
+import { startEmbeddingsStub } from "../test/embeddings-stub";
 import { createTestApp, setPlan, type TestApp } from "../test/harness";
 import { startLlmStub } from "../test/llm-stub";
 import { readSse } from "../test/sse-client";
@@ -93,6 +94,45 @@ async function retrieval(driver: DbDriver) {
     });
   } finally {
     await t.close();
+  }
+}
+
+/**
+ * Retrieval with semantic search on: the same 10,000-chunk corpus embedded through the real job
+ * by the local stub embeddings server (768 dimensions, like common open models), then questions
+ * whose embedding is fetched from the stub over HTTP and fused with BM25.
+ */
+async function retrievalWithEmbeddings(driver: DbDriver) {
+  const DIMS = 768;
+  const stub = await startEmbeddingsStub(DIMS);
+  const t = await createTestApp(driver, { EMBEDDINGS_BASE_URL: stub.url, EMBEDDINGS_MODEL: "stub-bench" });
+  try {
+    await setPlan(t, "bench_owner", "business-monthly");
+    const botId = await seedChunks(t, "bench_owner", 10_000);
+    let started = performance.now();
+    await t.app.services.knowledge.embedBot(botId);
+    const embedSecs = (performance.now() - started) / 1000;
+    for (let i = 0; i < 20; i++) await t.app.services.retrieval.search(botId, `${pick()} ${pick()}`);
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const q = `How do I ${pick()} my ${pick()} ${Math.random() < 0.5 ? pick() : ""}?`;
+      started = performance.now();
+      await t.app.services.retrieval.search(botId, q);
+      times.push(performance.now() - started);
+    }
+    emit({
+      figure: "retrieval-embeddings",
+      driver,
+      chunks: 10_000,
+      dims: DIMS,
+      embedSeconds: embedSecs,
+      queries: times.length,
+      p50: pct(times, 50),
+      p95: pct(times, 95),
+    });
+  } finally {
+    await t.close();
+    await stub.close();
   }
 }
 
@@ -191,8 +231,10 @@ async function ingestion() {
 }
 
 const drivers: DbDriver[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
-// BENCH_ONLY=retrieval (or ttft, ingestion) runs one figure, e.g. to compare medians of several runs.
+// BENCH_ONLY=retrieval (or embeddings, ttft, ingestion) runs one figure, e.g. to compare medians of several runs.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "retrieval") for (const d of drivers) await retrieval(d);
+if (!only || only === "retrieval" || only === "embeddings")
+  for (const d of drivers) await retrievalWithEmbeddings(d);
 if (!only || only === "ttft") await ttft();
 if (!only || only === "ingestion") await ingestion();

@@ -36,6 +36,29 @@ for (const [name, value, goal, ok] of rows)
   console.log(
     `${name.padEnd(w)}  ${value.padStart(11)}   goal ${goal.padEnd(28)} ${ok === null ? "" : ok ? "ok" : "MISSED"}`,
   );
+// The same questions with semantic retrieval on, against the local stub embeddings server (a
+// hashed bag of words with a few synonym groups): it checks that fusion costs the engine nothing,
+// it is not the figure of a real embeddings model. EVAL_EMBEDDINGS=0 skips it.
+if (process.env.EVAL_EMBEDDINGS !== "0") {
+  const { startEmbeddingsStub } = await import("../test/embeddings-stub");
+  const stub = await startEmbeddingsStub(256);
+  try {
+    const e = await runEval("pglite", questions, undefined, {
+      EMBEDDINGS_BASE_URL: stub.url,
+      EMBEDDINGS_MODEL: "stub",
+    });
+    const cmp = (name: string, a: number, b: number) =>
+      console.log(`${name.padEnd(w)}  ${pct(b).padStart(11)}   (full text only: ${pct(a)})`);
+    console.log("\nWith semantic retrieval (stub embeddings server, 256 dimensions):\n");
+    cmp("retrieval hit@1", f.hit1, e.hit1);
+    cmp("retrieval hit@3", f.hit3, e.hit3);
+    cmp("answer contains gold", f.containsGold, e.containsGold);
+    cmp("abstention (unanswerable)", f.abstention, e.abstention);
+    cmp("false abstention (answerable)", f.falseAbstention, e.falseAbstention);
+  } finally {
+    await stub.close();
+  }
+}
 if (process.env.EVAL_MISSES)
   for (const m of f.misses) console.log(`\n[${m.kind}] ${m.q}\n  → ${m.answer.slice(0, 200)}`);
 process.exit(rows.every((r) => r[3] !== false) ? 0 : 1);

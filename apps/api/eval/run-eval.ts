@@ -52,8 +52,10 @@ export async function runEval(
   driver: DbDriver,
   questions: EvalQuestion[] = QUESTIONS,
   sources: EvalSource[] = SOURCES,
+  /** Extra server settings, e.g. EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL for semantic retrieval. */
+  env: Record<string, string> = {},
 ): Promise<EvalFigures> {
-  const t = await createTestApp(driver);
+  const t = await createTestApp(driver, env);
   try {
     const owner = "eval_owner";
     await setPlan(t, owner, "business-monthly");

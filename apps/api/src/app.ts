@@ -43,7 +43,7 @@ import { inboxRoutes } from "./modules/inbox/inbox.routes";
 import { createInboxService } from "./modules/inbox/inbox.service";
 import { createLifecycleService } from "./modules/inbox/lifecycle.service";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
-import { createKnowledgeService, registerIngestJob } from "./modules/knowledge/knowledge.service";
+import { createKnowledgeService, EMBED_JOB, registerIngestJob } from "./modules/knowledge/knowledge.service";
 import { createPaymentsRepo } from "./modules/payments/payments.repo";
 import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
 import { createPaymentsService } from "./modules/payments/payments.service";
@@ -54,6 +54,7 @@ import { createPlansRepo } from "./modules/plans/plans.repo";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { createPlansService } from "./modules/plans/plans.service";
 import { createRetrieval } from "./modules/retrieval/retrieval";
+import { createSemanticIndex } from "./modules/retrieval/semantic";
 import { createSubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo";
 import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes";
 import { createSubscriptionsService } from "./modules/subscriptions/subscriptions.service";
@@ -149,10 +150,15 @@ function createServices(
     log,
     onRun: (kind, seconds, outcome) => metrics.jobDuration.observe({ kind, outcome }, seconds),
   });
+  const modelKeys = createModelKeyBox(env.MODEL_KEYS_SECRET ?? env.AUTH_EVENTS_SECRET);
   const chatbots = createChatbotsService({
     repo: createChatbotsRepo(db.db),
     entitlements,
-    modelKeys: createModelKeyBox(env.MODEL_KEYS_SECRET ?? env.AUTH_EVENTS_SECRET),
+    modelKeys,
+    onEmbeddingsChanged: async (chatbotId) => {
+      await semantic.markQueued(chatbotId);
+      await jobs.enqueue(EMBED_JOB, { chatbotId }, { maxAttempts: 2 });
+    },
   });
   const authEvents = createAuthEventsService({
     db: db.db,
@@ -181,7 +187,24 @@ function createServices(
       headersTimeoutMs: 120_000,
       bodyTimeoutMs: 120_000,
     }),
+    embeddings: createOutboundGuard({
+      allowPrivate: env.LLM_ALLOW_PRIVATE,
+      allowHosts: env.EMBEDDINGS_BASE_URL ? [new URL(env.EMBEDDINGS_BASE_URL).host] : [],
+    }),
   };
+  const semantic = createSemanticIndex({
+    db: db.db,
+    guard: outbound.embeddings,
+    defaults: {
+      baseUrl: env.EMBEDDINGS_BASE_URL,
+      model: env.EMBEDDINGS_MODEL,
+      apiKey: env.EMBEDDINGS_API_KEY,
+    },
+    timeoutMs: env.EMBEDDINGS_TIMEOUT_SECONDS * 1000,
+    queryTimeoutMs: env.EMBEDDINGS_QUERY_TIMEOUT_MS,
+    log,
+    openKey: (sealed, chatbotId) => modelKeys.open(sealed, chatbotId),
+  });
   const knowledge = createKnowledgeService({
     db: db.db,
     jobs,
@@ -195,9 +218,10 @@ function createServices(
     parse: { memoryMb: env.INGEST_MEMORY_MB, timeoutMs: env.INGEST_TIMEOUT_SECONDS * 1000 },
     log,
     now,
+    semantic,
   });
   registerIngestJob(jobs, knowledge);
-  const retrieval = createRetrieval(db.db);
+  const retrieval = createRetrieval(db.db, semantic);
   const chat = createChatService({
     retrieval,
     llm: { baseUrl: env.LLM_BASE_URL, apiKey: env.LLM_API_KEY, model: env.LLM_MODEL },
@@ -237,6 +261,7 @@ function createServices(
   };
   return {
     outbound,
+    modelKeys,
     audit,
     seats: seatsUsed,
     plans,
@@ -398,7 +423,11 @@ export async function buildApp(deps: AppDeps) {
   app.addHook("onClose", async () => {
     await limiter.close();
     redis?.disconnect();
-    await Promise.all([services.outbound.crawler.close(), services.outbound.model.close()]);
+    await Promise.all([
+      services.outbound.crawler.close(),
+      services.outbound.model.close(),
+      services.outbound.embeddings.close(),
+    ]);
   });
   app.decorate("services", services);
   app.decorate("clock", clock);

@@ -84,6 +84,18 @@ export const envSchema = z.object({
   LLM_BASE_URL: httpUrl.optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  /**
+   * Default OpenAI-compatible `/embeddings` endpoint and model: with both set (or per bot), chunks
+   * get vectors at ingestion and retrieval fuses semantic and full-text ranking. The key is sent
+   * only to this endpoint, never to a bot's own.
+   */
+  EMBEDDINGS_BASE_URL: httpUrl.optional(),
+  EMBEDDINGS_MODEL: z.string().trim().min(1).max(200).optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  /** How long one embeddings request of the ingestion job may take (a batch of passages). */
+  EMBEDDINGS_TIMEOUT_SECONDS: z.coerce.number().int().min(1, "must be at least 1").default(30),
+  /** How long embedding a visitor's question may take before retrieval goes on with full text only. */
+  EMBEDDINGS_QUERY_TIMEOUT_MS: z.coerce.number().int().min(50, "must be at least 50").default(2000),
   /** Whether website sources may point at loopback/private addresses (off in production). */
   CRAWLER_ALLOW_PRIVATE: boolFlag.optional(),
   /** How long one page may take to load, body included, before the crawl skips it. */

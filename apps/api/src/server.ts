@@ -26,6 +26,7 @@ async function main() {
   const stopJobs = env.JOBS_ENABLED
     ? startJobs(scheduledJobs(app.services, env.JOBS_INTERVAL_MS), app.log)
     : () => {};
+  if (env.JOBS_ENABLED) await app.services.knowledge.requeueStaleEmbeddings();
   const stopWorker = env.JOBS_ENABLED ? app.services.jobs.start() : async (_opts?: object) => {};
   let closing = false;
   const close = async (signal: string) => {

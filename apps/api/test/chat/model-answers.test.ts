@@ -84,6 +84,15 @@ describe.each(testDrivers())("answers by an OpenAI-compatible model on %s", (dri
     ]);
   });
 
+  it("cites nothing when the model's answer has no [n] marker, or only ones out of range", async () => {
+    for (const tokens of [["Tents rent for 12 BHD a day."], ["Tents rent for 12 BHD a day [7]."]]) {
+      stub.behaviour = { tokens };
+      const r = await ask("How much is the family tent?");
+      expect(r.answered).toBe(true);
+      expect(r.citations).toEqual([]);
+    }
+  });
+
   it("cites nothing when the model says it does not know", async () => {
     stub.behaviour = { tokens: [bot.fallbackReply] };
     const r = await ask("Do you sell fireworks?");

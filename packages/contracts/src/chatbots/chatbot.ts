@@ -33,6 +33,19 @@ export const modelSettingsSchema = z.object({
 });
 export type ModelSettings = z.infer<typeof modelSettingsSchema>;
 
+/**
+ * Semantic search (an OpenAI-compatible `/embeddings` endpoint). Null fields use the server's
+ * EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL; with neither, retrieval is full text only. Changing
+ * them re-embeds the bot's sources in the background.
+ */
+export const embeddingSettingsSchema = z.object({
+  model: safeText().trim().min(1).max(200).nullable(),
+  baseUrl: withoutNul(z.url()).nullable(),
+  /** Whether a per-bot key is stored (never sent back). */
+  hasApiKey: z.boolean(),
+});
+export type EmbeddingSettings = z.infer<typeof embeddingSettingsSchema>;
+
 export const widgetThemeSchema = z.object({
   primaryColor: hexColor,
   position: z.enum(["bottom-right", "bottom-left"]),
@@ -67,6 +80,7 @@ export const chatbotSchema = z.object({
   suggestedQuestions: z.array(z.string()),
   fallbackReply: z.string(),
   model: modelSettingsSchema,
+  embeddings: embeddingSettingsSchema,
   theme: widgetThemeSchema,
   greetingBubble: greetingBubbleSchema,
   allowedDomains: z.array(z.string()),
@@ -94,6 +108,13 @@ const editable = {
   fallbackReply: safeText().trim().min(1, "The fallback reply cannot be empty").max(1000),
   model: modelSettingsSchema
     .omit({ hasApiKey: true, apiKeyLast4: true })
+    .extend({
+      /** Write-only: a new key, or null to remove the stored one; omitted keeps it. */
+      apiKey: safeText().min(1).max(500).nullable().optional(),
+    })
+    .partial(),
+  embeddings: embeddingSettingsSchema
+    .omit({ hasApiKey: true })
     .extend({
       /** Write-only: a new key, or null to remove the stored one; omitted keeps it. */
       apiKey: safeText().min(1).max(500).nullable().optional(),

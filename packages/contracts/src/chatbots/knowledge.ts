@@ -77,6 +77,19 @@ export const knowledgeSourceSchema = z.object({
   question: z.string().nullable(),
   answer: z.string().nullable(),
   lastSyncedAt: z.string().nullable(),
+  /**
+   * Semantic search for its passages (null: no embeddings endpoint). `failed` says why in
+   * `error`; the source is still searched by its words.
+   */
+  embedding: z
+    .object({
+      status: z.enum(["queued", "running", "ready", "failed"]),
+      model: z.string().nullable(),
+      done: z.number().int(),
+      total: z.number().int(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

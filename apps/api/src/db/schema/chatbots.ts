@@ -22,6 +22,11 @@ export const chatbots = pgTable(
      */
     modelApiKeySealed: text("model_api_key"),
     modelApiKeyLast4: text(),
+    /** Per-bot embeddings endpoint and model (null: the server's EMBEDDINGS_BASE_URL / _MODEL). */
+    embeddingsBaseUrl: text(),
+    embeddingsModel: text(),
+    /** The bot's embeddings API key, sealed like `modelApiKeySealed`; never serialised to clients. */
+    embeddingsApiKey: text(),
     temperature: real().notNull().default(0.3),
     maxAnswerTokens: integer().notNull().default(600),
     theme: jsonb()

@@ -52,6 +52,18 @@ export const knowledgeSources = pgTable(
     lastSyncedAt: timestamp({ withTimezone: true }),
     /** Website sources: pages the last crawl skipped and why (the first 100). */
     skippedPages: jsonb().$type<{ url: string; reason: string }[]>().notNull().default([]),
+    /**
+     * Semantic search for this source's passages: `none` (no embeddings endpoint), `queued`,
+     * `running` (embeddingDone of embeddingTotal passages), `ready`, or `failed` with
+     * `embeddingError` (the source stays searchable by its words).
+     */
+    embeddingStatus: text({ enum: ["none", "queued", "running", "ready", "failed"] })
+      .notNull()
+      .default("none"),
+    embeddingDone: integer().notNull().default(0),
+    embeddingTotal: integer().notNull().default(0),
+    embeddingModel: text(),
+    embeddingError: text(),
     ...timestamps,
   },
   (t) => [index("knowledge_sources_bot_idx").on(t.chatbotId, t.createdAt)],
@@ -140,3 +152,28 @@ export const knowledgeBotStats = pgTable("knowledge_bot_stats", {
   chunks: integer().notNull().default(0),
   totalLength: bigint({ mode: "number" }).notNull().default(0),
 });
+
+/**
+ * One embedding per chunk and model: a unit-length float32 vector, little-endian, in `vector`
+ * (`dims` floats). pgvector is not available on every Postgres this runs on, so the vectors are
+ * plain bytes and similarity is computed in the API process (see `retrieval/semantic.ts`): the
+ * same code, and the same figures, on PGlite and Postgres. Rows go with their chunk (cascade).
+ */
+export const knowledgeChunkVectors = pgTable(
+  "knowledge_chunk_vectors",
+  {
+    chunkId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => knowledgeChunks.id, { onDelete: "cascade" }),
+    chatbotId: text()
+      .notNull()
+      .references(() => chatbots.id, { onDelete: "cascade" }),
+    model: text().notNull(),
+    dims: integer().notNull(),
+    vector: bytea().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chunkId, t.model] }),
+    index("knowledge_chunk_vectors_bot_idx").on(t.chatbotId, t.model, t.chunkId),
+  ],
+);

@@ -117,7 +117,9 @@ export function createChatService(deps: {
       args.onDelta(delta);
     }
     const used = stream.used();
-    const answered = used.length > 0 && !isFallback(text, args.bot.fallbackReply);
+    // A model's answer without [n] markers is still an answer, with no citation shown.
+    const answered =
+      (used.length > 0 || model.engine !== "builtin") && !isFallback(text, args.bot.fallbackReply);
     return {
       text,
       answered,

@@ -263,7 +263,8 @@ export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig, guar
           const picked = [...new Set(cited)]
             .map((i) => input.passages[i])
             .filter((p): p is Passage => Boolean(p));
-          return picked.length ? picked : input.passages.slice(0, 1);
+          // No [n] marker (or none in range): the model did not say what it used, so nothing is cited.
+          return picked;
         },
       };
     },

@@ -34,6 +34,11 @@ export function toChatbot(row: ChatbotRow): Chatbot {
       hasApiKey: Boolean(row.modelApiKeySealed),
       apiKeyLast4: row.modelApiKeySealed ? row.modelApiKeyLast4 : null,
     },
+    embeddings: {
+      model: row.embeddingsModel,
+      baseUrl: row.embeddingsBaseUrl,
+      hasApiKey: Boolean(row.embeddingsApiKey),
+    },
     theme: row.theme,
     greetingBubble: row.greetingBubble,
     allowedDomains: row.allowedDomains,
@@ -81,6 +86,12 @@ function columns(
       set.modelApiKeyLast4 = modelKeyLast4(m.apiKey);
     }
   }
+  const e = input.embeddings;
+  if (e) {
+    if (e.model !== undefined) set.embeddingsModel = e.model;
+    if (e.baseUrl !== undefined) set.embeddingsBaseUrl = e.baseUrl;
+    if (e.apiKey !== undefined) set.embeddingsApiKey = e.apiKey === null ? null : box.seal(e.apiKey, botId);
+  }
   return set;
 }
 
@@ -88,6 +99,8 @@ export function createChatbotsService(deps: {
   repo: ChatbotsRepo;
   entitlements: EntitlementsService;
   modelKeys: ModelKeyBox;
+  /** The bot's embeddings endpoint or model changed: its sources are re-embedded in the background. */
+  onEmbeddingsChanged?: (chatbotId: string) => Promise<void>;
 }) {
   const { repo, entitlements, modelKeys } = deps;
 
@@ -130,7 +143,12 @@ export function createChatbotsService(deps: {
       const current = await own(ownerId, id);
       const set = columns(input, id, modelKeys, current);
       if (Object.keys(set).length === 0) return toChatbot(current);
-      return toChatbot((await repo.update(ownerId, id, set)) ?? current);
+      const row = await repo.update(ownerId, id, set);
+      const changed = (["embeddingsModel", "embeddingsBaseUrl", "embeddingsApiKey"] as const).some(
+        (k) => set[k] !== undefined && set[k] !== current[k],
+      );
+      if (row && changed) await deps.onEmbeddingsChanged?.(id);
+      return toChatbot(row ?? current);
     },
     async remove(ownerId: string, id: string) {
       await own(ownerId, id);

@@ -8,12 +8,15 @@ import { newId } from "../../lib/ids";
 import type { JobQueue } from "../../lib/job-queue";
 import type { OutboundGuard } from "../../lib/outbound";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
+import type { SemanticIndex } from "../retrieval/semantic";
 import { termStats } from "../retrieval/term-stats";
 import { detectFileType, MIME } from "./ingest/extract-file";
 import { createIngestRunner, DEFAULT_MAX_PAGES } from "./ingest/ingest-runner";
 import { limitMessages } from "./ingest/limits";
 
 export const INGEST_JOB = "knowledge.ingest";
+/** Re-embeds a bot's sources after its embeddings settings changed (payload: chatbotId). */
+export const EMBED_JOB = "knowledge.embed";
 
 export function toSource(row: KnowledgeSourceRow): KnowledgeSource {
   return {
@@ -33,6 +36,16 @@ export function toSource(row: KnowledgeSourceRow): KnowledgeSource {
     question: row.kind === "qa" ? row.question : null,
     answer: row.kind === "qa" ? row.content : null,
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    embedding:
+      row.embeddingStatus === "none"
+        ? null
+        : {
+            status: row.embeddingStatus,
+            model: row.embeddingModel,
+            done: row.embeddingDone,
+            total: row.embeddingTotal,
+            error: row.embeddingStatus === "failed" ? row.embeddingError : null,
+          },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -53,11 +66,13 @@ export interface KnowledgeDeps {
   log: FastifyBaseLogger;
   /** The app clock: a source's dates must be comparable with the messages' (tests move it). */
   now: () => Date;
+  /** Semantic search, when the app has it: sources are embedded as part of their ingestion. */
+  semantic?: SemanticIndex;
 }
 
 export function createKnowledgeService(deps: KnowledgeDeps) {
   const { db, jobs, entitlements } = deps;
-  const runner = createIngestRunner(deps);
+  const runner = createIngestRunner({ ...deps, embedSource: deps.semantic?.embedSource });
 
   async function ownBot(ownerId: string, chatbotId: string) {
     const [bot] = await db
@@ -100,6 +115,22 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
   return {
     ingest: runner.ingest,
+    /** The embeddings job: every ready source of the bot gets vectors of its current model. */
+    async embedBot(chatbotId: string, signal?: AbortSignal) {
+      await deps.semantic?.embedBot(chatbotId, { signal });
+    },
+    /** At start-up: bots whose embeddings model changed with the server's settings are re-embedded. */
+    async requeueStaleEmbeddings(): Promise<number> {
+      const stale = (await deps.semantic?.staleBots()) ?? [];
+      for (const chatbotId of stale) {
+        await deps.semantic?.markQueued(chatbotId);
+        await jobs.enqueue(EMBED_JOB, { chatbotId }, { maxAttempts: 2 });
+      }
+      return stale.length;
+    },
+    async embedGiveUp(chatbotId: string) {
+      await deps.semantic?.giveUpBot(chatbotId);
+    },
     /** The ingestion job ran out of attempts: the source fails with the reason. */
     giveUp: runner.giveUp,
     /**
@@ -231,5 +262,10 @@ export function registerIngestJob(jobs: JobQueue, knowledge: KnowledgeService) {
     async (payload, ctx) =>
       knowledge.ingest(String(payload.sourceId), { jobId: ctx.jobId, signal: ctx.signal, log: ctx.log }),
     { onGiveUp: async (payload) => knowledge.giveUp(String(payload.sourceId)) },
+  );
+  jobs.register(
+    EMBED_JOB,
+    async (payload, ctx) => knowledge.embedBot(String(payload.chatbotId), ctx.signal),
+    { onGiveUp: async (payload) => knowledge.embedGiveUp(String(payload.chatbotId)) },
   );
 }

@@ -1,6 +1,7 @@
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { sql } from "drizzle-orm";
+import type { SemanticIndex } from "./semantic";
 
 export interface Passage {
   chunkId: number;
@@ -51,6 +52,46 @@ const SELECTIVE_DF = 120;
 /** Typo repair: how alike (trigram similarity) a known word must be, and how many words at most. */
 const TYPO_SIMILARITY = 0.4;
 const MAX_TYPO_FIXES = 2;
+/** Semantic retrieval (when the bot has an embeddings endpoint): nearest chunks fused, and the fusion constant. */
+const SEMANTIC_CANDIDATES = 30;
+const RRF_K = 60;
+
+interface PassageRow {
+  id: number | string;
+  source_id: string;
+  source_title: string;
+  source_kind: Passage["sourceKind"];
+  kind: Passage["kind"];
+  title: string;
+  body: string;
+  url: string | null;
+  rank: number | string;
+  qa_match: boolean;
+}
+
+/** A chunk `c` of source `s` as a passage (without its rank); `q` is the question, for Q&A matching. */
+function passageColumns(q: string) {
+  return sql`c.id, c.source_id, s.title as source_title, s.kind as source_kind, c.kind, c.title, c.body, c.url,
+             (c.kind = 'qa' and (
+               select count(*) filter (where x = any(asked.l))::float / nullif(cardinality(asked.l) + count(*) - count(*) filter (where x = any(asked.l)), 0)
+               from unnest(tsvector_to_array(to_tsvector('english', c.title))) as x,
+                    (select tsvector_to_array(to_tsvector('english', ${q})) as l) asked
+               group by asked.l
+             ) >= 0.5) as qa_match`;
+}
+
+const toPassage = (r: PassageRow): Passage => ({
+  chunkId: Number(r.id),
+  sourceId: r.source_id,
+  sourceTitle: r.source_title,
+  sourceKind: r.source_kind,
+  kind: r.kind,
+  title: r.title,
+  body: r.body,
+  url: r.url,
+  rank: Number(r.rank),
+  qaMatch: Boolean(r.qa_match),
+});
 
 /** A lexeme as a tsquery operand (quotes and backslashes escaped). */
 const quote = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
@@ -107,8 +148,12 @@ function candidateQuery(
  * `CANDIDATES` then get a boost for words in the heading path and for question words that sit
  * within three words of another. A word the bot has never seen is looked up among
  * the bot's own words by trigram similarity ("refnd" → refund), for at most two words.
+ *
+ * When the bot has an embeddings endpoint (and vectors), the chunks nearest to the question in
+ * meaning (`semantic.ts`) are fused with the full-text ranking by reciprocal rank fusion, so a
+ * paraphrase sharing no word with its passage still finds it. Without one, nothing changes.
  */
-export function createRetrieval(db: Database) {
+export function createRetrieval(db: Database, semantic?: SemanticIndex) {
   async function termsOf(chatbotId: string, question: string) {
     const result = await db.execute(sql`
       select q.lexeme as term, coalesce(t.df, 0)::int as df,
@@ -151,13 +196,8 @@ export function createRetrieval(db: Database) {
     return fixes;
   }
 
-  async function retrieve(chatbotId: string, question: string, k = 6): Promise<Retrieved> {
-    // "How long", "how much", "what time" ask for a kind of answer; "long", "much", "time" are not the subject.
-    const q = question
-      .slice(0, 500)
-      .replaceAll("\u0000", " ")
-      .replace(/\bhow (long|much|many|often|soon|far)\b/gi, "how")
-      .replace(/\bwhat time\b/gi, "when");
+  /** Full-text retrieval (BM25 with boosts) of the `k` best chunks for an already normalised question. */
+  async function lexical(chatbotId: string, q: string, k: number): Promise<Retrieved> {
     const { terms: raw, chunks, avgLength } = await termsOf(chatbotId, q);
     if (raw.length === 0 || chunks === 0) return { passages: [], terms: [] };
     const unknown = raw.filter((t) => t.df === 0).map((t) => t.term);
@@ -199,45 +239,69 @@ export function createRetrieval(db: Database) {
     const result = await db.execute(sql`
       with top as (select id, pre from (${candidates}) m order by pre desc, id limit ${CANDIDATES}::int),
       sc as (select c.id, top.pre + ${titleBoost} + ${near} as score from top join knowledge_chunks c on c.id = top.id)
-      select c.id, c.source_id, s.title as source_title, s.kind as source_kind, c.kind, c.title, c.body, c.url,
-             sc.score as rank,
-             (c.kind = 'qa' and (
-               select count(*) filter (where x = any(asked.l))::float / nullif(cardinality(asked.l) + count(*) - count(*) filter (where x = any(asked.l)), 0)
-               from unnest(tsvector_to_array(to_tsvector('english', c.title))) as x,
-                    (select tsvector_to_array(to_tsvector('english', ${q})) as l) asked
-               group by asked.l
-             ) >= 0.5) as qa_match
+      select ${passageColumns(q)}, sc.score as rank
       from sc
       join knowledge_chunks c on c.id = sc.id
       join knowledge_sources s on s.id = c.source_id
       order by sc.score desc, c.id
       limit ${k}`);
-    const passages = rowsOf<{
-      id: number | string;
-      source_id: string;
-      source_title: string;
-      source_kind: Passage["sourceKind"];
-      kind: Passage["kind"];
-      title: string;
-      body: string;
-      url: string | null;
-      rank: number | string;
-      qa_match: boolean;
-    }>(result).map(
-      (r): Passage => ({
-        chunkId: Number(r.id),
-        sourceId: r.source_id,
-        sourceTitle: r.source_title,
-        sourceKind: r.source_kind,
-        kind: r.kind,
-        title: r.title,
-        body: r.body,
-        url: r.url,
-        rank: Number(r.rank),
-        qaMatch: Boolean(r.qa_match),
-      }),
-    );
-    return { passages, terms };
+    return { passages: rowsOf<PassageRow>(result).map(toPassage), terms };
+  }
+
+  /** The bot's chunks of these ids (semantic hits), in no particular order; rank 0. */
+  async function byIds(chatbotId: string, ids: number[], q: string): Promise<Passage[]> {
+    if (ids.length === 0) return [];
+    const result = await db.execute(sql`
+      select ${passageColumns(q)}, 0::float8 as rank
+      from knowledge_chunks c
+      join knowledge_sources s on s.id = c.source_id
+      where c.chatbot_id = ${chatbotId} and c.id in (${sql.join(
+        ids.map((id) => sql`${id}::bigint`),
+        sql`, `,
+      )})`);
+    return rowsOf<PassageRow>(result).map(toPassage);
+  }
+
+  async function retrieve(chatbotId: string, question: string, k = 6): Promise<Retrieved> {
+    // "How long", "how much", "what time" ask for a kind of answer; "long", "much", "time" are not the subject.
+    const q = question
+      .slice(0, 500)
+      .replaceAll("\u0000", " ")
+      .replace(/\bhow (long|much|many|often|soon|far)\b/gi, "how")
+      .replace(/\bwhat time\b/gi, "when");
+    const config = semantic ? await semantic.configFor(chatbotId) : null;
+    if (!semantic || !config) return lexical(chatbotId, q, k);
+    // Both rankings at once (the question's embedding is a network call), then reciprocal rank
+    // fusion: each list gives a chunk 1 / (60 + its rank there), the sums decide.
+    const [lex, hits] = await Promise.all([
+      lexical(chatbotId, q, CANDIDATES),
+      semantic.search(
+        chatbotId,
+        question.slice(0, 500).replaceAll("\u0000", " "),
+        SEMANTIC_CANDIDATES,
+        config,
+      ),
+    ]);
+    if (!hits || hits.length === 0) return { passages: lex.passages.slice(0, k), terms: lex.terms };
+    const fused = new Map<number, number>();
+    for (const [i, p] of lex.passages.entries()) fused.set(p.chunkId, 1 / (RRF_K + i + 1));
+    for (const [i, h] of hits.entries())
+      fused.set(h.chunkId, (fused.get(h.chunkId) ?? 0) + 1 / (RRF_K + i + 1));
+    const order = [...fused]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, k)
+      .map(([id]) => id);
+    const known = new Map(lex.passages.map((p) => [p.chunkId, p]));
+    for (const p of await byIds(
+      chatbotId,
+      order.filter((id) => !known.has(id)),
+      q,
+    ))
+      known.set(p.chunkId, p);
+    return {
+      passages: order.map((id) => known.get(id)).filter((p): p is Passage => Boolean(p)),
+      terms: lex.terms,
+    };
   }
 
   return {

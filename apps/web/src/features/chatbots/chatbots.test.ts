@@ -37,6 +37,7 @@ function source(overrides: Partial<KnowledgeSource>): KnowledgeSource {
     question: null,
     answer: null,
     lastSyncedAt: null,
+    embedding: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     updatedAt: "2026-01-01T00:00:00.000Z",
     ...overrides,

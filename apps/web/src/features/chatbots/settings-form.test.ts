@@ -18,6 +18,7 @@ const bot: Chatbot = {
     hasApiKey: true,
     apiKeyLast4: "c0de",
   },
+  embeddings: { model: null, baseUrl: null, hasApiKey: false },
   theme: { primaryColor: "#4F46E5", position: "bottom-right", launcherText: "Chat with us" },
   greetingBubble: { enabled: false, text: "", delaySeconds: 5 },
   allowedDomains: ["acme.com"],

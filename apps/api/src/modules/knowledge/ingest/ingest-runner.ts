@@ -26,6 +26,11 @@ export interface IngestRunnerDeps {
   crawlerGuard: OutboundGuard;
   crawlTimeoutMs: number;
   parse: { memoryMb: number; timeoutMs: number };
+  /**
+   * Gives the source's passages vectors once they are in (semantic search), inside this job;
+   * failures are recorded on the source, which stays searchable by full text.
+   */
+  embedSource?: (sourceId: string, ctx: { signal?: AbortSignal }) => Promise<void>;
 }
 
 export interface IngestContext {
@@ -174,7 +179,12 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
         .set({ status: "failed", error: reason, skippedPages })
         .where(eq(knowledgeSources.id, sourceId));
       await staging.clear();
+      return;
     }
+    if (deps.embedSource && !ctx.signal?.aborted)
+      await deps
+        .embedSource(sourceId, { signal: ctx.signal })
+        .catch((err) => log.error({ err, sourceId }, "embedding the source failed unexpectedly"));
   }
 
   /** The job ran out of attempts without an outcome (its process died each time). */

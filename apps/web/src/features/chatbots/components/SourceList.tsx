@@ -141,7 +141,14 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
                     {source.lastSyncedAt
                       ? ` · updated ${dateFormat.format(new Date(source.lastSyncedAt))}`
                       : ""}
+                    {source.embedding?.status === "ready" ? " · semantic search on" : ""}
+                    {source.embedding?.status === "queued" || source.embedding?.status === "running"
+                      ? ` · semantic search: ${source.embedding.done} of ${source.embedding.total} passages embedded`
+                      : ""}
                   </p>
+                ) : null}
+                {source.status === "ready" && source.embedding?.status === "failed" ? (
+                  <p className="source-failure">{source.embedding.error}</p>
                 ) : null}
                 {source.status === "failed" ? (
                   <p className="source-failure">
