@@ -82,7 +82,10 @@ export function createSemanticIndex(deps: SemanticDeps) {
         botKey = deps.openKey(bot.embeddingsApiKey, chatbotId);
       } catch {
         // Fails closed: never the server's key instead, never a guess; full text still answers.
-        log.warn({ chatbotId }, "embeddings API key cannot be decrypted; semantic search is off for this bot");
+        log.warn(
+          { chatbotId },
+          "embeddings API key cannot be decrypted; semantic search is off for this bot",
+        );
         return null;
       }
     }
