@@ -190,7 +190,7 @@ describe.each(testDrivers())("semantic retrieval with an embeddings endpoint on 
   it("keeps a bot's own embeddings key sealed at rest and sends it only to the bot's endpoint", async () => {
     const key = "emb-key-for-this-bot-7a1f";
     const updated = await t.app.services.chatbots.update(OWNER, bot, {
-      embeddings: { baseUrl: stub.url, apiKey: key },
+      embeddings: { baseUrl: stub.url, model: "stub-3", apiKey: key },
     });
     expect(JSON.stringify(updated)).not.toContain(key);
     expect(updated.embeddings.hasApiKey).toBe(true);
