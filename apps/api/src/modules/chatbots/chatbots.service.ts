@@ -70,8 +70,14 @@ function columns(input: ChatbotUpdate, current?: ChatbotRow): Partial<typeof cha
   return set;
 }
 
-export function createChatbotsService(deps: { db: Database; entitlements: EntitlementsService }) {
+export function createChatbotsService(deps: {
+  db: Database;
+  entitlements: EntitlementsService;
+  /** After a bot is created, changed or deleted (the widget's bot cache drops it). */
+  onChange?: (chatbotId: string) => void;
+}) {
   const { db, entitlements } = deps;
+  const changed = (id: string) => deps.onChange?.(id);
 
   async function own(ownerId: string, id: string): Promise<ChatbotRow> {
     const [row] = await db
@@ -123,6 +129,7 @@ export function createChatbotsService(deps: { db: Database; entitlements: Entitl
         })
         .returning();
       if (!row) throw new Error("insert returned nothing");
+      changed(row.id);
       return toChatbot(row);
     },
     async update(ownerId: string, id: string, input: ChatbotUpdate): Promise<Chatbot> {
@@ -134,12 +141,14 @@ export function createChatbotsService(deps: { db: Database; entitlements: Entitl
         .set(set)
         .where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)))
         .returning();
+      changed(id);
       return toChatbot(row ?? current);
     },
     async remove(ownerId: string, id: string) {
       await own(ownerId, id);
       // Sources, chunks, conversations and messages go with it (foreign keys cascade).
       await db.delete(chatbots).where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)));
+      changed(id);
     },
     async countForOwner(ownerId: string) {
       const [row] = await db.select({ n: count() }).from(chatbots).where(eq(chatbots.ownerId, ownerId));

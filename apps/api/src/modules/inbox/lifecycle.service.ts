@@ -1,6 +1,5 @@
 import type { Database } from "@parley/db";
-import { rowsOf } from "@parley/db";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import {
   chatbots,
   conversations,
@@ -12,13 +11,20 @@ import {
   subscriptions,
 } from "../../db/schema";
 import { toChatbot } from "../chatbots/chatbots.service";
+import { type ConversationsRepo, createConversationsRepo } from "../conversations/conversations.repo";
 import { toSource } from "../knowledge/knowledge.service";
 
 const RETENTION_BATCH = 500;
 
 /** Retention and export: the owner decides how long conversations live and can take everything. */
-export function createLifecycleService(deps: { db: Database; now: () => Date; retentionBatch?: number }) {
+export function createLifecycleService(deps: {
+  db: Database;
+  now: () => Date;
+  retentionBatch?: number;
+  conversations?: ConversationsRepo;
+}) {
   const { db, now } = deps;
+  const conversationsRepo = deps.conversations ?? createConversationsRepo(db);
   const batch = deps.retentionBatch ?? RETENTION_BATCH;
   return {
     /**
@@ -30,13 +36,7 @@ export function createLifecycleService(deps: { db: Database; now: () => Date; re
       const at = now();
       let deleted = 0;
       for (;;) {
-        const result = await db.execute(sql`
-          delete from ${conversations} where id in (
-            select c.id from ${conversations} c join ${chatbots} b on b.id = c.chatbot_id
-            where c.last_message_at < ${at}::timestamptz - make_interval(days => b.retention_days)
-            limit ${batch})
-          returning id`);
-        const n = rowsOf(result).length;
+        const n = await conversationsRepo.deleteExpired(batch, at);
         deleted += n;
         if (n < batch) return { deleted };
       }
