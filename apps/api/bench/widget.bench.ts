@@ -62,6 +62,8 @@ const api = spawn(path.join(appDir, "node_modules/.bin/tsx"), ["src/server.ts"],
     LLM_MODEL: "stub",
     LOG_LEVEL: "warn",
     WEB_DIST: "/nonexistent",
+    // Each visitor has its own address (X-Forwarded-For from the load balancer on 127.0.0.1).
+    TRUST_PROXY: "127.0.0.1",
   },
   stdio: ["ignore", "inherit", "inherit"],
 });
