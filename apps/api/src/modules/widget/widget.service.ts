@@ -170,32 +170,38 @@ export function createWidgetService(deps: WidgetDeps) {
       // if no answer is stored. A retry replacing a partial answer was counted when that started.
       const month = monthOf(now());
       const counted = replaces === undefined;
-      const allowed = counted
-        ? await usage.reserveMessage(bot.ownerId, month, (await deps.plan(bot.ownerId)).maxMessagesPerMonth)
-        : true;
+      const reserve = async () =>
+        counted
+          ? usage.reserveMessage(bot.ownerId, month, (await deps.plan(bot.ownerId)).maxMessagesPerMonth)
+          : true;
+      // The question is stored whether or not the quota allows an answer: both at once.
+      const [reserved, stored] = await Promise.allSettled([
+        reserve(),
+        retry
+          ? Promise.resolve()
+          : repo.addMessage(
+              {
+                id: userMessageId,
+                conversationId,
+                chatbotId: bot.id,
+                ownerId: bot.ownerId,
+                role: "user",
+                content,
+                createdAt: now(),
+              },
+              { firstQuestion: content },
+            ),
+      ]);
+      const allowed = reserved.status === "fulfilled" && reserved.value;
       /** Nothing was stored for this answer (it failed before any text): it is not usage. */
       const giveBack = async () => {
         if (counted && allowed) await usage.releaseMessage(bot.ownerId, month).catch(() => {});
       };
-      if (!retry) {
-        await repo
-          .addMessage(
-            {
-              id: userMessageId,
-              conversationId,
-              chatbotId: bot.id,
-              ownerId: bot.ownerId,
-              role: "user",
-              content,
-              createdAt: now(),
-            },
-            { firstQuestion: content },
-          )
-          .catch(async (err) => {
-            await giveBack();
-            throw err;
-          });
+      if (stored.status === "rejected") {
+        await giveBack();
+        throw stored.reason;
       }
+      if (reserved.status === "rejected") throw reserved.reason;
 
       /** The quota notice: an assistant message that is not usage and not an unanswered question. */
       const storeQuotaNotice = async () => {
