@@ -69,7 +69,8 @@ const startApi = () =>
     stdio: ["ignore", "inherit", "inherit"],
   });
 const healthy = async () => {
-  for (let i = 0; i < 240; i++) {
+  // Up to 3 minutes: a shared, loaded machine boots slowly.
+  for (let i = 0; i < 720; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {

@@ -162,7 +162,20 @@ function createServices(
     log,
     audit,
   });
-  const authEvents = createAuthEventsService({ db: db.db, forgetUser: (id) => users.forget(id), audit });
+  const usageRepo = createUsageRepo(db.db);
+  const authEvents = createAuthEventsService({
+    db: db.db,
+    forgetUser: (id) => {
+      users.forget(id);
+      // Their bots are gone: no replica may keep serving them from its cache.
+      botCache.invalidate("*");
+      planCache.invalidate(id);
+      usageRepo
+        .forget(id)
+        .catch((err: Error) => log.error({ err }, "could not delete a deleted user's usage"));
+    },
+    audit,
+  });
   const jobs = createJobQueue({
     db: db.db,
     log,
@@ -210,7 +223,6 @@ function createServices(
     guard: outbound.model,
   });
   const conversations = createConversationsRepo(db.db);
-  const usageRepo = createUsageRepo(db.db);
   const messagesThisMonth = (userId: string) => usageRepo.messagesIn(userId, monthOf(now()));
   const widget = createWidgetService({
     db: db.db,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 
 const CHANNEL = "parley:cache-invalidate";
+const ALL = "*";
 
 /**
  * Tells every replica that a cached entry changed. In one process it only reaches local caches;
@@ -51,8 +52,10 @@ export type InvalidationBus = ReturnType<typeof createInvalidationBus>;
  */
 export function createHotCache<T>(name: string, opts: { ttlMs: number; bus?: InvalidationBus }) {
   const entries = new Map<string, { value: Promise<T>; expires: number }>();
+  /** `*` drops every entry (a change that touches many, like an account's deletion). */
   const drop = (key: string) => {
-    entries.delete(key);
+    if (key === ALL) entries.clear();
+    else entries.delete(key);
   };
   opts.bus?.register(name, drop);
   return {

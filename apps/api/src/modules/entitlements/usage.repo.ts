@@ -33,6 +33,11 @@ export function createUsageRepo(db: Database) {
       return rowsOf(result).length > 0;
     },
 
+    /** Deletes a deleted account's counters. */
+    async forget(ownerId: string) {
+      await db.delete(usageCounters).where(eq(usageCounters.ownerId, ownerId));
+    },
+
     /** Gives back a reservation whose answer was never stored (it failed before any text). */
     async releaseMessage(ownerId: string, month: string) {
       await db
