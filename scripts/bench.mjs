@@ -195,12 +195,16 @@ for (const driver of ["pglite", "postgres"]) {
 
 // 4. The widget under load: 200 concurrent visitors streaming from one API process (stub model).
 /**
- * Before (commit eac14f6): medians of 3 runs of this same bench harness on this machine (shared,
- * so noisy), measured before the widget hot path, the usage counter and PGlite's settings changed.
+ * before (commit eac14f6): medians of 3 runs of apps/api/bench/widget.bench.ts at that commit (with
+ * TRUST_PROXY set so each visitor keeps its own address; without it 180 of 200 were refused 429),
+ * one fresh boot per run, on the shared 2-core machine at load average 12–25 (so every figure,
+ * before and after, is inflated several times; the issue measured 2.9 s / 3.7 s p95 and 896 MB
+ * on a quiet one). PGlite's peak then included initdb, which the API process now never runs.
+ * Per message before: ~17 database round trips (12 before the first token); after: ~7 (4).
  */
 const WIDGET_BEFORE = {
-  pglite: { addedP95Ms: "TBD", ttftP50Ms: "TBD", peakRssMb: "TBD", errors: "TBD" },
-  postgres: { addedP95Ms: "TBD", ttftP50Ms: "TBD", peakRssMb: "TBD", errors: "TBD" },
+  pglite: { addedP95Ms: 10625, ttftP50Ms: 6394, peakRssMb: 870, errors: 0 },
+  postgres: { addedP95Ms: 8331, ttftP50Ms: 7143, peakRssMb: 201, errors: 0 },
 };
 const WIDGET_BUDGET = {
   pglite: { addedMs: 800, peakRssMb: 400 },
@@ -240,7 +244,7 @@ const WIDGET_BUDGET = {
     const added = f.ttftP95 - f.modelFirstTokenMs;
     const before = WIDGET_BEFORE[driver];
     record(
-      `widget: ${f.visitors} concurrent visitors, errors (${driver})`,
+      `widget: ${f.visitors} concurrent visitors, errors (${driver}) — before (commit eac14f6) in brackets`,
       f.errors,
       "",
       `0 (before: ${before.errors})`,
