@@ -197,14 +197,14 @@ for (const driver of ["pglite", "postgres"]) {
 /**
  * before (commit eac14f6): medians of 3 runs of apps/api/bench/widget.bench.ts at that commit (with
  * TRUST_PROXY set so each visitor keeps its own address; without it 180 of 200 were refused 429),
- * one fresh boot per run, on the shared 2-core machine at load average 12–25 (so every figure,
- * before and after, is inflated several times; the issue measured 2.9 s / 3.7 s p95 and 896 MB
- * on a quiet one). PGlite's peak then included initdb, which the API process now never runs.
- * Per message before: ~17 database round trips (12 before the first token); after: ~7 (4).
+ * on the shared 2-core machine while it was quiet (load average < 2.5; the issue measured 2.9 s /
+ * 3.7 s p95). Memory is the restarted process's; a first boot peaked at 891 MB then (initdb in
+ * process), 372 MB now. Per message before: ~17 database round trips (12 before the first
+ * token); now ~7 (4), bot and plan from the cache.
  */
 const WIDGET_BEFORE = {
-  pglite: { addedP95Ms: 10625, ttftP50Ms: 6394, peakRssMb: 870, errors: 0 },
-  postgres: { addedP95Ms: 8331, ttftP50Ms: 7143, peakRssMb: 201, errors: 0 },
+  pglite: { addedP95Ms: 3006, ttftP50Ms: 2813, peakRssMb: 474, errors: 0 },
+  postgres: { addedP95Ms: 3152, ttftP50Ms: 2285, peakRssMb: 201, errors: 0 },
 };
 const WIDGET_BUDGET = {
   pglite: { addedMs: 800, peakRssMb: 400 },
