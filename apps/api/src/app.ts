@@ -3,12 +3,12 @@ import path from "node:path";
 import { fastifyTrustProxy } from "@parley/config";
 import type { DbHandle } from "@parley/db";
 import { createDb } from "@parley/db";
-import { and, count, eq, gte } from "drizzle-orm";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import * as schema from "./db/schema";
 import { type Env, migrationsFolder } from "./env";
 import { type Clock, createClock } from "./lib/clock";
+import { createHotCache, createInvalidationBus } from "./lib/hot-cache";
 import { createJobQueue } from "./lib/job-queue";
 import { countingRefusals, createMetrics, type Metrics, registerMetrics } from "./lib/metrics";
 import { createOutboundGuard } from "./lib/outbound";
@@ -32,8 +32,10 @@ import { createContactRepo } from "./modules/contact/contact.repo";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
 import { demoRoutes } from "./modules/demo/demo.routes";
+import { createConversationsRepo } from "./modules/conversations/conversations.repo";
 import { createDemoService } from "./modules/demo/demo.service";
 import { createEntitlementsService } from "./modules/entitlements/entitlements.service";
+import { createUsageRepo, monthOf } from "./modules/entitlements/usage.repo";
 import { healthRoutes } from "./modules/health/health.routes";
 import { identityRoutes } from "./modules/identity/identity.routes";
 import { createIdentityService } from "./modules/identity/identity.service";
@@ -42,6 +44,7 @@ import { createAnalyticsService } from "./modules/inbox/analytics.service";
 import { inboxRoutes } from "./modules/inbox/inbox.routes";
 import { createInboxService } from "./modules/inbox/inbox.service";
 import { createLifecycleService } from "./modules/inbox/lifecycle.service";
+import { createTableFileStore } from "./modules/knowledge/file-store";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
 import { createKnowledgeService, EMBED_JOB, registerIngestJob } from "./modules/knowledge/knowledge.service";
 import { createPaymentsRepo } from "./modules/payments/payments.repo";
@@ -97,6 +100,8 @@ const VERSION = process.env.npm_package_version ?? "0.1.0";
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 const API_MIGRATIONS_TABLE = "__api_migrations";
+/** How long a replica may serve a bot or plan that changed elsewhere and whose invalidation it missed. */
+const HOT_CACHE_TTL_MS = 5000;
 
 /** How gateways and this process reach the API server-to-server. */
 const selfUrl = (env: Env) => env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`;
@@ -120,14 +125,32 @@ function createServices(
   metrics: Metrics,
 ) {
   const now = clock.now;
+  // What every widget message reads, cached briefly in process; writers drop entries on change,
+  // and with Redis (buildApp attaches it) the other replicas drop them too. The TTL bounds how
+  // stale a replica can be when it missed an invalidation (no Redis, or Redis down).
+  const cacheBus = createInvalidationBus();
+  const botCache = createHotCache<schema.ChatbotRow | null>("bot", {
+    ttlMs: HOT_CACHE_TTL_MS,
+    bus: cacheBus,
+  });
+  const planCache = createHotCache<schema.PlanRow>("plan", { ttlMs: HOT_CACHE_TTL_MS, bus: cacheBus });
   const plansRepo = createPlansRepo(db.db);
   const plans = createPlansService({ repo: plansRepo, currency: env.PLANS_CURRENCY });
   const contact = createContactService({ repo: createContactRepo(db.db) });
   const users = createUsersService({ repo: createUsersRepo(db.db) });
   const audit = createAuditService({ repo: createAuditRepo(db.db), now });
+  const subscriptionsRepo = createSubscriptionsRepo(db.db);
   const subscriptions = createSubscriptionsService({
     db: db.db,
-    repo: createSubscriptionsRepo(db.db),
+    // Every plan change is logged through here: the owner's cached plan is dropped with it.
+    repo: {
+      ...subscriptionsRepo,
+      logChange: async (tx, change) => {
+        const logged = await subscriptionsRepo.logChange(tx, change);
+        planCache.invalidate(change.userId);
+        return logged;
+      },
+    },
     plans: plansRepo,
     now,
     audit,
@@ -150,11 +173,13 @@ function createServices(
     log,
     onRun: (kind, seconds, outcome) => metrics.jobDuration.observe({ kind, outcome }, seconds),
   });
+  const usageRepo = createUsageRepo(db.db);
   const modelKeys = createModelKeyBox(env.MODEL_KEYS_SECRET ?? env.AUTH_EVENTS_SECRET);
   const chatbots = createChatbotsService({
     repo: createChatbotsRepo(db.db),
     entitlements,
     modelKeys,
+    onChange: (id) => botCache.invalidate(id),
     onEmbeddingsChanged: async (chatbotId) => {
       await semantic.markQueued(chatbotId);
       await jobs.enqueue(EMBED_JOB, { chatbotId }, { maxAttempts: 2 });
@@ -171,7 +196,15 @@ function createServices(
       users: users.erase,
       audit: audit.erase,
     },
-    forgetUser: (id) => users.forget(id),
+    forgetUser: (id) => {
+      users.forget(id);
+      // Their bots are gone: no replica may keep serving them from its cache.
+      botCache.invalidate("*");
+      planCache.invalidate(id);
+      usageRepo
+        .forget(id)
+        .catch((err: Error) => log.error({ err }, "could not delete a deleted user's usage"));
+    },
     audit,
   });
   // Every server-side request to an address an account chose goes through one of these guards.
@@ -219,6 +252,7 @@ function createServices(
     log,
     now,
     semantic,
+    files: createTableFileStore(db.db),
   });
   registerIngestJob(jobs, knowledge);
   const retrieval = createRetrieval(db.db, semantic);
@@ -229,13 +263,15 @@ function createServices(
     botApiKey: chatbots.modelApiKey,
     onAnswer: (engine, outcome, seconds) => metrics.answer(engine, outcome, seconds),
   });
-  const messagesThisMonth = (userId: string) => countMessagesThisMonth(db, userId, now());
+  const conversations = createConversationsRepo(db.db);
+  const messagesThisMonth = (userId: string) => usageRepo.messagesIn(userId, monthOf(now()));
   const widget = createWidgetService({
     db: db.db,
     chat,
-    entitlements,
-    planTier: async (userId) => (await subscriptions.currentPlan(userId)).tier,
-    messagesThisMonth,
+    conversations,
+    usage: usageRepo,
+    plan: (userId) => planCache.get(userId, () => subscriptions.currentPlan(userId)),
+    bots: botCache,
     now,
   });
   const identity = createIdentityService({
@@ -244,6 +280,7 @@ function createServices(
     box: createSecretBox(env.IDENTITY_SECRETS_KEY ?? env.AUTH_EVENTS_SECRET),
     ownBot: chatbots.own,
     now,
+    onChange: (id) => botCache.invalidate(id),
   });
   const seatsUsed = createSeatsUsedClient({
     authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
@@ -260,6 +297,7 @@ function createServices(
     return { chatbots: bots, knowledgeSources: sources, messagesThisMonth: messages, teamMembers };
   };
   return {
+    cacheBus,
     outbound,
     modelKeys,
     audit,
@@ -286,11 +324,12 @@ function createServices(
       knowledge,
       grantPlan: (userId, code) => subscriptions.grant(userId, code),
     }),
-    inbox: createInboxService({ db: db.db }),
+    inbox: createInboxService({ db: db.db, conversations }),
     analytics: createAnalyticsService({ db: db.db, entitlements, messagesThisMonth }),
     lifecycle: createLifecycleService({
       db: db.db,
       now,
+      conversations,
       owners: {
         user: users.find,
         subscription: subscriptions.find,
@@ -301,25 +340,6 @@ function createServices(
   };
 }
 export type Services = ReturnType<typeof createServices>;
-
-/** Visitor messages answered this calendar month (UTC) across the owner's bots: the plan's quota. */
-async function countMessagesThisMonth(db: AppDb, ownerId: string, now: Date): Promise<number> {
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [row] = await db.db
-    .select({ n: count() })
-    .from(schema.messages)
-    .innerJoin(schema.conversations, eq(schema.conversations.id, schema.messages.conversationId))
-    .where(
-      and(
-        eq(schema.messages.ownerId, ownerId),
-        eq(schema.messages.role, "assistant"),
-        eq(schema.conversations.channel, "widget"),
-        eq(schema.messages.quotaBlocked, false),
-        gte(schema.messages.createdAt, monthStart),
-      ),
-    );
-  return row?.n ?? 0;
-}
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -420,7 +440,9 @@ export async function buildApp(deps: AppDeps) {
         : createMemoryRateLimiter()),
     metrics,
   );
+  if (redis) await services.cacheBus.attach(redis, app.log);
   app.addHook("onClose", async () => {
+    services.cacheBus.close();
     await limiter.close();
     redis?.disconnect();
     await Promise.all([

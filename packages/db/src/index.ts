@@ -1,5 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 
 export type DbDriver = "pglite" | "postgres";
@@ -35,6 +38,32 @@ export interface DbHandle<TSchema extends Record<string, unknown>> {
 }
 
 const MIGRATIONS_SCHEMA = "drizzle";
+
+/**
+ * PGlite's settings. It runs inside this process, on files the OS already caches: a large
+ * shared_buffers (Postgres' default 128 MB) only doubles what is in memory. 32 MB keeps an
+ * embedded API process around 200 MB.
+ */
+const PGLITE_CONF = ["shared_buffers=32MB"];
+
+/**
+ * Creates a new PGlite data folder (initdb) in a short-lived child process. initdb peaks at
+ * ~800 MB of WebAssembly memory, which a process keeps for life once grown; done here, the API
+ * process only ever opens an existing folder.
+ */
+async function initPgliteDir(dir: string) {
+  const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  const script = `const { PGlite } = await import(process.argv[1]); const db = await PGlite.create(process.argv[2], { postgresqlconf: ${JSON.stringify(PGLITE_CONF)} }); await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ["--input-type=module", "-e", script, pathToFileURL(entry).href, dir],
+      { timeout: 120_000 },
+      (err, _stdout, stderr) =>
+        err ? reject(new Error(`PGlite initdb failed: ${stderr || err.message}`)) : resolve(),
+    );
+  });
+}
 
 /**
  * Opens the service's database: PGlite (embedded, a folder or in memory) unless a Postgres URL is
@@ -100,9 +129,10 @@ async function openPglite<TSchema extends Record<string, unknown>>(
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir);
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions });
+    if (!existsSync(path.join(dir, "PG_VERSION"))) await initPgliteDir(dir);
+    client = await PGlite.create(dir, { extensions, postgresqlconf: PGLITE_CONF });
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, postgresqlconf: PGLITE_CONF });
   }
   const db = drizzle(client, { schema: options.schema, casing: "snake_case" });
   return {

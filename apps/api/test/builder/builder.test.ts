@@ -372,13 +372,19 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
     const { events } = await api.ask(owner, botId, "Do orders above 20 BHD ship free?");
     expect(textOf(events)).not.toContain("ship free");
 
+    // A website is fetched again; an uploaded file is read again from the stored bytes.
     const web = sources.find((s) => s.kind === "website");
-    const res = await api.json(owner, "POST", `/api/chatbots/${botId}/sources/${web?._id}/resync`);
-    expect(res.body.status).toBe("queued");
+    const pdf = sources.find((s) => s.fileName === "kettle-handbook.pdf");
+    for (const s of [web, pdf]) {
+      const res = await api.json(owner, "POST", `/api/chatbots/${botId}/sources/${s?._id}/resync`);
+      expect(res.body.status).toBe("queued");
+    }
     await t.app.services.jobs.drain();
-    expect((await api.sources(owner, botId)).find((s) => s._id === web?._id)).toMatchObject({
-      status: "ready",
-      chunkCount: web?.chunkCount,
-    });
+    const after = await api.sources(owner, botId);
+    for (const s of [web, pdf])
+      expect(after.find((a) => a._id === s?._id)).toMatchObject({
+        status: "ready",
+        chunkCount: s?.chunkCount,
+      });
   });
 });

@@ -1,14 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { createDb, type DbDriver } from "@parley/db";
+import { createDb, type DbDriver, rowsOf } from "@parley/db";
 import { createScratchDatabase } from "@parley/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
 import * as schema from "../../src/db/schema";
 import { migrationsFolder as apiMigrations, loadEnv } from "../../src/env";
+import { createTableFileStore } from "../../src/modules/knowledge/file-store";
 import { testDrivers } from "../harness";
+import { migrationsBefore } from "../migrations";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 
 /**
@@ -17,27 +16,6 @@ import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
  * apps/auth/test/workspaces-migration.test.ts), so the current code must find every bot, source,
  * conversation, subscription and payment in the owner's personal workspace, and nobody else may.
  */
-
-/** A copy of a migrations folder holding only the entries up to (and without) `firstNewTag`. */
-function migrationsBefore(folder: string, firstNewTag: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), "parley-migrations-"));
-  cpSync(folder, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
-  const cut = journal.entries.findIndex((e) => e.tag === firstNewTag);
-  if (cut < 0) throw new Error(`no migration ${firstNewTag}`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return {
-    dir,
-    /** Brings the copy up to date: the next migrate() applies the new migrations. */
-    upgrade() {
-      cpSync(folder, dir, { recursive: true });
-    },
-    remove() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -111,10 +89,29 @@ describe.each(testDrivers())("workspace migration on old-schema data (%s)", (dri
       insert into payments (track_id, user_id, plan_id, method, provider, amount_minor, currency, status, expires_at)
       values ('trk_old', ${owner}, ${plan.id}, 'mastercard', 'sandbox', 5000, 'BHD', 'captured',
               ${new Date(Date.now() + 3600_000).toISOString()})`);
+    // Stored as before migration 0016: an upload's bytes on its source row; answers counted by count(*).
+    const fileBytes = Buffer.from("Kettles can be returned within 30 days.");
+    await db.db.execute(sql`
+      insert into knowledge_sources (id, chatbot_id, owner_id, kind, title, status, file_name, mime_type, size_bytes, file_data)
+      values ('src_file_old', ${bot._id}, ${owner}, 'file', 'Returns', 'ready', 'returns.txt', 'text/plain',
+              ${fileBytes.length}, decode(${fileBytes.toString("hex")}, 'hex'))`);
+    await db.db.execute(sql`
+      insert into messages (id, conversation_id, chatbot_id, owner_id, role, content, quota_blocked) values
+        ('msg_old_a1', 'conv_old', ${bot._id}, ${owner}, 'assistant', 'Hi', false),
+        ('msg_old_a2', 'conv_old', ${bot._id}, ${owner}, 'assistant', 'Sorry', true)`);
     await old.close();
 
     folder.upgrade();
     await db.migrate();
+    // 0016: the bytes moved to knowledge_files (no source row carries any); this month's answer counted.
+    expect(
+      rowsOf(
+        await db.db.execute(
+          sql`select column_name from information_schema.columns where table_name = 'knowledge_sources' and data_type = 'bytea'`,
+        ),
+      ),
+    ).toEqual([]);
+    expect(await createTableFileStore(db.db).get("src_file_old")).toEqual(fileBytes);
 
     const app = await buildApp({ env, db, logger: false });
     cleanups.push(() => app.close());
@@ -128,7 +125,11 @@ describe.each(testDrivers())("workspace migration on old-schema data (%s)", (dri
       expect(bots.statusCode).toBe(200);
       expect(bots.json()).toEqual([expect.objectContaining({ _id: bot._id, name: "Old bot" })]);
       const sources = await get(`/api/chatbots/${bot._id}/sources`);
-      expect(sources.json()).toEqual([expect.objectContaining({ _id: source._id, title: "Returns" })]);
+      expect(sources.json()).toEqual([
+        expect.objectContaining({ _id: source._id, title: "Returns" }),
+        expect.objectContaining({ _id: "src_file_old", sizeBytes: fileBytes.length }),
+      ]);
+      expect((await get("/api/usage")).json().used.messagesThisMonth).toBe(1);
       const inbox = await get("/api/conversations");
       expect(JSON.stringify(inbox.json())).toContain("conv_old");
       expect((await get("/api/conversations/conv_old")).statusCode).toBe(200);

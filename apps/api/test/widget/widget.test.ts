@@ -4,8 +4,10 @@ import path from "node:path";
 import { type StreamDone, widgetConversationSchema } from "@parley/contracts";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, messages } from "../../src/db/schema";
+import { messages, usageCounters } from "../../src/db/schema";
 import { createRedisRateLimiter } from "../../src/lib/rate-limit";
+import { monthOf } from "../../src/modules/entitlements/usage.repo";
+import { UNAVAILABLE_REPLY } from "../../src/modules/widget/widget.service";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { readSse, textOf } from "../sse-client";
@@ -45,6 +47,13 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
         error: { code: string; message: string };
       } | null,
     };
+  };
+  const setUsage = async (messages: number) => {
+    const row = { ownerId: owner.sub, month: monthOf(t.app.clock.now()), messages };
+    await t.db.db
+      .insert(usageCounters)
+      .values(row)
+      .onConflictDoUpdate({ target: [usageCounters.ownerId, usageCounters.month], set: { messages } });
   };
   const startConversation = async (visitor = visitorA) =>
     widgetConversationSchema.parse(await (await call("POST", "/conversations", { visitor })).json())._id;
@@ -224,30 +233,29 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
     });
   });
 
-  it("answers politely past the owner's monthly quota and does not count those replies", async () => {
-    // Fill the Free plan's 100 answered messages for this month.
-    const now = t.app.clock.now();
-    await t.db.db.insert(conversations).values({
-      id: "conv_quota",
-      chatbotId: botId,
-      ownerId: owner.sub,
-      channel: "widget",
-      visitorId: "visitorQQQQQQQQQQQQQQQQ",
-      createdAt: now,
-      lastMessageAt: now,
-    });
-    await t.db.db.insert(messages).values(
-      Array.from({ length: 100 }, (_, i) => ({
-        id: `msg_quota_${i}`,
-        conversationId: "conv_quota",
-        chatbotId: botId,
-        ownerId: owner.sub,
-        role: "assistant" as const,
-        content: "x",
-        answered: true,
-        createdAt: now,
-      })),
+  it("lets exactly one of many messages sent at once through at the monthly limit", async () => {
+    // One message left of the Free plan's 100 this month; eight visitors ask at the same moment.
+    await setUsage(99);
+    const widget = t.app.services.widget;
+    const who = (i: number) => ({ visitorId: `visitorRace${String(i).padStart(12, "0")}`, customer: null });
+    const convs = await Promise.all(Array.from({ length: 8 }, (_, i) => widget.start(botId, who(i))));
+    const replies = await Promise.all(
+      convs.map(async (c, i) => {
+        const prepared = await widget.prepareMessage(botId, c._id, who(i), "Do you deliver?");
+        let text = "";
+        await prepared.run(new AbortController().signal, (d) => {
+          text += d;
+        });
+        return text;
+      }),
     );
+    expect(replies.filter((r) => r !== UNAVAILABLE_REPLY)).toHaveLength(1);
+    expect((await api.json(owner, "GET", "/api/usage")).body.used.messagesThisMonth).toBe(100);
+  });
+
+  it("answers politely past the owner's monthly quota and does not count those replies", async () => {
+    // The Free plan's 100 answered messages for this month are used.
+    await setUsage(100);
     const usageBefore = (await api.json(owner, "GET", "/api/usage")).body;
     expect(usageBefore.used.messagesThisMonth).toBeGreaterThanOrEqual(100);
     const c = await startConversation("visitorQuotaQuotaQuota1");

@@ -10,3 +10,4 @@ export * from "./payments";
 export * from "./plans";
 export * from "./platform-users";
 export * from "./subscriptions";
+export * from "./usage";

@@ -101,8 +101,11 @@ export function createChatbotsService(deps: {
   modelKeys: ModelKeyBox;
   /** The bot's embeddings endpoint or model changed: its sources are re-embedded in the background. */
   onEmbeddingsChanged?: (chatbotId: string) => Promise<void>;
+  /** After a bot is created, changed or deleted (the widget's bot cache drops it). */
+  onChange?: (chatbotId: string) => void;
 }) {
   const { repo, entitlements, modelKeys } = deps;
+  const changed = (id: string) => deps.onChange?.(id);
 
   async function own(ownerId: string, id: string): Promise<ChatbotRow> {
     const row = await repo.owned(ownerId, id);
@@ -137,6 +140,7 @@ export function createChatbotsService(deps: {
         theme: DEFAULTS.theme,
         ...columns(input, id, modelKeys),
       });
+      changed(row.id);
       return toChatbot(row);
     },
     async update(ownerId: string, id: string, input: ChatbotUpdate): Promise<Chatbot> {
@@ -144,16 +148,18 @@ export function createChatbotsService(deps: {
       const set = columns(input, id, modelKeys, current);
       if (Object.keys(set).length === 0) return toChatbot(current);
       const row = await repo.update(ownerId, id, set);
-      const changed = (["embeddingsModel", "embeddingsBaseUrl", "embeddingsApiKey"] as const).some(
+      const embeddingsChanged = (["embeddingsModel", "embeddingsBaseUrl", "embeddingsApiKey"] as const).some(
         (k) => set[k] !== undefined && set[k] !== current[k],
       );
-      if (row && changed) await deps.onEmbeddingsChanged?.(id);
+      changed(id);
+      if (row && embeddingsChanged) await deps.onEmbeddingsChanged?.(id);
       return toChatbot(row ?? current);
     },
     async remove(ownerId: string, id: string) {
       await own(ownerId, id);
       // Sources, chunks, conversations and messages go with it (foreign keys cascade).
       await repo.remove(ownerId, id);
+      changed(id);
     },
     countForOwner: (ownerId: string) => repo.countForOwner(ownerId),
     /** The owner's bots as stored, oldest first (the account export). */

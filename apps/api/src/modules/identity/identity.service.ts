@@ -24,6 +24,8 @@ export interface IdentityDeps {
   /** The caller's bot, or NOT_FOUND (someone else's bot looks missing). */
   ownBot: (ownerId: string, chatbotId: string) => Promise<ChatbotRow>;
   now: () => Date;
+  /** After the bot's identity secret changed (the widget's bot cache drops it). */
+  onChange?: (chatbotId: string) => void;
 }
 
 /** `x-parley-customer`: base64url of the customer JSON (any UTF-8 survives an HTTP header that way). */
@@ -89,6 +91,7 @@ export function createIdentityService(deps: IdentityDeps) {
         identitySecretCreatedAt: now(),
         identitySecretCreatedBy: byUserId,
       });
+      deps.onChange?.(bot.id);
       return { ...(await infoOf(row ?? bot)), secret };
     },
 
@@ -101,6 +104,7 @@ export function createIdentityService(deps: IdentityDeps) {
         identitySecretCreatedAt: null,
         identitySecretCreatedBy: null,
       });
+      deps.onChange?.(bot.id);
       return infoOf(row ?? bot);
     },
 

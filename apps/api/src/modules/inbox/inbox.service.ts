@@ -11,6 +11,7 @@ import { rowsOf } from "@parley/db";
 import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { chatbots, conversations, knowledgeSources, leads, messages } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { type ConversationsRepo, createConversationsRepo } from "../conversations/conversations.repo";
 
 type ConversationRow = typeof conversations.$inferSelect;
 
@@ -65,8 +66,9 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
   return inter / (a.size + b.size - inter);
 };
 
-export function createInboxService(deps: { db: Database }) {
+export function createInboxService(deps: { db: Database; conversations?: ConversationsRepo }) {
   const { db } = deps;
+  const conversationsRepo = deps.conversations ?? createConversationsRepo(db);
 
   async function ownConversation(ownerId: string, id: string) {
     const [row] = await db
@@ -153,7 +155,7 @@ export function createInboxService(deps: { db: Database }) {
     /** A visitor asked the owner to erase their conversation: messages and leads go with it. */
     async remove(ownerId: string, id: string) {
       await ownConversation(ownerId, id);
-      await db.delete(conversations).where(and(eq(conversations.id, id), eq(conversations.ownerId, ownerId)));
+      await conversationsRepo.remove(ownerId, id);
     },
 
     /**

@@ -1,6 +1,5 @@
 import type { Database } from "@parley/db";
-import { rowsOf } from "@parley/db";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import {
   type ChatbotRow,
   chatbots,
@@ -13,6 +12,7 @@ import {
   type SubscriptionRow,
 } from "../../db/schema";
 import { toChatbot } from "../chatbots/chatbots.service";
+import { type ConversationsRepo, createConversationsRepo } from "../conversations/conversations.repo";
 import { toSource } from "../knowledge/knowledge.service";
 
 const RETENTION_BATCH = 500;
@@ -27,8 +27,8 @@ export interface ExportSources {
 
 /**
  * Retention and export: the owner decides how long conversations live and can take everything.
- * Conversations, messages and leads are read and deleted here directly until the conversations
- * module (helper "burst") owns them; everything else comes from its owning module.
+ * Conversations, messages and leads are read and deleted here directly through the conversations module's
+ * repository where it has the query; everything else comes from its owning module.
  */
 export function createLifecycleService(deps: {
   db: Database;
@@ -36,8 +36,10 @@ export function createLifecycleService(deps: {
   retentionBatch?: number;
   /** Without them (a retention-only caller), the export reads nothing else. */
   owners?: ExportSources;
+  conversations?: ConversationsRepo;
 }) {
   const { db, now } = deps;
+  const conversationsRepo = deps.conversations ?? createConversationsRepo(db);
   const batch = deps.retentionBatch ?? RETENTION_BATCH;
   return {
     /**
@@ -49,13 +51,7 @@ export function createLifecycleService(deps: {
       const at = now();
       let deleted = 0;
       for (;;) {
-        const result = await db.execute(sql`
-          delete from ${conversations} where id in (
-            select c.id from ${conversations} c join ${chatbots} b on b.id = c.chatbot_id
-            where c.last_message_at < ${at}::timestamptz - make_interval(days => b.retention_days)
-            limit ${batch})
-          returning id`);
-        const n = rowsOf(result).length;
+        const n = await conversationsRepo.deleteExpired(batch, at);
         deleted += n;
         if (n < batch) return { deleted };
       }

@@ -10,6 +10,7 @@ import type { OutboundGuard } from "../../lib/outbound";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
 import type { SemanticIndex } from "../retrieval/semantic";
 import { termStats } from "../retrieval/term-stats";
+import type { FileStore } from "./file-store";
 import { detectFileType, MIME } from "./ingest/extract-file";
 import { createIngestRunner, DEFAULT_MAX_PAGES } from "./ingest/ingest-runner";
 import { limitMessages } from "./ingest/limits";
@@ -68,6 +69,8 @@ export interface KnowledgeDeps {
   now: () => Date;
   /** Semantic search, when the app has it: sources are embedded as part of their ingestion. */
   semantic?: SemanticIndex;
+  /** Uploaded files' bytes, kept apart from the source rows. */
+  files: FileStore;
 }
 
 export function createKnowledgeService(deps: KnowledgeDeps) {
@@ -102,13 +105,18 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       .where(eq(knowledgeSources.ownerId, ownerId));
     await entitlements.assert(ownerId, "knowledgeSources", row?.n ?? 0);
   }
-  async function create(values: typeof knowledgeSources.$inferInsert) {
+  async function create(values: typeof knowledgeSources.$inferInsert, file?: Buffer) {
     const at = deps.now();
-    const [row] = await db
-      .insert(knowledgeSources)
-      .values({ ...values, createdAt: at, updatedAt: at })
-      .returning();
-    if (!row) throw new Error("insert returned nothing");
+    // The source and its bytes together, before the job that reads them is queued.
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(knowledgeSources)
+        .values({ ...values, createdAt: at, updatedAt: at })
+        .returning();
+      if (!inserted) throw new Error("insert returned nothing");
+      if (file) await deps.files.put(tx, inserted.id, file);
+      return inserted;
+    });
     await jobs.enqueue(INGEST_JOB, { sourceId: row.id }, { maxAttempts: 2 });
     return toSource(row);
   }
@@ -203,19 +211,21 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         throw new AppError("UNSUPPORTED_MEDIA_TYPE", (err as Error).message);
       }
       const fileName = cleanFileName(file.fileName);
-      return create({
-        id: newId("src"),
-        chatbotId,
-        ownerId,
-        kind: "file",
-        title: fileName.replace(/\.[a-z0-9]+$/i, "") || "Document",
-        fileName,
-        mimeType: MIME[type],
-        sizeBytes: file.data.length,
-        fileData: file.data,
-        progressUnit: "bytes",
-        progressTotal: file.data.length,
-      });
+      return create(
+        {
+          id: newId("src"),
+          chatbotId,
+          ownerId,
+          kind: "file",
+          title: fileName.replace(/\.[a-z0-9]+$/i, "") || "Document",
+          fileName,
+          mimeType: MIME[type],
+          sizeBytes: file.data.length,
+          progressUnit: "bytes",
+          progressTotal: file.data.length,
+        },
+        file.data,
+      );
     },
     async remove(ownerId: string, chatbotId: string, sourceId: string) {
       await ownSource(ownerId, chatbotId, sourceId);

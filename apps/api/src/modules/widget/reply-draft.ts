@@ -1,10 +1,9 @@
-import type { Database } from "@parley/db";
-import { eq, sql } from "drizzle-orm";
-import { conversations, messages, type StoredCitation } from "../../db/schema";
+import type { StoredCitation } from "../../db/schema";
 import { newId } from "../../lib/ids";
+import type { ConversationsRepo } from "../conversations/conversations.repo";
 
 export interface ReplyDraftDeps {
-  db: Database;
+  conversations: ConversationsRepo;
   conversationId: string;
   chatbotId: string;
   ownerId: string;
@@ -27,7 +26,7 @@ export interface ReplyDraftDeps {
  * failed write is retried by the next one, and the final write does whatever is still missing.
  */
 export function createReplyDraft(deps: ReplyDraftDeps) {
-  const { db, conversationId, now } = deps;
+  const { conversations: repo, conversationId, now } = deps;
   const flushEveryMs = deps.flushEveryMs ?? 1000;
   const id = deps.replaces ?? newId("msg");
   let text = "";
@@ -38,32 +37,26 @@ export function createReplyDraft(deps: ReplyDraftDeps) {
 
   const write = async (content: string) => {
     if (inserted) {
-      await db.update(messages).set({ content }).where(eq(messages.id, id));
+      await repo.setContent(id, content);
       return;
     }
-    const at = now();
-    await db.insert(messages).values({
-      id,
-      conversationId,
-      chatbotId: deps.chatbotId,
-      ownerId: deps.ownerId,
-      role: "assistant",
-      content,
-      citations: [],
-      // Not answered until the reply completes and says otherwise.
-      answered: false,
-      interrupted: true,
-      createdAt: at,
-    });
+    await repo.addMessage(
+      {
+        id,
+        conversationId,
+        chatbotId: deps.chatbotId,
+        ownerId: deps.ownerId,
+        role: "assistant",
+        content,
+        citations: [],
+        // Not answered until the reply completes and says otherwise.
+        answered: false,
+        interrupted: true,
+        createdAt: now(),
+      },
+      { touch: true, unanswered: true },
+    );
     inserted = true;
-    await db
-      .update(conversations)
-      .set({
-        lastMessageAt: at,
-        messageCount: sql`${conversations.messageCount} + 1`,
-        unansweredCount: sql`${conversations.unansweredCount} + 1`,
-      })
-      .where(eq(conversations.id, conversationId));
   };
 
   const enqueue = (step: () => Promise<void>) => {
@@ -111,22 +104,13 @@ export function createReplyDraft(deps: ReplyDraftDeps) {
       // A retry that failed again before saying anything keeps the earlier partial reply as it was.
       if (deps.replaces !== undefined && !text && reply.interrupted) return id;
       if (!inserted) await write(reply.text);
-      await db
-        .update(messages)
-        .set({
-          content: reply.text,
-          citations: reply.citations,
-          answered: reply.answered,
-          interrupted: reply.interrupted,
-        })
-        .where(eq(messages.id, id));
-      // Counted as unanswered when it started; an answer takes that back.
-      if (reply.answered) {
-        await db
-          .update(conversations)
-          .set({ unansweredCount: sql`greatest(${conversations.unansweredCount} - 1, 0)` })
-          .where(eq(conversations.id, conversationId));
-      }
+      // Counted as unanswered when it started; an answer takes that back (same statement).
+      await repo.completeReply(id, {
+        content: reply.text,
+        citations: reply.citations,
+        answered: reply.answered,
+        interrupted: reply.interrupted,
+      });
       return id;
     },
   };

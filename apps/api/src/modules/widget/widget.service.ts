@@ -1,19 +1,20 @@
 import type { LeadInput, WidgetConfig, WidgetConversation, WidgetMessage } from "@parley/contracts";
 import { WIDGET_LIMITS } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { type ChatbotRow, chatbots, conversations, leads, messages } from "../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { type ChatbotRow, chatbots, conversations, type PlanRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import type { HotCache } from "../../lib/hot-cache";
 import { newId } from "../../lib/ids";
 import type { ChatService } from "../chat/chat.service";
-import type { EntitlementsService } from "../entitlements/entitlements.service";
+import type { ConversationsRepo, MessageRow } from "../conversations/conversations.repo";
+import { monthOf, type UsageRepo } from "../entitlements/usage.repo";
 import { createReplyDraft } from "./reply-draft";
 import { accessibleBy, type Visitor } from "./widget-visitor";
 
 export const UNAVAILABLE_REPLY =
   "Sorry, this assistant is unavailable right now. Please try again later, or contact the business directly.";
 
-type MessageRow = typeof messages.$inferSelect;
 const toMessage = (m: MessageRow): WidgetMessage => ({
   _id: m.id,
   role: m.role,
@@ -27,23 +28,35 @@ const toMessage = (m: MessageRow): WidgetMessage => ({
 export interface WidgetDeps {
   db: Database;
   chat: ChatService;
-  entitlements: EntitlementsService;
-  planTier: (ownerId: string) => Promise<number>;
-  messagesThisMonth: (ownerId: string) => Promise<number>;
+  conversations: ConversationsRepo;
+  usage: UsageRepo;
+  /** The plan that applies to the owner now (cached: read on every message). */
+  plan: (ownerId: string) => Promise<PlanRow>;
+  /** Bots by id, short-lived; dropped when a bot changes (see app.ts). */
+  bots: HotCache<ChatbotRow | null>;
   now: () => Date;
   /** How often a streaming reply's text is written (default every second). */
   replyFlushMs?: number;
 }
 
+/**
+ * Newest messages read per message: enough for the history turns even when every other message
+ * is a quota notice (those are not history), plus the last question and its failed answer.
+ */
+const RECENT = WIDGET_LIMITS.historyTurns * 2 + 2;
+
 export function createWidgetService(deps: WidgetDeps) {
-  const { db, chat, entitlements, now } = deps;
+  const { db, chat, conversations: repo, usage, now } = deps;
 
   /**
    * The bot, if visitors may chat with it. With `explain`, the error says why not (for the site
    * owner's console: the loader prints it); otherwise unknown and unpublished bots look the same.
    */
   async function publishedBot(chatbotId: string, explain = false): Promise<ChatbotRow> {
-    const [bot] = await db.select().from(chatbots).where(eq(chatbots.id, chatbotId));
+    const bot = await deps.bots.get(chatbotId, async () => {
+      const [row] = await db.select().from(chatbots).where(eq(chatbots.id, chatbotId));
+      return row ?? null;
+    });
     if (bot?.published) return bot;
     if (!explain) throw new AppError("NOT_FOUND", "This chat is not available");
     throw new AppError(
@@ -54,33 +67,26 @@ export function createWidgetService(deps: WidgetDeps) {
     );
   }
 
+  /** A widget conversation of this bot that this visitor (or verified customer) may continue. */
+  const visitorScope = (bot: ChatbotRow, who: Visitor) =>
+    and(eq(conversations.chatbotId, bot.id), eq(conversations.channel, "widget"), accessibleBy(who)) ??
+    sql`false`;
+
   async function visitorConversation(bot: ChatbotRow, conversationId: string, who: Visitor) {
-    const [conv] = await db
-      .select()
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.id, conversationId),
-          eq(conversations.chatbotId, bot.id),
-          eq(conversations.channel, "widget"),
-          accessibleBy(who),
-        ),
-      );
+    const conv = await repo.find(conversationId, visitorScope(bot, who));
     // Another visitor's conversation is indistinguishable from a missing one.
     if (!conv) throw new AppError("NOT_FOUND", "Conversation not found");
     return conv;
   }
 
   async function transcript(conversationId: string, chatbotId: string): Promise<WidgetConversation> {
-    const [rows, lead] = await Promise.all([
-      db
-        .select()
-        .from(messages)
-        .where(eq(messages.conversationId, conversationId))
-        .orderBy(asc(messages.createdAt), asc(messages.id)),
-      db.select({ id: leads.id }).from(leads).where(eq(leads.conversationId, conversationId)).limit(1),
-    ]);
-    return { _id: conversationId, chatbotId, messages: rows.map(toMessage), leadCaptured: lead.length > 0 };
+    const t = await repo.transcript(conversationId);
+    return {
+      _id: conversationId,
+      chatbotId,
+      messages: t.messages.map(toMessage),
+      leadCaptured: t.leadCaptured,
+    };
   }
 
   return {
@@ -94,7 +100,7 @@ export function createWidgetService(deps: WidgetDeps) {
         suggestedQuestions: bot.suggestedQuestions,
         theme: bot.theme,
         leadCapture: bot.leadCapture,
-        showBranding: (await deps.planTier(bot.ownerId)) === 0,
+        showBranding: (await deps.plan(bot.ownerId)).tier === 0,
         greetingBubble:
           bot.greetingBubble.enabled && bot.greetingBubble.text
             ? { text: bot.greetingBubble.text, delaySeconds: bot.greetingBubble.delaySeconds }
@@ -106,7 +112,7 @@ export function createWidgetService(deps: WidgetDeps) {
       const bot = await publishedBot(chatbotId);
       const id = newId("conv");
       const at = now();
-      await db.insert(conversations).values({
+      await repo.create({
         id,
         chatbotId: bot.id,
         ownerId: bot.ownerId,
@@ -133,90 +139,88 @@ export function createWidgetService(deps: WidgetDeps) {
      */
     async prepareMessage(chatbotId: string, conversationId: string, who: Visitor, content: string) {
       const bot = await publishedBot(chatbotId);
-      await visitorConversation(bot, conversationId, who);
-      const [{ n } = { n: 0 }] = await db
-        .select({ n: count() })
-        .from(messages)
-        .where(eq(messages.conversationId, conversationId));
-      if (n >= WIDGET_LIMITS.maxMessagesPerConversation) {
+      // The conversation (visitor's own) and its newest messages in one query; its message count
+      // is kept on the row, so no count(*).
+      const found = await repo.withRecentMessages(conversationId, visitorScope(bot, who), RECENT);
+      if (!found) throw new AppError("NOT_FOUND", "Conversation not found");
+      if (found.conversation.messageCount >= WIDGET_LIMITS.maxMessagesPerConversation) {
         throw new AppError(
           "CONFLICT",
           "This conversation has reached its length limit. Please start a new conversation.",
         );
       }
-      const history = (
-        await db
-          .select({ role: messages.role, content: messages.content })
-          .from(messages)
-          .where(and(eq(messages.conversationId, conversationId), eq(messages.quotaBlocked, false)))
-          .orderBy(desc(messages.createdAt))
-          .limit(WIDGET_LIMITS.historyTurns)
-      ).reverse();
-      const quota = await entitlements.check(
-        bot.ownerId,
-        "messagesPerMonth",
-        await deps.messagesThisMonth(bot.ownerId),
-      );
+      const recent = found.recent; // newest first
       // A retry after a failed answer re-sends the same question: reuse it rather than store it
       // twice. The failed answer is either missing (it failed before any text) or the partial
       // reply kept as `interrupted`, which the new answer then replaces (counted once).
-      const [last, beforeLast] = await db
-        .select({
-          id: messages.id,
-          role: messages.role,
-          content: messages.content,
-          interrupted: messages.interrupted,
-        })
-        .from(messages)
-        .where(eq(messages.conversationId, conversationId))
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(2);
+      const [last, beforeLast] = recent;
       const failedAnswer = last?.role === "assistant" && last.interrupted ? last : undefined;
       const question = failedAnswer ? beforeLast : last;
       const retry = question?.role === "user" && question.content === content;
       const userMessageId = retry && question ? question.id : newId("msg");
       const replaces = retry ? failedAnswer?.id : undefined;
       // The retried question (and its failed answer) are the message itself, not history before it.
-      if (retry) history.splice(replaces ? -2 : -1);
-      if (!retry) {
-        await db.insert(messages).values({
-          id: userMessageId,
-          conversationId,
-          chatbotId: bot.id,
-          ownerId: bot.ownerId,
-          role: "user",
-          content,
-          createdAt: now(),
-        });
-        await db
-          .update(conversations)
-          .set({
-            messageCount: sql`${conversations.messageCount} + 1`,
-            firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${content})`,
-          })
-          .where(eq(conversations.id, conversationId));
+      const history = recent
+        .slice(retry ? (replaces ? 2 : 1) : 0)
+        .filter((m) => !m.quotaBlocked)
+        .slice(0, WIDGET_LIMITS.historyTurns)
+        .reverse()
+        .map((m) => ({ role: m.role, content: m.content }));
+      // The monthly quota: one unit reserved atomically now (exact under concurrency), given back
+      // if no answer is stored. A retry replacing a partial answer was counted when that started.
+      const month = monthOf(now());
+      const counted = replaces === undefined;
+      const reserve = async () =>
+        counted
+          ? usage.reserveMessage(bot.ownerId, month, (await deps.plan(bot.ownerId)).maxMessagesPerMonth)
+          : true;
+      // The question is stored whether or not the quota allows an answer: both at once.
+      const [reserved, stored] = await Promise.allSettled([
+        reserve(),
+        retry
+          ? Promise.resolve()
+          : repo.addMessage(
+              {
+                id: userMessageId,
+                conversationId,
+                chatbotId: bot.id,
+                ownerId: bot.ownerId,
+                role: "user",
+                content,
+                createdAt: now(),
+              },
+              { firstQuestion: content },
+            ),
+      ]);
+      const allowed = reserved.status === "fulfilled" && reserved.value;
+      /** Nothing was stored for this answer (it failed before any text): it is not usage. */
+      const giveBack = async () => {
+        if (counted && allowed) await usage.releaseMessage(bot.ownerId, month).catch(() => {});
+      };
+      if (stored.status === "rejected") {
+        await giveBack();
+        throw stored.reason;
       }
+      if (reserved.status === "rejected") throw reserved.reason;
 
       /** The quota notice: an assistant message that is not usage and not an unanswered question. */
       const storeQuotaNotice = async () => {
         const id = newId("msg");
-        const at = now();
-        await db.insert(messages).values({
-          id,
-          conversationId,
-          chatbotId: bot.id,
-          ownerId: bot.ownerId,
-          role: "assistant",
-          content: UNAVAILABLE_REPLY,
-          citations: [],
-          answered: false,
-          quotaBlocked: true,
-          createdAt: at,
-        });
-        await db
-          .update(conversations)
-          .set({ lastMessageAt: at, messageCount: sql`${conversations.messageCount} + 1` })
-          .where(eq(conversations.id, conversationId));
+        await repo.addMessage(
+          {
+            id,
+            conversationId,
+            chatbotId: bot.id,
+            ownerId: bot.ownerId,
+            role: "assistant",
+            content: UNAVAILABLE_REPLY,
+            citations: [],
+            answered: false,
+            quotaBlocked: true,
+            createdAt: now(),
+          },
+          { touch: true },
+        );
         return id;
       };
 
@@ -227,14 +231,14 @@ export function createWidgetService(deps: WidgetDeps) {
          * said is kept even if the visitor leaves, the model fails or the process dies mid-answer.
          */
         async run(signal: AbortSignal, onDelta: (text: string) => void) {
-          if (!quota.allowed) {
+          if (!allowed) {
             // The owner is past the plan's monthly messages: a polite reply, not an error page.
             onDelta(UNAVAILABLE_REPLY);
             const messageId = await storeQuotaNotice();
             return { messageId, answered: false, citations: [], engine: "builtin" as const };
           }
           const draft = createReplyDraft({
-            db,
+            conversations: repo,
             conversationId,
             chatbotId: bot.id,
             ownerId: bot.ownerId,
@@ -254,9 +258,13 @@ export function createWidgetService(deps: WidgetDeps) {
               },
             });
             const messageId = await draft.finish(reply);
+            if (messageId === null) await giveBack();
             return { messageId, answered: reply.answered, citations: reply.citations, engine: reply.engine };
           } catch (err) {
-            await draft.finish({ text: draft.text, answered: false, citations: [], interrupted: true });
+            const kept = await draft
+              .finish({ text: draft.text, answered: false, citations: [], interrupted: true })
+              .catch(() => draft.id);
+            if (kept === null) await giveBack();
             throw err;
           }
         },
@@ -265,53 +273,24 @@ export function createWidgetService(deps: WidgetDeps) {
 
     async feedback(chatbotId: string, who: Visitor, messageId: string, value: "up" | "down" | null) {
       const bot = await publishedBot(chatbotId);
-      const [row] = await db
-        .select({ id: messages.id })
-        .from(messages)
-        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-        .where(
-          and(
-            eq(messages.id, messageId),
-            eq(messages.chatbotId, bot.id),
-            eq(messages.role, "assistant"),
-            accessibleBy(who),
-          ),
-        );
+      const row = await repo.findAssistantMessage(messageId, bot.id, accessibleBy(who));
       if (!row) throw new AppError("NOT_FOUND", "Message not found");
-      await db.transaction(async (tx) => {
-        const [msg] = await tx
-          .update(messages)
-          .set({ feedback: value })
-          .where(eq(messages.id, messageId))
-          .returning({ conversationId: messages.conversationId });
-        if (!msg) return;
-        await tx
-          .update(conversations)
-          .set({
-            upCount: sql`(select count(*)::int from ${messages} where ${messages.conversationId} = ${msg.conversationId} and ${messages.feedback} = 'up')`,
-            downCount: sql`(select count(*)::int from ${messages} where ${messages.conversationId} = ${msg.conversationId} and ${messages.feedback} = 'down')`,
-          })
-          .where(eq(conversations.id, msg.conversationId));
-      });
+      await repo.setFeedback(messageId, value);
     },
 
     async lead(chatbotId: string, conversationId: string, who: Visitor, input: LeadInput) {
       const bot = await publishedBot(chatbotId);
       if (!bot.leadCapture) throw new AppError("FORBIDDEN", "This chat does not collect contact details");
       await visitorConversation(bot, conversationId, who);
-      await db
-        .insert(leads)
-        .values({
-          id: newId("lead"),
-          chatbotId: bot.id,
-          ownerId: bot.ownerId,
-          conversationId,
-          email: input.email.toLowerCase(),
-          name: input.name || null,
-          createdAt: now(),
-        })
-        .onConflictDoNothing();
-      await db.update(conversations).set({ hasLead: true }).where(eq(conversations.id, conversationId));
+      await repo.addLead({
+        id: newId("lead"),
+        chatbotId: bot.id,
+        ownerId: bot.ownerId,
+        conversationId,
+        email: input.email.toLowerCase(),
+        name: input.name || null,
+        createdAt: now(),
+      });
       return { saved: true };
     },
   };

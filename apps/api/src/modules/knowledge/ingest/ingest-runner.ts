@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type KnowledgeSourceRow, knowledgeSources } from "../../../db/schema";
 import type { OutboundGuard } from "../../../lib/outbound";
+import type { FileStore } from "../file-store";
 import { chunkMarkdown } from "./chunker";
 import { crawlSite } from "./crawler";
 import { detectFileType } from "./extract-file";
@@ -31,6 +32,8 @@ export interface IngestRunnerDeps {
    * failures are recorded on the source, which stays searchable by full text.
    */
   embedSource?: (sourceId: string, ctx: { signal?: AbortSignal }) => Promise<void>;
+  /** Uploaded files' bytes (never on the source row). */
+  files: FileStore;
 }
 
 export interface IngestContext {
@@ -87,7 +90,7 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
         await staging.page(null, row.title, [{ title: row.question ?? "", body: row.content ?? "" }]);
         return 1;
       case "file": {
-        const data = row.fileData;
+        const data = await deps.files.get(row.id);
         if (!data) throw new IngestError("The uploaded file is missing; upload it again.");
         const chunks = await parseFileIsolated(data, {
           type: detectFileType(data, row.fileName ?? ""),
