@@ -206,7 +206,9 @@ for (const driver of ["pglite", "postgres"]) {
  * on the shared 2-core machine while it was quiet (load average < 2.5; the issue measured 2.9 s /
  * 3.7 s p95). Memory is the restarted process's; a first boot peaked at 891 MB then (initdb in
  * process), 372 MB now. Per message before: ~17 database round trips (12 before the first
- * token); now ~7 (4), bot and plan from the cache.
+ * token); now ~7 (4), bot and plan from the cache. At eac14f6 every visitor asked the same
+ * question; the bench now spreads ten questions over the visitors (BENCH_QUESTIONS=1 for the old
+ * mix), since identical searches in flight share one ranking.
  */
 const WIDGET_BEFORE = {
   pglite: { addedP95Ms: 3006, ttftP50Ms: 2813, peakRssMb: 474, errors: 0 },
@@ -250,7 +252,7 @@ const WIDGET_BUDGET = {
     const added = f.ttftP95 - f.modelFirstTokenMs;
     const before = WIDGET_BEFORE[driver];
     record(
-      `widget: ${f.visitors} concurrent visitors, errors (${driver}) — before (commit eac14f6) in brackets`,
+      `widget: ${f.visitors} concurrent visitors asking ${f.questions} different questions, errors (${driver}) — before (commit eac14f6, one question) in brackets`,
       f.errors,
       "",
       `0 (before: ${before.errors})`,

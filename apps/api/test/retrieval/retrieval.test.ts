@@ -2,6 +2,7 @@ import { rowsOf } from "@parley/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { knowledgeSources } from "../../src/db/schema";
+import { createRetrieval } from "../../src/modules/retrieval/retrieval";
 import { createTestApp, setPlan, type TestApp, testDrivers } from "../harness";
 
 const OWNER = "auth_retrieval_owner";
@@ -137,6 +138,43 @@ describe.each(testDrivers())("retrieval ranking on %s", (driver) => {
     expect(await titles(otherBot, "family tent deposit")).toEqual([]);
     const { terms } = await t.app.services.retrieval.retrieve(botId, "refunds");
     expect(terms[0]?.df).toBe(1);
+  });
+
+  it("shares one ranking among identical searches in flight, and never serves one that has ended", async () => {
+    // The real database, with its statements counted.
+    let statements = 0;
+    const counted = new Proxy(t.db.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop !== "execute" || typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          statements++;
+          return value.apply(target, args);
+        };
+      },
+    });
+    const retrieval = createRetrieval(counted);
+    const alone = await retrieval.search(botId, "How long do refunds take?");
+    const perSearch = statements;
+    expect(perSearch).toBeGreaterThan(0);
+    statements = 0;
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => retrieval.search(botId, "How long do refunds take?")),
+    );
+    expect(statements).toBe(perSearch);
+    for (const passages of burst) expect(passages).toEqual(alone);
+    expect(new Set(burst).size).toBe(20);
+    // A search after a change sees it: nothing is kept once a search ends.
+    const added = await t.app.services.knowledge.add(OWNER, botId, {
+      kind: "text",
+      title: "Refund desk",
+      content: "# Refund desk\n\nHow long do refunds take? Refunds take three days at the refund desk.",
+    });
+    await t.app.services.jobs.drain();
+    expect((await retrieval.search(botId, "How long do refunds take?"))[0]?.title).toBe(
+      "Refund desk › Refund desk",
+    );
+    await t.app.services.knowledge.remove(OWNER, botId, added._id);
   });
 
   it("ranks identically on every driver", async () => {

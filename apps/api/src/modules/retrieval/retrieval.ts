@@ -197,7 +197,24 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
   }
 
   /** Full-text retrieval (BM25 with boosts) of the `k` best chunks for an already normalised question. */
-  async function lexical(chatbotId: string, q: string, k: number): Promise<Retrieved> {
+  /**
+   * Identical searches of one bot that arrive while one is running share its result (a burst of
+   * visitors asking the same popular question costs one ranking, not one each). Nothing is kept
+   * once the search ends, so no answer is ever older than a search that was already under way.
+   */
+  const inFlight = new Map<string, Promise<Retrieved>>();
+  function lexical(chatbotId: string, q: string, k: number): Promise<Retrieved> {
+    const key = `${chatbotId}\u0000${k}\u0000${q}`;
+    let running = inFlight.get(key);
+    if (!running) {
+      running = rankLexical(chatbotId, q, k).finally(() => inFlight.delete(key));
+      inFlight.set(key, running);
+    }
+    // Each caller gets its own arrays (the passages themselves are never mutated).
+    return running.then((r) => ({ passages: [...r.passages], terms: [...r.terms] }));
+  }
+
+  async function rankLexical(chatbotId: string, q: string, k: number): Promise<Retrieved> {
     const { terms: raw, chunks, avgLength } = await termsOf(chatbotId, q);
     if (raw.length === 0 || chunks === 0) return { passages: [], terms: [] };
     const unknown = raw.filter((t) => t.df === 0).map((t) => t.term);
