@@ -258,6 +258,53 @@ if (process.env.DATABASE_URL)
       }
     });
 
+    it("pays for Pro in the sandbox through the proxy; the signed callback grants the plan once", async () => {
+      const sub = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()).sub as string;
+      const plans = (await (await apiFetch("/api/plans")).json()) as {
+        _id: string;
+        name: string;
+        billingInterval: string;
+        price: { amount: number };
+      }[];
+      const pro = plans.find((p) => p.name === "Pro" && p.billingInterval === "monthly");
+      if (!pro) throw new Error("no Pro monthly plan");
+      const init = await apiFetch("/api/payments/initiate", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ payment_provider: "mastercard", amount: pro.price.amount, planId: pro._id }),
+      });
+      expect(init.status, await init.clone().text()).toBe(200);
+      const started = (await init.json()) as { payment_url: string; track_id: string };
+      // The gateway page is reached through the proxy, like a browser would.
+      expect(started.payment_url).toBe(`${nginx.url}/sandbox-gateway/pay/${started.track_id}`);
+      const decide = () =>
+        fetch(started.payment_url, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "decision=approve",
+          redirect: "manual",
+        });
+      const paid = await decide();
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get("location")).toBe(`${nginx.url}/billing/result?trackId=${started.track_id}`);
+      const plan = async () =>
+        ((await (await apiFetch(`/api/subscription/details/${sub}`)).json()) as { plan: { name: string } })
+          .plan.name;
+      // Whichever replica answers, the plan is granted.
+      expect(await plan()).toBe("Pro");
+      expect(await plan()).toBe("Pro");
+      // Hostile: the same approval again changes nothing (one captured payment, still Pro).
+      expect((await decide()).status).toBeLessThan(500);
+      const history = (await (await apiFetch("/api/payments")).json()) as {
+        track_id: string;
+        status: string;
+      }[];
+      expect(history.filter((p) => p.track_id === started.track_id).map((p) => p.status)).toEqual([
+        "captured",
+      ]);
+      expect(await plan()).toBe("Pro");
+    });
+
     it("streams a widget answer through the proxy event by event, not buffered", async () => {
       stub.behaviour = { tokens: TOKENS, betweenTokensMs: BETWEEN_TOKENS_MS };
       const visitor = `visitorStream${randomBytes(6).toString("hex")}`;
