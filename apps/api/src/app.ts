@@ -298,6 +298,8 @@ function createServices(
   };
   return {
     cacheBus,
+    /** Dropped by the writers through their modules; an out-of-band SQL write is seen when the entry expires. */
+    caches: { bots: botCache, plans: planCache },
     outbound,
     modelKeys,
     audit,
