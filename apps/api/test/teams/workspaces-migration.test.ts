@@ -58,11 +58,12 @@ describe.each(testDrivers())("workspace migration on old-schema data (%s)", (dri
       insert into chatbots (id, owner_id, name, instructions, greeting, fallback_reply, theme)
       values (${bot._id}, ${owner}, 'Old bot', 'Be helpful.', 'Hi!', 'Sorry.',
               ${JSON.stringify({ primaryColor: "#4f46e5", position: "bottom-right", launcherText: "Chat" })}::jsonb)`);
-    const source = await old.services.knowledge.add(owner, bot._id, {
-      kind: "text",
-      title: "Returns",
-      content: "Kettles can be returned within 30 days.",
-    });
+    // Plain SQL too: the current schema's sources have columns added after 0011 (embeddings).
+    const source = { _id: "src_text_old" };
+    await db.db.execute(sql`
+      insert into knowledge_sources (id, chatbot_id, owner_id, kind, title, status, content, created_at)
+      values (${source._id}, ${bot._id}, ${owner}, 'text', 'Returns', 'ready',
+              'Kettles can be returned within 30 days.', ${new Date(Date.now() - 60_000).toISOString()})`);
     await old.services.subscriptions.grant(owner, "pro-monthly");
     const [plan] = await db.db.select().from(schema.plans);
     if (!plan) throw new Error("no plans");
