@@ -1,6 +1,7 @@
-// `pnpm test`: lint, typecheck, unit + API tests (PGlite, and Postgres when DATABASE_URL is set),
-// then the browser journeys in real Chromium. Ends with one "N passed, N failed" line.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+// `pnpm test`: lint, unit + API tests (PGlite, and Postgres when DATABASE_URL is set), then the
+// browser journeys in real Chromium with the typecheck and the attack suite beside them. Ends with
+// one "N passed, N failed" line.
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { bin, checkNode, run } from "./lib.mjs";
@@ -11,29 +12,30 @@ const reports = mkdtempSync(path.join(tmpdir(), "parley-test-"));
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
-async function step(name, fn) {
+/**
+ * Runs one step. `out` is where its output goes: inherited by default; a file descriptor for a step
+ * that runs beside another (its output is printed once the other is done, not interleaved).
+ */
+async function step(name, fn, out) {
   if (only && only !== name) return;
-  console.log(`\n=== ${name} ===`);
+  const say = (line) => (out === undefined ? console.log(line) : writeSync(out, `${line}\n`));
+  say(`\n=== ${name} ===`);
   const started = Date.now();
-  const code = await fn();
-  console.log(
+  const code = await fn(out === undefined ? {} : { stdio: ["ignore", out, out] });
+  say(
     `=== ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
   );
   if (code !== 0) failedSteps.push(name);
 }
 
-await step("lint", () => run(bin("biome"), ["check", "."]));
-await step("typecheck", () => run("pnpm", ["-r", "--workspace-concurrency=2", "typecheck"]));
 /** One vitest run, its counts added to the tally. */
-async function vitest(report, extraArgs = []) {
+async function vitest(report, extraArgs = [], opts = {}) {
   const out = path.join(reports, report);
-  const code = await run(bin("vitest"), [
-    "run",
-    ...extraArgs,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile=${out}`,
-  ]);
+  const code = await run(
+    bin("vitest"),
+    ["run", ...extraArgs, "--reporter=default", "--reporter=json", `--outputFile=${out}`],
+    opts,
+  );
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, "utf8"));
     tally.passed += r.numPassedTests;
@@ -47,8 +49,24 @@ await step("unit", async () => {
   if (!process.env.DATABASE_URL) console.log("DATABASE_URL is not set: API tests run on PGlite only.");
   return vitest("vitest.json");
 });
-// Hostile inputs against a real API process in production mode (vitest.attack.config.ts).
-await step("attack", () => vitest("attack.json", ["--config", "vitest.attack.config.ts"]));
+/**
+ * Beside the browser journeys (one Playwright worker, which leaves much of the second core idle):
+ * the typecheck, then hostile inputs against a real API process in production mode
+ * (vitest.attack.config.ts). Their output is held in a file and printed after the journeys', so CI
+ * stays within its 20 minutes without the two logs interleaving.
+ */
+async function besideE2e() {
+  const log = path.join(reports, "beside-e2e.log");
+  const fd = openSync(log, "w");
+  try {
+    await step("typecheck", (o) => run("pnpm", ["-r", "--workspace-concurrency=2", "typecheck"], o), fd);
+    await step("attack", (o) => vitest("attack.json", ["--config", "vitest.attack.config.ts"], o), fd);
+  } finally {
+    closeSync(fd);
+  }
+  return log;
+}
+const beside = besideE2e();
 await step("e2e", async () => {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!existsSync(chromium)) {
@@ -69,6 +87,8 @@ await step("e2e", async () => {
   }
   return code;
 });
+
+process.stdout.write(readFileSync(await beside, "utf8"));
 
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(", ")}` : "\nAll steps passed.");
 if (failedSteps.length && tally.failed === 0) tally.failed = failedSteps.length;
