@@ -1,8 +1,5 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createDb, type DbDriver } from "@parley/db";
-import { createScratchDatabase } from "@parley/db/testing";
+import { createScratchDatabase, migrationsBefore } from "@parley/db/testing";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -16,27 +13,6 @@ import { AUTH_URL, testDrivers } from "./harness";
  * Workspaces (migration 0002) on a database built and filled before them: every existing user
  * must own a personal workspace whose id is their user id (the API's owner ids), and sign in to it.
  */
-
-/** A copy of a migrations folder holding only the entries up to (and without) `firstNewTag`. */
-function migrationsBefore(folder: string, firstNewTag: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), "parley-migrations-"));
-  cpSync(folder, dir, { recursive: true });
-  const journalPath = path.join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
-  const cut = journal.entries.findIndex((e) => e.tag === firstNewTag);
-  if (cut < 0) throw new Error(`no migration ${firstNewTag}`);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return {
-    dir,
-    /** Brings the copy up to date: the next migrate() applies the new migrations. */
-    upgrade() {
-      cpSync(folder, dir, { recursive: true });
-    },
-    remove() {
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {

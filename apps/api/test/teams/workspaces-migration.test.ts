@@ -1,5 +1,5 @@
 import { createDb, type DbDriver, rowsOf } from "@parley/db";
-import { createScratchDatabase } from "@parley/db/testing";
+import { createScratchDatabase, migrationsBefore } from "@parley/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app";
@@ -7,7 +7,6 @@ import * as schema from "../../src/db/schema";
 import { migrationsFolder as apiMigrations, loadEnv } from "../../src/env";
 import { createTableFileStore } from "../../src/modules/knowledge/file-store";
 import { testDrivers } from "../harness";
-import { migrationsBefore } from "../migrations";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 
 /**
