@@ -41,7 +41,9 @@ export async function newAccount(request: APIRequestContext, name: string): Prom
 
 /** Opens `target` signed out, signs in on the auth app and waits to be back on `target`. */
 export async function signInTo(page: Page, account: Account, target: string): Promise<void> {
-  await page.goto(target);
+  // The signed-out app sends the browser on to the auth app at once, sometimes before `target`'s
+  // own load event: wait only for the response, then for the sign-in page.
+  await page.goto(target, { waitUntil: "commit" });
   await signInOnAuthPage(page, account.email, account.password);
   await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`), { timeout: 20_000 });
 }
