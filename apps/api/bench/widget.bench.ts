@@ -9,6 +9,7 @@ import path from "node:path";
 import { SHOWCASE_CHATBOT_ID } from "@parley/contracts";
 import { freePort } from "../test/harness";
 import { startLlmStub } from "../test/llm-stub";
+import { buildCompiled } from "../test/ops/compiled";
 import { readSse } from "../test/sse-client";
 import { startTokenIssuer } from "../test/token-issuer";
 
@@ -63,8 +64,15 @@ const stub = await startLlmStub({
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), "parley-widget-bench-"));
 const url = `http://127.0.0.1:${port}`;
+// The compiled server, as production runs it (`node dist/server.js`), built into a folder of its own.
+// BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it exits.
+const compiled = await buildCompiled("api");
+const serverJs = compiled.entry("server");
+const profileArgs = process.env.BENCH_CPU_PROF
+  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+  : [];
 const startApi = () =>
-  spawn(path.join(appDir, "node_modules/.bin/tsx"), ["src/server.ts"], {
+  spawn(process.execPath, [...profileArgs, serverJs], {
     cwd: appDir,
     env: {
       ...process.env,
@@ -83,7 +91,8 @@ const startApi = () =>
       DEMO_CONTENT: "true",
       LLM_BASE_URL: stub.url,
       LLM_MODEL: "stub",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.XLOG ?? "warn",
+      JOBS_ENABLED: process.env.XJOBS ?? "true",
       WEB_DIST: "/nonexistent",
       // Each visitor has its own address (X-Forwarded-For from the load balancer on 127.0.0.1).
       TRUST_PROXY: "127.0.0.1",
@@ -102,7 +111,7 @@ const healthy = async () => {
   }
   throw new Error("the API did not start");
 };
-/** VmHWM: peak resident memory of the server process (tsx runs it as a child of its launcher). */
+/** VmHWM: peak resident memory of the server process (and of any child it runs). */
 const peakRssMb = (pid: number | undefined) =>
   Math.round(
     Math.max(
@@ -115,6 +124,16 @@ const peakRssMb = (pid: number | undefined) =>
       }),
     ) / 1024,
   );
+/** CPU time (user + system) the process has used so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMsOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
 const stop = async (child: ReturnType<typeof spawn>) => {
   if (child.exitCode !== null) return;
   child.kill("SIGTERM");
@@ -170,9 +189,13 @@ try {
       throw new Error(`stream ended with ${events.at(-1)?.event}`);
     return { ttft: first.at - sent, total: (events.at(-1)?.at ?? 0) - sent };
   };
+  const apiCpu0 = cpuMsOf(api.pid);
+  const benchCpu0 = process.cpuUsage();
   const started = performance.now();
   const results = await Promise.allSettled(Array.from({ length: VISITORS }, (_, i) => visitor(i)));
   const seconds = (performance.now() - started) / 1000;
+  const apiCpuMs = cpuMsOf(api.pid) - apiCpu0;
+  const benchCpu = process.cpuUsage(benchCpu0);
   const ok = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
   const errors = results.flatMap((r) => (r.status === "rejected" ? [String(r.reason)] : []));
   process.stdout.write(
@@ -198,6 +221,9 @@ try {
         95,
       ),
       seconds,
+      // CPU spent during the burst: by the API, and by this process (the visitors and the stub model).
+      apiCpuMs,
+      benchCpuMs: Math.round((benchCpu.user + benchCpu.system) / 1000),
       peakRssMb: peakRssMb(api.pid),
       firstBootPeakRssMb,
     })}\n`,
@@ -207,4 +233,5 @@ try {
   await stub.close();
   await issuer.close();
   rmSync(dataDir, { recursive: true, force: true });
+  compiled.remove();
 }

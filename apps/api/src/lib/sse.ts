@@ -19,6 +19,14 @@ export function streamsSettled(server: Server): Promise<void> {
   return new Promise((resolve) => entry.waiters.add(resolve));
 }
 
+/**
+ * Deltas that follow the first within this window go out together, as one `delta` event in one
+ * write: a model streams a token every 10–30 ms, and every write is a syscall through the whole
+ * TCP stack (writev was a quarter of the API's CPU with 200 visitors streaming at once). The first
+ * delta and every other event go out at once; 40 ms is below what a reader sees as stutter.
+ */
+export const DELTA_COALESCE_MS = 40;
+
 export interface EventStream {
   send(event: string, data: unknown): void;
   end(): void;
@@ -58,21 +66,49 @@ export function openEventStream(
   const route = request.routeOptions.url ?? "unmatched";
   metrics?.sseOpen.inc();
   let answered = false;
+  /** Delta text held back for the next write, and when that write is due. */
+  let heldText = "";
+  let flushTimer: NodeJS.Timeout | undefined;
+  let lastDeltaWrite = 0;
+  const write = (chunk: string) => {
+    if (!raw.destroyed) raw.write(chunk);
+  };
+  const flushHeld = () => {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (!heldText) return;
+    const text = heldText;
+    heldText = "";
+    lastDeltaWrite = performance.now();
+    write(`event: delta\ndata: ${JSON.stringify({ text })}\n\n`);
+  };
   raw.on("close", () => {
+    clearTimeout(flushTimer);
     if (!ended) controller.abort();
   });
   return {
     signal: controller.signal,
     send(event, data) {
       if (ended || raw.destroyed) return;
-      if (event === "delta" && !answered) {
-        answered = true;
-        metrics?.firstToken.observe({ route }, reply.elapsedTime / 1000);
+      const text = event === "delta" ? (data as { text?: unknown }).text : undefined;
+      if (typeof text === "string") {
+        if (!answered) {
+          answered = true;
+          metrics?.firstToken.observe({ route }, reply.elapsedTime / 1000);
+        }
+        heldText += text;
+        const due = lastDeltaWrite + DELTA_COALESCE_MS - performance.now();
+        if (lastDeltaWrite === 0 || due <= 0) flushHeld();
+        else flushTimer ??= setTimeout(flushHeld, due);
+        return;
       }
-      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      // Any other event goes out at once, after the text it follows.
+      flushHeld();
+      write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     end() {
       if (ended) return;
+      flushHeld();
       ended = true;
       raw.end();
       metrics?.sseOpen.dec();

@@ -140,31 +140,36 @@ describe.each(testDrivers())("retrieval ranking on %s", (driver) => {
     expect(terms[0]?.df).toBe(1);
   });
 
-  it("shares one ranking among identical searches in flight, and never serves one that has ended", async () => {
-    // The real database, with its statements counted.
-    let statements = 0;
+  /** A retrieval on the real database whose statements are counted. */
+  function countedRetrieval() {
+    const count = { statements: 0 };
     const counted = new Proxy(t.db.db, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
         if (prop !== "execute" || typeof value !== "function") return value;
         return (...args: unknown[]) => {
-          statements++;
+          count.statements++;
           return value.apply(target, args);
         };
       },
     });
-    const retrieval = createRetrieval(counted);
-    const alone = await retrieval.search(botId, "How long do refunds take?");
-    const perSearch = statements;
+    return { retrieval: createRetrieval(counted), count };
+  }
+
+  it("shares one ranking among identical searches in flight, and sees a change made after", async () => {
+    const first = countedRetrieval();
+    const alone = await first.retrieval.search(botId, "How long do refunds take?");
+    const perSearch = first.count.statements;
     expect(perSearch).toBeGreaterThan(0);
-    statements = 0;
+    // Twenty at once on a replica that has not ranked this question yet: one search's statements.
+    const { retrieval, count } = countedRetrieval();
     const burst = await Promise.all(
       Array.from({ length: 20 }, () => retrieval.search(botId, "How long do refunds take?")),
     );
-    expect(statements).toBe(perSearch);
+    expect(count.statements).toBe(perSearch);
     for (const passages of burst) expect(passages).toEqual(alone);
     expect(new Set(burst).size).toBe(20);
-    // A search after a change sees it: nothing is kept once a search ends.
+    // A search after a change sees it: a ranking is reused only at the knowledge version it was made at.
     const added = await t.app.services.knowledge.add(OWNER, botId, {
       kind: "text",
       title: "Refund desk",
@@ -175,6 +180,40 @@ describe.each(testDrivers())("retrieval ranking on %s", (driver) => {
       "Refund desk › Refund desk",
     );
     await t.app.services.knowledge.remove(OWNER, botId, added._id);
+  });
+
+  it("reuses a ranking while the bot's knowledge stands, and never once its chunks changed", async () => {
+    const { retrieval, count } = countedRetrieval();
+    const locker = await t.app.services.knowledge.add(OWNER, botId, {
+      kind: "text",
+      title: "Locker",
+      content: "# Locker\n\nThe staff locker code is ALPHA.",
+    });
+    await t.app.services.jobs.drain();
+    const bodies = async () => (await retrieval.search(botId, "staff locker code")).map((p) => p.body);
+    expect((await bodies())[0]).toContain("ALPHA");
+    const ranking = count.statements;
+    expect(ranking).toBeGreaterThan(1);
+    // Asked again: only the term statistics are read (they carry the version); the ranking is reused.
+    count.statements = 0;
+    expect((await bodies())[0]).toContain("ALPHA");
+    expect(count.statements).toBe(1);
+    // The text changes to words of the very same length (same chunk count and total length):
+    // the next search ranks afresh and finds the new words, on this replica and any other.
+    await t.db.db
+      .update(knowledgeSources)
+      .set({ content: "# Locker\n\nThe staff locker code is BRAVO." })
+      .where(eq(knowledgeSources.id, locker._id));
+    await t.app.services.knowledge.resync(OWNER, botId, locker._id);
+    await t.app.services.jobs.drain();
+    count.statements = 0;
+    const fresh = await bodies();
+    expect(fresh[0]).toContain("BRAVO");
+    expect(fresh.join(" ")).not.toContain("ALPHA");
+    expect(count.statements).toBeGreaterThan(1);
+    // Deleted: the reused ranking is gone with it.
+    await t.app.services.knowledge.remove(OWNER, botId, locker._id);
+    expect((await bodies()).join(" ")).not.toContain("locker code");
   });
 
   it("ranks identically on every driver", async () => {

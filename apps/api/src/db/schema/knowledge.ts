@@ -161,6 +161,11 @@ export const knowledgeBotStats = pgTable("knowledge_bot_stats", {
     .references(() => chatbots.id, { onDelete: "cascade" }),
   chunks: integer().notNull().default(0),
   totalLength: bigint({ mode: "number" }).notNull().default(0),
+  /**
+   * Goes up with every change to the bot's chunks (in the writer's transaction, `termStats.lockBot`),
+   * so a ranking computed at one version can be reused exactly as long as the version stands.
+   */
+  version: bigint({ mode: "number" }).notNull().default(0),
 });
 
 /**

@@ -44,6 +44,9 @@ const PROXIMITY_BOOST = 0.3;
 const MAX_TERMS = 32;
 /** Candidates ranked by BM25, of which the best get the heading and proximity boosts. */
 const CANDIDATES = 30;
+/** Rankings kept for reuse (retrieval.ts `ranked`): a few MB at most, and nothing older than this. */
+const RANKED_MAX = 500;
+const RANKED_TTL_MS = 10 * 60_000;
 /**
  * Chunks fetched per word set: a word in more chunks than this (in a big knowledge base) is too
  * common to list every chunk holding it; the rarer words find the candidates instead.
@@ -157,19 +160,23 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
   async function termsOf(chatbotId: string, question: string) {
     const result = await db.execute(sql`
       select q.lexeme as term, coalesce(t.df, 0)::int as df,
-             coalesce(s.chunks, 0)::int as chunks, coalesce(s.total_length, 0)::float8 as total_length
+             coalesce(s.chunks, 0)::int as chunks, coalesce(s.total_length, 0)::float8 as total_length,
+             coalesce(s.version, 0)::text as version
       from unnest(to_tsvector('english', ${question})) as q(lexeme, positions, weights)
       left join knowledge_terms t on t.chatbot_id = ${chatbotId} and t.term = q.lexeme
       left join knowledge_bot_stats s on s.chatbot_id = ${chatbotId}`);
-    const rows = rowsOf<{ term: string; df: number; chunks: number; total_length: number }>(result);
+    const rows = rowsOf<{ term: string; df: number; chunks: number; total_length: number; version: string }>(
+      result,
+    );
     const chunks = Number(rows[0]?.chunks ?? 0);
+    const version = rows[0]?.version ?? "0";
     const avgLength = chunks > 0 ? Number(rows[0]?.total_length ?? 0) / chunks : 1;
     const terms = rows
       .map((r) => ({ term: r.term, df: Number(r.df) }))
       // The rarest words when there are too many; unknown words (df 0) are kept for typo repair.
       .sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1))
       .slice(0, MAX_TERMS);
-    return { terms, chunks, avgLength };
+    return { terms, chunks, avgLength, version };
   }
 
   /**
@@ -214,9 +221,44 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
     return running.then((r) => ({ passages: [...r.passages], terms: [...r.terms] }));
   }
 
+  /**
+   * Rankings already computed, by bot, question and the version of the bot's knowledge they were
+   * computed at (read in the same statement as the term statistics, so a ranking is reused only
+   * while the chunks it ranked are exactly those in the database, on every replica). A popular
+   * question costs one cheap statement instead of a ranking. Least recently used entries go first.
+   */
+  const ranked = new Map<string, { at: number; value: Retrieved }>();
+  function remember(key: string, value: Retrieved) {
+    ranked.delete(key);
+    ranked.set(key, { at: Date.now(), value });
+    for (const oldest of ranked.keys()) {
+      if (ranked.size <= RANKED_MAX) break;
+      ranked.delete(oldest);
+    }
+    return value;
+  }
+
   async function rankLexical(chatbotId: string, q: string, k: number): Promise<Retrieved> {
-    const { terms: raw, chunks, avgLength } = await termsOf(chatbotId, q);
+    const { terms: raw, chunks, avgLength, version } = await termsOf(chatbotId, q);
     if (raw.length === 0 || chunks === 0) return { passages: [], terms: [] };
+    const key = `${chatbotId}\u0000${k}\u0000${version}\u0000${q}`;
+    const hit = ranked.get(key);
+    if (hit && Date.now() - hit.at < RANKED_TTL_MS) {
+      ranked.delete(key);
+      ranked.set(key, hit);
+      return hit.value;
+    }
+    return remember(key, await rankAt(chatbotId, q, k, raw, chunks, avgLength));
+  }
+
+  async function rankAt(
+    chatbotId: string,
+    q: string,
+    k: number,
+    raw: Awaited<ReturnType<typeof termsOf>>["terms"],
+    chunks: number,
+    avgLength: number,
+  ): Promise<Retrieved> {
     const unknown = raw.filter((t) => t.df === 0).map((t) => t.term);
     const fixes = unknown.length ? await repairTypos(chatbotId, unknown) : new Map();
     const terms: QueryTerm[] = raw.map((t) => {

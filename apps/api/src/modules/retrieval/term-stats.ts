@@ -13,10 +13,12 @@ type Executor = Pick<Database, "execute">;
  */
 export const termStats = {
   async lockBot(tx: Executor, chatbotId: string) {
-    await tx.execute(
-      sql`insert into knowledge_bot_stats (chatbot_id) values (${chatbotId}) on conflict (chatbot_id) do nothing`,
-    );
-    await tx.execute(sql`select 1 from knowledge_bot_stats where chatbot_id = ${chatbotId} for update`);
+    // The upsert locks the bot's row until the transaction ends, and moves its version on: every
+    // writer of the bot's chunks comes through here, so rankings cached for the old version
+    // (retrieval.ts) are never used again once the new chunks are visible.
+    await tx.execute(sql`
+      insert into knowledge_bot_stats (chatbot_id) values (${chatbotId})
+      on conflict (chatbot_id) do update set version = knowledge_bot_stats.version + 1`);
   },
 
   /** Takes the source's current chunks out of the bot's statistics (before they are deleted). */

@@ -1,0 +1,1 @@
+ALTER TABLE "knowledge_bot_stats" ADD COLUMN "version" bigint DEFAULT 0 NOT NULL;

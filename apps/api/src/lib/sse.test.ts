@@ -1,0 +1,61 @@
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSse } from "../../test/sse-client";
+import { DELTA_COALESCE_MS, openEventStream } from "./sse";
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A route streaming `tokens` `gapMs` apart, then `done` or `error`, through openEventStream. */
+describe("answer streams (openEventStream)", () => {
+  const app = Fastify();
+  let url = "";
+  let plan: { tokens: string[]; gapMs: number; last: "done" | "error" } = {
+    tokens: [],
+    gapMs: 0,
+    last: "done",
+  };
+  beforeAll(async () => {
+    app.post("/stream", async (request, reply) => {
+      const stream = openEventStream(request, reply);
+      stream.send("start", { messageId: "m1" });
+      for (const token of plan.tokens) {
+        if (plan.gapMs) await pause(plan.gapMs);
+        stream.send("delta", { text: token });
+      }
+      stream.send(plan.last, plan.last === "done" ? { answered: true } : { code: "MODEL_ERROR" });
+      stream.end();
+    });
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    const address = app.server.address();
+    url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  });
+  afterAll(() => app.close());
+
+  const ask = async () => readSse(await fetch(`${url}/stream`, { method: "POST" }));
+  const deltas = (events: Awaited<ReturnType<typeof ask>>) =>
+    events.filter((e) => e.event === "delta").map((e) => (e.data as { text: string }).text);
+
+  it("sends the first delta at once and the tokens right behind it together, text intact", async () => {
+    plan = { tokens: Array.from({ length: 30 }, (_, i) => `w${i} `), gapMs: 0, last: "done" };
+    const events = await ask();
+    const texts = deltas(events);
+    expect(texts[0]).toBe("w0 ");
+    expect(texts.join("")).toBe(plan.tokens.join(""));
+    // 30 tokens written back to back: the first alone, the other 29 in one write.
+    expect(texts).toHaveLength(2);
+    expect(events.map((e) => e.event)).toEqual(["start", "delta", "delta", "done"]);
+  });
+
+  it("keeps tokens that come slower than the window as events of their own", async () => {
+    plan = { tokens: ["a ", "b ", "c ", "d "], gapMs: DELTA_COALESCE_MS * 3, last: "done" };
+    expect(deltas(await ask())).toEqual(["a ", "b ", "c ", "d "]);
+  });
+
+  it("sends the text held back before an error, in order", async () => {
+    plan = { tokens: ["Part ", "one ", "two "], gapMs: 2, last: "error" };
+    const events = await ask();
+    expect(deltas(events).join("")).toBe("Part one two ");
+    expect(events.at(-1)).toMatchObject({ event: "error", data: { code: "MODEL_ERROR" } });
+    expect(events.findIndex((e) => e.event === "error")).toBe(events.length - 1);
+  });
+});
