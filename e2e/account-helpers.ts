@@ -41,8 +41,11 @@ export async function newAccount(request: APIRequestContext, name: string): Prom
 
 /** Opens `target` signed out, signs in on the auth app and waits to be back on `target`. */
 export async function signInTo(page: Page, account: Account, target: string): Promise<void> {
-  // The signed-out app sends the browser on to the auth app at once, sometimes before `target`'s
-  // own load event: wait only for the response, then for the sign-in page.
+  // The page left open (say, the app after a payment, its cookies just cleared) could still send
+  // the browser somewhere mid-way: a blank page first runs no script of ours. The signed-out app
+  // then sends the browser on to the auth app at once, sometimes before `target`'s own load
+  // event: wait only for the response, then for the sign-in page.
+  await page.goto("about:blank");
   await page.goto(target, { waitUntil: "commit" });
   await signInOnAuthPage(page, account.email, account.password);
   await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`), { timeout: 20_000 });
