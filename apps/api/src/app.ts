@@ -337,6 +337,7 @@ function createServices(
         subscription: subscriptions.find,
         bots: chatbots.rowsForOwner,
         payments: payments.listRows,
+        sources: knowledge.rowsForBots,
       },
     }),
   };

@@ -24,7 +24,9 @@ async function main() {
   await app.services.chatbots.sealPlaintextModelKeys();
   if (env.DEMO_CONTENT) await app.services.demo.seedShowcase();
   const stopJobs = env.JOBS_ENABLED
-    ? startJobs(scheduledJobs(app.services, env.JOBS_INTERVAL_MS), app.log)
+    ? startJobs(scheduledJobs(app.services, env.JOBS_INTERVAL_MS), app.log, (kind, seconds, outcome) =>
+        app.metrics.jobDuration.observe({ kind, outcome }, seconds),
+      )
     : () => {};
   if (env.JOBS_ENABLED) await app.services.knowledge.requeueStaleEmbeddings();
   const stopWorker = env.JOBS_ENABLED ? app.services.jobs.start() : async (_opts?: object) => {};

@@ -3,9 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readinessSchema, WIDGET_LIMITS, widgetConversationSchema } from "@parley/contracts";
+import { rowsOf } from "@parley/db";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SmtpCatcher, startSmtpCatcher } from "../../../auth/test/smtp";
+import { openAppDb } from "../../src/app";
 import { freePort } from "../harness";
 import { type LlmStub, startLlmStub } from "../llm-stub";
 import { readSse, textOf } from "../sse-client";
@@ -111,6 +114,8 @@ if (process.env.DATABASE_URL)
         LLM_MODEL: "stub",
         LLM_ALLOW_PRIVATE: "true",
         LOG_LEVEL: "warn",
+        // The scheduled jobs (period end, reconciliation, retention) every second on both.
+        JOBS_INTERVAL_MS: "1000",
       };
       for (const port of replicaPorts)
         replicas.push(runNode(api.entry("server"), { ...apiEnv, PORT: String(port) }));
@@ -355,6 +360,79 @@ if (process.env.DATABASE_URL)
       const ok = await ask(other, await startConversation(other), "Me too?");
       expect(ok.status).toBe(200);
       await readSse(ok);
+    });
+
+    it("runs the period-end job on both replicas, applying each downgrade and period end once", async () => {
+      const handle = await openAppDb({ DATABASE_URL: apiDb.url, DATA_DIR: dataDir });
+      const db = handle.db;
+      try {
+        const plan = async (code: string) =>
+          rowsOf<{ id: string }>(await db.execute(sql`select id from plans where code = ${code}`))[0]?.id;
+        const [pro, starter] = [await plan("pro-monthly"), await plan("starter-monthly")];
+        expect(pro && starter).toBeTruthy();
+        // Paid periods that ended a minute ago (as a month passing leaves them): half with a
+        // downgrade scheduled for that moment, half simply unpaid at the end.
+        const ended = new Date(Date.now() - 60_000);
+        const ids = Array.from(
+          { length: 20 },
+          (_, i) => `sub_compose_${i}_${randomBytes(4).toString("hex")}`,
+        );
+        for (const [i, id] of ids.entries()) {
+          const pending = i % 2 === 0;
+          await db.execute(sql`
+            insert into subscriptions (id, user_id, plan_id, status, current_period_start, current_period_end,
+                                       pending_plan_id, pending_change_at)
+            values (${id}, ${`auth_compose_${id}`}, ${pro}, 'active',
+                    ${new Date(ended.getTime() - 30 * 86_400_000).toISOString()}::timestamptz, ${ended.toISOString()}::timestamptz,
+                    ${pending ? starter : null}, ${pending ? ended.toISOString() : null}::timestamptz)`);
+        }
+        const inIds = sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        );
+        const changes = async () =>
+          rowsOf<{ subscription_id: string; kind: string }>(
+            await db.execute(
+              sql`select subscription_id, kind from subscription_changes where subscription_id in (${inIds})`,
+            ),
+          );
+        await until(
+          "the period end to reach every subscription",
+          async () => (await changes()).length >= 20,
+          30_000,
+        );
+        // Then both replicas run the job twice more each: nothing may be applied a second time.
+        const runs = async (port: number) => {
+          const text = await (
+            await fetch(`http://127.0.0.1:${port}/metrics`, {
+              headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+            })
+          ).text();
+          const line = text
+            .split("\n")
+            .find((l) =>
+              l.startsWith('parley_job_duration_seconds_count{kind="subscriptions.period-end",outcome="ok"}'),
+            );
+          return Number(line?.split(" ").at(-1) ?? 0);
+        };
+        const seen = await Promise.all(replicaPorts.map(runs));
+        await until(
+          "both replicas to run the period-end job twice more",
+          async () => (await Promise.all(replicaPorts.map(runs))).every((n, i) => n >= (seen[i] ?? 0) + 2),
+          30_000,
+        );
+        const all = await changes();
+        for (const [i, id] of ids.entries())
+          expect(all.filter((c) => c.subscription_id === id).map((c) => c.kind)).toEqual([
+            i % 2 === 0 ? "downgrade_applied" : "past_due",
+          ]);
+        const downgraded = rowsOf(
+          await db.execute(sql`select 1 from subscriptions where id in (${inIds}) and plan_id = ${starter}`),
+        );
+        expect(downgraded).toHaveLength(10);
+      } finally {
+        await handle.close();
+      }
     });
 
     it("carries the visitor's journey on through the other replica when one is killed", async () => {

@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../../../test/until";
 import { refusedAddressReason } from "./address-policy";
 import {
   blockedCause,
@@ -88,6 +89,8 @@ describe("outbound guard", () => {
   let internal: Awaited<ReturnType<typeof listen>>;
   let site: Awaited<ReturnType<typeof listen>>;
   let endlessBytes = 0;
+  /** Responses of the endless server whose connection has closed (the client went away). */
+  let endlessClosed = 0;
   let endless: Awaited<ReturnType<typeof listen>>;
 
   beforeAll(async () => {
@@ -108,7 +111,9 @@ describe("outbound guard", () => {
         while (!res.destroyed && res.write(chunk)) endlessBytes += chunk.length;
         if (!res.destroyed) res.once("drain", pump);
       };
-      res.on("close", () => {});
+      res.on("close", () => {
+        endlessClosed++;
+      });
       pump();
     });
   });
@@ -164,10 +169,12 @@ describe("outbound guard", () => {
   it("stops reading at the byte cap while streaming", async () => {
     const guard = createOutboundGuard({ allowPrivate: true });
     const before = endlessBytes;
+    const closedBefore = endlessClosed;
     const res = await guard.request(`${endless.url}/`, { maxBytes: 1024 * 1024, timeoutMs: 5000 });
     await expect(res.text()).rejects.toBeInstanceOf(OutboundTooLargeError);
-    // The server could push a few socket buffers more than the cap, never the endless rest.
-    await new Promise((r) => setTimeout(r, 200));
+    // The guard hangs up: the server sees its response closed, having pushed at most a few
+    // socket buffers past the cap, never the endless rest.
+    await until("the endless response to be closed by the guard", () => endlessClosed > closedBefore);
     expect(endlessBytes - before).toBeLessThan(8 * 1024 * 1024);
     await guard.close();
   });

@@ -213,6 +213,24 @@ export function createConversationsRepo(db: Database) {
         .where(eq(conversations.id, values.conversationId));
     },
 
+    /** Everything one owner's conversations hold, oldest first (the account export). */
+    async ownerRecords(ownerId: string) {
+      const [convs, msgs, leadRows] = await Promise.all([
+        db
+          .select()
+          .from(conversations)
+          .where(eq(conversations.ownerId, ownerId))
+          .orderBy(asc(conversations.createdAt), asc(conversations.id)),
+        db
+          .select()
+          .from(messages)
+          .where(eq(messages.ownerId, ownerId))
+          .orderBy(asc(messages.createdAt), asc(messages.id)),
+        db.select().from(leads).where(eq(leads.ownerId, ownerId)).orderBy(asc(leads.createdAt)),
+      ]);
+      return { conversations: convs, messages: msgs, leads: leadRows };
+    },
+
     async remove(ownerId: string, conversationId: string) {
       await db
         .delete(conversations)

@@ -1,15 +1,10 @@
 import type { Database } from "@parley/db";
-import { asc, eq, inArray } from "drizzle-orm";
-import {
-  type ChatbotRow,
-  chatbots,
-  conversations,
-  knowledgeSources,
-  leads,
-  messages,
-  type PaymentRow,
-  type PlatformUserRow,
-  type SubscriptionRow,
+import type {
+  ChatbotRow,
+  KnowledgeSourceRow,
+  PaymentRow,
+  PlatformUserRow,
+  SubscriptionRow,
 } from "../../db/schema";
 import { toChatbot } from "../chatbots/chatbots.service";
 import { type ConversationsRepo, createConversationsRepo } from "../conversations/conversations.repo";
@@ -23,12 +18,25 @@ export interface ExportSources {
   subscription: (userId: string) => Promise<SubscriptionRow | undefined>;
   bots: (ownerId: string) => Promise<ChatbotRow[]>;
   payments: (userId: string) => Promise<PaymentRow[]>;
+  sources: (chatbotIds: string[]) => Promise<KnowledgeSourceRow[]>;
+}
+
+/** Rows grouped by one of their fields, each group in the rows' order. */
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
 }
 
 /**
  * Retention and export: the owner decides how long conversations live and can take everything.
- * Conversations, messages and leads are read and deleted here directly through the conversations module's
- * repository where it has the query; everything else comes from its owning module.
+ * Nothing is read or deleted here directly: conversations, messages and leads through the
+ * conversations module's repository, everything else from its owning module.
  */
 export function createLifecycleService(deps: {
   db: Database;
@@ -66,20 +74,16 @@ export function createLifecycleService(deps: {
         owners.subscription(ownerId),
         owners.bots(ownerId),
       ]);
-      const botIds = bots.map((b) => b.id);
-      const [sources, convs, msgs, leadRows, pays] = await Promise.all([
-        botIds.length
-          ? db.select().from(knowledgeSources).where(inArray(knowledgeSources.chatbotId, botIds))
-          : [],
-        db
-          .select()
-          .from(conversations)
-          .where(eq(conversations.ownerId, ownerId))
-          .orderBy(asc(conversations.createdAt)),
-        db.select().from(messages).where(eq(messages.ownerId, ownerId)).orderBy(asc(messages.createdAt)),
-        db.select().from(leads).where(eq(leads.ownerId, ownerId)),
+      const [sources, records, pays] = await Promise.all([
+        owners.sources(bots.map((b) => b.id)),
+        conversationsRepo.ownerRecords(ownerId),
         owners.payments(ownerId),
       ]);
+      // Grouped once: a large account's export stays linear in its rows.
+      const sourcesOf = groupBy(sources, (s) => s.chatbotId);
+      const conversationsOf = groupBy(records.conversations, (c) => c.chatbotId);
+      const messagesOf = groupBy(records.messages, (m) => m.conversationId);
+      const leadsOf = groupBy(records.leads, (l) => l.conversationId);
       return {
         format: "parley-export/1",
         exportedAt: now().toISOString(),
@@ -102,34 +106,33 @@ export function createLifecycleService(deps: {
         })),
         chatbots: bots.map((b) => ({
           ...toChatbot(b),
-          sources: sources
-            .filter((s) => s.chatbotId === b.id)
-            .map((s) => ({ ...toSource(s), content: s.kind === "text" ? s.content : null })),
-          conversations: convs
-            .filter((c) => c.chatbotId === b.id)
-            .map((c) => ({
-              _id: c.id,
-              channel: c.channel,
-              visitorId: c.visitorId,
-              customer: c.customerId
-                ? { id: c.customerId, email: c.customerEmail, name: c.customerName }
-                : null,
-              createdAt: c.createdAt.toISOString(),
-              messages: msgs
-                .filter((m) => m.conversationId === c.id)
-                .map((m) => ({
-                  _id: m.id,
-                  role: m.role,
-                  content: m.content,
-                  citations: m.citations,
-                  answered: m.answered,
-                  feedback: m.feedback,
-                  createdAt: m.createdAt.toISOString(),
-                })),
-              leads: leadRows
-                .filter((l) => l.conversationId === c.id)
-                .map((l) => ({ email: l.email, name: l.name, createdAt: l.createdAt.toISOString() })),
+          sources: (sourcesOf.get(b.id) ?? []).map((s) => ({
+            ...toSource(s),
+            content: s.kind === "text" ? s.content : null,
+          })),
+          conversations: (conversationsOf.get(b.id) ?? []).map((c) => ({
+            _id: c.id,
+            channel: c.channel,
+            visitorId: c.visitorId,
+            customer: c.customerId
+              ? { id: c.customerId, email: c.customerEmail, name: c.customerName }
+              : null,
+            createdAt: c.createdAt.toISOString(),
+            messages: (messagesOf.get(c.id) ?? []).map((m) => ({
+              _id: m.id,
+              role: m.role,
+              content: m.content,
+              citations: m.citations,
+              answered: m.answered,
+              feedback: m.feedback,
+              createdAt: m.createdAt.toISOString(),
             })),
+            leads: (leadsOf.get(c.id) ?? []).map((l) => ({
+              email: l.email,
+              name: l.name,
+              createdAt: l.createdAt.toISOString(),
+            })),
+          })),
         })),
       };
     },

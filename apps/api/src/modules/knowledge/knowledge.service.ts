@@ -1,6 +1,6 @@
 import { cleanFileName, ingestLimits, type KnowledgeSource, type SourceCreate } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { chatbots, type KnowledgeSourceRow, knowledgeSources } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -151,6 +151,15 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       const plan = await deps.plan(ownerId);
       const limits = ingestLimits(plan.tier);
       return { bytes: limits.fileMb * 1024 * 1024, message: limitMessages(limits, plan.name).fileSize };
+    },
+    /** The stored rows of these bots' sources, text included (the account export). */
+    async rowsForBots(chatbotIds: string[]) {
+      if (chatbotIds.length === 0) return [];
+      return db
+        .select()
+        .from(knowledgeSources)
+        .where(inArray(knowledgeSources.chatbotId, chatbotIds))
+        .orderBy(asc(knowledgeSources.createdAt), asc(knowledgeSources.id));
     },
     async list(ownerId: string, chatbotId: string): Promise<KnowledgeSource[]> {
       await ownBot(ownerId, chatbotId);
