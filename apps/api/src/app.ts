@@ -174,7 +174,10 @@ function createServices(
     onRun: (kind, seconds, outcome) => metrics.jobDuration.observe({ kind, outcome }, seconds),
   });
   const usageRepo = createUsageRepo(db.db);
-  const modelKeys = createModelKeyBox(env.MODEL_KEYS_SECRET ?? env.AUTH_EVENTS_SECRET);
+  const modelKeys = createModelKeyBox(
+    env.MODEL_KEYS_SECRET ?? env.AUTH_EVENTS_SECRET,
+    env.MODEL_KEYS_SECRET_PREVIOUS,
+  );
   const chatbots = createChatbotsService({
     repo: createChatbotsRepo(db.db),
     entitlements,

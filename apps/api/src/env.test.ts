@@ -121,6 +121,17 @@ describe("API environment", () => {
       expect(prod(live).MODEL_KEYS_SECRET).toBe(strong("m"));
     });
 
+    it("takes earlier MODEL_KEYS_SECRET values for a rotation, each a real secret", () => {
+      expect(prod(live).MODEL_KEYS_SECRET_PREVIOUS).toEqual([]);
+      expect(
+        prod({ ...live, MODEL_KEYS_SECRET_PREVIOUS: ` ${strong("o")} , ${strong("p")}` })
+          .MODEL_KEYS_SECRET_PREVIOUS,
+      ).toEqual([strong("o"), strong("p")]);
+      expect(() => prod({ ...live, MODEL_KEYS_SECRET_PREVIOUS: `${strong("o")},short` })).toThrow(
+        /MODEL_KEYS_SECRET_PREVIOUS: each secret must be at least 32 characters/,
+      );
+    });
+
     it("refuses the database password compose used to ship", () => {
       expect(() =>
         prod({ ...live, DATABASE_URL: "postgres://parley:parley@postgres:5432/parley_api" }),

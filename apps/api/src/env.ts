@@ -18,6 +18,17 @@ import { z } from "zod";
 const appRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const repoRoot = path.resolve(appRoot, "../..");
 
+/** A comma-separated list (spaces around items ignored, empty items dropped); absent is empty. */
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -41,10 +52,17 @@ export const envSchema = z.object({
   IDENTITY_SECRETS_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /**
    * Wraps the data keys that encrypt bots' model API keys at rest (envelope encryption). Required in
-   * production; elsewhere a key derived from AUTH_EVENTS_SECRET. Changing it makes stored keys
-   * unreadable (answers fail until each key is set again), so keep it with the database backups.
+   * production; elsewhere a key derived from AUTH_EVENTS_SECRET. To rotate it, set the new one here
+   * and the old one in MODEL_KEYS_SECRET_PREVIOUS: stored keys keep working and are rewrapped under
+   * the new secret at boot. Changed without that, stored keys become unreadable (answers fail until
+   * each key is set again), so keep it with the database backups.
    */
   MODEL_KEYS_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Earlier MODEL_KEYS_SECRET values, comma-separated: read during a rotation, never written. */
+  MODEL_KEYS_SECRET_PREVIOUS: commaList.refine(
+    (list) => list.every((s) => s.length >= 32),
+    "each secret must be at least 32 characters",
+  ),
   /** Built SPA to serve; absent folder means API only. */
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, "apps/web/dist")),
   /** ISO currency the seeded plan catalogue is priced in. */
@@ -101,15 +119,7 @@ export const envSchema = z.object({
   /** How long one page may take to load, body included, before the crawl skips it. */
   CRAWLER_TIMEOUT_SECONDS: z.coerce.number().int().min(1, "must be at least 1").default(10),
   /** Private sites the crawler may reach all the same (an intranet): comma-separated `host` or `host:port`. */
-  CRAWLER_ALLOW_HOSTS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? "")
-        .split(",")
-        .map((h) => h.trim())
-        .filter(Boolean),
-    ),
+  CRAWLER_ALLOW_HOSTS: commaList,
   /**
    * Whether bots' model endpoints may be on loopback/private addresses (a local Ollama or vLLM).
    * Off in production by default; the host of LLM_BASE_URL is always allowed.

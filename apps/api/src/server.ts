@@ -22,6 +22,10 @@ async function main() {
   await app.services.plans.seed();
   // Model keys saved before they were encrypted at rest (migration 0014) are sealed now.
   await app.services.chatbots.sealPlaintextModelKeys();
+  // After a MODEL_KEYS_SECRET rotation (the old one in MODEL_KEYS_SECRET_PREVIOUS).
+  const rewrapped = await app.services.chatbots.rewrapModelKeys();
+  if (rewrapped > 0)
+    app.log.info({ rewrapped }, "model API keys rewrapped under the current MODEL_KEYS_SECRET");
   if (env.DEMO_CONTENT) await app.services.demo.seedShowcase();
   const stopJobs = env.JOBS_ENABLED
     ? startJobs(scheduledJobs(app.services, env.JOBS_INTERVAL_MS), app.log, (kind, seconds, outcome) =>

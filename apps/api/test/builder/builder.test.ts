@@ -2,12 +2,17 @@ import type { StreamDone } from "@parley/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatbots } from "../../src/db/schema";
+import { createModelKeyBox } from "../../src/modules/chatbots/model-key-box";
 import { createTestApp, freePort, setPlan, type TestApp, testDrivers } from "../harness";
 import { type LlmStub, startLlmStub } from "../llm-stub";
 import { type SseEvent, textOf } from "../sse-client";
 import { startTestSite } from "../test-site";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 import { builderClient, type Owner } from "./client";
+
+/** The app runs mid-rotation: keys sealed under the old secret still open (MODEL_KEYS_SECRET_PREVIOUS). */
+const OLD_MODEL_KEYS_SECRET = "model-keys-secret-before-the-rotation-0000";
+const NEW_MODEL_KEYS_SECRET = "model-keys-secret-after-the-rotation-11111";
 
 const lastData = <T>(events: SseEvent[]): T => {
   const last = events.at(-1);
@@ -28,7 +33,15 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
     issuer = await startTokenIssuer();
     site = await startTestSite();
     stub = await startLlmStub({ tokens: [] });
-    t = await createTestApp(driver, { AUTH_URL: issuer.url }, { listen: true });
+    t = await createTestApp(
+      driver,
+      {
+        AUTH_URL: issuer.url,
+        MODEL_KEYS_SECRET: NEW_MODEL_KEYS_SECRET,
+        MODEL_KEYS_SECRET_PREVIOUS: OLD_MODEL_KEYS_SECRET,
+      },
+      { listen: true },
+    );
     api = builderClient(t, issuer);
     // The journey needs more than the Free plan's five sources.
     await setPlan(t, owner.sub, "business-monthly");
@@ -304,6 +317,31 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
       stub.behaviour = { tokens: ["Migrated."] };
       await api.ask(owner, botId, "warranty?");
       expect(stub.requests.at(-1)?.authorization).toBe(`Bearer ${legacy}`);
+    });
+
+    it("keeps keys working through a MODEL_KEYS_SECRET rotation and rewraps them under the new secret", async () => {
+      const rotated = "sk-rotated-key-0123456789-beef";
+      // Sealed under the secret in use before the rotation (this app has it as the previous one).
+      await setRaw(botId, createModelKeyBox(OLD_MODEL_KEYS_SECRET).seal(rotated, botId));
+      stub.behaviour = { tokens: ["Old ", "secret."] };
+      await api.ask(owner, botId, "warranty?");
+      expect(stub.requests.at(-1)?.authorization).toBe(`Bearer ${rotated}`);
+      // The boot-time pass rewraps it once; the new secret alone then opens it.
+      expect(await t.app.services.chatbots.rewrapModelKeys()).toBe(1);
+      const raw = (await stored(botId))?.raw ?? "";
+      expect(createModelKeyBox(NEW_MODEL_KEYS_SECRET).open(raw, botId)).toBe(rotated);
+      expect(() => createModelKeyBox(OLD_MODEL_KEYS_SECRET).open(raw, botId)).toThrow(/cannot be decrypted/);
+      expect(await t.app.services.chatbots.rewrapModelKeys()).toBe(0);
+      stub.behaviour = { tokens: ["New ", "secret."] };
+      await api.ask(owner, botId, "warranty?");
+      expect(stub.requests.at(-1)?.authorization).toBe(`Bearer ${rotated}`);
+      // A key under a secret the server never had is left alone and still fails closed.
+      await setRaw(
+        botId,
+        createModelKeyBox("a-stranger-secret-that-is-long-enough-000").seal(rotated, botId),
+      );
+      expect(await t.app.services.chatbots.rewrapModelKeys()).toBe(0);
+      expect((await api.ask(owner, botId, "warranty?")).status).toBe(422);
     });
 
     it("clears the key, and then answers with the server's key (none here)", async () => {

@@ -89,11 +89,27 @@ export function createChatbotsRepo(db: Database) {
           and(isNotNull(chatbots.modelApiKeySealed), not(sql`${chatbots.modelApiKeySealed} like 'mk1.%'`)),
         );
     },
-    /** Replaces a plaintext key by its sealed form, only if nobody changed it meanwhile. */
-    async replaceModelKey(id: string, expected: string, sealed: string, last4: string | null): Promise<void> {
+    /** Every sealed model key, for rewrapping after MODEL_KEYS_SECRET changed. */
+    sealedModelKeys(): Promise<{ id: string; stored: string }[]> {
+      return db
+        .select({ id: chatbots.id, stored: sql<string>`${chatbots.modelApiKeySealed}` })
+        .from(chatbots)
+        .where(sql`${chatbots.modelApiKeySealed} like 'mk1.%'`);
+    },
+    /** Replaces a stored key by another form of it, only if nobody changed it meanwhile. */
+    async replaceModelKey(
+      id: string,
+      expected: string,
+      sealed: string,
+      last4?: string | null,
+    ): Promise<void> {
       await db
         .update(chatbots)
-        .set({ modelApiKeySealed: sealed, modelApiKeyLast4: last4 })
+        .set(
+          last4 === undefined
+            ? { modelApiKeySealed: sealed }
+            : { modelApiKeySealed: sealed, modelApiKeyLast4: last4 },
+        )
         .where(and(eq(chatbots.id, id), eq(chatbots.modelApiKeySealed, expected)));
     },
   };

@@ -5,7 +5,7 @@ import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
 import type { ChatbotColumns, ChatbotsRepo } from "./chatbots.repo";
-import { isSealedModelKey, type ModelKeyBox, modelKeyLast4 } from "./model-key-box";
+import { isSealedModelKey, type ModelKeyBox, ModelKeyUnreadableError, modelKeyLast4 } from "./model-key-box";
 
 export const DEFAULTS = {
   instructions:
@@ -190,6 +190,27 @@ export function createChatbotsService(deps: {
         await repo.replaceModelKey(id, stored, modelKeys.seal(stored, id), modelKeyLast4(stored));
       }
       return rows.length;
+    },
+    /**
+     * After a MODEL_KEYS_SECRET rotation: wraps the data key of every stored key still wrapped
+     * under a previous secret under the current one. A key no secret opens is left as it is (the
+     * bot's owner sees the error and sets it again). Returns how many were rewrapped.
+     */
+    async rewrapModelKeys(): Promise<number> {
+      let rewrapped = 0;
+      for (const { id, stored } of await repo.sealedModelKeys()) {
+        let next: string | null;
+        try {
+          next = modelKeys.rewrap(stored, id);
+        } catch (err) {
+          if (err instanceof ModelKeyUnreadableError) continue;
+          throw err;
+        }
+        if (next === null) continue;
+        await repo.replaceModelKey(id, stored, next);
+        rewrapped++;
+      }
+      return rewrapped;
     },
   };
 }

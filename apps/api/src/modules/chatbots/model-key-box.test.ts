@@ -31,6 +31,30 @@ describe("model key box (envelope encryption of bots' model API keys)", () => {
     }
   });
 
+  it("rotates: a value wrapped under a previous secret opens, and is rewrapped under the current one", () => {
+    const oldSecret = "the-old-secret-that-is-long-enough-0123456789";
+    const newSecret = "the-new-secret-that-is-long-enough-9876543210";
+    const sealedOld = createModelKeyBox(oldSecret).seal(key, "cb_1");
+    const rotating = createModelKeyBox(newSecret, [oldSecret]);
+    expect(rotating.open(sealedOld, "cb_1")).toBe(key);
+    const rewrapped = rotating.rewrap(sealedOld, "cb_1");
+    expect(rewrapped).not.toBeNull();
+    // Only the wrapping changed: the encrypted API key is the same bytes.
+    expect(rewrapped?.split(".").slice(4)).toEqual(sealedOld.split(".").slice(4));
+    // The new secret alone opens it now, the old one no longer does; a second rewrap is a no-op.
+    expect(createModelKeyBox(newSecret).open(rewrapped ?? "", "cb_1")).toBe(key);
+    expect(() => createModelKeyBox(oldSecret).open(rewrapped ?? "", "cb_1")).toThrow(ModelKeyUnreadableError);
+    expect(rotating.rewrap(rewrapped ?? "", "cb_1")).toBeNull();
+    // Without the old secret the old value is unreadable; with it, still bound to its bot.
+    expect(() => createModelKeyBox(newSecret).open(sealedOld, "cb_1")).toThrow(ModelKeyUnreadableError);
+    expect(() => rotating.rewrap(sealedOld, "cb_2")).toThrow(ModelKeyUnreadableError);
+    // A tampered ciphertext is never rewrapped into something that looks current.
+    const parts = sealedOld.split(".");
+    const body = parts[5] ?? "";
+    parts[5] = `${body[0] === "A" ? "B" : "A"}${body.slice(1)}`;
+    expect(() => rotating.rewrap(parts.join("."), "cb_1")).toThrow(ModelKeyUnreadableError);
+  });
+
   it("shows the last four only of a key long enough to spare them", () => {
     expect(modelKeyLast4(key)).toBe("cdef");
     expect(modelKeyLast4("short-key")).toBeNull();

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { aeadOpen, aeadSeal, deriveKey, joinParts } from "../../lib/aead";
 
 /**
  * Bots' model API keys at rest, by envelope encryption: each value gets its own random 256-bit data
@@ -8,11 +9,21 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
  * text fails authentication: the key is then unreadable, never guessed around.
  *
  * Format: `mk1.<wrap iv>.<wrapped data key>.<wrap tag>.<iv>.<ciphertext>.<tag>` (base64url parts).
+ *
+ * Rotation: with MODEL_KEYS_SECRET set to a new secret and the old one in
+ * MODEL_KEYS_SECRET_PREVIOUS, values wrapped under the old key still open, and `rewrap` wraps their
+ * data key again under the new one (the encrypted API key itself is not touched). Once every row
+ * is rewrapped (the API does it at boot), the old secret can go.
  */
 export interface ModelKeyBox {
   seal(apiKey: string, botId: string): string;
   /** The API key; throws ModelKeyUnreadableError when the value does not authenticate. */
   open(sealed: string, botId: string): string;
+  /**
+   * The value with its data key wrapped under the current secret, when it was wrapped under a
+   * previous one; null when it is current already. Throws ModelKeyUnreadableError like `open`.
+   */
+  rewrap(sealed: string, botId: string): string | null;
 }
 
 const VERSION = "mk1";
@@ -35,50 +46,58 @@ export const isSealedModelKey = (stored: string) => stored.startsWith(`${VERSION
  */
 export const modelKeyLast4 = (apiKey: string) => (apiKey.length >= 12 ? apiKey.slice(-4) : null);
 
-function encrypt(key: Buffer, plaintext: Buffer, aad: string) {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  cipher.setAAD(Buffer.from(aad, "utf8"));
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return [iv, body, cipher.getAuthTag()];
-}
+export function createModelKeyBox(secret: string, previousSecrets: string[] = []): ModelKeyBox {
+  const derive = (s: string) => deriveKey(s, "parley model api keys v1");
+  const kek = derive(secret);
+  const previous = previousSecrets.filter((s) => s !== secret).map(derive);
+  const wrapAad = (botId: string) => `${VERSION}:wrap:${botId}`;
+  const keyAad = (botId: string) => `${VERSION}:key:${botId}`;
 
-function decrypt(key: Buffer, [iv, body, tag]: Buffer[], aad: string): Buffer {
-  if (!iv || !body || !tag || iv.length !== 12 || tag.length !== 16) throw new Error("malformed");
-  const decipher = createDecipheriv("aes-256-gcm", key, iv);
-  decipher.setAAD(Buffer.from(aad, "utf8"));
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(body), decipher.final()]);
-}
+  /** The stored parts, and the data key with the index of the secret that opened it (0: current). */
+  function unwrap(stored: string, botId: string) {
+    const [version, ...parts] = stored.split(".");
+    if (version !== VERSION || parts.length !== 6) throw new ModelKeyUnreadableError(botId);
+    const bytes = parts.map((p) => Buffer.from(p, "base64url"));
+    for (const [i, k] of [kek, ...previous].entries()) {
+      try {
+        const dataKey = aeadOpen(k, bytes.slice(0, 3), wrapAad(botId));
+        if (dataKey.length === 32) return { bytes, dataKey, by: i };
+      } catch {
+        // Not this secret: try the next one.
+      }
+    }
+    throw new ModelKeyUnreadableError(botId);
+  }
 
-export function createModelKeyBox(secret: string): ModelKeyBox {
-  const kek = Buffer.from(
-    hkdfSync("sha256", secret, "parley", "parley model api keys v1", 32) as ArrayBuffer,
-  );
   return {
     seal(apiKey, botId) {
       const dataKey = randomBytes(32);
-      const wrapped = encrypt(kek, dataKey, `${VERSION}:wrap:${botId}`);
-      const sealed = encrypt(dataKey, Buffer.from(apiKey, "utf8"), `${VERSION}:key:${botId}`);
+      const wrapped = aeadSeal(kek, dataKey, wrapAad(botId));
+      const sealed = aeadSeal(dataKey, Buffer.from(apiKey, "utf8"), keyAad(botId));
       dataKey.fill(0);
-      return [VERSION, ...wrapped, ...sealed]
-        .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
-        .join(".");
+      return joinParts(VERSION, [...wrapped, ...sealed]);
     },
     open(stored, botId) {
-      const [version, ...parts] = stored.split(".");
-      if (version !== VERSION || parts.length !== 6) throw new ModelKeyUnreadableError(botId);
-      const bytes = parts.map((p) => Buffer.from(p, "base64url"));
+      const { bytes, dataKey } = unwrap(stored, botId);
       try {
-        const dataKey = decrypt(kek, bytes.slice(0, 3), `${VERSION}:wrap:${botId}`);
-        if (dataKey.length !== 32) throw new Error("malformed");
-        try {
-          return decrypt(dataKey, bytes.slice(3), `${VERSION}:key:${botId}`).toString("utf8");
-        } finally {
-          dataKey.fill(0);
-        }
+        return aeadOpen(dataKey, bytes.slice(3), keyAad(botId)).toString("utf8");
       } catch {
         throw new ModelKeyUnreadableError(botId);
+      } finally {
+        dataKey.fill(0);
+      }
+    },
+    rewrap(stored, botId) {
+      const { bytes, dataKey, by } = unwrap(stored, botId);
+      try {
+        if (by === 0) return null;
+        // The data key must really open the API key before the old wrapping is given up.
+        aeadOpen(dataKey, bytes.slice(3), keyAad(botId));
+        return joinParts(VERSION, [...aeadSeal(kek, dataKey, wrapAad(botId)), ...bytes.slice(3)]);
+      } catch {
+        throw new ModelKeyUnreadableError(botId);
+      } finally {
+        dataKey.fill(0);
       }
     },
   };

@@ -1,3 +1,4 @@
+import type { WidgetMessage } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
@@ -6,6 +7,17 @@ import { chatbots, conversations, leads, messages, type StoredCitation } from ".
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewConversation = typeof conversations.$inferInsert;
+
+/** A stored message as the API shows it (widget transcript, inbox, export). */
+export const toMessage = (m: MessageRow): WidgetMessage => ({
+  _id: m.id,
+  role: m.role,
+  content: m.content,
+  citations: m.citations,
+  answered: m.answered,
+  feedback: m.feedback,
+  createdAt: m.createdAt.toISOString(),
+});
 
 /** A message as the widget's prepare step needs it (newest first). */
 export interface RecentMessage {

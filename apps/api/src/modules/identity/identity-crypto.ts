@@ -1,16 +1,10 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  timingSafeEqual,
-} from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { aeadOpen, aeadSeal, deriveKey, joinParts } from "../../lib/aead";
 
 /**
- * Identity secrets at rest: AES-256-GCM under a key derived from the server's master secret, with
- * the bot's id as associated data, so a sealed secret copied onto another bot's row does not open.
- * Format: `v1.<iv>.<ciphertext>.<tag>` (base64url).
+ * Identity secrets at rest: AES-256-GCM (lib/aead.ts) under a key derived from the server's master
+ * secret, with the bot's id as associated data, so a sealed secret copied onto another bot's row
+ * does not open. Format: `v1.<iv>.<ciphertext>.<tag>` (base64url).
  */
 export interface SecretBox {
   seal(plaintext: string, boundTo: string): string;
@@ -19,29 +13,20 @@ export interface SecretBox {
 }
 
 export function createSecretBox(masterSecret: string): SecretBox {
-  const key = Buffer.from(
-    hkdfSync("sha256", masterSecret, "parley", "parley identity secrets v1", 32) as ArrayBuffer,
-  );
+  const key = deriveKey(masterSecret, "parley identity secrets v1");
   return {
     seal(plaintext, boundTo) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", key, iv);
-      cipher.setAAD(Buffer.from(boundTo, "utf8"));
-      const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-      return ["v1", iv, body, cipher.getAuthTag()]
-        .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
-        .join(".");
+      return joinParts("v1", aeadSeal(key, Buffer.from(plaintext, "utf8"), boundTo));
     },
     open(sealed, boundTo) {
-      const [version, iv, body, tag] = sealed.split(".");
-      if (version !== "v1" || !iv || !body || !tag) return null;
+      const [version, ...parts] = sealed.split(".");
+      if (version !== "v1" || parts.length !== 3) return null;
       try {
-        const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
-        decipher.setAAD(Buffer.from(boundTo, "utf8"));
-        decipher.setAuthTag(Buffer.from(tag, "base64url"));
-        return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString(
-          "utf8",
-        );
+        return aeadOpen(
+          key,
+          parts.map((p) => Buffer.from(p, "base64url")),
+          boundTo,
+        ).toString("utf8");
       } catch {
         return null;
       }

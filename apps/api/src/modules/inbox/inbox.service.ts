@@ -11,7 +11,11 @@ import { rowsOf } from "@parley/db";
 import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { chatbots, conversations, knowledgeSources, leads, messages } from "../../db/schema";
 import { AppError } from "../../lib/errors";
-import { type ConversationsRepo, createConversationsRepo } from "../conversations/conversations.repo";
+import {
+  type ConversationsRepo,
+  createConversationsRepo,
+  toMessage,
+} from "../conversations/conversations.repo";
 
 type ConversationRow = typeof conversations.$inferSelect;
 
@@ -134,14 +138,8 @@ export function createInboxService(deps: { db: Database; conversations?: Convers
       return {
         ...toSummary(c, name),
         messages: msgs.map((m) => ({
-          _id: m.id,
-          role: m.role,
-          content: m.content,
-          citations: m.citations,
-          answered: m.answered,
-          feedback: m.feedback,
+          ...toMessage(m),
           interrupted: m.interrupted,
-          createdAt: m.createdAt.toISOString(),
         })),
         leads: leadRows.map((l) => ({
           _id: l.id,

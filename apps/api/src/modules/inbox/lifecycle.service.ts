@@ -7,7 +7,11 @@ import type {
   SubscriptionRow,
 } from "../../db/schema";
 import { toChatbot } from "../chatbots/chatbots.service";
-import { type ConversationsRepo, createConversationsRepo } from "../conversations/conversations.repo";
+import {
+  type ConversationsRepo,
+  createConversationsRepo,
+  toMessage,
+} from "../conversations/conversations.repo";
 import { toSource } from "../knowledge/knowledge.service";
 
 const RETENTION_BATCH = 500;
@@ -118,15 +122,7 @@ export function createLifecycleService(deps: {
               ? { id: c.customerId, email: c.customerEmail, name: c.customerName }
               : null,
             createdAt: c.createdAt.toISOString(),
-            messages: (messagesOf.get(c.id) ?? []).map((m) => ({
-              _id: m.id,
-              role: m.role,
-              content: m.content,
-              citations: m.citations,
-              answered: m.answered,
-              feedback: m.feedback,
-              createdAt: m.createdAt.toISOString(),
-            })),
+            messages: (messagesOf.get(c.id) ?? []).map(toMessage),
             leads: (leadsOf.get(c.id) ?? []).map((l) => ({
               email: l.email,
               name: l.name,

@@ -1,4 +1,4 @@
-import type { LeadInput, WidgetConfig, WidgetConversation, WidgetMessage } from "@parley/contracts";
+import type { LeadInput, WidgetConfig, WidgetConversation } from "@parley/contracts";
 import { WIDGET_LIMITS } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { and, eq, sql } from "drizzle-orm";
@@ -7,23 +7,13 @@ import { AppError } from "../../lib/errors";
 import type { HotCache } from "../../lib/hot-cache";
 import { newId } from "../../lib/ids";
 import type { ChatService } from "../chat/chat.service";
-import type { ConversationsRepo, MessageRow } from "../conversations/conversations.repo";
+import { type ConversationsRepo, toMessage } from "../conversations/conversations.repo";
 import { monthOf, type UsageRepo } from "../entitlements/usage.repo";
 import { createReplyDraft } from "./reply-draft";
 import { accessibleBy, type Visitor } from "./widget-visitor";
 
 export const UNAVAILABLE_REPLY =
   "Sorry, this assistant is unavailable right now. Please try again later, or contact the business directly.";
-
-const toMessage = (m: MessageRow): WidgetMessage => ({
-  _id: m.id,
-  role: m.role,
-  content: m.content,
-  citations: m.citations,
-  answered: m.answered,
-  feedback: m.feedback,
-  createdAt: m.createdAt.toISOString(),
-});
 
 export interface WidgetDeps {
   db: Database;
