@@ -90,9 +90,13 @@ describe.each(testDrivers())("hostile ingestion against the production API on %s
         body: form,
       });
       expect(res.status).toBe(201);
+      const peakBefore = api.peakRssMb();
       const { source: s, slowestHealthMs } = await settled(who, ((await res.json()) as KnowledgeSource)._id);
       expect(s).toMatchObject({ status: "failed", error: ZIP_BOMB_REASON, chunkCount: 0 });
-      expect(slowestHealthMs).toBeLessThan(2000);
+      // The file is opened in a parse process of its own: the API's memory never takes the 400 MB,
+      // and its event loop keeps answering (the bound is loose: the suite runs beside browsers).
+      expect(api.peakRssMb() - peakBefore).toBeLessThan(100);
+      expect(slowestHealthMs).toBeLessThan(5000);
     }
     expect(api.alive()).toBe(true);
   });

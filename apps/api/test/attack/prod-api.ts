@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -38,6 +38,8 @@ export interface ProdApi {
   output(): string;
   /** True while the process has not exited. */
   alive(): boolean;
+  /** The process's peak resident memory so far (VmHWM), in MB. */
+  peakRssMb(): number;
   /** The exit code or signal once it has exited. */
   exit(): { code: number | null; signal: NodeJS.Signals | null } | undefined;
   /** A signed access token for a user of this API. */
@@ -171,6 +173,10 @@ export async function startProdApi(
     issuer,
     output: () => earlierOutput + spawned.output(),
     alive: () => exitInfo === undefined,
+    peakRssMb: () => {
+      const status = readFileSync(`/proc/${spawned.child.pid}/status`, "utf8");
+      return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
     signal: (signal) => {
       spawned.child.kill(signal);
     },
