@@ -321,20 +321,57 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
         "member.role_changed",
         "bot.updated",
       ];
+      let entries: Array<{ action: string; target: string | null; details: Record<string, unknown> }> = [];
       let actions: string[] = [];
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline) {
         const log = await callApi(s, token, "GET", "/api/workspace/audit-log");
         expect(log.status).toBe(200);
-        actions = (log.json.entries as Array<{ action: string }>).map((e) => e.action);
+        entries = log.json.entries as typeof entries;
+        actions = entries.map((e) => e.action);
         if (wanted.every((a) => actions.includes(a))) break;
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(actions).toEqual(expect.arrayContaining(wanted));
+      // A bot change names the bot as it was called then (the log outlives the bot).
+      expect(entries.find((e) => e.action === "bot.updated")).toMatchObject({
+        target: botId,
+        details: { name: "Kettle help" },
+      });
       // Another workspace's log is its own.
       const other = await signUp(s);
       const theirs = await callApi(s, await other.token(), "GET", "/api/workspace/audit-log");
       expect(theirs.json.entries).toEqual([]);
+    });
+
+    it("the audit log names a deleted source and a deleted bot as they were called", async () => {
+      const token = await owner.token();
+      const bot = await callApi(s, token, "POST", "/api/chatbots", { name: "Summer pop-up" });
+      expect(bot.status).toBe(201);
+      const source = await callApi(s, token, "POST", `/api/chatbots/${bot.json._id}/sources`, {
+        kind: "text",
+        title: "Pop-up hours",
+        content: "Open daily from 4 pm.",
+      });
+      expect(source.status).toBe(201);
+      const sourceId = String(source.json._id);
+      expect(
+        (await callApi(s, token, "DELETE", `/api/chatbots/${bot.json._id}/sources/${sourceId}`)).status,
+      ).toBe(204);
+      expect((await callApi(s, token, "DELETE", `/api/chatbots/${bot.json._id}`)).status).toBe(204);
+      const entries = (await callApi(s, token, "GET", "/api/workspace/audit-log")).json.entries as Array<{
+        action: string;
+        target: string | null;
+        details: Record<string, unknown>;
+      }>;
+      expect(
+        entries.find((e) => e.action === "knowledge.deleted" && e.target === sourceId)?.details,
+      ).toMatchObject({
+        name: "Pop-up hours",
+      });
+      expect(entries.find((e) => e.action === "bot.deleted" && e.target === bot.json._id)?.details).toEqual({
+        name: "Summer pop-up",
+      });
     });
 
     async function inviteAndJoinAfterFreeingSeat(): Promise<Person> {

@@ -40,6 +40,7 @@ export const chatbotsRoutes: FastifyPluginAsyncZod<{
       const workspaceId = workspaceOf(request, "bots:write");
       const bot = await chatbots.update(workspaceId, request.params.id, request.body);
       await audit.byActor(workspaceId, actorOf(request), "bot.updated", bot._id, {
+        name: bot.name,
         fields: Object.keys(request.body).sort().join(", "),
       });
       return bot;
@@ -47,8 +48,8 @@ export const chatbotsRoutes: FastifyPluginAsyncZod<{
   );
   app.delete("/chatbots/:id", { schema: { params } }, async (request, reply) => {
     const workspaceId = workspaceOf(request, "bots:write");
-    await chatbots.remove(workspaceId, request.params.id);
-    await audit.byActor(workspaceId, actorOf(request), "bot.deleted", request.params.id);
+    const { name } = await chatbots.remove(workspaceId, request.params.id);
+    await audit.byActor(workspaceId, actorOf(request), "bot.deleted", request.params.id, { name });
     return reply.status(204).send();
   });
 };

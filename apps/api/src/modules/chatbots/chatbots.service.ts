@@ -155,11 +155,13 @@ export function createChatbotsService(deps: {
       if (row && embeddingsChanged) await deps.onEmbeddingsChanged?.(id);
       return toChatbot(row ?? current);
     },
-    async remove(ownerId: string, id: string) {
-      await own(ownerId, id);
+    /** Deletes the bot; returns its name (for the audit log, which outlives it). */
+    async remove(ownerId: string, id: string): Promise<{ name: string }> {
+      const bot = await own(ownerId, id);
       // Sources, chunks, conversations and messages go with it (foreign keys cascade).
       await repo.remove(ownerId, id);
       changed(id);
+      return { name: bot.name };
     },
     countForOwner: (ownerId: string) => repo.countForOwner(ownerId),
     /** The owner's bots as stored, oldest first (the account export). */

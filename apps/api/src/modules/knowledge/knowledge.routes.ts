@@ -113,9 +113,10 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
     { schema: { params: sourceParams } },
     async (request, reply) => {
       const workspaceId = workspaceOf(request, "knowledge:write");
-      await knowledge.remove(workspaceId, request.params.id, request.params.sourceId);
+      const { title } = await knowledge.remove(workspaceId, request.params.id, request.params.sourceId);
       await audit.byActor(workspaceId, actorOf(request), "knowledge.deleted", request.params.sourceId, {
         chatbotId: request.params.id,
+        name: title,
       });
       return reply.status(204).send();
     },

@@ -236,8 +236,9 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         file.data,
       );
     },
-    async remove(ownerId: string, chatbotId: string, sourceId: string) {
-      await ownSource(ownerId, chatbotId, sourceId);
+    /** Deletes the source; returns its title (for the audit log, which outlives it). */
+    async remove(ownerId: string, chatbotId: string, sourceId: string): Promise<{ title: string }> {
+      const source = await ownSource(ownerId, chatbotId, sourceId);
       // Its chunks go with it (cascade): take them out of the bot's term statistics first.
       await db.transaction(async (tx) => {
         const [still] = await tx
@@ -250,6 +251,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         await termStats.subtractSource(tx, chatbotId, sourceId);
         await tx.delete(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
       });
+      return { title: source.title };
     },
     async resync(ownerId: string, chatbotId: string, sourceId: string): Promise<KnowledgeSource> {
       const row = await ownSource(ownerId, chatbotId, sourceId);

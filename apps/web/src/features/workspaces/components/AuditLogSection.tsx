@@ -42,13 +42,16 @@ export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> })
             const self = e.action === "member.joined" || e.action === "member.left";
             const system = e.details.by === "system";
             const from = typeof e.details.from === "string" ? e.details.from : null;
+            // Bots and sources by the name they had then (they may be gone since); older
+            // entries, recorded without one, by their id.
+            const name = typeof e.details.name === "string" ? `“${e.details.name}”` : null;
             return (
               <li key={e.id} className="audit-row">
                 <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString("en-US")}</time>
                 <span>
                   <strong>{system ? "Parley (automatic change)" : (e.actorEmail ?? "Someone")}</strong>{" "}
                   {e.action === "plan.changed" && from ? `changed the plan from ${from} to` : WHAT[e.action]}
-                  {!self && e.target ? ` ${e.target}` : ""}
+                  {!self && (name ?? e.target) ? ` ${name ?? e.target}` : ""}
                   {role}
                 </span>
               </li>
