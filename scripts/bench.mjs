@@ -245,7 +245,8 @@ const WIDGET_BUDGET = {
     const f = out
       .split("\n")
       .filter((l) => l.startsWith("{"))
-      .map((l) => JSON.parse(l))[0];
+      .map((l) => JSON.parse(l))
+      .find((j) => j.figure === "widget-load");
     if (code !== 0 || !f) {
       record(`widget load (${driver})`, "failed", "", `exit ${code}`, false);
       continue;

@@ -97,7 +97,8 @@ const startApi = () =>
       // Each visitor has its own address (X-Forwarded-For from the load balancer on 127.0.0.1).
       TRUST_PROXY: "127.0.0.1",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    // The server's log lines go to stderr: stdout carries only the figure line.
+    stdio: ["ignore", 2, "inherit"],
   });
 const healthy = async () => {
   // Up to 3 minutes: a shared, loaded machine boots slowly.
