@@ -182,6 +182,33 @@ describe.each(testDrivers())("retrieval ranking on %s", (driver) => {
     await t.app.services.knowledge.remove(OWNER, botId, added._id);
   });
 
+  it("looks up the words of different questions and bots asked at once in one statement, each in its own bot", async () => {
+    const { retrieval, count } = countedRetrieval();
+    const [mine, theirs, other] = await Promise.all([
+      retrieval.retrieve(botId, "PINEAPPLE desk"),
+      retrieval.retrieve(otherBot, "PINEAPPLE desk"),
+      retrieval.retrieve(botId, "family tent deposit"),
+    ]);
+    // The first bot has never seen the other bot's word; the other bot has, once.
+    expect(mine.terms.find((x) => x.term === "pineappl")?.df ?? 0).toBe(0);
+    expect(mine.passages.map((p) => p.body).join(" ")).not.toContain("PINEAPPLE");
+    expect(theirs.terms.find((x) => x.term === "pineappl")?.df).toBe(1);
+    expect(theirs.passages.map((p) => p.title)).toEqual(["Secret › Secret"]);
+    expect(other.passages.length).toBeGreaterThan(0);
+    // One term lookup for the three searches instead of one each; the rankings stay their own.
+    let separately = 0;
+    for (const [bot, q] of [
+      [botId, "PINEAPPLE desk"],
+      [otherBot, "PINEAPPLE desk"],
+      [botId, "family tent deposit"],
+    ] as const) {
+      const alone = countedRetrieval();
+      await alone.retrieval.retrieve(bot, q);
+      separately += alone.count.statements;
+    }
+    expect(count.statements).toBe(separately - 2);
+  });
+
   it("reuses a ranking while the bot's knowledge stands, and never once its chunks changed", async () => {
     const { retrieval, count } = countedRetrieval();
     const locker = await t.app.services.knowledge.add(OWNER, botId, {

@@ -199,6 +199,8 @@ export function createChatbotsService(deps: {
      * bot's owner sees the error and sets it again). Returns how many were rewrapped.
      */
     async rewrapModelKeys(): Promise<number> {
+      // Without MODEL_KEYS_SECRET_PREVIOUS every key is current: no need to read them all at boot.
+      if (!modelKeys.rotating) return 0;
       let rewrapped = 0;
       for (const { id, stored } of await repo.sealedModelKeys()) {
         let next: string | null;

@@ -36,6 +36,9 @@ describe("model key box (envelope encryption of bots' model API keys)", () => {
     const newSecret = "the-new-secret-that-is-long-enough-9876543210";
     const sealedOld = createModelKeyBox(oldSecret).seal(key, "cb_1");
     const rotating = createModelKeyBox(newSecret, [oldSecret]);
+    expect(rotating.rotating).toBe(true);
+    expect(createModelKeyBox(newSecret).rotating).toBe(false);
+    expect(createModelKeyBox(newSecret, [newSecret]).rotating).toBe(false);
     expect(rotating.open(sealedOld, "cb_1")).toBe(key);
     const rewrapped = rotating.rewrap(sealedOld, "cb_1");
     expect(rewrapped).not.toBeNull();

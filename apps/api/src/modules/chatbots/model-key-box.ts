@@ -24,6 +24,8 @@ export interface ModelKeyBox {
    * previous one; null when it is current already. Throws ModelKeyUnreadableError like `open`.
    */
   rewrap(sealed: string, botId: string): string | null;
+  /** Whether a previous secret is configured, i.e. whether anything can need rewrapping. */
+  readonly rotating: boolean;
 }
 
 const VERSION = "mk1";
@@ -87,6 +89,7 @@ export function createModelKeyBox(secret: string, previousSecrets: string[] = []
         dataKey.fill(0);
       }
     },
+    rotating: previous.length > 0,
     rewrap(stored, botId) {
       const { bytes, dataKey, by } = unwrap(stored, botId);
       try {

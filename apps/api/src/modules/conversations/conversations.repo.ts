@@ -3,10 +3,26 @@ import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { chatbots, conversations, leads, messages, type StoredCitation } from "../../db/schema";
+import { createBatcher, jsonRows } from "../../lib/batch";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewConversation = typeof conversations.$inferInsert;
+
+/** A message to store (the columns a writer sets; the rest have defaults). */
+export interface NewMessage {
+  id: string;
+  conversationId: string;
+  chatbotId: string;
+  ownerId: string;
+  role: "user" | "assistant";
+  content: string;
+  citations?: StoredCitation[];
+  answered?: boolean | null;
+  interrupted?: boolean;
+  quotaBlocked?: boolean;
+  createdAt: Date;
+}
 
 /** A stored message as the API shows it (widget transcript, inbox, export). */
 export const toMessage = (m: MessageRow): WidgetMessage => ({
@@ -28,6 +44,12 @@ export interface RecentMessage {
   quotaBlocked: boolean;
 }
 
+/** A conversation's message count and its newest messages (newest first). */
+export interface WithRecent {
+  conversation: Pick<ConversationRow, "id" | "messageCount">;
+  recent: RecentMessage[];
+}
+
 /** What storing a message changes on its conversation (the inbox's denormalised counters). */
 export interface ConversationBump {
   /** Sets `lastMessageAt` to the message's time. */
@@ -44,24 +66,90 @@ export interface ConversationBump {
  * one statement (a data-modifying CTE): one round trip, and the counters never drift from the rows.
  */
 export function createConversationsRepo(db: Database) {
-  return {
-    async create(values: NewConversation) {
-      await db.insert(conversations).values(values);
-    },
+  const createConversations = createBatcher<NewConversation, void>(async (rows) => {
+    await db.insert(conversations).values(rows);
+    return rows.map(() => undefined);
+  });
 
-    /**
-     * The conversation (when `where` allows it) and its newest `recent` messages, in one query.
-     * Undefined when there is no such conversation or the caller may not see it.
-     */
-    async withRecentMessages(
-      conversationId: string,
-      where: SQL,
-      recent: number,
-    ): Promise<
-      { conversation: Pick<ConversationRow, "id" | "messageCount">; recent: RecentMessage[] } | undefined
-    > {
-      const result = await db.execute(sql`
-        select ${conversations.id} as conversation_id, ${conversations.messageCount} as message_count, m.id, m.role, m.content, m.interrupted, m.quota_blocked
+  // One row per message, passed as one JSON parameter; the counters are summed per conversation.
+  const addMessages = createBatcher<{ message: NewMessage; bump: ConversationBump }, void>(async (inputs) => {
+    const rows = inputs.map(({ message: m, bump }, ord) => ({
+      ord,
+      id: m.id,
+      conversation_id: m.conversationId,
+      chatbot_id: m.chatbotId,
+      owner_id: m.ownerId,
+      role: m.role,
+      content: m.content,
+      citations: m.citations ?? [],
+      answered: m.answered ?? null,
+      interrupted: m.interrupted ?? false,
+      quota_blocked: m.quotaBlocked ?? false,
+      created_at: m.createdAt.toISOString(),
+      touch: bump.touch ?? false,
+      first_question: bump.firstQuestion ?? null,
+      unanswered: bump.unanswered ?? false,
+    }));
+    await db.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as x(
+          ord int, id text, conversation_id text, chatbot_id text, owner_id text, role text, content text,
+          citations jsonb, answered boolean, interrupted boolean, quota_blocked boolean,
+          created_at timestamptz, touch boolean, first_question text, unanswered boolean)
+      ),
+      m as (
+        insert into ${messages} (id, conversation_id, chatbot_id, owner_id, role, content, citations,
+                                 answered, interrupted, quota_blocked, created_at)
+        select id, conversation_id, chatbot_id, owner_id, role, content, citations,
+               answered, interrupted, quota_blocked, created_at
+        from input order by ord
+        returning conversation_id
+      )
+      update ${conversations} c set
+        message_count = c.message_count + b.n,
+        last_message_at = coalesce(b.touched_at, c.last_message_at),
+        first_question = coalesce(c.first_question, b.first_question),
+        unanswered_count = c.unanswered_count + b.unanswered
+      from (
+        select conversation_id, count(*)::int as n,
+          max(created_at) filter (where touch) as touched_at,
+          (array_agg(first_question order by ord) filter (where first_question is not null))[1] as first_question,
+          (count(*) filter (where unanswered))::int as unanswered
+        from input group by conversation_id
+      ) b
+      where c.id = b.conversation_id and exists (select 1 from m)`);
+    return inputs.map(() => undefined);
+  });
+
+  const completeReplies = createBatcher<
+    { id: string; content: string; citations: StoredCitation[]; answered: boolean; interrupted: boolean },
+    void
+  >(async (replies) => {
+    await db.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${jsonRows(replies)}::jsonb) as x(
+          id text, content text, citations jsonb, answered boolean, interrupted boolean)
+      ),
+      m as (
+        update ${messages} set content = i.content, citations = i.citations,
+          answered = i.answered, interrupted = i.interrupted
+        from input i where ${messages.id} = i.id
+        returning ${messages.conversationId} as conversation_id, i.answered
+      )
+      update ${conversations} c set unanswered_count = greatest(c.unanswered_count - b.n, 0)
+      from (select conversation_id, count(*)::int as n from m where answered group by conversation_id) b
+      where c.id = b.conversation_id`);
+    return replies.map(() => undefined);
+  });
+
+  const readRecent = createBatcher<
+    { conversationId: string; where: SQL; recent: number },
+    WithRecent | undefined
+  >(async (reads) => {
+    const branches = reads.map(
+      ({ conversationId, where, recent }, i) => sql`(
+        select ${i}::int as i, ${conversations.id} as conversation_id, ${conversations.messageCount} as message_count,
+               m.id, m.role, m.content, m.interrupted, m.quota_blocked, m.created_at
         from ${conversations}
         left join lateral (
           select id, role, content, interrupted, quota_blocked, created_at from ${messages}
@@ -69,22 +157,29 @@ export function createConversationsRepo(db: Database) {
           order by ${messages.createdAt} desc, ${messages.id} desc
           limit ${recent}::int
         ) m on true
-        where ${conversations.id} = ${conversationId} and ${where}
-        order by m.created_at desc nulls last, m.id desc`);
-      const rows = rowsOf<{
-        conversation_id: string;
-        message_count: number;
-        id: string | null;
-        role: "user" | "assistant" | null;
-        content: string | null;
-        interrupted: boolean | null;
-        quota_blocked: boolean | null;
-      }>(result);
-      const first = rows[0];
+        where ${conversations.id} = ${conversationId} and ${where})`,
+    );
+    const result = await db.execute(
+      sql`${sql.join(branches, sql` union all `)} order by i, created_at desc nulls last, id desc`,
+    );
+    const rows = rowsOf<{
+      i: number;
+      conversation_id: string;
+      message_count: number;
+      id: string | null;
+      role: "user" | "assistant" | null;
+      content: string | null;
+      interrupted: boolean | null;
+      quota_blocked: boolean | null;
+    }>(result);
+    const byRead = reads.map(() => [] as typeof rows);
+    for (const row of rows) byRead[Number(row.i)]?.push(row);
+    return byRead.map((own) => {
+      const first = own[0];
       if (!first) return undefined;
       return {
         conversation: { id: first.conversation_id, messageCount: Number(first.message_count) },
-        recent: rows.flatMap((r) =>
+        recent: own.flatMap((r) =>
           r.id && r.role
             ? [
                 {
@@ -98,6 +193,22 @@ export function createConversationsRepo(db: Database) {
             : [],
         ),
       };
+    });
+  });
+
+  return {
+    /** Starts a conversation; conversations started at the same moment share the statement. */
+    create(values: NewConversation): Promise<void> {
+      return createConversations(values);
+    },
+
+    /**
+     * The conversation (when `where` allows it) and its newest `recent` messages, in one query.
+     * Undefined when there is no such conversation or the caller may not see it. Reads made at the
+     * same moment share the query (one branch each, under `union all`).
+     */
+    withRecentMessages(conversationId: string, where: SQL, recent: number): Promise<WithRecent | undefined> {
+      return readRecent({ conversationId, where, recent });
     },
 
     async find(conversationId: string, where: SQL): Promise<ConversationRow | undefined> {
@@ -121,63 +232,27 @@ export function createConversationsRepo(db: Database) {
       return { messages: rows, leadCaptured: lead.length > 0 };
     },
 
-    /** Stores a message and updates its conversation's counters, in one statement. */
-    async addMessage(
-      message: {
-        id: string;
-        conversationId: string;
-        chatbotId: string;
-        ownerId: string;
-        role: "user" | "assistant";
-        content: string;
-        citations?: StoredCitation[];
-        answered?: boolean | null;
-        interrupted?: boolean;
-        quotaBlocked?: boolean;
-        createdAt: Date;
-      },
-      bump: ConversationBump = {},
-    ) {
-      const sets = [sql`message_count = message_count + 1`];
-      if (bump.touch) sets.push(sql`last_message_at = ${message.createdAt.toISOString()}::timestamptz`);
-      if (bump.firstQuestion !== undefined)
-        sets.push(sql`first_question = coalesce(first_question, ${bump.firstQuestion})`);
-      if (bump.unanswered) sets.push(sql`unanswered_count = unanswered_count + 1`);
-      await db.execute(sql`
-        with m as (
-          insert into ${messages} (id, conversation_id, chatbot_id, owner_id, role, content, citations,
-                                   answered, interrupted, quota_blocked, created_at)
-          values (${message.id}, ${message.conversationId}, ${message.chatbotId}, ${message.ownerId},
-                  ${message.role}, ${message.content}, ${JSON.stringify(message.citations ?? [])}::jsonb,
-                  ${message.answered ?? null}::boolean, ${message.interrupted ?? false}::boolean,
-                  ${message.quotaBlocked ?? false}::boolean, ${message.createdAt.toISOString()}::timestamptz)
-          returning conversation_id
-        )
-        update ${conversations} set ${sql.join(sets, sql`, `)}
-        where id = (select conversation_id from m)`);
+    /**
+     * Stores a message and updates its conversation's counters, in one statement. Messages stored
+     * at the same moment (a burst of visitors) share that statement (lib/batch.ts).
+     */
+    addMessage(message: NewMessage, bump: ConversationBump = {}): Promise<void> {
+      return addMessages({ message, bump });
     },
 
     async setContent(messageId: string, content: string) {
       await db.update(messages).set({ content }).where(eq(messages.id, messageId));
     },
 
-    /** A reply's final state; an answered one is taken off its conversation's unanswered count. */
-    async completeReply(
+    /**
+     * A reply's final state; an answered one is taken off its conversation's unanswered count.
+     * Replies completing at the same moment share the statement.
+     */
+    completeReply(
       messageId: string,
       reply: { content: string; citations: StoredCitation[]; answered: boolean; interrupted: boolean },
-    ) {
-      const update = sql`
-        update ${messages} set content = ${reply.content}, citations = ${JSON.stringify(reply.citations)}::jsonb,
-          answered = ${reply.answered}::boolean, interrupted = ${reply.interrupted}::boolean
-        where id = ${messageId} returning conversation_id`;
-      if (!reply.answered) {
-        await db.execute(update);
-        return;
-      }
-      await db.execute(sql`
-        with m as (${update})
-        update ${conversations} set unanswered_count = greatest(unanswered_count - 1, 0)
-        where id = (select conversation_id from m)`);
+    ): Promise<void> {
+      return completeReplies({ id: messageId, ...reply });
     },
 
     /** An assistant message of the bot, if the visitor may see its conversation. */

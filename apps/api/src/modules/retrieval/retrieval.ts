@@ -1,6 +1,7 @@
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { sql } from "drizzle-orm";
+import { createBatcher, jsonRows } from "../../lib/batch";
 import type { SemanticIndex } from "./semantic";
 
 export interface Passage {
@@ -58,6 +59,15 @@ const MAX_TYPO_FIXES = 2;
 /** Semantic retrieval (when the bot has an embeddings endpoint): nearest chunks fused, and the fusion constant. */
 const SEMANTIC_CANDIDATES = 30;
 const RRF_K = 60;
+
+/** A question's words in a bot's term statistics (see `termsOf`). */
+interface TermLookup {
+  terms: { term: string; df: number }[];
+  chunks: number;
+  avgLength: number;
+  /** The bot's knowledge version the statistics were read at. */
+  version: string;
+}
 
 interface PassageRow {
   id: number | string;
@@ -157,27 +167,44 @@ function candidateQuery(
  * paraphrase sharing no word with its passage still finds it. Without one, nothing changes.
  */
 export function createRetrieval(db: Database, semantic?: SemanticIndex) {
-  async function termsOf(chatbotId: string, question: string) {
+  /**
+   * The question's words with their document frequency in the bot's knowledge, and the bot's
+   * statistics and knowledge version. Lookups made at the same moment (a burst of visitors) share
+   * one statement.
+   */
+  const termsOf = (chatbotId: string, question: string) => lookupTerms({ chatbotId, question });
+  const lookupTerms = createBatcher<{ chatbotId: string; question: string }, TermLookup>(async (lookups) => {
     const result = await db.execute(sql`
-      select q.lexeme as term, coalesce(t.df, 0)::int as df,
+      select x.i, q.lexeme as term, coalesce(t.df, 0)::int as df,
              coalesce(s.chunks, 0)::int as chunks, coalesce(s.total_length, 0)::float8 as total_length,
              coalesce(s.version, 0)::text as version
-      from unnest(to_tsvector('english', ${question})) as q(lexeme, positions, weights)
-      left join knowledge_terms t on t.chatbot_id = ${chatbotId} and t.term = q.lexeme
-      left join knowledge_bot_stats s on s.chatbot_id = ${chatbotId}`);
-    const rows = rowsOf<{ term: string; df: number; chunks: number; total_length: number; version: string }>(
-      result,
-    );
-    const chunks = Number(rows[0]?.chunks ?? 0);
-    const version = rows[0]?.version ?? "0";
-    const avgLength = chunks > 0 ? Number(rows[0]?.total_length ?? 0) / chunks : 1;
-    const terms = rows
-      .map((r) => ({ term: r.term, df: Number(r.df) }))
-      // The rarest words when there are too many; unknown words (df 0) are kept for typo repair.
-      .sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1))
-      .slice(0, MAX_TERMS);
-    return { terms, chunks, avgLength, version };
-  }
+      from jsonb_to_recordset(${jsonRows(lookups.map((l, i) => ({ i, ...l })))}::jsonb)
+        as x(i int, "chatbotId" text, question text)
+      cross join lateral unnest(to_tsvector('english', x.question)) as q(lexeme, positions, weights)
+      left join knowledge_terms t on t.chatbot_id = x."chatbotId" and t.term = q.lexeme
+      left join knowledge_bot_stats s on s.chatbot_id = x."chatbotId"`);
+    const rows = rowsOf<{
+      i: number;
+      term: string;
+      df: number;
+      chunks: number;
+      total_length: number;
+      version: string;
+    }>(result);
+    const byLookup = lookups.map(() => [] as typeof rows);
+    for (const row of rows) byLookup[Number(row.i)]?.push(row);
+    return byLookup.map((own) => {
+      const chunks = Number(own[0]?.chunks ?? 0);
+      const version = own[0]?.version ?? "0";
+      const avgLength = chunks > 0 ? Number(own[0]?.total_length ?? 0) / chunks : 1;
+      const terms = own
+        .map((r) => ({ term: r.term, df: Number(r.df) }))
+        // The rarest words when there are too many; unknown words (df 0) are kept for typo repair.
+        .sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1))
+        .slice(0, MAX_TERMS);
+      return { terms, chunks, avgLength, version };
+    });
+  });
 
   /**
    * Known words of the bot that an unknown one was probably meant as (one each). A short word is
@@ -255,7 +282,7 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
     chatbotId: string,
     q: string,
     k: number,
-    raw: Awaited<ReturnType<typeof termsOf>>["terms"],
+    raw: TermLookup["terms"],
     chunks: number,
     avgLength: number,
   ): Promise<Retrieved> {
