@@ -207,15 +207,15 @@ for (const driver of ["pglite", "postgres"]) {
  * node:http server with no database or logic (BENCH_TARGET=floor): what this 2-core machine and the
  * harness cost any server, printed beside the budget.
  *
- * before: medians of 5 runs (Postgres) and 3 (PGlite) of this harness on commit c05b224, the
- * machine quiet: every message's reads and writes one statement each. Since then, writes and
+ * before: medians of 5 runs (Postgres) and 3 (PGlite) of this harness against the API of commit
+ * c05b224, the machine quiet: every message's reads and writes one statement each. Since then, writes and
  * reads made at the same moment share a statement (lib/batch.ts): conversations, messages,
  * replies, the monthly usage reservation, the conversation read and the term lookup.
  * At commit eac14f6 (the issue's figures, with a pool shared by all visitors): 3,152 ms / 3,006 ms.
  */
 const WIDGET_BEFORE = {
-  pglite: { addedP95Ms: 1107, ttftP50Ms: 972, peakRssMb: 329, errors: 0 },
-  postgres: { addedP95Ms: 906, ttftP50Ms: 823, peakRssMb: 162, errors: 0 },
+  pglite: { addedP95Ms: 1246, ttftP50Ms: 1212, peakRssMb: 317, errors: 0 },
+  postgres: { addedP95Ms: 786, ttftP50Ms: 683, peakRssMb: 163, errors: 0 },
 };
 const WIDGET_BUDGET = {
   pglite: { addedMs: 800, peakRssMb: 400 },
