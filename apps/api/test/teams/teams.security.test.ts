@@ -5,6 +5,7 @@ import { invitation } from "../../../auth/src/db/schema";
 import { Browser } from "../../../auth/test/browser";
 import { uniqueEmail } from "../../../auth/test/flows";
 import { setPlan, testDrivers } from "../harness";
+import { readSse } from "../sse-client";
 import { callApi, type Person, SECRET, type Services, signUp, startServices } from "./services";
 
 /**
@@ -27,6 +28,14 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
   afterAll(async () => {
     await s?.close();
   });
+
+  /** A Playground question, answered as a stream (or refused as JSON). */
+  const playground = (token: string, chatbotId: string) =>
+    fetch(`${s.api.url}/api/chatbots/${chatbotId}/playground/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ content: "Do you sell kettles?" }),
+    });
 
   async function invite(by: Person, email: string, role: string, extra: Record<string, unknown> = {}) {
     const since = s.smtp.mails.length;
@@ -88,7 +97,7 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
       expect(claims).toMatchObject({ sub: agent.userId, workspaceId: owner.userId, workspaceRole: "agent" });
     });
 
-    it("an agent reads the inbox and the bot but cannot edit the bot, its knowledge or see billing", async () => {
+    it("an agent reads the inbox and the bot, tries it in the Playground, but cannot edit the bot, its knowledge or see billing", async () => {
       const token = await agent.token();
       expect((await callApi(s, token, "GET", "/api/conversations")).status).toBe(200);
       const bots = await callApi(s, token, "GET", "/api/chatbots");
@@ -119,6 +128,10 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
       expect(billing.json.error?.message).toBe("Only an owner of this workspace can see and change billing.");
       expect((await callApi(s, token, "GET", "/api/payments")).status).toBe(403);
       expect((await callApi(s, token, "GET", "/api/workspace/audit-log")).status).toBe(403);
+      // The agent may try the bot in the Playground, as a visitor would.
+      const tried = await playground(token, botId);
+      expect(tried.status).toBe(200);
+      expect((await readSse(tried)).at(-1)?.event).toBe("done");
       // Nothing changed.
       const bot = await callApi(s, await owner.token(), "GET", `/api/chatbots/${botId}`);
       expect(bot.json.name).toBe("Kettle help");
@@ -262,6 +275,7 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
         const token = await person.token();
         expect((await callApi(s, token, "GET", `/api/chatbots/${theirBot}`)).status).toBe(404);
         expect((await callApi(s, token, "GET", `/api/chatbots/${theirBot}/sources`)).status).toBe(404);
+        expect((await playground(token, theirBot)).status).toBe(404);
         expect((await callApi(s, token, "GET", `/api/subscription/details/${other.userId}`)).status).toBe(
           403,
         );
@@ -286,6 +300,11 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
       const refused = await callApi(s, token, "GET", "/api/conversations");
       expect(refused.status).toBe(403);
       expect(refused.json.error?.code).toBe("NOT_A_MEMBER");
+      const playgroundRefused = await playground(token, botId);
+      expect(playgroundRefused.status).toBe(403);
+      expect(((await playgroundRefused.json()) as { error: { code: string } }).error.code).toBe(
+        "NOT_A_MEMBER",
+      );
       // Their next token is for their personal workspace again.
       const claims = JSON.parse(
         Buffer.from((await victim.token()).split(".")[1] ?? "", "base64url").toString(),

@@ -14,11 +14,13 @@ export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
  * to hide what a role cannot use (the API is the one that enforces it).
  * - owner: everything, billing included.
  * - admin: bots, knowledge, inbox, analytics, members (except owners); no billing.
- * - agent: the inbox and conversations of the workspace's bots; bot settings read-only.
+ * - agent: the inbox and conversations of the workspace's bots; bot settings read-only. An agent
+ *   may try a bot in the Playground (to check what it tells customers); nothing is stored.
  */
 export const WORKSPACE_CAPABILITIES = {
   "bots:read": ["owner", "admin", "agent"],
   "bots:write": ["owner", "admin"],
+  "playground:use": ["owner", "admin", "agent"],
   "knowledge:read": ["owner", "admin", "agent"],
   "knowledge:write": ["owner", "admin"],
   "inbox:read": ["owner", "admin", "agent"],

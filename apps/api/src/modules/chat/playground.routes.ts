@@ -8,7 +8,10 @@ import type { ChatbotsService } from "../chatbots/chatbots.service";
 import type { ChatService } from "./chat.service";
 import { ModelError } from "./chat-model";
 
-/** The owner's playground: chat with a bot as a visitor would, seeing the sources of each answer. */
+/**
+ * The playground: chat with a bot as a visitor would, seeing the sources of each answer. Every
+ * member may use it (an agent checks what the bot tells customers); nothing is stored.
+ */
 export const playgroundRoutes: FastifyPluginAsyncZod<{
   chatbots: ChatbotsService;
   chat: ChatService;
@@ -17,7 +20,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
     "/chatbots/:id/playground/messages",
     { schema: { params: z.object({ id: idText() }), body: askSchema } },
     async (request, reply) => {
-      const bot = await chatbots.own(workspaceOf(request, "bots:write"), request.params.id);
+      const bot = await chatbots.own(workspaceOf(request, "playground:use"), request.params.id);
       // Fail before the stream opens, as a plain error, when the bot cannot answer at all.
       try {
         chat.modelFor(bot);
