@@ -4,7 +4,7 @@ import { SIGN_IN_PAGE, uniqueEmail, verificationLink, WEB, waitForMail } from ".
 
 test.setTimeout(120_000);
 
-test("an owner invites an agent by e-mail; the agent joins from the link, works the inbox but not billing or bot settings; once removed, their tab loses access", async ({
+test("an owner invites an agent by e-mail; the agent joins from the link, works the inbox and tries the bot in the Playground, but not billing or bot settings; once removed, their tab loses access", async ({
   page,
   browser,
   request,
@@ -66,6 +66,14 @@ test("an owner invites an agent by e-mail; the agent joins from the link, works 
   ).toBeVisible();
   await agentPage.goto(`/chatbots/${bot._id}`);
   await expect(agentPage.getByText("You can read this chatbot's settings.")).toBeVisible();
+  // The agent tries the bot in the Playground, as a customer would (no knowledge yet: the fallback).
+  await agentPage.getByRole("tab", { name: "Playground" }).click();
+  const playground = agentPage.getByRole("tabpanel", { name: "Playground" });
+  await playground.getByRole("textbox", { name: "Message" }).fill("Do you sell kettles?");
+  await playground.getByRole("button", { name: "Send" }).click();
+  await expect(playground.locator(".pg-answer").last()).toContainText("Not answered from your knowledge", {
+    timeout: 20_000,
+  });
 
   // The owner removes the agent.
   await page.reload();
