@@ -19,6 +19,7 @@ import {
   type RateLimiter,
 } from "./lib/rate-limit";
 import { openRedis } from "./lib/redis";
+import { createReplayGuard } from "./lib/replay-guard";
 import { createAuthEventsRepo } from "./modules/auth-events/auth-events.repo";
 import { authEventsRoutes } from "./modules/auth-events/auth-events.routes";
 import { createAuthEventsService } from "./modules/auth-events/auth-events.service";
@@ -484,7 +485,11 @@ export async function buildApp(deps: AppDeps) {
       await api.register(demoRoutes, { enabled: env.DEMO_CONTENT });
       await api.register(paymentCallbackRoutes, { payments });
       await api.register(authEventsRoutes, { events: services.authEvents, secret: env.AUTH_EVENTS_SECRET });
-      await api.register(workspaceSeatsRoutes, { entitlements, secret: env.AUTH_EVENTS_SECRET });
+      await api.register(workspaceSeatsRoutes, {
+        entitlements,
+        secret: env.AUTH_EVENTS_SECRET,
+        replays: createReplayGuard(redis),
+      });
       await api.register(widgetLauncherRoutes, { widget, appOrigin });
       await api.register(widgetRoutes, {
         widget,

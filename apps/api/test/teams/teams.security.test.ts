@@ -583,4 +583,24 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
     const seats = await fetch(`${s.api.url}/api/internal/workspaces/${owner.userId}/seats`);
     expect(seats.status).toBe(401);
   });
+
+  it("a signed lookup captured on the network cannot be sent again", async () => {
+    const path = `/internal/workspaces/${owner.userId}/members/${owner.userId}`;
+    const headers = signWebhook(SECRET, `GET ${path}`);
+    expect((await new Browser(() => s.auth.app).get(path, { ...headers })).status).toBe(200);
+    expect((await new Browser(() => s.auth.app).get(path, { ...headers })).status).toBe(401);
+    const usedPath = `/internal/workspaces/${owner.userId}/seats-used`;
+    const usedHeaders = signWebhook(SECRET, `GET ${usedPath}`);
+    expect((await new Browser(() => s.auth.app).get(usedPath, { ...usedHeaders })).status).toBe(200);
+    expect((await new Browser(() => s.auth.app).get(usedPath, { ...usedHeaders })).status).toBe(401);
+    const seatsPath = `/api/internal/workspaces/${owner.userId}/seats`;
+    const seatsHeaders = signWebhook(SECRET, `GET ${seatsPath}`);
+    expect((await fetch(`${s.api.url}${seatsPath}`, { headers: seatsHeaders })).status).toBe(200);
+    const replayed = await fetch(`${s.api.url}${seatsPath}`, { headers: seatsHeaders });
+    expect(replayed.status).toBe(401);
+    // A fresh signature for the same lookup is answered.
+    expect(
+      (await fetch(`${s.api.url}${seatsPath}`, { headers: signWebhook(SECRET, `GET ${seatsPath}`) })).status,
+    ).toBe(200);
+  });
 });

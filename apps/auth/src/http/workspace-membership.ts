@@ -1,5 +1,5 @@
 import { WORKSPACE_MEMBERSHIP_PATH, WORKSPACE_SEATS_USED_PATH } from "@parley/contracts";
-import { verifyWebhook } from "@parley/contracts/server";
+import { createSeenIds, verifyWebhook } from "@parley/contracts/server";
 import type { FastifyInstance } from "fastify";
 import { membershipOf, seatBreakdown } from "../auth/workspaces";
 import type { AuthDb } from "../db";
@@ -12,12 +12,15 @@ import { sendError } from "./errors";
  * AUTH_EVENTS_SECRET over "GET <path>" (the same format as auth events).
  */
 export async function workspaceMembershipRoutes(app: FastifyInstance, opts: { db: AuthDb; secret: string }) {
+  // A signed lookup is answered once: the same signed request sent again is refused.
+  const seen = createSeenIds();
   app.get<{ Params: { workspaceId: string; userId: string } }>(
     WORKSPACE_MEMBERSHIP_PATH,
     async (request, reply) => {
       const path = request.url.split("?")[0] ?? "";
       const check = verifyWebhook(opts.secret, `GET ${path}`, request.headers);
-      if (!check.ok) return sendError(reply, request, "UNAUTHORIZED", "Invalid signature");
+      if (!check.ok || !seen.first(check.id))
+        return sendError(reply, request, "UNAUTHORIZED", "Invalid signature");
       const { workspaceId, userId } = request.params;
       if (workspaceId.length > 200 || userId.length > 200 || `${workspaceId}${userId}`.includes("\u0000")) {
         return sendError(reply, request, "NOT_FOUND", "Not a member");
@@ -32,7 +35,8 @@ export async function workspaceMembershipRoutes(app: FastifyInstance, opts: { db
   // The dashboard's "Team members" usage row: members plus pending invitations.
   app.get<{ Params: { workspaceId: string } }>(WORKSPACE_SEATS_USED_PATH, async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
-    if (!verifyWebhook(opts.secret, `GET ${path}`, request.headers).ok) {
+    const check = verifyWebhook(opts.secret, `GET ${path}`, request.headers);
+    if (!check.ok || !seen.first(check.id)) {
       return sendError(reply, request, "UNAUTHORIZED", "Invalid signature");
     }
     const { workspaceId } = request.params;

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signWebhook, verifyWebhook, webhookSignature } from "./standard-webhooks";
+import { createSeenIds, signWebhook, verifyWebhook, webhookSignature } from "./standard-webhooks";
 
 const secret = "s".repeat(32);
 const body = JSON.stringify({ id: "e1", type: "user.deleted" });
@@ -79,5 +79,18 @@ describe("Standard Webhooks", () => {
     expect(verifyWebhook(secret, body, both, { now: t }).ok).toBe(true);
     expect(verifyWebhook(["n".repeat(32), secret], body, b, { now: t }).ok).toBe(true);
     expect(verifyWebhook(["n".repeat(32)], body, b, { now: t }).ok).toBe(false);
+  });
+});
+
+describe("createSeenIds", () => {
+  it("accepts an id once within the window, and again only once the window has passed", () => {
+    const seen = createSeenIds(600);
+    const t0 = 1_000_000;
+    expect(seen.first("msg_a", t0)).toBe(true);
+    expect(seen.first("msg_a", t0 + 599_000)).toBe(false);
+    expect(seen.first("msg_b", t0 + 1000)).toBe(true);
+    // After the window the signature's timestamp is refused anyway; the id is forgotten.
+    expect(seen.first("msg_a", t0 + 600_001)).toBe(true);
+    expect(seen.size).toBe(2);
   });
 });

@@ -112,3 +112,29 @@ export function constantTimeEqual(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/**
+ * The ids of signed requests already accepted, kept for as long as their timestamp could still be
+ * accepted (twice the tolerance), so that a captured request cannot be sent again (a replay). For
+ * signed GETs, whose id is random per request; pushed events deduplicate on their own id instead.
+ * In memory: one process. The API's replicas share theirs through Redis when it is configured.
+ */
+export function createSeenIds(ttlSeconds = 2 * WEBHOOK_TOLERANCE_SECONDS) {
+  // Insertion order is expiry order (one TTL for all): pruning stops at the first live entry.
+  const expiries = new Map<string, number>();
+  return {
+    /** True the first time `id` is seen within the window; false for a repeat. */
+    first(id: string, now = Date.now()): boolean {
+      for (const [seen, expiry] of expiries) {
+        if (expiry > now) break;
+        expiries.delete(seen);
+      }
+      if (expiries.has(id)) return false;
+      expiries.set(id, now + ttlSeconds * 1000);
+      return true;
+    },
+    get size() {
+      return expiries.size;
+    },
+  };
+}

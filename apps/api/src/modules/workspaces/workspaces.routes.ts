@@ -9,6 +9,7 @@ import { verifyWebhook } from "@parley/contracts/server";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
+import type { ReplayGuard } from "../../lib/replay-guard";
 import { workspaceOf } from "../../plugins/auth";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
 import type { AuditService } from "./audit.service";
@@ -22,14 +23,17 @@ import type { SeatsUsedClient } from "./seats-client";
 export const workspaceSeatsRoutes: FastifyPluginAsyncZod<{
   entitlements: EntitlementsService;
   secret: string;
-}> = async (app, { entitlements, secret }) => {
+  /** A signed lookup is answered once: the same signed request sent again is refused. */
+  replays: ReplayGuard;
+}> = async (app, { entitlements, secret, replays }) => {
   app.get(
     "/internal/workspaces/:workspaceId/seats",
     { schema: { params: z.object({ workspaceId: idText() }) } },
     async (request): Promise<WorkspaceSeats> => {
       const path = request.url.split("?")[0] ?? "";
       const check = verifyWebhook(secret, `GET ${path}`, request.headers);
-      if (!check.ok) throw new AppError("SIGNATURE_INVALID", "Request signature is invalid");
+      if (!check.ok || !(await replays.first(check.id)))
+        throw new AppError("SIGNATURE_INVALID", "Request signature is invalid");
       const { planName, limits } = await entitlements.limits(request.params.workspaceId);
       return { workspaceId: request.params.workspaceId, limit: limits.teamMembers, planName };
     },
