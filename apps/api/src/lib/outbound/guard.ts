@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from "node:dns";
+import { STATUS_CODES } from "node:http";
 import { isIP, type LookupFunction } from "node:net";
-import { Agent, type Dispatcher, fetch as undiciFetch } from "undici";
+import { Agent, type Dispatcher, request as undiciRequest } from "undici";
 import { refusedAddressReason } from "./address-policy";
 
 /** A request was refused because of where it would connect (or its scheme, or its redirects). */
@@ -181,21 +182,29 @@ export function createOutboundGuard(policy: OutboundPolicy) {
       const maxRedirects = req.maxRedirects ?? 5;
       for (let hop = 0; ; hop++) {
         const dispatcher = precheck(url);
-        const res = await undiciFetch(url, {
+        // undici's request API (Node streams): a streamed answer costs a fraction of fetch's CPU.
+        // It follows no redirect by itself and asks for no compression (bodies come as sent).
+        const res = await undiciRequest(url, {
           method,
           headers: req.headers,
           body,
-          redirect: "manual",
           dispatcher,
           signal: controller.signal,
         });
-        const location = res.headers.get("location");
-        if (maxRedirects > 0 && REDIRECTS.has(res.status) && location) {
-          await res.body?.cancel().catch(() => {});
+        // An abort or a cut connection after the reader stopped must not become an unhandled
+        // 'error' event; a reader still gets the error from its iteration.
+        res.body.on("error", () => {});
+        const rawLocation = res.headers.location;
+        const location = Array.isArray(rawLocation) ? rawLocation[0] : rawLocation;
+        if (maxRedirects > 0 && REDIRECTS.has(res.statusCode) && location) {
+          res.body.destroy();
           if (hop >= maxRedirects)
             throw new OutboundBlockedError("Too many redirects.", `more than ${maxRedirects} redirects`);
           url = new URL(location, url);
-          if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
+          if (
+            res.statusCode === 303 ||
+            ((res.statusCode === 301 || res.statusCode === 302) && method === "POST")
+          ) {
             method = "GET";
             body = undefined;
           }
@@ -247,47 +256,41 @@ export function createOutboundGuard(policy: OutboundPolicy) {
 export type OutboundGuard = ReturnType<typeof createOutboundGuard>;
 
 function wrap(
-  res: Awaited<ReturnType<typeof undiciFetch>>,
+  res: Dispatcher.ResponseData,
   url: URL,
   maxBytes: number,
   release: () => void,
 ): OutboundResponse {
   const headers = new Headers();
-  res.headers.forEach((value, key) => {
-    headers.append(key, value);
-  });
-  const declared = Number(res.headers.get("content-length") ?? Number.NaN);
+  for (const [key, value] of Object.entries(res.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const declared = Number(headers.get("content-length") ?? Number.NaN);
   async function* body(): AsyncGenerator<Uint8Array> {
     if (declared > maxBytes) {
       release();
-      await res.body?.cancel().catch(() => {});
+      res.body.destroy();
       throw new OutboundTooLargeError(maxBytes);
     }
-    if (!res.body) {
-      release();
-      return;
-    }
-    const reader = res.body.getReader();
     let read = 0;
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        read += value.byteLength;
+      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        read += chunk.byteLength;
         if (read > maxBytes) throw new OutboundTooLargeError(maxBytes);
-        yield value;
+        yield chunk;
       }
     } finally {
       release();
       // Stops the transfer at once when the reader gives up early (cap, error, or `break`).
-      await reader.cancel().catch(() => {});
+      res.body.destroy();
     }
   }
   return {
     url,
-    status: res.status,
-    statusText: res.statusText,
-    ok: res.ok,
+    status: res.statusCode,
+    statusText: STATUS_CODES[res.statusCode] ?? "",
+    ok: res.statusCode >= 200 && res.statusCode < 300,
     headers,
     body,
     async text() {
@@ -298,7 +301,7 @@ function wrap(
     },
     async cancel() {
       release();
-      await res.body?.cancel().catch(() => {});
+      res.body.destroy();
     },
   };
 }
