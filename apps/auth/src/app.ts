@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import { fastifyTrustProxy } from "@parley/config";
-import { cspDirectives, helmetOptions } from "@parley/config/security-headers";
+import { cspDirectives, securityHeadersHook } from "@parley/config/security-headers";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { type Auth, type BackgroundTasks, createAuth, createBackgroundTasks, trustedOriginsOf } from "./auth";
 import type { AuthDb } from "./db";
@@ -88,7 +87,7 @@ export async function buildApp(deps: AppDeps) {
   const csp = cspDirectives(headerOptions);
   // CSP without inline code, no framing of the sign-in pages (clickjacking), nosniff, referrer
   // policy, HSTS in production: on every page and response of the auth host.
-  await app.register(helmet, helmetOptions(headerOptions));
+  app.addHook("onRequest", securityHeadersHook(headerOptions));
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
