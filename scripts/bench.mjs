@@ -217,6 +217,8 @@ const WIDGET_BEFORE = {
   pglite: { addedP95Ms: 1246, ttftP50Ms: 1212, peakRssMb: 317, errors: 0 },
   postgres: { addedP95Ms: 786, ttftP50Ms: 683, peakRssMb: 163, errors: 0 },
 };
+/** Warm bursts per driver (BENCH_WIDGET_RUNS, default 5; each takes about 7 s). */
+const WIDGET_RUNS = Math.max(1, Number(process.env.BENCH_WIDGET_RUNS ?? 5));
 const WIDGET_BUDGET = {
   pglite: { addedMs: 800, peakRssMb: 400 },
   postgres: { addedMs: 300, peakRssMb: 0 },
@@ -243,11 +245,19 @@ const WIDGET_BUDGET = {
     return code === 0 ? f : undefined;
   };
 
-  const floor = await widgetRun({ BENCH_TARGET: "floor" });
+  const floorRuns = [];
+  for (let i = 0; i < WIDGET_RUNS; i++) {
+    const run = await widgetRun({ BENCH_TARGET: "floor" });
+    if (run) floorRuns.push(run);
+  }
+  const floor =
+    floorRuns.length === WIDGET_RUNS
+      ? [...floorRuns].sort((a, b) => a.ttftP95 - b.ttftP95)[Math.floor(WIDGET_RUNS / 2)]
+      : undefined;
   const floorAdded = floor ? Math.round(floor.ttftP95 - floor.modelFirstTokenMs) : undefined;
   if (floor)
     record(
-      "widget: time added before first token p95 by a bare node:http server (the floor here)",
+      `widget: time added before first token p95 by a bare node:http server, median of ${WIDGET_RUNS} (the floor here)`,
       floorAdded,
       "ms",
       `— (no database, no logic: what this machine and harness cost any server; CPU ${floor.apiCpuMs} ms)`,
@@ -264,8 +274,19 @@ const WIDGET_BUDGET = {
       record("widget load on postgres", "n/a", "", "Postgres unavailable", false);
       continue;
     }
-    const f = await widgetRun({ BENCH_DATABASE_URL: warmUrl });
-    if (warmUrl) await dropDatabase(pgUrl, new URL(warmUrl).pathname.slice(1));
+    // The warm burst WIDGET_RUNS times, each on a fresh server and database: the figure is the
+    // median run (by p95), as one burst on a shared 2-core machine varies by ±20 %.
+    const runs = [];
+    for (let i = 0; i < WIDGET_RUNS; i++) {
+      const url = i === 0 ? warmUrl : await dbUrl();
+      const run = await widgetRun({ BENCH_DATABASE_URL: url });
+      if (url) await dropDatabase(pgUrl, new URL(url).pathname.slice(1));
+      if (run) runs.push(run);
+    }
+    const byP95 = [...runs].sort((a, b) => a.ttftP95 - b.ttftP95);
+    const f = runs.length === WIDGET_RUNS ? byP95[Math.floor(byP95.length / 2)] : undefined;
+    const errors = runs.reduce((n, r) => n + r.errors, 0);
+    const peakRssMb = Math.max(...runs.map((r) => r.peakRssMb));
     const coldUrl = await dbUrl();
     const cold = await widgetRun({ BENCH_DATABASE_URL: coldUrl, BENCH_WARMUP: "0" });
     if (coldUrl) await dropDatabase(pgUrl, new URL(coldUrl).pathname.slice(1));
@@ -277,16 +298,17 @@ const WIDGET_BUDGET = {
     const before = WIDGET_BEFORE[driver];
     record(
       `widget: ${f.visitors} concurrent visitors asking ${f.questions} different questions, errors (${driver}) — before (commit c05b224) in brackets`,
-      f.errors,
+      errors,
       "",
-      `0 (before: ${before.errors})`,
-      f.errors === 0,
+      `0 (before: ${before.errors}; all ${WIDGET_RUNS} bursts)`,
+      errors === 0,
     );
+    const range = byP95.map((r) => Math.round(r.ttftP95 - r.modelFirstTokenMs)).join(", ");
     record(
-      `widget: time added before first token p95 (${driver})`,
+      `widget: time added before first token p95, median of ${WIDGET_RUNS} bursts (${driver})`,
       Math.round(added),
       "ms",
-      `≤ ${WIDGET_BUDGET[driver].addedMs} ms (before: ${before.addedP95Ms} ms; the floor: ${floorAdded ?? "?"} ms)`,
+      `≤ ${WIDGET_BUDGET[driver].addedMs} ms (before: ${before.addedP95Ms} ms; the floor: ${floorAdded ?? "?"} ms; runs: ${range} ms)`,
       added <= WIDGET_BUDGET[driver].addedMs,
     );
     record(
@@ -306,11 +328,11 @@ const WIDGET_BUDGET = {
       );
     const rssBudget = WIDGET_BUDGET[driver].peakRssMb;
     record(
-      `widget: API peak memory (${driver})`,
-      f.peakRssMb,
+      `widget: API peak memory, highest of the bursts (${driver})`,
+      peakRssMb,
       "MB",
       `${rssBudget ? `≤ ${rssBudget} MB` : "—"} (before: ${before.peakRssMb} MB)`,
-      !rssBudget || f.peakRssMb <= rssBudget,
+      !rssBudget || peakRssMb <= rssBudget,
     );
     record(`widget: API peak memory, first boot (${driver})`, f.firstBootPeakRssMb, "MB", "—", true);
     // Where the time goes: who used the two cores during the burst.
