@@ -19,6 +19,8 @@ export interface TestSiteOptions {
    * nested too deeply to parse.
    */
   hostile?: { otherSiteUrl: string; internalUrl: string };
+  /** robots.txt also asks for this Crawl-delay (seconds). */
+  crawlDelay?: number;
 }
 
 export const HOSTILE_PATHS = [
@@ -112,7 +114,11 @@ export async function startTestSite(pages = 3, opts: TestSiteOptions = {}) {
     if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
     if (hostile(url, res)) return;
     if (url === "/robots.txt") {
-      res.writeHead(200, { "content-type": "text/plain" }).end("User-agent: *\nDisallow: /private/\n");
+      res
+        .writeHead(200, { "content-type": "text/plain" })
+        .end(
+          `User-agent: *\nDisallow: /private/\n${opts.crawlDelay ? `Crawl-delay: ${opts.crawlDelay}\n` : ""}`,
+        );
       return;
     }
     const html = routes[url];

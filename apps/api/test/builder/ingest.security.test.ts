@@ -87,11 +87,10 @@ describe.each(testDrivers())("hostile sources on %s", (driver) => {
       socket.on("data", (chunk) => {
         answer += chunk;
       });
-      const started = performance.now();
+      // A server that kept the connection would fail the test at the runner's timeout.
       await new Promise((resolve) => socket.once("close", resolve));
       expect(answer).toMatch(withToken ? /^HTTP\/1\.1 404/ : /^HTTP\/1\.1 401/);
       expect(answer.toLowerCase()).toContain("connection: close");
-      expect(performance.now() - started).toBeLessThan(5000);
     });
 
     it("stores a cleaned, capped file name", async () => {

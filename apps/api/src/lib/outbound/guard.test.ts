@@ -91,6 +91,8 @@ describe("outbound guard", () => {
   let endlessBytes = 0;
   /** Responses of the endless server whose connection has closed (the client went away). */
   let endlessClosed = 0;
+  /** Requests to the page that never finishes whose connection the client closed. */
+  let slowClosed = 0;
   let endless: Awaited<ReturnType<typeof listen>>;
 
   beforeAll(async () => {
@@ -105,6 +107,9 @@ describe("outbound guard", () => {
       const chunk = Buffer.alloc(64 * 1024, "a");
       if (url === "/slow") {
         res.write("<p>");
+        res.on("close", () => {
+          slowClosed++;
+        });
         return; // never finishes
       }
       const pump = () => {
@@ -179,24 +184,26 @@ describe("outbound guard", () => {
     await guard.close();
   });
 
-  it("gives up on a page that never finishes at the deadline", async () => {
+  // Neither test measures time: a guard without a deadline (or a close() without a grace period)
+  // waits for the page forever, and the test runner's own timeout fails the test.
+  it("gives up on a page that never finishes at the deadline, and hangs up", async () => {
     const guard = createOutboundGuard({ allowPrivate: true });
-    const started = Date.now();
+    const closedBefore = slowClosed;
     const res = await guard.request(`${endless.url}/slow`, { maxBytes: 1024 * 1024, timeoutMs: 500 });
     const err = await res.text().catch((e) => e);
     expect((err as Error).name).toMatch(/TimeoutError|AbortError/);
-    expect(Date.now() - started).toBeLessThan(3000);
+    await until("the page's connection to be closed by the guard", () => slowClosed > closedBefore);
     await guard.close();
   });
 
-  it("closes within its grace period while a page is still trickling in", async () => {
+  it("closes after its grace period while a page is still trickling in, cutting it", async () => {
     const guard = createOutboundGuard({ allowPrivate: true });
+    const closedBefore = slowClosed;
     const res = await guard.request(`${endless.url}/slow`, { maxBytes: 1024 * 1024, timeoutMs: 60_000 });
     const body = res.text().catch((e) => e);
-    const started = Date.now();
     await guard.close(300);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(await body).toBeInstanceOf(Error);
+    await until("the page's connection to be closed by the guard", () => slowClosed > closedBefore);
   });
 
   it("allows private addresses only where the policy says so", async () => {

@@ -46,7 +46,17 @@ export interface CrawlOptions {
   delayMs?: number;
   /** For each page, body included. */
   timeoutMs?: number;
+  /** What paces request starts (the real monotonic clock unless a test brings its own). */
+  clock?: CrawlClock;
 }
+
+/** The time the crawler paces by, and how it waits. */
+export interface CrawlClock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+const realClock: CrawlClock = { now: () => performance.now(), sleep: (ms, signal) => sleep(ms, signal) };
 
 const USER_AGENT = "ParleyBot/1.0 (+https://parley.app/bot)";
 export const MAX_PAGE_BYTES = 3 * 1024 * 1024;
@@ -112,16 +122,17 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<n
   const delayMs = Math.max(opts.delayMs ?? DEFAULT_DELAY_MS, Math.min(robotsDelay, MAX_CRAWL_DELAY_MS));
   // Request starts are spaced `delayMs` apart, measured from when the last one really left: callers
   // take turns, and each waits until the delay since the previous start has passed.
+  const clock = opts.clock ?? realClock;
   let lastStart = Number.NEGATIVE_INFINITY;
   let pacing = Promise.resolve();
   const pace = () => {
     const turn = pacing.then(async () => {
       // Timers may fire a little early against the monotonic clock: wait until it really is time.
-      for (let wait = lastStart + delayMs - performance.now(); wait > 0; ) {
-        await sleep(Math.ceil(wait), opts.signal);
-        wait = lastStart + delayMs - performance.now();
+      for (let wait = lastStart + delayMs - clock.now(); wait > 0; ) {
+        await clock.sleep(Math.ceil(wait), opts.signal);
+        wait = lastStart + delayMs - clock.now();
       }
-      lastStart = performance.now();
+      lastStart = clock.now();
     });
     pacing = turn.catch(() => {});
     return turn;
