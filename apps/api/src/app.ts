@@ -490,7 +490,7 @@ export async function buildApp(deps: AppDeps) {
         secret: env.AUTH_EVENTS_SECRET,
         replays: createReplayGuard(redis),
       });
-      await api.register(widgetLauncherRoutes, { widget, appOrigin });
+      await api.register(widgetLauncherRoutes, { widget, limiter, appOrigin });
       await api.register(widgetRoutes, {
         widget,
         sessions: services.widgetSessions,

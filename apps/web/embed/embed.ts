@@ -245,7 +245,8 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
   // comes with the reason, for the site owner.
   fetch(`${origin}/api/widget/${id}/launcher`)
     .then((res) => res.json())
-    .then((status) => (status.available ? draw(status) : warn(status.reason)))
+    // A refusal (a 429 when the network sent too many) carries its reason as an error message.
+    .then((status) => (status.available ? draw(status) : warn(status.reason ?? status.error?.message)))
     .catch(() =>
       warn(
         `could not reach ${origin} (offline, or not allowed by this page's Content-Security-Policy connect-src)`,

@@ -119,13 +119,42 @@ describe("rate limits on the public routes", { timeout: 120_000 }, () => {
     expect(res.status).toBe(201);
   });
 
+  it("limits the widget's reads (launcher, config, a conversation) per address, as one budget", async () => {
+    const max = WIDGET_LIMITS.readsPerIpPerMinute;
+    const who = visitor();
+    const get = (path: string, i: number, headers: Record<string, string> = {}) =>
+      fetch(`${t.url}${path}`, { headers: { "x-forwarded-for": `192.0.2.${(i % 250) + 1}`, ...headers } });
+    // Page views on a busy office network, each claiming another address: they all count.
+    const { statuses, last } = await burst(max + 1, (i) =>
+      i % 3 === 0
+        ? get(`/api/widget/${botId}/launcher`, i)
+        : i % 3 === 1
+          ? get(`/api/widget/${botId}/config`, i)
+          : get(`/api/widget/${botId}/conversations/conv_none`, i, { "x-parley-visitor": who }),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(Math.ceil(max / 3) + Math.ceil((max - 1) / 3));
+    expect(statuses.slice(0, max).filter((s) => s === 404)).toHaveLength(Math.floor(max / 3));
+    await expectRefusal(last, "Too many requests from your network. Please try again in a minute.");
+    // Over the budget the launcher is refused too, before any lookup, and never cached.
+    const launcher = await get(`/api/widget/${botId}/launcher`, 0);
+    expect(launcher.headers.get("cache-control")).toBeNull();
+    await expectRefusal(launcher, "Too many requests from your network. Please try again in a minute.");
+  });
+
   it("counts refusals in /metrics by limit", async () => {
     const res = await t.app.inject({
       method: "GET",
       url: "/metrics",
       headers: { authorization: `Bearer ${TOKEN}` },
     });
-    for (const name of ["feedback:visitor", "lead:visitor", "lead:ip", "contact:ip", "support:user"]) {
+    for (const name of [
+      "feedback:visitor",
+      "lead:visitor",
+      "lead:ip",
+      "contact:ip",
+      "support:user",
+      "read:ip",
+    ]) {
       expect(res.body).toMatch(new RegExp(`parley_rate_limit_refusals_total\\{limit="${name}"\\} [1-9]`));
     }
   });

@@ -126,6 +126,8 @@ export const WIDGET_LIMITS = {
   messagesPerIpPerMinute: 30,
   conversationsPerIpPerHour: 20,
   sessionsPerIpPerMinute: 120,
+  /** Reads (launcher, config, a conversation): a page view makes one or two, an office shares an IP. */
+  readsPerIpPerMinute: 600,
   feedbackPerVisitorPerMinute: 30,
   leadsPerVisitorPerHour: 5,
   leadsPerIpPerHour: 60,

@@ -1,4 +1,4 @@
-import { CUSTOMER_HEADER, VISITOR_HEADER, visitorIdSchema } from "@parley/contracts";
+import { CUSTOMER_HEADER, VISITOR_HEADER, visitorIdSchema, WIDGET_LIMITS } from "@parley/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors";
 import { enforceLimit, type RateLimiter } from "../../lib/rate-limit";
@@ -17,6 +17,12 @@ export function notEnabledOn(origin: string, chatbotId: string): string {
   }
   return `This chat is not enabled on ${origin.slice(0, 200)}. Add ${host.slice(0, 200)} to the allowed domains of chatbot ${chatbotId} in the Parley dashboard (Embed tab).`;
 }
+
+export const TOO_MANY_READS = "Too many requests from your network. Please try again in a minute.";
+
+/** The widget's reads (launcher, config, a conversation) share one generous per-address budget. */
+export const limitWidgetReads = (limiter: RateLimiter, ip: string, reply: FastifyReply) =>
+  enforceLimit(limiter, reply, `read:ip:${ip}`, WIDGET_LIMITS.readsPerIpPerMinute, 60, TOO_MANY_READS);
 
 export interface WidgetGuardDeps {
   widget: WidgetService;

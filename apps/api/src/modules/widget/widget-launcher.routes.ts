@@ -2,9 +2,10 @@ import { type LauncherStatus, launcherStatusSchema } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
+import type { RateLimiter } from "../../lib/rate-limit";
 import { originAllowed } from "./origin-policy";
 import type { WidgetService } from "./widget.service";
-import { notEnabledOn } from "./widget-guards";
+import { limitWidgetReads, notEnabledOn } from "./widget-guards";
 
 /**
  * `GET /widget/:chatbotId/launcher`, embed.js's first and only call on a page view: whether it
@@ -13,8 +14,9 @@ import { notEnabledOn } from "./widget-guards";
  */
 export const widgetLauncherRoutes: FastifyPluginAsyncZod<{
   widget: WidgetService;
+  limiter: RateLimiter;
   appOrigin: string;
-}> = async (app, { widget, appOrigin }) => {
+}> = async (app, { widget, limiter, appOrigin }) => {
   app.get(
     "/widget/:chatbotId/launcher",
     {
@@ -22,10 +24,10 @@ export const widgetLauncherRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply): Promise<LauncherStatus> => {
       const origin = request.headers.origin;
-      reply
-        .header("access-control-allow-origin", origin ?? "*")
-        .header("vary", "origin")
-        .header("cache-control", "public, max-age=30");
+      reply.header("access-control-allow-origin", origin ?? "*").header("vary", "origin");
+      // Refused before any lookup (embed.js then simply draws nothing on this page view).
+      await limitWidgetReads(limiter, request.ip, reply);
+      reply.header("cache-control", "public, max-age=30");
       try {
         const bot = await widget.publishedBot(request.params.chatbotId, true);
         if (origin && origin !== appOrigin && !originAllowed(origin, bot.allowedDomains)) {

@@ -9,6 +9,7 @@ import {
   widgetConfigSchema,
   widgetConversationSchema,
 } from "@parley/contracts";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
@@ -18,7 +19,7 @@ import { ModelError } from "../chat/chat-model";
 import type { IdentityService } from "../identity/identity.service";
 import { originAllowed } from "./origin-policy";
 import type { WidgetService } from "./widget.service";
-import { createWidgetGuards } from "./widget-guards";
+import { createWidgetGuards, limitWidgetReads } from "./widget-guards";
 import type { WidgetSessions } from "./widget-session";
 import { widgetSessionRoutes } from "./widget-session.routes";
 
@@ -43,6 +44,7 @@ export interface WidgetRouteOptions {
 export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (app, options) => {
   const { widget, appOrigin } = options;
   const { checkOrigin, visitorOf, limit } = createWidgetGuards(options);
+  const limitReads = (ip: string, reply: FastifyReply) => limitWidgetReads(options.limiter, ip, reply);
 
   app.addHook("onRequest", async (request, reply) => {
     const chatbotId = (request.params as { chatbotId?: string }).chatbotId;
@@ -73,6 +75,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
     "/widget/:chatbotId/config",
     { schema: { params: botParams, response: { 200: widgetConfigSchema } } },
     async (request, reply) => {
+      await limitReads(request.ip, reply);
       reply.header("cache-control", "public, max-age=30");
       return widget.config(request.params.chatbotId);
     },
@@ -97,12 +100,11 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
   app.get(
     "/widget/:chatbotId/conversations/:conversationId",
     { schema: { params: convParams, response: { 200: widgetConversationSchema } } },
-    async (request) =>
-      widget.get(
-        request.params.chatbotId,
-        request.params.conversationId,
-        await visitorOf(request, request.params.chatbotId),
-      ),
+    async (request, reply) => {
+      const who = await visitorOf(request, request.params.chatbotId);
+      await limitReads(request.ip, reply);
+      return widget.get(request.params.chatbotId, request.params.conversationId, who);
+    },
   );
 
   app.post(
