@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { DbDriver } from "@parley/db";
 import { sql } from "drizzle-orm";
 import { knowledgeChunks, knowledgeSources } from "../src/db/schema";
-import { termStats } from "../src/modules/retrieval/term-stats";
+import { termStats } from "../src/modules/retrieval/term-stats.repo";
 import { startEmbeddingsStub } from "../test/embeddings-stub";
 import { createTestApp, setPlan, type TestApp } from "../test/harness";
 import { startLlmStub } from "../test/llm-stub";

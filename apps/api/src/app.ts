@@ -46,6 +46,7 @@ import { inboxRoutes } from "./modules/inbox/inbox.routes";
 import { createInboxService } from "./modules/inbox/inbox.service";
 import { createLifecycleService } from "./modules/inbox/lifecycle.service";
 import { createTableFileStore } from "./modules/knowledge/file-store";
+import { createKnowledgeRepo } from "./modules/knowledge/knowledge.repo";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
 import { createKnowledgeService, EMBED_JOB, registerIngestJob } from "./modules/knowledge/knowledge.service";
 import { createPaymentsRepo } from "./modules/payments/payments.repo";
@@ -189,11 +190,13 @@ function createServices(
       await jobs.enqueue(EMBED_JOB, { chatbotId }, { maxAttempts: 2 });
     },
   });
+  const conversations = createConversationsRepo(db.db);
   const authEvents = createAuthEventsService({
     db: db.db,
     repo: createAuthEventsRepo(),
     erase: {
       chatbots: chatbots.erase,
+      conversations: conversations.eraseOwner,
       subscriptions: subscriptions.erase,
       contact: contact.erase,
       payments: payments.detachUser,
@@ -229,8 +232,10 @@ function createServices(
       allowHosts: env.EMBEDDINGS_BASE_URL ? [new URL(env.EMBEDDINGS_BASE_URL).host] : [],
     }),
   };
+  const knowledgeRepo = createKnowledgeRepo(db.db, createTableFileStore(db.db));
   const semantic = createSemanticIndex({
     db: db.db,
+    sources: knowledgeRepo,
     guard: outbound.embeddings,
     defaults: {
       baseUrl: env.EMBEDDINGS_BASE_URL,
@@ -243,7 +248,7 @@ function createServices(
     openKey: (sealed, chatbotId) => modelKeys.open(sealed, chatbotId),
   });
   const knowledge = createKnowledgeService({
-    db: db.db,
+    repo: knowledgeRepo,
     jobs,
     entitlements,
     plan: async (userId) => {
@@ -256,7 +261,6 @@ function createServices(
     log,
     now,
     semantic,
-    files: createTableFileStore(db.db),
   });
   registerIngestJob(jobs, knowledge);
   const retrieval = createRetrieval(db.db, semantic);
@@ -267,7 +271,6 @@ function createServices(
     botApiKey: chatbots.modelApiKey,
     onAnswer: (engine, outcome, seconds) => metrics.answer(engine, outcome, seconds),
   });
-  const conversations = createConversationsRepo(db.db);
   const messagesThisMonth = (userId: string) => usageRepo.messagesIn(userId, monthOf(now()));
   const widget = createWidgetService({
     db: db.db,
@@ -322,7 +325,7 @@ function createServices(
     chat,
     usage,
     widget,
-    widgetSessions: createWidgetSessions({ db: db.db }),
+    widgetSessions: createWidgetSessions({ conversations }),
     identity,
     demo: createDemoService({
       chatbots,

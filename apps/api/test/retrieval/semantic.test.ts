@@ -1,6 +1,8 @@
 import { rowsOf } from "@parley/db";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTableFileStore } from "../../src/modules/knowledge/file-store";
+import { createKnowledgeRepo } from "../../src/modules/knowledge/knowledge.repo";
 import { createSemanticIndex } from "../../src/modules/retrieval/semantic";
 import { type EmbeddingsMode, type EmbeddingsStub, startEmbeddingsStub } from "../embeddings-stub";
 import { createTestApp, setPlan, type TestApp, testDrivers } from "../harness";
@@ -157,6 +159,7 @@ describe.each(testDrivers())("semantic retrieval with an embeddings endpoint on 
     expect((await t.app.services.retrieval.search(otherBot, "PINEAPPLE"))[0]?.sourceTitle).toBe("Secret");
     const semantic = createSemanticIndex({
       db: t.db.db,
+      sources: createKnowledgeRepo(t.db.db, createTableFileStore(t.db.db)),
       guard: t.app.services.outbound.embeddings,
       defaults: { baseUrl: stub.url, model: "stub-1", apiKey: "operator-key" },
       timeoutMs: 2000,
@@ -205,6 +208,7 @@ describe.each(testDrivers())("semantic retrieval with an embeddings endpoint on 
     await t.db.db.execute(sql`update chatbots set embeddings_api_key = ${`${raw?.k}x`} where id = ${bot}`);
     const semantic = createSemanticIndex({
       db: t.db.db,
+      sources: createKnowledgeRepo(t.db.db, createTableFileStore(t.db.db)),
       guard: t.app.services.outbound.embeddings,
       defaults: { baseUrl: stub.url, model: "stub-1", apiKey: "operator-key" },
       timeoutMs: 2000,
@@ -228,6 +232,7 @@ describe.each(testDrivers())("semantic retrieval with an embeddings endpoint on 
     // the server's model is stale (the others have their own model or endpoint).
     const restarted = createSemanticIndex({
       db: t.db.db,
+      sources: createKnowledgeRepo(t.db.db, createTableFileStore(t.db.db)),
       guard: t.app.services.outbound.embeddings,
       defaults: { baseUrl: stub.url, model: "stub-9", apiKey: undefined },
       timeoutMs: 2000,

@@ -1,7 +1,5 @@
 import type { AuthEvent } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import { eq } from "drizzle-orm";
-import { conversations } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import type { AuditService } from "../workspaces/audit.service";
 import type { AuthEventsRepo } from "./auth-events.repo";
@@ -13,6 +11,8 @@ import type { AuthEventsRepo } from "./auth-events.repo";
 export interface AccountErasers {
   /** Chatbots take their sources, chunks, conversations, messages and leads with them. */
   chatbots: (tx: Tx, ownerId: string) => Promise<void>;
+  /** Conversations left without a bot of this owner (a bot's go with it). */
+  conversations: (tx: Tx, ownerId: string) => Promise<void>;
   subscriptions: (tx: Tx, userId: string) => Promise<void>;
   contact: (tx: Tx, userId: string) => Promise<void>;
   /** Payment records are kept for accounting but detached from the person. */
@@ -44,9 +44,7 @@ export function createAuthEventsService(deps: {
         // The user's personal workspace (id = user id) and everything in it goes with them.
         const { userId } = event.data;
         await erase.chatbots(tx, userId);
-        // Conversations left without a bot of this owner. TODO(conversations module): the lead
-        // routes this through the conversations repository that helper "burst" adds.
-        await tx.delete(conversations).where(eq(conversations.ownerId, userId));
+        await erase.conversations(tx, userId);
         await erase.subscriptions(tx, userId);
         await erase.contact(tx, userId);
         await erase.payments(tx, userId, `deleted:${event.id}`);

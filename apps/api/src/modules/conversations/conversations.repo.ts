@@ -1,8 +1,9 @@
 import type { WidgetMessage } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { chatbots, conversations, leads, messages, type StoredCitation } from "../../db/schema";
+import type { Tx } from "../../db/tx";
 import { createBatcher, jsonRows } from "../../lib/batch";
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -316,6 +317,57 @@ export function createConversationsRepo(db: Database) {
         db.select().from(leads).where(eq(leads.ownerId, ownerId)).orderBy(asc(leads.createdAt)),
       ]);
       return { conversations: convs, messages: msgs, leads: leadRows };
+    },
+
+    /**
+     * A verified customer signed in on this browser: the visitor's earlier anonymous widget
+     * conversations with the bot become theirs, and the e-mail and name the business sent label
+     * all of the customer's conversations with it.
+     */
+    async assignToCustomer(
+      chatbotId: string,
+      visitorId: string,
+      customer: { userId: string; email?: string | null; name?: string | null },
+    ) {
+      await db
+        .update(conversations)
+        .set({
+          customerId: customer.userId,
+          customerEmail: customer.email ?? null,
+          customerName: customer.name || null,
+        })
+        .where(
+          and(
+            eq(conversations.chatbotId, chatbotId),
+            eq(conversations.channel, "widget"),
+            eq(conversations.visitorId, visitorId),
+            isNull(conversations.customerId),
+          ),
+        );
+      if (!customer.email && !customer.name) return;
+      await db
+        .update(conversations)
+        .set({
+          ...(customer.email ? { customerEmail: customer.email } : {}),
+          ...(customer.name ? { customerName: customer.name } : {}),
+        })
+        .where(and(eq(conversations.chatbotId, chatbotId), eq(conversations.customerId, customer.userId)));
+    },
+
+    /** The id of the newest widget conversation with the bot that `where` allows, or null. */
+    async latestWidgetConversation(chatbotId: string, where: SQL): Promise<string | null> {
+      const [latest] = await db
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(and(eq(conversations.chatbotId, chatbotId), eq(conversations.channel, "widget"), where))
+        .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+        .limit(1);
+      return latest?.id ?? null;
+    },
+
+    /** A deleted account: every conversation it owns (messages and leads go with them). */
+    async eraseOwner(tx: Tx, ownerId: string) {
+      await tx.delete(conversations).where(eq(conversations.ownerId, ownerId));
     },
 
     async remove(ownerId: string, conversationId: string) {

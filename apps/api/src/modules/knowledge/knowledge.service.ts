@@ -1,19 +1,16 @@
 import { cleanFileName, ingestLimits, type KnowledgeSource, type SourceCreate } from "@parley/contracts";
-import type { Database } from "@parley/db";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { chatbots, type KnowledgeSourceRow, knowledgeSources } from "../../db/schema";
+import type { KnowledgeSourceRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { JobQueue } from "../../lib/job-queue";
 import type { OutboundGuard } from "../../lib/outbound";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
 import type { SemanticIndex } from "../retrieval/semantic";
-import { termStats } from "../retrieval/term-stats";
-import type { FileStore } from "./file-store";
 import { detectFileType, MIME } from "./ingest/extract-file";
 import { createIngestRunner, DEFAULT_MAX_PAGES } from "./ingest/ingest-runner";
 import { limitMessages } from "./ingest/limits";
+import type { KnowledgeRepo, NewKnowledgeSource } from "./knowledge.repo";
 
 export const INGEST_JOB = "knowledge.ingest";
 /** Re-embeds a bot's sources after its embeddings settings changed (payload: chatbotId). */
@@ -53,7 +50,8 @@ export function toSource(row: KnowledgeSourceRow): KnowledgeSource {
 }
 
 export interface KnowledgeDeps {
-  db: Database;
+  /** Sources, staged pages and chunks (uploaded bytes through its file store). */
+  repo: KnowledgeRepo;
   jobs: JobQueue;
   entitlements: EntitlementsService;
   /** The owner's plan: its tier sets the upload and per-source limits. */
@@ -69,54 +67,26 @@ export interface KnowledgeDeps {
   now: () => Date;
   /** Semantic search, when the app has it: sources are embedded as part of their ingestion. */
   semantic?: SemanticIndex;
-  /** Uploaded files' bytes, kept apart from the source rows. */
-  files: FileStore;
 }
 
 export function createKnowledgeService(deps: KnowledgeDeps) {
-  const { db, jobs, entitlements } = deps;
+  const { repo, jobs, entitlements } = deps;
   const runner = createIngestRunner({ ...deps, embedSource: deps.semantic?.embedSource });
 
   async function ownBot(ownerId: string, chatbotId: string) {
-    const [bot] = await db
-      .select({ id: chatbots.id })
-      .from(chatbots)
-      .where(and(eq(chatbots.id, chatbotId), eq(chatbots.ownerId, ownerId)));
-    if (!bot) throw new AppError("NOT_FOUND", "Chatbot not found");
+    if (!(await repo.botOwnedBy(ownerId, chatbotId))) throw new AppError("NOT_FOUND", "Chatbot not found");
   }
   async function ownSource(ownerId: string, chatbotId: string, sourceId: string) {
-    const [row] = await db
-      .select()
-      .from(knowledgeSources)
-      .where(
-        and(
-          eq(knowledgeSources.id, sourceId),
-          eq(knowledgeSources.chatbotId, chatbotId),
-          eq(knowledgeSources.ownerId, ownerId),
-        ),
-      );
+    const row = await repo.findOwned(ownerId, chatbotId, sourceId);
     if (!row) throw new AppError("NOT_FOUND", "Knowledge source not found");
     return row;
   }
   async function assertRoom(ownerId: string) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(knowledgeSources)
-      .where(eq(knowledgeSources.ownerId, ownerId));
-    await entitlements.assert(ownerId, "knowledgeSources", row?.n ?? 0);
+    await entitlements.assert(ownerId, "knowledgeSources", await repo.countForOwner(ownerId));
   }
-  async function create(values: typeof knowledgeSources.$inferInsert, file?: Buffer) {
+  async function create(values: NewKnowledgeSource, file?: Buffer) {
     const at = deps.now();
-    // The source and its bytes together, before the job that reads them is queued.
-    const row = await db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(knowledgeSources)
-        .values({ ...values, createdAt: at, updatedAt: at })
-        .returning();
-      if (!inserted) throw new Error("insert returned nothing");
-      if (file) await deps.files.put(tx, inserted.id, file);
-      return inserted;
-    });
+    const row = await repo.insert({ ...values, createdAt: at, updatedAt: at }, file);
     await jobs.enqueue(INGEST_JOB, { sourceId: row.id }, { maxAttempts: 2 });
     return toSource(row);
   }
@@ -153,22 +123,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       return { bytes: limits.fileMb * 1024 * 1024, message: limitMessages(limits, plan.name).fileSize };
     },
     /** The stored rows of these bots' sources, text included (the account export). */
-    async rowsForBots(chatbotIds: string[]) {
-      if (chatbotIds.length === 0) return [];
-      return db
-        .select()
-        .from(knowledgeSources)
-        .where(inArray(knowledgeSources.chatbotId, chatbotIds))
-        .orderBy(asc(knowledgeSources.createdAt), asc(knowledgeSources.id));
-    },
+    rowsForBots: (chatbotIds: string[]) => repo.rowsForBots(chatbotIds),
     async list(ownerId: string, chatbotId: string): Promise<KnowledgeSource[]> {
       await ownBot(ownerId, chatbotId);
-      const rows = await db
-        .select()
-        .from(knowledgeSources)
-        .where(eq(knowledgeSources.chatbotId, chatbotId))
-        .orderBy(asc(knowledgeSources.createdAt));
-      return rows.map(toSource);
+      return (await repo.listForBot(chatbotId)).map(toSource);
     },
     async get(ownerId: string, chatbotId: string, sourceId: string) {
       return toSource(await ownSource(ownerId, chatbotId, sourceId));
@@ -239,39 +197,23 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     /** Deletes the source; returns its title (for the audit log, which outlives it). */
     async remove(ownerId: string, chatbotId: string, sourceId: string): Promise<{ title: string }> {
       const source = await ownSource(ownerId, chatbotId, sourceId);
-      // Its chunks go with it (cascade): take them out of the bot's term statistics first.
-      await db.transaction(async (tx) => {
-        const [still] = await tx
-          .select({ id: knowledgeSources.id })
-          .from(knowledgeSources)
-          .where(eq(knowledgeSources.id, sourceId))
-          .for("update");
-        if (!still) return;
-        await termStats.lockBot(tx, chatbotId);
-        await termStats.subtractSource(tx, chatbotId, sourceId);
-        await tx.delete(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
-      });
+      await repo.remove(chatbotId, sourceId);
       return { title: source.title };
     },
     async resync(ownerId: string, chatbotId: string, sourceId: string): Promise<KnowledgeSource> {
       const row = await ownSource(ownerId, chatbotId, sourceId);
       if (row.status === "queued" || row.status === "processing")
         throw new AppError("CONFLICT", "This source is already being processed.");
-      const [updated] = await db
-        .update(knowledgeSources)
-        .set({ status: "queued", error: null, progressDone: 0, skippedPages: [] })
-        .where(eq(knowledgeSources.id, sourceId))
-        .returning();
+      const updated = await repo.updateReturning(sourceId, {
+        status: "queued",
+        error: null,
+        progressDone: 0,
+        skippedPages: [],
+      });
       await jobs.enqueue(INGEST_JOB, { sourceId }, { maxAttempts: 2 });
       return toSource(updated ?? row);
     },
-    async countForOwner(ownerId: string) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(knowledgeSources)
-        .where(eq(knowledgeSources.ownerId, ownerId));
-      return row?.n ?? 0;
-    },
+    countForOwner: (ownerId: string) => repo.countForOwner(ownerId),
   };
 }
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;

@@ -1,10 +1,12 @@
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { chatbots, knowledgeChunkVectors, knowledgeSources } from "../../db/schema";
 import type { OutboundGuard } from "../../lib/outbound";
+import type { SourceEmbeddings } from "../knowledge/knowledge.repo";
 import { EmbeddingError, type EmbeddingsConfig, embedTexts, toBytes } from "./embeddings";
+import { createVectorsRepo } from "./vectors.repo";
 
 /** Passages sent per embeddings request, and the characters of each that are embedded. */
 const BATCH = 32;
@@ -17,6 +19,8 @@ const CONFIG_ENTRIES = 10_000;
 
 export interface SemanticDeps {
   db: Database;
+  /** Where a source's semantic-search state is written: the knowledge module owns the rows. */
+  sources: SourceEmbeddings;
   guard: OutboundGuard;
   /** The server's endpoint (EMBEDDINGS_*), used by bots that set none of their own. */
   defaults: { baseUrl: string | undefined; model: string | undefined; apiKey: string | undefined };
@@ -56,6 +60,7 @@ interface BotVectors {
  */
 export function createSemanticIndex(deps: SemanticDeps) {
   const { db, log } = deps;
+  const vectors = createVectorsRepo(db);
   const cache = new Map<string, BotVectors>();
   const loading = new Map<string, Promise<BotVectors>>();
   let cachedBytes = 0;
@@ -121,17 +126,7 @@ export function createSemanticIndex(deps: SemanticDeps) {
     return bot ? resolve(chatbotId, bot) : null;
   }
 
-  async function storedDims(chatbotId: string, model: string): Promise<number | undefined> {
-    const [row] = await db
-      .select({ dims: knowledgeChunkVectors.dims })
-      .from(knowledgeChunkVectors)
-      .where(and(eq(knowledgeChunkVectors.chatbotId, chatbotId), eq(knowledgeChunkVectors.model, model)))
-      .limit(1);
-    return row?.dims;
-  }
-
-  const setSource = (sourceId: string, set: Partial<typeof knowledgeSources.$inferInsert>) =>
-    db.update(knowledgeSources).set(set).where(eq(knowledgeSources.id, sourceId));
+  const setSource = deps.sources.setEmbedding;
 
   /**
    * Embeds the source's passages that have no vector for the bot's model yet, in batches, writing
@@ -170,33 +165,30 @@ export function createSemanticIndex(deps: SemanticDeps) {
       embeddingTotal: chunks.length,
     });
     try {
-      let dims = await storedDims(source.chatbotId, config.model);
+      let dims = await vectors.storedDims(source.chatbotId, config.model);
       for (let i = 0; i < todo.length; i += BATCH) {
         if (ctx.signal?.aborted) return;
         const batch = todo.slice(i, i + BATCH);
-        const vectors = await embedTexts(
+        const embedded = await embedTexts(
           config,
           batch.map((c) => `${c.title ? `${c.title}\n` : ""}${c.body}`.slice(0, MAX_INPUT_CHARS)),
           deps.guard,
           { timeoutMs: deps.timeoutMs, signal: ctx.signal, dims },
         );
-        dims = vectors[0]?.length ?? dims;
+        dims = embedded[0]?.length ?? dims;
         if (ctx.signal?.aborted) return;
-        await db
-          .insert(knowledgeChunkVectors)
-          .values(
-            batch.map((c, j) => {
-              const v = vectors[j] as Float32Array;
-              return {
-                chunkId: Number(c.id),
-                chatbotId: source.chatbotId,
-                model: config.model,
-                dims: v.length,
-                vector: toBytes(v),
-              };
-            }),
-          )
-          .onConflictDoNothing();
+        await vectors.insert(
+          batch.map((c, j) => {
+            const v = embedded[j] as Float32Array;
+            return {
+              chunkId: Number(c.id),
+              chatbotId: source.chatbotId,
+              model: config.model,
+              dims: v.length,
+              vector: toBytes(v),
+            };
+          }),
+        );
         done += batch.length;
         await setSource(sourceId, { embeddingDone: done });
       }
@@ -218,14 +210,12 @@ export function createSemanticIndex(deps: SemanticDeps) {
   async function markQueued(chatbotId: string) {
     configs.delete(chatbotId);
     const configured = Boolean(await configFor(chatbotId));
-    await db
-      .update(knowledgeSources)
-      .set(
-        configured
-          ? { embeddingStatus: "queued", embeddingError: null, embeddingDone: 0 }
-          : { embeddingStatus: "none", embeddingError: null, embeddingDone: 0, embeddingModel: null },
-      )
-      .where(and(eq(knowledgeSources.chatbotId, chatbotId), eq(knowledgeSources.status, "ready")));
+    await deps.sources.setEmbeddingOfReady(
+      chatbotId,
+      configured
+        ? { embeddingStatus: "queued", embeddingError: null, embeddingDone: 0 }
+        : { embeddingStatus: "none", embeddingError: null, embeddingDone: 0, embeddingModel: null },
+    );
   }
 
   /**
@@ -235,13 +225,7 @@ export function createSemanticIndex(deps: SemanticDeps) {
    */
   async function embedBot(chatbotId: string, ctx: { signal?: AbortSignal } = {}) {
     const config = await readConfig(chatbotId);
-    await db
-      .delete(knowledgeChunkVectors)
-      .where(
-        config
-          ? and(eq(knowledgeChunkVectors.chatbotId, chatbotId), ne(knowledgeChunkVectors.model, config.model))
-          : eq(knowledgeChunkVectors.chatbotId, chatbotId),
-      );
+    await vectors.deleteAllBut(chatbotId, config?.model ?? null);
     const sources = await db
       .select({ id: knowledgeSources.id })
       .from(knowledgeSources)
@@ -255,19 +239,10 @@ export function createSemanticIndex(deps: SemanticDeps) {
 
   /** The re-embedding job ran out of attempts: sources still waiting say so. */
   async function giveUpBot(chatbotId: string) {
-    await db
-      .update(knowledgeSources)
-      .set({
-        embeddingStatus: "failed",
-        embeddingError:
-          "Semantic search is off for this source: embedding it stopped on every attempt. It is still searched by its words; re-sync it to try again.",
-      })
-      .where(
-        and(
-          eq(knowledgeSources.chatbotId, chatbotId),
-          sql`${knowledgeSources.embeddingStatus} in ('queued', 'running')`,
-        ),
-      );
+    await deps.sources.failPendingEmbeddings(
+      chatbotId,
+      "Semantic search is off for this source: embedding it stopped on every attempt. It is still searched by its words; re-sync it to try again.",
+    );
   }
 
   /**

@@ -1,14 +1,13 @@
-import type { Database } from "@parley/db";
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { type ChatbotRow, conversations } from "../../db/schema";
+import type { ChatbotRow } from "../../db/schema";
+import type { ConversationsRepo } from "../conversations/conversations.repo";
 import { accessibleBy, type Visitor } from "./widget-visitor";
 
 /**
  * Where the chat page picks up when it opens: a verified customer's latest conversation, else
- * this visitor's latest anonymous one.
+ * this visitor's latest anonymous one. The conversations module does the writing.
  */
-export function createWidgetSessions(deps: { db: Database }) {
-  const { db } = deps;
+export function createWidgetSessions(deps: { conversations: ConversationsRepo }) {
+  const { conversations } = deps;
   return {
     /**
      * The id of the conversation to resume, or null. A verified customer takes over this
@@ -16,42 +15,8 @@ export function createWidgetSessions(deps: { db: Database }) {
      * are theirs); the e-mail and name the business sent label all of theirs in the inbox.
      */
     async resume(bot: ChatbotRow, who: Visitor): Promise<string | null> {
-      const { customer } = who;
-      if (customer) {
-        await db
-          .update(conversations)
-          .set({
-            customerId: customer.userId,
-            customerEmail: customer.email ?? null,
-            customerName: customer.name || null,
-          })
-          .where(
-            and(
-              eq(conversations.chatbotId, bot.id),
-              eq(conversations.channel, "widget"),
-              eq(conversations.visitorId, who.visitorId),
-              isNull(conversations.customerId),
-            ),
-          );
-        if (customer.email || customer.name) {
-          await db
-            .update(conversations)
-            .set({
-              ...(customer.email ? { customerEmail: customer.email } : {}),
-              ...(customer.name ? { customerName: customer.name } : {}),
-            })
-            .where(and(eq(conversations.chatbotId, bot.id), eq(conversations.customerId, customer.userId)));
-        }
-      }
-      const [latest] = await db
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(
-          and(eq(conversations.chatbotId, bot.id), eq(conversations.channel, "widget"), accessibleBy(who)),
-        )
-        .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-        .limit(1);
-      return latest?.id ?? null;
+      if (who.customer) await conversations.assignToCustomer(bot.id, who.visitorId, who.customer);
+      return conversations.latestWidgetConversation(bot.id, accessibleBy(who));
     },
   };
 }

@@ -1,17 +1,15 @@
 import { ingestLimits } from "@parley/contracts";
-import type { Database } from "@parley/db";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type KnowledgeSourceRow, knowledgeSources } from "../../../db/schema";
+import type { KnowledgeSourceRow } from "../../../db/schema";
 import type { OutboundGuard } from "../../../lib/outbound";
-import type { FileStore } from "../file-store";
+import type { KnowledgeRepo } from "../knowledge.repo";
 import { chunkMarkdown } from "./chunker";
 import { crawlSite } from "./crawler";
 import { detectFileType } from "./extract-file";
 import { IngestError } from "./ingest-error";
 import { limitMessages } from "./limits";
 import { createParserProcess, parseFileIsolated } from "./parse-file";
-import { createStaging, type Staging } from "./staging";
+import type { Staging } from "./staging.repo";
 
 export const DEFAULT_MAX_PAGES = 50;
 /** Parsing one page (at most 3 MB of HTML) takes milliseconds; a crafted one is cut off here. */
@@ -20,7 +18,7 @@ export const GAVE_UP_REASON =
   "Reading this source failed on every attempt (the reader stopped), so it was given up. It may be malformed or too large: split it, or try re-syncing.";
 
 export interface IngestRunnerDeps {
-  db: Database;
+  repo: KnowledgeRepo;
   log: FastifyBaseLogger;
   /** The plan of the source's owner, whose limits apply. */
   plan: (userId: string) => Promise<{ tier: number; name: string }>;
@@ -32,8 +30,6 @@ export interface IngestRunnerDeps {
    * failures are recorded on the source, which stays searchable by full text.
    */
   embedSource?: (sourceId: string, ctx: { signal?: AbortSignal }) => Promise<void>;
-  /** Uploaded files' bytes (never on the source row). */
-  files: FileStore;
 }
 
 export interface IngestContext {
@@ -45,15 +41,12 @@ export interface IngestContext {
 }
 
 /** Records progress at most every 250 ms so a big crawl doesn't write on every page. */
-function progressWriter(db: Database, sourceId: string) {
+function progressWriter(repo: KnowledgeRepo, sourceId: string) {
   let last = 0;
   return async (done: number, total: number, force = false) => {
     if (!force && Date.now() - last < 250) return;
     last = Date.now();
-    await db
-      .update(knowledgeSources)
-      .set({ progressDone: done, progressTotal: total })
-      .where(eq(knowledgeSources.id, sourceId));
+    await repo.update(sourceId, { progressDone: done, progressTotal: total });
   };
 }
 
@@ -63,14 +56,14 @@ function progressWriter(db: Database, sourceId: string) {
  * limit of the owner's plan fails the source with a reason that names it.
  */
 export function createIngestRunner(deps: IngestRunnerDeps) {
-  const { db } = deps;
+  const { repo } = deps;
   // PGlite has no autovacuum: without fresh statistics after a large ingestion the planner
   // guesses, and retrieval slows down. Refresh them after ingestion, at most once a minute.
   let lastAnalyze = 0;
   const refreshStatistics = async () => {
     if (Date.now() - lastAnalyze < 60_000) return;
     lastAnalyze = Date.now();
-    await db.execute(sql`analyze knowledge_chunks`);
+    await repo.analyzeChunks();
   };
 
   /** Reads the source into `staging`; returns the final progress total (pages for a website). */
@@ -79,7 +72,7 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
     const plan = await deps.plan(row.ownerId);
     const limits = ingestLimits(plan.tier);
     const messages = limitMessages(limits, plan.name);
-    const progress = progressWriter(db, row.id);
+    const progress = progressWriter(repo, row.id);
     // Only a crawl resumes; anything else an earlier attempt staged is read again from scratch.
     if (row.kind !== "website") await staging.clear();
     switch (row.kind) {
@@ -90,7 +83,7 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
         await staging.page(null, row.title, [{ title: row.question ?? "", body: row.content ?? "" }]);
         return 1;
       case "file": {
-        const data = await deps.files.get(row.id);
+        const data = await repo.files.get(row.id);
         if (!data) throw new IngestError("The uploaded file is missing; upload it again.");
         const chunks = await parseFileIsolated(data, {
           type: detectFileType(data, row.fileName ?? ""),
@@ -139,19 +132,16 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
 
   async function ingest(sourceId: string, ctx: IngestContext) {
     const log = (ctx.log ?? deps.log).child({ sourceId });
-    const [row] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
+    const row = await repo.find(sourceId);
     if (!row) return; // deleted meanwhile
-    const staging = createStaging(db, sourceId, ctx.jobId);
+    const staging = repo.staging(sourceId, ctx.jobId);
     const total =
       row.kind === "file"
         ? (row.sizeBytes ?? 0)
         : row.kind === "website"
           ? (row.maxPages ?? DEFAULT_MAX_PAGES)
           : 1;
-    await db
-      .update(knowledgeSources)
-      .set({ status: "processing", error: null, progressDone: 0, progressTotal: total })
-      .where(eq(knowledgeSources.id, sourceId));
+    await repo.update(sourceId, { status: "processing", error: null, progressDone: 0, progressTotal: total });
     try {
       const finalTotal = await read(row, staging, ctx);
       if (ctx.signal?.aborted) return;
@@ -177,10 +167,7 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
         if (detail) log.warn({ sourceId, detail }, "file parser stopped");
       } else log.error({ err, sourceId }, "ingestion failed unexpectedly");
       const skippedPages = row.kind === "website" ? await staging.skippedPages() : [];
-      await db
-        .update(knowledgeSources)
-        .set({ status: "failed", error: reason, skippedPages })
-        .where(eq(knowledgeSources.id, sourceId));
+      await repo.update(sourceId, { status: "failed", error: reason, skippedPages });
       await staging.clear();
       return;
     }
@@ -192,11 +179,8 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
 
   /** The job ran out of attempts without an outcome (its process died each time). */
   async function giveUp(sourceId: string) {
-    await db
-      .update(knowledgeSources)
-      .set({ status: "failed", error: GAVE_UP_REASON })
-      .where(eq(knowledgeSources.id, sourceId));
-    await createStaging(db, sourceId, "").clear();
+    await repo.update(sourceId, { status: "failed", error: GAVE_UP_REASON });
+    await repo.staging(sourceId, "").clear();
   }
 
   return { ingest, giveUp };

@@ -2,7 +2,7 @@ import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { knowledgeChunks, knowledgeSources, knowledgeStagedPages } from "../../../db/schema";
-import { termStats } from "../../retrieval/term-stats";
+import { termStats } from "../../retrieval/term-stats.repo";
 import type { Chunk } from "./chunker";
 import type { VisitedPage } from "./crawler";
 

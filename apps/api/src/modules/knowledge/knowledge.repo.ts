@@ -1,0 +1,173 @@
+import type { Database } from "@parley/db";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { chatbots, type KnowledgeSourceRow, knowledgeSources } from "../../db/schema";
+import { termStats } from "../retrieval/term-stats.repo";
+import type { FileStore } from "./file-store";
+import { createStaging } from "./ingest/staging.repo";
+
+export type NewKnowledgeSource = typeof knowledgeSources.$inferInsert;
+export type SourcePatch = Partial<NewKnowledgeSource>;
+
+/** A source's semantic-search state, the one part of the row the retrieval module reports. */
+export type EmbeddingPatch = Partial<
+  Pick<
+    NewKnowledgeSource,
+    "embeddingStatus" | "embeddingModel" | "embeddingError" | "embeddingDone" | "embeddingTotal"
+  >
+>;
+
+/**
+ * Knowledge sources and what ingestion stages for them: the one place that writes
+ * `knowledge_sources`, `knowledge_staged_pages` and `knowledge_chunks` (uploaded bytes: the file
+ * store). The bot's term statistics (retrieval's) change in the same transactions, through
+ * retrieval's `termStats`.
+ */
+export function createKnowledgeRepo(db: Database, files: FileStore) {
+  return {
+    files,
+
+    /** Whether the bot exists and belongs to the owner (read from chatbots). */
+    async botOwnedBy(ownerId: string, chatbotId: string): Promise<boolean> {
+      const [bot] = await db
+        .select({ id: chatbots.id })
+        .from(chatbots)
+        .where(and(eq(chatbots.id, chatbotId), eq(chatbots.ownerId, ownerId)));
+      return Boolean(bot);
+    },
+
+    async find(sourceId: string): Promise<KnowledgeSourceRow | undefined> {
+      const [row] = await db.select().from(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
+      return row;
+    },
+
+    async findOwned(ownerId: string, chatbotId: string, sourceId: string) {
+      const [row] = await db
+        .select()
+        .from(knowledgeSources)
+        .where(
+          and(
+            eq(knowledgeSources.id, sourceId),
+            eq(knowledgeSources.chatbotId, chatbotId),
+            eq(knowledgeSources.ownerId, ownerId),
+          ),
+        );
+      return row;
+    },
+
+    async countForOwner(ownerId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(knowledgeSources)
+        .where(eq(knowledgeSources.ownerId, ownerId));
+      return row?.n ?? 0;
+    },
+
+    listForBot(chatbotId: string) {
+      return db
+        .select()
+        .from(knowledgeSources)
+        .where(eq(knowledgeSources.chatbotId, chatbotId))
+        .orderBy(asc(knowledgeSources.createdAt));
+    },
+
+    /** The ids of the bot's ready sources, oldest first. */
+    async readyIds(chatbotId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: knowledgeSources.id })
+        .from(knowledgeSources)
+        .where(and(eq(knowledgeSources.chatbotId, chatbotId), eq(knowledgeSources.status, "ready")))
+        .orderBy(asc(knowledgeSources.createdAt));
+      return rows.map((r) => r.id);
+    },
+
+    /** The stored rows of these bots' sources, text included (the account export). */
+    async rowsForBots(chatbotIds: string[]) {
+      if (chatbotIds.length === 0) return [];
+      return db
+        .select()
+        .from(knowledgeSources)
+        .where(inArray(knowledgeSources.chatbotId, chatbotIds))
+        .orderBy(asc(knowledgeSources.createdAt), asc(knowledgeSources.id));
+    },
+
+    /** The source and its bytes together, before the job that reads them is queued. */
+    async insert(values: NewKnowledgeSource, file?: Buffer): Promise<KnowledgeSourceRow> {
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx.insert(knowledgeSources).values(values).returning();
+        if (!inserted) throw new Error("insert returned nothing");
+        if (file) await files.put(tx, inserted.id, file);
+        return inserted;
+      });
+    },
+
+    async update(sourceId: string, set: SourcePatch) {
+      await db.update(knowledgeSources).set(set).where(eq(knowledgeSources.id, sourceId));
+    },
+
+    /** The same, returning the row as it is now (undefined when it was deleted meanwhile). */
+    async updateReturning(sourceId: string, set: SourcePatch): Promise<KnowledgeSourceRow | undefined> {
+      const [row] = await db
+        .update(knowledgeSources)
+        .set(set)
+        .where(eq(knowledgeSources.id, sourceId))
+        .returning();
+      return row;
+    },
+
+    /** Deletes the source; its chunks go with it (cascade), out of the bot's term statistics first. */
+    async remove(chatbotId: string, sourceId: string) {
+      await db.transaction(async (tx) => {
+        const [still] = await tx
+          .select({ id: knowledgeSources.id })
+          .from(knowledgeSources)
+          .where(eq(knowledgeSources.id, sourceId))
+          .for("update");
+        if (!still) return;
+        await termStats.lockBot(tx, chatbotId);
+        await termStats.subtractSource(tx, chatbotId, sourceId);
+        await tx.delete(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
+      });
+    },
+
+    /** What one ingestion run of the source stages as it reads (see `staging.repo.ts`). */
+    staging: (sourceId: string, jobId: string) => createStaging(db, sourceId, jobId),
+
+    /** Fresh planner statistics for the chunks (PGlite has no autovacuum). */
+    async analyzeChunks() {
+      await db.execute(sql`analyze knowledge_chunks`);
+    },
+
+    /** Semantic search's progress on one source (reported by the retrieval module). */
+    async setEmbedding(sourceId: string, set: EmbeddingPatch) {
+      await db.update(knowledgeSources).set(set).where(eq(knowledgeSources.id, sourceId));
+    },
+
+    /** The same state on every ready source of the bot (its embeddings settings changed). */
+    async setEmbeddingOfReady(chatbotId: string, set: EmbeddingPatch) {
+      await db
+        .update(knowledgeSources)
+        .set(set)
+        .where(and(eq(knowledgeSources.chatbotId, chatbotId), eq(knowledgeSources.status, "ready")));
+    },
+
+    /** Sources of the bot still waiting for (or in) embedding fail with this reason. */
+    async failPendingEmbeddings(chatbotId: string, error: string) {
+      await db
+        .update(knowledgeSources)
+        .set({ embeddingStatus: "failed", embeddingError: error })
+        .where(
+          and(
+            eq(knowledgeSources.chatbotId, chatbotId),
+            sql`${knowledgeSources.embeddingStatus} in ('queued', 'running')`,
+          ),
+        );
+    },
+  };
+}
+export type KnowledgeRepo = ReturnType<typeof createKnowledgeRepo>;
+
+/** What the retrieval module may write on a source: its semantic-search state, nothing else. */
+export type SourceEmbeddings = Pick<
+  KnowledgeRepo,
+  "setEmbedding" | "setEmbeddingOfReady" | "failPendingEmbeddings"
+>;
