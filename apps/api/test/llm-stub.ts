@@ -16,6 +16,8 @@ export interface StubBehaviour {
   retryAfter?: string;
   /** Hang: send nothing at all ("headers"), or the headers and the role chunk but no token ("first-token"). */
   hang?: "headers" | "first-token";
+  /** Stop after this many tokens until `release()` is called (a model mid-answer, on cue). */
+  holdAfter?: number;
   /**
    * The faults above (status, hang, dropAfter, errorAfter) hit only this many requests, counted
    * down as they come; later requests stream normally. Unset: every request.
@@ -34,6 +36,10 @@ export interface LlmStub {
   aborted: number;
   /** Times at which the stub wrote its first token, per request. */
   firstTokenAt: number[];
+  /** Streams stopped by `holdAfter`, waiting for `release()`. */
+  held: number;
+  /** Lets every held stream go on. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -49,8 +55,13 @@ export async function startLlmStub(initial: StubBehaviour): Promise<LlmStub> {
     requests: [],
     aborted: 0,
     firstTokenAt: [],
+    held: 0,
+    release: () => {
+      for (const go of waiting.splice(0)) go();
+    },
     close: async () => {},
   };
+  const waiting: (() => void)[] = [];
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     let raw = "";
@@ -62,7 +73,9 @@ export async function startLlmStub(initial: StubBehaviour): Promise<LlmStub> {
     stub.requests.push({ body: JSON.parse(raw), authorization: req.headers.authorization });
     const base = stub.behaviour;
     const faulty = base.faultTimes === undefined || base.faultTimes-- > 0;
-    const b: StubBehaviour = faulty ? base : { tokens: base.tokens, betweenTokensMs: base.betweenTokensMs };
+    const b: StubBehaviour = faulty
+      ? base
+      : { tokens: base.tokens, betweenTokensMs: base.betweenTokensMs, holdAfter: base.holdAfter };
     const gone = () => new Promise<void>((r) => res.once("close", () => r()));
     if (b.hang === "headers") {
       await gone();
@@ -94,6 +107,12 @@ export async function startLlmStub(initial: StubBehaviour): Promise<LlmStub> {
         // What a crashed model server or a cut network looks like: the socket just goes.
         res.socket?.destroy();
         return;
+      }
+      if (b.holdAfter !== undefined && i === b.holdAfter) {
+        stub.held++;
+        await new Promise<void>((go) => waiting.push(go));
+        stub.held--;
+        if (res.destroyed) return;
       }
       if (b.errorAfter !== undefined && i === b.errorAfter) {
         res.write(

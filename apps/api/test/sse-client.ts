@@ -34,6 +34,42 @@ export async function readSse(res: Response, opts: { stopAfter?: number } = {}):
   return events;
 }
 
+/**
+ * Reads events one at a time: `next()` resolves with the next event, or undefined when the stream
+ * ended (cleanly or cut off).
+ */
+export function sseEvents(res: Response) {
+  const queue: SseEvent[] = [];
+  const parser = createParser({
+    onEvent: (m) => {
+      queue.push({
+        event: m.event ?? "message",
+        data: m.data ? JSON.parse(m.data) : null,
+        at: performance.now(),
+      });
+    },
+  });
+  const reader = res.body?.getReader();
+  const decoder = new TextDecoder();
+  let ended = false;
+  return {
+    async next(): Promise<SseEvent | undefined> {
+      while (queue.length === 0 && !ended && reader) {
+        const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+        if (chunk.done) ended = true;
+        else parser.feed(decoder.decode(chunk.value, { stream: true }));
+      }
+      return queue.shift();
+    },
+    /** Every event up to the end of the stream. */
+    async rest(): Promise<SseEvent[]> {
+      const events: SseEvent[] = [];
+      for (let e = await this.next(); e; e = await this.next()) events.push(e);
+      return events;
+    },
+  };
+}
+
 export const textOf = (events: SseEvent[]) =>
   events
     .filter((e) => e.event === "delta")
