@@ -1,13 +1,15 @@
 import { widgetConversationSchema } from "@parley/contracts";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAppDb } from "../../src/app";
-import { jobs } from "../../src/db/schema";
+import { jobs, messages } from "../../src/db/schema";
 import { createJobQueue } from "../../src/lib/job-queue";
 import { INGEST_JOB } from "../../src/modules/knowledge/knowledge.service";
 import { type ProdApi, startProdApi } from "../attack/prod-api";
 import { testDrivers } from "../harness";
 import { type LlmStub, startLlmStub } from "../llm-stub";
 import { captureLogger } from "../logger";
+import { sseEvents, textOf } from "../sse-client";
 import { startTestSite } from "../test-site";
 import { until } from "../until";
 import { buildCompiled, type CompiledApp } from "./compiled";
@@ -15,35 +17,11 @@ import { buildCompiled, type CompiledApp } from "./compiled";
 const WORDS = Array.from({ length: 25 }, (_, i) => `word${i} `);
 const GRACE_SECONDS = 8;
 
-/** Reads SSE events from a fetch response as they arrive. */
-function events(res: Response) {
-  const reader = res.body?.getReader();
-  if (!reader) throw new Error("no stream");
-  const decoder = new TextDecoder();
-  let buffer = "";
-  return {
-    async next(): Promise<{ event: string; data: unknown } | undefined> {
-      for (;;) {
-        const idx = buffer.indexOf("\n\n");
-        if (idx >= 0) {
-          const block = buffer.slice(0, idx);
-          buffer = buffer.slice(idx + 2);
-          const event = /^event: (.+)$/m.exec(block)?.[1] ?? "message";
-          const data = JSON.parse(/^data: (.+)$/m.exec(block)?.[1] ?? "null");
-          return { event, data };
-        }
-        const chunk = await reader.read();
-        if (chunk.done) return undefined;
-        buffer += decoder.decode(chunk.value, { stream: true });
-      }
-    },
-  };
-}
-
 /**
  * SIGTERM to a compiled API process (as an orchestrator stops a replica): it stops taking
- * requests at once, lets the answer being streamed finish, hands its running job (a crawl) back to
- * the queue so another replica takes it at once, and exits 0 within the grace period.
+ * requests at once, lets the answer being streamed finish, cuts at the end of the grace period an
+ * answer whose model never finishes (what was said is kept, marked interrupted), hands its running
+ * job (a crawl) back to the queue so another replica takes it at once, and exits 0.
  */
 describe.each(testDrivers())("a replica shutting down on %s", (driver) => {
   let compiled: CompiledApp;
@@ -93,7 +71,7 @@ describe.each(testDrivers())("a replica shutting down on %s", (driver) => {
     compiled?.remove();
   });
 
-  it("finishes the open answer, refuses new requests, hands back its job and exits 0", async () => {
+  it("finishes the open answer, cuts the endless one at the deadline, refuses new requests, hands back its job and exits 0", async () => {
     const added = await api.fetch(`/api/chatbots/${botId}/sources`, {
       method: "POST",
       token,
@@ -113,26 +91,41 @@ describe.each(testDrivers())("a replica shutting down on %s", (driver) => {
       30_000,
     );
 
-    const visitor = "visitorAtClosingTime01";
-    const started = await api.fetch(`/api/widget/${botId}/conversations`, {
-      method: "POST",
-      headers: { "x-parley-visitor": visitor },
-    });
-    const conv = widgetConversationSchema.parse(await started.json())._id;
-    const res = await api.fetch(`/api/widget/${botId}/conversations/${conv}/messages`, {
-      method: "POST",
-      headers: { "x-parley-visitor": visitor, "content-type": "application/json" },
-      body: JSON.stringify({ content: "Are you still open?" }),
-    });
-    expect(res.status).toBe(200);
-    const stream = events(res);
-    let text = "";
-    for (let e = await stream.next(); e && e.event !== "delta"; e = await stream.next()) {}
-    text += WORDS[0];
+    const ask = async (visitor: string) => {
+      const started = await api.fetch(`/api/widget/${botId}/conversations`, {
+        method: "POST",
+        headers: { "x-parley-visitor": visitor },
+      });
+      const conv = widgetConversationSchema.parse(await started.json())._id;
+      const res = await api.fetch(`/api/widget/${botId}/conversations/${conv}/messages`, {
+        method: "POST",
+        headers: { "x-parley-visitor": visitor, "content-type": "application/json" },
+        body: JSON.stringify({ content: "Are you still open?" }),
+      });
+      expect(res.status).toBe(200);
+      return { conv, stream: sseEvents(res) };
+    };
+    /** Reads the stream until its text is `text`. */
+    const readUntil = async (stream: ReturnType<typeof sseEvents>, text: string) => {
+      const seen = [];
+      while (textOf(seen) !== text) {
+        const e = await stream.next();
+        if (!e) throw new Error(`the stream ended before "${text}"`);
+        seen.push(e);
+      }
+      return seen;
+    };
+    // One answer streams normally (about 3 s); the other's model stops after two words for good.
+    const usual = stub.behaviour;
+    const finishing = await ask("visitorAtClosingTime01");
+    const early = await readUntil(finishing.stream, WORDS[0] ?? "");
+    stub.behaviour = { tokens: WORDS, holdAfter: 2 };
+    const endless = await ask("visitorAtClosingTime02");
+    await readUntil(endless.stream, (WORDS[0] ?? "") + (WORDS[1] ?? ""));
+    stub.behaviour = usual;
 
-    const signalledAt = Date.now();
     api.signal("SIGTERM");
-    // New connections are refused while the answer is still streaming.
+    // New connections are refused while the answers are still streaming.
     await until(
       "new connections to be refused",
       () =>
@@ -142,23 +135,41 @@ describe.each(testDrivers())("a replica shutting down on %s", (driver) => {
         ),
       5_000,
     );
-    let done: unknown;
-    for (let e = await stream.next(); e; e = await stream.next()) {
-      if (e.event === "delta") text += (e.data as { text: string }).text;
-      if (e.event === "done") done = e.data;
-      expect(e.event).not.toBe("error");
-    }
-    expect(done).toBeDefined();
-    expect(text).toBe(WORDS.join(""));
+    const finished = [...early, ...(await finishing.stream.rest())];
+    expect(finished.map((e) => e.event)).not.toContain("error");
+    expect(finished.at(-1)?.event).toBe("done");
+    expect(textOf(finished)).toBe(WORDS.join(""));
+    // The endless answer is cut when the grace period is over: no end, and no more words.
+    const cut = await endless.stream.rest();
+    expect(cut.map((e) => e.event)).not.toContain("done");
+    expect(textOf(cut)).toBe("");
 
     const exit = await api.exited();
+    stub.release();
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(Date.now() - signalledAt).toBeLessThan(GRACE_SECONDS * 1000);
+    expect(api.output()).toContain("grace period over: cutting open streams");
     expect(api.output()).toContain("job handed back to the queue");
 
     // Another replica takes the crawl at once: no lease to wait out, its attempt not counted.
     const db = await openAppDb({ DATABASE_URL: api.databaseUrl, DATA_DIR: api.dataDir });
     try {
+      // Both answers are stored: the finished one whole, the cut one as far as it went.
+      const replies = await db.db
+        .select({
+          conversationId: messages.conversationId,
+          content: messages.content,
+          interrupted: messages.interrupted,
+        })
+        .from(messages)
+        .where(eq(messages.role, "assistant"));
+      expect(replies.find((r) => r.conversationId === finishing.conv)).toMatchObject({
+        content: WORDS.join(""),
+        interrupted: false,
+      });
+      expect(replies.find((r) => r.conversationId === endless.conv)).toMatchObject({
+        content: (WORDS[0] ?? "") + (WORDS[1] ?? ""),
+        interrupted: true,
+      });
       const [row] = await db.db.select().from(jobs);
       expect(row).toMatchObject({ kind: INGEST_JOB, status: "queued", lockedBy: null, attempts: 0 });
       const { log } = captureLogger(false);
