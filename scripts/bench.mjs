@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { buildService } from "./build-services.mjs";
 import { bin, checkNode, isStale, root, run, service, waitFor } from "./lib.mjs";
 
 checkNode();
@@ -47,6 +48,9 @@ record("SPA initial JS (gzip)", (initialGz / 1024).toFixed(1), "KB", "≤ 150 KB
 }
 
 // 2. GET /api/plans under 50 concurrent connections, on each database driver.
+// The API runs compiled, as `pnpm start` and the images run it (not through tsx).
+await buildService("api", { out: ".build-bench" });
+const benchServer = path.join(root, "apps/api/.build-bench/server.js");
 for (const driver of ["pglite", "postgres"]) {
   const port = 3290 + (driver === "pglite" ? 0 : 1);
   const dataDir = mkdtempSync(path.join(tmpdir(), "parley-bench-"));
@@ -60,7 +64,7 @@ for (const driver of ["pglite", "postgres"]) {
       continue;
     }
   }
-  const child = service(`api:${driver}`, bin("tsx"), ["apps/api/src/server.ts"], {
+  const child = service(`api:${driver}`, process.execPath, [benchServer], {
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
@@ -110,6 +114,7 @@ for (const driver of ["pglite", "postgres"]) {
     if (dbUrl) await dropDatabase(pgUrl, new URL(dbUrl).pathname.slice(1));
   }
 }
+rmSync(path.dirname(benchServer), { recursive: true, force: true });
 
 // 3. Chatbot builder: retrieval, time added before the first token, ingestion throughput.
 {
