@@ -8,27 +8,13 @@ export interface SseEvent {
 
 /** Reads a `text/event-stream` response into events (with arrival times) until it ends. */
 export async function readSse(res: Response, opts: { stopAfter?: number } = {}): Promise<SseEvent[]> {
+  const stream = sseEvents(res);
   const events: SseEvent[] = [];
-  if (!res.body) return events;
-  const parser = createParser({
-    onEvent: (m) => {
-      events.push({
-        event: m.event ?? "message",
-        data: m.data ? JSON.parse(m.data) : null,
-        at: performance.now(),
-      });
-    },
-  });
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  const full = () => opts.stopAfter !== undefined && events.length >= opts.stopAfter;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    parser.feed(decoder.decode(value, { stream: true }));
-    if (full()) {
-      await reader.cancel();
-      return events.slice(0, opts.stopAfter);
+  for (let e = await stream.next(); e; e = await stream.next()) {
+    events.push(e);
+    if (opts.stopAfter !== undefined && events.length >= opts.stopAfter) {
+      await stream.cancel();
+      break;
     }
   }
   return events;
@@ -60,6 +46,11 @@ export function sseEvents(res: Response) {
         else parser.feed(decoder.decode(chunk.value, { stream: true }));
       }
       return queue.shift();
+    },
+    /** Stops reading (the connection is closed). */
+    async cancel() {
+      ended = true;
+      await reader?.cancel();
     },
     /** Every event up to the end of the stream. */
     async rest(): Promise<SseEvent[]> {

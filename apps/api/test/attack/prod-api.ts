@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { widgetConversationSchema } from "@parley/contracts";
 import type { DbDriver } from "@parley/db";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
 import { freePort } from "../harness";
@@ -251,4 +252,24 @@ export async function expectBootRefused(
   clearTimeout(timer);
   rmSync(dataDir, { recursive: true, force: true });
   return { code, output: spawned.output() };
+}
+
+/** A visitor starts a widget conversation with the bot and asks one question: the answer's response. */
+export async function askWidget(
+  api: Pick<ProdApi, "fetch">,
+  botId: string,
+  visitor: string,
+  content: string,
+) {
+  const started = await api.fetch(`/api/widget/${botId}/conversations`, {
+    method: "POST",
+    headers: { "x-parley-visitor": visitor },
+  });
+  const conv = widgetConversationSchema.parse(await started.json())._id;
+  const res = await api.fetch(`/api/widget/${botId}/conversations/${conv}/messages`, {
+    method: "POST",
+    headers: { "x-parley-visitor": visitor, "content-type": "application/json" },
+    body: JSON.stringify({ content }),
+  });
+  return { conv, res };
 }

@@ -2,7 +2,7 @@ import { transcriptSchema, widgetConversationSchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDrivers } from "../harness";
 import { type LlmStub, startLlmStub } from "../llm-stub";
-import { type ProdApi, startProdApi } from "./prod-api";
+import { askWidget, type ProdApi, startProdApi } from "./prod-api";
 
 const WORDS = Array.from({ length: 60 }, (_, i) => `word${i} `);
 const FULL = WORDS.join("");
@@ -38,16 +38,7 @@ describe.each(testDrivers())("a production API killed mid-answer on %s", (driver
 
   it("keeps the partial answer in the conversation after a restart", async () => {
     const visitor = "visitorKilledMidAnswer01";
-    const started = await api.fetch(`/api/widget/${botId}/conversations`, {
-      method: "POST",
-      headers: { "x-parley-visitor": visitor },
-    });
-    const conv = widgetConversationSchema.parse(await started.json())._id;
-    const res = await api.fetch(`/api/widget/${botId}/conversations/${conv}/messages`, {
-      method: "POST",
-      headers: { "x-parley-visitor": visitor, "content-type": "application/json" },
-      body: JSON.stringify({ content: "Tell me everything" }),
-    });
+    const { conv, res } = await askWidget(api, botId, visitor, "Tell me everything");
     const reader = res.body?.getReader();
     if (!reader) throw new Error("no stream");
     const decoder = new TextDecoder();

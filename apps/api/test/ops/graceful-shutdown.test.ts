@@ -1,11 +1,10 @@
-import { widgetConversationSchema } from "@parley/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openAppDb } from "../../src/app";
 import { jobs, messages } from "../../src/db/schema";
 import { createJobQueue } from "../../src/lib/job-queue";
 import { INGEST_JOB } from "../../src/modules/knowledge/knowledge.service";
-import { type ProdApi, startProdApi } from "../attack/prod-api";
+import { askWidget, type ProdApi, startProdApi } from "../attack/prod-api";
 import { testDrivers } from "../harness";
 import { type LlmStub, startLlmStub } from "../llm-stub";
 import { captureLogger } from "../logger";
@@ -92,16 +91,7 @@ describe.each(testDrivers())("a replica shutting down on %s", (driver) => {
     );
 
     const ask = async (visitor: string) => {
-      const started = await api.fetch(`/api/widget/${botId}/conversations`, {
-        method: "POST",
-        headers: { "x-parley-visitor": visitor },
-      });
-      const conv = widgetConversationSchema.parse(await started.json())._id;
-      const res = await api.fetch(`/api/widget/${botId}/conversations/${conv}/messages`, {
-        method: "POST",
-        headers: { "x-parley-visitor": visitor, "content-type": "application/json" },
-        body: JSON.stringify({ content: "Are you still open?" }),
-      });
+      const { conv, res } = await askWidget(api, botId, visitor, "Are you still open?");
       expect(res.status).toBe(200);
       return { conv, stream: sseEvents(res) };
     };

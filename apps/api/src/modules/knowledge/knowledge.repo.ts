@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { chatbots, type KnowledgeSourceRow, knowledgeSources } from "../../db/schema";
 import { termStats } from "../retrieval/term-stats.repo";
 import type { FileStore } from "./file-store";
-import { createStaging } from "./ingest/staging.repo";
+import { createStaging, lockSource } from "./ingest/staging.repo";
 
 export type NewKnowledgeSource = typeof knowledgeSources.$inferInsert;
 export type SourcePatch = Partial<NewKnowledgeSource>;
@@ -117,12 +117,7 @@ export function createKnowledgeRepo(db: Database, files: FileStore) {
     /** Deletes the source; its chunks go with it (cascade), out of the bot's term statistics first. */
     async remove(chatbotId: string, sourceId: string) {
       await db.transaction(async (tx) => {
-        const [still] = await tx
-          .select({ id: knowledgeSources.id })
-          .from(knowledgeSources)
-          .where(eq(knowledgeSources.id, sourceId))
-          .for("update");
-        if (!still) return;
+        if (!(await lockSource(tx, sourceId))) return;
         await termStats.lockBot(tx, chatbotId);
         await termStats.subtractSource(tx, chatbotId, sourceId);
         await tx.delete(knowledgeSources).where(eq(knowledgeSources.id, sourceId));

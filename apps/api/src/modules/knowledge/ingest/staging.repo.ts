@@ -2,12 +2,26 @@ import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { knowledgeChunks, knowledgeSources, knowledgeStagedPages } from "../../../db/schema";
+import type { Tx } from "../../../db/tx";
 import { termStats } from "../../retrieval/term-stats.repo";
 import type { Chunk } from "./chunker";
 import type { VisitedPage } from "./crawler";
 
 const SKIPPED_SHOWN = 100;
 const BATCH = 500;
+
+/**
+ * Locks the source's row for the rest of the transaction (a concurrent delete or swap waits);
+ * false when it is gone.
+ */
+export async function lockSource(tx: Tx, sourceId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: knowledgeSources.id })
+    .from(knowledgeSources)
+    .where(eq(knowledgeSources.id, sourceId))
+    .for("update");
+  return Boolean(row);
+}
 
 /**
  * The rows one ingestion run writes as it reads (see `knowledgeStagedPages`): progress that
@@ -85,12 +99,7 @@ export function createStaging(db: Database, sourceId: string, jobId: string) {
       set: Partial<typeof knowledgeSources.$inferInsert>,
     ): Promise<number | undefined> {
       return db.transaction(async (tx) => {
-        const [still] = await tx
-          .select({ id: knowledgeSources.id })
-          .from(knowledgeSources)
-          .where(eq(knowledgeSources.id, sourceId))
-          .for("update");
-        if (!still) return undefined;
+        if (!(await lockSource(tx, sourceId))) return undefined;
         // The bot's BM25 statistics change with its chunks, in this same transaction.
         await termStats.lockBot(tx, chatbotId);
         await termStats.subtractSource(tx, chatbotId, sourceId);
