@@ -70,16 +70,6 @@ export function createKnowledgeRepo(db: Database, files: FileStore) {
         .orderBy(asc(knowledgeSources.createdAt));
     },
 
-    /** The ids of the bot's ready sources, oldest first. */
-    async readyIds(chatbotId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: knowledgeSources.id })
-        .from(knowledgeSources)
-        .where(and(eq(knowledgeSources.chatbotId, chatbotId), eq(knowledgeSources.status, "ready")))
-        .orderBy(asc(knowledgeSources.createdAt));
-      return rows.map((r) => r.id);
-    },
-
     /** The stored rows of these bots' sources, text included (the account export). */
     async rowsForBots(chatbotIds: string[]) {
       if (chatbotIds.length === 0) return [];
