@@ -1,5 +1,7 @@
 // First: configures zod before any schema parses (see the file).
 import "./app/zod-config";
+import { applyLanguage, createI18n, initialBrowserLanguage } from "@parley/ui/i18n";
+import { LanguageProvider } from "@parley/ui/i18n/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -7,20 +9,30 @@ import { RouterProvider } from "react-router-dom";
 import { createQueryClient } from "./app/query-client";
 import { createAppRouter } from "./app/router";
 import { AppErrorBoundary } from "./components/errors/AppErrorBoundary";
+import "@parley/ui/styles/i18n.css";
 import "./styles/index.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element in index.html");
+
+// The page's language before the first paint: `?lang=`, then the cookie, then the browser. A
+// `?lang=` choice is remembered (the cookie) so the sign-in app and the next visit follow it; the
+// signed-in user's saved choice is applied by the session once it is known.
+const initial = initialBrowserLanguage();
+applyLanguage(initial.language, { remember: initial.source === "query" });
+const i18n = await createI18n(initial.language);
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
 createRoot(container).render(
   <StrictMode>
-    <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AppErrorBoundary>
+    <LanguageProvider i18n={i18n}>
+      <AppErrorBoundary>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AppErrorBoundary>
+    </LanguageProvider>
   </StrictMode>,
 );

@@ -1,0 +1,6 @@
+import type en from "../en/account";
+import type { Translation } from "../types";
+
+const account: Translation<typeof en> = {};
+
+export default account;

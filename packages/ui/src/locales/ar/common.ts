@@ -1,0 +1,40 @@
+import type en from "../en/common";
+import type { Translation } from "../types";
+
+const common: Translation<typeof en> = {
+  language: {
+    label: "اللغة",
+    switchTo: "التبديل إلى {{language}}",
+    saveFailed: "تعذّر حفظ اختيار اللغة في حسابك، لكنه يسري على هذا الجهاز.",
+  },
+  actions: {
+    save: "حفظ",
+    saving: "جارٍ الحفظ…",
+    cancel: "إلغاء",
+    close: "إغلاق",
+    confirm: "تأكيد",
+    delete: "حذف",
+    edit: "تعديل",
+    back: "رجوع",
+    next: "التالي",
+    retry: "إعادة المحاولة",
+    copy: "نسخ",
+    copied: "تم النسخ",
+    continue: "متابعة",
+    dismiss: "إخفاء",
+    loadMore: "عرض المزيد",
+    signIn: "تسجيل الدخول",
+    signOut: "تسجيل الخروج",
+    reload: "أعد تحميل الصفحة",
+  },
+  states: {
+    loading: "جارٍ التحميل…",
+    empty: "لا يوجد شيء هنا بعد",
+    error: "حدث خطأ ما",
+    offline: "يبدو أنك غير متصل بالإنترنت.",
+  },
+  reference: "المرجع: {{id}}",
+  product: "Parley",
+};
+
+export default common;

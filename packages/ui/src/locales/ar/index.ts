@@ -1,0 +1,31 @@
+import type { Resources } from "../en/index";
+import type { Translation } from "../types";
+import account from "./account";
+import app from "./app";
+import auth from "./auth";
+import billing from "./billing";
+import builder from "./builder";
+import common from "./common";
+import dashboard from "./dashboard";
+import errors from "./errors";
+import inbox from "./inbox";
+import mail from "./mail";
+import site from "./site";
+import team from "./team";
+
+const ar: { [N in keyof Resources]: Translation<Resources[N]> } = {
+  common,
+  errors,
+  site,
+  app,
+  dashboard,
+  account,
+  team,
+  billing,
+  builder,
+  inbox,
+  auth,
+  mail,
+};
+
+export default ar;

@@ -1,0 +1,3 @@
+const account = {} as const;
+
+export default account;

@@ -1,0 +1,3 @@
+const app = {} as const;
+
+export default app;

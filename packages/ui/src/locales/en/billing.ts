@@ -1,0 +1,3 @@
+const billing = {} as const;
+
+export default billing;

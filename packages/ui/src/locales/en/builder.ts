@@ -1,0 +1,3 @@
+const builder = {} as const;
+
+export default builder;

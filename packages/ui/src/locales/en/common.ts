@@ -1,0 +1,38 @@
+/** Words every screen shares: the language switch, generic actions and states. */
+const common = {
+  language: {
+    label: "Language",
+    switchTo: "Switch to {{language}}",
+    saveFailed: "Your language choice could not be saved to your account. It still applies on this device.",
+  },
+  actions: {
+    save: "Save",
+    saving: "Saving…",
+    cancel: "Cancel",
+    close: "Close",
+    confirm: "Confirm",
+    delete: "Delete",
+    edit: "Edit",
+    back: "Back",
+    next: "Next",
+    retry: "Try again",
+    copy: "Copy",
+    copied: "Copied",
+    continue: "Continue",
+    dismiss: "Dismiss",
+    loadMore: "Load more",
+    signIn: "Sign in",
+    signOut: "Sign out",
+    reload: "Reload the page",
+  },
+  states: {
+    loading: "Loading…",
+    empty: "Nothing here yet",
+    error: "Something went wrong",
+    offline: "You appear to be offline.",
+  },
+  reference: "Reference: {{id}}",
+  product: "Parley",
+} as const;
+
+export default common;

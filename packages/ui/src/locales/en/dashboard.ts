@@ -1,0 +1,3 @@
+const dashboard = {} as const;
+
+export default dashboard;

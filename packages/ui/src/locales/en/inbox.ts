@@ -1,0 +1,3 @@
+const inbox = {} as const;
+
+export default inbox;

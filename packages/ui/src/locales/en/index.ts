@@ -1,0 +1,31 @@
+import account from "./account";
+import app from "./app";
+import auth from "./auth";
+import billing from "./billing";
+import builder from "./builder";
+import common from "./common";
+import dashboard from "./dashboard";
+import errors from "./errors";
+import inbox from "./inbox";
+import mail from "./mail";
+import site from "./site";
+import team from "./team";
+
+/** Every namespace of the English catalog (the source language). */
+const en = {
+  common,
+  errors,
+  site,
+  app,
+  dashboard,
+  account,
+  team,
+  billing,
+  builder,
+  inbox,
+  auth,
+  mail,
+} as const;
+
+export type Resources = typeof en;
+export default en;

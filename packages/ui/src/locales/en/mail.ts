@@ -1,0 +1,3 @@
+const mail = {} as const;
+
+export default mail;

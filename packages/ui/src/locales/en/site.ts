@@ -1,0 +1,3 @@
+const site = {} as const;
+
+export default site;

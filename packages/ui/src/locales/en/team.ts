@@ -1,0 +1,3 @@
+const team = {} as const;
+
+export default team;
