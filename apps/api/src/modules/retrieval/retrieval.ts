@@ -2,6 +2,7 @@ import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { sql } from "drizzle-orm";
 import { createBatcher, jsonRows } from "../../lib/batch";
+import { analyseForSearch, detectLanguage, type Language, stripInvisible } from "./arabic";
 import type { SemanticIndex } from "./semantic";
 
 export interface Passage {
@@ -17,6 +18,8 @@ export interface Passage {
   rank: number;
   /** Q&A only: the stored and the asked question share at least half their words (Jaccard ≥ 0.5 on lexemes). */
   qaMatch: boolean;
+  /** The chunk's detected language. */
+  lang: Language;
 }
 
 /** One word of the question as retrieval saw it. */
@@ -34,6 +37,8 @@ export interface QueryTerm {
 export interface Retrieved {
   passages: Passage[];
   terms: QueryTerm[];
+  /** The question's detected language (its words were analysed as such). */
+  lang: Language;
 }
 
 /** BM25 parameters, and the boosts for question words in the heading path and close together. */
@@ -55,6 +60,8 @@ const RANKED_TTL_MS = 10 * 60_000;
 const SELECTIVE_DF = 120;
 /** Typo repair: how alike (trigram similarity) a known word must be, and how many words at most. */
 const TYPO_SIMILARITY = 0.4;
+/** Arabic stems are short (three or four letters), so one wrong letter changes more of their trigrams. */
+const TYPO_SIMILARITY_AR = 0.3;
 const MAX_TYPO_FIXES = 2;
 /** Semantic retrieval (when the bot has an embeddings endpoint): nearest chunks fused, and the fusion constant. */
 const SEMANTIC_CANDIDATES = 30;
@@ -65,6 +72,9 @@ interface TermLookup {
   terms: { term: string; df: number }[];
   chunks: number;
   avgLength: number;
+  /** The Arabic chunks among them and their average length. */
+  arChunks: number;
+  arAvgLength: number;
   /** The bot's knowledge version the statistics were read at. */
   version: string;
 }
@@ -80,14 +90,18 @@ interface PassageRow {
   url: string | null;
   rank: number | string;
   qa_match: boolean;
+  lang: Language;
 }
 
-/** A chunk `c` of source `s` as a passage (without its rank); `q` is the question, for Q&A matching. */
+/**
+ * A chunk `c` of source `s` as a passage (without its rank); `q` is the analysed question, for Q&A
+ * matching (against the analysed stored question).
+ */
 function passageColumns(q: string) {
-  return sql`c.id, c.source_id, s.title as source_title, s.kind as source_kind, c.kind, c.title, c.body, c.url,
+  return sql`c.id, c.source_id, s.title as source_title, s.kind as source_kind, c.kind, c.title, c.body, c.url, c.lang,
              (c.kind = 'qa' and (
                select count(*) filter (where x = any(asked.l))::float / nullif(cardinality(asked.l) + count(*) - count(*) filter (where x = any(asked.l)), 0)
-               from unnest(tsvector_to_array(to_tsvector('english', c.title))) as x,
+               from unnest(tsvector_to_array(to_tsvector('english', coalesce(c.search_title, c.title)))) as x,
                     (select tsvector_to_array(to_tsvector('english', ${q})) as l) asked
                group by asked.l
              ) >= 0.5) as qa_match`;
@@ -104,6 +118,7 @@ const toPassage = (r: PassageRow): Passage => ({
   url: r.url,
   rank: Number(r.rank),
   qaMatch: Boolean(r.qa_match),
+  lang: r.lang === "ar" ? "ar" : "en",
 });
 
 /** A lexeme as a tsquery operand (quotes and backslashes escaped). */
@@ -122,6 +137,8 @@ function candidateQuery(
   terms: { tsq: string; df: number; idf: number }[],
   k: number,
   avgLength: number,
+  /** Only chunks of this language (a bot with knowledge in several), or all. */
+  scope: Language | null,
 ) {
   // BM25 of the question words a chunk holds (each counted once: passages are short).
   const held = sql.join(
@@ -140,7 +157,7 @@ function candidateQuery(
   const rest = byRarity.slice(selective.length);
   const or = (ts: typeof terms) => ts.map((t) => t.tsq).join(" | ");
   const part = (match: string, limit: number) =>
-    sql`(select id, ${pre} as pre from knowledge_chunks where chatbot_id = ${chatbotId} and tsv @@ ${match}::tsquery limit ${limit}::int)`;
+    sql`(select id, ${pre} as pre from knowledge_chunks where chatbot_id = ${chatbotId} and tsv @@ ${match}::tsquery${scope ? sql` and lang = ${scope}` : sql``} limit ${limit}::int)`;
   const parts = [part(or(selective), SELECTIVE_DF)];
   if (rest.length > 0) {
     parts.push(part(terms.map((t) => t.tsq).join(" & "), SELECTIVE_DF));
@@ -165,6 +182,12 @@ function candidateQuery(
  * When the bot has an embeddings endpoint (and vectors), the chunks nearest to the question in
  * meaning (`semantic.ts`) are fused with the full-text ranking by reciprocal rank fusion, so a
  * paraphrase sharing no word with its passage still finds it. Without one, nothing changes.
+ *
+ * Languages: the question and every chunk are analysed alike (`arabic.ts`: Arabic words
+ * normalised and light-stemmed here, the rest by Postgres's `english` configuration). A bot with
+ * knowledge in both English and Arabic answers a question from the chunks of the question's own
+ * language, with word rarity counted among them; a bot with knowledge in one language only is
+ * searched whole, whatever the question's language.
  */
 export function createRetrieval(db: Database, semantic?: SemanticIndex) {
   /**
@@ -177,6 +200,7 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
     const result = await db.execute(sql`
       select x.i, q.lexeme as term, coalesce(t.df, 0)::int as df,
              coalesce(s.chunks, 0)::int as chunks, coalesce(s.total_length, 0)::float8 as total_length,
+             coalesce(s.ar_chunks, 0)::int as ar_chunks, coalesce(s.ar_total_length, 0)::float8 as ar_total_length,
              coalesce(s.version, 0)::text as version
       from jsonb_to_recordset(${jsonRows(lookups.map((l, i) => ({ i, ...l })))}::jsonb)
         as x(i int, "chatbotId" text, question text)
@@ -189,6 +213,8 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
       df: number;
       chunks: number;
       total_length: number;
+      ar_chunks: number;
+      ar_total_length: number;
       version: string;
     }>(result);
     const byLookup = lookups.map(() => [] as typeof rows);
@@ -197,12 +223,14 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
       const chunks = Number(own[0]?.chunks ?? 0);
       const version = own[0]?.version ?? "0";
       const avgLength = chunks > 0 ? Number(own[0]?.total_length ?? 0) / chunks : 1;
+      const arChunks = Number(own[0]?.ar_chunks ?? 0);
+      const arAvgLength = arChunks > 0 ? Number(own[0]?.ar_total_length ?? 0) / arChunks : 1;
       const terms = own
         .map((r) => ({ term: r.term, df: Number(r.df) }))
         // The rarest words when there are too many; unknown words (df 0) are kept for typo repair.
         .sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : 1))
         .slice(0, MAX_TERMS);
-      return { terms, chunks, avgLength, version };
+      return { terms, chunks, avgLength, arChunks, arAvgLength, version };
     });
   });
 
@@ -215,13 +243,21 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
     unknown: string[],
   ): Promise<Map<string, { term: string; df: number }>> {
     const fixes = new Map<string, { term: string; df: number }>();
-    const words = unknown.filter((w) => w.length >= 4 && /^[a-z]+$/.test(w)).slice(0, MAX_TYPO_FIXES);
+    const words = unknown
+      .filter((w) => (w.length >= 4 && /^[a-z]+$/.test(w)) || (w.length >= 3 && /^[\u0621-\u064A]+$/.test(w)))
+      .slice(0, MAX_TYPO_FIXES);
     for (const word of words) {
+      const arabic = /^[\u0621-\u064A]+$/.test(word);
+      const shortest = arabic
+        ? Math.max(3, word.length - 1)
+        : word.length <= 4
+          ? word.length
+          : word.length - 2;
       const result = await db.execute(sql`
         select term, df from knowledge_terms
         where chatbot_id = ${chatbotId}
-          and length(term) between ${word.length <= 4 ? word.length : word.length - 2}::int and ${word.length + 2}::int
-          and similarity(term, ${word}) >= ${TYPO_SIMILARITY}::float4
+          and length(term) between ${shortest}::int and ${word.length + (arabic ? 1 : 2)}::int
+          and similarity(term, ${word}) >= ${arabic ? TYPO_SIMILARITY_AR : TYPO_SIMILARITY}::float4
         order by similarity(term, ${word}) desc, df desc, term
         limit 1`);
       const best = rowsOf<{ term: string; df: number }>(result)[0];
@@ -236,16 +272,16 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
    * visitors asking the same popular question costs one ranking, not one each). Nothing is kept
    * once the search ends, so no answer is ever older than a search that was already under way.
    */
-  const inFlight = new Map<string, Promise<Retrieved>>();
-  function lexical(chatbotId: string, q: string, k: number): Promise<Retrieved> {
-    const key = `${chatbotId}\u0000${k}\u0000${q}`;
+  const inFlight = new Map<string, Promise<Ranked>>();
+  function lexical(chatbotId: string, q: string, lang: Language, k: number): Promise<Ranked> {
+    const key = `${chatbotId}\u0000${k}\u0000${lang}\u0000${q}`;
     let running = inFlight.get(key);
     if (!running) {
-      running = rankLexical(chatbotId, q, k).finally(() => inFlight.delete(key));
+      running = rankLexical(chatbotId, q, lang, k).finally(() => inFlight.delete(key));
       inFlight.set(key, running);
     }
     // Each caller gets its own arrays (the passages themselves are never mutated).
-    return running.then((r) => ({ passages: [...r.passages], terms: [...r.terms] }));
+    return running.then((r) => ({ ...r, passages: [...r.passages], terms: [...r.terms] }));
   }
 
   /**
@@ -254,8 +290,8 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
    * while the chunks it ranked are exactly those in the database, on every replica). A popular
    * question costs one cheap statement instead of a ranking. Least recently used entries go first.
    */
-  const ranked = new Map<string, { at: number; value: Retrieved }>();
-  function remember(key: string, value: Retrieved) {
+  const ranked = new Map<string, { at: number; value: Ranked }>();
+  function remember(key: string, value: Ranked) {
     ranked.delete(key);
     ranked.set(key, { at: Date.now(), value });
     for (const oldest of ranked.keys()) {
@@ -265,17 +301,33 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
     return value;
   }
 
-  async function rankLexical(chatbotId: string, q: string, k: number): Promise<Retrieved> {
-    const { terms: raw, chunks, avgLength, version } = await termsOf(chatbotId, q);
-    if (raw.length === 0 || chunks === 0) return { passages: [], terms: [] };
-    const key = `${chatbotId}\u0000${k}\u0000${version}\u0000${q}`;
+  async function rankLexical(chatbotId: string, q: string, lang: Language, k: number): Promise<Ranked> {
+    const stats = await termsOf(chatbotId, q);
+    const { terms: raw, version } = stats;
+    // A bot with knowledge in both languages: the question's language only (and its statistics).
+    const other = lang === "ar" ? stats.chunks - stats.arChunks : stats.arChunks;
+    const own = lang === "ar" ? stats.arChunks : stats.chunks - stats.arChunks;
+    const scope = own > 0 && other > 0 ? lang : null;
+    const chunks = scope === null ? stats.chunks : own;
+    const avgLength =
+      scope === null
+        ? stats.avgLength
+        : scope === "ar"
+          ? stats.arAvgLength
+          : (stats.avgLength * stats.chunks - stats.arAvgLength * stats.arChunks) / own;
+    if (raw.length === 0 || chunks === 0) return { passages: [], terms: [], lang, scope };
+    const key = `${chatbotId}\u0000${k}\u0000${version}\u0000${lang}\u0000${q}`;
     const hit = ranked.get(key);
     if (hit && Date.now() - hit.at < RANKED_TTL_MS) {
       ranked.delete(key);
       ranked.set(key, hit);
       return hit.value;
     }
-    return remember(key, await rankAt(chatbotId, q, k, raw, chunks, avgLength));
+    return remember(key, {
+      ...(await rankAt(chatbotId, q, k, raw, chunks, avgLength, scope)),
+      lang,
+      scope,
+    });
   }
 
   async function rankAt(
@@ -285,7 +337,8 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
     raw: TermLookup["terms"],
     chunks: number,
     avgLength: number,
-  ): Promise<Retrieved> {
+    scope: Language | null,
+  ): Promise<Omit<Retrieved, "lang">> {
     const unknown = raw.filter((t) => t.df === 0).map((t) => t.term);
     const fixes = unknown.length ? await repairTypos(chatbotId, unknown) : new Map();
     const terms: QueryTerm[] = raw.map((t) => {
@@ -299,7 +352,7 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
     for (const t of terms) if (t.matched) weights.set(t.matched, { idf: t.idf, df: t.df });
     if (weights.size === 0) return { passages: [], terms };
     const q2 = [...weights].map(([term, w]) => ({ term, ...w, tsq: quote(term) }));
-    const candidates = candidateQuery(chatbotId, q2, k, avgLength);
+    const candidates = candidateQuery(chatbotId, q2, k, avgLength, scope);
     // Boosts, for the few best candidates only: a word in the heading path (weight A), and two
     // question words within three words of each other (among the six rarest).
     const titleBoost = sql.join(
@@ -349,18 +402,22 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
   }
 
   async function retrieve(chatbotId: string, question: string, k = 6): Promise<Retrieved> {
-    // "How long", "how much", "what time" ask for a kind of answer; "long", "much", "time" are not the subject.
-    const q = question
-      .slice(0, 500)
-      .replaceAll("\u0000", " ")
-      .replace(/\bhow (long|much|many|often|soon|far)\b/gi, "how")
-      .replace(/\bwhat time\b/gi, "when");
+    const asked = stripInvisible(question.slice(0, 500).replaceAll("\u0000", " "));
+    const lang = detectLanguage(asked);
+    // "How long", "how much", "what time" ask for a kind of answer; "long", "much", "time" are not
+    // the subject. Arabic words are normalised and stemmed as the chunks' were.
+    const q = analyseForSearch(
+      asked.replace(/\bhow (long|much|many|often|soon|far)\b/gi, "how").replace(/\bwhat time\b/gi, "when"),
+    );
     const config = semantic ? await semantic.configFor(chatbotId) : null;
-    if (!semantic || !config) return lexical(chatbotId, q, k);
+    if (!semantic || !config) {
+      const { scope: _, ...found } = await lexical(chatbotId, q, lang, k);
+      return found;
+    }
     // Both rankings at once (the question's embedding is a network call), then reciprocal rank
     // fusion: each list gives a chunk 1 / (60 + its rank there), the sums decide.
     const [lex, hits] = await Promise.all([
-      lexical(chatbotId, q, CANDIDATES),
+      lexical(chatbotId, q, lang, CANDIDATES),
       semantic.search(
         chatbotId,
         question.slice(0, 500).replaceAll("\u0000", " "),
@@ -368,25 +425,28 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
         config,
       ),
     ]);
-    if (!hits || hits.length === 0) return { passages: lex.passages.slice(0, k), terms: lex.terms };
+    if (!hits || hits.length === 0) return { passages: lex.passages.slice(0, k), terms: lex.terms, lang };
     const fused = new Map<number, number>();
     for (const [i, p] of lex.passages.entries()) fused.set(p.chunkId, 1 / (RRF_K + i + 1));
     for (const [i, h] of hits.entries())
       fused.set(h.chunkId, (fused.get(h.chunkId) ?? 0) + 1 / (RRF_K + i + 1));
-    const order = [...fused]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, k)
-      .map(([id]) => id);
+    const sorted = [...fused].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
     const known = new Map(lex.passages.map((p) => [p.chunkId, p]));
+    // With knowledge in both languages, a semantic hit in the other language is not an answer.
+    const wanted = lex.scope ? sorted : sorted.slice(0, k);
     for (const p of await byIds(
       chatbotId,
-      order.filter((id) => !known.has(id)),
+      wanted.filter((id) => !known.has(id)),
       q,
     ))
       known.set(p.chunkId, p);
     return {
-      passages: order.map((id) => known.get(id)).filter((p): p is Passage => Boolean(p)),
+      passages: wanted
+        .map((id) => known.get(id))
+        .filter((p): p is Passage => Boolean(p) && (!lex.scope || p?.lang === lex.scope))
+        .slice(0, k),
       terms: lex.terms,
+      lang,
     };
   }
 
@@ -396,12 +456,12 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
       return (await retrieve(chatbotId, question, k)).passages;
     },
 
-    /** The lexemes of each sentence, with the same text-search configuration as the chunks. */
+    /** The lexemes of each sentence, with the same analysis as the chunks. */
     async sentenceTerms(sentences: string[]): Promise<string[][]> {
       if (sentences.length === 0) return [];
       const result = await db.execute(sql`
         select ord::int as ord, tsvector_to_array(to_tsvector('english', s)) as terms
-        from jsonb_array_elements_text(${JSON.stringify(sentences)}::jsonb) with ordinality as t(s, ord)`);
+        from jsonb_array_elements_text(${JSON.stringify(sentences.map(analyseForSearch))}::jsonb) with ordinality as t(s, ord)`);
       const out = sentences.map(() => [] as string[]);
       for (const r of rowsOf<{ ord: number; terms: string[] | string }>(result))
         out[r.ord - 1] = Array.isArray(r.terms) ? r.terms : parsePgArray(r.terms);
@@ -410,6 +470,9 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
   };
 }
 export type Retrieval = ReturnType<typeof createRetrieval>;
+
+/** A lexical ranking and the language its chunks were restricted to (null: all of the bot's). */
+type Ranked = Retrieved & { scope: Language | null };
 
 /** A text[] as text (a driver that does not parse arrays): {a,"b c"} → ["a", "b c"]. */
 function parsePgArray(text: string): string[] {

@@ -1,8 +1,15 @@
 import type { Database } from "@parley/db";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 /** A database or an open transaction: anything that can run a statement. */
 type Executor = Pick<Database, "execute">;
+
+/** Number and total length of the chunks matching `where`, and of the Arabic ones among them. */
+const sums = (where: SQL) => sql`
+  select count(*)::int as n, coalesce(sum(length(tsv)), 0)::bigint as len,
+         (count(*) filter (where lang = 'ar'))::int as ar_n,
+         coalesce(sum(length(tsv)) filter (where lang = 'ar'), 0)::bigint as ar_len
+  from knowledge_chunks where ${where}`;
 
 /**
  * BM25 statistics per chatbot (`knowledge_terms`: in how many chunks each lexeme occurs;
@@ -33,9 +40,9 @@ export const termStats = {
     await tx.execute(sql`delete from knowledge_terms where chatbot_id = ${chatbotId} and df <= 0`);
     await tx.execute(sql`
       update knowledge_bot_stats s
-      set chunks = s.chunks - old.n, total_length = s.total_length - old.len
-      from (select count(*)::int as n, coalesce(sum(length(tsv)), 0)::bigint as len
-            from knowledge_chunks where source_id = ${sourceId}) old
+      set chunks = s.chunks - old.n, total_length = s.total_length - old.len,
+          ar_chunks = s.ar_chunks - old.ar_n, ar_total_length = s.ar_total_length - old.ar_len
+      from (${sums(sql`source_id = ${sourceId}`)}) old
       where s.chatbot_id = ${chatbotId}`);
   },
 
@@ -51,9 +58,9 @@ export const termStats = {
       on conflict (chatbot_id, term) do update set df = knowledge_terms.df + excluded.df`);
     await tx.execute(sql`
       update knowledge_bot_stats s
-      set chunks = s.chunks + new.n, total_length = s.total_length + new.len
-      from (select count(*)::int as n, coalesce(sum(length(tsv)), 0)::bigint as len
-            from knowledge_chunks where source_id = ${sourceId}) new
+      set chunks = s.chunks + new.n, total_length = s.total_length + new.len,
+          ar_chunks = s.ar_chunks + new.ar_n, ar_total_length = s.ar_total_length + new.ar_len
+      from (${sums(sql`source_id = ${sourceId}`)}) new
       where s.chatbot_id = ${chatbotId}`);
   },
 
@@ -69,9 +76,8 @@ export const termStats = {
       group by t.term`);
     await tx.execute(sql`
       update knowledge_bot_stats s
-      set chunks = a.n, total_length = a.len
-      from (select count(*)::int as n, coalesce(sum(length(tsv)), 0)::bigint as len
-            from knowledge_chunks where chatbot_id = ${chatbotId}) a
+      set chunks = a.n, total_length = a.len, ar_chunks = a.ar_n, ar_total_length = a.ar_len
+      from (${sums(sql`chatbot_id = ${chatbotId}`)}) a
       where s.chatbot_id = ${chatbotId}`);
   },
 };

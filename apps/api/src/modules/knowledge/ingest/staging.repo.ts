@@ -3,6 +3,7 @@ import { rowsOf } from "@parley/db";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { knowledgeChunks, knowledgeSources, knowledgeStagedPages } from "../../../db/schema";
 import type { Tx } from "../../../db/tx";
+import { indexFields } from "../../retrieval/arabic";
 import { termStats } from "../../retrieval/term-stats.repo";
 import type { Chunk } from "./chunker";
 import type { VisitedPage } from "./crawler";
@@ -67,7 +68,8 @@ export function createStaging(db: Database, sourceId: string, jobId: string) {
     },
     async page(url: string | null, title: string, chunks: Chunk[], links: string[] = []) {
       for (let i = 0; i === 0 || i < chunks.length; i += BATCH) {
-        const batch = chunks.slice(i, i + BATCH);
+        // Each passage with its language and analysed search text (retrieval/arabic.ts).
+        const batch = chunks.slice(i, i + BATCH).map((c) => ({ ...c, ...indexFields(c.title, c.body) }));
         await db
           .insert(knowledgeStagedPages)
           .values({ sourceId, jobId, ord: ord++, url, title, chunks: batch, links: i === 0 ? links : [] });
@@ -106,9 +108,10 @@ export function createStaging(db: Database, sourceId: string, jobId: string) {
         await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.sourceId, sourceId));
         const result = await tx.execute(sql`
           with inserted as (
-            insert into knowledge_chunks (chatbot_id, source_id, ord, kind, title, body, url)
+            insert into knowledge_chunks (chatbot_id, source_id, ord, kind, title, body, url, lang, search_title, search_body)
             select ${chatbotId}, ${sourceId}, (row_number() over (order by p.ord, c.n))::int - 1, ${kind},
-                   coalesce(c.value->>'title', ''), c.value->>'body', p.url
+                   coalesce(c.value->>'title', ''), c.value->>'body', p.url,
+                   coalesce(c.value->>'lang', 'en'), c.value->>'searchTitle', c.value->>'searchBody'
             from knowledge_staged_pages p,
                  jsonb_array_elements(p.chunks) with ordinality as c(value, n)
             where p.source_id = ${sourceId} and p.job_id = ${jobId} and p.skipped_reason is null
