@@ -1,4 +1,5 @@
 import type { Chatbot, ChatbotUpdateInput } from "@parley/contracts";
+import en from "@parley/ui/locales/en/builder";
 import { z } from "zod";
 
 /**
@@ -8,6 +9,9 @@ import { z } from "zod";
  */
 
 export const MAX_SUGGESTED_QUESTIONS = 6;
+
+/** The English texts of the form's checks; fields show them in the reader's language (`useFormMessage`). */
+const m = en.validation;
 
 const isHttpUrl = (value: string) => {
   try {
@@ -20,66 +24,54 @@ const isHttpUrl = (value: string) => {
 
 export const settingsFormSchema = z
   .object({
-    name: z.string().trim().min(1, "Give your chatbot a name").max(80, "Keep the name under 80 characters"),
-    instructions: z.string().max(8000, "Keep instructions under 8,000 characters"),
-    greeting: z.string().trim().max(500, "Keep the greeting under 500 characters"),
+    name: z.string().trim().min(1, m.nameRequired).max(80, m.nameTooLong),
+    instructions: z.string().max(8000, m.instructionsTooLong),
+    greeting: z.string().trim().max(500, m.greetingTooLong),
     suggestedQuestions: z
       .array(
         z.object({
-          value: z
-            .string()
-            .trim()
-            .min(1, "Write the question, or remove it")
-            .max(200, "Keep questions under 200 characters"),
+          value: z.string().trim().min(1, m.questionEmpty).max(200, m.questionTooLong),
         }),
       )
-      .max(MAX_SUGGESTED_QUESTIONS, `Up to ${MAX_SUGGESTED_QUESTIONS} suggested questions`),
-    fallbackReply: z
-      .string()
-      .trim()
-      .min(1, "The fallback reply cannot be empty")
-      .max(1000, "Keep the fallback reply under 1,000 characters"),
+      .max(MAX_SUGGESTED_QUESTIONS, m.questionsMax.replace("{{max}}", String(MAX_SUGGESTED_QUESTIONS))),
+    fallbackReply: z.string().trim().min(1, m.fallbackEmpty).max(1000, m.fallbackTooLong),
     provider: z.enum(["builtin", "openai-compatible"]),
-    modelName: z.string().trim().max(200, "Keep the model name under 200 characters"),
+    modelName: z.string().trim().max(200, m.modelTooLong),
     baseUrl: z
       .string()
       .trim()
-      .refine((v) => v === "" || isHttpUrl(v), "Enter a full address such as https://api.openai.com/v1"),
+      .refine((v) => v === "" || isHttpUrl(v), m.baseUrl),
     apiKeyAction: z.enum(["keep", "replace", "remove"]),
-    apiKey: z.string().max(500, "That key is too long"),
+    apiKey: z.string().max(500, m.keyTooLong),
     temperature: z.number().min(0).max(2),
     maxAnswerTokens: z
-      .number({ error: "Enter a number" })
-      .int("Use a whole number")
-      .min(50, "At least 50 tokens")
-      .max(4000, "At most 4,000 tokens"),
-    primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #4f46e5"),
+      .number({ error: m.number })
+      .int(m.wholeNumber)
+      .min(50, m.tokensMin)
+      .max(4000, m.tokensMax),
+    primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, m.color),
     position: z.enum(["bottom-right", "bottom-left"]),
-    launcherText: z.string().trim().max(40, "Keep the launcher text under 40 characters"),
+    launcherText: z.string().trim().max(40, m.launcherTooLong),
     bubbleEnabled: z.boolean(),
-    bubbleText: z.string().trim().max(140, "Keep the greeting bubble under 140 characters"),
+    bubbleText: z.string().trim().max(140, m.bubbleTooLong),
     bubbleDelay: z
-      .number({ error: "Enter a number of seconds" })
-      .int("Use a whole number of seconds")
-      .min(0, "At least 0 seconds")
-      .max(300, "At most 300 seconds (5 minutes)"),
+      .number({ error: m.seconds })
+      .int(m.wholeSeconds)
+      .min(0, m.secondsMin)
+      .max(300, m.secondsMax),
     leadCapture: z.boolean(),
-    retentionDays: z
-      .number({ error: "Enter a number of days" })
-      .int("Use a whole number of days")
-      .min(1, "Keep conversations for at least 1 day")
-      .max(3650, "At most 3,650 days (10 years)"),
+    retentionDays: z.number({ error: m.days }).int(m.wholeDays).min(1, m.daysMin).max(3650, m.daysMax),
     published: z.boolean(),
   })
   .superRefine((values, ctx) => {
     if (values.apiKeyAction === "replace" && values.apiKey.trim() === "") {
-      ctx.addIssue({ code: "custom", path: ["apiKey"], message: "Paste the new API key" });
+      ctx.addIssue({ code: "custom", path: ["apiKey"], message: m.newKey });
     }
     if (values.bubbleEnabled && values.bubbleText.trim() === "") {
       ctx.addIssue({
         code: "custom",
         path: ["bubbleText"],
-        message: "Write the greeting, or turn the bubble off",
+        message: m.bubbleEmpty,
       });
     }
   });
@@ -210,9 +202,9 @@ export function formPathForServer(serverPath: string): FormPath | null {
   return topLevel.has(head) ? (head as FormPath) : null;
 }
 
-/** Temperature in words beside the slider. */
-export function temperatureLabel(value: number): string {
-  if (value <= 0.3) return "Precise";
-  if (value <= 0.9) return "Balanced";
-  return "Creative";
+/** Temperature in words beside the slider: the key of its word in the builder catalog. */
+export function temperatureLabel(value: number): "precise" | "balanced" | "creative" {
+  if (value <= 0.3) return "precise";
+  if (value <= 0.9) return "balanced";
+  return "creative";
 }

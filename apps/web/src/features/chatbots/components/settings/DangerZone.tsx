@@ -1,4 +1,5 @@
 import type { Chatbot } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { FormField } from "../../../../components/FormField";
@@ -10,6 +11,8 @@ import { BuilderSection } from "./fields";
 
 /** Deleting a bot takes its knowledge with it; typing its name makes that a decision, not a slip. */
 export function DangerZone({ bot }: { bot: Chatbot }) {
+  const { t } = useTranslation("builder");
+  const { t: tc } = useTranslation("common");
   const navigate = useNavigate();
   const remove = useDeleteChatbot(bot._id);
   const [open, setOpen] = useState(false);
@@ -27,9 +30,9 @@ export function DangerZone({ bot }: { bot: Chatbot }) {
   return (
     <>
       <BuilderSection
-        title="Danger zone"
+        title={t("settings.danger.title")}
         tone="danger"
-        description="Deleting removes the chatbot, all of its knowledge and its conversations. The widget stops working on your site."
+        description={t("settings.danger.description")}
       >
         <div className="settings-actions settings-actions-start">
           <button
@@ -38,7 +41,7 @@ export function DangerZone({ bot }: { bot: Chatbot }) {
             onClick={() => setOpen(true)}
           >
             <TrashIcon size={16} />
-            Delete chatbot
+            {t("settings.danger.delete")}
           </button>
         </div>
       </BuilderSection>
@@ -49,8 +52,8 @@ export function DangerZone({ bot }: { bot: Chatbot }) {
         role="alertdialog"
         initialFocusRef={inputRef}
         icon={<TrashIcon size={22} />}
-        title={`Delete ${bot.name}?`}
-        description="Its knowledge sources and conversations are deleted with it. This can't be undone."
+        title={t("settings.danger.confirmTitle", { name: bot.name })}
+        description={t("settings.danger.confirmDescription")}
       >
         <form
           className="form delete-form"
@@ -62,7 +65,7 @@ export function DangerZone({ bot }: { bot: Chatbot }) {
             });
           }}
         >
-          <FormField label={`Type “${bot.name}” to confirm`} id="delete-confirm">
+          <FormField label={t("settings.danger.typeToConfirm", { name: bot.name })} id="delete-confirm">
             <input
               ref={inputRef}
               id="delete-confirm"
@@ -76,11 +79,11 @@ export function DangerZone({ bot }: { bot: Chatbot }) {
           <ErrorNotice error={remove.error} />
           <div className="modal-actions">
             <button type="button" className="btn btn-secondary" onClick={close} disabled={remove.isPending}>
-              Cancel
+              {tc("actions.cancel")}
             </button>
             <button type="submit" className="btn btn-danger" disabled={!matches || remove.isPending}>
               {remove.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-              {remove.isPending ? "Deleting…" : "Delete chatbot"}
+              {remove.isPending ? t("settings.danger.deleting") : t("settings.danger.delete")}
             </button>
           </div>
         </form>

@@ -1,36 +1,36 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
 import { FormField, fieldAria } from "../../../../components/FormField";
+import { useFormMessage } from "../../form-message";
 import type { SettingsFormValues } from "../../settings-form";
 import { Switch, TextField } from "./fields";
 
 /** The proactive greeting beside the closed launcher: on/off, its text, and when it shows. */
 export function GreetingBubbleFields() {
+  const { t } = useTranslation("builder");
+  const formMessage = useFormMessage();
   const {
     register,
     watch,
     formState: { errors },
   } = useFormContext<SettingsFormValues>();
   const on = watch("bubbleEnabled");
-  const error = errors.bubbleDelay?.message;
+  const error = formMessage(errors.bubbleDelay?.message);
   return (
     <div className="bubble-fields">
-      <Switch
-        name="bubbleEnabled"
-        label="Greet visitors with a bubble"
-        hint="A short message beside the launcher invites visitors to chat. Someone who closes it, or opens the chat, doesn't see it again."
-      />
+      <Switch name="bubbleEnabled" label={t("settings.bubble.label")} hint={t("settings.bubble.hint")} />
       {on ? (
         <div className="bubble-fields-detail">
           <TextField
             name="bubbleText"
-            label="Bubble text"
-            placeholder="Questions about your order? Ask me!"
+            label={t("settings.bubble.text")}
+            placeholder={t("settings.bubble.textPlaceholder")}
           />
           <FormField
-            label="Show it after"
+            label={t("settings.bubble.delay")}
             id="settings-bubbleDelay"
             error={error}
-            hint="Seconds after the page opens (it waits for the chat to load in the background)."
+            hint={t("settings.bubble.delayHint")}
           >
             <div className="input-suffix">
               <input
@@ -42,7 +42,7 @@ export function GreetingBubbleFields() {
                 {...fieldAria("settings-bubbleDelay", error, true)}
                 {...register("bubbleDelay", { valueAsNumber: true })}
               />
-              <span className="input-suffix-text">seconds</span>
+              <span className="input-suffix-text">{t("settings.bubble.seconds")}</span>
             </div>
           </FormField>
         </div>

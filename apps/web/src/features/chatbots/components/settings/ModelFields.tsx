@@ -1,10 +1,14 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
 import { FormField, fieldAria } from "../../../../components/FormField";
+import { useFormMessage } from "../../form-message";
 import { type SettingsFormValues, temperatureLabel } from "../../settings-form";
 import { TextField } from "./fields";
 
 /** Which engine answers: the built-in extractive engine, or an OpenAI-compatible endpoint. */
 export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; apiKeyLast4: string | null }) {
+  const { t } = useTranslation("builder");
+  const formMessage = useFormMessage();
   const {
     register,
     watch,
@@ -14,30 +18,25 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
   const provider = watch("provider");
   const temperature = watch("temperature");
   const keyAction = watch("apiKeyAction");
-  const keyError = errors.apiKey?.message;
+  const keyError = formMessage(errors.apiKey?.message);
+  const tokensError = formMessage(errors.maxAnswerTokens?.message);
 
   return (
     <>
       <fieldset className="field choice-field">
-        <legend className="field-legend">Answer engine</legend>
+        <legend className="field-legend">{t("settings.model.engine")}</legend>
         <label className="choice">
           <input type="radio" value="builtin" {...register("provider")} />
           <span className="choice-text">
-            <span className="choice-title">Built-in (no AI key needed)</span>
-            <span className="choice-hint">
-              Answers by quoting the best-matching passages of your knowledge, and cites them. It never makes
-              things up, and it doesn't follow custom instructions.
-            </span>
+            <span className="choice-title">{t("settings.model.builtin")}</span>
+            <span className="choice-hint">{t("settings.model.builtinHint")}</span>
           </span>
         </label>
         <label className="choice">
           <input type="radio" value="openai-compatible" {...register("provider")} />
           <span className="choice-text">
-            <span className="choice-title">OpenAI-compatible model</span>
-            <span className="choice-hint">
-              OpenAI, OpenRouter, Ollama, vLLM, LM Studio or any /chat/completions endpoint. Writes answers in
-              its own words from your knowledge, following your instructions.
-            </span>
+            <span className="choice-title">{t("settings.model.openai")}</span>
+            <span className="choice-hint">{t("settings.model.openaiHint")}</span>
           </span>
         </label>
       </fieldset>
@@ -46,33 +45,38 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
         <div className="model-fields">
           <TextField
             name="baseUrl"
-            label="Base URL"
+            label={t("settings.model.baseUrl")}
             type="url"
             optional
+            // i18n-ignore: an address, the same in every language
             placeholder="https://api.openai.com/v1"
-            hint="Leave empty to use the endpoint this Parley server is configured with."
+            hint={t("settings.model.baseUrlHint")}
           />
           <TextField
             name="modelName"
-            label="Model"
+            label={t("settings.model.model")}
             optional
+            // i18n-ignore: a model id, the same in every language
             placeholder="gpt-4o-mini"
-            hint="Leave empty to use the server's default model."
+            hint={t("settings.model.modelHint")}
           />
           <div className={`field${keyError ? " field-invalid" : ""}`}>
-            <label htmlFor="settings-apiKey">API key</label>
+            <label htmlFor="settings-apiKey">{t("settings.model.apiKey")}</label>
             {hasApiKey && keyAction === "keep" ? (
               <div className="key-stored">
                 <span className="key-stored-text">
                   <span className="key-dot" aria-hidden="true" />
                   {apiKeyLast4 ? (
-                    <>
-                      Key stored: <code className="key-last4">•••• {apiKeyLast4}</code>
-                    </>
+                    <Trans
+                      t={t}
+                      i18nKey="settings.model.keyStored"
+                      values={{ last4: apiKeyLast4 }}
+                      components={{ code: <code className="key-last4" dir="ltr" /> }}
+                    />
                   ) : (
-                    "A key is stored."
+                    t("settings.model.aKeyIsStored")
                   )}{" "}
-                  It's encrypted and never shown again.
+                  {t("settings.model.encrypted")}
                 </span>
                 <span className="key-stored-actions">
                   <button
@@ -80,26 +84,26 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
                     className="btn btn-secondary btn-sm"
                     onClick={() => setValue("apiKeyAction", "replace", { shouldDirty: true })}
                   >
-                    Replace
+                    {t("settings.model.replace")}
                   </button>
                   <button
                     type="button"
                     className="btn btn-ghost btn-sm"
                     onClick={() => setValue("apiKeyAction", "remove", { shouldDirty: true })}
                   >
-                    Remove
+                    {t("settings.model.remove")}
                   </button>
                 </span>
               </div>
             ) : hasApiKey && keyAction === "remove" ? (
               <div className="key-stored key-removing">
-                <span className="key-stored-text">The stored key will be removed when you save.</span>
+                <span className="key-stored-text">{t("settings.model.removing")}</span>
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm"
                   onClick={() => setValue("apiKeyAction", "keep", { shouldDirty: true })}
                 >
-                  Undo
+                  {t("settings.model.undo")}
                 </button>
               </div>
             ) : (
@@ -109,7 +113,7 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
                   type="password"
                   autoComplete="off"
                   spellCheck={false}
-                  placeholder={hasApiKey ? "Paste the new key" : "sk-…"}
+                  placeholder={hasApiKey ? t("settings.model.pasteNewKey") : "sk-…"}
                   {...fieldAria("settings-apiKey", keyError, true)}
                   {...register("apiKey", {
                     onChange: (event: { target: { value: string } }) => {
@@ -129,7 +133,7 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
                       setValue("apiKeyAction", "keep", { shouldDirty: true });
                     }}
                   >
-                    Keep stored key
+                    {t("settings.model.keepKey")}
                   </button>
                 ) : null}
               </div>
@@ -140,8 +144,7 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
               </p>
             ) : (
               <p id="settings-apiKey-hint" className="field-hint">
-                Used only to answer for this chatbot and never sent back to the browser. Leave empty to use
-                the server's key.
+                {t("settings.model.keyHint")}
               </p>
             )}
           </div>
@@ -149,9 +152,9 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
           <div className="form-row">
             <div className="field">
               <label htmlFor="settings-temperature" className="range-label">
-                Temperature
+                {t("settings.model.temperature")}
                 <output htmlFor="settings-temperature" className="range-value">
-                  {temperature.toFixed(1)} · {temperatureLabel(temperature)}
+                  {temperature.toFixed(1)} · {t(`settings.model.${temperatureLabel(temperature)}`)}
                 </output>
               </label>
               <input
@@ -165,14 +168,14 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
                 {...register("temperature", { valueAsNumber: true })}
               />
               <p id="settings-temperature-hint" className="field-hint">
-                Lower keeps answers close to your knowledge; higher varies the wording.
+                {t("settings.model.temperatureHint")}
               </p>
             </div>
             <FormField
-              label="Max answer length"
+              label={t("settings.model.maxLength")}
               id="settings-maxAnswerTokens"
-              error={errors.maxAnswerTokens?.message}
-              hint="In tokens (about ¾ of a word each), 50 to 4,000."
+              error={tokensError}
+              hint={t("settings.model.maxLengthHint")}
             >
               <input
                 id="settings-maxAnswerTokens"
@@ -181,7 +184,7 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
                 max={4000}
                 step={50}
                 inputMode="numeric"
-                {...fieldAria("settings-maxAnswerTokens", errors.maxAnswerTokens?.message, true)}
+                {...fieldAria("settings-maxAnswerTokens", tokensError, true)}
                 {...register("maxAnswerTokens", { valueAsNumber: true })}
               />
             </FormField>

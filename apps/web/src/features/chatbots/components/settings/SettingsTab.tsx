@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Chatbot } from "@parley/contracts";
 import { workspaceCan } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useFormContext } from "react-hook-form";
 import { useBlocker } from "react-router-dom";
@@ -9,6 +10,7 @@ import { FormField, fieldAria } from "../../../../components/FormField";
 import { Modal } from "../../../../components/Modal";
 import { useSession } from "../../../session/session-context";
 import { useUpdateChatbot } from "../../api";
+import { useFormMessage } from "../../form-message";
 import {
   formPathForServer,
   formValuesFromBot,
@@ -25,6 +27,7 @@ import { ModelFields } from "./ModelFields";
 import { ThemeFields } from "./ThemeFields";
 
 export function SettingsTab({ bot }: { bot: Chatbot }) {
+  const { t } = useTranslation("builder");
   const { workspace } = useSession();
   const readOnly = workspace !== null && !workspaceCan(workspace.role, "bots:write");
   const update = useUpdateChatbot(bot._id);
@@ -55,7 +58,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
       const saved = await update.mutateAsync(toUpdate(values, dirtyFields));
       seen.current = saved.updatedAt;
       reset(formValuesFromBot(saved));
-      toast("Settings saved");
+      toast(t("settings.saved"));
     } catch (error) {
       let placed = false;
       if (isApiError(error) && error.details) {
@@ -90,69 +93,69 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
         <form className="settings-stack builder-settings" onSubmit={onSubmit} noValidate>
           {readOnly ? (
             <div className="alert alert-info" role="status">
-              You can read this chatbot's settings. Owners and admins of the workspace can change them.
+              {t("settings.readOnly")}
             </div>
           ) : null}
           {/* An agent reads the settings; the API refuses their changes in any case. */}
           <fieldset disabled={readOnly} className="builder-settings-fieldset">
             <BuilderSection
-              title="Conversation"
-              description="What visitors see first, and what the bot says when your knowledge has no answer."
+              title={t("settings.conversation.title")}
+              description={t("settings.conversation.description")}
             >
               <TextField
                 name="name"
-                label="Chatbot name"
-                hint="Visitors see it at the top of the chat window."
+                label={t("settings.conversation.name")}
+                hint={t("settings.conversation.nameHint")}
               />
               <TextField
                 name="greeting"
-                label="Greeting"
+                label={t("settings.conversation.greeting")}
                 multiline
                 rows={2}
                 optional
-                hint="The first message in every chat."
+                hint={t("settings.conversation.greetingHint")}
               />
               <SuggestedQuestionsField />
               <TextField
                 name="fallbackReply"
-                label="Fallback reply"
+                label={t("settings.conversation.fallback")}
                 multiline
                 rows={3}
-                hint="Sent when nothing in your knowledge answers the question. Offer a way to reach you."
+                hint={t("settings.conversation.fallbackHint")}
               />
             </BuilderSection>
 
             <BuilderSection
-              title="Answers"
-              description="Choose how answers are written. Every engine answers only from your knowledge and cites it."
+              title={t("settings.answers.title")}
+              description={t("settings.answers.description")}
             >
               <ModelFields hasApiKey={bot.model.hasApiKey} apiKeyLast4={bot.model.apiKeyLast4} />
               <TextField
                 name="instructions"
-                label="Instructions"
+                label={t("settings.answers.instructions")}
                 multiline
                 rows={6}
-                hint="For AI models: tone, what to avoid, when to hand over to a person. Up to 8,000 characters."
+                hint={t("settings.answers.instructionsHint")}
               />
             </BuilderSection>
 
-            <BuilderSection title="Widget" description="How the chat launcher looks on your website.">
+            <BuilderSection title={t("settings.widget.title")} description={t("settings.widget.description")}>
               <ThemeFields />
               <GreetingBubbleFields />
             </BuilderSection>
 
             <BuilderSection
-              title="Visitors and data"
-              description="What the widget asks of visitors, how long chats are kept, and whether it answers at all."
+              title={t("settings.visitors.title")}
+              description={t("settings.visitors.description")}
             >
               <Switch
-                label="Published"
-                hint="When off, the widget on your site doesn't answer. The playground always works."
+                label={t("settings.visitors.published")}
+                hint={t("settings.visitors.publishedHint")}
                 name="published"
               />
               <Switch
-                label="Ask for contact details"
-                hint="The widget asks visitors for their name and e-mail, so your team can follow up."
+                label={t("settings.visitors.leadCapture")}
+                hint={t("settings.visitors.leadCaptureHint")}
                 name="leadCapture"
               />
               <RetentionField />
@@ -161,7 +164,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
             <div className="save-bar" data-dirty={isDirty || undefined}>
               <div className="save-bar-inner">
                 <span className="save-bar-status" aria-live="polite">
-                  {isDirty ? "Unsaved changes" : "All changes saved"}
+                  {isDirty ? t("settings.saveBar.unsaved") : t("settings.saveBar.allSaved")}
                 </span>
                 <div className="save-bar-actions">
                   <button
@@ -173,7 +176,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
                       reset(formValuesFromBot(bot));
                     }}
                   >
-                    Discard
+                    {t("settings.saveBar.discard")}
                   </button>
                   <button
                     type="submit"
@@ -181,7 +184,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
                     disabled={!isDirty || isSubmitting}
                   >
                     {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
-                    {isSubmitting ? "Saving…" : "Save changes"}
+                    {isSubmitting ? t("settings.saveBar.saving") : t("settings.saveBar.save")}
                   </button>
                 </div>
               </div>
@@ -201,15 +204,15 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
         open={blocker.state === "blocked"}
         onClose={() => blocker.reset?.()}
         role="alertdialog"
-        title="Leave without saving?"
-        description="Your changes to this chatbot's settings haven't been saved."
+        title={t("settings.leave.title")}
+        description={t("settings.leave.description")}
       >
         <div className="modal-actions">
           <button type="button" className="btn btn-secondary" onClick={() => blocker.reset?.()}>
-            Keep editing
+            {t("settings.leave.keepEditing")}
           </button>
           <button type="button" className="btn btn-danger" onClick={() => blocker.proceed?.()}>
-            Discard changes
+            {t("settings.leave.discard")}
           </button>
         </div>
       </Modal>
@@ -218,17 +221,19 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
 }
 
 function RetentionField() {
+  const { t } = useTranslation("builder");
+  const formMessage = useFormMessage();
   const {
     register,
     formState: { errors },
   } = useFormContext<SettingsFormValues>();
-  const error = errors.retentionDays?.message;
+  const error = formMessage(errors.retentionDays?.message);
   return (
     <FormField
-      label="Keep conversations for"
+      label={t("settings.visitors.retention")}
       id="settings-retentionDays"
       error={error}
-      hint="Visitor conversations, and any contact details in them, are deleted after this many days."
+      hint={t("settings.visitors.retentionHint")}
     >
       <div className="input-suffix">
         <input
@@ -240,7 +245,7 @@ function RetentionField() {
           {...fieldAria("settings-retentionDays", error, true)}
           {...register("retentionDays", { valueAsNumber: true })}
         />
-        <span className="input-suffix-text">days</span>
+        <span className="input-suffix-text">{t("settings.visitors.days")}</span>
       </div>
     </FormField>
   );

@@ -1,12 +1,16 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
 import { FormField, fieldAria } from "../../../../components/FormField";
 import { readableOn } from "../../chatbots";
+import { useFormMessage } from "../../form-message";
 import type { SettingsFormValues } from "../../settings-form";
 import { TextField } from "./fields";
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 export function ThemeFields() {
+  const { t } = useTranslation("builder");
+  const formMessage = useFormMessage();
   const {
     register,
     watch,
@@ -18,17 +22,17 @@ export function ThemeFields() {
   const launcherText = watch("launcherText");
   const bubble = watch("bubbleEnabled") ? watch("bubbleText").trim() : "";
   const valid = HEX.test(color);
-  const colorError = errors.primaryColor?.message;
+  const colorError = formMessage(errors.primaryColor?.message);
 
   return (
     <div className="theme-fields">
       <div className="theme-controls">
-        <FormField label="Primary colour" id="settings-primaryColor" error={colorError}>
+        <FormField label={t("settings.theme.color")} id="settings-primaryColor" error={colorError}>
           <div className="color-row">
             <input
               type="color"
               className="color-swatch"
-              aria-label="Pick the primary colour"
+              aria-label={t("settings.theme.pickColor")}
               value={valid ? color.toLowerCase() : "#4f46e5"}
               onChange={(event) =>
                 setValue("primaryColor", event.target.value, { shouldDirty: true, shouldValidate: true })
@@ -46,19 +50,24 @@ export function ThemeFields() {
           </div>
         </FormField>
         <fieldset className="field">
-          <legend className="field-legend">Position</legend>
+          <legend className="field-legend">{t("settings.theme.position")}</legend>
           <div className="segmented segmented-inline">
             {(["bottom-left", "bottom-right"] as const).map((value) => (
               <label key={value} className="segmented-option" data-checked={position === value}>
                 <input type="radio" value={value} {...register("position")} />
-                {value === "bottom-left" ? "Bottom left" : "Bottom right"}
+                {value === "bottom-left" ? t("settings.theme.bottomLeft") : t("settings.theme.bottomRight")}
               </label>
             ))}
           </div>
         </fieldset>
-        <TextField name="launcherText" label="Launcher text" placeholder="Chat with us" optional />
+        <TextField
+          name="launcherText"
+          label={t("settings.theme.launcherText")}
+          placeholder={t("settings.theme.launcherPlaceholder")}
+          optional
+        />
       </div>
-      <figure className="theme-preview" aria-label="Preview of the chat launcher on your site">
+      <figure className="theme-preview" aria-label={t("settings.theme.previewLabel")}>
         <div className="theme-preview-page" data-position={position}>
           <span className="theme-preview-line" />
           <span className="theme-preview-line theme-preview-line-short" />
@@ -82,7 +91,7 @@ export function ThemeFields() {
             {launcherText.trim() || null}
           </span>
         </div>
-        <figcaption className="field-hint">Preview</figcaption>
+        <figcaption className="field-hint">{t("settings.theme.preview")}</figcaption>
       </figure>
     </div>
   );

@@ -1,6 +1,8 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useId } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
 import { FormField, fieldAria } from "../../../../components/FormField";
+import { useFormMessage } from "../../form-message";
 import { MAX_SUGGESTED_QUESTIONS, type SettingsFormValues } from "../../settings-form";
 import { PlusIcon, TrashIcon } from "../icons";
 
@@ -56,6 +58,8 @@ export function Switch({
 }
 
 export function SuggestedQuestionsField() {
+  const { t } = useTranslation("builder");
+  const formMessage = useFormMessage();
   const {
     control,
     register,
@@ -67,27 +71,27 @@ export function SuggestedQuestionsField() {
   return (
     <fieldset className="field questions-field">
       <legend className="field-legend">
-        Suggested questions
+        {t("settings.questions.legend")}
         <span className="field-optional">
-          {fields.length} of {MAX_SUGGESTED_QUESTIONS}
+          {t("settings.questions.count", { count: fields.length, max: MAX_SUGGESTED_QUESTIONS })}
         </span>
       </legend>
       <p className="field-hint" id="questions-hint">
-        Shown as buttons under the greeting, so visitors can start with one tap.
+        {t("settings.questions.hint")}
       </p>
       {fields.length > 0 ? (
         <ol className="questions-list">
           {fields.map((field, index) => {
             const id = `question-${index}`;
-            const error = errors.suggestedQuestions?.[index]?.value?.message;
+            const error = formMessage(errors.suggestedQuestions?.[index]?.value?.message);
             return (
               <li key={field.id} className={`questions-item${error ? " field-invalid" : ""}`}>
                 <div className="questions-row">
                   <input
                     id={id}
                     type="text"
-                    aria-label={`Suggested question ${index + 1}`}
-                    placeholder="What are your opening hours?"
+                    aria-label={t("settings.questions.label", { number: index + 1 })}
+                    placeholder={t("settings.questions.placeholder")}
                     {...fieldAria(id, error)}
                     {...register(`suggestedQuestions.${index}.value`)}
                   />
@@ -95,7 +99,7 @@ export function SuggestedQuestionsField() {
                     type="button"
                     className="btn btn-ghost btn-sm btn-icon btn-icon-danger"
                     onClick={() => remove(index)}
-                    aria-label={`Remove suggested question ${index + 1}`}
+                    aria-label={t("settings.questions.remove", { number: index + 1 })}
                   >
                     <TrashIcon size={16} />
                   </button>
@@ -118,11 +122,9 @@ export function SuggestedQuestionsField() {
           disabled={full}
         >
           <PlusIcon size={16} />
-          Add a question
+          {t("settings.questions.add")}
         </button>
-        {full ? (
-          <span className="field-hint questions-full">That's the most a chat window shows well.</span>
-        ) : null}
+        {full ? <span className="field-hint questions-full">{t("settings.questions.full")}</span> : null}
       </div>
     </fieldset>
   );
@@ -162,8 +164,9 @@ export function TextField({
     register,
     formState: { errors },
   } = useFormContext<SettingsFormValues>();
+  const formMessage = useFormMessage();
   const id = `settings-${name}`;
-  const error = errors[name]?.message;
+  const error = formMessage(errors[name]?.message);
   return (
     <FormField label={label} id={id} error={error} hint={hint} optional={optional}>
       {multiline ? (
