@@ -1,3 +1,4 @@
+import { detectLanguage, normalizeArabic, stemArabic } from "../retrieval/arabic";
 import type { Passage, QueryTerm, Retrieval } from "../retrieval/retrieval";
 import type { AnswerInput, AnswerStream, ChatModel } from "./chat-model";
 
@@ -13,14 +14,47 @@ const CONTEXT_WEIGHT = 0.5;
  * the eval's tuning split (even questions; `EVAL_SPLIT=tune pnpm eval`), reported on the other.
  */
 export const MIN_COVERAGE = 0.38;
+/**
+ * The same for an Arabic question, tuned on the train split of ARCD and the even questions of the
+ * Arabic business set (`pnpm eval`), reported on ARCD's test split and the odd questions.
+ */
+export const MIN_COVERAGE_AR = 0.38;
 
-/** Sentences of a passage: split at sentence ends (not inside "3.5" or an e-mail address) and at list bullets. */
+/** An Arabic sentence longer than this is also cut at its commas (Arabic prose chains clauses with ،). */
+const LONG_ARABIC_SENTENCE = 220;
+
+/**
+ * Sentences of a passage: split at sentence ends (not inside "3.5" or an e-mail address) and at
+ * list bullets. Arabic text ends sentences with . ! ؟ ۔ and ؛ (no capital letter follows), and a
+ * very long Arabic sentence is cut at ، into clauses.
+ */
 export function sentencesOf(body: string): string[] {
+  const arabic = detectLanguage(body) === "ar";
   return body
     .split(/\n{2,}|\s+•\s+/)
-    .flatMap((para) => para.split(/(?<=[.!?]["')\]]*)\s+(?=["'(]?[A-Z0-9•])/))
+    .flatMap((para) =>
+      arabic
+        ? para.split(/(?<=[.!?؟۔؛](?:["')\]»]*))\s+(?=\S)|(?<=[؟۔؛])(?=\S)/).flatMap(cutAtCommas)
+        : para.split(/(?<=[.!?]["')\]]*)\s+(?=["'(]?[A-Z0-9•])/),
+    )
     .map((s) => s.replace(/\s+/g, " ").replace(/^•\s*/, "").trim())
     .filter((s) => s.length > 2);
+}
+
+/** A long Arabic sentence as clauses of at least a fifth of the limit each, cut after ، or ,. */
+function cutAtCommas(sentence: string): string[] {
+  if (sentence.length <= LONG_ARABIC_SENTENCE) return [sentence];
+  const parts = sentence.split(/(?<=[،,])\s+/);
+  const out: string[] = [];
+  let buf = "";
+  for (const part of parts) {
+    if (buf && buf.length + part.length > LONG_ARABIC_SENTENCE && buf.length >= LONG_ARABIC_SENTENCE / 5) {
+      out.push(buf);
+      buf = part;
+    } else buf = buf ? `${buf} ${part}` : part;
+  }
+  if (buf) out.push(buf);
+  return out;
 }
 
 /**
@@ -33,9 +67,19 @@ const GENERIC = new Set(
   ),
 );
 
+/** The same for Arabic (stems): price, cost, fee, want, can, need, way, know… */
+const GENERIC_AR = new Set(
+  "سعر اسعار تكلفه رسوم كلفه ابي ابغي ابغا اريد نريد ممكن يمكن يمكنني استطيع اقدر نقدر احتاج طريقه معرفه اعرف موجود يوجد متوفر عندكم لديكم"
+    .split(" ")
+    .map(stemArabic),
+);
+
 /** A sentence that cannot stand alone: it points back at the one before it. */
 const DEPENDENT =
   /^(it|its|it's|this|that|these|those|they|them|their|there|he|she|such|both|also|however|but|otherwise|then|here)\b/i;
+/** The same in Arabic (normalised): هذا، هذه، ذلك، هو، هي، كما، لكن، ايضا… */
+const DEPENDENT_AR =
+  /^(و|ف)?(هذا|هذه|ذلك|تلك|هو|هي|هم|كما|لكن|لكنه|لكنها|ايضا|كذلك|لذلك|لذا|بعدها|حينها|ثم)(\s|$)/;
 
 const MONTHS =
   "jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?";
@@ -51,11 +95,33 @@ const HAS_TIME = new RegExp(
 /** A name: a capitalised word after the first, or an email address. */
 const HAS_NAME = /\s[A-Z][a-z]+|@/;
 
+const NUMBER_WORDS_AR =
+  "واحد|واحده|اثنان|اثنين|اثنتان|ثلاث|ثلاثه|اربع|اربعه|خمس|خمسه|ست|سته|سبع|سبعه|ثمان|ثماني|ثمانيه|تسع|تسعه|عشر|عشره|عشرون|عشرين|مائه|ميه|مئه|مئات|الف|الاف|ملايين|مليون|مليار|نصف|ربع|ثلث|مره|مرتين|مجان|مجانا|مجاني|مجانيه|بلاش|دينار|دنانير|ريال|درهم|فلس|دولار|يورو";
+const HAS_NUMBER_AR = new RegExp(`[0-9]|(^|[\\s،])(و|ب|ال)*(${NUMBER_WORDS_AR})`);
+const TIME_WORDS_AR =
+  "يناير|فبراير|مارس|ابريل|مايو|يونيو|يوليو|اغسطس|سبتمبر|اكتوبر|نوفمبر|ديسمبر|كانون|شباط|اذار|نيسان|ايار|حزيران|تموز|اب|ايلول|تشرين|محرم|صفر|ربيع|جمادي|رجب|شعبان|رمضان|شوال|القعده|الحجه|السبت|الاحد|الاثنين|الثلاثاء|الاربعاء|الخميس|الجمعه|يوم|ايام|اسبوع|اسابيع|شهر|اشهر|شهور|سنه|سنوات|سنين|عام|اعوام|ساعه|ساعات|دقيقه|دقائق|قرن|قرون|صباحا|مساء|الصباح|المساء|الظهر|الليل|ليلا|فورا|حالا|مباشره|اليوم|غدا|امس|بعد|قبل|خلال|حتي|منذ|عند|اثناء|دائما|ابدا|موسم|الصيف|الشتاء|الربيع|الخريف|العيد|العطل|عطله|الاجازه|اجازه";
+const HAS_TIME_AR = new RegExp(`[0-9]|(${NUMBER_WORDS_AR}|${TIME_WORDS_AR})`);
+
 /**
  * The kind of answer a question asks for, when it is clear from its first words: a sentence
  * that cannot hold that kind of answer is not an answer to it.
  */
 export function answerKindFits(question: string, sentence: string): boolean {
+  if (detectLanguage(question) === "ar") {
+    const q = normalizeArabic(question)
+      .trim()
+      .replace(/^(و|ف)/, "");
+    const s = normalizeArabic(sentence);
+    // كم / بكم (how much, how many), متى / امتى (when); كم يوم / كم ساعة ask for a time.
+    if (
+      /^(متي|امتي|في اي وقت|اي وقت|في اي سنه|في اي عام|كم (يوم|ساعه|اسبوع|شهر|سنه|مده|من الوقت)|الي متي|حتي متي)/.test(
+        q,
+      )
+    )
+      return HAS_TIME_AR.test(s);
+    if (/^(بكم|كم)(\s|$)/.test(q)) return HAS_NUMBER_AR.test(s);
+    return true;
+  }
   const q = question.toLowerCase().trim();
   if (/^(how much|what (is|are) the (price|cost|fee)s?\b)/.test(q)) return /\d|\bfree\b/i.test(sentence);
   if (/^how many\b/.test(q)) return HAS_NUMBER.test(sentence);
@@ -93,7 +159,7 @@ export async function bestSentence(
   terms: QueryTerm[],
   passages: Passage[],
 ): Promise<Choice | undefined> {
-  terms = terms.filter((t) => !GENERIC.has(t.term));
+  terms = terms.filter((t) => !GENERIC.has(t.term) && !GENERIC_AR.has(t.term));
   const total = terms.reduce((sum, t) => sum + t.idf, 0);
   if (total === 0) return undefined;
   const candidates = passages.slice(0, CANDIDATE_PASSAGES);
@@ -116,7 +182,7 @@ export async function bestSentence(
     }, 0);
   // A sentence that depends on the one before it is read together with it.
   const reading = pool.map((x, i) => {
-    const dependent = x.si > 0 && DEPENDENT.test(x.s);
+    const dependent = x.si > 0 && (DEPENDENT.test(x.s) || DEPENDENT_AR.test(normalizeArabic(x.s)));
     return dependent
       ? {
           text: `${x.all[x.si - 1]} ${x.s}`,
@@ -150,6 +216,19 @@ export async function bestSentence(
   return { passage, text, coverage };
 }
 
+/** The fallback reply of the built-in engine for an Arabic question when the bot's own is not in Arabic. */
+export const ARABIC_FALLBACK =
+  "عذرًا، لا أجد إجابة عن هذا السؤال في المعلومات المتوفرة لدي. هل يمكنك إعادة صياغته، أو ترك بريدك الإلكتروني ليتواصل معك فريقنا؟";
+
+/**
+ * The bot's fallback reply in the question's language: an Arabic question gets the bot's reply
+ * if that is Arabic, else `ARABIC_FALLBACK` (the chat service may already pass the bot's Arabic reply).
+ */
+export function fallbackFor(question: string, fallbackReply: string): string {
+  if (detectLanguage(question) !== "ar" || detectLanguage(fallbackReply) === "ar") return fallbackReply;
+  return ARABIC_FALLBACK;
+}
+
 /**
  * The embedded default: answers from the knowledge itself, no model needed.
  * - A matching Q&A pair is answered verbatim.
@@ -173,8 +252,13 @@ export function createExtractiveEngine(retrieval: Pick<Retrieval, "sentenceTerms
         const choice = input.signal.aborted
           ? undefined
           : await bestSentence(retrieval, input.question, input.terms ?? [], input.passages);
-        if (!choice || choice.coverage < MIN_COVERAGE || !answerKindFits(input.question, choice.text)) {
-          yield* words(input.bot.fallbackReply, input.signal);
+        const arabic = detectLanguage(input.question) === "ar";
+        if (
+          !choice ||
+          choice.coverage < (arabic ? MIN_COVERAGE_AR : MIN_COVERAGE) ||
+          !answerKindFits(input.question, choice.text)
+        ) {
+          yield* words(fallbackFor(input.question, input.bot.fallbackReply), input.signal);
           return;
         }
         used = [choice.passage];

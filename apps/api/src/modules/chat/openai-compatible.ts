@@ -1,5 +1,6 @@
 import { createParser } from "eventsource-parser";
 import { blockedCause, type OutboundGuard, type OutboundResponse } from "../../lib/outbound";
+import { detectLanguage, normalizeArabic } from "../retrieval/arabic";
 import type { Passage } from "../retrieval/retrieval";
 import { type AnswerInput, type AnswerStream, type ChatModel, ModelError } from "./chat-model";
 
@@ -65,13 +66,15 @@ function retryAfterMs(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
+const LANGUAGE_NAMES = { en: "English", ar: "Arabic" } as const;
+
 export function buildMessages(input: AnswerInput) {
   const knowledge = input.passages.length
     ? input.passages.map((p, i) => `[${i + 1}] ${p.title ? `${p.title}\n` : ""}${p.body}`).join("\n\n")
     : "(no matching knowledge was found)";
   const system = `${input.bot.instructions.trim()}
 
-Answer the visitor's question using only the numbered knowledge passages below. Keep the answer short: one to three sentences. Cite each passage you use by its number in square brackets, like [1] or [2]. Use the conversation so far to understand follow-up questions ("how much is it?"). If the passages do not contain the answer, do not guess: reply exactly with: ${input.bot.fallbackReply}
+Answer the visitor's question using only the numbered knowledge passages below. Answer in the visitor's language: the language of their question (${LANGUAGE_NAMES[detectLanguage(input.question)]}), even when the passages are in another. Keep the answer short: one to three sentences. Cite each passage you use by its number in square brackets, like [1] or [2]. Use the conversation so far to understand follow-up questions ("how much is it?"). If the passages do not contain the answer, do not guess: reply exactly with: ${input.bot.fallbackReply}
 
 Knowledge:
 ${knowledge}`;
@@ -286,10 +289,11 @@ async function readError(res: OutboundResponse): Promise<string> {
 }
 
 export function isFallback(text: string, fallback: string): boolean {
+  // Letters and digits of any script (an Arabic reply is compared by its Arabic words).
   const norm = (s: string) =>
-    s
+    normalizeArabic(s)
       .toLowerCase()
-      .replace(/[^a-z0-9]+/g, " ")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
       .trim();
   const a = norm(text);
   const b = norm(fallback);
