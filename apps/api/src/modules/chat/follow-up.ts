@@ -21,7 +21,10 @@ const FOLLOW_UP_AR = /^(و|ف)?(ماذا عن|وش عن|شو عن|ايش عن|ط
  * an opening like "وماذا عن", or at most one word of substance.
  */
 function arabicFollowUp(question: string): boolean {
-  const norm = normalizeArabic(question).trim();
+  // "ما هو / ما هي" (what is) opens a question; its هو/هي points at nothing.
+  const norm = normalizeArabic(question)
+    .trim()
+    .replace(/^(و|ف)?(ما|من|ماذا) (هو|هي|هم)(\s|$)/, "");
   if (POINTS_BACK_AR.test(norm) || FOLLOW_UP_AR.test(norm)) return true;
   // Before normalisation ة and ه differ: a word ending in ه/ها/هم/هن after 2+ letters, not definite.
   const pronoun = (question.match(/[\u0621-\u064A]+/g) ?? []).some(
