@@ -347,6 +347,8 @@ describe.each(testDrivers())("verified customers on %s", (driver) => {
       expect(await launcher(draft, "https://shop.example")).toEqual({
         available: true,
         theme: { primaryColor: "#0f766e", position: "bottom-right", launcherText: "Chat with us" },
+        lang: "en",
+        labels: { close: "Close chat", dismiss: "Dismiss greeting", unread: "{n} new", title: "Chat" },
       });
       expect(await launcher(draft, "http://localhost:8080")).toEqual({
         available: false,

@@ -95,6 +95,7 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
     expect(await res.json()).toEqual({
       _id: botId,
       name: "Shop helper",
+      language: "en",
       greeting: expect.any(String),
       suggestedQuestions: ["Do you deliver?"],
       theme: { primaryColor: "#4f46e5", position: "bottom-right", launcherText: "Chat with us" },

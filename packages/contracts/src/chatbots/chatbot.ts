@@ -72,6 +72,25 @@ export const greetingBubbleSchema = z.object({
 });
 export type GreetingBubble = z.infer<typeof greetingBubbleSchema>;
 
+/** The languages a bot (and its widget) can speak. */
+export const BOT_LANGUAGES = ["en", "ar"] as const;
+export const botLanguageSchema = z.enum(BOT_LANGUAGES);
+export type BotLanguage = z.infer<typeof botLanguageSchema>;
+
+/**
+ * A bot's visitor-facing texts in one language other than its default (the top-level `greeting`,
+ * `suggestedQuestions`, `fallbackReply`, `theme.launcherText` and `greetingBubble.text` are the
+ * default language's).
+ */
+export const botTextsSchema = z.object({
+  greeting: z.string(),
+  suggestedQuestions: z.array(z.string()),
+  fallbackReply: z.string(),
+  launcherText: z.string(),
+  greetingBubbleText: z.string(),
+});
+export type BotTexts = z.infer<typeof botTextsSchema>;
+
 export const chatbotSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -79,6 +98,12 @@ export const chatbotSchema = z.object({
   greeting: z.string(),
   suggestedQuestions: z.array(z.string()),
   fallbackReply: z.string(),
+  /** The language of the top-level texts, and the widget's language for visitors it cannot serve. */
+  defaultLanguage: botLanguageSchema,
+  /** The languages the widget speaks (always includes `defaultLanguage`). */
+  languages: z.array(botLanguageSchema),
+  /** Texts for each supported language other than the default (kept when a language is turned off). */
+  translations: z.object({ en: botTextsSchema.optional(), ar: botTextsSchema.optional() }),
   model: modelSettingsSchema,
   embeddings: embeddingSettingsSchema,
   theme: widgetThemeSchema,
@@ -100,12 +125,52 @@ const name = safeText()
   .trim()
   .min(1, "Give your chatbot a name")
   .max(80, "Keep the name under 80 characters");
+/**
+ * The bidi embedding and override controls (U+202A–U+202E). An override (U+202E) shows the
+ * characters after it in reverse order, so a visitor-facing text could show one address while
+ * holding another ("moc.knab" read as "bank.com"). Texts that mix Arabic and Latin need none of
+ * them (the isolates U+2066–U+2069 and the marks U+200E/U+200F stay allowed).
+ */
+export const BIDI_OVERRIDE = /[\u202A-\u202E]/;
+const noBidiOverride = <T extends z.ZodType<string>>(schema: T): T =>
+  schema.refine(
+    (s) => !BIDI_OVERRIDE.test(s),
+    "Remove the invisible text-direction override characters (U+202A to U+202E)",
+  );
+const greeting = noBidiOverride(safeText().trim().max(500, "Keep the greeting under 500 characters"));
+const suggestedQuestions = z
+  .array(noBidiOverride(safeText().trim().min(1).max(200)))
+  .max(6, "Up to 6 suggested questions");
+const fallbackReply = noBidiOverride(
+  safeText().trim().min(1, "The fallback reply cannot be empty").max(1000),
+);
+const launcherText = noBidiOverride(safeText().trim().max(40));
+const greetingBubbleText = noBidiOverride(
+  z
+    .string()
+    .trim()
+    .max(140, "Keep the greeting bubble under 140 characters")
+    .refine((s) => !/\p{Cc}/u.test(s), "Remove control characters from the greeting bubble"),
+);
+/** One language's texts in an edit: each field optional (what is sent replaces what is stored). */
+export const botTextsInputSchema = z
+  .object({ greeting, suggestedQuestions, fallbackReply, launcherText, greetingBubbleText })
+  .partial();
+export type BotTextsInput = z.infer<typeof botTextsInputSchema>;
+
 const editable = {
   name,
   instructions: safeText().max(8000, "Keep instructions under 8,000 characters"),
-  greeting: safeText().trim().max(500, "Keep the greeting under 500 characters"),
-  suggestedQuestions: z.array(safeText().trim().min(1).max(200)).max(6, "Up to 6 suggested questions"),
-  fallbackReply: safeText().trim().min(1, "The fallback reply cannot be empty").max(1000),
+  greeting,
+  suggestedQuestions,
+  fallbackReply,
+  defaultLanguage: botLanguageSchema,
+  /** The set (order and repeats do not matter); must include the default language. */
+  languages: z
+    .array(botLanguageSchema)
+    .min(1, "Choose at least one language")
+    .max(BOT_LANGUAGES.length * 4),
+  translations: z.object({ en: botTextsInputSchema.optional(), ar: botTextsInputSchema.optional() }),
   model: modelSettingsSchema
     .omit({ hasApiKey: true, apiKeyLast4: true })
     .extend({
@@ -120,8 +185,9 @@ const editable = {
       apiKey: safeText().min(1).max(500).nullable().optional(),
     })
     .partial(),
-  theme: widgetThemeSchema.partial(),
+  theme: widgetThemeSchema.extend({ launcherText }).partial(),
   greetingBubble: greetingBubbleSchema
+    .extend({ text: greetingBubbleText })
     .partial()
     .refine((b) => !b.enabled || b.text === undefined || b.text.length > 0, {
       path: ["text"],
@@ -133,9 +199,21 @@ const editable = {
   published: z.boolean(),
 };
 
-export const chatbotCreateSchema = z.object(editable).partial().extend({ name });
+/** Both given: the supported set must hold the default (with one of them alone, the server checks). */
+const languagesHoldDefault = (v: { defaultLanguage?: BotLanguage; languages?: BotLanguage[] }) =>
+  !v.defaultLanguage || !v.languages || v.languages.includes(v.defaultLanguage);
+const holdDefault = {
+  path: ["languages"],
+  message: "The supported languages must include the default language",
+};
+
+export const chatbotCreateSchema = z
+  .object(editable)
+  .partial()
+  .extend({ name })
+  .refine(languagesHoldDefault, holdDefault);
 export type ChatbotCreate = z.infer<typeof chatbotCreateSchema>;
 export type ChatbotCreateInput = z.input<typeof chatbotCreateSchema>;
-export const chatbotUpdateSchema = z.object(editable).partial();
+export const chatbotUpdateSchema = z.object(editable).partial().refine(languagesHoldDefault, holdDefault);
 export type ChatbotUpdate = z.infer<typeof chatbotUpdateSchema>;
 export type ChatbotUpdateInput = z.input<typeof chatbotUpdateSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { citationSchema } from "../chatbots/chat";
-import { widgetThemeSchema } from "../chatbots/chatbot";
+import { askSchema, citationSchema } from "../chatbots/chat";
+import { botLanguageSchema, widgetThemeSchema } from "../chatbots/chatbot";
 import { safeText } from "../common/text";
 
 /**
@@ -49,9 +49,29 @@ export type WidgetCustomerInput = z.input<typeof widgetCustomerSchema>;
 /** The customer header's most characters (base64url of the JSON); longer is refused unread. */
 export const MAX_CUSTOMER_HEADER = 2048;
 
+/**
+ * The language the widget is asked for (`?lang=` on /config and /launcher): the visitor's browser
+ * language, or the site's `data-lang`. Anything but a language the bot speaks gets its default.
+ */
+export const widgetLanguageQuerySchema = z.object({
+  lang: z
+    .string()
+    .max(35)
+    .optional()
+    .transform((v) => {
+      const base = v?.trim().toLowerCase().split(/[-_]/)[0];
+      return base === "en" || base === "ar" ? base : undefined;
+    }),
+});
+
+/**
+ * `GET /config?lang=`: the chat page's texts in `language` (the asked-for language when the bot
+ * speaks it, else the bot's default): greeting, suggested questions, launcher and bubble texts.
+ */
 export const widgetConfigSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  language: botLanguageSchema,
   greeting: z.string(),
   suggestedQuestions: z.array(z.string()),
   theme: widgetThemeSchema,
@@ -69,7 +89,14 @@ export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
  * the console line the site owner reads (what to publish, or which domain to allow).
  */
 export const launcherStatusSchema = z.discriminatedUnion("available", [
-  z.object({ available: z.literal(true), theme: widgetThemeSchema }),
+  z.object({
+    available: z.literal(true),
+    /** `launcherText` in `lang` (see widgetLanguageQuerySchema). */
+    theme: widgetThemeSchema,
+    lang: botLanguageSchema,
+    /** The launcher's own words in `lang`, so embed.js carries none: close, dismiss, unread ("{n} new"), frame title. */
+    labels: z.object({ close: z.string(), dismiss: z.string(), unread: z.string(), title: z.string() }),
+  }),
   z.object({ available: z.literal(false), reason: z.string() }),
 ]);
 export type LauncherStatus = z.infer<typeof launcherStatusSchema>;
@@ -107,6 +134,11 @@ export const widgetSessionSchema = z.object({
   conversation: widgetConversationSchema.nullable(),
 });
 export type WidgetSession = z.infer<typeof widgetSessionSchema>;
+
+/** A visitor's message: its text and the language the widget speaks to them in. */
+export const widgetAskSchema = askSchema
+  .pick({ content: true })
+  .extend({ language: botLanguageSchema.optional() });
 
 export const feedbackSchema = z.object({ value: z.enum(["up", "down"]).nullable() });
 export type Feedback = z.infer<typeof feedbackSchema>;

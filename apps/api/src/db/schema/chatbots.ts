@@ -1,3 +1,4 @@
+import type { BotTexts } from "@parley/contracts";
 import { boolean, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./_columns";
 
@@ -11,6 +12,14 @@ export const chatbots = pgTable(
     greeting: text().notNull(),
     suggestedQuestions: jsonb().$type<string[]>().notNull().default([]),
     fallbackReply: text().notNull(),
+    /** The language of the texts above; the widget's language for visitors it cannot serve. */
+    defaultLanguage: text({ enum: ["en", "ar"] })
+      .notNull()
+      .default("en"),
+    /** The languages the widget speaks (always holds `defaultLanguage`). */
+    languages: jsonb().$type<("en" | "ar")[]>().notNull().default(["en"]),
+    /** Visitor-facing texts per language other than the default (see botTextsSchema). */
+    translations: jsonb().$type<Partial<Record<"en" | "ar", BotTexts>>>().notNull().default({}),
     modelProvider: text({ enum: ["builtin", "openai-compatible"] })
       .notNull()
       .default("builtin"),

@@ -1,7 +1,8 @@
-import type { ChatTurn, Citation } from "@parley/contracts";
+import type { BotLanguage, ChatTurn, Citation } from "@parley/contracts";
 import type { ChatbotRow } from "../../db/schema";
 import type { AnswerOutcome } from "../../lib/metrics";
 import type { OutboundGuard } from "../../lib/outbound";
+import { questionLanguage, replyLanguage, textsFor } from "../chatbots/bot-languages";
 import type { Retrieval } from "../retrieval/retrieval";
 import { type ChatModel, ModelError } from "./chat-model";
 import { toCitations } from "./citations";
@@ -71,6 +72,8 @@ export function createChatService(deps: {
       history: ChatTurn[];
       signal: AbortSignal;
       onDelta: (text: string) => void;
+      /** The language the widget speaks to the visitor (the fallback reply's when the question says none). */
+      language?: BotLanguage;
     }): Promise<Reply> {
       const model = modelFor(args.bot);
       const started = performance.now();
@@ -94,8 +97,12 @@ export function createChatService(deps: {
       history: ChatTurn[];
       signal: AbortSignal;
       onDelta: (text: string) => void;
+      language?: BotLanguage;
     },
   ): Promise<Reply> {
+    // The fallback reply in the question's language when the bot speaks it (else the widget's).
+    const language = replyLanguage(args.bot, questionLanguage(args.question), args.language);
+    const fallbackReply = textsFor(args.bot, language).fallbackReply;
     const searchedFor = searchQuery(args.question, args.history);
     const { passages, terms } = await deps.retrieval.retrieve(args.bot.id, searchedFor);
     const stream = model.answer({
@@ -106,7 +113,7 @@ export function createChatService(deps: {
       signal: args.signal,
       bot: {
         instructions: args.bot.instructions,
-        fallbackReply: args.bot.fallbackReply,
+        fallbackReply,
         temperature: args.bot.temperature,
         maxAnswerTokens: args.bot.maxAnswerTokens,
       },
@@ -118,8 +125,7 @@ export function createChatService(deps: {
     }
     const used = stream.used();
     // A model's answer without [n] markers is still an answer, with no citation shown.
-    const answered =
-      (used.length > 0 || model.engine !== "builtin") && !isFallback(text, args.bot.fallbackReply);
+    const answered = (used.length > 0 || model.engine !== "builtin") && !isFallback(text, fallbackReply);
     return {
       text,
       answered,

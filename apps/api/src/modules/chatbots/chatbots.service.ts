@@ -4,16 +4,20 @@ import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
+import { DEFAULT_TEXTS, languageColumns } from "./bot-languages";
 import type { ChatbotColumns, ChatbotsRepo } from "./chatbots.repo";
 import { isSealedModelKey, type ModelKeyBox, ModelKeyUnreadableError, modelKeyLast4 } from "./model-key-box";
 
 export const DEFAULTS = {
   instructions:
     "You are a friendly, concise assistant for this business. Answer from the knowledge provided. If the answer is not there, say so politely and offer to connect the visitor with the team.",
-  greeting: "Hi! 👋 How can I help you today?",
-  fallbackReply:
-    "I'm sorry, I don't have an answer to that yet. Could you rephrase, or leave your e-mail so our team can get back to you?",
-  theme: { primaryColor: "#4f46e5", position: "bottom-right" as const, launcherText: "Chat with us" },
+  greeting: DEFAULT_TEXTS.en.greeting,
+  fallbackReply: DEFAULT_TEXTS.en.fallbackReply,
+  theme: {
+    primaryColor: "#4f46e5",
+    position: "bottom-right" as const,
+    launcherText: DEFAULT_TEXTS.en.launcherText,
+  },
   greetingBubble: { enabled: false, text: "", delaySeconds: 5 },
 };
 
@@ -25,6 +29,9 @@ export function toChatbot(row: ChatbotRow): Chatbot {
     greeting: row.greeting,
     suggestedQuestions: row.suggestedQuestions,
     fallbackReply: row.fallbackReply,
+    defaultLanguage: row.defaultLanguage,
+    languages: row.languages,
+    translations: row.translations,
     model: {
       provider: row.modelProvider,
       model: row.modelName,
@@ -55,9 +62,10 @@ function columns(
   input: ChatbotUpdate,
   botId: string,
   box: ModelKeyBox,
-  current?: ChatbotRow,
+  current: Parameters<typeof languageColumns>[1],
 ): ChatbotColumns {
-  const set: ChatbotColumns = {};
+  // Languages first: a new default language brings its texts, which the edit's own may then replace.
+  const set: ChatbotColumns = languageColumns(input, current);
   if (input.name !== undefined) set.name = input.name;
   if (input.instructions !== undefined) set.instructions = input.instructions;
   if (input.greeting !== undefined) set.greeting = input.greeting;
@@ -67,9 +75,9 @@ function columns(
   if (input.leadCapture !== undefined) set.leadCapture = input.leadCapture;
   if (input.retentionDays !== undefined) set.retentionDays = input.retentionDays;
   if (input.published !== undefined) set.published = input.published;
-  if (input.theme) set.theme = { ...(current?.theme ?? DEFAULTS.theme), ...input.theme };
+  if (input.theme) set.theme = { ...(set.theme ?? current.theme), ...input.theme };
   if (input.greetingBubble) {
-    set.greetingBubble = { ...(current?.greetingBubble ?? DEFAULTS.greetingBubble), ...input.greetingBubble };
+    set.greetingBubble = { ...(set.greetingBubble ?? current.greetingBubble), ...input.greetingBubble };
   }
   const m = input.model;
   if (m) {
@@ -130,15 +138,26 @@ export function createChatbotsService(deps: {
     async create(ownerId: string, input: ChatbotCreate): Promise<Chatbot> {
       await entitlements.assert(ownerId, "chatbots", await repo.countForOwner(ownerId));
       const id = newId("cb");
+      // A bot created in Arabic starts with the Arabic texts (and English ones if it speaks both).
+      const language = input.defaultLanguage ?? "en";
+      const texts = DEFAULT_TEXTS[language];
+      const fresh = {
+        defaultLanguage: language,
+        languages: [language],
+        translations: {},
+        greeting: texts.greeting,
+        suggestedQuestions: texts.suggestedQuestions,
+        fallbackReply: texts.fallbackReply,
+        theme: { ...DEFAULTS.theme, launcherText: texts.launcherText },
+        greetingBubble: DEFAULTS.greetingBubble,
+      };
       const row = await repo.insert({
         id,
         ownerId,
         name: input.name,
         instructions: DEFAULTS.instructions,
-        greeting: DEFAULTS.greeting,
-        fallbackReply: DEFAULTS.fallbackReply,
-        theme: DEFAULTS.theme,
-        ...columns(input, id, modelKeys),
+        ...fresh,
+        ...columns({ ...input, defaultLanguage: undefined }, id, modelKeys, fresh),
       });
       changed(row.id);
       return toChatbot(row);

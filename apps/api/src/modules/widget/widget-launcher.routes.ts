@@ -1,8 +1,10 @@
-import { type LauncherStatus, launcherStatusSchema } from "@parley/contracts";
+import { type LauncherStatus, launcherStatusSchema, widgetLanguageQuerySchema } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import type { RateLimiter } from "../../lib/rate-limit";
+import { textsFor, widgetLanguage } from "../chatbots/bot-languages";
+import { LAUNCHER_LABELS } from "./launcher-labels";
 import { originAllowed } from "./origin-policy";
 import type { WidgetService } from "./widget.service";
 import { limitWidgetReads, notEnabledOn } from "./widget-guards";
@@ -20,7 +22,11 @@ export const widgetLauncherRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/widget/:chatbotId/launcher",
     {
-      schema: { params: z.object({ chatbotId: z.string() }), response: { 200: launcherStatusSchema } },
+      schema: {
+        params: z.object({ chatbotId: z.string() }),
+        querystring: widgetLanguageQuerySchema,
+        response: { 200: launcherStatusSchema },
+      },
     },
     async (request, reply): Promise<LauncherStatus> => {
       const origin = request.headers.origin;
@@ -33,7 +39,15 @@ export const widgetLauncherRoutes: FastifyPluginAsyncZod<{
         if (origin && origin !== appOrigin && !originAllowed(origin, bot.allowedDomains)) {
           return { available: false, reason: notEnabledOn(origin, bot.id) };
         }
-        return { available: true, theme: bot.theme };
+        // The visitor's language (data-lang, else the browser's) when the bot speaks it.
+        const lang = widgetLanguage(bot, request.query.lang);
+        const launcherText = textsFor(bot, lang).launcherText || LAUNCHER_LABELS[lang].title;
+        return {
+          available: true,
+          theme: { ...bot.theme, launcherText },
+          lang,
+          labels: LAUNCHER_LABELS[lang],
+        };
       } catch (err) {
         if (err instanceof AppError && err.code === "NOT_FOUND")
           return { available: false, reason: err.message };

@@ -1,13 +1,14 @@
 import {
-  askSchema,
   CUSTOMER_HEADER,
   feedbackSchema,
   idText,
   leadSchema,
   VISITOR_HEADER,
   WIDGET_LIMITS,
+  widgetAskSchema,
   widgetConfigSchema,
   widgetConversationSchema,
+  widgetLanguageQuerySchema,
 } from "@parley/contracts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -73,11 +74,17 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
 
   app.get(
     "/widget/:chatbotId/config",
-    { schema: { params: botParams, response: { 200: widgetConfigSchema } } },
+    {
+      schema: {
+        params: botParams,
+        querystring: widgetLanguageQuerySchema,
+        response: { 200: widgetConfigSchema },
+      },
+    },
     async (request, reply) => {
       await limitReads(request.ip, reply);
       reply.header("cache-control", "public, max-age=30");
-      return widget.config(request.params.chatbotId);
+      return widget.config(request.params.chatbotId, request.query.lang);
     },
   );
 
@@ -109,7 +116,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
 
   app.post(
     "/widget/:chatbotId/conversations/:conversationId/messages",
-    { schema: { params: convParams, body: askSchema.pick({ content: true }) } },
+    { schema: { params: convParams, body: widgetAskSchema } },
     async (request, reply) => {
       const who = await visitorOf(request, request.params.chatbotId);
       const tooFast = "You're sending messages too quickly. Please wait a moment and try again.";
@@ -126,6 +133,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
         request.params.conversationId,
         who,
         request.body.content,
+        request.body.language,
       );
       const corsOrigin = reply.getHeader("access-control-allow-origin");
       const stream = openEventStream(

@@ -1,4 +1,4 @@
-import type { LeadInput, WidgetConfig, WidgetConversation } from "@parley/contracts";
+import type { BotLanguage, LeadInput, WidgetConfig, WidgetConversation } from "@parley/contracts";
 import { WIDGET_LIMITS } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { and, eq, sql } from "drizzle-orm";
@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors";
 import type { HotCache } from "../../lib/hot-cache";
 import { newId } from "../../lib/ids";
 import type { ChatService } from "../chat/chat.service";
+import { textsFor, widgetLanguage } from "../chatbots/bot-languages";
 import { type ConversationsRepo, toMessage } from "../conversations/conversations.repo";
 import { monthOf, type UsageRepo } from "../entitlements/usage.repo";
 import { createReplyDraft } from "./reply-draft";
@@ -14,6 +15,9 @@ import { accessibleBy, type Visitor } from "./widget-visitor";
 
 export const UNAVAILABLE_REPLY =
   "Sorry, this assistant is unavailable right now. Please try again later, or contact the business directly.";
+/** The same notice for a visitor the widget speaks Arabic to. */
+export const UNAVAILABLE_REPLY_AR =
+  "عذرًا، هذا المساعد غير متاح حاليًا. يُرجى المحاولة لاحقًا أو التواصل مع النشاط التجاري مباشرةً.";
 
 export interface WidgetDeps {
   db: Database;
@@ -81,19 +85,23 @@ export function createWidgetService(deps: WidgetDeps) {
 
   return {
     publishedBot,
-    async config(chatbotId: string): Promise<WidgetConfig> {
+    /** The chat page's settings, its texts in `wanted` when the bot speaks it (else its default). */
+    async config(chatbotId: string, wanted?: BotLanguage): Promise<WidgetConfig> {
       const bot = await publishedBot(chatbotId);
+      const language = widgetLanguage(bot, wanted);
+      const texts = textsFor(bot, language);
       return {
         _id: bot.id,
         name: bot.name,
-        greeting: bot.greeting,
-        suggestedQuestions: bot.suggestedQuestions,
-        theme: bot.theme,
+        language,
+        greeting: texts.greeting,
+        suggestedQuestions: texts.suggestedQuestions,
+        theme: { ...bot.theme, launcherText: texts.launcherText },
         leadCapture: bot.leadCapture,
         showBranding: (await deps.plan(bot.ownerId)).tier === 0,
         greetingBubble:
-          bot.greetingBubble.enabled && bot.greetingBubble.text
-            ? { text: bot.greetingBubble.text, delaySeconds: bot.greetingBubble.delaySeconds }
+          bot.greetingBubble.enabled && texts.greetingBubbleText
+            ? { text: texts.greetingBubbleText, delaySeconds: bot.greetingBubble.delaySeconds }
             : null,
       };
     },
@@ -127,8 +135,16 @@ export function createWidgetService(deps: WidgetDeps) {
      * Checks everything before the stream opens (so failures are plain JSON errors), stores the
      * visitor's message, and returns a function that streams and stores the reply.
      */
-    async prepareMessage(chatbotId: string, conversationId: string, who: Visitor, content: string) {
+    async prepareMessage(
+      chatbotId: string,
+      conversationId: string,
+      who: Visitor,
+      content: string,
+      /** The language the widget speaks to this visitor. */
+      language?: BotLanguage,
+    ) {
       const bot = await publishedBot(chatbotId);
+      const unavailable = widgetLanguage(bot, language) === "ar" ? UNAVAILABLE_REPLY_AR : UNAVAILABLE_REPLY;
       // The conversation (visitor's own) and its newest messages in one query; its message count
       // is kept on the row, so no count(*).
       const found = await repo.withRecentMessages(conversationId, visitorScope(bot, who), RECENT);
@@ -203,7 +219,7 @@ export function createWidgetService(deps: WidgetDeps) {
             chatbotId: bot.id,
             ownerId: bot.ownerId,
             role: "assistant",
-            content: UNAVAILABLE_REPLY,
+            content: unavailable,
             citations: [],
             answered: false,
             quotaBlocked: true,
@@ -223,7 +239,7 @@ export function createWidgetService(deps: WidgetDeps) {
         async run(signal: AbortSignal, onDelta: (text: string) => void) {
           if (!allowed) {
             // The owner is past the plan's monthly messages: a polite reply, not an error page.
-            onDelta(UNAVAILABLE_REPLY);
+            onDelta(unavailable);
             const messageId = await storeQuotaNotice();
             return { messageId, answered: false, citations: [], engine: "builtin" as const };
           }
@@ -242,6 +258,7 @@ export function createWidgetService(deps: WidgetDeps) {
               question: content,
               history,
               signal,
+              language,
               onDelta: (d) => {
                 onDelta(d);
                 draft.append(d);
