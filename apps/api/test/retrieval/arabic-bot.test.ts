@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatbotRow } from "../../src/db/schema";
+import { detectLanguage } from "../../src/modules/retrieval/arabic";
+import { createTestApp, setPlan, type TestApp, testDrivers } from "../harness";
+
+/**
+ * A bot with English and Arabic knowledge, through real ingestion, retrieval and the built-in
+ * engine: each visitor is answered from the knowledge in their own language.
+ */
+describe.each(testDrivers())("a bot with English and Arabic knowledge on %s", (driver) => {
+  let t: TestApp;
+  let bot: ChatbotRow;
+  const OWNER = "auth_arabic_owner";
+
+  const ask = async (question: string, history: { role: "user" | "assistant"; content: string }[] = []) => {
+    let text = "";
+    const reply = await t.app.services.chat.respond({
+      bot,
+      question,
+      history,
+      signal: new AbortController().signal,
+      onDelta: (d) => {
+        text += d;
+      },
+    });
+    return { ...reply, text };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    await setPlan(t, OWNER, "business-monthly");
+    const created = await t.app.services.chatbots.create(OWNER, { name: "Palm shop" });
+    const sources = [
+      {
+        title: "Delivery",
+        content:
+          "We deliver anywhere in Bahrain within two working days. Delivery costs 2 BHD and is free for orders above 25 BHD.",
+      },
+      {
+        title: "Returns",
+        content:
+          "You can return unused items within 30 days of purchase with the receipt. Refunds go back to the original card.",
+      },
+      {
+        title: "التوصيل",
+        content:
+          "نوصل الطلبات إلى جميع مناطق البحرين خلال يومي عمل. رسوم التوصيل ديناران، والتوصيل مجاني للطلبات التي تزيد على ٢٥ دينارًا.",
+      },
+      {
+        title: "الإرجاع والاستبدال",
+        content:
+          "يمكنك إرجاع المنتجات غير المستخدمة خلال ٣٠ يومًا من تاريخ الشراء مع الإيصال. تُعاد المبالغ إلى البطاقة التي دفعت بها.",
+      },
+      {
+        title: "طرق الدفع",
+        content: "نقبل بطاقات فيزا وماستركارد وبنفت باي. ونقبل أيضًا Apple Pay في المتجر وعلى الموقع.",
+      },
+    ];
+    for (const s of sources) await t.app.services.knowledge.add(OWNER, created._id, { kind: "text", ...s });
+    await t.app.services.jobs.drain();
+    bot = await t.app.services.chatbots.own(OWNER, created._id);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("indexes each chunk under its detected language", async () => {
+    const sources = await t.app.services.retrieval.search(bot.id, "التوصيل delivery", 10);
+    for (const p of sources) expect(p.lang).toBe(detectLanguage(`${p.title} ${p.body}`));
+    expect(new Set(sources.map((p) => p.lang))).toContain("ar");
+  });
+
+  it("answers an Arabic question from the Arabic source, short and cited", async () => {
+    const r = await ask("كم رسوم التوصيل؟");
+    expect(r.answered).toBe(true);
+    expect(r.citations.map((c) => c.title)).toEqual(["التوصيل"]);
+    expect(r.text).toContain("ديناران");
+    expect(r.text.length).toBeLessThan(250);
+    expect(detectLanguage(r.text)).toBe("ar");
+  });
+
+  it("answers the English question from the English source", async () => {
+    const r = await ask("How much does delivery cost?");
+    expect(r.answered).toBe(true);
+    expect(r.citations.map((c) => c.title)).toEqual(["Delivery"]);
+    expect(r.text).toContain("2 BHD");
+  });
+
+  it("matches a word in another form than the text's (plural, article, fused preposition)", async () => {
+    const r = await ask("هل يمكنني ارجاع منتج؟");
+    expect(r.answered).toBe(true);
+    expect(r.citations.map((c) => c.title)).toEqual(["الإرجاع والاستبدال"]);
+  });
+
+  it("still finds the passage when a word of the Arabic question is misspelt", async () => {
+    const r = await ask("كم رسوم التوصييل؟");
+    expect(r.answered).toBe(true);
+    expect(r.citations.map((c) => c.title)).toEqual(["التوصيل"]);
+  });
+
+  it("answers an Arabic follow-up from the conversation", async () => {
+    const r = await ask("وكم المدة؟", [
+      { role: "user", content: "هل يمكنني إرجاع المنتجات؟" },
+      { role: "assistant", content: "نعم." },
+    ]);
+    expect(r.searchedFor).toContain("إرجاع");
+    expect(r.answered).toBe(true);
+    expect(r.citations.map((c) => c.title)).toEqual(["الإرجاع والاستبدال"]);
+    expect(r.text).toContain("٣٠");
+  });
+
+  it("says it does not know, in Arabic, when the knowledge does not answer", async () => {
+    const r = await ask("هل تبيعون الدراجات الكهربائية؟");
+    expect(r.answered).toBe(false);
+    expect(r.citations).toEqual([]);
+    expect(detectLanguage(r.text)).toBe("ar");
+  });
+
+  it("matches an Arabic word with zero-width characters inside it", async () => {
+    const r = await ask("كم رسوم التو\u200Bص\u200Cيل\uFEFF؟");
+    expect(r.answered).toBe(true);
+    expect(r.citations.map((c) => c.title)).toEqual(["التوصيل"]);
+  });
+
+  it("answers a mixed-script question (an English brand in Arabic) from the Arabic source", async () => {
+    const r = await ask("هل تقبلون Apple Pay؟");
+    expect(r.answered).toBe(true);
+    expect(r.citations.map((c) => c.title)).toEqual(["طرق الدفع"]);
+  });
+});
