@@ -4,8 +4,9 @@ import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { admin, jwt, organization } from "better-auth/plugins";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
 import { ac, roles } from "./auth/access";
 import { parleyCompat } from "./auth/compat";
 import {
@@ -23,6 +24,7 @@ import type { Mailer } from "./mail/mailer";
 import {
   confirmEmailChangeMail,
   deleteAccountMail,
+  mailLanguage,
   resetPasswordMail,
   verifyEmailMail,
   workspaceInvitationMail,
@@ -107,6 +109,16 @@ export function createAuth(deps: AuthDeps) {
       },
     },
     user: {
+      additionalFields: {
+        // The user's language (issue #21): set at sign-up from the sign-in page's language and by
+        // the web app's switch (POST /update-user {locale}); mails and the token's claim follow it.
+        locale: {
+          type: "string",
+          required: false,
+          input: true,
+          validator: { input: LOCALE_INPUT },
+        },
+      },
       changeEmail: {
         enabled: true,
         // A verified address is changed only after the old address approves and the new one is
@@ -179,6 +191,7 @@ export function createAuth(deps: AuthDeps) {
             name: user.name ?? "",
             emailVerified: user.emailVerified,
             role: typeof user.role === "string" && user.role ? user.role : "user",
+            ...(isLocale(user.locale) ? { locale: user.locale } : {}),
             // The workspace the session has switched to (its personal one by default) and the
             // member's role there; switching workspace = a new token. The API re-checks both.
             ...(await activeWorkspaceOf(
@@ -202,8 +215,20 @@ export function createAuth(deps: AuthDeps) {
             await seats.assertSeatFree(invitation.organizationId);
           },
         },
-        async sendInvitationEmail({ id, email, role, organization: org, inviter }) {
+        async sendInvitationEmail({ id, email, role, organization: org, inviter }, request) {
           const link = `${env.WEB_URL.replace(/\/+$/, "")}/invitations/${encodeURIComponent(id)}`;
+          // The invitee's saved language when they have an account; else the language the
+          // invitation was sent in (`POST /organization/invite-member?lang=ar`); else the inviter's.
+          const [invitee] = await deps.db.db
+            .select({ locale: schema.user.locale })
+            .from(schema.user)
+            .where(eq(schema.user.email, email.toLowerCase()))
+            .limit(1);
+          const language = mailLanguage(
+            invitee?.locale,
+            requestLanguage(request),
+            (inviter.user as { locale?: unknown }).locale,
+          );
           await sendMail(
             workspaceInvitationMail(
               email,
@@ -214,6 +239,7 @@ export function createAuth(deps: AuthDeps) {
                 role,
               },
               link,
+              language,
             ),
           );
         },
@@ -230,6 +256,24 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The languages a user can save (`user.locale`); null clears the choice. */
+export const LOCALES = ["en", "ar"] as const;
+const LOCALE_INPUT = z.enum(LOCALES, { error: "Choose a language: en or ar." }).nullable();
+
+function isLocale(value: unknown): value is (typeof LOCALES)[number] {
+  return value === "en" || value === "ar";
+}
+
+/** `?lang=` on the request that triggered a mail (only en/ar count). */
+function requestLanguage(request: Request | undefined): string | null {
+  if (!request) return null;
+  try {
+    return new URL(request.url).searchParams.get("lang");
+  } catch {
+    return null;
+  }
+}
 
 /** Names of shared workspaces where this user is the only owner and others are members. */
 async function workspacesOnlyOwnedBy(db: AuthDb, userId: string): Promise<string[]> {

@@ -1,8 +1,15 @@
 /**
- * The e-mails the auth service sends. Each has a plain-text body (what most clients show in a
- * preview, and what screen readers read) and a simple inline-styled HTML body with one button.
- * Links are the only way forward in each mail, and each says how long it stays valid.
+ * The e-mails the auth service sends, in the recipient's language (English or Arabic, issue #21).
+ * Each has a plain-text body (what most clients show in a preview, and what screen readers read)
+ * and a simple inline-styled HTML body with one button. Links are the only way forward in each
+ * mail, and each says how long it stays valid. The words come from the `mail` catalog of
+ * @parley/ui; an Arabic mail is right to left (`dir="rtl" lang="ar"`), with e-mail addresses and
+ * links isolated left to right and names isolated in their own direction.
  */
+import arMail from "@parley/ui/locales/ar/mail";
+import enMail from "@parley/ui/locales/en/mail";
+import type { Translation } from "@parley/ui/locales/types";
+
 export type MailKind =
   | "verify-email"
   | "reset-password"
@@ -18,96 +25,185 @@ export interface Mail {
   html: string;
   /** The action link, kept apart for the dev mailbox and tests. */
   link: string;
+  /** The language the mail is written in. */
+  language: Language;
 }
 
-const PRODUCT = "Parley";
+/**
+ * The languages of issue #21. (Not imported from @parley/ui/i18n/languages: that module reads
+ * browser globals, which the server's compiler settings do not know.)
+ */
+export type Language = "en" | "ar";
+const isLanguage = (value: unknown): value is Language => value === "en" || value === "ar";
+
+type MailCatalog = Translation<typeof enMail>;
+const CATALOGS: Record<Language, MailCatalog> = { en: enMail, ar: arMail };
+
+/** A saved locale (or anything else) → a language we write mails in; English when unknown. */
+export function mailLanguage(...candidates: unknown[]): Language {
+  for (const candidate of candidates) if (isLanguage(candidate)) return candidate;
+  return "en";
+}
 
 interface Recipient {
   email: string;
   name?: string | null;
+  /** The user's saved language (`user.locale`); English when absent. */
+  locale?: string | null | undefined;
+}
+
+/**
+ * A value put into a catalog sentence. `ltr`: an e-mail address or link (always left to right);
+ * `auto`: text someone typed (a name), isolated so its own direction does not reorder the sentence.
+ */
+type Value = { value: string; isolate?: "ltr" | "auto" };
+type Values = Record<string, Value>;
+
+const ltr = (value: string): Value => ({ value, isolate: "ltr" });
+const auto = (value: string): Value => ({ value, isolate: "auto" });
+
+// Unicode isolates for the plain-text part (LRI … PDI, FSI … PDI).
+const LRI = "\u2066";
+const FSI = "\u2068";
+const PDI = "\u2069";
+
+/** One catalog sentence with its `{{placeholders}}` filled, as plain text and as HTML. */
+interface Line {
+  text: string;
+  html: string;
+}
+
+function fill(language: Language, template: string, values: Values = {}, marks = true): Line {
+  // Isolation only in Arabic (English mails stay byte for byte what they were), and never in a
+  // subject: it is one line of plain text, where some clients show the marks.
+  const isolating = language === "ar" && marks;
+  let text = "";
+  let html = "";
+  const parts = template.split(/\{\{\s*(\w+)\s*\}\}/);
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) {
+      text += part;
+      html += escapeHtml(part);
+      return;
+    }
+    const v = values[part];
+    if (!v) throw new Error(`mail template: no value for {{${part}}}`);
+    if (!isolating || !v.isolate) {
+      text += v.value;
+      html += escapeHtml(v.value);
+    } else if (v.isolate === "ltr") {
+      text += `${LRI}${v.value}${PDI}`;
+      html += `<span dir="ltr" style="unicode-bidi:isolate">${escapeHtml(v.value)}</span>`;
+    } else {
+      text += `${FSI}${v.value}${PDI}`;
+      html += `<bdi>${escapeHtml(v.value)}</bdi>`;
+    }
+  });
+  return { text, html };
 }
 
 export function verifyEmailMail(user: Recipient, link: string): Mail {
-  return compose("verify-email", user, link, {
-    subject: `Verify your e-mail address for ${PRODUCT}`,
-    lines: [
-      `Please confirm that ${user.email} is your e-mail address to finish setting up your ${PRODUCT} account.`,
-    ],
-    button: "Verify e-mail address",
-    validity: "This link is valid for 1 hour.",
-    footer: `If you did not create a ${PRODUCT} account, you can ignore this e-mail.`,
+  const language = mailLanguage(user.locale);
+  const c = CATALOGS[language].verifyEmail;
+  const f = (s: string) => fill(language, s, { email: ltr(user.email) });
+  return compose("verify-email", language, user, link, {
+    subject: c.subject,
+    lines: [f(c.line1)],
+    button: c.button,
+    validity: c.validity,
+    footer: c.footer,
   });
 }
 
 export function resetPasswordMail(user: Recipient, link: string): Mail {
-  return compose("reset-password", user, link, {
-    subject: `Reset your ${PRODUCT} password`,
-    lines: [`We received a request to reset the password of the ${PRODUCT} account for ${user.email}.`],
-    button: "Choose a new password",
-    validity: "This link is valid for 1 hour and works once.",
-    footer: "If you did not ask for this, ignore this e-mail: your password stays the same.",
+  const language = mailLanguage(user.locale);
+  const c = CATALOGS[language].resetPassword;
+  const f = (s: string) => fill(language, s, { email: ltr(user.email) });
+  return compose("reset-password", language, user, link, {
+    subject: c.subject,
+    lines: [f(c.line1)],
+    button: c.button,
+    validity: c.validity,
+    footer: c.footer,
   });
 }
 
 export function confirmEmailChangeMail(user: Recipient, newEmail: string, link: string): Mail {
-  return compose("confirm-email-change", user, link, {
-    subject: `Confirm the change of your ${PRODUCT} e-mail address`,
-    lines: [
-      `Someone asked to change the e-mail address of your ${PRODUCT} account from ${user.email} to ${newEmail}.`,
-      `If this was you, approve the change. We will then send a link to ${newEmail} to verify it.`,
-    ],
-    button: "Approve the change",
-    validity: "This link is valid for 1 hour.",
-    footer: "If this was not you, do not click the link, and change your password.",
+  const language = mailLanguage(user.locale);
+  const c = CATALOGS[language].changeEmail;
+  const f = (s: string) => fill(language, s, { email: ltr(user.email), newEmail: ltr(newEmail) });
+  return compose("confirm-email-change", language, user, link, {
+    subject: c.subject,
+    lines: [f(c.line1), f(c.line2)],
+    button: c.button,
+    validity: c.validity,
+    footer: c.footer,
   });
 }
 
 export function deleteAccountMail(user: Recipient, link: string): Mail {
-  return compose("delete-account", user, link, {
-    subject: `Confirm deleting your ${PRODUCT} account`,
-    lines: [
-      `You asked to delete the ${PRODUCT} account for ${user.email}.`,
-      "Deleting it removes your account, your chatbots and their conversations for good. This cannot be undone.",
-      "Open the link in the browser where you are signed in.",
-    ],
-    button: "Delete my account",
-    validity: "This link is valid for 24 hours.",
-    footer: "If you did not ask for this, ignore this e-mail: your account stays as it is.",
+  const language = mailLanguage(user.locale);
+  const c = CATALOGS[language].deleteAccount;
+  const f = (s: string) => fill(language, s, { email: ltr(user.email) });
+  return compose("delete-account", language, user, link, {
+    subject: c.subject,
+    lines: [f(c.line1), f(c.line2), f(c.line3)],
+    button: c.button,
+    validity: c.validity,
+    footer: c.footer,
   });
 }
 
+/**
+ * An invitation to a workspace. `language` is the invitee's: their saved locale when they have
+ * an account, else the language the invitation was sent in, else the inviter's (see auth.ts).
+ */
 export function workspaceInvitationMail(
   to: string,
   invite: { inviterName: string; inviterEmail: string; workspaceName: string; role: string },
   link: string,
+  language: Language = "en",
 ): Mail {
-  const article = invite.role === "admin" || invite.role === "agent" ? "an" : "a";
-  return compose("workspace-invitation", { email: to }, link, {
-    subject: `${invite.inviterName || invite.inviterEmail} invited you to ${invite.workspaceName} on ${PRODUCT}`,
-    lines: [
-      `${invite.inviterName || invite.inviterEmail} (${invite.inviterEmail}) invited ${to} to join the workspace "${invite.workspaceName}" on ${PRODUCT} as ${article} ${invite.role}.`,
-      `Open the link to accept. If you do not have a ${PRODUCT} account yet, create one with this e-mail address first; the link works either way.`,
-    ],
-    button: "Accept the invitation",
-    validity: "This invitation is valid for 7 days.",
-    footer: "If you did not expect this invitation, you can ignore this e-mail.",
+  const catalog = CATALOGS[language];
+  const c = catalog.invitation;
+  const inviter = invite.inviterName || invite.inviterEmail;
+  const roleText =
+    invite.role === "owner" || invite.role === "admin" || invite.role === "agent"
+      ? c.roles[invite.role]
+      : fill(language, c.roles.other, { role: { value: invite.role } }).text;
+  const values: Values = {
+    inviter: invite.inviterName ? auto(inviter) : ltr(inviter),
+    inviterEmail: ltr(invite.inviterEmail),
+    email: ltr(to),
+    workspace: auto(invite.workspaceName),
+    role: { value: roleText },
+  };
+  return compose("workspace-invitation", language, { email: to }, link, {
+    subject: fill(language, c.subject, values, false).text,
+    lines: [fill(language, c.line1, values), fill(language, c.line2, values)],
+    button: c.button,
+    validity: c.validity,
+    footer: c.footer,
   });
 }
 
 interface Content {
   subject: string;
-  lines: string[];
+  lines: Line[];
   button: string;
   validity: string;
   footer: string;
 }
 
-function compose(kind: MailKind, user: Recipient, link: string, c: Content): Mail {
-  const greeting = user.name ? `Hello ${user.name},` : "Hello,";
+function compose(kind: MailKind, language: Language, user: Recipient, link: string, c: Content): Mail {
+  const catalog = CATALOGS[language];
+  const greeting = user.name
+    ? fill(language, catalog.greeting, { name: auto(user.name) })
+    : fill(language, catalog.greetingNoName);
   const text = [
-    greeting,
+    greeting.text,
     "",
-    ...c.lines,
+    ...c.lines.map((line) => line.text),
     "",
     `${c.button}:`,
     link,
@@ -116,24 +212,30 @@ function compose(kind: MailKind, user: Recipient, link: string, c: Content): Mai
     "",
     c.footer,
     "",
-    `— ${PRODUCT}`,
+    catalog.signature,
     "",
   ].join("\n");
-  const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const rtl = language === "ar";
+  // English keeps its original markup; Arabic adds the direction on every level a client may keep.
+  const htmlAttrs = rtl ? ` lang="ar" dir="rtl"` : ` lang="en"`;
+  const bodyDir = rtl ? ` dir="rtl"` : "";
+  const align = rtl ? ";text-align:right" : "";
+  const linkDir = rtl ? ` dir="ltr"` : "";
+  const p = (inner: string) => `<p style="margin:0 0 16px">${inner}</p>`;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f4f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2330;line-height:1.5">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700">${PRODUCT}</p>
-${p(greeting)}
-${c.lines.map(p).join("\n")}
+<html${htmlAttrs}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
+<body${bodyDir} style="margin:0;padding:24px;background:#f4f4f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2330;line-height:1.5">
+<div${bodyDir} style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px${align}">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700">Parley</p>
+${p(greeting.html)}
+${c.lines.map((line) => p(line.html)).join("\n")}
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(c.button)}</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:#5b6070">${escapeHtml(c.validity)} If the button does not work, paste this address into your browser:<br><a href="${escapeHtml(link)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(link)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#5b6070">${escapeHtml(c.validity)} ${escapeHtml(catalog.buttonFallback)}<br><a href="${escapeHtml(link)}"${linkDir} style="color:#4f46e5;word-break:break-all">${escapeHtml(link)}</a></p>
 <p style="margin:0;font-size:14px;color:#5b6070">${escapeHtml(c.footer)}</p>
 </div>
 </body></html>
 `;
-  return { kind, to: user.email, subject: c.subject, text, html, link };
+  return { kind, to: user.email, subject: c.subject, text, html, link, language };
 }
 
 export function escapeHtml(s: string): string {

@@ -40,6 +40,11 @@ export const accessTokenClaimsSchema = z.object({
   workspaceId: idText().optional(),
   /** The member's role in that workspace when the token was minted (the API re-checks it). */
   workspaceRole: workspaceRoleSchema.optional(),
+  /**
+   * The user's saved language ("en" | "ar"; absent = not chosen yet). Display only: a value this
+   * version does not know is dropped rather than refusing the token.
+   */
+  locale: z.enum(["en", "ar"]).optional().catch(undefined),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

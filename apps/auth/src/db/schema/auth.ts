@@ -1,5 +1,5 @@
-import { relations } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { relations, sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * better-auth's tables, written by hand in the shape its drizzle generator emits for our plugins
@@ -10,23 +10,30 @@ import { boolean, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-o
  */
 const tz = { withTimezone: true } as const;
 
-export const user = pgTable("user", {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull().unique(),
-  emailVerified: boolean().default(false).notNull(),
-  image: text(),
-  createdAt: timestamp(tz).defaultNow().notNull(),
-  updatedAt: timestamp(tz)
-    .defaultNow()
-    .$onUpdate(() => new Date())
-    .notNull(),
-  // admin plugin
-  role: text(),
-  banned: boolean().default(false),
-  banReason: text(),
-  banExpires: timestamp(tz),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().default(false).notNull(),
+    image: text(),
+    createdAt: timestamp(tz).defaultNow().notNull(),
+    updatedAt: timestamp(tz)
+      .defaultNow()
+      .$onUpdate(() => new Date())
+      .notNull(),
+    // admin plugin
+    role: text(),
+    banned: boolean().default(false),
+    banReason: text(),
+    banExpires: timestamp(tz),
+    // Parley: the language the user chose ("en" | "ar"; null = not chosen yet). Mails and the
+    // access token's `locale` claim follow it; better-auth validates input (auth.ts additionalFields).
+    locale: text(),
+  },
+  (t) => [check("user_locale_check", sql`${t.locale} is null or ${t.locale} in ('en', 'ar')`)],
+);
 
 export const session = pgTable(
   "session",

@@ -1,3 +1,63 @@
-const mail = {} as const;
+/**
+ * The auth service's e-mails (apps/auth/src/mail/templates.ts). Plain strings with `{{…}}`
+ * placeholders: the mail templates fill them in (escaping for HTML, isolating addresses and links
+ * left to right in Arabic). The English texts are the spec's, word for word.
+ */
+const mail = {
+  greeting: "Hello {{name}},",
+  greetingNoName: "Hello,",
+  signature: "— Parley",
+  buttonFallback: "If the button does not work, paste this address into your browser:",
+  verifyEmail: {
+    subject: "Verify your e-mail address for Parley",
+    line1: "Please confirm that {{email}} is your e-mail address to finish setting up your Parley account.",
+    button: "Verify e-mail address",
+    validity: "This link is valid for 1 hour.",
+    footer: "If you did not create a Parley account, you can ignore this e-mail.",
+  },
+  resetPassword: {
+    subject: "Reset your Parley password",
+    line1: "We received a request to reset the password of the Parley account for {{email}}.",
+    button: "Choose a new password",
+    validity: "This link is valid for 1 hour and works once.",
+    footer: "If you did not ask for this, ignore this e-mail: your password stays the same.",
+  },
+  changeEmail: {
+    subject: "Confirm the change of your Parley e-mail address",
+    line1:
+      "Someone asked to change the e-mail address of your Parley account from {{email}} to {{newEmail}}.",
+    line2: "If this was you, approve the change. We will then send a link to {{newEmail}} to verify it.",
+    button: "Approve the change",
+    validity: "This link is valid for 1 hour.",
+    footer: "If this was not you, do not click the link, and change your password.",
+  },
+  deleteAccount: {
+    subject: "Confirm deleting your Parley account",
+    line1: "You asked to delete the Parley account for {{email}}.",
+    line2:
+      "Deleting it removes your account, your chatbots and their conversations for good. This cannot be undone.",
+    line3: "Open the link in the browser where you are signed in.",
+    button: "Delete my account",
+    validity: "This link is valid for 24 hours.",
+    footer: "If you did not ask for this, ignore this e-mail: your account stays as it is.",
+  },
+  invitation: {
+    subject: "{{inviter}} invited you to {{workspace}} on Parley",
+    line1:
+      '{{inviter}} ({{inviterEmail}}) invited {{email}} to join the workspace "{{workspace}}" on Parley as {{role}}.',
+    /** The role as it reads after "as" (with its article). */
+    roles: {
+      owner: "an owner",
+      admin: "an admin",
+      agent: "an agent",
+      other: "a {{role}}",
+    },
+    line2:
+      "Open the link to accept. If you do not have a Parley account yet, create one with this e-mail address first; the link works either way.",
+    button: "Accept the invitation",
+    validity: "This invitation is valid for 7 days.",
+    footer: "If you did not expect this invitation, you can ignore this e-mail.",
+  },
+} as const;
 
 export default mail;

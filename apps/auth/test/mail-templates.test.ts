@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import {
+  confirmEmailChangeMail,
+  deleteAccountMail,
+  mailLanguage,
+  workspaceInvitationMail,
+} from "../src/mail/templates";
+
+const invite = {
+  inviterName: "Layla",
+  inviterEmail: "layla@example.com",
+  workspaceName: "Acme",
+  role: "admin",
+};
+const link = "https://app.parley.test/invitations/abc";
+
+describe("mail templates in the recipient's language", () => {
+  it("keeps the English invitation word for word", () => {
+    const mail = workspaceInvitationMail("sam@example.com", invite, link);
+    expect(mail.language).toBe("en");
+    expect(mail.subject).toBe("Layla invited you to Acme on Parley");
+    expect(mail.text).toContain(
+      'Layla (layla@example.com) invited sam@example.com to join the workspace "Acme" on Parley as an admin.',
+    );
+    expect(mail.text).toContain("Accept the invitation:\nhttps://app.parley.test/invitations/abc");
+    expect(mail.text).toContain("This invitation is valid for 7 days.");
+    expect(mail.html).toContain("&quot;Acme&quot;");
+    expect(workspaceInvitationMail("s@example.com", { ...invite, role: "agent" }, link).text).toContain(
+      "as an agent.",
+    );
+  });
+
+  it("writes the Arabic invitation right to left, names and addresses isolated", () => {
+    const mail = workspaceInvitationMail(
+      "sam@example.com",
+      { ...invite, workspaceName: "<b>Acme</b>" },
+      link,
+      "ar",
+    );
+    expect(mail.subject).toBe("دعاك Layla إلى مساحة العمل <b>Acme</b> على Parley");
+    expect(mail.subject).not.toMatch(/[\u2066-\u2069]/);
+    expect(mail.text).toContain("\u2068Layla\u2069 (\u2066layla@example.com\u2069)");
+    expect(mail.text).toContain("بصفة مسؤول.");
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain("<bdi>&lt;b&gt;Acme&lt;/b&gt;</bdi>");
+    expect(mail.html).not.toContain("<b>Acme");
+    expect(mail.html).toContain('<span dir="ltr" style="unicode-bidi:isolate">sam@example.com</span>');
+  });
+
+  it("follows the user's saved locale for the account mails", () => {
+    const ar = { email: "a@example.com", name: "علي", locale: "ar" };
+    expect(confirmEmailChangeMail(ar, "b@example.com", link).subject).toBe(
+      "تأكيد تغيير بريدك الإلكتروني في Parley",
+    );
+    expect(deleteAccountMail(ar, link).text).toContain("هذا الرابط صالح لمدة 24 ساعة.");
+    const en = deleteAccountMail({ email: "a@example.com", locale: "xx" }, link);
+    expect(en.subject).toBe("Confirm deleting your Parley account");
+    expect(en.text.startsWith("Hello,\n")).toBe(true);
+  });
+
+  it("picks the first language it knows", () => {
+    expect(mailLanguage(null, "xx", "ar")).toBe("ar");
+    expect(mailLanguage("en", "ar")).toBe("en");
+    expect(mailLanguage(undefined, 3)).toBe("en");
+  });
+});
