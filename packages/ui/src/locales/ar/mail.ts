@@ -4,7 +4,7 @@ import type { Translation } from "../types";
 const mail: Translation<typeof en> = {
   greeting: "مرحبًا {{name}}،",
   greetingNoName: "مرحبًا،",
-  signature: "— Parley",
+  signature: "— فريق Parley",
   buttonFallback: "إذا لم يعمل الزر، فانسخ هذا العنوان والصقه في المتصفح:",
   verifyEmail: {
     subject: "تأكيد بريدك الإلكتروني في Parley",
