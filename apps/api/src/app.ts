@@ -12,6 +12,7 @@ import { createHotCache, createInvalidationBus } from "./lib/hot-cache";
 import { createJobQueue } from "./lib/job-queue";
 import { countingRefusals, createMetrics, type Metrics, registerMetrics } from "./lib/metrics";
 import { createOutboundGuard } from "./lib/outbound";
+import { createMemoryPubSub, createRedisPubSub, type PubSub } from "./lib/pubsub";
 import {
   createFailOpenRateLimiter,
   createMemoryRateLimiter,
@@ -356,6 +357,8 @@ declare module "fastify" {
     services: Services;
     clock: Clock;
     metrics: Metrics;
+    /** Messages between the replicas (through Redis when REDIS_URL is set, else in this process). */
+    pubsub: PubSub;
   }
 }
 
@@ -450,9 +453,17 @@ export async function buildApp(deps: AppDeps) {
         : createMemoryRateLimiter()),
     metrics,
   );
-  if (redis) await services.cacheBus.attach(redis, app.log);
+  const pubsub = redis ? createRedisPubSub(redis, app.log) : createMemoryPubSub(app.log);
+  if (redis) {
+    services.cacheBus.attach(pubsub);
+    // Like `openRedis`: start subscribed when Redis is there; when it is not, do not wait (the
+    // subscription follows once it answers, and /api/ready reports it meanwhile).
+    if (redis.status === "ready") await pubsub.whenSubscribed(2000);
+  }
+  app.decorate("pubsub", pubsub);
   app.addHook("onClose", async () => {
     services.cacheBus.close();
+    pubsub.close();
     await limiter.close();
     redis?.disconnect();
     await Promise.all([
@@ -481,6 +492,7 @@ export async function buildApp(deps: AppDeps) {
         migrationsFolder,
         migrationsTable: API_MIGRATIONS_TABLE,
         redis,
+        pubsub,
       });
       await api.register(plansRoutes, { plans });
       await api.register(contactRoutes, { contact, limiter });

@@ -1,19 +1,19 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Redis } from "ioredis";
+import type { PubSub } from "./pubsub";
 
-const CHANNEL = "parley:cache-invalidate";
+/** The channel on which replicas tell each other that a cached entry changed (`<cache>:<key>`). */
+export const INVALIDATION_CHANNEL = "parley:cache-invalidate";
 const ALL = "*";
 
 /**
  * Tells every replica that a cached entry changed. In one process it only reaches local caches;
- * with Redis (`attach`) it is published, and each replica drops the entry when the message
- * arrives. Redis pub/sub is fire-and-forget, so the caches' short TTL still bounds how long a
- * replica that missed a message (Redis down, reconnecting) can serve the old value.
+ * attached to the pub/sub (Redis), it is published, and each replica drops the entry when the
+ * message arrives. Redis pub/sub is fire-and-forget, so the caches' short TTL still bounds how
+ * long a replica that missed a message (Redis down, reconnecting) can serve the old value.
  */
 export function createInvalidationBus() {
   const caches = new Map<string, (key: string) => void>();
-  let publisher: Redis | undefined;
-  let subscriber: Redis | undefined;
+  let pubsub: PubSub | undefined;
+  let unsubscribe: (() => void) | undefined;
   const drop = (message: string) => {
     const at = message.indexOf(":");
     if (at > 0) caches.get(message.slice(0, at))?.(message.slice(at + 1));
@@ -23,23 +23,20 @@ export function createInvalidationBus() {
       caches.set(name, onInvalidate);
     },
     publish(name: string, key: string) {
-      // Local caches were already dropped by the caller; the other replicas hear it from Redis.
-      publisher?.publish(CHANNEL, `${name}:${key}`).catch(() => {});
+      // Local caches were already dropped by the caller; the other replicas hear it from Redis
+      // (this one too: dropping the entry twice is harmless).
+      void pubsub?.publish(INVALIDATION_CHANNEL, `${name}:${key}`);
     },
-    /** Shares invalidations through Redis (a duplicate connection in subscriber mode). */
-    async attach(redis: Redis, log: FastifyBaseLogger) {
-      publisher = redis;
-      subscriber = redis.duplicate();
-      subscriber.on("error", () => {
-        // The main connection logs Redis errors; the TTL covers what is missed meanwhile.
-      });
-      subscriber.on("message", (_channel: string, message: string) => drop(message));
-      await subscriber.subscribe(CHANNEL).catch((err: Error) => {
-        log.warn({ err: err.message }, "cache invalidation: could not subscribe (TTL only)");
-      });
+    /** Shares invalidations with the other replicas; the pub/sub keeps the subscription across reconnects. */
+    attach(shared: PubSub) {
+      unsubscribe?.();
+      pubsub = shared;
+      unsubscribe = shared.subscribe(INVALIDATION_CHANNEL, drop);
     },
     close() {
-      subscriber?.disconnect();
+      unsubscribe?.();
+      unsubscribe = undefined;
+      pubsub = undefined;
     },
   };
 }

@@ -1,8 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
 
 /**
- * Redis for shared rate-limit counters. Commands fail at once while it is down (no offline queue,
- * short timeouts) so the limiter falls back without making visitors wait; it reconnects by itself.
+ * Redis for what the replicas share: rate-limit counters, replay guards, and pub/sub (publishing
+ * goes over this connection). Commands fail at once while it is down (no offline queue, short
+ * timeouts) so callers fall back without making visitors wait; it reconnects by itself. Receiving
+ * pub/sub messages needs a connection of its own: `createRedisPubSub` (./pubsub) duplicates this
+ * one and subscribes once it is ready, and again after every reconnect — never here, where a
+ * command sent before the connection is up fails instead of waiting.
  */
 export async function openRedis(url: string, log: FastifyBaseLogger) {
   const { Redis } = await import("ioredis");

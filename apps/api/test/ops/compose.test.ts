@@ -15,7 +15,7 @@ import { readSse, type SseEvent, sseEvents, textOf } from "../sse-client";
 import { until } from "../until";
 import { buildCompiled, type CompiledApp, type NodeProcess, runNode, waitForOk } from "./compiled";
 import { type Nginx, startNginx } from "./nginx";
-import { type RedisProcess, startRedisServer } from "./redis-server";
+import { type RedisProcess, startRedisServer, subscribers } from "./redis-server";
 
 const PASSWORD = "correct horse battery staple";
 const TOKENS = Array.from({ length: 12 }, (_, i) => `part${i} `);
@@ -178,8 +178,11 @@ if (process.env.DATABASE_URL)
         const body = readinessSchema.parse(await res.json());
         expect(body.status).toBe("ready");
         expect(body.checks.redis).toMatchObject({ configured: true, ok: true });
+        expect(body.checks.pubsub).toMatchObject({ configured: true, ok: true, pending: 0 });
         expect(body.checks.migrations).toEqual({ ok: true, pending: [] });
       }
+      // Each replica is subscribed to the others' cache invalidations (issue 26: Redis showed 0).
+      expect(await subscribers(redis.url, "parley:cache-invalidate")).toBe(2);
       const served = (await logged("/api/ready", 2)).flatMap((r) => r.upstreams);
       expect(new Set(served)).toEqual(new Set([replicaAddr(0), replicaAddr(1)]));
       expect((await fetch(`${nginx.authUrl}/ok`)).status).toBe(200);
@@ -260,6 +263,31 @@ if (process.env.DATABASE_URL)
         expect(res.status).toBe(200);
         expect(((await res.json()) as { _id: string }[]).map((b) => b._id)).toContain(botId);
       }
+    });
+
+    it("serves a bot renamed through one replica renamed by the other within 200 ms (Redis pub/sub)", async () => {
+      const direct = (i: number) => `http://${replicaAddr(i)}`;
+      const nameOn = async (i: number) => {
+        const res = await fetch(`${direct(i)}/api/widget/${botId}/config`);
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { name: string }).name;
+      };
+      // The second replica has the bot cached (a 5 s TTL would otherwise keep the old name).
+      expect(await nameOn(1)).toBe("Behind the proxy");
+      const started = performance.now();
+      const renamed = await fetch(`${direct(0)}/api/chatbots/${botId}`, {
+        method: "PATCH",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Renamed on one replica" }),
+      });
+      expect(renamed.status).toBe(200);
+      // Another process: its cache shows only in its answers, asked every 20 ms (the TTL is 5 s).
+      await until(
+        "the other replica to serve the new name",
+        async () => (await nameOn(1)) === "Renamed on one replica",
+        2000,
+      );
+      expect(performance.now() - started).toBeLessThan(200);
     });
 
     it("pays for Pro in the sandbox through the proxy; the signed callback grants the plan once", async () => {

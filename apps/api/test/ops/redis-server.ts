@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createConnection } from "node:net";
+import { Redis } from "ioredis";
 
 /**
  * A throw-away redis-server on 127.0.0.1 that a test may stop and start again on the same port
@@ -70,4 +71,16 @@ export function redisKeys(port: number, pattern: string): Promise<string[]> {
     });
     socket.once("error", reject);
   });
+}
+
+/** How many connections Redis at `url` has subscribed to `channel` (PUBSUB NUMSUB). */
+export async function subscribers(url: string, channel: string): Promise<number> {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  try {
+    await client.connect();
+    const [, count] = (await client.pubsub("NUMSUB", channel)) as [string, number];
+    return Number(count);
+  } finally {
+    client.disconnect();
+  }
 }

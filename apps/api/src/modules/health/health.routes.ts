@@ -7,7 +7,7 @@ const startedAt = Date.now();
 
 /**
  * `/api/health` is liveness (the process answers and reaches its database); `/api/ready` is
- * readiness (database, migrations, Redis — see `readinessSchema`).
+ * readiness (database, migrations, Redis and its pub/sub — see `readinessSchema`).
  */
 export const healthRoutes: FastifyPluginAsyncZod<
   {

@@ -1,4 +1,4 @@
-import { errorBodySchema, healthSchema } from "@parley/contracts";
+import { errorBodySchema, healthSchema, readinessSchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testDrivers } from "../../../test/harness";
 
@@ -15,6 +15,16 @@ describe.each(testDrivers())("health and errors on %s", (driver) => {
     const body = healthSchema.parse(res.json());
     expect(body.status).toBe("ok");
     expect(body.database).toMatchObject({ ok: true, driver });
+  });
+
+  it("reports readiness, with pub/sub not applicable without REDIS_URL", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/ready" });
+    expect(res.statusCode).toBe(200);
+    const body = readinessSchema.parse(res.json());
+    expect(body.status).toBe("ready");
+    expect(body.checks.redis).toEqual({ configured: false, ok: true, latencyMs: null });
+    // Messages stay in this one process: nothing to subscribe to, nothing to report as lost.
+    expect(body.checks.pubsub).toEqual({ configured: false, ok: true, channels: 0, pending: 0 });
   });
 
   it("answers unknown API routes with the one error shape and a request id", async () => {

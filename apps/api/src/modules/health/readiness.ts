@@ -5,6 +5,7 @@ import type { DbHandle } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { sql } from "drizzle-orm";
 import type { Redis } from "ioredis";
+import type { PubSub } from "../../lib/pubsub";
 
 export interface ReadinessDeps {
   db: DbHandle<Record<string, unknown>>;
@@ -12,6 +13,8 @@ export interface ReadinessDeps {
   migrationsFolder: string;
   migrationsTable: string;
   redis?: Pick<Redis, "ping"> | undefined;
+  /** The replicas' pub/sub: whether this one is subscribed (cache invalidations, later live chat). */
+  pubsub?: Pick<PubSub, "state"> | undefined;
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
@@ -26,7 +29,7 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ok: boolean; latencyMs
   }
 }
 
-/** Readiness of this process: database, migrations, Redis (see `readinessSchema` for what fails it). */
+/** Readiness of this process: database, migrations, Redis, pub/sub (see `readinessSchema` for what fails it). */
 export function createReadinessCheck(deps: ReadinessDeps) {
   const journal = JSON.parse(
     readFileSync(path.join(deps.migrationsFolder, "meta/_journal.json"), "utf8"),
@@ -52,8 +55,15 @@ export function createReadinessCheck(deps: ReadinessDeps) {
     const redis = deps.redis
       ? { configured: true, ...(await timed(async () => deps.redis?.ping())) }
       : { configured: false, ok: true, latencyMs: null };
+    const pubsub = deps.pubsub?.state() ?? { configured: false, ok: true, channels: 0, pending: 0 };
     const migrations = { ok: database.ok && pending.length === 0, pending };
-    const status = !database.ok || !migrations.ok ? "not_ready" : redis.ok ? "ready" : "degraded";
-    return { status, checks: { database, migrations, redis } };
+    // A lost subscription is `degraded`, not `not_ready`, like Redis itself: it is lost on every
+    // replica at once when the shared Redis goes, and failing them all would turn stale caches
+    // (bounded by their 5 s TTL) into an outage. It comes back by itself (resubscribed on every
+    // reconnect). A feature that cannot work without it (live chat) should say so where it is
+    // used, not take the replica out of the load balancer.
+    const status =
+      !database.ok || !migrations.ok ? "not_ready" : redis.ok && pubsub.ok ? "ready" : "degraded";
+    return { status, checks: { database, migrations, redis, pubsub } };
   };
 }

@@ -69,8 +69,15 @@ describe("bars and labels", () => {
   });
 
   it("names hours in 12-hour en-US", () => {
-    expect([0, 6, 12, 18, 23].map(hourLabel)).toEqual(["12 AM", "6 AM", "12 PM", "6 PM", "11 PM"]);
-    expect(hourRangeLabel(23)).toBe("11 PM – 12 AM");
+    expect([0, 6, 12, 18, 23].map((h) => hourLabel(h, "en"))).toEqual([
+      "12 AM",
+      "6 AM",
+      "12 PM",
+      "6 PM",
+      "11 PM",
+    ]);
+    expect(hourRangeLabel(23, "en")).toBe("11 PM – 12 AM");
+    expect(hourLabel(18, "ar")).toBe("6 م");
   });
 
   it("finds the busiest bar", () => {

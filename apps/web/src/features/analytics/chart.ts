@@ -1,3 +1,5 @@
+import { formatDate, type Language } from "@parley/ui/i18n";
+
 /**
  * The arithmetic behind the SVG charts: a y axis with round tick values, bar positions, and
  * which x labels fit. Counts only, so ticks are whole numbers.
@@ -79,15 +81,18 @@ export function labelStride(
 export const DAY_LABEL_STEPS = [1, 2, 3, 7, 14, 30, 61] as const;
 export const HOUR_LABEL_STEPS = [1, 2, 3, 6, 12] as const;
 
-/** "12 AM", "6 AM", "12 PM", "6 PM". */
-export function hourLabel(hour: number): string {
+/** "12 AM", "6 AM", "12 PM", "6 PM" (Arabic: "12 ص", "6 م"). */
+export function hourLabel(hour: number, language: Language): string {
   const h = ((hour % 24) + 24) % 24;
-  const twelve = h % 12 === 0 ? 12 : h % 12;
-  return `${twelve} ${h < 12 ? "AM" : "PM"}`;
+  return formatDate(language, Date.UTC(2000, 0, 1, h), "time", {
+    minute: undefined,
+    timeZone: "UTC",
+  }).replace(/\u202f/g, " ");
 }
 
 /** "12 AM – 1 AM" for a table row or a tooltip. */
-export const hourRangeLabel = (hour: number) => `${hourLabel(hour)} – ${hourLabel(hour + 1)}`;
+export const hourRangeLabel = (hour: number, language: Language) =>
+  `${hourLabel(hour, language)} – ${hourLabel(hour + 1, language)}`;
 
 /** Index of the largest value (the first on ties), or -1 when all are 0. */
 export function peakIndex(values: readonly number[]): number {

@@ -1,3 +1,4 @@
+import { createI18n } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
@@ -12,6 +13,12 @@ import {
 } from "./date-range";
 
 const TODAY = "2026-03-10";
+const t = (await createI18n("en")).getFixedT("en", "inbox");
+/** The English words the form shows for a range's problem. */
+const customRangeText = (from: string, to: string) => {
+  const problem = customRangeError(from, to);
+  return problem === null ? null : t(`analytics.range.errors.${problem}`);
+};
 const fromQuery = (query: string) => rangeFromSearch(new URLSearchParams(query), TODAY);
 
 describe("date range helpers", () => {
@@ -58,13 +65,13 @@ describe("date range helpers", () => {
   });
 
   it("explains why a custom range can't be used, as the API would", () => {
-    expect(customRangeError("", "2026-01-01")).toBe("Choose a start date");
-    expect(customRangeError("2026-01-01", "")).toBe("Choose an end date");
-    expect(customRangeError("2026-01-02", "2026-01-01")).toBe(
+    expect(customRangeText("", "2026-01-01")).toBe("Choose a start date");
+    expect(customRangeText("2026-01-01", "")).toBe("Choose an end date");
+    expect(customRangeText("2026-01-02", "2026-01-01")).toBe(
       "The end date must not be before the start date",
     );
-    expect(customRangeError("2025-01-01", "2026-01-01")).toBe(null);
-    expect(customRangeError("2025-01-01", "2026-01-02")).toBe("Choose a range of at most a year");
+    expect(customRangeText("2025-01-01", "2026-01-01")).toBe(null);
+    expect(customRangeText("2025-01-01", "2026-01-02")).toBe("Choose a range of at most a year");
   });
 
   it("writes a range into the query and keeps the chatbot filter", () => {
@@ -81,8 +88,9 @@ describe("date range helpers", () => {
   });
 
   it("describes a range in en-US", () => {
-    expect(describeRange("2026-03-01", "2026-03-30")).toBe("Mar 1 – Mar 30, 2026");
-    expect(describeRange("2025-12-02", "2026-01-30")).toBe("Dec 2, 2025 – Jan 30, 2026");
-    expect(describeRange(TODAY, TODAY)).toBe("Mar 10, 2026");
+    expect(describeRange("en", "2026-03-01", "2026-03-30")).toBe("Mar 1 – Mar 30, 2026");
+    expect(describeRange("en", "2025-12-02", "2026-01-30")).toBe("Dec 2, 2025 – Jan 30, 2026");
+    expect(describeRange("en", TODAY, TODAY)).toBe("Mar 10, 2026");
+    expect(describeRange("ar", "2026-03-01", "2026-03-30")).toMatch(/^1 مارس – 30 مارس،? 2026$/);
   });
 });

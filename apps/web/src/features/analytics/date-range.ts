@@ -1,3 +1,5 @@
+import { formatDate, type Language } from "@parley/ui/i18n";
+
 /**
  * Date ranges for analytics. The API counts in whole UTC days (`from`..`to`, both inclusive), so
  * every date here is a UTC calendar day written YYYY-MM-DD; "today" is today in UTC.
@@ -5,11 +7,12 @@
 
 export type RangePreset = "7" | "30" | "90" | "custom";
 
+/** "Last 7 days", "Last 30 days", "Last 90 days". */
 export const PRESETS = [
-  { id: "7", days: 7, label: "Last 7 days" },
-  { id: "30", days: 30, label: "Last 30 days" },
-  { id: "90", days: 90, label: "Last 90 days" },
-] as const satisfies readonly { id: Exclude<RangePreset, "custom">; days: number; label: string }[];
+  { id: "7", days: 7 },
+  { id: "30", days: 30 },
+  { id: "90", days: 90 },
+] as const satisfies readonly { id: Exclude<RangePreset, "custom">; days: number }[];
 
 export const DEFAULT_PRESET = "30";
 /** The API refuses longer ranges ("Choose a range of at most a year"). */
@@ -47,12 +50,14 @@ export function presetRange(days: number, today: string): { from: string; to: st
   return { from: addDays(today, -(days - 1)), to: today };
 }
 
-/** Why a custom range cannot be used, in words for the form; null when it can. */
-export function customRangeError(from: string, to: string): string | null {
-  if (!isIsoDay(from)) return "Choose a start date";
-  if (!isIsoDay(to)) return "Choose an end date";
-  if (to < from) return "The end date must not be before the start date";
-  if (daysInRange(from, to) > MAX_RANGE_DAYS) return "Choose a range of at most a year";
+/** Why a custom range cannot be used (a key of `inbox:analytics.range.errors`); null when it can. */
+export type RangeProblem = "noStart" | "noEnd" | "endBeforeStart" | "tooLong";
+
+export function customRangeError(from: string, to: string): RangeProblem | null {
+  if (!isIsoDay(from)) return "noStart";
+  if (!isIsoDay(to)) return "noEnd";
+  if (to < from) return "endBeforeStart";
+  if (daysInRange(from, to) > MAX_RANGE_DAYS) return "tooLong";
   return null;
 }
 
@@ -88,23 +93,20 @@ export function rangeToSearch(
   return params;
 }
 
-const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-const monthDayYear = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const UTC = { timeZone: "UTC" } as const;
 const asDate = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
 /** "Mar 4" (a chart's axis). */
-export const formatDay = (day: string) => monthDay.format(asDate(day));
+export const formatDay = (language: Language, day: string) =>
+  formatDate(language, asDate(day), "monthDay", UTC);
 /** "Mar 4, 2026". */
-export const formatDayLong = (day: string) => monthDayYear.format(asDate(day));
+export const formatDayLong = (language: Language, day: string) =>
+  formatDate(language, asDate(day), "date", UTC);
 
-/** "Mar 1 – 30, 2026", "Dec 2, 2025 – Jan 30, 2026", or one day "Mar 4, 2026". */
-export function describeRange(from: string, to: string): string {
-  if (from === to) return formatDayLong(from);
-  if (from.slice(0, 4) === to.slice(0, 4)) return `${formatDay(from)} – ${formatDayLong(to)}`;
-  return `${formatDayLong(from)} – ${formatDayLong(to)}`;
+/** "Mar 1 – Mar 30, 2026", "Dec 2, 2025 – Jan 30, 2026", or one day "Mar 4, 2026". */
+export function describeRange(language: Language, from: string, to: string): string {
+  if (from === to) return formatDayLong(language, from);
+  if (from.slice(0, 4) === to.slice(0, 4))
+    return `${formatDay(language, from)} – ${formatDayLong(language, to)}`;
+  return `${formatDayLong(language, from)} – ${formatDayLong(language, to)}`;
 }

@@ -43,6 +43,7 @@ async function errorOf(response: Response): Promise<ApiError> {
   return new ApiError({
     status: response.status || 500,
     code: response.status >= 500 ? "INTERNAL" : "BAD_REQUEST",
+    // i18n-ignore: an ApiError's English message; people see it through useErrorText (by code in Arabic)
     message: `The download failed (status ${response.status}). Please try again.`,
   });
 }

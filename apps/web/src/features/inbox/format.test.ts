@@ -1,6 +1,11 @@
+import { createI18n } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
 import { filenameFromDisposition } from "./download";
-import { countLabel, customerLabel, formatWhen } from "./format";
+import { customerLabel, formatWhen as formatWhenIn, type InboxWords } from "./format";
+
+const i18n = await createI18n("en");
+const words: InboxWords = { language: "en", t: i18n.getFixedT("en", "inbox") };
+const formatWhen = (iso: string, now: Date) => formatWhenIn(iso, now, words);
 
 describe("formatWhen", () => {
   // Local-time constructors, so the expectations hold in any time zone.
@@ -24,11 +29,11 @@ describe("formatWhen", () => {
   });
 });
 
-describe("countLabel", () => {
+describe("counts", () => {
   it("pluralises and groups digits en-US", () => {
-    expect(countLabel(1, "message")).toBe("1 message");
-    expect(countLabel(1204, "message")).toBe("1,204 messages");
-    expect(countLabel(2, "reply", "replies")).toBe("2 replies");
+    expect(words.t("list.messages", { count: 1 })).toBe("1 message");
+    expect(words.t("list.messages", { count: 1204 })).toBe("1,204 messages");
+    expect(words.t("unanswered.fallbacks", { count: 2 })).toBe("2 fallback replies");
   });
 });
 

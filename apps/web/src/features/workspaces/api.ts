@@ -162,11 +162,6 @@ export async function acceptInvitation(invitation: { id: string; organizationId:
   await switchWorkspace(invitation.organizationId);
 }
 
-export const roleLabels: Record<WorkspaceRole, string> = { owner: "Owner", admin: "Admin", agent: "Agent" };
-export const roleHelp: Record<WorkspaceRole, string> = {
-  owner: "Everything, including billing and members.",
-  admin: "Bots, knowledge, inbox, analytics and members; no billing.",
-  agent: "The inbox and conversations; bot settings read-only.",
-};
+/** A role's name is `team:roles.<role>`, what it may do `team:roleHelp.<role>`. */
 export const parseRole = (role: string | null | undefined): WorkspaceRole =>
   workspaceRoleSchema.safeParse(role).data ?? "agent";

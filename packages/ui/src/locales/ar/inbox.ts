@@ -20,7 +20,7 @@ const inbox: Translation<typeof en> = {
     conversations: "المحادثات",
     unanswered: "<more>أسئلة </more>بلا إجابة",
     leads: "العملاء المحتملون",
-    count: "<hidden>(</hidden>{{count}}<hidden>)</hidden>",
+    count: "<hidden>(</hidden>{{n}}<hidden>)</hidden>",
   },
   when: {
     justNow: "الآن",
@@ -252,7 +252,6 @@ const inbox: Translation<typeof en> = {
       from: "من",
       to: "إلى",
       apply: "تطبيق",
-      span: "{{from}} – {{to}}",
       errors: {
         noStart: "اختر تاريخ البداية",
         noEnd: "اختر تاريخ النهاية",
@@ -272,7 +271,7 @@ const inbox: Translation<typeof en> = {
       questions_other: "{{count}} سؤال مطروح",
       answered: "الأسئلة المُجابة",
       noReplies: "لا ردود بعد",
-      answeredDetail: "{{count}} أُجيب عنها من معرفتك",
+      answeredDetail: "{{n}} أُجيب عنها من معرفتك",
       satisfaction: "الرضا",
       noRatings: "لا تقييمات بعد",
       ratingsDetail: "{{up}} مفيدة · {{down}} غير مفيدة",
@@ -290,7 +289,6 @@ const inbox: Translation<typeof en> = {
       topQuestions: "أكثر الأسئلة تكرارًا",
       topQuestionsNote: "الأسئلة المطروحة بالصيغة نفسها تُحتسب معًا",
       seeUnanswered: "عرض الأسئلة التي بقيت بلا إجابة",
-      hourRange: "{{from}} – {{to}}",
     },
     units: {
       conversations: {

@@ -18,7 +18,7 @@ const inbox = {
     conversations: "Conversations",
     unanswered: "Unanswered<more> questions</more>",
     leads: "Leads",
-    count: "<hidden>(</hidden>{{count}}<hidden>)</hidden>",
+    count: "<hidden>(</hidden>{{n}}<hidden>)</hidden>",
   },
   when: {
     justNow: "Just now",
@@ -200,7 +200,6 @@ const inbox = {
       from: "From",
       to: "To",
       apply: "Apply",
-      span: "{{from}} – {{to}}",
       errors: {
         noStart: "Choose a start date",
         noEnd: "Choose an end date",
@@ -216,7 +215,7 @@ const inbox = {
       questions_other: "{{count, number}} questions asked",
       answered: "Answered",
       noReplies: "no replies yet",
-      answeredDetail: "{{count}} answered from your knowledge",
+      answeredDetail: "{{n}} answered from your knowledge",
       satisfaction: "Satisfaction",
       noRatings: "no ratings yet",
       ratingsDetail: "{{up}} helpful · {{down}} not helpful",
@@ -234,7 +233,6 @@ const inbox = {
       topQuestions: "Top questions",
       topQuestionsNote: "Asked the same way, counted together",
       seeUnanswered: "See questions that went unanswered",
-      hourRange: "{{from}} – {{to}}",
     },
     units: {
       conversations: {

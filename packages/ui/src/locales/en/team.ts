@@ -86,7 +86,8 @@ const team = {
     yours: "{{name}} (yours)",
   },
   removed: {
-    message: "You are no longer a member of this workspace, so its bots, inbox and settings are closed to you.",
+    message:
+      "You are no longer a member of this workspace, so its bots, inbox and settings are closed to you.",
     goHome: "Go to your own workspace",
   },
   invitation: {
@@ -111,7 +112,8 @@ const team = {
     upgradeOwner: "upgrade your plan",
     upgradeAdmin: "ask an owner to upgrade the plan",
     chooseRemove: "Choose who stays: remove {{members}}, or {{upgrade}}.",
-    chooseRemoveAndRevoke: "Choose who stays: remove {{members}} and revoke the pending invitations, or {{upgrade}}.",
+    chooseRemoveAndRevoke:
+      "Choose who stays: remove {{members}} and revoke the pending invitations, or {{upgrade}}.",
     revoke: "Revoke {{pending}}, or {{upgrade}}.",
     over: "Your {{plan}} plan includes {{seats}} and the workspace has {{people}}. Nobody has been removed. {{choose}} Until then no new invitations can be sent.",
     downgrade:
@@ -123,14 +125,16 @@ const team = {
       "That address already has a pending invitation. Use Resend in the list below to send it again.",
     YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION:
       "This invitation was sent to another e-mail address. Sign in with that address to accept it.",
-    INVITATION_NOT_FOUND: "This invitation has expired, was revoked, or has already been used. Ask for a new one.",
+    INVITATION_NOT_FOUND:
+      "This invitation has expired, was revoked, or has already been used. Ask for a new one.",
     YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER:
       "A workspace always keeps at least one owner, and only an owner can remove another owner.",
     YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER:
       "A workspace always keeps at least one owner. Make someone else an owner first.",
     YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: "Only owners and admins can invite people.",
     YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: "Only an owner can invite another owner.",
-    YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: "Only an owner can change an owner's role or make someone an owner.",
+    YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER:
+      "Only an owner can change an owner's role or make someone an owner.",
     YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: "Only owners and admins can remove members.",
     ORGANIZATION_MEMBERSHIP_LIMIT_REACHED:
       "This workspace has no free seat left on its plan. An owner can upgrade the plan on the Billing page.",

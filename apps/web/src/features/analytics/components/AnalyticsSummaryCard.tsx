@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { isApiError } from "../../../app/api";
@@ -10,14 +11,23 @@ import "../styles/summary.css";
 
 /** The dashboard's glance at the last 7 days, linking to the full analytics and the inbox. */
 export function AnalyticsSummaryCard() {
+  const { t } = useTranslation("inbox");
   const [range] = useState(() => presetRange(7, utcDay(new Date())));
   const query = useAnalytics(range);
   const data = query.data;
   const stats = [
-    { label: "Conversations", value: data && formatCount(data.totals.conversations) },
-    { label: "Answered", value: data && formatShare(data.answeredShare) },
-    { label: "Satisfaction", value: data && formatShare(data.satisfaction) },
-    { label: "Leads", value: data && formatCount(data.totals.leads) },
+    {
+      key: "conversations",
+      label: t("analytics.kpi.conversations"),
+      value: data && formatCount(data.totals.conversations),
+    },
+    { key: "answered", label: t("analytics.kpi.answered"), value: data && formatShare(data.answeredShare) },
+    {
+      key: "satisfaction",
+      label: t("analytics.kpi.satisfaction"),
+      value: data && formatShare(data.satisfaction),
+    },
+    { key: "leads", label: t("analytics.kpi.leads"), value: data && formatCount(data.totals.leads) },
   ];
 
   return (
@@ -28,13 +38,13 @@ export function AnalyticsSummaryCard() {
     >
       <div className="dash-card-head">
         <h2 id="dash-analytics-title" className="dash-card-title">
-          Last 7 days
+          {t("analytics.summary.title")}
         </h2>
-        <span className="dash-muted dash-small">Widget conversations, UTC days</span>
+        <span className="dash-muted dash-small">{t("analytics.summary.note")}</span>
       </div>
       {query.isError && !data ? (
         <CardError
-          what="your analytics"
+          what={t("analytics.summary.what")}
           requestId={isApiError(query.error) ? query.error.requestId : undefined}
           message={query.error.message}
           onRetry={() => void query.refetch()}
@@ -44,7 +54,7 @@ export function AnalyticsSummaryCard() {
         <>
           <dl className="dash-stats">
             {stats.map((stat) => (
-              <div key={stat.label} className="dash-stat">
+              <div key={stat.key} className="dash-stat">
                 <dt>{stat.label}</dt>
                 <dd>
                   {stat.value ?? (
@@ -61,10 +71,10 @@ export function AnalyticsSummaryCard() {
       )}
       <div className="dash-card-foot dash-analytics-foot">
         <Link to="/analytics" className="btn btn-secondary btn-sm">
-          See analytics
+          {t("analytics.summary.seeAnalytics")}
         </Link>
         <Link to="/inbox" className="btn btn-ghost btn-sm">
-          Open the inbox
+          {t("analytics.summary.openInbox")}
         </Link>
       </div>
     </section>

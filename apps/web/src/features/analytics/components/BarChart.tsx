@@ -1,3 +1,4 @@
+import { useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { useId, useLayoutEffect, useRef, useState } from "react";
 import { barHeight, barSlots, labelStride, peakIndex, yScale } from "../chart";
 import { formatCount } from "../numbers";
@@ -14,8 +15,8 @@ export interface BarDatum {
 interface BarChartProps {
   title: string;
   data: readonly BarDatum[];
-  /** "conversations", "messages": the unit in sentences and the table header. */
-  unit: string;
+  /** What is counted: picks the sentences, the tooltip and the table header. */
+  unit: ChartUnit;
   /** The table's first column ("Day", "Hour (UTC)"). */
   categoryHeader: string;
   labelSteps: readonly number[];
@@ -25,7 +26,10 @@ interface BarChartProps {
   tone?: "indigo" | "violet" | "teal";
 }
 
-const MARGIN = { top: 10, right: 4, bottom: 26, left: 36 };
+export type ChartUnit = "conversations" | "messages" | "questions";
+
+/** `start` holds the y axis's numbers: the left in English, the right in Arabic. */
+const MARGIN = { top: 10, end: 4, bottom: 26, start: 36 };
 
 /** The chart's width follows its box, so text stays the same size on a phone and a desktop. */
 function useWidth<T extends HTMLElement>() {
@@ -60,20 +64,29 @@ export function BarChart({
   tone = "indigo",
 }: BarChartProps) {
   const id = useId();
+  const { t } = useTranslation("inbox");
+  // Time runs right to left in Arabic: the first day (or hour) is on the right, the axis too.
+  const rtl = useLanguage().dir === "rtl";
   const [boxRef, width] = useWidth<HTMLDivElement>();
   const values = data.map((d) => d.value);
   const total = values.reduce((sum, v) => sum + v, 0);
   const peak = peakIndex(values);
   const scale = yScale(Math.max(0, ...values));
-  const plotWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
+  const plotWidth = Math.max(0, width - MARGIN.start - MARGIN.end);
+  /** An x position (of something `w` wide) in reading direction. */
+  const along = (x: number, w = 0) => (rtl ? plotWidth - x - w : x);
   const plotHeight = height - MARGIN.top - MARGIN.bottom;
   const slots = barSlots(data.length, plotWidth, data.length > 40 ? 0.8 : 0.65);
   const stride = labelStride(data.length, plotWidth, labelWidth, labelSteps);
   const peakDatum = peak >= 0 ? data[peak] : undefined;
   const summary =
     total === 0
-      ? `No ${unit} in this range.`
-      : `${formatCount(total)} ${unit} in total; the most, ${formatCount(peakDatum?.value ?? 0)}, on ${peakDatum?.fullLabel ?? ""}.`;
+      ? t(`analytics.units.${unit}.none`)
+      : t(`analytics.units.${unit}.summary`, {
+          total: formatCount(total),
+          peak: formatCount(peakDatum?.value ?? 0),
+          when: peakDatum?.fullLabel ?? "",
+        });
 
   return (
     <figure className={`chart chart-${tone}`}>
@@ -86,16 +99,18 @@ export function BarChart({
             aria-labelledby={`${id}-title`}
             aria-describedby={`${id}-desc`}
             className="chart-svg"
+            // Positions below are computed for each direction; text anchors read left to right.
+            direction="ltr"
           >
             <title id={`${id}-title`}>{title}</title>
             <desc id={`${id}-desc`}>{summary}</desc>
-            <g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
+            <g transform={`translate(${rtl ? MARGIN.end : MARGIN.start} ${MARGIN.top})`}>
               {scale.ticks.map((tick) => {
                 const y = plotHeight - barHeight(tick, scale.max, plotHeight);
                 return (
                   <g key={tick} className="chart-tick">
                     <line x1={0} x2={plotWidth} y1={y} y2={y} />
-                    <text x={-8} y={y} dy="0.32em" textAnchor="end">
+                    <text x={rtl ? plotWidth + 8 : -8} y={y} dy="0.32em" textAnchor={rtl ? "start" : "end"}>
                       {formatCount(tick)}
                     </text>
                   </g>
@@ -109,7 +124,7 @@ export function BarChart({
                   <g key={d.key} className="chart-slot">
                     <rect
                       className="chart-bar"
-                      x={slot.x}
+                      x={along(slot.x, slot.width)}
                       y={plotHeight - h}
                       width={slot.width}
                       height={h}
@@ -118,17 +133,22 @@ export function BarChart({
                     {/* The whole slot shows the tooltip, so thin bars and empty days are easy to hover. */}
                     <rect
                       className="chart-hit"
-                      x={slot.center - plotWidth / data.length / 2}
+                      x={along(slot.center) - plotWidth / data.length / 2}
                       y={0}
                       width={plotWidth / data.length}
                       height={plotHeight}
                     >
-                      <title>{`${d.fullLabel}: ${formatCount(d.value)} ${unit}`}</title>
+                      <title>
+                        {t(`analytics.units.${unit}.tooltip`, {
+                          label: d.fullLabel,
+                          value: formatCount(d.value),
+                        })}
+                      </title>
                     </rect>
                     {i % stride === 0 ? (
                       <text
                         className="chart-axis-label"
-                        x={slot.center}
+                        x={along(slot.center)}
                         y={plotHeight + 17}
                         textAnchor="middle"
                       >
@@ -144,7 +164,7 @@ export function BarChart({
         ) : null}
         {total === 0 ? (
           <p className="chart-empty" aria-hidden="true">
-            No {unit} yet
+            {t(`analytics.units.${unit}.empty`)}
           </p>
         ) : null}
       </div>
@@ -155,7 +175,7 @@ export function BarChart({
           <thead>
             <tr>
               <th scope="col">{categoryHeader}</th>
-              <th scope="col">{unit.charAt(0).toUpperCase() + unit.slice(1)}</th>
+              <th scope="col">{t(`analytics.units.${unit}.header`)}</th>
             </tr>
           </thead>
           <tbody>

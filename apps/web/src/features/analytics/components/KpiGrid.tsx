@@ -1,4 +1,5 @@
 import type { Analytics } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { formatCount, formatShare } from "../numbers";
 
@@ -18,35 +19,47 @@ function Kpi({ label, value, detail }: { label: string; value: string; detail: s
 
 /** The headline figures, exactly as the API counted them. */
 export function KpiGrid({ data }: { data: Analytics }) {
+  const { t } = useTranslation("inbox");
   const { totals } = data;
   const ratings = totals.thumbsUp + totals.thumbsDown;
   return (
     <div className="kpi-grid">
-      <Kpi label="Conversations" value={formatCount(totals.conversations)} detail="started by visitors" />
       <Kpi
-        label="Messages"
-        value={formatCount(totals.messages)}
-        detail={`${formatCount(totals.questions)} ${totals.questions === 1 ? "question" : "questions"} asked`}
+        label={t("analytics.kpi.conversations")}
+        value={formatCount(totals.conversations)}
+        detail={t("analytics.kpi.conversationsDetail")}
       />
       <Kpi
-        label="Answered"
+        label={t("analytics.kpi.messages")}
+        value={formatCount(totals.messages)}
+        detail={t("analytics.kpi.questions", { count: totals.questions })}
+      />
+      <Kpi
+        label={t("analytics.kpi.answered")}
         value={formatShare(data.answeredShare)}
         detail={
           data.answeredShare === null
-            ? "no replies yet"
-            : `${formatCount(totals.answered)} answered from your knowledge`
+            ? t("analytics.kpi.noReplies")
+            : t("analytics.kpi.answeredDetail", { n: formatCount(totals.answered) })
         }
       />
       <Kpi
-        label="Satisfaction"
+        label={t("analytics.kpi.satisfaction")}
         value={formatShare(data.satisfaction)}
         detail={
           ratings === 0
-            ? "no ratings yet"
-            : `${formatCount(totals.thumbsUp)} helpful · ${formatCount(totals.thumbsDown)} not helpful`
+            ? t("analytics.kpi.noRatings")
+            : t("analytics.kpi.ratingsDetail", {
+                up: formatCount(totals.thumbsUp),
+                down: formatCount(totals.thumbsDown),
+              })
         }
       />
-      <Kpi label="Leads" value={formatCount(totals.leads)} detail="contact details left" />
+      <Kpi
+        label={t("analytics.kpi.leads")}
+        value={formatCount(totals.leads)}
+        detail={t("analytics.kpi.leadsDetail")}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useId, useState } from "react";
-import { customRangeError, type DateRange, PRESETS, presetRange } from "../date-range";
+import { customRangeError, type DateRange, PRESETS, presetRange, type RangeProblem } from "../date-range";
 
 interface RangePickerProps {
   range: DateRange;
@@ -10,11 +11,12 @@ interface RangePickerProps {
 
 /** Last 7 / 30 / 90 days, or a custom range applied with its own button. */
 export function RangePicker({ range, onChange, today }: RangePickerProps) {
+  const { t } = useTranslation("inbox");
   const id = useId();
   const [customOpen, setCustomOpen] = useState(range.preset === "custom");
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<RangeProblem | null>(null);
   const showCustom = customOpen || range.preset === "custom";
 
   const apply = () => {
@@ -26,7 +28,7 @@ export function RangePicker({ range, onChange, today }: RangePickerProps) {
   return (
     <div className="range-picker">
       <fieldset className="range-presets">
-        <legend className="sr-only">Date range</legend>
+        <legend className="sr-only">{t("analytics.range.label")}</legend>
         {PRESETS.map((preset) => (
           <button
             key={preset.id}
@@ -39,8 +41,8 @@ export function RangePicker({ range, onChange, today }: RangePickerProps) {
               onChange({ preset: preset.id, ...presetRange(preset.days, today) });
             }}
           >
-            <span className="range-last">Last </span>
-            {preset.label.replace(/^Last /, "")}
+            <span className="range-last">{t("analytics.range.last")}</span>
+            {t("analytics.range.days", { count: preset.days })}
           </button>
         ))}
         <button
@@ -55,7 +57,7 @@ export function RangePicker({ range, onChange, today }: RangePickerProps) {
             setCustomOpen(true);
           }}
         >
-          Custom
+          {t("analytics.range.custom")}
         </button>
       </fieldset>
       {showCustom ? (
@@ -69,7 +71,7 @@ export function RangePicker({ range, onChange, today }: RangePickerProps) {
           }}
         >
           <div className="field an-field">
-            <label htmlFor={`${id}-from`}>From</label>
+            <label htmlFor={`${id}-from`}>{t("analytics.range.from")}</label>
             <input
               id={`${id}-from`}
               type="date"
@@ -81,7 +83,7 @@ export function RangePicker({ range, onChange, today }: RangePickerProps) {
             />
           </div>
           <div className="field an-field">
-            <label htmlFor={`${id}-to`}>To</label>
+            <label htmlFor={`${id}-to`}>{t("analytics.range.to")}</label>
             <input
               id={`${id}-to`}
               type="date"
@@ -94,11 +96,11 @@ export function RangePicker({ range, onChange, today }: RangePickerProps) {
             />
           </div>
           <button type="submit" className="btn btn-secondary btn-sm">
-            Apply
+            {t("analytics.range.apply")}
           </button>
           {error ? (
             <p id={`${id}-error`} className="field-error range-error" role="alert">
-              {error}
+              {t(`analytics.range.errors.${error}`)}
             </p>
           ) : null}
         </form>

@@ -1,9 +1,11 @@
 import type { Analytics } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { formatCount } from "../numbers";
 
 /** The most asked questions (the same wording counts together), with a bar against the top one. */
 export function TopQuestions({ questions }: { questions: Analytics["topQuestions"] }) {
-  if (questions.length === 0) return <p className="an-empty">No questions in this range.</p>;
+  const { t } = useTranslation("inbox");
+  if (questions.length === 0) return <p className="an-empty">{t("analytics.top.none")}</p>;
   const top = Math.max(...questions.map((q) => q.count));
   return (
     <ol className="top-questions">
@@ -14,7 +16,7 @@ export function TopQuestions({ questions }: { questions: Analytics["topQuestions
           </span>
           <span className="top-question-count">
             {formatCount(q.count)}
-            <span className="sr-only"> {q.count === 1 ? "time" : "times"}</span>
+            <span className="sr-only">{t("analytics.top.times", { count: q.count })}</span>
           </span>
           <span className="top-question-bar" aria-hidden="true">
             <span style={{ width: `${(q.count / top) * 100}%` }} />

@@ -1,4 +1,5 @@
 import type { Analytics } from "@parley/contracts";
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { formatCount, usageView } from "../numbers";
@@ -9,18 +10,19 @@ import "../styles/usage.css";
  * says plainly what visitors see, since the bots stop answering until the month resets.
  */
 export function UsageMeter({ usage, compact = false }: { usage: Analytics["usage"]; compact?: boolean }) {
+  const { t } = useTranslation("inbox");
   const id = useId();
   const view = usageView(usage.messagesThisMonth, usage.limit);
   return (
     <div className="usage-meter" data-level={view.level}>
       <div className="usage-meter-head">
         <span id={id} className="usage-meter-label">
-          Messages this month
+          {t("analytics.usage.label")}
         </span>
         <span className="usage-meter-count">
           {formatCount(usage.messagesThisMonth)}{" "}
           <span className="an-muted">
-            of {formatCount(usage.limit)} on {usage.planName}
+            {t("analytics.usage.ofLimit", { limit: formatCount(usage.limit), plan: usage.planName })}
           </span>
         </span>
       </div>
@@ -31,31 +33,36 @@ export function UsageMeter({ usage, compact = false }: { usage: Analytics["usage
         aria-valuemin={0}
         aria-valuemax={Math.max(usage.limit, 1)}
         aria-valuenow={Math.min(usage.messagesThisMonth, Math.max(usage.limit, 1))}
-        aria-valuetext={view.label}
+        aria-valuetext={t("analytics.usage.valueText", {
+          used: formatCount(usage.messagesThisMonth),
+          limit: formatCount(usage.limit),
+        })}
       >
         <span style={{ width: `${view.percent}%` }} />
       </div>
       {view.level === "full" ? (
         <p className="usage-meter-note">
-          <strong>You've reached this month's quota.</strong> Visitors now get a polite “unavailable” reply
-          instead of an answer, until the count restarts on the 1st.{" "}
-          <Link to="/billing">Upgrade your plan</Link> to answer them again now.
+          <Trans
+            t={t}
+            i18nKey="analytics.usage.full"
+            components={{ b: <strong />, link: <Link to="/billing" /> }}
+          />
         </p>
       ) : view.level === "warn" ? (
         <p className="usage-meter-note">
-          <strong>{Math.floor(view.percent)}% of this month's messages used.</strong> At{" "}
-          {formatCount(usage.limit)}, visitors get a polite “unavailable” reply until the 1st.{" "}
-          <Link to="/billing">See plans</Link>
+          <Trans
+            t={t}
+            i18nKey="analytics.usage.warn"
+            values={{ percent: Math.floor(view.percent), limit: formatCount(usage.limit) }}
+            components={{ b: <strong />, link: <Link to="/billing" /> }}
+          />
         </p>
       ) : view.level === "none" ? (
         <p className="usage-meter-note">
-          Your plan includes no chatbot messages. <Link to="/billing">See plans</Link>
+          <Trans t={t} i18nKey="analytics.usage.none" components={{ link: <Link to="/billing" /> }} />
         </p>
       ) : compact ? null : (
-        <p className="an-muted an-small">
-          Every reply your chatbots send on your website counts; the count restarts on the 1st of each month
-          (UTC).
-        </p>
+        <p className="an-muted an-small">{t("analytics.usage.note")}</p>
       )}
     </div>
   );

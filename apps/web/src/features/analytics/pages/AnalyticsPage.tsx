@@ -1,4 +1,5 @@
 import type { Analytics } from "@parley/contracts";
+import { useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
@@ -25,7 +26,9 @@ import "../styles/analytics.css";
 import "../styles/charts.css";
 
 export function AnalyticsPage() {
-  useDocumentTitle("Analytics");
+  const { t } = useTranslation("inbox");
+  const { language } = useLanguage();
+  useDocumentTitle(t("analytics.title"));
   const [searchParams, setSearchParams] = useSearchParams();
   // Fixed for the visit, so "last 7 days" doesn't shift under the owner at midnight UTC.
   const [today] = useState(() => utcDay(new Date()));
@@ -46,11 +49,8 @@ export function AnalyticsPage() {
     <div className="container app-page analytics-page">
       <header className="app-page-head an-head">
         <div>
-          <h1>Analytics</h1>
-          <p className="app-page-lead">
-            How visitors use your chatbots: how many talk to them, how often they get an answer, and what they
-            ask most. Days and hours are in UTC.
-          </p>
+          <h1>{t("analytics.title")}</h1>
+          <p className="app-page-lead">{t("analytics.lead")}</p>
         </div>
       </header>
 
@@ -64,14 +64,14 @@ export function AnalyticsPage() {
         <BotSelect value={chatbotId} onChange={setBot} />
       </div>
       <p className="an-range" aria-live="polite">
-        {describeRange(range.from, range.to)}
-        {query.isFetching && query.data ? <span className="an-muted"> · updating…</span> : null}
+        {describeRange(language, range.from, range.to)}
+        {query.isFetching && query.data ? <span className="an-muted">{t("analytics.updating")}</span> : null}
       </p>
 
       {query.isPending ? (
         <div aria-busy="true">
           <span className="sr-only" role="status">
-            Loading analytics
+            {t("analytics.loading")}
           </span>
           <div className="kpi-grid" aria-hidden="true">
             {[0, 1, 2, 3, 4].map((n) => (
@@ -94,19 +94,21 @@ export function AnalyticsPage() {
 }
 
 function AnalyticsBody({ data }: { data: Analytics }) {
+  const { t } = useTranslation("inbox");
+  const { language } = useLanguage();
   const perDay = (pick: (day: Analytics["days"][number]) => number): BarDatum[] =>
     data.days.map((day) => ({
       key: day.date,
       value: pick(day),
-      axisLabel: formatDay(day.date),
-      fullLabel: formatDayLong(day.date),
+      axisLabel: formatDay(language, day.date),
+      fullLabel: formatDayLong(language, day.date),
     }));
   // Near or at the quota, the usage comes first: visitors may already be going without answers.
   const nearQuota = usageView(data.usage.messagesThisMonth, data.usage.limit).level !== "ok";
   const usageCard = (
     <section className="card an-card an-usage" aria-labelledby="an-usage-title">
       <h2 id="an-usage-title" className="an-card-title">
-        Plan usage
+        {t("analytics.usage.card")}
       </h2>
       <UsageMeter usage={data.usage} />
     </section>
@@ -116,46 +118,46 @@ function AnalyticsBody({ data }: { data: Analytics }) {
       {nearQuota ? usageCard : null}
       <KpiGrid data={data} />
       <div className="an-grid">
-        <ChartCard title="Conversations per day">
+        <ChartCard title={t("analytics.charts.conversationsPerDay")}>
           <BarChart
-            title="Conversations per day"
+            title={t("analytics.charts.conversationsPerDay")}
             unit="conversations"
-            categoryHeader="Day"
+            categoryHeader={t("analytics.charts.day")}
             labelSteps={DAY_LABEL_STEPS}
             data={perDay((day) => day.conversations)}
           />
         </ChartCard>
-        <ChartCard title="Messages per day">
+        <ChartCard title={t("analytics.charts.messagesPerDay")}>
           <BarChart
-            title="Messages per day"
+            title={t("analytics.charts.messagesPerDay")}
             unit="messages"
-            categoryHeader="Day"
+            categoryHeader={t("analytics.charts.day")}
             labelSteps={DAY_LABEL_STEPS}
             tone="violet"
             data={perDay((day) => day.messages)}
           />
         </ChartCard>
-        <ChartCard title="Busiest hours" note="Questions asked per hour of the day, UTC">
+        <ChartCard title={t("analytics.charts.busiestHours")} note={t("analytics.charts.busiestHoursNote")}>
           <BarChart
-            title="Questions by hour of day (UTC)"
+            title={t("analytics.charts.byHour")}
             unit="questions"
-            categoryHeader="Hour (UTC)"
+            categoryHeader={t("analytics.charts.hour")}
             labelSteps={HOUR_LABEL_STEPS}
             labelWidth={48}
             tone="teal"
             data={data.busiestHours.map((h) => ({
               key: String(h.hour),
               value: h.messages,
-              axisLabel: hourLabel(h.hour),
-              fullLabel: hourRangeLabel(h.hour),
+              axisLabel: hourLabel(h.hour, language),
+              fullLabel: hourRangeLabel(h.hour, language),
             }))}
           />
         </ChartCard>
-        <ChartCard title="Top questions" note="Asked the same way, counted together">
+        <ChartCard title={t("analytics.charts.topQuestions")} note={t("analytics.charts.topQuestionsNote")}>
           <TopQuestions questions={data.topQuestions} />
           {data.topQuestions.length > 0 ? (
             <Link to="/inbox/unanswered" className="an-card-link">
-              See questions that went unanswered
+              {t("analytics.charts.seeUnanswered")}
             </Link>
           ) : null}
         </ChartCard>

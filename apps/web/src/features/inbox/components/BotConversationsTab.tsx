@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { InboxIcon } from "../../chatbots/components/icons";
@@ -16,14 +17,15 @@ export function BotConversationsTab({
   chatbotId: string;
   onOpenPlayground: () => void;
 }) {
+  const { t } = useTranslation("inbox");
   const [filters, setFilters] = useState<InboxFilters>({});
   const [selectedId, setSelectedId] = useState<string | null>(null);
 
   return (
     <div className="bot-conversations">
       <p className="bot-conversations-lead">
-        What visitors asked this chatbot on your website, and what it answered.{" "}
-        <Link to={`/inbox?chatbotId=${encodeURIComponent(chatbotId)}`}>Open in the inbox</Link>
+        {t("botTab.lead")}{" "}
+        <Link to={`/inbox?chatbotId=${encodeURIComponent(chatbotId)}`}>{t("botTab.openInInbox")}</Link>
       </p>
       <ConversationsView
         filters={filters}
@@ -37,14 +39,10 @@ export function BotConversationsTab({
             <span className="inbox-empty-icon">
               <InboxIcon size={26} />
             </span>
-            <h2>No conversations yet</h2>
-            <p>
-              Conversations appear here once visitors chat with this bot through the widget on your website:
-              what they asked, what the bot answered, and the contact details they left. Playground chats are
-              only for testing and aren't recorded.
-            </p>
+            <h2>{t("botTab.emptyTitle")}</h2>
+            <p>{t("botTab.emptyBody")}</p>
             <button type="button" className="btn btn-secondary btn-sm" onClick={onOpenPlayground}>
-              Test in the Playground
+              {t("botTab.testInPlayground")}
             </button>
           </div>
         }

@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { useChatbots } from "../../chatbots/api";
 
@@ -5,26 +6,27 @@ import { useChatbots } from "../../chatbots/api";
 export function BotSelect({
   value,
   onChange,
-  label = "Chatbot",
+  label,
 }: {
   value: string | undefined;
   onChange: (chatbotId?: string) => void;
   label?: string;
 }) {
+  const { t } = useTranslation("inbox");
   const id = useId();
   const bots = useChatbots();
   return (
     <div className="field inbox-field inbox-bot-select">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{label ?? t("bots.label")}</label>
       <select id={id} value={value ?? ""} onChange={(event) => onChange(event.target.value || undefined)}>
-        <option value="">All chatbots</option>
+        <option value="">{t("bots.all")}</option>
         {(bots.data ?? []).map((bot) => (
           <option key={bot._id} value={bot._id}>
             {bot.name}
           </option>
         ))}
         {value && bots.data && !bots.data.some((bot) => bot._id === value) ? (
-          <option value={value}>A deleted chatbot</option>
+          <option value={value}>{t("bots.deleted")}</option>
         ) : null}
       </select>
     </div>

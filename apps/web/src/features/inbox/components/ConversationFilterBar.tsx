@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { activeFilterCount, type InboxFilters, SEARCH_MAX_LENGTH, withFilter } from "../filters";
 import { BotSelect } from "./BotSelect";
@@ -15,6 +16,7 @@ interface FilterBarProps {
 
 /** Search, chatbot, date range and the quick toggles above the conversation list. */
 export function ConversationFilterBar({ filters, onChange, showBotSelect }: FilterBarProps) {
+  const { t } = useTranslation("inbox");
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const latest = useRef({ filters, onChange });
@@ -42,37 +44,45 @@ export function ConversationFilterBar({ filters, onChange, showBotSelect }: Filt
   const moreCount = activeFilterCount(filters, ["q"]);
   const toggles = [
     {
-      label: "Unanswered",
+      key: "unanswered",
+      label: t("filters.unanswered"),
       pressed: Boolean(filters.unanswered),
       flip: () => set("unanswered", !filters.unanswered),
     },
     {
-      label: "Rated down",
+      key: "down",
+      label: t("filters.ratedDown"),
       icon: <ThumbDownIcon size={14} />,
       pressed: filters.rating === "down",
       flip: () => set("rating", filters.rating === "down" ? undefined : "down"),
     },
     {
-      label: "Rated up",
+      key: "up",
+      label: t("filters.ratedUp"),
       icon: <ThumbUpIcon size={14} />,
       pressed: filters.rating === "up",
       flip: () => set("rating", filters.rating === "up" ? undefined : "up"),
     },
-    { label: "Has lead", pressed: Boolean(filters.hasLead), flip: () => set("hasLead", !filters.hasLead) },
+    {
+      key: "lead",
+      label: t("filters.hasLead"),
+      pressed: Boolean(filters.hasLead),
+      flip: () => set("hasLead", !filters.hasLead),
+    },
   ];
 
   return (
-    <search className="inbox-filters" aria-label="Filter conversations">
+    <search className="inbox-filters" aria-label={t("filters.label")}>
       <div className="inbox-search-row">
         <div className="inbox-search">
           <label htmlFor={`${id}-q`} className="sr-only">
-            Search messages
+            {t("filters.search")}
           </label>
           <SearchIcon size={18} className="inbox-search-icon" />
           <input
             id={`${id}-q`}
             type="search"
-            placeholder="Search messages"
+            placeholder={t("filters.search")}
             value={text}
             maxLength={SEARCH_MAX_LENGTH}
             onChange={(event) => setText(event.target.value)}
@@ -93,7 +103,7 @@ export function ConversationFilterBar({ filters, onChange, showBotSelect }: Filt
           onClick={() => setExpanded((open) => !open)}
         >
           <FilterIcon size={16} />
-          Filters
+          {t("filters.filters")}
           {moreCount > 0 ? <span className="inbox-count">{moreCount}</span> : null}
         </button>
       </div>
@@ -103,7 +113,7 @@ export function ConversationFilterBar({ filters, onChange, showBotSelect }: Filt
           <BotSelect value={filters.chatbotId} onChange={(chatbotId) => set("chatbotId", chatbotId)} />
         ) : null}
         <div className="field inbox-field inbox-field-date">
-          <label htmlFor={`${id}-from`}>From</label>
+          <label htmlFor={`${id}-from`}>{t("filters.from")}</label>
           <input
             id={`${id}-from`}
             type="date"
@@ -113,7 +123,7 @@ export function ConversationFilterBar({ filters, onChange, showBotSelect }: Filt
           />
         </div>
         <div className="field inbox-field inbox-field-date">
-          <label htmlFor={`${id}-to`}>To</label>
+          <label htmlFor={`${id}-to`}>{t("filters.to")}</label>
           <input
             id={`${id}-to`}
             type="date"
@@ -123,10 +133,10 @@ export function ConversationFilterBar({ filters, onChange, showBotSelect }: Filt
           />
         </div>
         <fieldset className="inbox-toggles">
-          <legend className="sr-only">Show only</legend>
+          <legend className="sr-only">{t("filters.showOnly")}</legend>
           {toggles.map((toggle) => (
             <button
-              key={toggle.label}
+              key={toggle.key}
               type="button"
               className="inbox-chip"
               aria-pressed={toggle.pressed}
@@ -146,7 +156,7 @@ export function ConversationFilterBar({ filters, onChange, showBotSelect }: Filt
               onChange({});
             }}
           >
-            Clear filters
+            {t("filters.clear")}
           </button>
         ) : null}
       </div>

@@ -1,6 +1,8 @@
 import type { ConversationSummary } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
-import { countLabel, customerLabel, formatDateTime, formatWhen } from "../format";
+import { customerLabel } from "../format";
+import { useInboxFormat } from "../use-inbox-format";
 import { ThumbDownIcon, ThumbUpIcon, VerifiedIcon } from "./icons";
 
 /** How a row opens its conversation: a link (the inbox, deep-linkable) or a button (a bot's tab). */
@@ -14,8 +16,9 @@ interface ConversationListProps {
 }
 
 export function ConversationList({ items, selectedId, open, showBotName }: ConversationListProps) {
+  const { t } = useTranslation("inbox");
   return (
-    <ul className="conv-list" aria-label="Conversations">
+    <ul className="conv-list" aria-label={t("list.label")}>
       {items.map((item) => {
         const current = item._id === selectedId;
         const body = <ConversationRow item={item} showBotName={showBotName} />;
@@ -49,47 +52,54 @@ export function ConversationList({ items, selectedId, open, showBotName }: Conve
 }
 
 function ConversationRow({ item, showBotName }: { item: ConversationSummary; showBotName: boolean }) {
+  const { t } = useTranslation("inbox");
+  const format = useInboxFormat();
   return (
     <>
       <span className="conv-item-top">
         <span className="conv-item-bot">
-          {showBotName ? item.chatbotName : item.customer ? customerLabel(item.customer) : "Visitor"}
+          {showBotName ? item.chatbotName : item.customer ? customerLabel(item.customer) : t("list.visitor")}
         </span>
         <time
           className="conv-item-time"
           dateTime={item.lastMessageAt}
-          title={formatDateTime(item.lastMessageAt)}
+          title={format.dateTime(item.lastMessageAt)}
         >
-          {formatWhen(item.lastMessageAt)}
+          {format.when(item.lastMessageAt)}
         </time>
       </span>
-      <span className="conv-item-question">{item.firstQuestion ?? "No question asked"}</span>
+      <span className="conv-item-question">{item.firstQuestion ?? t("list.noQuestion")}</span>
       <span className="conv-item-meta">
-        <span className="conv-item-count">{countLabel(item.messageCount, "message")}</span>
+        <span className="conv-item-count">{t("list.messages", { count: item.messageCount })}</span>
         {item.unansweredCount > 0 ? (
           <span className="conv-badge conv-badge-warn">
-            {item.unansweredCount === 1 ? "Unanswered" : `${item.unansweredCount} unanswered`}
+            {item.unansweredCount === 1
+              ? t("list.unansweredOne")
+              : t("list.unansweredMany", { count: item.unansweredCount })}
           </span>
         ) : null}
         {item.upCount > 0 ? (
           <span className="conv-badge conv-badge-up">
             <ThumbUpIcon size={12} />
             <span aria-hidden="true">{item.upCount}</span>
-            <span className="sr-only">{countLabel(item.upCount, "helpful rating")}</span>
+            <span className="sr-only">{t("list.helpfulRatings", { count: item.upCount })}</span>
           </span>
         ) : null}
         {item.downCount > 0 ? (
           <span className="conv-badge conv-badge-down">
             <ThumbDownIcon size={12} />
             <span aria-hidden="true">{item.downCount}</span>
-            <span className="sr-only">{countLabel(item.downCount, "not helpful rating")}</span>
+            <span className="sr-only">{t("list.notHelpfulRatings", { count: item.downCount })}</span>
           </span>
         ) : null}
-        {item.hasLead ? <span className="conv-badge conv-badge-lead">Lead</span> : null}
+        {item.hasLead ? <span className="conv-badge conv-badge-lead">{t("list.lead")}</span> : null}
         {item.customer ? (
-          <span className="conv-badge conv-badge-verified" title={`Verified customer ${item.customer.id}`}>
+          <span
+            className="conv-badge conv-badge-verified"
+            title={t("list.verifiedCustomer", { id: item.customer.id })}
+          >
             <VerifiedIcon size={12} />
-            {showBotName ? customerLabel(item.customer) : "Verified"}
+            {showBotName ? customerLabel(item.customer) : t("list.verified")}
           </span>
         ) : null}
       </span>

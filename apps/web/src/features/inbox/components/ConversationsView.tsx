@@ -1,8 +1,8 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { useConversations } from "../api";
 import { activeFilterCount, type InboxFilters } from "../filters";
-import { countLabel } from "../format";
 import { ConversationFilterBar } from "./ConversationFilterBar";
 import { ConversationList, type OpenConversation } from "./ConversationList";
 import { TranscriptPane } from "./TranscriptPane";
@@ -33,6 +33,7 @@ export function ConversationsView({
   lockedBotId,
   empty,
 }: ConversationsViewProps) {
+  const { t } = useTranslation("inbox");
   const effective = lockedBotId ? { ...filters, chatbotId: lockedBotId } : filters;
   const query = useConversations(effective);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -43,7 +44,7 @@ export function ConversationsView({
     list = (
       <div aria-busy="true">
         <span className="sr-only" role="status">
-          Loading conversations
+          {t("list.loading")}
         </span>
         <ul className="conv-list" aria-hidden="true">
           {[0, 1, 2, 3].map((n) => (
@@ -61,10 +62,10 @@ export function ConversationsView({
   } else if (items.length === 0) {
     list = filtered ? (
       <div className="inbox-empty">
-        <h2>No conversations match these filters</h2>
-        <p>Try other words, a wider date range, or fewer filters.</p>
+        <h2>{t("list.noMatch.title")}</h2>
+        <p>{t("list.noMatch.body")}</p>
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => onFiltersChange({})}>
-          Clear filters
+          {t("list.clearFilters")}
         </button>
       </div>
     ) : (
@@ -75,9 +76,9 @@ export function ConversationsView({
       <>
         <p className="conv-summary" role="status">
           {query.hasNextPage
-            ? `Showing the ${countLabel(items.length, "latest conversation")}`
-            : countLabel(items.length, "conversation")}
-          {filtered ? " matching your filters" : ""}
+            ? t("list.latest", { count: items.length })
+            : t("list.total", { count: items.length })}
+          {filtered ? t("list.matching") : ""}
         </p>
         <ConversationList items={items} selectedId={selectedId} open={open} showBotName={!lockedBotId} />
         {query.hasNextPage ? (
@@ -87,7 +88,7 @@ export function ConversationsView({
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
           >
-            {query.isFetchingNextPage ? "Loading…" : "Load more"}
+            {query.isFetchingNextPage ? t("list.loadingMore") : t("list.loadMore")}
           </button>
         ) : null}
         {query.isFetchNextPageError ? (
@@ -101,10 +102,10 @@ export function ConversationsView({
     <div className="inbox-conversations">
       <ConversationFilterBar filters={filters} onChange={onFiltersChange} showBotSelect={!lockedBotId} />
       <div className="inbox-split" data-open={selectedId ? "" : undefined}>
-        <section className="inbox-list-pane" aria-label="Conversation list">
+        <section className="inbox-list-pane" aria-label={t("list.listPane")}>
           {list}
         </section>
-        <section className="inbox-detail-pane" aria-label="Transcript">
+        <section className="inbox-detail-pane" aria-label={t("list.transcriptPane")}>
           {selectedId ? (
             <TranscriptPane
               key={selectedId}
@@ -114,11 +115,7 @@ export function ConversationsView({
             />
           ) : (
             <div className="inbox-pick">
-              <p>
-                {items.length > 0
-                  ? "Pick a conversation to read the whole exchange."
-                  : "Transcripts open here."}
-              </p>
+              <p>{items.length > 0 ? t("list.pick") : t("list.opensHere")}</p>
             </div>
           )}
         </section>

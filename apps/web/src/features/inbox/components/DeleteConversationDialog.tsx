@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useRef } from "react";
 import { Modal } from "../../../components/Modal";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
@@ -16,6 +17,7 @@ export function DeleteConversationDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation("inbox");
   const remove = useDeleteConversation();
   const toast = useToast();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -32,13 +34,8 @@ export function DeleteConversationDialog({
       role="alertdialog"
       dismissible={!remove.isPending}
       initialFocusRef={cancelRef}
-      title="Delete this conversation?"
-      description={
-        <p>
-          Use this when a visitor asks you to erase what they shared. Its messages and any contact details the
-          visitor left are deleted for good, and analytics stop counting it. This can't be undone.
-        </p>
-      }
+      title={t("deleteDialog.title")}
+      description={<p>{t("deleteDialog.body")}</p>}
     >
       {remove.isError ? <ErrorNotice error={remove.error} /> : null}
       <div className="modal-actions">
@@ -49,7 +46,7 @@ export function DeleteConversationDialog({
           onClick={close}
           disabled={remove.isPending}
         >
-          Cancel
+          {t("deleteDialog.cancel")}
         </button>
         <button
           type="button"
@@ -58,14 +55,14 @@ export function DeleteConversationDialog({
           onClick={() =>
             remove.mutate(conversationId, {
               onSuccess: () => {
-                toast("Conversation deleted at the visitor's request.");
+                toast(t("deleteDialog.done"));
                 onClose();
                 onDeleted();
               },
             })
           }
         >
-          {remove.isPending ? "Deleting…" : "Delete conversation"}
+          {remove.isPending ? t("deleteDialog.deleting") : t("deleteDialog.confirm")}
         </button>
       </div>
     </Modal>

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMutation } from "@tanstack/react-query";
 import { SectionCard } from "../../account/components/SectionCard";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
@@ -7,18 +8,10 @@ import "../styles/export.css";
 
 /** Account page: everything Parley holds for the owner, as one JSON file. */
 export function ExportDataSection() {
+  const { t } = useTranslation("inbox");
   const exportAll = useMutation({ mutationFn: downloadExport });
   return (
-    <SectionCard
-      title="Export your data"
-      description={
-        <p>
-          One JSON file with everything Parley keeps for your account: your profile, plan and payments, each
-          chatbot with its settings and knowledge sources, and every conversation with its messages, ratings
-          and the contact details visitors left.
-        </p>
-      }
-    >
+    <SectionCard title={t("export.title")} description={<p>{t("export.description")}</p>}>
       <div className="export-data">
         <button
           type="button"
@@ -27,11 +20,16 @@ export function ExportDataSection() {
           disabled={exportAll.isPending}
         >
           <DownloadIcon size={16} />
-          {exportAll.isPending ? "Preparing your file…" : "Export all my data"}
+          {exportAll.isPending ? t("export.preparing") : t("export.button")}
         </button>
         {exportAll.isSuccess ? (
           <p className="field-hint" role="status">
-            Downloaded {exportAll.data}.
+            <Trans
+              t={t}
+              i18nKey="export.done"
+              values={{ file: exportAll.data }}
+              components={{ file: <bdi dir="ltr" /> }}
+            />
           </p>
         ) : null}
         {exportAll.isError ? <ErrorNotice error={exportAll.error} /> : null}

@@ -1,8 +1,9 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { downloadLeadsCsv, useLeads } from "../api";
-import { countLabel, formatDateTime } from "../format";
+import { useInboxFormat } from "../use-inbox-format";
 import { BotSelect } from "./BotSelect";
 import { DownloadIcon } from "./icons";
 
@@ -14,6 +15,8 @@ export function LeadsView({
   chatbotId?: string;
   onChatbotChange: (id?: string) => void;
 }) {
+  const { t } = useTranslation("inbox");
+  const format = useInboxFormat();
   const query = useLeads(chatbotId);
   const exportCsv = useMutation({ mutationFn: () => downloadLeadsCsv(chatbotId) });
   const rows = query.data ?? [];
@@ -21,10 +24,7 @@ export function LeadsView({
   return (
     <div className="inbox-section">
       <div className="inbox-section-bar">
-        <p className="inbox-section-lead">
-          Visitors who asked for a follow-up and left their e-mail. Each row links to the conversation it came
-          from.
-        </p>
+        <p className="inbox-section-lead">{t("leads.lead")}</p>
         <div className="leads-actions">
           <BotSelect value={chatbotId} onChange={onChatbotChange} />
           <button
@@ -34,7 +34,7 @@ export function LeadsView({
             disabled={exportCsv.isPending || rows.length === 0}
           >
             <DownloadIcon size={16} />
-            {exportCsv.isPending ? "Preparing…" : "Export CSV"}
+            {exportCsv.isPending ? t("leads.preparing") : t("leads.exportCsv")}
           </button>
         </div>
       </div>
@@ -43,7 +43,7 @@ export function LeadsView({
       {query.isPending ? (
         <div aria-busy="true">
           <span className="sr-only" role="status">
-            Loading leads
+            {t("leads.loading")}
           </span>
           <span className="skeleton" style={{ height: 180 }} aria-hidden="true" />
         </div>
@@ -51,41 +51,47 @@ export function LeadsView({
         <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (
         <div className="inbox-empty">
-          <h2>No leads yet</h2>
-          <p>
-            Turn on “Ask for contact details” in a chatbot's settings. When the bot can't answer, it offers
-            the visitor a way to leave their e-mail, and it appears here.
-          </p>
+          <h2>{t("leads.emptyTitle")}</h2>
+          <p>{t("leads.emptyBody")}</p>
         </div>
       ) : (
         <div className="card leads-card">
           <table className="leads-table">
-            <caption className="sr-only">{countLabel(rows.length, "lead")}</caption>
+            <caption className="sr-only">{t("leads.caption", { count: rows.length })}</caption>
             <thead>
               <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Chatbot</th>
-                <th scope="col">Captured</th>
+                <th scope="col">{t("leads.email")}</th>
+                <th scope="col">{t("leads.name")}</th>
+                <th scope="col">{t("leads.chatbot")}</th>
+                <th scope="col">{t("leads.captured")}</th>
                 <th scope="col">
-                  <span className="sr-only">Conversation</span>
+                  <span className="sr-only">{t("leads.conversation")}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((lead) => (
                 <tr key={lead._id}>
-                  <td data-label="Email" className="leads-email">
-                    <a href={`mailto:${lead.email}`}>{lead.email}</a>
+                  <td data-label={t("leads.email")} className="leads-email">
+                    <a href={`mailto:${lead.email}`} dir="ltr">
+                      {lead.email}
+                    </a>
                   </td>
-                  <td data-label="Name">{lead.name ?? <span className="inbox-muted">Not given</span>}</td>
-                  <td data-label="Chatbot">{lead.chatbotName}</td>
-                  <td data-label="Captured">
-                    <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+                  <td data-label={t("leads.name")}>
+                    {lead.name ?? <span className="inbox-muted">{t("leads.notGiven")}</span>}
+                  </td>
+                  <td data-label={t("leads.chatbot")}>{lead.chatbotName}</td>
+                  <td data-label={t("leads.captured")}>
+                    <time dateTime={lead.createdAt}>{format.dateTime(lead.createdAt)}</time>
                   </td>
                   <td className="leads-link">
                     <Link to={`/inbox/${encodeURIComponent(lead.conversationId)}`}>
-                      View conversation<span className="sr-only"> with {lead.email}</span>
+                      <Trans
+                        t={t}
+                        i18nKey="leads.view"
+                        values={{ email: lead.email }}
+                        components={{ hidden: <span className="sr-only" />, email: <bdi dir="ltr" /> }}
+                      />
                     </Link>
                   </td>
                 </tr>

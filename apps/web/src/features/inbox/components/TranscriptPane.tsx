@@ -1,11 +1,12 @@
 import type { Citation, Transcript } from "@parley/contracts";
+import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { isApiError } from "../../../app/api";
-import { SOURCE_KIND_LABEL } from "../../chatbots/chatbots";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { ArrowLeftIcon, ExternalIcon, KindIcon, TrashIcon } from "../../chatbots/components/icons";
 import { useTranscript } from "../api";
-import { countLabel, customerLabel, formatDateTime, formatTime } from "../format";
+import { customerLabel } from "../format";
+import { useInboxFormat } from "../use-inbox-format";
 import { DeleteConversationDialog } from "./DeleteConversationDialog";
 import { MailIcon, ThumbDownIcon, ThumbUpIcon, VerifiedIcon } from "./icons";
 
@@ -18,6 +19,7 @@ interface TranscriptPaneProps {
 
 /** One conversation as the visitor had it: questions, answers with their sources, ratings, leads. */
 export function TranscriptPane({ conversationId, onBack, onDeleted }: TranscriptPaneProps) {
+  const { t } = useTranslation("inbox");
   const query = useTranscript(conversationId);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const loaded = query.data?._id === conversationId;
@@ -34,8 +36,8 @@ export function TranscriptPane({ conversationId, onBack, onDeleted }: Transcript
 
   const back = (
     <button type="button" className="btn btn-ghost btn-sm tr-back" onClick={onBack}>
-      <ArrowLeftIcon size={16} />
-      All conversations
+      <ArrowLeftIcon size={16} className="icon-directional" />
+      {t("transcript.back")}
     </button>
   );
 
@@ -44,7 +46,7 @@ export function TranscriptPane({ conversationId, onBack, onDeleted }: Transcript
       <div className="tr" aria-busy="true">
         {back}
         <span className="sr-only" role="status">
-          Loading the conversation
+          {t("transcript.loading")}
         </span>
         <div className="tr-skeleton" aria-hidden="true">
           <span className="skeleton" style={{ width: "55%", height: 26 }} />
@@ -63,8 +65,8 @@ export function TranscriptPane({ conversationId, onBack, onDeleted }: Transcript
         {back}
         {missing ? (
           <div className="tr-missing">
-            <h2>This conversation isn't here anymore</h2>
-            <p>It was deleted, or it passed its chatbot's retention period and was removed automatically.</p>
+            <h2>{t("transcript.missingTitle")}</h2>
+            <p>{t("transcript.missingBody")}</p>
           </div>
         ) : (
           <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
@@ -87,11 +89,13 @@ function TranscriptView({
   headingRef: RefObject<HTMLHeadingElement | null>;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation("inbox");
+  const format = useInboxFormat();
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
   const questions = transcript.messages.filter((m) => m.role === "user").length;
   const { customer } = transcript;
-  const asker = customer ? customerLabel(customer) : "Visitor";
+  const asker = customer ? customerLabel(customer) : t("transcript.visitorName");
 
   return (
     <article className="tr" aria-labelledby={headingId}>
@@ -99,15 +103,22 @@ function TranscriptView({
       <header className="tr-head">
         <div className="tr-title-block">
           <h2 id={headingId} ref={headingRef} tabIndex={-1} className="tr-title">
-            Conversation with {transcript.chatbotName}
+            {t("transcript.title", { bot: transcript.chatbotName })}
           </h2>
           <p className="tr-sub">
-            Started {formatDateTime(transcript.createdAt)} · {countLabel(questions, "question")} ·{" "}
-            {countLabel(transcript.messageCount, "message")}
+            {t("transcript.started", { when: format.dateTime(transcript.createdAt) })} ·{" "}
+            {t("transcript.questions", { count: questions })} ·{" "}
+            {t("list.messages", { count: transcript.messageCount })}
             {transcript.visitorId ? (
               <>
                 {" "}
-                · Visitor <code className="tr-visitor">{transcript.visitorId.slice(0, 8)}</code>
+                ·{" "}
+                <Trans
+                  t={t}
+                  i18nKey="transcript.visitor"
+                  values={{ id: transcript.visitorId.slice(0, 8) }}
+                  components={{ code: <code className="tr-visitor" dir="ltr" /> }}
+                />
               </>
             ) : null}
           </p>
@@ -118,35 +129,42 @@ function TranscriptView({
           onClick={() => setConfirming(true)}
         >
           <TrashIcon size={16} />
-          Delete conversation
+          {t("transcript.delete")}
         </button>
       </header>
 
       {customer ? (
-        <section className="tr-customer" aria-label="Verified customer">
+        <section className="tr-customer" aria-label={t("transcript.customerLabel")}>
           <span className="tr-customer-icon">
             <VerifiedIcon size={18} />
           </span>
           <div>
             <p className="tr-lead-title">
-              Verified customer: {customer.name ?? customer.email ?? customer.id}
+              {t("transcript.customerTitle", { name: customer.name ?? customer.email ?? customer.id })}
               {customer.name && customer.email ? (
                 <>
                   {" "}
-                  · <a href={`mailto:${customer.email}`}>{customer.email}</a>
+                  ·{" "}
+                  <a href={`mailto:${customer.email}`}>
+                    <Ltr>{customer.email}</Ltr>
+                  </a>
                 </>
               ) : null}
             </p>
             <p className="tr-lead-when">
-              Your customer id <code>{customer.id}</code>, signed by your server with this chatbot's identity
-              secret. Name and e-mail are as your site sent them.
+              <Trans
+                t={t}
+                i18nKey="transcript.customerNote"
+                values={{ id: customer.id }}
+                components={{ code: <code dir="ltr" /> }}
+              />
             </p>
           </div>
         </section>
       ) : null}
 
       {transcript.leads.length > 0 ? (
-        <section className="tr-leads" aria-label="Contact details left">
+        <section className="tr-leads" aria-label={t("transcript.leadsLabel")}>
           {transcript.leads.map((lead) => (
             <div key={lead._id} className="tr-lead">
               <span className="tr-lead-icon">
@@ -154,10 +172,23 @@ function TranscriptView({
               </span>
               <div>
                 <p className="tr-lead-title">
-                  Lead: <a href={`mailto:${lead.email}`}>{lead.email}</a>
+                  <Trans
+                    t={t}
+                    i18nKey="transcript.lead"
+                    values={{ email: lead.email }}
+                    components={{
+                      email: (
+                        <a href={`mailto:${lead.email}`} dir="ltr">
+                          {lead.email}
+                        </a>
+                      ),
+                    }}
+                  />
                   {lead.name ? <span className="tr-lead-name"> · {lead.name}</span> : null}
                 </p>
-                <p className="tr-lead-when">Left {formatDateTime(lead.createdAt)}</p>
+                <p className="tr-lead-when">
+                  {t("transcript.leftAt", { when: format.dateTime(lead.createdAt) })}
+                </p>
               </div>
             </div>
           ))}
@@ -165,14 +196,14 @@ function TranscriptView({
       ) : null}
 
       {transcript.messages.length === 0 ? (
-        <p className="tr-empty">The visitor opened the chat but hasn't asked anything.</p>
+        <p className="tr-empty">{t("transcript.noMessages")}</p>
       ) : (
-        <ol className="tr-messages" aria-label="Messages">
+        <ol className="tr-messages" aria-label={t("transcript.messages")}>
           {transcript.messages.map((message) =>
             message.role === "user" ? (
               <li key={message._id} className="tr-msg tr-msg-user">
                 <span className="tr-who">
-                  {asker} <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+                  {asker} <time dateTime={message.createdAt}>{format.time(message.createdAt)}</time>
                 </span>
                 <div className="tr-bubble">{message.content}</div>
               </li>
@@ -184,7 +215,7 @@ function TranscriptView({
               >
                 <span className="tr-who">
                   {transcript.chatbotName}{" "}
-                  <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+                  <time dateTime={message.createdAt}>{format.time(message.createdAt)}</time>
                 </span>
                 <div className="tr-bubble">{message.content}</div>
                 <AnswerFlags
@@ -218,33 +249,35 @@ function AnswerFlags({
   feedback: "up" | "down" | null;
   interrupted: boolean;
 }) {
+  const { t } = useTranslation("inbox");
   if (answered !== false && !feedback && !interrupted) return null;
   return (
     <p className="tr-flags">
       {answered === false ? (
-        <span className="tr-flag tr-flag-fallback">Fallback reply: not answered from your knowledge</span>
+        <span className="tr-flag tr-flag-fallback">{t("transcript.fallback")}</span>
       ) : null}
       {feedback === "down" ? (
         <span className="tr-flag tr-flag-down">
           <ThumbDownIcon size={12} />
-          Visitor rated this not helpful
+          {t("transcript.ratedDown")}
         </span>
       ) : null}
       {feedback === "up" ? (
         <span className="tr-flag tr-flag-up">
           <ThumbUpIcon size={12} />
-          Visitor rated this helpful
+          {t("transcript.ratedUp")}
         </span>
       ) : null}
-      {interrupted ? <span className="tr-flag">Cut off before it finished</span> : null}
+      {interrupted ? <span className="tr-flag">{t("transcript.interrupted")}</span> : null}
     </p>
   );
 }
 
 function Sources({ citations }: { citations: readonly Citation[] }) {
+  const { t } = useTranslation("inbox");
   return (
     <div className="tr-sources">
-      <p className="tr-sources-title">{citations.length === 1 ? "Source used" : "Sources used"}</p>
+      <p className="tr-sources-title">{t("transcript.sources", { count: citations.length })}</p>
       <ol>
         {citations.map((citation, index) => (
           // A source can be cited twice with different passages: the position tells them apart.
@@ -257,12 +290,12 @@ function Sources({ citations }: { citations: readonly Citation[] }) {
                 <a href={citation.url} target="_blank" rel="noopener noreferrer" className="tr-source-title">
                   {citation.title}
                   <ExternalIcon size={12} />
-                  <span className="sr-only"> (opens in a new tab)</span>
+                  <span className="sr-only">{t("transcript.newTab")}</span>
                 </a>
               ) : (
                 <span className="tr-source-title">{citation.title}</span>
               )}
-              <span className="tr-source-kind">{SOURCE_KIND_LABEL[citation.kind]}</span>
+              <span className="tr-source-kind">{t(`transcript.sourceKinds.${citation.kind}`)}</span>
             </span>
             {citation.snippet ? <span className="tr-source-snippet">{citation.snippet}</span> : null}
           </li>

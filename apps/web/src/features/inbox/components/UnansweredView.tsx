@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type SourceCreate, sourceCreateSchema, type UnansweredGroup } from "@parley/contracts";
+import { Trans, useServerText, useTranslation } from "@parley/ui/i18n/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -8,7 +9,7 @@ import { useAddSource } from "../../chatbots/api";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { useToast } from "../../chatbots/components/Toast";
 import { inboxKeys, useUnanswered } from "../api";
-import { countLabel, formatDateTime, formatWhen } from "../format";
+import { useInboxFormat } from "../use-inbox-format";
 import { BotSelect } from "./BotSelect";
 
 /** The Q&A entry of the contract's source union, without its `kind`: the form's own schema. */
@@ -26,22 +27,19 @@ export function UnansweredView({
   chatbotId?: string;
   onChatbotChange: (id?: string) => void;
 }) {
+  const { t } = useTranslation("inbox");
   const query = useUnanswered(chatbotId);
 
   return (
     <div className="inbox-section">
       <div className="inbox-section-bar">
-        <p className="inbox-section-lead">
-          Questions your chatbots answered with their fallback reply, or whose answer a visitor rated not
-          helpful. Similar questions are grouped. Add an answer and the next visitor who asks gets it word for
-          word.
-        </p>
+        <p className="inbox-section-lead">{t("unanswered.lead")}</p>
         <BotSelect value={chatbotId} onChange={onChatbotChange} />
       </div>
       {query.isPending ? (
         <div aria-busy="true">
           <span className="sr-only" role="status">
-            Loading unanswered questions
+            {t("unanswered.loading")}
           </span>
           <ul className="ua-list" aria-hidden="true">
             {[0, 1, 2].map((n) => (
@@ -56,15 +54,11 @@ export function UnansweredView({
         <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <div className="inbox-empty">
-          <h2>Nothing unanswered</h2>
-          <p>
-            {chatbotId
-              ? "This chatbot has answered every question from its knowledge, and no answer was rated not helpful."
-              : "Your chatbots have answered every question from their knowledge, and no answer was rated not helpful."}
-          </p>
+          <h2>{t("unanswered.emptyTitle")}</h2>
+          <p>{chatbotId ? t("unanswered.emptyOneBot") : t("unanswered.emptyAll")}</p>
         </div>
       ) : (
-        <ul className="ua-list" aria-label="Unanswered questions">
+        <ul className="ua-list" aria-label={t("unanswered.listLabel")}>
           {query.data.map((group) => (
             <UnansweredCard key={group.key} group={group} />
           ))}
@@ -75,39 +69,47 @@ export function UnansweredView({
 }
 
 function UnansweredCard({ group }: { group: UnansweredGroup }) {
+  const { t } = useTranslation("inbox");
+  const format = useInboxFormat();
   const [answering, setAnswering] = useState(false);
   const reasons = [
-    group.reasons.fallback > 0
-      ? countLabel(group.reasons.fallback, "fallback reply", "fallback replies")
-      : null,
-    group.reasons.thumbsDown > 0
-      ? `${countLabel(group.reasons.thumbsDown, "answer")} rated not helpful`
-      : null,
-  ].filter((r): r is string => r !== null);
+    group.reasons.fallback > 0 ? t("unanswered.fallbacks", { count: group.reasons.fallback }) : null,
+    group.reasons.thumbsDown > 0 ? t("unanswered.ratedDown", { count: group.reasons.thumbsDown }) : null,
+  ].filter((r): r is NonNullable<typeof r> => r !== null);
   // One visitor, one wording: the heading already shows it, so only the link to the chat is new.
   const [only] = group.examples;
   const single = group.examples.length === 1 && only?.question === group.question ? only : null;
+  const lastAsked = format.when(group.lastAskedAt);
 
   return (
     <li className="card ua-card">
       <div className="ua-main">
         <div className="ua-head">
           <h3 className="ua-question">{group.question}</h3>
-          <span className="ua-count">Asked {group.count === 1 ? "once" : `${group.count} times`}</span>
+          <span className="ua-count">{t("unanswered.asked", { count: group.count })}</span>
         </div>
         <p className="ua-meta">
-          {group.chatbotName} · last asked{" "}
-          <time dateTime={group.lastAskedAt} title={formatDateTime(group.lastAskedAt)}>
-            {formatWhen(group.lastAskedAt).replace(/^Just now$/, "just now")}
-          </time>
+          <Trans
+            t={t}
+            i18nKey="unanswered.lastAsked"
+            values={{
+              bot: group.chatbotName,
+              when: lastAsked === t("when.justNow") ? t("when.justNowInline") : lastAsked,
+            }}
+            components={{
+              time: <time dateTime={group.lastAskedAt} title={format.dateTime(group.lastAskedAt)} />,
+            }}
+          />
           {single ? (
             <>
               {" · "}
-              <Link to={`/inbox/${encodeURIComponent(single.conversationId)}`}>View the conversation</Link>
+              <Link to={`/inbox/${encodeURIComponent(single.conversationId)}`}>
+                {t("unanswered.viewConversation")}
+              </Link>
             </>
           ) : null}
         </p>
-        <ul className="ua-reasons" aria-label="Why it's listed">
+        <ul className="ua-reasons" aria-label={t("unanswered.whyListed")}>
           {reasons.map((reason) => (
             <li key={reason} className="conv-badge conv-badge-warn">
               {reason}
@@ -116,15 +118,15 @@ function UnansweredCard({ group }: { group: UnansweredGroup }) {
         </ul>
         {single ? null : (
           <div className="ua-examples">
-            <p className="ua-examples-title">Asked as</p>
+            <p className="ua-examples-title">{t("unanswered.askedAs")}</p>
             <ul>
               {group.examples.map((example) => (
                 <li key={`${example.conversationId}-${example.askedAt}`}>
                   <Link to={`/inbox/${encodeURIComponent(example.conversationId)}`}>
-                    “{example.question}”
+                    {t("unanswered.quoted", { question: example.question })}
                   </Link>{" "}
                   <time className="ua-example-when" dateTime={example.askedAt}>
-                    {formatWhen(example.askedAt)}
+                    {format.when(example.askedAt)}
                   </time>
                 </li>
               ))}
@@ -136,7 +138,7 @@ function UnansweredCard({ group }: { group: UnansweredGroup }) {
         <AddAnswerForm group={group} onDone={() => setAnswering(false)} />
       ) : (
         <button type="button" className="btn btn-primary btn-sm ua-answer" onClick={() => setAnswering(true)}>
-          Add an answer
+          {t("unanswered.addAnswer")}
         </button>
       )}
     </li>
@@ -145,6 +147,8 @@ function UnansweredCard({ group }: { group: UnansweredGroup }) {
 
 /** Closes itself when saved; the group then leaves the list once the insights are fetched again. */
 function AddAnswerForm({ group, onDone }: { group: UnansweredGroup; onDone: () => void }) {
+  const { t } = useTranslation("inbox");
+  const serverText = useServerText();
   const id = useId();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -164,7 +168,7 @@ function AddAnswerForm({ group, onDone }: { group: UnansweredGroup; onDone: () =
       {
         onSuccess: () => {
           onDone();
-          toast(`Answer added to ${group.chatbotName}. Visitors who ask this now get it.`);
+          toast(t("unanswered.added", { bot: group.chatbotName }));
           void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
         },
       },
@@ -172,9 +176,14 @@ function AddAnswerForm({ group, onDone }: { group: UnansweredGroup; onDone: () =
   );
 
   return (
-    <form className="ua-form" onSubmit={onSubmit} noValidate aria-label={`Answer for “${group.question}”`}>
+    <form
+      className="ua-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={t("unanswered.formLabel", { question: group.question })}
+    >
       <div className={`field${errors.question ? " field-invalid" : ""}`}>
-        <label htmlFor={`${id}-q`}>Question</label>
+        <label htmlFor={`${id}-q`}>{t("unanswered.question")}</label>
         <input
           id={`${id}-q`}
           {...register("question")}
@@ -183,39 +192,39 @@ function AddAnswerForm({ group, onDone }: { group: UnansweredGroup; onDone: () =
         />
         {errors.question ? (
           <p id={`${id}-q-error`} className="field-error">
-            {errors.question.message}
+            {serverText(errors.question.message ?? "")}
           </p>
         ) : null}
       </div>
       <div className={`field${errors.answer ? " field-invalid" : ""}`}>
-        <label htmlFor={`${id}-a`}>Answer</label>
+        <label htmlFor={`${id}-a`}>{t("unanswered.answer")}</label>
         <textarea
           id={`${id}-a`}
           rows={4}
           // biome-ignore lint/a11y/noAutofocus: the owner just asked to write this answer
           autoFocus
-          placeholder={`What should ${group.chatbotName} say?`}
+          placeholder={t("unanswered.answerPlaceholder", { bot: group.chatbotName })}
           {...register("answer")}
           aria-invalid={errors.answer ? true : undefined}
           aria-describedby={errors.answer ? `${id}-a-error` : `${id}-a-hint`}
         />
         {errors.answer ? (
           <p id={`${id}-a-error`} className="field-error">
-            {errors.answer.message}
+            {serverText(errors.answer.message ?? "")}
           </p>
         ) : (
           <p id={`${id}-a-hint`} className="field-hint">
-            Saved as a Q&A source of {group.chatbotName}; visitors asking this get it word for word.
+            {t("unanswered.answerHint", { bot: group.chatbotName })}
           </p>
         )}
       </div>
       {add.isError ? <ErrorNotice error={add.error} /> : null}
       <div className="ua-form-actions">
         <button type="submit" className="btn btn-primary btn-sm" disabled={add.isPending}>
-          {add.isPending ? "Saving…" : "Save answer"}
+          {add.isPending ? t("unanswered.saving") : t("unanswered.save")}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onDone} disabled={add.isPending}>
-          Cancel
+          {t("unanswered.cancel")}
         </button>
       </div>
     </form>

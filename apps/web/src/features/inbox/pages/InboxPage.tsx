@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
@@ -14,11 +15,9 @@ import {
   type InboxView,
   inboxViewOf,
 } from "../filters";
-import { formatNumber } from "../format";
+import { useInboxFormat } from "../use-inbox-format";
 import "../../chatbots/styles/base.css";
 import "../styles/index.css";
-
-const TITLES = { conversations: "Inbox", unanswered: "Unanswered questions", leads: "Leads" } as const;
 
 export function InboxPage() {
   return (
@@ -33,7 +32,8 @@ function Inbox() {
   const view = inboxViewOf(splat);
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
-  useDocumentTitle(TITLES[view.kind]);
+  const { t } = useTranslation("inbox");
+  useDocumentTitle(t(`page.titles.${view.kind}`));
 
   const filters = filtersFromSearch(searchParams);
   const setFilters = (next: InboxFilters) =>
@@ -55,11 +55,8 @@ function Inbox() {
         onClose={() => navigate(`/inbox${query}`)}
         empty={
           <div className="inbox-empty">
-            <h2>No conversations yet</h2>
-            <p>
-              When visitors chat with a published chatbot on your website, every conversation lands here: what
-              they asked, what the bot answered, how they rated it, and the contact details they left.
-            </p>
+            <h2>{t("page.empty.title")}</h2>
+            <p>{t("page.empty.body")}</p>
           </div>
         }
       />
@@ -71,11 +68,8 @@ function Inbox() {
       data-reading={view.kind === "conversations" && view.conversationId ? "" : undefined}
     >
       <header className="app-page-head inbox-head">
-        <h1>Inbox</h1>
-        <p className="app-page-lead">
-          Learn from every conversation: what visitors asked, what went unanswered, and who wants to hear
-          back.
-        </p>
+        <h1>{t("page.title")}</h1>
+        <p className="app-page-lead">{t("page.lead")}</p>
       </header>
       <InboxNav active={view.kind} chatbotId={filters.chatbotId} />
       {body}
@@ -87,24 +81,24 @@ function InboxNav({ active, chatbotId }: { active: InboxView["kind"]; chatbotId:
   // The same queries as the views (and the same chatbot), so the counts match what they list.
   const unanswered = useUnanswered(chatbotId);
   const leads = useLeads(chatbotId);
+  const { t } = useTranslation("inbox");
+  const { number } = useInboxFormat();
   // A chosen chatbot carries over between the three views.
   const keep = chatbotId ? `?chatbotId=${encodeURIComponent(chatbotId)}` : "";
   const tabs: { kind: InboxView["kind"]; to: string; label: ReactNode; count: number | undefined }[] = [
-    { kind: "conversations", to: `/inbox${keep}`, label: "Conversations", count: undefined },
+    { kind: "conversations", to: `/inbox${keep}`, label: t("nav.conversations"), count: undefined },
     {
       kind: "unanswered",
       to: `/inbox/unanswered${keep}`,
       label: (
-        <>
-          Unanswered<span className="inbox-tab-more"> questions</span>
-        </>
+        <Trans t={t} i18nKey="nav.unanswered" components={{ more: <span className="inbox-tab-more" /> }} />
       ),
       count: unanswered.data?.length,
     },
-    { kind: "leads", to: `/inbox/leads${keep}`, label: "Leads", count: leads.data?.length },
+    { kind: "leads", to: `/inbox/leads${keep}`, label: t("nav.leads"), count: leads.data?.length },
   ];
   return (
-    <nav className="inbox-tabs" aria-label="Inbox sections">
+    <nav className="inbox-tabs" aria-label={t("nav.label")}>
       <ul>
         {tabs.map((tab) => (
           <li key={tab.kind}>
@@ -112,9 +106,12 @@ function InboxNav({ active, chatbotId }: { active: InboxView["kind"]; chatbotId:
               {tab.label}
               {tab.count !== undefined ? (
                 <span className="inbox-count">
-                  <span className="sr-only">(</span>
-                  {formatNumber(tab.count)}
-                  <span className="sr-only">)</span>
+                  <Trans
+                    t={t}
+                    i18nKey="nav.count"
+                    values={{ n: number(tab.count) }}
+                    components={{ hidden: <span className="sr-only" /> }}
+                  />
                 </span>
               ) : null}
             </Link>

@@ -1,57 +1,69 @@
-import type { AuditAction, AuditList } from "@parley/contracts";
+import type { AuditAction, AuditList, WorkspaceRole } from "@parley/contracts";
+import { useFormat, useTranslation } from "@parley/ui/i18n/react";
+import type enTeam from "@parley/ui/locales/en/team";
 import type { UseQueryResult } from "@tanstack/react-query";
 
-const WHAT: Record<AuditAction, string> = {
-  "member.invited": "invited",
-  "invitation.canceled": "revoked the invitation of",
-  "member.joined": "joined",
-  "member.removed": "removed",
-  "member.left": "left",
-  "member.role_changed": "changed the role of",
-  "bot.created": "created the chatbot",
-  "bot.updated": "changed the settings of chatbot",
-  "bot.deleted": "deleted the chatbot",
-  "knowledge.deleted": "deleted the knowledge source",
-  "conversation.deleted": "deleted the conversation",
-  "plan.changed": "changed the plan to",
-  "plan.downgrade_scheduled": "scheduled a downgrade to",
-  "plan.downgrade_canceled": "cancelled the scheduled downgrade",
-};
+/** `member.invited` → the catalog's `member_invited` (a dot would be a key separator). */
+type ActionKey = keyof (typeof enTeam)["audit"]["actions"];
+const actionKey = (action: AuditAction) => action.replace(".", "_") as ActionKey;
+const ROLES: readonly string[] = ["owner", "admin", "agent"] satisfies WorkspaceRole[];
 
 /** The workspace's audit log, newest first (owners and admins). */
 export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> }) {
+  const { t } = useTranslation("team");
+  const format = useFormat();
   return (
     <section className="card settings-card" aria-labelledby="audit-h">
       <div className="settings-card-intro">
-        <h2 id="audit-h">Activity</h2>
-        <div className="settings-card-description">
-          Who invited, removed or changed the role of whom, changed a bot, deleted data or changed the plan.
-        </div>
+        <h2 id="audit-h">{t("audit.title")}</h2>
+        <div className="settings-card-description">{t("audit.description")}</div>
       </div>
       <div className="settings-card-body">
-        {query.isPending ? <p aria-busy="true">Loading activity…</p> : null}
+        {query.isPending ? <p aria-busy="true">{t("audit.loading")}</p> : null}
         {query.isError ? (
           <div className="alert alert-error" role="alert">
-            We couldn't load the activity. Reload the page to try again.
+            {t("audit.failed")}
           </div>
         ) : null}
-        {query.data && query.data.entries.length === 0 ? <p>Nothing has happened here yet.</p> : null}
+        {query.data && query.data.entries.length === 0 ? <p>{t("audit.empty")}</p> : null}
         <ol className="audit-list">
           {query.data?.entries.map((e) => {
-            const role = typeof e.details.role === "string" ? ` (${e.details.role})` : "";
+            const roleName =
+              typeof e.details.role === "string"
+                ? ROLES.includes(e.details.role)
+                  ? t(`roles.${e.details.role as WorkspaceRole}`)
+                  : e.details.role
+                : null;
+            const role = roleName ? t("audit.role", { role: roleName }) : "";
             const self = e.action === "member.joined" || e.action === "member.left";
             const system = e.details.by === "system";
             const from = typeof e.details.from === "string" ? e.details.from : null;
             // Bots and sources by the name they had then (they may be gone since); older
             // entries, recorded without one, by their id.
-            const name = typeof e.details.name === "string" ? `“${e.details.name}”` : null;
+            const name =
+              typeof e.details.name === "string" ? t("audit.quoted", { name: e.details.name }) : null;
             return (
               <li key={e.id} className="audit-row">
-                <time dateTime={e.createdAt}>{new Date(e.createdAt).toLocaleString("en-US")}</time>
+                <time dateTime={e.createdAt}>{format.date(e.createdAt, "dateTime")}</time>
                 <span>
-                  <strong>{system ? "Parley (automatic change)" : (e.actorEmail ?? "Someone")}</strong>{" "}
-                  {e.action === "plan.changed" && from ? `changed the plan from ${from} to` : WHAT[e.action]}
-                  {!self && (name ?? e.target) ? ` ${name ?? e.target}` : ""}
+                  <strong>
+                    {system ? (
+                      t("audit.system")
+                    ) : e.actorEmail ? (
+                      <bdi dir="ltr">{e.actorEmail}</bdi>
+                    ) : (
+                      t("audit.someone")
+                    )}
+                  </strong>{" "}
+                  {e.action === "plan.changed" && from
+                    ? t("audit.planChangedFrom", { from })
+                    : t(`audit.actions.${actionKey(e.action)}`)}
+                  {!self && (name ?? e.target) ? (
+                    <>
+                      {" "}
+                      <bdi>{name ?? e.target}</bdi>
+                    </>
+                  ) : null}
                   {role}
                 </span>
               </li>

@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { isApiError } from "../../../app/api";
@@ -9,6 +10,7 @@ import { switchWorkspace } from "../api";
  * another tab), every page of it is refused: say so once, at the top, with the way out.
  */
 export function RemovedFromWorkspace() {
+  const { t } = useTranslation("team");
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [removed, setRemoved] = useState(false);
@@ -24,13 +26,13 @@ export function RemovedFromWorkspace() {
   return (
     <div className="container">
       <div className="alert alert-error" role="alert" data-testid="removed-from-workspace">
-        You are no longer a member of this workspace, so its bots, inbox and settings are closed to you.{" "}
+        {t("removed.message")}{" "}
         <button
           type="button"
           className="btn btn-primary btn-sm"
           onClick={() => void switchWorkspace(user.id)}
         >
-          Go to your own workspace
+          {t("removed.goHome")}
         </button>
       </div>
     </div>

@@ -1,23 +1,27 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useId, useState } from "react";
 import { useSession } from "../../session/session-context";
 import { switchWorkspace, useWorkspaces } from "../api";
-import { describeWorkspaceError } from "../errors";
+import { useWorkspaceErrorText } from "../errors";
 
 /**
  * The workspace switcher in the app header: shown once the user belongs to more than one
  * workspace. Switching asks the auth service for a token of the other workspace and reloads.
  */
 export function WorkspaceSwitcher() {
+  const { t } = useTranslation("team");
+  const errorText = useWorkspaceErrorText();
   const { user, workspace } = useSession();
   const workspaces = useWorkspaces();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ error: unknown } | null>(null);
   const id = useId();
   if (!user || !workspace || !workspaces.data || workspaces.data.length < 2) return null;
-  const label = (w: { id: string; name: string }) => (w.id === user.id ? `${w.name} (yours)` : w.name);
+  const label = (w: { id: string; name: string }) =>
+    w.id === user.id ? t("switcher.yours", { name: w.name }) : w.name;
   return (
     <div className="workspace-switcher">
       <label htmlFor={id} className="sr-only">
-        Workspace
+        {t("switcher.label")}
       </label>
       <select
         id={id}
@@ -25,7 +29,7 @@ export function WorkspaceSwitcher() {
         value={workspace.id}
         onChange={(event) => {
           setError(null);
-          switchWorkspace(event.target.value).catch((e: unknown) => setError(describeWorkspaceError(e)));
+          switchWorkspace(event.target.value).catch((e: unknown) => setError({ error: e }));
         }}
       >
         {workspaces.data.map((w) => (
@@ -36,7 +40,7 @@ export function WorkspaceSwitcher() {
       </select>
       {error ? (
         <span role="alert" className="workspace-switcher-error">
-          {error}
+          {errorText(error.error)}
         </span>
       ) : null}
     </div>

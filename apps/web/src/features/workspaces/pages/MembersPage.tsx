@@ -1,5 +1,6 @@
 import { type WorkspaceRole, workspaceCan } from "@parley/contracts";
-import { type FormEvent, useId, useState } from "react";
+import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useSignedInUser } from "../../session/session-context";
@@ -7,8 +8,6 @@ import {
   leaveWorkspace,
   type Member,
   parseRole,
-  roleHelp,
-  roleLabels,
   useAuditLog,
   useInvitations,
   useMemberActions,
@@ -17,11 +16,26 @@ import {
   useWorkspaces,
 } from "../api";
 import { AuditLogSection } from "../components/AuditLogSection";
-import { describeWorkspaceError } from "../errors";
+import { isSeatError, useWorkspaceErrorText } from "../errors";
 import { overSeatsMessage } from "../seats";
 import "../styles/members.css";
 
 const ROLES: WorkspaceRole[] = ["owner", "admin", "agent"];
+
+/** A success (words) or a failure (the error, put in words when shown, in the current language). */
+type Notice = { tone: "success"; text: ReactNode } | { tone: "error"; error: unknown };
+
+const ltr = { email: <bdi dir="ltr" /> };
+
+function NoticeAlert({ notice, children }: { notice: Notice; children?: ReactNode }) {
+  const errorText = useWorkspaceErrorText();
+  return (
+    <div className={`alert alert-${notice.tone}`} role={notice.tone === "error" ? "alert" : "status"}>
+      {notice.tone === "error" ? errorText(notice.error) : notice.text}
+      {children}
+    </div>
+  );
+}
 
 /**
  * Members of the active workspace: who is in it and with which role, pending invitations, and
@@ -29,17 +43,22 @@ const ROLES: WorkspaceRole[] = ["owner", "admin", "agent"];
  * owner may leave. The auth service enforces every rule; this page explains them.
  */
 export function MembersPage() {
-  useDocumentTitle("Team");
+  const { t } = useTranslation("team");
+  useDocumentTitle(t("page.title"));
   const { user, workspace } = useSignedInUser();
   if (!workspace) return <div className="container app-page" aria-busy="true" />;
   const manage = workspaceCan(workspace.role, "members:manage");
   return (
     <div className="container app-page app-page-narrow">
       <header className="app-page-head">
-        <h1>Team</h1>
+        <h1>{t("page.title")}</h1>
         <p className="app-page-lead">
-          Who works in this workspace, and what each person may do. You are an{" "}
-          <strong>{roleLabels[workspace.role]}</strong> here.
+          <Trans
+            t={t}
+            i18nKey="page.lead"
+            values={{ role: t(`roles.${workspace.role}`) }}
+            components={{ b: <strong /> }}
+          />
         </p>
       </header>
       <div className="settings-stack">
@@ -55,15 +74,16 @@ export function MembersPage() {
 }
 
 function OverSeatsNotice({ workspaceId, myRole }: { workspaceId: string; myRole: WorkspaceRole }) {
+  const { t } = useTranslation("team");
   const seats = useSeats(workspaceId, true);
   if (!seats.data?.overLimit) return null;
   return (
     <div className="alert alert-error" role="alert" data-testid="over-seats">
-      {overSeatsMessage(seats.data, myRole)}
+      {overSeatsMessage(seats.data, myRole, t)}
       {myRole === "owner" ? (
         <>
           {" "}
-          <Link to="/billing">See plans</Link>
+          <Link to="/billing">{t("page.seePlans")}</Link>
         </>
       ) : null}
     </div>
@@ -71,10 +91,12 @@ function OverSeatsNotice({ workspaceId, myRole }: { workspaceId: string; myRole:
 }
 
 function InviteCard({ workspaceId, myRole }: { workspaceId: string; myRole: WorkspaceRole }) {
+  const { t } = useTranslation("team");
   const { invite } = useMemberActions(workspaceId);
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<WorkspaceRole>("agent");
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [invalid, setInvalid] = useState(false);
   const emailId = useId();
   const roleId = useId();
   const roles = myRole === "owner" ? ROLES : ROLES.filter((r) => r !== "owner");
@@ -82,33 +104,34 @@ function InviteCard({ workspaceId, myRole }: { workspaceId: string; myRole: Work
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setNotice(null);
+    setInvalid(false);
     const address = email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
-      setNotice({ tone: "error", text: "Enter a valid email address, like name@company.com." });
+      setInvalid(true);
       return;
     }
     try {
       await invite.mutateAsync({ email: address, role });
-      setNotice({ tone: "success", text: `Invitation sent to ${address}. It is valid for 7 days.` });
+      setNotice({
+        tone: "success",
+        text: <Trans t={t} i18nKey="invite.sent" values={{ email: address }} components={ltr} />,
+      });
       setEmail("");
     } catch (error) {
-      setNotice({ tone: "error", text: describeWorkspaceError(error) });
+      setNotice({ tone: "error", error });
     }
   }
 
   return (
     <section className="card settings-card" aria-labelledby={`${emailId}-h`}>
       <div className="settings-card-intro">
-        <h2 id={`${emailId}-h`}>Invite someone</h2>
-        <div className="settings-card-description">
-          They get an e-mail with a link that works whether or not they have an account yet. Each member and
-          each pending invitation uses a seat of your plan.
-        </div>
+        <h2 id={`${emailId}-h`}>{t("invite.title")}</h2>
+        <div className="settings-card-description">{t("invite.description")}</div>
       </div>
       <div className="settings-card-body">
         <form className="form members-invite" onSubmit={onSubmit} noValidate>
           <div className="field">
-            <label htmlFor={emailId}>E-mail address</label>
+            <label htmlFor={emailId}>{t("invite.email")}</label>
             <input
               id={emailId}
               type="email"
@@ -119,30 +142,34 @@ function InviteCard({ workspaceId, myRole }: { workspaceId: string; myRole: Work
             />
           </div>
           <div className="field">
-            <label htmlFor={roleId}>Role</label>
+            <label htmlFor={roleId}>{t("invite.role")}</label>
             <select id={roleId} value={role} onChange={(e) => setRole(parseRole(e.target.value))}>
               {roles.map((r) => (
                 <option key={r} value={r}>
-                  {roleLabels[r]} — {roleHelp[r]}
+                  {t("invite.roleOption", { role: t(`roles.${r}`), help: t(`roleHelp.${r}`) })}
                 </option>
               ))}
             </select>
           </div>
+          {invalid ? (
+            <div className="alert alert-error" role="alert">
+              {t("invite.invalidEmail")}
+            </div>
+          ) : null}
           {notice ? (
-            <div className={`alert alert-${notice.tone}`} role={notice.tone === "error" ? "alert" : "status"}>
-              {notice.text}
-              {notice.tone === "error" && /upgrade/i.test(notice.text) ? (
+            <NoticeAlert notice={notice}>
+              {notice.tone === "error" && isSeatError(notice.error) ? (
                 <>
                   {" "}
-                  <Link to="/billing">See plans</Link>
+                  <Link to="/billing">{t("page.seePlans")}</Link>
                 </>
               ) : null}
-            </div>
+            </NoticeAlert>
           ) : null}
           <div className="settings-actions">
             <button type="submit" className="btn btn-primary btn-sm" disabled={invite.isPending}>
               {invite.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-              Send invitation
+              {t("invite.send")}
             </button>
           </div>
         </form>
@@ -160,9 +187,11 @@ function MembersCard({
   myRole: WorkspaceRole;
   myUserId: string;
 }) {
+  const { t } = useTranslation("team");
+  const errorText = useWorkspaceErrorText();
   const members = useMembers(workspaceId);
   const { changeRole, remove } = useMemberActions(workspaceId);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ error: unknown } | null>(null);
   const manage = workspaceCan(myRole, "members:manage");
   const owners = members.data?.filter((m) => m.role === "owner").length ?? 0;
 
@@ -179,29 +208,26 @@ function MembersCard({
     try {
       await action();
     } catch (e) {
-      setError(describeWorkspaceError(e));
+      setError({ error: e });
     }
   }
 
   return (
     <section className="card settings-card" aria-labelledby="members-h">
       <div className="settings-card-intro">
-        <h2 id="members-h">Members</h2>
-        <div className="settings-card-description">
-          Owners: everything, billing included. Admins: bots, knowledge, inbox, analytics and members. Agents:
-          the inbox and conversations. Removing someone takes their access away at once.
-        </div>
+        <h2 id="members-h">{t("members.title")}</h2>
+        <div className="settings-card-description">{t("members.description")}</div>
       </div>
       <div className="settings-card-body">
-        {members.isPending ? <p aria-busy="true">Loading members…</p> : null}
+        {members.isPending ? <p aria-busy="true">{t("members.loading")}</p> : null}
         {members.isError ? (
           <div className="alert alert-error" role="alert">
-            {describeWorkspaceError(members.error)}
+            {errorText(members.error)}
           </div>
         ) : null}
         {error ? (
           <div className="alert alert-error" role="alert">
-            {error}
+            {errorText(error.error)}
           </div>
         ) : null}
         <ul className="members-list">
@@ -209,12 +235,14 @@ function MembersCard({
             <li key={m.id} className="members-row" data-testid="member-row">
               <div className="members-who">
                 <span className="members-name">{m.user.name || m.user.email}</span>
-                <span className="members-email">{m.user.email}</span>
+                <span className="members-email">
+                  <bdi dir="ltr">{m.user.email}</bdi>
+                </span>
               </div>
               {canEdit(m) ? (
                 <>
                   <label className="sr-only" htmlFor={`role-${m.id}`}>
-                    Role of {m.user.email}
+                    <Trans t={t} i18nKey="members.roleOf" values={{ email: m.user.email }} components={ltr} />
                   </label>
                   <select
                     id={`role-${m.id}`}
@@ -225,7 +253,7 @@ function MembersCard({
                   >
                     {(myRole === "owner" ? ROLES : ROLES.filter((r) => r !== "owner")).map((r) => (
                       <option key={r} value={r}>
-                        {roleLabels[r]}
+                        {t(`roles.${r}`)}
                       </option>
                     ))}
                   </select>
@@ -234,20 +262,18 @@ function MembersCard({
                     className="btn btn-ghost btn-sm"
                     onClick={() => {
                       if (
-                        window.confirm(
-                          `Remove ${m.user.email} from this workspace? Their access ends at once.`,
-                        )
+                        window.confirm(t("members.confirmRemove", { email: `\u2066${m.user.email}\u2069` }))
                       )
                         void run(() => remove.mutateAsync(m.id));
                     }}
                   >
-                    Remove
+                    {t("members.remove")}
                   </button>
                 </>
               ) : (
                 <span className="members-role">
-                  {roleLabels[parseRole(m.role)]}
-                  {m.userId === myUserId ? " (you)" : ""}
+                  {t(`roles.${parseRole(m.role)}`)}
+                  {m.userId === myUserId ? t("members.you") : ""}
                 </span>
               )}
             </li>
@@ -259,32 +285,32 @@ function MembersCard({
 }
 
 function PendingInvitations({ workspaceId }: { workspaceId: string }) {
+  const { t } = useTranslation("team");
+  const format = useFormat();
   const invitations = useInvitations(workspaceId, true);
   const { invite, revoke } = useMemberActions(workspaceId);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   if (!invitations.data?.length && !notice) return null;
   return (
     <section className="card settings-card" aria-labelledby="pending-h">
       <div className="settings-card-intro">
-        <h2 id="pending-h">Pending invitations</h2>
-        <div className="settings-card-description">
-          Each one holds a seat until it is accepted, revoked or expires.
-        </div>
+        <h2 id="pending-h">{t("pending.title")}</h2>
+        <div className="settings-card-description">{t("pending.description")}</div>
       </div>
       <div className="settings-card-body">
-        {notice ? (
-          <div className={`alert alert-${notice.tone}`} role={notice.tone === "error" ? "alert" : "status"}>
-            {notice.text}
-          </div>
-        ) : null}
+        {notice ? <NoticeAlert notice={notice} /> : null}
         <ul className="members-list">
           {invitations.data?.map((i) => (
             <li key={i.id} className="members-row">
               <div className="members-who">
-                <span className="members-name">{i.email}</span>
+                <span className="members-name">
+                  <bdi dir="ltr">{i.email}</bdi>
+                </span>
                 <span className="members-email">
-                  {roleLabels[parseRole(i.role)]} · expires{" "}
-                  {new Date(i.expiresAt).toLocaleDateString("en-US")}
+                  {t("pending.expires", {
+                    role: t(`roles.${parseRole(i.role)}`),
+                    date: format.date(i.expiresAt),
+                  })}
                 </span>
               </div>
               <button
@@ -293,11 +319,23 @@ function PendingInvitations({ workspaceId }: { workspaceId: string }) {
                 onClick={() =>
                   invite
                     .mutateAsync({ email: i.email, role: parseRole(i.role), resend: true })
-                    .then(() => setNotice({ tone: "success", text: `Invitation sent again to ${i.email}.` }))
-                    .catch((e: unknown) => setNotice({ tone: "error", text: describeWorkspaceError(e) }))
+                    .then(() =>
+                      setNotice({
+                        tone: "success",
+                        text: (
+                          <Trans
+                            t={t}
+                            i18nKey="pending.resent"
+                            values={{ email: i.email }}
+                            components={ltr}
+                          />
+                        ),
+                      }),
+                    )
+                    .catch((error: unknown) => setNotice({ tone: "error", error }))
                 }
               >
-                Resend
+                {t("pending.resend")}
               </button>
               <button
                 type="button"
@@ -305,11 +343,23 @@ function PendingInvitations({ workspaceId }: { workspaceId: string }) {
                 onClick={() =>
                   revoke
                     .mutateAsync(i.id)
-                    .then(() => setNotice({ tone: "success", text: `Invitation for ${i.email} revoked.` }))
-                    .catch((e: unknown) => setNotice({ tone: "error", text: describeWorkspaceError(e) }))
+                    .then(() =>
+                      setNotice({
+                        tone: "success",
+                        text: (
+                          <Trans
+                            t={t}
+                            i18nKey="pending.revoked"
+                            values={{ email: i.email }}
+                            components={ltr}
+                          />
+                        ),
+                      }),
+                    )
+                    .catch((error: unknown) => setNotice({ tone: "error", error }))
                 }
               >
-                Revoke
+                {t("pending.revoke")}
               </button>
             </li>
           ))}
@@ -320,34 +370,32 @@ function PendingInvitations({ workspaceId }: { workspaceId: string }) {
 }
 
 function LeaveCard({ workspaceId, personalId }: { workspaceId: string; personalId: string }) {
+  const { t } = useTranslation("team");
+  const errorText = useWorkspaceErrorText();
   const workspaces = useWorkspaces();
-  const [error, setError] = useState<string | null>(null);
-  const name = workspaces.data?.find((w) => w.id === workspaceId)?.name ?? "this workspace";
+  const [error, setError] = useState<{ error: unknown } | null>(null);
+  const name = workspaces.data?.find((w) => w.id === workspaceId)?.name ?? t("leave.thisWorkspace");
   return (
     <section className="card settings-card settings-card-danger" aria-labelledby="leave-h">
       <div className="settings-card-intro">
-        <h2 id="leave-h">Leave {name}</h2>
-        <div className="settings-card-description">
-          You lose access at once. The last owner cannot leave: make someone else an owner first.
-        </div>
+        <h2 id="leave-h">{t("leave.title", { name })}</h2>
+        <div className="settings-card-description">{t("leave.description")}</div>
       </div>
       <div className="settings-card-body">
         {error ? (
           <div className="alert alert-error" role="alert">
-            {error}
+            {errorText(error.error)}
           </div>
         ) : null}
         <button
           type="button"
           className="btn btn-danger btn-sm"
           onClick={() => {
-            if (window.confirm(`Leave ${name}?`))
-              leaveWorkspace(workspaceId, personalId).catch((e: unknown) =>
-                setError(describeWorkspaceError(e)),
-              );
+            if (window.confirm(t("leave.confirm", { name })))
+              leaveWorkspace(workspaceId, personalId).catch((e: unknown) => setError({ error: e }));
           }}
         >
-          Leave workspace
+          {t("leave.button")}
         </button>
       </div>
     </section>
