@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 
 interface FormFieldProps {
@@ -12,11 +13,12 @@ interface FormFieldProps {
 
 /** Label, control, hint and error in the design system's `.field` layout. */
 export function FormField({ label, id, error, hint, optional, children }: FormFieldProps) {
+  const { t } = useTranslation("site");
   return (
     <div className={`field${error ? " field-invalid" : ""}`}>
       <label htmlFor={id}>
         {label}
-        {optional ? <span className="field-optional">Optional</span> : null}
+        {optional ? <span className="field-optional">{t("form.optional")}</span> : null}
       </label>
       {children}
       {hint && !error ? (

@@ -1,52 +1,51 @@
+import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
 import { Logo } from "../components/Logo";
 
 const columns = [
   {
-    title: "Product",
+    title: "footer.columns.product",
     links: [
-      { to: "/services", label: "Services" },
-      { to: "/pricing", label: "Pricing" },
-      { to: "/widget", label: "Widget" },
-      { to: "/faq", label: "FAQ" },
+      { to: "/services", label: "footer.links.services" },
+      { to: "/pricing", label: "footer.links.pricing" },
+      { to: "/widget", label: "footer.links.widget" },
+      { to: "/faq", label: "footer.links.faq" },
     ],
   },
   {
-    title: "Company",
+    title: "footer.columns.company",
     links: [
-      { to: "/contact", label: "Contact us" },
-      { to: "/contact?topic=sales", label: "Talk to sales" },
-      { to: "/contact?topic=partnership", label: "Partnerships" },
+      { to: "/contact", label: "footer.links.contactUs" },
+      { to: "/contact?topic=sales", label: "footer.links.talkToSales" },
+      { to: "/contact?topic=partnership", label: "footer.links.partnerships" },
     ],
   },
   {
-    title: "Legal",
+    title: "footer.columns.legal",
     links: [
-      { to: "/terms-conditions", label: "Terms & Conditions" },
-      { to: "/faq#data-retention", label: "Data retention" },
+      { to: "/terms-conditions", label: "footer.links.terms" },
+      { to: "/faq#data-retention", label: "footer.links.dataRetention" },
     ],
   },
-];
+] as const;
 
 export function SiteFooter() {
+  const { t } = useTranslation("site");
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
           <Logo />
-          <p>
-            AI chatbots that answer from your own knowledge. Built for businesses that want every question
-            answered, day and night.
-          </p>
+          <p>{t("footer.tagline")}</p>
         </div>
         {columns.map((column) => (
-          <nav key={column.title} className="footer-column" aria-label={column.title}>
-            <h2>{column.title}</h2>
+          <nav key={column.title} className="footer-column" aria-label={t(column.title)}>
+            <h2>{t(column.title)}</h2>
             <ul>
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                  <Link to={link.to}>{t(link.label)}</Link>
                 </li>
               ))}
             </ul>
@@ -55,8 +54,9 @@ export function SiteFooter() {
       </div>
       <div className="container">
         <div className="footer-bottom">
-          <p>© {year} Parley. All rights reserved.</p>
-          <p>Prices in Bahraini dinar (BHD). Pay with BENEFIT or card.</p>
+          <p>{t("footer.rights", { year })}</p>
+          <p>{t("footer.prices")}</p>
+          <LanguageSwitch />
         </div>
       </div>
     </footer>

@@ -1,3 +1,4 @@
+import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { signInUrl } from "../app/config";
@@ -10,20 +11,21 @@ export function SiteHeader() {
   const menu = useDismissableMenu<HTMLDivElement>("(min-width: 960px)");
   const { open: menuOpen, setOpen: setMenuOpen, toggleRef, panelRef } = menu;
   const menuId = useId();
+  const { t } = useTranslation("site");
 
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Link to="/" className="header-logo" aria-label="Parley home">
+        <Link to="/" className="header-logo" aria-label={t("header.homeLabel")}>
           <Logo />
         </Link>
 
-        <nav className="header-nav" aria-label="Main">
+        <nav className="header-nav" aria-label={t("header.mainNav")}>
           <ul>
             {primaryNav.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === "/"} className="nav-link">
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -31,11 +33,12 @@ export function SiteHeader() {
         </nav>
 
         <div className="header-actions">
+          <LanguageSwitch />
           <a className="btn btn-ghost btn-sm" href={signInUrl}>
-            Sign in
+            {t("header.signIn")}
           </a>
           <a className="btn btn-primary btn-sm" href={signInUrl}>
-            Start free
+            {t("header.startFree")}
           </a>
         </div>
 
@@ -45,7 +48,7 @@ export function SiteHeader() {
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-label={menuOpen ? t("header.closeMenu") : t("header.openMenu")}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <MenuIcon open={menuOpen} />
@@ -53,23 +56,26 @@ export function SiteHeader() {
       </div>
 
       <div ref={panelRef} id={menuId} className="mobile-menu" hidden={!menuOpen}>
-        <nav aria-label="Mobile">
+        <nav aria-label={t("header.mobileNav")}>
           <ul>
             {primaryNav.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === "/"} className="mobile-link">
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className="mobile-actions">
+          <div style={{ gridColumn: "1 / -1" }}>
+            <LanguageSwitch />
+          </div>
           <a className="btn btn-secondary btn-block" href={signInUrl}>
-            Sign in
+            {t("header.signIn")}
           </a>
           <a className="btn btn-primary btn-block" href={signInUrl}>
-            Start free
+            {t("header.startFree")}
           </a>
         </div>
       </div>

@@ -1,13 +1,14 @@
 export interface NavItem {
   to: string;
-  label: string;
+  /** Key in the `site` catalog. */
+  label: "nav.home" | "nav.services" | "nav.pricing" | "nav.widget" | "nav.faq" | "nav.contact";
 }
 
 export const primaryNav: NavItem[] = [
-  { to: "/", label: "Home" },
-  { to: "/services", label: "Services" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/widget", label: "Widget" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/contact", label: "Contact" },
+  { to: "/", label: "nav.home" },
+  { to: "/services", label: "nav.services" },
+  { to: "/pricing", label: "nav.pricing" },
+  { to: "/widget", label: "nav.widget" },
+  { to: "/faq", label: "nav.faq" },
+  { to: "/contact", label: "nav.contact" },
 ];

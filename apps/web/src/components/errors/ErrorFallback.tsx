@@ -1,3 +1,6 @@
+import { Trans, useErrorText, useTranslation } from "@parley/ui/i18n/react";
+import { isApiError } from "../../app/api-error";
+
 interface ErrorFallbackProps {
   error: unknown;
 }
@@ -19,6 +22,8 @@ function describe(error: unknown): string {
  * uses plain links: a full page load is the safest way out of a broken state anyway.
  */
 export function ErrorFallback({ error }: ErrorFallbackProps) {
+  const { t } = useTranslation("site");
+  const errorText = useErrorText();
   return (
     <div className="error-screen" role="alert">
       <div className="error-card">
@@ -35,22 +40,23 @@ export function ErrorFallback({ error }: ErrorFallbackProps) {
             <path d="M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
           </svg>
         </div>
-        <p className="error-eyebrow">Oops!</p>
-        <h1 className="error-title">Something went wrong</h1>
+        <p className="error-eyebrow">{t("errorScreen.eyebrow")}</p>
+        <h1 className="error-title">{t("errorScreen.title")}</h1>
+        {isApiError(error) ? <p className="error-text">{errorText(error)}</p> : null}
         <p className="error-text">
-          An unexpected error stopped this page from working. Trying again usually fixes it. If it keeps
-          happening, please contact our <a href="/support">support team</a>.
+          {/* biome-ignore lint/a11y/useAnchorContent: Trans fills the link with the catalog's words */}
+          <Trans i18nKey="errorScreen.body" ns="site" components={{ link: <a href="/support" /> }} />
         </p>
         <details className="error-details">
-          <summary>Error Details</summary>
+          <summary>{t("errorScreen.details")}</summary>
           <pre>{describe(error)}</pre>
         </details>
         <div className="error-actions">
           <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-            Try Again
+            {t("errorScreen.retry")}
           </button>
           <a className="btn btn-secondary" href="/dashboard">
-            Go Home
+            {t("errorScreen.home")}
           </a>
         </div>
       </div>

@@ -2,12 +2,13 @@ import type { ContactRequest } from "@parley/contracts";
 
 export type ContactTopic = ContactRequest["topic"];
 
-export const contactTopics: { value: ContactTopic; label: string }[] = [
-  { value: "sales", label: "Sales and plans" },
-  { value: "support", label: "Help with my chatbot" },
-  { value: "billing", label: "Billing and payments" },
-  { value: "partnership", label: "Partnership" },
-  { value: "other", label: "Something else" },
+/** The topics in the order the forms list them; each label is `site:contact.topics.<value>`. */
+export const contactTopics: { value: ContactTopic; label: `contact.topics.${ContactTopic}` }[] = [
+  { value: "sales", label: "contact.topics.sales" },
+  { value: "support", label: "contact.topics.support" },
+  { value: "billing", label: "contact.topics.billing" },
+  { value: "partnership", label: "contact.topics.partnership" },
+  { value: "other", label: "contact.topics.other" },
 ];
 
 export function topicFromQuery(value: string | null): ContactTopic {

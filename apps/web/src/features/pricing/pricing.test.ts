@@ -1,6 +1,12 @@
 import type { Plan } from "@parley/contracts";
+import { createI18n, formatNumber } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
-import { choosePlanHref, formatFeature, intervalSuffix, planCta, plansForInterval } from "./pricing";
+import { choosePlanHref, formatFeature, plansForInterval, planText, type SiteT } from "./pricing";
+
+async function textIn(language: "en" | "ar") {
+  const i18n = await createI18n(language);
+  return planText(i18n.getFixedT(language, "site") as SiteT, (n) => formatNumber(language, n));
+}
 
 function plan(overrides: Partial<Plan>): Plan {
   return {
@@ -54,11 +60,40 @@ describe("plansForInterval", () => {
 });
 
 describe("labels", () => {
-  it("names the call to action and the interval", () => {
-    expect(planCta(plan({ name: "Free", price: { amount: 0, currency: "BHD" } }))).toBe("Start free");
-    expect(planCta(plan({ name: "Starter" }))).toBe("Choose Starter");
-    expect(intervalSuffix("monthly")).toBe("/month");
-    expect(intervalSuffix("yearly")).toBe("/year");
+  it("names the call to action and the interval", async () => {
+    const text = await textIn("en");
+    expect(text.cta(plan({ name: "Free", price: { amount: 0, currency: "BHD" } }))).toBe("Start free");
+    expect(text.cta(plan({ name: "Starter" }))).toBe("Choose Starter");
+    expect(text.cta(plan({ name: "Big Co" }))).toBe("Choose Big Co");
+    expect(text.interval("monthly")).toBe("/month");
+    expect(text.interval("yearly")).toBe("/year");
+  });
+
+  it("reads the seeded plans' features as the English catalog words them", async () => {
+    const text = await textIn("en");
+    const limit = (
+      key: "chatbots" | "messagesPerMonth" | "knowledgeSources" | "teamMembers",
+      value: number,
+    ) => text.feature({ key, name: key, value, unit: key });
+    expect(limit("chatbots", 3)).toBe("3 chatbots");
+    expect(limit("chatbots", 1)).toBe("1 chatbot");
+    expect(limit("messagesPerMonth", 2000)).toBe("2,000 messages/month");
+    expect(limit("knowledgeSources", 500)).toBe("500 knowledge sources");
+    expect(limit("teamMembers", 1)).toBe("1 team member");
+    expect(text.feature("Lead capture")).toBe("Lead capture");
+    expect(text.feature("Something new")).toBe("Something new");
+    expect(text.name(plan({ name: "Pro" }))).toBe("Pro");
+  });
+
+  it("translates the seeded plans into Arabic and keeps unknown texts as sent", async () => {
+    const text = await textIn("ar");
+    expect(text.name(plan({ name: "Pro" }))).not.toBe("Pro");
+    expect(text.feature("Lead capture")).not.toBe("Lead capture");
+    expect(text.feature("Something new")).toBe("Something new");
+    expect(
+      text.feature({ key: "messagesPerMonth", name: "Messages", value: 2000, unit: "messages/month" }),
+    ).toContain("2,000");
+    expect(text.interval("monthly")).not.toBe("/month");
   });
 });
 

@@ -1,12 +1,7 @@
 import type { ContactReceipt } from "@parley/contracts";
+import { serverMessageFor, serverTableOf } from "@parley/ui/i18n";
+import { Ltr, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useRef } from "react";
-
-const receivedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-export function formatReceivedAt(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : receivedFormat.format(date);
-}
 
 /**
  * The receipt that replaces a sent contact or support form. Focus moves to its heading, so
@@ -19,7 +14,18 @@ export function ReceiptView(props: {
   onAgain: () => void;
   note?: ReactNode;
 }) {
+  const { t } = useTranslation("site");
+  const { language } = useLanguage();
+  const format = useFormat();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The server's thank-you names the sender; other languages use its translation, else a general one.
+  const message = serverMessageFor(
+    language,
+    props.receipt.message,
+    serverTableOf(language),
+    t("receipt.fallbackMessage"),
+  );
+  const receivedAt = format.date(props.receipt.receivedAt, "dateTime") || props.receipt.receivedAt;
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
@@ -41,17 +47,19 @@ export function ReceiptView(props: {
       <h2 ref={headingRef} tabIndex={-1}>
         {props.title}
       </h2>
-      <p>{props.receipt.message}</p>
+      <p>{message}</p>
       <dl className="receipt">
         <div>
-          <dt>Reference</dt>
+          <dt>{t("receipt.reference")}</dt>
           <dd>
-            <code>{props.receipt._id}</code>
+            <Ltr>
+              <code>{props.receipt._id}</code>
+            </Ltr>
           </dd>
         </div>
         <div>
-          <dt>Received</dt>
-          <dd>{formatReceivedAt(props.receipt.receivedAt)}</dd>
+          <dt>{t("receipt.received")}</dt>
+          <dd>{receivedAt}</dd>
         </div>
       </dl>
       {props.note}

@@ -1,10 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ContactReceipt, ContactRequest, ContactRequestInput } from "@parley/contracts";
 import { contactRequestSchema } from "@parley/contracts";
-import { type ReactNode, useState } from "react";
+import { Trans, useErrorText, useServerText, useTranslation } from "@parley/ui/i18n/react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router-dom";
 import { isApiError } from "../../../app/api";
+import { FormField } from "../../../components/FormField";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useSendContactRequest } from "../api";
 import { ReceiptView } from "../components/ReceiptView";
@@ -14,7 +16,11 @@ import { contactTopics, topicFromQuery } from "../topics";
 const fieldNames = ["name", "email", "company", "topic", "message"] as const;
 
 export function ContactPage() {
-  useDocumentTitle("Contact");
+  const { t } = useTranslation(["site", "common"]);
+  const errorText = useErrorText();
+  const serverText = useServerText();
+  const fieldError = (message: string | undefined) => (message ? serverText(message) : undefined);
+  useDocumentTitle(t("titles.contact"));
   const [searchParams] = useSearchParams();
   const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
   const send = useSendContactRequest();
@@ -52,29 +58,22 @@ export function ContactPage() {
     <section className="section">
       <div className="container contact-grid">
         <div className="contact-intro">
-          <p className="eyebrow">Contact</p>
-          <h1>Talk to the people behind Parley</h1>
-          <p className="lead">
-            Questions about plans, a chatbot that isn't answering the way you want, or an idea for working
-            together? Send us a message and a real person will reply.
-          </p>
+          <p className="eyebrow">{t("contact.eyebrow")}</p>
+          <h1>{t("contact.title")}</h1>
+          <p className="lead">{t("contact.lead")}</p>
           <ul className="contact-points">
             <li>
-              <strong>Sales and plans.</strong> Not sure which plan fits your message volume? We'll size it
-              with you.
+              <Trans i18nKey="contact.points.sales" ns="site" components={{ b: <strong /> }} />
             </li>
             <li>
-              <strong>Onboarding help.</strong> We can help you import your help centre and tune your first
-              chatbot's answers.
+              <Trans i18nKey="contact.points.onboarding" ns="site" components={{ b: <strong /> }} />
             </li>
             <li>
-              <strong>Billing.</strong> Questions about BENEFIT or card payments, invoices, upgrades and
-              downgrades.
+              <Trans i18nKey="contact.points.billing" ns="site" components={{ b: <strong /> }} />
             </li>
           </ul>
           <p className="muted">
-            Looking for a quick answer? The <Link to="/faq">FAQ</Link> covers billing, data retention and
-            models.
+            <Trans i18nKey="contact.faqNote" ns="site" components={{ link: <Link to="/faq" /> }} />
           </p>
         </div>
 
@@ -82,15 +81,19 @@ export function ContactPage() {
           {receipt ? (
             <ReceiptView
               receipt={receipt}
-              title="Message sent"
-              againLabel="Send another message"
+              title={t("contact.sent")}
+              againLabel={t("contact.sendAnother")}
               onAgain={() => setReceipt(null)}
             />
           ) : (
             <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-              <h2 className="form-title">Send us a message</h2>
+              <h2 className="form-title">{t("contact.formTitle")}</h2>
               <div className="form-row">
-                <Field label="Name" id="contact-name" error={errors.name?.message}>
+                <FormField
+                  label={t("contact.name")}
+                  id="contact-name"
+                  error={fieldError(errors.name?.message)}
+                >
                   <input
                     id="contact-name"
                     type="text"
@@ -99,8 +102,12 @@ export function ContactPage() {
                     aria-describedby={errors.name ? "contact-name-error" : undefined}
                     {...register("name")}
                   />
-                </Field>
-                <Field label="Work email" id="contact-email" error={errors.email?.message}>
+                </FormField>
+                <FormField
+                  label={t("contact.email")}
+                  id="contact-email"
+                  error={fieldError(errors.email?.message)}
+                >
                   <input
                     id="contact-email"
                     type="email"
@@ -110,10 +117,15 @@ export function ContactPage() {
                     aria-describedby={errors.email ? "contact-email-error" : undefined}
                     {...register("email")}
                   />
-                </Field>
+                </FormField>
               </div>
               <div className="form-row">
-                <Field label="Company" optional id="contact-company" error={errors.company?.message}>
+                <FormField
+                  label={t("contact.company")}
+                  optional
+                  id="contact-company"
+                  error={fieldError(errors.company?.message)}
+                >
                   <input
                     id="contact-company"
                     type="text"
@@ -122,42 +134,50 @@ export function ContactPage() {
                     aria-describedby={errors.company ? "contact-company-error" : undefined}
                     {...register("company")}
                   />
-                </Field>
-                <Field label="Topic" id="contact-topic" error={errors.topic?.message}>
+                </FormField>
+                <FormField
+                  label={t("contact.topic")}
+                  id="contact-topic"
+                  error={fieldError(errors.topic?.message)}
+                >
                   <select id="contact-topic" {...register("topic")}>
                     {contactTopics.map((topic) => (
                       <option key={topic.value} value={topic.value}>
-                        {topic.label}
+                        {t(topic.label)}
                       </option>
                     ))}
                   </select>
-                </Field>
+                </FormField>
               </div>
-              <Field label="Message" id="contact-message" error={errors.message?.message}>
+              <FormField
+                label={t("contact.message")}
+                id="contact-message"
+                error={fieldError(errors.message?.message)}
+              >
                 <textarea
                   id="contact-message"
                   rows={6}
-                  placeholder="Tell us about your website, your customers' most common questions, or what you need help with."
+                  placeholder={t("contact.messagePlaceholder")}
                   aria-invalid={errors.message ? true : undefined}
                   aria-describedby={errors.message ? "contact-message-error" : undefined}
                   {...register("message")}
                 />
-              </Field>
+              </FormField>
 
               {send.isError ? (
                 <div className="alert alert-error" role="alert">
-                  <strong>Your message wasn't sent.</strong> {send.error.message}
+                  <strong>{t("contact.notSent")}</strong> {errorText(send.error)}
                   {isApiError(send.error) && send.error.requestId ? (
-                    <span className="alert-meta">Reference: {send.error.requestId}</span>
+                    <span className="alert-meta">{t("common:reference", { id: send.error.requestId })}</span>
                   ) : null}
                 </div>
               ) : null}
 
               <div className="form-footer">
-                <p className="form-hint">We reply by email, usually within one business day.</p>
+                <p className="form-hint">{t("contact.hint")}</p>
                 <button type="submit" className="btn btn-primary" disabled={busy}>
                   {busy ? <span className="spinner" aria-hidden="true" /> : null}
-                  {busy ? "Sending…" : "Send message"}
+                  {busy ? t("contact.sending") : t("contact.send")}
                 </button>
               </div>
             </form>
@@ -165,36 +185,5 @@ export function ContactPage() {
         </div>
       </div>
     </section>
-  );
-}
-
-function _formatReceivedAt(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" }).format(date);
-}
-
-interface FieldProps {
-  label: string;
-  id: string;
-  error?: string | undefined;
-  optional?: boolean;
-  children: ReactNode;
-}
-
-function Field({ label, id, error, optional, children }: FieldProps) {
-  return (
-    <div className={`field${error ? " field-invalid" : ""}`}>
-      <label htmlFor={id}>
-        {label}
-        {optional ? <span className="field-optional">Optional</span> : null}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

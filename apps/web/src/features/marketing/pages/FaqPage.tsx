@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
@@ -5,7 +6,8 @@ import { AccordionItem } from "../components/Accordion";
 import { faqGroups } from "../faq";
 
 export function FaqPage() {
-  useDocumentTitle("FAQ");
+  const { t } = useTranslation("site");
+  useDocumentTitle(t("titles.faq"));
   const { hash } = useLocation();
   const [openIds, setOpenIds] = useState<Set<string>>(() => new Set(hash ? [hash.slice(1)] : []));
 
@@ -30,30 +32,29 @@ export function FaqPage() {
     <>
       <section className="page-hero page-hero-center">
         <div className="container container-narrow">
-          <p className="eyebrow">FAQ</p>
-          <h1>Frequently asked questions</h1>
+          <p className="eyebrow">{t("faq.eyebrow")}</p>
+          <h1>{t("faq.title")}</h1>
           <p className="lead">
-            How Parley answers, what it costs, and what happens to your data. Can't find your question?{" "}
-            <Link to="/contact">Ask us directly</Link>.
+            <Trans i18nKey="faq.lead" ns="site" components={{ link: <Link to="/contact" /> }} />
           </p>
         </div>
       </section>
       <section className="section section-tight">
         <div className="container container-narrow faq">
           {faqGroups.map((group) => (
-            <div key={group.title} className="faq-group">
-              <h2 className="faq-group-title">{group.title}</h2>
+            <div key={t(group.title)} className="faq-group">
+              <h2 className="faq-group-title">{t(group.title)}</h2>
               <div className="accordion">
                 {group.items.map((item) => (
                   <AccordionItem
                     key={item.id}
                     id={item.id}
-                    question={item.question}
+                    question={t(item.question)}
                     open={openIds.has(item.id)}
                     onToggle={() => toggle(item.id)}
                   >
                     {item.answer.map((paragraph) => (
-                      <p key={paragraph}>{paragraph}</p>
+                      <p key={paragraph}>{t(paragraph)}</p>
                     ))}
                   </AccordionItem>
                 ))}

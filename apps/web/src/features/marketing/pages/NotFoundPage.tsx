@@ -1,8 +1,10 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { Link, useLocation } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 
 export function NotFoundPage() {
-  useDocumentTitle("Page not found");
+  const { t } = useTranslation("site");
+  useDocumentTitle(t("titles.notFound"));
   const { pathname } = useLocation();
   return (
     <section className="section not-found">
@@ -10,16 +12,21 @@ export function NotFoundPage() {
         <p className="not-found-code" aria-hidden="true">
           404
         </p>
-        <h1>Page not found</h1>
+        <h1>{t("notFound.title")}</h1>
         <p className="lead">
-          We couldn't find <code>{pathname}</code>. The link may be old, or the address may have a typo.
+          <Trans
+            i18nKey="notFound.lead"
+            ns="site"
+            values={{ path: pathname }}
+            components={{ code: <code dir="ltr" /> }}
+          />
         </p>
         <div className="hero-actions hero-actions-center">
           <Link className="btn btn-primary" to="/">
-            Go to the home page
+            {t("notFound.home")}
           </Link>
           <Link className="btn btn-secondary" to="/pricing">
-            See pricing
+            {t("notFound.pricing")}
           </Link>
         </div>
       </div>

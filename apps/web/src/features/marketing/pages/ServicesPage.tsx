@@ -1,108 +1,82 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { FeatureIcon, type FeatureIconName } from "../components/FeatureIcon";
 
+type ServiceItems = typeof import("@parley/ui/locales/en/site").default.services.items;
+type ServiceId = keyof ServiceItems;
+type PointKey = {
+  [K in ServiceId]: `services.items.${K}.${Extract<keyof ServiceItems[K], `p${number}`>}`;
+}[ServiceId];
+
 interface Service {
-  id: string;
+  id: ServiceId;
   icon: FeatureIconName;
-  title: string;
-  summary: string;
-  points: string[];
-  plan?: string;
+  points: PointKey[];
+  plan?: "services.planPro" | "services.planStarter";
 }
 
 const services: Service[] = [
   {
     id: "knowledge",
     icon: "book",
-    title: "Knowledge ingestion",
-    summary:
-      "Teach your chatbot from the material you already have. Every source shows its status, and failures say why.",
     points: [
-      "Plain text for policies, opening hours and product notes",
-      "Question-and-answer pairs for the answers you want word for word",
-      "Files: PDF, DOCX, Markdown and TXT",
-      "Websites: crawl your pages with a page limit, and re-crawl when they change",
+      "services.items.knowledge.p1",
+      "services.items.knowledge.p2",
+      "services.items.knowledge.p3",
+      "services.items.knowledge.p4",
     ],
   },
   {
     id: "widget",
     icon: "code",
-    title: "The website widget",
-    summary: "One script tag adds a chat launcher to any site, from a hand-written page to a shop builder.",
     points: [
-      "Under 2 KB, and nothing more loads until a visitor opens it",
-      "Isolated from your page's styles, and works under a strict Content Security Policy",
-      "Replies stream word by word and render as clean, safe formatting",
-      "Runs only on the domains you allow, with per-visitor rate limits",
+      "services.items.widget.p1",
+      "services.items.widget.p2",
+      "services.items.widget.p3",
+      "services.items.widget.p4",
     ],
   },
   {
     id: "inbox",
     icon: "inbox",
-    title: "Inbox & analytics",
-    summary: "Read every conversation and learn what your customers actually ask.",
-    points: [
-      "All conversations in one inbox, per chatbot",
-      "Thumbs up and down on each answer, so weak spots stand out",
-      "Questions that hit the fallback reply, ready to become new knowledge",
-    ],
-    plan: "Pro and Business",
+    points: ["services.items.inbox.p1", "services.items.inbox.p2", "services.items.inbox.p3"],
+    plan: "services.planPro",
   },
   {
     id: "leads",
     icon: "user",
-    title: "Lead capture",
-    summary: "Turn a question into a conversation your sales team can continue.",
-    points: [
-      "Ask for a name and email at the moment it makes sense",
-      "Offer a follow-up when the chatbot can't answer",
-      "Leads arrive with the conversation that produced them",
-    ],
-    plan: "Starter and above",
+    points: ["services.items.leads.p1", "services.items.leads.p2", "services.items.leads.p3"],
+    plan: "services.planStarter",
   },
   {
     id: "models",
     icon: "cpu",
-    title: "Bring your own model",
-    summary: "Use the built-in answer engine, or connect the language model you trust.",
-    points: [
-      "Built-in engine: answers with the best-matching passages from your knowledge and cites them; no AI key needed",
-      "Any OpenAI-compatible endpoint: OpenAI, OpenRouter, or your own Ollama, vLLM or LM Studio server",
-      "Your instructions, greeting and fallback reply apply whichever model answers",
-    ],
-    plan: "Pro and Business",
+    points: ["services.items.models.p1", "services.items.models.p2", "services.items.models.p3"],
+    plan: "services.planPro",
   },
   {
     id: "onboarding",
     icon: "handshake",
-    title: "Onboarding help",
-    summary: "A person from our team helps you get your first chatbot right.",
-    points: [
-      "We help import your help centre, FAQs and product documents",
-      "We review early conversations with you and tune instructions and knowledge",
-      "Business customers get a dedicated success manager",
-    ],
+    points: ["services.items.onboarding.p1", "services.items.onboarding.p2", "services.items.onboarding.p3"],
   },
 ];
 
 export function ServicesPage() {
-  useDocumentTitle("Services");
+  const { t } = useTranslation("site");
+  useDocumentTitle(t("titles.services"));
   return (
     <>
       <section className="page-hero">
         <div className="container container-narrow">
-          <p className="eyebrow">Services</p>
-          <h1>Everything you need to answer customers automatically</h1>
-          <p className="lead">
-            Parley takes your knowledge, puts a chatbot on your website and shows you what people ask. Here's
-            what's included and how each part works.
-          </p>
-          <nav className="pill-nav" aria-label="Services on this page">
+          <p className="eyebrow">{t("services.eyebrow")}</p>
+          <h1>{t("services.title")}</h1>
+          <p className="lead">{t("services.lead")}</p>
+          <nav className="pill-nav" aria-label={t("services.pillNav")}>
             {services.map((service) => (
               <a key={service.id} href={`#${service.id}`} className="pill">
-                {service.title}
+                {t(`services.items.${service.id}.title`)}
               </a>
             ))}
           </nav>
@@ -115,13 +89,13 @@ export function ServicesPage() {
             <article key={service.id} id={service.id} className="service-card">
               <div className="service-card-head">
                 <FeatureIcon name={service.icon} />
-                {service.plan ? <span className="badge">{service.plan}</span> : null}
+                {service.plan ? <span className="badge">{t(service.plan)}</span> : null}
               </div>
-              <h2>{service.title}</h2>
-              <p className="service-summary">{service.summary}</p>
+              <h2>{t(`services.items.${service.id}.title`)}</h2>
+              <p className="service-summary">{t(`services.items.${service.id}.summary`)}</p>
               <ul className="check-list">
                 {service.points.map((point) => (
-                  <li key={point}>{point}</li>
+                  <li key={point}>{t(point)}</li>
                 ))}
               </ul>
             </article>
@@ -133,15 +107,15 @@ export function ServicesPage() {
         <div className="container">
           <div className="cta-band">
             <div>
-              <h2>See which plan fits</h2>
-              <p>Every plan includes the widget and the built-in answer engine. Compare limits and extras.</p>
+              <h2>{t("services.cta.title")}</h2>
+              <p>{t("services.cta.body")}</p>
             </div>
             <div className="cta-actions">
               <Link className="btn btn-light btn-lg" to="/pricing">
-                Compare plans
+                {t("services.cta.compare")}
               </Link>
               <a className="btn btn-outline-light btn-lg" href={signInUrl}>
-                Start free
+                {t("services.cta.startFree")}
               </a>
             </div>
           </div>

@@ -1,13 +1,13 @@
+import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { TERMS_LAST_UPDATED, termsSections } from "../terms";
 
-function formatDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(isoDate));
-}
-
 export function TermsPage() {
-  useDocumentTitle("Terms & Conditions");
+  const { t } = useTranslation("site");
+  const format = useFormat();
+  useDocumentTitle(t("titles.terms"));
+  const lastUpdated = format.date(TERMS_LAST_UPDATED, "monthYear", { day: "numeric", timeZone: "UTC" });
   return (
     <>
       <section className="page-hero">
@@ -15,12 +15,17 @@ export function TermsPage() {
         <div className="container terms-layout terms-hero">
           <div aria-hidden="true" />
           <div>
-            <p className="eyebrow">Legal</p>
-            <h1>Terms &amp; Conditions</h1>
+            <p className="eyebrow">{t("terms.eyebrow")}</p>
+            <h1>{t("terms.title")}</h1>
             <p className="lead">
-              The agreement between Parley and the businesses that use it, written to be read.{" "}
+              {t("terms.lead")}{" "}
               <span className="muted">
-                Last updated <time dateTime={TERMS_LAST_UPDATED}>{formatDate(TERMS_LAST_UPDATED)}</time>.
+                <Trans
+                  i18nKey="terms.lastUpdated"
+                  ns="site"
+                  values={{ date: lastUpdated }}
+                  components={{ time: <time dateTime={TERMS_LAST_UPDATED} /> }}
+                />
               </span>
             </p>
           </div>
@@ -28,12 +33,12 @@ export function TermsPage() {
       </section>
       <section className="section section-tight">
         <div className="container terms-layout">
-          <nav className="terms-toc" aria-label="Sections">
-            <p className="terms-toc-title">On this page</p>
+          <nav className="terms-toc" aria-label={t("terms.tocLabel")}>
+            <p className="terms-toc-title">{t("terms.tocTitle")}</p>
             <ol>
               {termsSections.map((section) => (
                 <li key={section.id}>
-                  <a href={`#${section.id}`}>{section.title.replace(/^\d+\.\s*/, "")}</a>
+                  <a href={`#${section.id}`}>{t(section.title).replace(/^[\d٠-٩]+\.\s*/, "")}</a>
                 </li>
               ))}
             </ol>
@@ -41,14 +46,14 @@ export function TermsPage() {
           <article className="prose">
             {termsSections.map((section) => (
               <section key={section.id} id={section.id}>
-                <h2>{section.title}</h2>
+                <h2>{t(section.title)}</h2>
                 {section.paragraphs.map((paragraph) => (
-                  <p key={paragraph}>{paragraph}</p>
+                  <p key={paragraph}>{t(paragraph)}</p>
                 ))}
               </section>
             ))}
             <p className="muted">
-              See also the <Link to="/faq">FAQ</Link> for plain-language answers about billing and data.
+              <Trans i18nKey="terms.seeAlso" ns="site" components={{ link: <Link to="/faq" /> }} />
             </p>
           </article>
         </div>

@@ -1,4 +1,5 @@
 import type { BillingInterval } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 
 interface BillingIntervalToggleProps {
@@ -6,17 +7,22 @@ interface BillingIntervalToggleProps {
   onChange: (value: BillingInterval) => void;
 }
 
-const options: { value: BillingInterval; label: string; note?: string }[] = [
-  { value: "monthly", label: "Monthly" },
-  { value: "yearly", label: "Yearly", note: "2 months free" },
+const options: {
+  value: BillingInterval;
+  label: "plans.interval.monthly" | "plans.interval.yearly";
+  note?: "plans.interval.yearlyNote";
+}[] = [
+  { value: "monthly", label: "plans.interval.monthly" },
+  { value: "yearly", label: "plans.interval.yearly", note: "plans.interval.yearlyNote" },
 ];
 
 /** A segmented control built from native radio buttons: arrow keys and screen readers just work. */
 export function BillingIntervalToggle({ value, onChange }: BillingIntervalToggleProps) {
   const name = useId();
+  const { t } = useTranslation("site");
   return (
     <fieldset className="segmented">
-      <legend className="sr-only">Billing interval</legend>
+      <legend className="sr-only">{t("plans.interval.legend")}</legend>
       {options.map((option) => (
         <label key={option.value} className="segmented-option" data-checked={value === option.value}>
           <input
@@ -26,8 +32,8 @@ export function BillingIntervalToggle({ value, onChange }: BillingIntervalToggle
             checked={value === option.value}
             onChange={() => onChange(option.value)}
           />
-          <span>{option.label}</span>
-          {option.note ? <span className="segmented-note">{option.note}</span> : null}
+          <span>{t(option.label)}</span>
+          {option.note ? <span className="segmented-note">{t(option.note)}</span> : null}
         </label>
       ))}
     </fieldset>

@@ -1,16 +1,11 @@
 import type { Plan } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
-import {
-  choosePlanHref,
-  formatFeature,
-  intervalSuffix,
-  isHighlighted,
-  isNumericFeature,
-  planCta,
-} from "../pricing";
+import { choosePlanHref, isHighlighted, isNumericFeature } from "../pricing";
+import { usePlanText } from "../use-plan-text";
 
 function CheckIcon() {
   return (
@@ -26,6 +21,8 @@ function CheckIcon() {
 /** `signedIn`: the button goes to billing (which opens the upgrade dialog) instead of signing in. */
 export function PlanCard({ plan, signedIn = false }: { plan: Plan; signedIn?: boolean }) {
   const headingId = useId();
+  const { t } = useTranslation("site");
+  const text = usePlanText();
   const highlighted = isHighlighted(plan);
   const limits = plan.features.filter(isNumericFeature);
   const extras = plan.features.filter((feature) => !isNumericFeature(feature));
@@ -37,51 +34,51 @@ export function PlanCard({ plan, signedIn = false }: { plan: Plan; signedIn?: bo
     >
       <div className="plan-head">
         <h2 id={headingId} className="plan-name">
-          {plan.name}
+          {text.name(plan)}
         </h2>
-        {highlighted ? <span className="badge badge-accent">Most popular</span> : null}
+        {highlighted ? <span className="badge badge-accent">{t("plans.mostPopular")}</span> : null}
       </div>
-      <p className="plan-description">{plan.description}</p>
+      <p className="plan-description">{text.description(plan)}</p>
       <p className="plan-price">
         <span className="plan-amount" data-testid="plan-price">
           {formatMoney(plan.price.amount, plan.price.currency)}
         </span>
         <span className="plan-interval" data-testid="plan-interval">
-          {intervalSuffix(plan.billingInterval)}
+          {text.interval(plan.billingInterval)}
         </span>
       </p>
       <p className="plan-billing-note">
         {plan.price.amount === 0
-          ? "No card needed"
+          ? t("plans.noCard")
           : plan.billingInterval === "yearly"
-            ? "Billed once a year · 2 months free"
-            : "Billed every month"}
+            ? t("plans.billedYearly")
+            : t("plans.billedMonthly")}
       </p>
       {signedIn ? (
         <Link
           className={`btn btn-block ${highlighted ? "btn-primary" : "btn-secondary"}`}
           to={choosePlanHref(plan)}
         >
-          {planCta(plan)}
+          {text.cta(plan)}
         </Link>
       ) : (
         <a className={`btn btn-block ${highlighted ? "btn-primary" : "btn-secondary"}`} href={signInUrl}>
-          {planCta(plan)}
+          {text.cta(plan)}
         </a>
       )}
       <div className="plan-features">
-        <p className="plan-features-title">Includes</p>
+        <p className="plan-features-title">{t("plans.includes")}</p>
         <ul>
           {limits.map((feature) => (
             <li key={`${feature.name}-${feature.unit}`}>
               <CheckIcon />
-              <span>{formatFeature(feature)}</span>
+              <span>{text.feature(feature)}</span>
             </li>
           ))}
           {extras.map((feature) => (
-            <li key={formatFeature(feature)}>
+            <li key={typeof feature === "string" ? feature : feature.name}>
               <CheckIcon />
-              <span>{formatFeature(feature)}</span>
+              <span>{text.feature(feature)}</span>
             </li>
           ))}
         </ul>

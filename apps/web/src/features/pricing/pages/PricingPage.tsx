@@ -1,4 +1,5 @@
 import type { BillingInterval } from "@parley/contracts";
+import { Trans, useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
@@ -11,7 +12,9 @@ import { plansForInterval } from "../pricing";
 const SKELETON_CARDS = ["free", "starter", "pro", "business"];
 
 export function PricingPage() {
-  useDocumentTitle("Pricing");
+  const { t } = useTranslation("site");
+  const errorText = useErrorText();
+  useDocumentTitle(t("titles.pricing"));
   const [searchParams, setSearchParams] = useSearchParams();
   // The interval lives in the URL so "/pricing?interval=yearly" can be shared. Local state mirrors
   // it because router updates run as transitions: the radio must flip on the click itself.
@@ -42,22 +45,19 @@ export function PricingPage() {
     <>
       <section className="page-hero page-hero-center">
         <div className="container container-narrow">
-          <p className="eyebrow">Pricing</p>
-          <h1>Simple plans that grow with your conversations</h1>
-          <p className="lead">
-            Start free with one chatbot. Upgrade when your customers are talking. All prices are in Bahraini
-            dinar, payable with BENEFIT or card.
-          </p>
+          <p className="eyebrow">{t("pricing.eyebrow")}</p>
+          <h1>{t("pricing.title")}</h1>
+          <p className="lead">{t("pricing.lead")}</p>
           <BillingIntervalToggle value={interval} onChange={setInterval} />
         </div>
       </section>
 
-      <section className="section section-tight" aria-label="Plans">
+      <section className="section section-tight" aria-label={t("pricing.plansLabel")}>
         <div className="container">
           {plans.isPending ? (
             <>
               <span className="sr-only" role="status">
-                Loading plans
+                {t("pricing.loading")}
               </span>
               <div className="plan-grid" aria-busy="true">
                 {SKELETON_CARDS.map((key) => (
@@ -67,8 +67,8 @@ export function PricingPage() {
             </>
           ) : plans.isError ? (
             <div className="state-panel state-panel-error" role="alert">
-              <h2>We couldn't load our plans</h2>
-              <p>{plans.error.message}</p>
+              <h2>{t("pricing.loadFailed")}</h2>
+              <p>{errorText(plans.error)}</p>
               <button
                 type="button"
                 className="btn btn-primary"
@@ -76,15 +76,14 @@ export function PricingPage() {
                 disabled={plans.isFetching}
               >
                 {plans.isFetching ? <span className="spinner" aria-hidden="true" /> : null}
-                Try again
+                {t("pricing.retry")}
               </button>
             </div>
           ) : visible.length === 0 ? (
             <div className="state-panel">
-              <h2>No plans are available right now</h2>
+              <h2>{t("pricing.emptyTitle")}</h2>
               <p>
-                We're updating our plans. Please check back shortly, or <Link to="/contact">contact us</Link>{" "}
-                and we'll help you choose.
+                <Trans i18nKey="pricing.emptyBody" ns="site" components={{ link: <Link to="/contact" /> }} />
               </p>
             </div>
           ) : (
@@ -95,28 +94,22 @@ export function PricingPage() {
             </div>
           )}
 
-          <p className="policy-note">
-            Upgrades start a new billing period the moment your payment is captured. Downgrades take effect at
-            the end of your current period.
-          </p>
+          <p className="policy-note">{t("pricing.policy")}</p>
         </div>
       </section>
 
       <section className="section section-muted">
         <div className="container pricing-extras">
           <div>
-            <h2>Questions about billing?</h2>
-            <p>
-              Yearly plans cost ten months' price for twelve months of service. You can switch plans at any
-              time from your dashboard, and a scheduled downgrade can be cancelled before it takes effect.
-            </p>
+            <h2>{t("pricing.extrasTitle")}</h2>
+            <p>{t("pricing.extrasBody")}</p>
           </div>
           <div className="pricing-extras-actions">
             <Link className="btn btn-secondary" to="/faq">
-              Read the FAQ
+              {t("pricing.readFaq")}
             </Link>
             <Link className="btn btn-primary" to="/contact?topic=sales">
-              Talk to sales
+              {t("pricing.talkToSales")}
             </Link>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ContactReceipt, ContactRequest, ContactRequestInput } from "@parley/contracts";
 import { contactRequestSchema } from "@parley/contracts";
+import { Trans, useErrorText, useServerText, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
@@ -16,7 +17,11 @@ import { useSendSupportRequest } from "../api";
 const fieldNames = ["name", "email", "topic", "message"] as const;
 
 export function SupportPage() {
-  useDocumentTitle("Support");
+  const { t } = useTranslation(["site", "common"]);
+  const errorText = useErrorText();
+  const serverText = useServerText();
+  const fieldError = (message: string | undefined) => (message ? serverText(message) : undefined);
+  useDocumentTitle(t("titles.support"));
   const { user } = useSignedInUser();
   const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
   const send = useSendSupportRequest();
@@ -47,111 +52,121 @@ export function SupportPage() {
   return (
     <div className="container app-page">
       <header className="app-page-head">
-        <h1>Support</h1>
-        <p className="app-page-lead">
-          Questions about your chatbot, your plan or your account? A person on our team reads every message
-          and replies by email.
-        </p>
+        <h1>{t("support.title")}</h1>
+        <p className="app-page-lead">{t("support.lead")}</p>
       </header>
 
       <div className="support-grid">
-        <section className="card support-card" aria-label="Support request">
+        <section className="card support-card" aria-label={t("support.formLabel")}>
           {receipt ? (
             <ReceiptView
               receipt={receipt}
-              title="Request received"
-              againLabel="Send another request"
+              title={t("support.received")}
+              againLabel={t("support.sendAnother")}
               onAgain={() => setReceipt(null)}
-              note={
-                <p className="dash-muted dash-small">
-                  Quote the reference if you write to us about this request.
-                </p>
-              }
+              note={<p className="dash-muted dash-small">{t("support.quoteReference")}</p>}
             />
           ) : (
             <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
-              <h2 className="form-title">How can we help?</h2>
+              <h2 className="form-title">{t("support.formTitle")}</h2>
               <div className="form-row">
-                <FormField label="Name" id="support-name" error={errors.name?.message}>
+                <FormField
+                  label={t("support.name")}
+                  id="support-name"
+                  error={fieldError(errors.name?.message)}
+                >
                   <input
                     id="support-name"
                     type="text"
                     autoComplete="name"
-                    {...fieldAria("support-name", errors.name?.message)}
+                    {...fieldAria("support-name", fieldError(errors.name?.message))}
                     {...register("name")}
                   />
                 </FormField>
-                <FormField label="Reply to" id="support-email" error={errors.email?.message}>
+                <FormField
+                  label={t("support.replyTo")}
+                  id="support-email"
+                  error={fieldError(errors.email?.message)}
+                >
                   <input
                     id="support-email"
                     type="email"
                     autoComplete="email"
                     inputMode="email"
-                    {...fieldAria("support-email", errors.email?.message)}
+                    {...fieldAria("support-email", fieldError(errors.email?.message))}
                     {...register("email")}
                   />
                 </FormField>
               </div>
-              <FormField label="Topic" id="support-topic">
+              <FormField label={t("support.topic")} id="support-topic">
                 <select id="support-topic" {...register("topic")}>
                   {contactTopics.map((topic) => (
                     <option key={topic.value} value={topic.value}>
-                      {topic.label}
+                      {t(topic.label)}
                     </option>
                   ))}
                 </select>
               </FormField>
-              <FormField label="Message" id="support-message" error={errors.message?.message}>
+              <FormField
+                label={t("support.message")}
+                id="support-message"
+                error={fieldError(errors.message?.message)}
+              >
                 <textarea
                   id="support-message"
                   rows={7}
-                  placeholder="What happened, what you expected, and any chatbot or page it concerns."
-                  {...fieldAria("support-message", errors.message?.message)}
+                  placeholder={t("support.messagePlaceholder")}
+                  {...fieldAria("support-message", fieldError(errors.message?.message))}
                   {...register("message")}
                 />
               </FormField>
 
               {send.isError ? (
                 <div className="alert alert-error" role="alert">
-                  <strong>Your request wasn't sent.</strong> {send.error.message}
+                  <strong>{t("support.notSent")}</strong> {errorText(send.error)}
                   {isApiError(send.error) && send.error.requestId ? (
-                    <span className="alert-meta">Reference: {send.error.requestId}</span>
+                    <span className="alert-meta">{t("common:reference", { id: send.error.requestId })}</span>
                   ) : null}
                 </div>
               ) : null}
 
               <div className="form-footer">
-                <p className="form-hint">Sent from your account, so we can see your plan.</p>
+                <p className="form-hint">{t("support.hint")}</p>
                 <button type="submit" className="btn btn-primary" disabled={busy}>
                   {busy ? <span className="spinner" aria-hidden="true" /> : null}
-                  {busy ? "Sending…" : "Send request"}
+                  {busy ? t("support.sending") : t("support.send")}
                 </button>
               </div>
             </form>
           )}
         </section>
 
-        <aside className="support-aside" aria-label="Other help">
+        <aside className="support-aside" aria-label={t("support.asideLabel")}>
           <div className="card support-tip">
-            <h2>Quick answers</h2>
+            <h2>{t("support.quickTitle")}</h2>
             <ul>
               <li>
-                <Link to="/faq">FAQ</Link>: billing, data retention and models.
+                <Trans i18nKey="support.quickFaq" ns="site" components={{ link: <Link to="/faq" /> }} />
               </li>
               <li>
-                <Link to="/billing">Billing</Link>: your plan, payments and scheduled changes.
+                <Trans
+                  i18nKey="support.quickBilling"
+                  ns="site"
+                  components={{ link: <Link to="/billing" /> }}
+                />
               </li>
               <li>
-                <Link to="/account">Account</Link>: name, email, password and sign-in methods.
+                <Trans
+                  i18nKey="support.quickAccount"
+                  ns="site"
+                  components={{ link: <Link to="/account" /> }}
+                />
               </li>
             </ul>
           </div>
           <div className="card support-tip">
-            <h2>Get a faster answer</h2>
-            <p>
-              Tell us what you did, what you expected and what happened instead. For a wrong chatbot answer,
-              paste the question you asked.
-            </p>
+            <h2>{t("support.fasterTitle")}</h2>
+            <p>{t("support.fasterBody")}</p>
           </div>
         </aside>
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
 
 type CopyState = "idle" | "copied" | "failed";
@@ -20,7 +21,8 @@ async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error("Copy command was rejected");
 }
 
-export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
+export function CopyButton({ text, label }: { text: string; label?: string }) {
+  const { t } = useTranslation(["site", "common"]);
   const [state, setState] = useState<CopyState>("idle");
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -39,10 +41,18 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
   return (
     <>
       <button type="button" className="btn btn-sm btn-code" onClick={onClick}>
-        {state === "copied" ? "Copied" : state === "failed" ? "Press Ctrl+C to copy" : label}
+        {state === "copied"
+          ? t("widget.copy.copied")
+          : state === "failed"
+            ? t("widget.copy.failed")
+            : (label ?? t("common:actions.copy"))}
       </button>
       <span className="sr-only" aria-live="polite">
-        {state === "copied" ? "Snippet copied to clipboard" : state === "failed" ? "Copy failed" : ""}
+        {state === "copied"
+          ? t("widget.copy.copiedStatus")
+          : state === "failed"
+            ? t("widget.copy.failedStatus")
+            : ""}
       </span>
     </>
   );

@@ -1,4 +1,5 @@
 import { demoInfoSchema } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../app/api";
 import { signInUrl } from "../../../app/config";
@@ -7,6 +8,7 @@ import { CopyButton } from "./CopyButton";
 
 /** The showcase bot, chatting for real in its own frame, with the snippet that would embed it. */
 export function LiveDemo() {
+  const { t } = useTranslation("site");
   const demo = useQuery({
     queryKey: ["demo"],
     queryFn: ({ signal }) => apiFetch("/api/demo", { schema: demoInfoSchema, signal }),
@@ -17,13 +19,10 @@ export function LiveDemo() {
   if (!chatbotId) {
     return (
       <div className="demo-placeholder">
-        <h2>See it on your own site</h2>
-        <p>
-          Create a chatbot, add your knowledge, and paste its snippet: the launcher appears in the corner of
-          your pages.
-        </p>
+        <h2>{t("widget.demo.placeholderTitle")}</h2>
+        <p>{t("widget.demo.placeholderBody")}</p>
         <a className="btn btn-primary" href={signInUrl}>
-          Start free
+          {t("widget.demo.startFree")}
         </a>
       </div>
     );
@@ -32,21 +31,15 @@ export function LiveDemo() {
   return (
     <div className="live-demo">
       <div className="live-demo-copy">
-        <h2>Live demo</h2>
-        <p className="live-demo-note">
-          This is the Acme Coffee assistant, a demo bot answering from five knowledge sources with Parley's
-          built-in answer engine. Ask it when the café opens, whether it delivers to Muharraq, or how the
-          coffee club works.
-        </p>
-        <p className="live-demo-note">
-          The same chat page opens from the launcher when this snippet is on a site:
-        </p>
+        <h2>{t("widget.demo.title")}</h2>
+        <p className="live-demo-note">{t("widget.demo.note")}</p>
+        <p className="live-demo-note">{t("widget.demo.snippetNote")}</p>
         <div className="code-block">
           <div className="code-block-bar">
-            <span>HTML</span>
+            <span>{t("widget.codeLabel")}</span>
             <CopyButton text={snippet} />
           </div>
-          <pre>
+          <pre dir="ltr">
             <code>{snippet}</code>
           </pre>
         </div>
@@ -54,7 +47,7 @@ export function LiveDemo() {
       <iframe
         className="live-demo-frame"
         src={`/widget/chat/${chatbotId}`}
-        title="Live demo: Acme Coffee assistant"
+        title={t("widget.demo.frameTitle")}
         loading="lazy"
       />
     </div>

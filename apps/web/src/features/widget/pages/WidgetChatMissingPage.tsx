@@ -1,30 +1,27 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
 import { LogoMark } from "../../../components/Logo";
 import { useDocumentTitle } from "../../../components/use-document-title";
 
 /** `/widget/chat` without an id: usually a link that lost its last part when it was copied. */
 export function WidgetChatMissingPage() {
-  useDocumentTitle("Chat link incomplete");
+  const { t } = useTranslation("site");
+  useDocumentTitle(t("titles.chatLinkIncomplete"));
   return (
     <main className="standalone">
       <div className="standalone-card">
         <LogoMark size={40} />
-        <h1>This chat link is missing its chatbot id</h1>
+        <h1>{t("widget.missing.title")}</h1>
         <p>
-          Chat links end with the id of the chatbot you want to talk to, like{" "}
-          <code>/widget/chat/&lt;chatbotId&gt;</code>. The part after <code>/widget/chat/</code> may have been
-          cut off when the link was copied.
+          <Trans i18nKey="widget.missing.body1" ns="site" components={{ code: <code dir="ltr" /> }} />
         </p>
-        <p>
-          If a business sent you this link, please ask them for the full address. If you run a chatbot, copy
-          the link again from its settings.
-        </p>
+        <p>{t("widget.missing.body2")}</p>
         <div className="standalone-actions">
           <Link className="btn btn-secondary btn-sm" to="/widget">
-            How chat links work
+            {t("widget.missing.howLinksWork")}
           </Link>
           <Link className="btn btn-ghost btn-sm" to="/">
-            Parley home
+            {t("widget.missing.home")}
           </Link>
         </div>
       </div>

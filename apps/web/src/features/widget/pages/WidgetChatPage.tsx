@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useParams } from "react-router-dom";
 import { LogoMark } from "../../../components/Logo";
 import { useDocumentTitle } from "../../../components/use-document-title";
@@ -7,18 +8,23 @@ import { useDocumentTitle } from "../../../components/use-document-title";
  * entry). It says plainly that chatting isn't possible yet rather than pretending to connect.
  */
 export function WidgetChatPage() {
-  useDocumentTitle("Chat");
+  const { t } = useTranslation("site");
+  useDocumentTitle(t("titles.chat"));
   const { chatbotId = "" } = useParams();
   return (
     <main className="standalone">
       <div className="standalone-card">
         <LogoMark size={40} />
-        <h1>Chat isn't available yet</h1>
+        <h1>{t("widget.unavailable.title")}</h1>
         <p>
-          The chat for this chatbot (<code>{chatbotId}</code>) can't be opened here yet. Please try again
-          later, or reach the business through its website.
+          <Trans
+            i18nKey="widget.unavailable.body"
+            ns="site"
+            values={{ id: chatbotId }}
+            components={{ code: <code dir="ltr" /> }}
+          />
         </p>
-        <p className="standalone-foot">Powered by Parley</p>
+        <p className="standalone-foot">{t("widget.unavailable.poweredBy")}</p>
       </div>
     </main>
   );
