@@ -6,21 +6,20 @@ import {
   type SourceStatus,
 } from "@parley/contracts";
 
-/** Pure helpers for the chatbot builder (unit-tested in chatbots.test.ts). */
+import { ENGLISH, type Words } from "./words";
 
-export const SOURCE_KIND_LABEL: Record<SourceKind, string> = {
-  text: "Text",
-  qa: "Q&A",
-  file: "File",
-  website: "Website",
-};
+/**
+ * Pure helpers for the chatbot builder (unit-tested in chatbots.test.ts). Those that return text
+ * take the reader's `Words` (`useWords()`); without them they answer in English.
+ */
 
-export const SOURCE_STATUS_LABEL: Record<SourceStatus, string> = {
-  queued: "Queued",
-  processing: "Processing",
-  ready: "Ready",
-  failed: "Failed",
-};
+export function kindLabel(kind: SourceKind, w: Words = ENGLISH): string {
+  return w.t(`kinds.${kind}`);
+}
+
+export function statusLabel(status: SourceStatus, w: Words = ENGLISH): string {
+  return w.t(`statuses.${status}`);
+}
 
 export function isInProgress(source: Pick<KnowledgeSource, "status">): boolean {
   return source.status === "queued" || source.status === "processing";
@@ -34,21 +33,29 @@ export function anyInProgress(sources: readonly Pick<KnowledgeSource, "status">[
 const MB = 1024 * 1024;
 const KB = 1024;
 
-const oneDecimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-const wholeNumber = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const oneDecimal = { maximumFractionDigits: 1 } as const;
+const wholeNumber = { maximumFractionDigits: 0 } as const;
 
 /** "3.4 MB", "120 KB", "512 bytes". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= MB) return `${oneDecimal.format(bytes / MB)} MB`;
-  if (bytes >= KB) return `${wholeNumber.format(bytes / KB)} KB`;
-  return `${wholeNumber.format(bytes)} ${bytes === 1 ? "byte" : "bytes"}`;
+export function formatBytes(bytes: number, w: Words = ENGLISH): string {
+  if (bytes >= MB) return w.t("units.mb", { size: w.number(bytes / MB, oneDecimal) });
+  if (bytes >= KB) return w.t("units.kb", { size: w.number(bytes / KB, wholeNumber) });
+  return w.t("units.bytes", { count: bytes, n: w.number(bytes, wholeNumber) });
 }
 
 /** Both numbers in the total's unit, so "1.2 of 3.4 MB" reads at a glance. */
-function bytesPair(done: number, total: number): string {
-  if (total >= MB) return `${oneDecimal.format(done / MB)} of ${oneDecimal.format(total / MB)} MB`;
-  if (total >= KB) return `${wholeNumber.format(done / KB)} of ${wholeNumber.format(total / KB)} KB`;
-  return `${wholeNumber.format(done)} of ${wholeNumber.format(total)} bytes`;
+function bytesPair(done: number, total: number, w: Words): string {
+  if (total >= MB)
+    return w.t("units.mbPair", {
+      done: w.number(done / MB, oneDecimal),
+      total: w.number(total / MB, oneDecimal),
+    });
+  if (total >= KB)
+    return w.t("units.kbPair", {
+      done: w.number(done / KB, wholeNumber),
+      total: w.number(total / KB, wholeNumber),
+    });
+  return w.t("units.bytesPair", { done: w.number(done, wholeNumber), total: w.number(total, wholeNumber) });
 }
 
 export interface ProgressView {
@@ -59,30 +66,39 @@ export interface ProgressView {
 }
 
 /** What the progress bar of a queued or processing source shows. */
-export function progressView(source: Pick<KnowledgeSource, "status" | "progress">): ProgressView {
+export function progressView(
+  source: Pick<KnowledgeSource, "status" | "progress">,
+  w: Words = ENGLISH,
+): ProgressView {
   const { done, total, unit } = source.progress;
-  if (source.status === "queued") return { percent: null, label: "Waiting to start…" };
+  if (source.status === "queued") return { percent: null, label: w.t("progress.waiting") };
   // Text and Q&A are one item: a "0 of 1 items" counter would say nothing useful.
-  if (unit === "items" || total <= 0) return { percent: null, label: "Reading…" };
+  if (unit === "items" || total <= 0) return { percent: null, label: w.t("progress.reading") };
   const clamped = Math.min(Math.max(done, 0), total);
   const percent = Math.floor((clamped / total) * 100);
-  if (unit === "bytes") return { percent, label: bytesPair(clamped, total) };
-  const noun = total === 1 ? "page" : "pages";
-  return { percent, label: `${wholeNumber.format(clamped)} of ${wholeNumber.format(total)} ${noun}` };
+  if (unit === "bytes") return { percent, label: bytesPair(clamped, total, w) };
+  return {
+    percent,
+    label: w.t("units.pagesPair", {
+      count: total,
+      done: w.number(clamped, wholeNumber),
+      total: w.number(total, wholeNumber),
+    }),
+  };
 }
 
 /** "14 passages" under a ready source: how many pieces the bot can now quote from. */
-export function chunkLabel(count: number): string {
-  return `${wholeNumber.format(count)} ${count === 1 ? "passage" : "passages"}`;
+export function chunkLabel(count: number, w: Words = ENGLISH): string {
+  return w.t("units.passages", { count, n: w.number(count, wholeNumber) });
 }
 
 /** The second line of a source row: where it came from. */
-export function sourceDetail(source: KnowledgeSource): string | null {
+export function sourceDetail(source: KnowledgeSource, w: Words = ENGLISH): string | null {
   switch (source.kind) {
     case "website":
       return source.url;
     case "file":
-      return [source.fileName, source.sizeBytes === null ? null : formatBytes(source.sizeBytes)]
+      return [source.fileName, source.sizeBytes === null ? null : formatBytes(source.sizeBytes, w)]
         .filter(Boolean)
         .join(" · ");
     case "qa":
@@ -98,10 +114,10 @@ export function truncate(text: string, max: number): string {
 }
 
 /** "3 of 4 sources ready", "No knowledge yet". */
-export function sourcesSummary(ready: number, total: number): string {
-  if (total === 0) return "No knowledge yet";
-  if (ready === total) return `${total} ${total === 1 ? "source" : "sources"} ready`;
-  return `${ready} of ${total} sources ready`;
+export function sourcesSummary(ready: number, total: number, w: Words = ENGLISH): string {
+  if (total === 0) return w.t("summary.none");
+  if (ready === total) return w.t("summary.allReady", { count: total, n: w.number(total) });
+  return w.t("summary.someReady", { ready: w.number(ready), total: w.number(total) });
 }
 
 // ---------- Files ----------
@@ -119,7 +135,10 @@ export const ACCEPTED_FILE_TYPES = [
   "text/plain",
 ].join(",");
 
-export const ACCEPTED_FILE_HINT = "PDF, Word (.docx), Markdown or plain text";
+/** "PDF, Word (.docx), Markdown or plain text". */
+export function acceptedFileHint(w: Words = ENGLISH): string {
+  return w.t("files.hint");
+}
 
 /** Upload limit of a plan tier in MB: the API's own table (contracts). */
 export function fileLimitMb(tier: number | null | undefined): number {
@@ -127,8 +146,8 @@ export function fileLimitMb(tier: number | null | undefined): number {
 }
 
 /** "3 pages skipped" — the heading of a crawl's skipped-pages list. */
-export function skippedLabel(count: number): string {
-  return `${count} ${count === 1 ? "page" : "pages"} skipped`;
+export function skippedLabel(count: number, w: Words = ENGLISH): string {
+  return w.t("units.skipped", { count, n: w.number(count) });
 }
 
 /**
@@ -138,8 +157,9 @@ export function skippedLabel(count: number): string {
 export function checkFile(
   file: { name: string; size: number; type: string },
   limitMb: number,
+  w: Words = ENGLISH,
 ): string | null {
-  if (file.size === 0) return "This file is empty.";
+  if (file.size === 0) return w.t("files.empty");
   const ext = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? "";
   const knownExt = ["pdf", "docx", "md", "markdown", "txt"].includes(ext);
   const knownType =
@@ -147,9 +167,9 @@ export function checkFile(
     file.type.startsWith("text/") ||
     file.type === "application/pdf" ||
     file.type === "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-  if (!knownExt && !knownType) return `This file type isn't supported. Upload a ${ACCEPTED_FILE_HINT} file.`;
+  if (!knownExt && !knownType) return w.t("files.unsupported", { types: acceptedFileHint(w) });
   if (file.size > limitMb * MB)
-    return `This file is ${formatBytes(file.size)}. Files are limited to ${limitMb} MB on your plan.`;
+    return w.t("files.tooLarge", { size: formatBytes(file.size, w), limit: w.number(limitMb) });
   return null;
 }
 
@@ -217,7 +237,7 @@ export function safeLink(url: string | null): string | null {
   }
 }
 
-export function citationSubtitle(citation: Citation): string {
+export function citationSubtitle(citation: Citation, w: Words = ENGLISH): string {
   if (citation.kind === "website" && citation.url) {
     try {
       const u = new URL(citation.url);
@@ -226,7 +246,7 @@ export function citationSubtitle(citation: Citation): string {
       return citation.url;
     }
   }
-  return SOURCE_KIND_LABEL[citation.kind];
+  return kindLabel(citation.kind, w);
 }
 
 // ---------- Colours ----------

@@ -1,5 +1,6 @@
 import type { ChatTurn, Citation, StreamDone } from "@parley/contracts";
 import type { StreamFailure } from "./stream";
+import { ENGLISH, type Words } from "./words";
 
 /**
  * The playground conversation, kept in component state (nothing is stored on the server). The
@@ -151,15 +152,18 @@ const MODEL_FAILURES = new Set(["INTERNAL", "MODEL_NOT_CONFIGURED", "MODEL_UNAVA
 export function failureText(
   error: StreamFailure,
   provider: "builtin" | "openai-compatible" = "builtin",
+  w: Words = ENGLISH,
 ): string {
   switch (error.code) {
     case "NETWORK_ERROR":
-      return "We couldn't reach Parley. Check your connection.";
+      return w.t("playground.networkShort");
     case "STREAM_INTERRUPTED":
-      return "The answer was cut off before it finished.";
-    default:
+      return w.t("playground.interruptedShort");
+    default: {
+      const message = w.server(error.message);
       return provider === "openai-compatible" && MODEL_FAILURES.has(error.code)
-        ? `${error.message.replace(/([^.!?])$/, "$1.")} Check the model's base URL, name and API key under Settings → Answers.`
-        : error.message;
+        ? w.t("playground.checkModel", { message: message.replace(/([^.!?؟])$/, "$1.") })
+        : message;
+    }
   }
 }

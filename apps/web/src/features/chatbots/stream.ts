@@ -6,6 +6,7 @@ import {
   streamErrorSchema,
   streamStartSchema,
 } from "@parley/contracts";
+import en from "@parley/ui/locales/en/builder";
 import { fetchWithToken, type TokenProvider } from "../../app/with-token";
 import { readSse } from "../../lib/sse";
 
@@ -41,9 +42,10 @@ export interface StreamRequest extends StreamHandlers {
 /** How a stream ended. After "aborted" no handler is called again. */
 export type StreamOutcome = "done" | "error" | "aborted";
 
-const NETWORK_MESSAGE = "We couldn't reach Parley. Check your connection and try again.";
-const INTERRUPTED_MESSAGE = "The answer was cut off before it finished. Try again.";
-const INVALID_MESSAGE = "The server sent an answer we didn't understand. Try again.";
+// English, from the catalog; shown through `useClientText`, which translates them.
+const NETWORK_MESSAGE = en.stream.network;
+const INTERRUPTED_MESSAGE = en.stream.interrupted;
+const INVALID_MESSAGE = en.stream.invalid;
 
 class BadEvent extends Error {}
 
@@ -76,17 +78,16 @@ async function failureFromResponse(response: Response): Promise<StreamFailure> {
   } catch {
     // Not our error shape (a proxy's HTML page, an empty body).
   }
-  if (response.status === 404)
-    return { code: "NOT_FOUND", message: "This chatbot no longer exists.", requestId };
+  if (response.status === 404) return { code: "NOT_FOUND", message: en.stream.notFound, requestId };
   if (response.status === 429)
     return {
       code: "RATE_LIMITED",
-      message: "Too many messages at once. Wait a moment and try again.",
+      message: en.stream.rateLimited,
       requestId,
     };
   return {
     code: response.status >= 500 ? "SERVICE_UNAVAILABLE" : "BAD_REQUEST",
-    message: `The request failed with status ${response.status}. Try again.`,
+    message: en.stream.status.replace("{{status}}", String(response.status)),
     requestId,
   };
 }

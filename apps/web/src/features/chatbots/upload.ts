@@ -1,4 +1,5 @@
 import { errorBodySchema, type KnowledgeSource, knowledgeSourceSchema } from "@parley/contracts";
+import en from "@parley/ui/locales/en/builder";
 import { ApiError } from "../../app/api-error";
 import { sendWithToken, type TokenProvider } from "../../app/with-token";
 
@@ -47,10 +48,10 @@ export async function uploadSourceFile(options: UploadOptions): Promise<Knowledg
           new ApiError({
             status: 500,
             code: "NETWORK_ERROR",
-            message: "The upload didn't reach Parley. Check your connection and try again.",
+            message: en.upload.network,
           }),
         );
-      xhr.onabort = () => reject(signal?.reason ?? new DOMException("Upload cancelled", "AbortError"));
+      xhr.onabort = () => reject(signal?.reason ?? new DOMException(en.upload.cancelled, "AbortError"));
       signal?.addEventListener("abort", () => xhr.abort(), { once: true });
       const form = new FormData();
       form.append("file", file, file.name);
@@ -71,7 +72,7 @@ export async function uploadSourceFile(options: UploadOptions): Promise<Knowledg
     throw new ApiError({
       status: 500,
       code: "INVALID_RESPONSE",
-      message: "The server sent a response we didn't understand. Please try again.",
+      message: en.upload.invalid,
       requestId: response.requestId,
     });
   }
@@ -85,8 +86,8 @@ export async function uploadSourceFile(options: UploadOptions): Promise<Knowledg
     code: response.status === 413 ? "PAYLOAD_TOO_LARGE" : response.status >= 500 ? "INTERNAL" : "BAD_REQUEST",
     message:
       response.status === 413
-        ? "This file is too large to upload."
-        : `The upload failed with status ${response.status}. Please try again.`,
+        ? en.upload.tooLarge
+        : en.upload.status.replace("{{status}}", String(response.status)),
     requestId: response.requestId,
   });
 }

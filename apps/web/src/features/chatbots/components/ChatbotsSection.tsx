@@ -1,10 +1,12 @@
 import type { ChatbotListItem, SourceKind } from "@parley/contracts";
+import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useUsage } from "../../dashboard/api";
 import { useSignedInUser } from "../../session/session-context";
 import { useChatbots } from "../api";
 import { readableOn, sourcesSummary } from "../chatbots";
+import { useWords } from "../words";
 import { CreateChatbotDialog } from "./CreateChatbotDialog";
 import { ErrorNotice } from "./ErrorNotice";
 import { BotIcon, KindIcon, PlusIcon } from "./icons";
@@ -12,15 +14,18 @@ import "../styles/base.css";
 import "../styles/dashboard.css";
 import "../styles/knowledge.css";
 
-const QUICK_KINDS: { kind: SourceKind; title: string; hint: string }[] = [
-  { kind: "text", title: "Start from text", hint: "Paste a few paragraphs" },
-  { kind: "qa", title: "Start from a Q&A pair", hint: "A question and its answer" },
-  { kind: "website", title: "Start from your website", hint: "We read its pages" },
-  { kind: "file", title: "Start from a document", hint: "PDF, Word, Markdown or text" },
-];
+/** The quick start's tiles: the kind, and its title and hint in `builder:list.quick`. */
+const QUICK_KINDS = [
+  { kind: "text", title: "text", hint: "textHint" },
+  { kind: "qa", title: "qa", hint: "qaHint" },
+  { kind: "website", title: "website", hint: "websiteHint" },
+  { kind: "file", title: "file", hint: "fileHint" },
+] as const satisfies readonly { kind: SourceKind; title: string; hint: string }[];
 
 /** The dashboard's "Your chatbots": the bots as cards, or the quick start when there are none. */
 export function ChatbotsSection() {
+  const { t } = useTranslation("builder");
+  const { number } = useFormat();
   // Lists are cached per workspace: another workspace never shows this one's bots.
   const { workspaceId: userId } = useSignedInUser();
   const chatbots = useChatbots();
@@ -58,11 +63,15 @@ export function ChatbotsSection() {
       <div className="dash-card-head">
         <div className="dash-bots-heading">
           <h2 id="dash-bots-title" className="dash-card-title">
-            Your chatbots
+            {t("list.title")}
           </h2>
           {limits ? (
             <span className="dash-muted dash-small">
-              {limits.used.chatbots} of {limits.limits.chatbots} on the {limits.planName} plan
+              {t("list.usage", {
+                used: number(limits.used.chatbots),
+                limit: number(limits.limits.chatbots),
+                plan: limits.planName,
+              })}
             </span>
           ) : null}
         </div>
@@ -73,20 +82,20 @@ export function ChatbotsSection() {
             onClick={() => setDialog({ kind: "text" })}
           >
             <PlusIcon size={16} />
-            New chatbot
+            {t("list.newBot")}
           </button>
         ) : null}
       </div>
 
       {deleted ? (
         <div className="alert alert-success" role="status">
-          {`“${deleted}” was deleted, with its knowledge.`}{" "}
+          {t("list.deleted", { name: deleted })}{" "}
           <button
             type="button"
             className="link-button"
             onClick={() => navigate(location.pathname, { replace: true, state: null })}
           >
-            Dismiss
+            {t("list.dismiss")}
           </button>
         </div>
       ) : null}
@@ -115,17 +124,14 @@ export function ChatbotsSection() {
             <span className="quick-start-icon">
               <BotIcon size={26} />
             </span>
-            <h3>Create your first chatbot</h3>
-            <p>
-              Give it a name and one piece of knowledge, and it can answer your customers' questions, citing
-              where each answer came from. It takes about a minute.
-            </p>
+            <h3>{t("list.emptyTitle")}</h3>
+            <p>{t("list.emptyBody")}</p>
             <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: "text" })}>
               <PlusIcon size={16} />
-              Create your first chatbot
+              {t("list.createFirst")}
             </button>
           </div>
-          <ul className="quick-kinds" aria-label="Start from">
+          <ul className="quick-kinds" aria-label={t("list.startFrom")}>
             {QUICK_KINDS.map(({ kind, title, hint }) => (
               <li key={kind}>
                 <button type="button" className="quick-kind" onClick={() => setDialog({ kind })}>
@@ -133,8 +139,8 @@ export function ChatbotsSection() {
                     <KindIcon kind={kind} size={18} />
                   </span>
                   <span className="quick-kind-text">
-                    <span className="quick-kind-title">{title}</span>
-                    <span className="quick-kind-hint">{hint}</span>
+                    <span className="quick-kind-title">{t(`list.quick.${title}`)}</span>
+                    <span className="quick-kind-hint">{t(`list.quick.${hint}`)}</span>
                   </span>
                 </button>
               </li>
@@ -152,9 +158,10 @@ export function ChatbotsSection() {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-
 function BotCard({ bot }: { bot: ChatbotListItem }) {
+  const { t } = useTranslation("builder");
+  const format = useFormat();
+  const words = useWords();
   const href = `/chatbots/${encodeURIComponent(bot._id)}`;
   const percent = bot.sourceCount === 0 ? 0 : Math.round((bot.readySourceCount / bot.sourceCount) * 100);
   return (
@@ -168,14 +175,14 @@ function BotCard({ bot }: { bot: ChatbotListItem }) {
           <BotIcon size={20} />
         </span>
         <span className={`pub-badge${bot.published ? " pub-badge-live" : ""}`}>
-          {bot.published ? "Published" : "Draft"}
+          {bot.published ? t("list.published") : t("list.draft")}
         </span>
       </div>
       <h3 className="bot-card-name">
         <Link to={href}>{bot.name}</Link>
       </h3>
       <div className="bot-card-sources">
-        <span>{sourcesSummary(bot.readySourceCount, bot.sourceCount)}</span>
+        <span>{sourcesSummary(bot.readySourceCount, bot.sourceCount, words)}</span>
         {bot.sourceCount > 0 ? (
           <span className="mini-bar" aria-hidden="true">
             <span style={{ width: `${percent}%` }} />
@@ -183,9 +190,15 @@ function BotCard({ bot }: { bot: ChatbotListItem }) {
         ) : null}
       </div>
       <div className="bot-card-foot">
-        <span className="dash-muted dash-small">Created {dateFormat.format(new Date(bot.createdAt))}</span>
-        <Link to={href} className="btn btn-secondary btn-sm" aria-label={`Open ${bot.name}`}>
-          Open
+        <span className="dash-muted dash-small">
+          {t("list.created", { date: format.date(bot.createdAt, "date") })}
+        </span>
+        <Link
+          to={href}
+          className="btn btn-secondary btn-sm"
+          aria-label={t("list.openBot", { name: bot.name })}
+        >
+          {t("list.open")}
         </Link>
       </div>
     </li>

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Chatbot, chatbotCreateSchema, type SourceKind } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
@@ -10,6 +11,7 @@ import { useSubscriptionDetails } from "../../dashboard/api";
 import { useSignedInUser } from "../../session/session-context";
 import { useAddSource, useCreateChatbot } from "../api";
 import { fileLimitMb } from "../chatbots";
+import { useFormMessage } from "../form-message";
 import { ErrorNotice } from "./ErrorNotice";
 import { SourceForm, type SubmitSource } from "./SourceForm";
 
@@ -28,6 +30,7 @@ interface CreateChatbotDialogProps {
  * wasted), then give it one piece of knowledge, then land on its Knowledge tab to watch it being read.
  */
 export function CreateChatbotDialog({ open, onClose, initialKind = "text" }: CreateChatbotDialogProps) {
+  const { t } = useTranslation("builder");
   const [bot, setBot] = useState<Chatbot | null>(null);
 
   // A fresh start each time the dialog opens.
@@ -40,12 +43,8 @@ export function CreateChatbotDialog({ open, onClose, initialKind = "text" }: Cre
       open={open}
       onClose={onClose}
       size={bot ? "md" : "sm"}
-      title={bot ? `Teach ${bot.name} something` : "Create a chatbot"}
-      description={
-        bot
-          ? "Add its first piece of knowledge. You can add more, and test its answers, on the next page."
-          : "Start with a name. Visitors see it at the top of the chat window; you can change it later."
-      }
+      title={bot ? t("create.teachTitle", { name: bot.name }) : t("create.title")}
+      description={bot ? t("create.teachDescription") : t("create.description")}
     >
       {bot ? (
         <FirstSourceStep bot={bot} initialKind={initialKind} />
@@ -57,12 +56,16 @@ export function CreateChatbotDialog({ open, onClose, initialKind = "text" }: Cre
 }
 
 function NameStep({ onCreated, onCancel }: { onCreated: (bot: Chatbot) => void; onCancel: () => void }) {
+  const { t } = useTranslation("builder");
+  const formMessage = useFormMessage();
   const create = useCreateChatbot();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<NameValues>({ resolver: zodResolver(nameSchema), defaultValues: { name: "" } });
+
+  const nameError = formMessage(errors.name?.message);
 
   const submit = handleSubmit(async ({ name }) => {
     try {
@@ -74,24 +77,24 @@ function NameStep({ onCreated, onCancel }: { onCreated: (bot: Chatbot) => void; 
 
   return (
     <form className="form create-form" onSubmit={submit} noValidate>
-      <FormField label="Chatbot name" id="create-name" error={errors.name?.message}>
+      <FormField label={t("create.name")} id="create-name" error={nameError}>
         <input
           id="create-name"
           type="text"
           autoComplete="off"
-          placeholder="Acme Support"
-          {...fieldAria("create-name", errors.name?.message)}
+          placeholder={t("create.namePlaceholder")}
+          {...fieldAria("create-name", nameError)}
           {...register("name", { onChange: () => create.reset() })}
         />
       </FormField>
       <ErrorNotice error={create.error} />
       <div className="modal-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
-          Cancel
+          {t("create.cancel")}
         </button>
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
           {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
-          {isSubmitting ? "Creating…" : "Continue"}
+          {isSubmitting ? t("create.creating") : t("create.continue")}
         </button>
       </div>
     </form>
@@ -99,6 +102,7 @@ function NameStep({ onCreated, onCancel }: { onCreated: (bot: Chatbot) => void; 
 }
 
 function FirstSourceStep({ bot, initialKind }: { bot: Chatbot; initialKind: SourceKind }) {
+  const { t } = useTranslation("builder");
   const navigate = useNavigate();
   // Lists are cached per workspace: another workspace never shows this one's bots.
   const { workspaceId: userId } = useSignedInUser();
@@ -123,11 +127,11 @@ function FirstSourceStep({ bot, initialKind }: { bot: Chatbot; initialKind: Sour
         idPrefix="first-source"
         onSubmit={submit}
         fileLimitMb={fileLimitMb(subscription.data?.plan.tier)}
-        submitLabel="Add and continue"
+        submitLabel={t("create.addAndContinue")}
         initialKind={initialKind}
         secondary={
           <button type="button" className="btn btn-ghost" onClick={() => navigate(knowledgeUrl)}>
-            Skip for now
+            {t("create.skip")}
           </button>
         }
       />

@@ -1,3 +1,4 @@
+import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
 import { isApiError } from "../../../app/api";
 
@@ -6,9 +7,11 @@ import { isApiError } from "../../../app/api";
  * upgrading is the way forward; a reference id helps support find the request.
  */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: (() => void) | undefined }) {
+  const { t } = useTranslation("builder");
+  const errorText = useErrorText();
   if (!error) return null;
-  const message = error instanceof Error ? error.message : "Something went wrong. Please try again.";
   const api = isApiError(error) ? error : null;
+  const message = api ? errorText(api) : error instanceof Error ? errorText(error) : t("errors.generic");
   const limit = api?.code === "PLAN_LIMIT_REACHED";
   return (
     <div className="alert alert-error builder-error" role="alert">
@@ -16,14 +19,16 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: (() 
         {message}{" "}
         {limit ? (
           <Link to="/billing" className="builder-error-link">
-            Compare plans
+            {t("errors.comparePlans")}
           </Link>
         ) : null}
       </p>
-      {api?.requestId && !limit ? <span className="alert-meta">Reference: {api.requestId}</span> : null}
+      {api?.requestId && !limit ? (
+        <span className="alert-meta">{t("errors.reference", { id: api.requestId })}</span>
+      ) : null}
       {onRetry ? (
         <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
-          Try again
+          {t("errors.retry")}
         </button>
       ) : null}
     </div>

@@ -1,5 +1,7 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type DragEvent, useId, useState } from "react";
-import { ACCEPTED_FILE_HINT, ACCEPTED_FILE_TYPES, formatBytes } from "../chatbots";
+import { ACCEPTED_FILE_TYPES, acceptedFileHint, formatBytes } from "../chatbots";
+import { useWords } from "../words";
 import { FileIcon, UploadIcon } from "./icons";
 
 interface FileDropProps {
@@ -15,6 +17,8 @@ interface FileDropProps {
  * file input underneath) to pick one.
  */
 export function FileDrop({ file, onFile, limitMb, error, disabled = false }: FileDropProps) {
+  const { t } = useTranslation("builder");
+  const words = useWords();
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -70,7 +74,9 @@ export function FileDrop({ file, onFile, limitMb, error, disabled = false }: Fil
               <FileIcon size={22} />
             </span>
             <span className="file-drop-name">{file.name}</span>
-            <span className="file-drop-meta">{formatBytes(file.size)} · click or drop to replace</span>
+            <span className="file-drop-meta">
+              {t("files.chosenMeta", { size: formatBytes(file.size, words) })}
+            </span>
           </span>
         ) : (
           <span className="file-drop-empty">
@@ -78,14 +84,17 @@ export function FileDrop({ file, onFile, limitMb, error, disabled = false }: Fil
               <UploadIcon size={22} />
             </span>
             <span className="file-drop-title">
-              <strong>Drop a file here</strong> or <span className="file-drop-link">choose one</span>
+              <Trans
+                t={t}
+                i18nKey="files.drop"
+                components={{ b: <strong />, link: <span className="file-drop-link" /> }}
+              />
             </span>
           </span>
         )}
       </label>
       <p id={hintId} className="field-hint">
-        {ACCEPTED_FILE_HINT}, up to {limitMb} MB on your plan. Scanned PDFs without a text layer can't be
-        read.
+        {t("files.limitHint", { types: acceptedFileHint(words), limit: words.number(limitMb) })}
       </p>
       {error ? (
         <p id={errorId} className="field-error">

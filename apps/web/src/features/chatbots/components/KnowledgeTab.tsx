@@ -1,10 +1,12 @@
 import type { KnowledgeSource } from "@parley/contracts";
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useSubscriptionDetails, useUsage } from "../../dashboard/api";
 import { useSignedInUser } from "../../session/session-context";
 import { useAddSource } from "../api";
 import { fileLimitMb, sourcesSummary } from "../chatbots";
+import { useWords } from "../words";
 import { ErrorNotice } from "./ErrorNotice";
 import { SourceForm, type SubmitSource } from "./SourceForm";
 import { SourceList } from "./SourceList";
@@ -15,6 +17,8 @@ interface KnowledgeTabProps {
 }
 
 export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
+  const { t } = useTranslation("builder");
+  const words = useWords();
   // Lists are cached per workspace: another workspace never shows this one's bots.
   const { workspaceId: userId } = useSignedInUser();
   const subscription = useSubscriptionDetails(userId);
@@ -35,25 +39,34 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
       <section className="card builder-card knowledge-add" aria-labelledby="knowledge-add-title">
         <div className="builder-card-head">
           <h2 id="knowledge-add-title" className="builder-card-title">
-            Add knowledge
+            {t("knowledge.addTitle")}
           </h2>
           {usage.data ? (
             <span className="builder-muted builder-small">
-              {usage.data.used.knowledgeSources} of {usage.data.limits.knowledgeSources} sources on your plan
+              {t("knowledge.usage", {
+                used: words.number(usage.data.used.knowledgeSources),
+                limit: words.number(usage.data.limits.knowledgeSources),
+              })}
             </span>
           ) : null}
         </div>
-        <p className="builder-card-lead">
-          Your chatbot answers only from what you add here, and shows which source each answer came from.
-        </p>
+        <p className="builder-card-lead">{t("knowledge.lead")}</p>
         {atLimit && usage.data ? (
           <div className="alert limit-note" role="note">
-            You've used all {usage.data.limits.knowledgeSources} knowledge sources on the{" "}
-            {usage.data.planName} plan. Delete one to add another, or <Link to="/billing">compare plans</Link>
-            .
+            <Trans
+              t={t}
+              i18nKey="knowledge.atLimit"
+              values={{ limit: words.number(usage.data.limits.knowledgeSources), plan: usage.data.planName }}
+              components={{ link: <Link to="/billing" /> }}
+            />
           </div>
         ) : null}
-        <SourceForm idPrefix="add-source" onSubmit={submit} fileLimitMb={limitMb} submitLabel="Add source" />
+        <SourceForm
+          idPrefix="add-source"
+          onSubmit={submit}
+          fileLimitMb={limitMb}
+          submitLabel={t("knowledge.addSource")}
+        />
       </section>
 
       <section
@@ -63,11 +76,11 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
       >
         <div className="builder-card-head">
           <h2 id="knowledge-list-title" className="builder-card-title">
-            Your knowledge
+            {t("knowledge.listTitle")}
           </h2>
           {sources.data ? (
             <span className="builder-muted builder-small" data-testid="sources-summary">
-              {sourcesSummary(ready, list.length)}
+              {sourcesSummary(ready, list.length, words)}
             </span>
           ) : null}
         </div>
@@ -77,11 +90,8 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
           <ErrorNotice error={sources.error} onRetry={() => void sources.refetch()} />
         ) : list.length === 0 ? (
           <div className="builder-empty">
-            <p className="builder-empty-title">No knowledge yet</p>
-            <p>
-              Add a few paragraphs about your business, the questions customers ask most, your website or a
-              document such as a price list or handbook. Reading usually takes a few seconds.
-            </p>
+            <p className="builder-empty-title">{t("knowledge.emptyTitle")}</p>
+            <p>{t("knowledge.emptyBody")}</p>
           </div>
         ) : (
           <SourceList chatbotId={chatbotId} sources={list} />

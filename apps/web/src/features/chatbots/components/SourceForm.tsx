@@ -1,6 +1,6 @@
 import type { SourceKind } from "@parley/contracts";
-import { type ReactNode, useState } from "react";
-import { SOURCE_KIND_LABEL } from "../chatbots";
+import { useTranslation } from "@parley/ui/i18n/react";
+import { type ReactNode, useMemo, useState } from "react";
 import { KindIcon } from "./icons";
 import { FileSourceForm } from "./source-form/FileForm";
 import type { SubmitSource } from "./source-form/shared";
@@ -10,15 +10,7 @@ import { type TabItem, TabList, TabPanel } from "./Tabs";
 
 export type { SubmitSource } from "./source-form/shared";
 
-const KINDS: readonly TabItem<SourceKind>[] = (["text", "qa", "website", "file"] as const).map((id) => ({
-  id,
-  label: (
-    <>
-      <KindIcon kind={id} size={16} />
-      {SOURCE_KIND_LABEL[id]}
-    </>
-  ),
-}));
+const KIND_ORDER = ["text", "qa", "website", "file"] as const;
 
 interface SourceFormProps {
   idPrefix: string;
@@ -43,13 +35,27 @@ export function SourceForm({
   secondary,
   initialKind = "text",
 }: SourceFormProps) {
+  const { t } = useTranslation("builder");
   const [kind, setKind] = useState<SourceKind>(initialKind);
+  const kinds = useMemo<readonly TabItem<SourceKind>[]>(
+    () =>
+      KIND_ORDER.map((id) => ({
+        id,
+        label: (
+          <>
+            <KindIcon kind={id} size={16} />
+            {t(`kinds.${id}`)}
+          </>
+        ),
+      })),
+    [t],
+  );
   return (
     <div className="source-form">
       <TabList
         idPrefix={idPrefix}
-        label="Kind of knowledge"
-        tabs={KINDS}
+        label={t("knowledge.kindLabel")}
+        tabs={kinds}
         selected={kind}
         onSelect={setKind}
         className="tabs tabs-pills"

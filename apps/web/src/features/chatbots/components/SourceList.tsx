@@ -1,33 +1,34 @@
 import type { KnowledgeSource } from "@parley/contracts";
+import { Trans, useFormat, useServerText, useTranslation } from "@parley/ui/i18n/react";
 import { useRef, useState } from "react";
 import { Modal } from "../../../components/Modal";
 import { useDeleteSource, useResyncSource } from "../api";
 import {
   chunkLabel,
   isInProgress,
+  kindLabel,
   progressView,
-  SOURCE_KIND_LABEL,
-  SOURCE_STATUS_LABEL,
   safeLink,
   skippedLabel,
   sourceDetail,
+  statusLabel,
 } from "../chatbots";
+import { useWords } from "../words";
 import { ErrorNotice } from "./ErrorNotice";
 import { KindIcon, RefreshIcon, TrashIcon } from "./icons";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
 export function StatusBadge({ status }: { status: KnowledgeSource["status"] }) {
+  const words = useWords();
   return (
     <span className="source-status" data-status={status}>
       {status === "processing" ? <span className="spinner source-status-spinner" aria-hidden="true" /> : null}
-      {SOURCE_STATUS_LABEL[status]}
+      {statusLabel(status, words)}
     </span>
   );
 }
 
 function SourceProgress({ source }: { source: KnowledgeSource }) {
-  const view = progressView(source);
+  const view = progressView(source, useWords());
   const labelId = `progress-${source._id}`;
   return (
     <div className="source-progress">
@@ -55,9 +56,10 @@ function SourceProgress({ source }: { source: KnowledgeSource }) {
 
 /** The pages a crawl did not learn from, with why: a link each (http/https only) and its reason. */
 function SkippedPages({ pages }: { pages: KnowledgeSource["skippedPages"] }) {
+  const words = useWords();
   return (
     <details className="source-skipped">
-      <summary>{skippedLabel(pages.length)}</summary>
+      <summary>{skippedLabel(pages.length, words)}</summary>
       {/* A term list (address, then why), so its entries are not items of the sources list. */}
       <dl>
         {pages.map((page) => {
@@ -66,14 +68,22 @@ function SkippedPages({ pages }: { pages: KnowledgeSource["skippedPages"] }) {
             <div key={page.url} className="source-skipped-entry">
               <dt>
                 {href ? (
-                  <a className="source-skipped-url" href={href} target="_blank" rel="noopener noreferrer">
+                  <a
+                    className="source-skipped-url"
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    dir="ltr"
+                  >
                     {page.url}
                   </a>
                 ) : (
-                  <span className="source-skipped-url">{page.url}</span>
+                  <span className="source-skipped-url" dir="ltr">
+                    {page.url}
+                  </span>
                 )}
               </dt>
-              <dd className="source-skipped-reason">{page.reason}</dd>
+              <dd className="source-skipped-reason">{words.server(page.reason)}</dd>
             </div>
           );
         })}
@@ -89,6 +99,10 @@ interface SourceListProps {
 
 /** The bot's knowledge with live status: progress while reading, passages when ready, why when failed. */
 export function SourceList({ chatbotId, sources }: SourceListProps) {
+  const { t } = useTranslation("builder");
+  const words = useWords();
+  const format = useFormat();
+  const serverText = useServerText();
   const resync = useResyncSource(chatbotId);
   const remove = useDeleteSource(chatbotId);
   const [deleting, setDeleting] = useState<KnowledgeSource | null>(null);
@@ -103,17 +117,17 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
 
   return (
     <>
-      <ul className="source-list" aria-label="Knowledge sources">
+      <ul className="source-list" aria-label={t("sources.listLabel")}>
         {sources.map((source) => {
-          const detail = sourceDetail(source);
+          const detail = sourceDetail(source, words);
           const link = source.kind === "website" ? safeLink(source.url) : null;
           const busy = isInProgress(source);
           const resyncing = resync.isPending && resync.variables === source._id;
           return (
             <li key={source._id} className="source-row" data-status={source.status}>
-              <span className="source-kind" title={SOURCE_KIND_LABEL[source.kind]}>
+              <span className="source-kind" title={kindLabel(source.kind, words)}>
                 <KindIcon kind={source.kind} size={20} />
-                <span className="sr-only">{SOURCE_KIND_LABEL[source.kind]}:</span>
+                <span className="sr-only">{kindLabel(source.kind, words)}:</span>
               </span>
               <div className="source-main">
                 <div className="source-title-row">
@@ -123,7 +137,7 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
                 {detail ? (
                   <p className="source-detail">
                     {link ? (
-                      <a href={link} target="_blank" rel="noopener noreferrer">
+                      <a href={link} target="_blank" rel="noopener noreferrer" dir="ltr">
                         {detail}
                       </a>
                     ) : (
@@ -134,26 +148,34 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
                 {busy ? <SourceProgress source={source} /> : null}
                 {source.status === "ready" ? (
                   <p className="source-meta">
-                    {chunkLabel(source.chunkCount)}
+                    {chunkLabel(source.chunkCount, words)}
                     {source.kind === "website" && source.progress.unit === "pages"
-                      ? ` from ${source.progress.total} ${source.progress.total === 1 ? "page" : "pages"}`
+                      ? t("sources.fromPages", {
+                          count: source.progress.total,
+                          n: format.number(source.progress.total),
+                        })
                       : ""}
                     {source.lastSyncedAt
-                      ? ` · updated ${dateFormat.format(new Date(source.lastSyncedAt))}`
+                      ? t("sources.updated", { date: format.date(source.lastSyncedAt, "dateTime") })
                       : ""}
-                    {source.embedding?.status === "ready" ? " · semantic search on" : ""}
+                    {source.embedding?.status === "ready" ? t("sources.semanticOn") : ""}
                     {source.embedding?.status === "queued" || source.embedding?.status === "running"
-                      ? ` · semantic search: ${source.embedding.done} of ${source.embedding.total} passages embedded`
+                      ? t("sources.semanticProgress", {
+                          done: format.number(source.embedding.done),
+                          total: format.number(source.embedding.total),
+                        })
                       : ""}
                   </p>
                 ) : null}
                 {source.status === "ready" && source.embedding?.status === "failed" ? (
-                  <p className="source-failure">{source.embedding.error}</p>
+                  <p className="source-failure">
+                    {source.embedding.error ? serverText(source.embedding.error) : null}
+                  </p>
                 ) : null}
                 {source.status === "failed" ? (
                   <p className="source-failure">
-                    <strong>Couldn't read this source.</strong>{" "}
-                    {source.error ?? "Something went wrong. Try re-syncing it."}
+                    <strong>{t("sources.failedTitle")}</strong>{" "}
+                    {source.error ? serverText(source.error) : t("sources.failedFallback")}
                   </p>
                 ) : null}
                 {!busy && source.skippedPages.length > 0 ? (
@@ -168,11 +190,17 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
                     className="btn btn-ghost btn-sm btn-icon"
                     onClick={() => onResync(source)}
                     disabled={busy || resyncing}
-                    aria-label={`Re-sync ${source.title}`}
-                    title={busy ? "Being read now" : source.kind === "website" ? "Crawl again" : "Read again"}
+                    aria-label={t("sources.resyncLabel", { title: source.title })}
+                    title={
+                      busy
+                        ? t("sources.beingRead")
+                        : source.kind === "website"
+                          ? t("sources.crawlAgain")
+                          : t("sources.readAgain")
+                    }
                   >
                     <RefreshIcon size={16} className={resyncing ? "icon-spin" : undefined} />
-                    <span className="btn-icon-label">Re-sync</span>
+                    <span className="btn-icon-label">{t("sources.resync")}</span>
                   </button>
                 ) : null}
                 <button
@@ -182,10 +210,10 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
                     remove.reset();
                     setDeleting(source);
                   }}
-                  aria-label={`Delete ${source.title}`}
+                  aria-label={t("sources.deleteLabel", { title: source.title })}
                 >
                   <TrashIcon size={16} />
-                  <span className="btn-icon-label">Delete</span>
+                  <span className="btn-icon-label">{t("sources.delete")}</span>
                 </button>
               </div>
             </li>
@@ -198,12 +226,14 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
         dismissible={!remove.isPending}
         role="alertdialog"
         initialFocusRef={cancelRef}
-        title="Delete this source?"
+        title={t("sources.confirmTitle")}
         description={
-          <>
-            <strong>{deleting?.title}</strong> and everything the bot learned from it will be removed. Answers
-            stop citing it right away. This can't be undone.
-          </>
+          <Trans
+            t={t}
+            i18nKey="sources.confirmDescription"
+            values={{ title: deleting?.title ?? "" }}
+            components={{ b: <strong /> }}
+          />
         }
       >
         <ErrorNotice error={remove.error} />
@@ -215,7 +245,7 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
             onClick={() => setDeleting(null)}
             disabled={remove.isPending}
           >
-            Cancel
+            {t("sources.cancel")}
           </button>
           <button
             type="button"
@@ -227,7 +257,7 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
             }}
           >
             {remove.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            {remove.isPending ? "Deleting…" : "Delete source"}
+            {remove.isPending ? t("sources.deleting") : t("sources.deleteSource")}
           </button>
         </div>
       </Modal>

@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { CheckIcon, CloseIcon } from "./icons";
 
@@ -18,12 +19,13 @@ const TOAST_MS = 4000;
  * toasts: they stay beside what failed.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("builder");
   const [toasts, setToasts] = useState<Toast[]>([]);
   const counter = useRef(0);
   const timers = useRef(new Map<number, number>());
 
   const dismiss = useCallback((id: number) => {
-    setToasts((list) => list.filter((t) => t.id !== id));
+    setToasts((list) => list.filter((item) => item.id !== id));
     window.clearTimeout(timers.current.get(id));
     timers.current.delete(id);
   }, []);
@@ -61,7 +63,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <button
               type="button"
               className="toast-close"
-              aria-label="Dismiss"
+              aria-label={t("toast.dismiss")}
               onClick={() => dismiss(toast.id)}
             >
               <CloseIcon size={14} />

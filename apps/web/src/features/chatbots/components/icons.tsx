@@ -69,8 +69,12 @@ export const RefreshIcon = (p: IconProps) => (
   </Svg>
 );
 
+/** Points the way text reads: mirrored in right-to-left pages. */
+const directional = (className: string | undefined) =>
+  className ? `icon-directional ${className}` : "icon-directional";
+
 export const SendIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Svg {...p} className={directional(p.className)}>
     <path d="M5 12h13M13 6l6 6-6 6" />
   </Svg>
 );
@@ -106,7 +110,7 @@ export const CheckIcon = (p: IconProps) => (
 );
 
 export const ArrowLeftIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Svg {...p} className={directional(p.className)}>
     <path d="M19 12H5M11 6l-6 6 6 6" />
   </Svg>
 );

@@ -1,7 +1,9 @@
 import type { Citation } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useRef } from "react";
 import { answerParagraphs, citationSubtitle, safeLink } from "../../chatbots";
 import { type AssistantMessage, failureText } from "../../playground";
+import { useWords } from "../../words";
 import { AlertIcon, ExternalIcon, KindIcon } from "../icons";
 
 /**
@@ -17,6 +19,7 @@ function AnswerText({
   citations: Citation[];
   onCite: (n: number) => void;
 }) {
+  const { t } = useTranslation("builder");
   const paragraphs = answerParagraphs(text, citations.length);
   return (
     <>
@@ -34,7 +37,10 @@ function AnswerText({
                 type="button"
                 className="cite-marker"
                 onClick={() => onCite(piece.n)}
-                aria-label={`Source ${piece.n}: ${citations[piece.n - 1]?.title ?? ""}`}
+                aria-label={t("playground.citeLabel", {
+                  n: piece.n,
+                  title: citations[piece.n - 1]?.title ?? "",
+                })}
               >
                 {piece.n}
               </button>
@@ -55,12 +61,16 @@ function CitationList({
   citations: Citation[];
   searchedFor: string | undefined;
 }) {
+  const { t } = useTranslation("builder");
+  const words = useWords();
   return (
     <div className="pg-sources">
-      <p className="pg-sources-title">{citations.length === 1 ? "Source" : "Sources"}</p>
+      <p className="pg-sources-title">
+        {citations.length === 1 ? t("playground.source") : t("playground.sources")}
+      </p>
       {searchedFor ? (
         <p className="pg-searched" data-testid="searched-for">
-          Read as a follow-up; searched for: “{searchedFor}”
+          {t("playground.searchedFor", { query: searchedFor })}
         </p>
       ) : null}
       <ol className="pg-source-list">
@@ -76,13 +86,13 @@ function CitationList({
                   </span>
                   <span className="pg-source-text">
                     <span className="pg-source-name">{citation.title}</span>
-                    <span className="pg-source-sub">{citationSubtitle(citation)}</span>
+                    <span className="pg-source-sub">{citationSubtitle(citation, words)}</span>
                   </span>
                 </summary>
                 <blockquote className="pg-source-snippet">{citation.snippet}</blockquote>
                 {link ? (
                   <a className="pg-source-link" href={link} target="_blank" rel="noopener noreferrer">
-                    Open page <ExternalIcon size={13} />
+                    {t("playground.openPage")} <ExternalIcon size={13} />
                   </a>
                 ) : null}
               </details>
@@ -103,6 +113,8 @@ interface AnswerViewProps {
 }
 
 export function AnswerView({ message, provider, onRetry, onAddKnowledge, canRetry }: AnswerViewProps) {
+  const { t } = useTranslation("builder");
+  const words = useWords();
   const ref = useRef<HTMLDivElement>(null);
   const openCitation = (n: number) => {
     const details = ref.current?.querySelector<HTMLDetailsElement>(`[id="${message.id}-source-${n}"]`);
@@ -119,7 +131,7 @@ export function AnswerView({ message, provider, onRetry, onAddKnowledge, canRetr
     <div ref={ref} className="pg-answer" data-status={message.status}>
       <div className="pg-bubble pg-bubble-bot">
         {streaming && empty ? (
-          <span className="typing" role="img" aria-label="The chatbot is typing">
+          <span className="typing" role="img" aria-label={t("playground.typing")}>
             <span />
             <span />
             <span />
@@ -134,11 +146,11 @@ export function AnswerView({ message, provider, onRetry, onAddKnowledge, canRetr
 
       {message.status === "done" && message.answered === false ? (
         <p className="pg-fallback">
-          <span className="pg-fallback-badge">Not answered from your knowledge</span>
+          <span className="pg-fallback-badge">{t("playground.notAnswered")}</span>
           <span>
-            Nothing in your knowledge matched, so the bot sent its fallback reply.{" "}
+            {t("playground.fallbackSent")}{" "}
             <button type="button" className="link-button" onClick={onAddKnowledge}>
-              Add knowledge that covers it
+              {t("playground.addCovering")}
             </button>
           </span>
         </p>
@@ -156,20 +168,20 @@ export function AnswerView({ message, provider, onRetry, onAddKnowledge, canRetr
         <p className="pg-error" role="alert">
           <AlertIcon size={16} />
           <span>
-            {empty ? "" : "The answer stopped early. "}
-            {failureText(message.error, provider)}
+            {empty ? "" : t("playground.stoppedEarly")}
+            {failureText(message.error, provider, words)}
           </span>
           <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry} disabled={!canRetry}>
-            Retry
+            {t("playground.retry")}
           </button>
         </p>
       ) : null}
 
       {message.status === "stopped" ? (
         <p className="pg-stopped">
-          <span>{empty ? "You stopped the answer before it began." : "You stopped this answer."}</span>
+          <span>{empty ? t("playground.stoppedBefore") : t("playground.stopped")}</span>
           <button type="button" className="link-button" onClick={onRetry} disabled={!canRetry}>
-            Ask again
+            {t("playground.askAgain")}
           </button>
         </p>
       ) : null}

@@ -1,4 +1,5 @@
 import { type Chatbot, type KnowledgeSource, MAX_MESSAGE_LENGTH } from "@parley/contracts";
+import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { anyInProgress } from "../../chatbots";
 import { usePlayground } from "../../use-playground";
@@ -11,10 +12,10 @@ interface PlaygroundTabProps {
   onGoToKnowledge: () => void;
 }
 
-const numberFormat = new Intl.NumberFormat("en-US");
-
 /** Chat with the bot as a visitor would, seeing which knowledge each answer came from. */
 export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabProps) {
+  const { t } = useTranslation("builder");
+  const { number } = useFormat();
   const chat = usePlayground(bot._id);
   const [draft, setDraft] = useState("");
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -36,9 +37,10 @@ export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabPr
   // Screen readers hear the finished answer once, not every streamed word.
   useEffect(() => {
     if (last?.role !== "assistant") return;
-    if (last.status === "done") setAnnouncement(`${bot.name} answered: ${last.text}`);
-    else if (last.status === "error") setAnnouncement("The answer failed. A Retry button is below it.");
-  }, [last, bot.name]);
+    if (last.status === "done")
+      setAnnouncement(t("playground.answered", { name: bot.name, text: last.text }));
+    else if (last.status === "error") setAnnouncement(t("playground.failedAnnouncement"));
+  }, [last, bot.name, t]);
 
   const send = (text: string) => {
     const question = text.trim();
@@ -68,20 +70,18 @@ export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabPr
     <div className="playground">
       {readyCount === 0 ? (
         <div className="playground-note" role="note">
-          {reading
-            ? "Your knowledge is still being read. Until a source is ready, the bot can only send its fallback reply."
-            : "This chatbot has no ready knowledge yet, so it can only send its fallback reply."}{" "}
+          {reading ? t("playground.stillReading") : t("playground.noKnowledge")}{" "}
           <button type="button" className="link-button" onClick={onGoToKnowledge}>
-            Go to Knowledge
+            {t("playground.goToKnowledge")}
           </button>
         </div>
       ) : reading ? (
         <div className="playground-note" role="note">
-          Some sources are still being read. Answers will draw on them once they're ready.
+          {t("playground.someReading")}
         </div>
       ) : null}
 
-      <section className="card pg-chat" aria-label={`Chat with ${bot.name}`}>
+      <section className="card pg-chat" aria-label={t("playground.chatWith", { name: bot.name })}>
         <header className="pg-head">
           <span className="pg-avatar" aria-hidden="true">
             <BotIcon size={18} />
@@ -89,8 +89,9 @@ export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabPr
           <div className="pg-head-text">
             <p className="pg-head-name">{bot.name}</p>
             <p className="pg-head-sub">
-              {bot.model.provider === "builtin" ? "Built-in answer engine" : "OpenAI-compatible model"} · uses
-              your saved settings
+              {t("playground.usesSaved", {
+                engine: bot.model.provider === "builtin" ? t("playground.builtin") : t("playground.openai"),
+              })}
             </p>
           </div>
           <button
@@ -104,7 +105,7 @@ export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabPr
             disabled={chat.messages.length === 0}
           >
             <RefreshIcon size={15} />
-            <span className="btn-icon-label">Start over</span>
+            <span className="btn-icon-label">{t("playground.startOver")}</span>
           </button>
         </header>
 
@@ -124,7 +125,7 @@ export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabPr
             </div>
           ) : null}
           {chat.messages.length === 0 && bot.suggestedQuestions.length > 0 ? (
-            <ul className="pg-chips" aria-label="Suggested questions">
+            <ul className="pg-chips" aria-label={t("playground.suggested")}>
               {bot.suggestedQuestions.map((question) => (
                 <li key={question}>
                   <button type="button" className="pg-chip" onClick={() => send(question)}>
@@ -135,7 +136,7 @@ export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabPr
             </ul>
           ) : null}
           {chat.messages.length === 0 && !bot.greeting.trim() && bot.suggestedQuestions.length === 0 ? (
-            <p className="pg-empty">Ask a question your customers would ask.</p>
+            <p className="pg-empty">{t("playground.empty")}</p>
           ) : null}
           {chat.messages.map((message) =>
             message.role === "user" ? (
@@ -157,14 +158,14 @@ export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabPr
 
         <form className="pg-composer" onSubmit={onSubmit}>
           <label htmlFor="playground-input" className="sr-only">
-            Message
+            {t("playground.message")}
           </label>
           <textarea
             ref={inputRef}
             id="playground-input"
             className="pg-input"
             rows={1}
-            placeholder="Ask a question…"
+            placeholder={t("playground.placeholder")}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
@@ -174,19 +175,19 @@ export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabPr
           {chat.streaming ? (
             <button type="button" className="btn btn-secondary pg-send" onClick={chat.stop}>
               <StopIcon size={16} />
-              Stop
+              {t("playground.stop")}
             </button>
           ) : (
             <button type="submit" className="btn btn-primary pg-send" disabled={!draft.trim() || tooLong}>
               <SendIcon size={16} />
-              Send
+              {t("playground.send")}
             </button>
           )}
         </form>
         <p id="playground-hint" className="pg-hint" data-warn={tooLong || undefined}>
           {nearLimit
-            ? `${numberFormat.format(draft.length)} of ${numberFormat.format(MAX_MESSAGE_LENGTH)} characters`
-            : "Enter to send, Shift+Enter for a new line. Playground chats aren't saved and don't count toward your messages."}
+            ? t("playground.count", { length: number(draft.length), max: number(MAX_MESSAGE_LENGTH) })
+            : t("playground.hint")}
         </p>
       </section>
       <p className="sr-only" role="status" aria-live="polite">

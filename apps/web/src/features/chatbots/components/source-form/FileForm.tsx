@@ -1,6 +1,9 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
 import { isApiError } from "../../../../app/api";
 import { checkFile } from "../../chatbots";
+import { useClientText } from "../../form-message";
+import { useWords } from "../../words";
 import { ErrorNotice } from "../ErrorNotice";
 import { FileDrop } from "../FileDrop";
 import { Actions, type SubFormProps } from "./shared";
@@ -11,6 +14,9 @@ export function FileSourceForm({
   secondary,
   fileLimitMb,
 }: Omit<SubFormProps, "idPrefix"> & { fileLimitMb: number }) {
+  const { t } = useTranslation("builder");
+  const words = useWords();
+  const clientText = useClientText();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
@@ -19,17 +25,17 @@ export function FileSourceForm({
   const choose = (next: File | null) => {
     setFailure(null);
     setFile(next);
-    setProblem(next ? checkFile(next, fileLimitMb) : null);
+    setProblem(next ? checkFile(next, fileLimitMb, words) : null);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (progress !== null) return;
     if (!file) {
-      setProblem("Choose a file to upload.");
+      setProblem(t("files.choose"));
       return;
     }
-    const issue = checkFile(file, fileLimitMb);
+    const issue = checkFile(file, fileLimitMb, words);
     if (issue) {
       setProblem(issue);
       return;
@@ -45,7 +51,7 @@ export function FileSourceForm({
         isApiError(error) &&
         (error.code === "UNSUPPORTED_MEDIA_TYPE" || error.code === "PAYLOAD_TOO_LARGE")
       )
-        setProblem(error.message);
+        setProblem(clientText(error.message));
       else setFailure(error);
     } finally {
       setProgress(null);
@@ -63,7 +69,7 @@ export function FileSourceForm({
           <div
             className="progress"
             role="progressbar"
-            aria-label="Upload"
+            aria-label={t("files.upload")}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
@@ -71,12 +77,19 @@ export function FileSourceForm({
             <span className="progress-fill" style={{ width: `${percent}%` }} />
           </div>
           <span className="upload-progress-label">
-            {percent < 100 ? `Uploading… ${percent}%` : "Checking the file…"}
+            {percent < 100
+              ? t("files.uploadingPercent", { percent: words.number(percent) })
+              : t("files.checking")}
           </span>
         </div>
       ) : null}
       <ErrorNotice error={failure} />
-      <Actions busy={uploading} busyLabel="Uploading…" submitLabel={submitLabel} secondary={secondary} />
+      <Actions
+        busy={uploading}
+        busyLabel={t("files.uploading")}
+        submitLabel={submitLabel}
+        secondary={secondary}
+      />
     </form>
   );
 }

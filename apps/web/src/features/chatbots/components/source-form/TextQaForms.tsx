@@ -1,9 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { sourceCreateSchema } from "@parley/contracts";
+import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormField, fieldAria } from "../../../../components/FormField";
+import { useFormMessage } from "../../form-message";
 import { ErrorNotice } from "../ErrorNotice";
 import { Actions, applyServerErrors, type SubFormProps } from "./shared";
 
@@ -13,9 +15,10 @@ const qaSchema = z.object({ question: qaSource.shape.question, answer: qaSource.
 type TextValues = z.infer<typeof textSchema>;
 type QaValues = z.infer<typeof qaSchema>;
 
-const numberFormat = new Intl.NumberFormat("en-US");
-
 export function TextSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: SubFormProps) {
+  const { t } = useTranslation("builder");
+  const { number } = useFormat();
+  const formMessage = useFormMessage();
   const [failure, setFailure] = useState<unknown>(null);
   const {
     register,
@@ -26,6 +29,8 @@ export function TextSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: S
     formState: { errors, isSubmitting },
   } = useForm<TextValues>({ resolver: zodResolver(textSchema), defaultValues: { title: "", content: "" } });
   const length = watch("content").length;
+  const titleError = formMessage(errors.title?.message);
+  const contentError = formMessage(errors.content?.message);
   const titleId = `${idPrefix}-text-title`;
   const contentId = `${idPrefix}-text-content`;
 
@@ -41,41 +46,43 @@ export function TextSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: S
 
   return (
     <form className="form source-subform" onSubmit={submit} noValidate>
-      <FormField
-        label="Title"
-        id={titleId}
-        error={errors.title?.message}
-        hint="Shown when an answer cites this text."
-      >
+      <FormField label={t("forms.title")} id={titleId} error={titleError} hint={t("forms.titleHint")}>
         <input
           id={titleId}
           type="text"
-          placeholder="Opening hours and delivery"
-          {...fieldAria(titleId, errors.title?.message, true)}
+          placeholder={t("forms.titlePlaceholder")}
+          {...fieldAria(titleId, titleError, true)}
           {...register("title")}
         />
       </FormField>
       <FormField
-        label="Content"
+        label={t("forms.content")}
         id={contentId}
-        error={errors.content?.message}
-        hint={`Paste anything your customers ask about: policies, prices, product details. ${numberFormat.format(length)} of 500,000 characters.`}
+        error={contentError}
+        hint={t("forms.contentHint", { length: number(length) })}
       >
         <textarea
           id={contentId}
           rows={8}
-          placeholder="We're open Saturday to Thursday, 9 am to 9 pm…"
-          {...fieldAria(contentId, errors.content?.message, true)}
+          placeholder={t("forms.contentPlaceholder")}
+          {...fieldAria(contentId, contentError, true)}
           {...register("content")}
         />
       </FormField>
       <ErrorNotice error={failure} />
-      <Actions busy={isSubmitting} busyLabel="Adding…" submitLabel={submitLabel} secondary={secondary} />
+      <Actions
+        busy={isSubmitting}
+        busyLabel={t("knowledge.adding")}
+        submitLabel={submitLabel}
+        secondary={secondary}
+      />
     </form>
   );
 }
 
 export function QaSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: SubFormProps) {
+  const { t } = useTranslation("builder");
+  const formMessage = useFormMessage();
   const [failure, setFailure] = useState<unknown>(null);
   const {
     register,
@@ -84,6 +91,8 @@ export function QaSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: Sub
     setError,
     formState: { errors, isSubmitting },
   } = useForm<QaValues>({ resolver: zodResolver(qaSchema), defaultValues: { question: "", answer: "" } });
+  const questionError = formMessage(errors.question?.message);
+  const answerError = formMessage(errors.answer?.message);
   const questionId = `${idPrefix}-qa-question`;
   const answerId = `${idPrefix}-qa-answer`;
 
@@ -100,30 +109,35 @@ export function QaSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: Sub
   return (
     <form className="form source-subform" onSubmit={submit} noValidate>
       <FormField
-        label="Question"
+        label={t("forms.question")}
         id={questionId}
-        error={errors.question?.message}
-        hint="When a visitor asks this (or something close), the bot gives your answer word for word."
+        error={questionError}
+        hint={t("forms.questionHint")}
       >
         <input
           id={questionId}
           type="text"
-          placeholder="Do you deliver on Fridays?"
-          {...fieldAria(questionId, errors.question?.message, true)}
+          placeholder={t("forms.questionPlaceholder")}
+          {...fieldAria(questionId, questionError, true)}
           {...register("question")}
         />
       </FormField>
-      <FormField label="Answer" id={answerId} error={errors.answer?.message}>
+      <FormField label={t("forms.answer")} id={answerId} error={answerError}>
         <textarea
           id={answerId}
           rows={4}
-          placeholder="Yes, between 2 pm and 8 pm, free for orders over 10 BHD."
-          {...fieldAria(answerId, errors.answer?.message)}
+          placeholder={t("forms.answerPlaceholder")}
+          {...fieldAria(answerId, answerError)}
           {...register("answer")}
         />
       </FormField>
       <ErrorNotice error={failure} />
-      <Actions busy={isSubmitting} busyLabel="Adding…" submitLabel={submitLabel} secondary={secondary} />
+      <Actions
+        busy={isSubmitting}
+        busyLabel={t("knowledge.adding")}
+        submitLabel={submitLabel}
+        secondary={secondary}
+      />
     </form>
   );
 }

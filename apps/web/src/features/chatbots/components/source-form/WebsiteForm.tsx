@@ -1,10 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { sourceCreateSchema } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
+import en from "@parley/ui/locales/en/builder";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormField, fieldAria } from "../../../../components/FormField";
 import { normalizeSiteUrl } from "../../chatbots";
+import { useFormMessage } from "../../form-message";
 import { ErrorNotice } from "../ErrorNotice";
 import { Actions, applyServerErrors, type SubFormProps } from "./shared";
 
@@ -13,20 +16,22 @@ const websiteSchema = z.object({
   url: z
     .string()
     .trim()
-    .min(1, "Enter the website's address")
+    .min(1, en.forms.urlRequired)
     .transform(normalizeSiteUrl)
     .pipe(websiteSource.shape.url),
   maxPages: z
-    .number({ error: "Enter a number of pages" })
-    .int("Use a whole number")
-    .min(1, "At least 1 page")
-    .max(500, "At most 500 pages"),
+    .number({ error: en.forms.pagesNumber })
+    .int(en.forms.pagesWhole)
+    .min(1, en.forms.pagesMin)
+    .max(500, en.forms.pagesMax),
 });
 
 type WebsiteInput = z.input<typeof websiteSchema>;
 type WebsiteValues = z.output<typeof websiteSchema>;
 
 export function WebsiteSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: SubFormProps) {
+  const { t } = useTranslation("builder");
+  const formMessage = useFormMessage();
   const [failure, setFailure] = useState<unknown>(null);
   const {
     register,
@@ -38,6 +43,8 @@ export function WebsiteSourceForm({ idPrefix, onSubmit, submitLabel, secondary }
     resolver: zodResolver(websiteSchema),
     defaultValues: { url: "", maxPages: 50 },
   });
+  const urlError = formMessage(errors.url?.message);
+  const pagesError = formMessage(errors.maxPages?.message);
   const urlId = `${idPrefix}-web-url`;
   const pagesId = `${idPrefix}-web-pages`;
 
@@ -54,36 +61,36 @@ export function WebsiteSourceForm({ idPrefix, onSubmit, submitLabel, secondary }
   return (
     <form className="form source-subform" onSubmit={submit} noValidate>
       <div className="form-row source-web-row">
-        <FormField
-          label="Website address"
-          id={urlId}
-          error={errors.url?.message}
-          hint="We read this page and the pages it links to on the same site, and respect robots.txt."
-        >
+        <FormField label={t("forms.website")} id={urlId} error={urlError} hint={t("forms.websiteHint")}>
           <input
             id={urlId}
             type="url"
             inputMode="url"
             autoComplete="url"
-            placeholder="https://example.com/help"
-            {...fieldAria(urlId, errors.url?.message, true)}
+            placeholder={t("forms.websitePlaceholder")}
+            {...fieldAria(urlId, urlError, true)}
             {...register("url")}
           />
         </FormField>
-        <FormField label="Page limit" id={pagesId} error={errors.maxPages?.message}>
+        <FormField label={t("forms.pageLimit")} id={pagesId} error={pagesError}>
           <input
             id={pagesId}
             type="number"
             min={1}
             max={500}
             inputMode="numeric"
-            {...fieldAria(pagesId, errors.maxPages?.message)}
+            {...fieldAria(pagesId, pagesError)}
             {...register("maxPages", { valueAsNumber: true })}
           />
         </FormField>
       </div>
       <ErrorNotice error={failure} />
-      <Actions busy={isSubmitting} busyLabel="Adding…" submitLabel={submitLabel} secondary={secondary} />
+      <Actions
+        busy={isSubmitting}
+        busyLabel={t("knowledge.adding")}
+        submitLabel={submitLabel}
+        secondary={secondary}
+      />
     </form>
   );
 }
