@@ -123,9 +123,10 @@ const team: Translation<typeof en> = {
     people: "{{members}} و{{pending}}",
     upgradeOwner: "رقِّ خطتك",
     upgradeAdmin: "اطلب من أحد المالكين ترقية الخطة",
-    chooseRemove: "اختر من يبقى: أزل {{members}}، أو {{upgrade}}.",
-    chooseRemoveAndRevoke: "اختر من يبقى: أزل {{members}} وألغِ الدعوات المعلّقة، أو {{upgrade}}.",
-    revoke: "ألغِ {{pending}}، أو {{upgrade}}.",
+    chooseRemove: "اختر من يبقى: أزل ما يلزم من الأعضاء ({{members}})، أو {{upgrade}}.",
+    chooseRemoveAndRevoke:
+      "اختر من يبقى: أزل ما يلزم من الأعضاء ({{members}}) وألغِ الدعوات المعلّقة، أو {{upgrade}}.",
+    revoke: "ألغِ ما يلزم من الدعوات المعلّقة ({{pending}})، أو {{upgrade}}.",
     over: "تتضمن خطتك {{plan}} {{seats}}، وفي مساحة العمل {{people}}. لم تتم إزالة أحد. {{choose}} وحتى ذلك الحين لا يمكن إرسال دعوات جديدة.",
     downgrade:
       "تتضمن خطة {{plan}} {{seats}}، وفي مساحة العمل هذه {{people}}. لن تتم إزالة أحد عند تغيير الخطة: بعد ذلك تختار في صفحة الفريق من يبقى، ولا يمكن إرسال دعوات جديدة حتى تتسع المقاعد لمساحة العمل.",

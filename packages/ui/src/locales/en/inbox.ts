@@ -267,9 +267,9 @@ const inbox = {
       label: "Messages this month",
       ofLimit: "of {{limit}} on {{plan}}",
       valueText: "{{used}} of {{limit}}",
-      full: "<b>You've reached this month's quota.</b> Visitors now get a polite “unavailable” reply instead of an answer, until the count restarts on the 1st. <link>Upgrade your plan</link> to answer them again now.",
-      warn: "<b>{{percent}}% of this month's messages used.</b> At {{limit}}, visitors get a polite “unavailable” reply until the 1st. <link>See plans</link>",
-      none: "Your plan includes no chatbot messages. <link>See plans</link>",
+      full: "<b>You've reached this month's quota.</b> Visitors now get a polite “unavailable” reply instead of an answer, until the count restarts on the 1st. <plans>Upgrade your plan</plans> to answer them again now.",
+      warn: "<b>{{percent}}% of this month's messages used.</b> At {{limit}}, visitors get a polite “unavailable” reply until the 1st. <plans>See plans</plans>",
+      none: "Your plan includes no chatbot messages. <plans>See plans</plans>",
       note: "Every reply your chatbots send on your website counts; the count restarts on the 1st of each month (UTC).",
     },
     summary: {

@@ -45,7 +45,7 @@ export function UsageMeter({ usage, compact = false }: { usage: Analytics["usage
           <Trans
             t={t}
             i18nKey="analytics.usage.full"
-            components={{ b: <strong />, link: <Link to="/billing" /> }}
+            components={{ b: <strong />, plans: <Link to="/billing" /> }}
           />
         </p>
       ) : view.level === "warn" ? (
@@ -54,12 +54,12 @@ export function UsageMeter({ usage, compact = false }: { usage: Analytics["usage
             t={t}
             i18nKey="analytics.usage.warn"
             values={{ percent: Math.floor(view.percent), limit: formatCount(usage.limit) }}
-            components={{ b: <strong />, link: <Link to="/billing" /> }}
+            components={{ b: <strong />, plans: <Link to="/billing" /> }}
           />
         </p>
       ) : view.level === "none" ? (
         <p className="usage-meter-note">
-          <Trans t={t} i18nKey="analytics.usage.none" components={{ link: <Link to="/billing" /> }} />
+          <Trans t={t} i18nKey="analytics.usage.none" components={{ plans: <Link to="/billing" /> }} />
         </p>
       ) : compact ? null : (
         <p className="an-muted an-small">{t("analytics.usage.note")}</p>
