@@ -1,21 +1,29 @@
 import type { BillingInterval, Money, Plan, SubscriptionDetails } from "@parley/contracts";
 import { formatMoney, majorToMinor, minorToMajor } from "@parley/contracts";
+import { formatDate as formatIn } from "@parley/ui/i18n/format";
+import type { Language } from "@parley/ui/i18n/languages";
+import { type BillingKey, englishBilling, type Wording } from "./wording";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-
-/** "Dec 21, 2026". Invalid input gives an empty string rather than "Invalid Date". */
-export function formatDate(value: string | Date): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
+/** "Dec 21, 2026" ("21 ديسمبر 2026" in Arabic). Invalid input gives "" rather than "Invalid Date". */
+export function formatDate(value: string | Date, language: Language = "en"): string {
+  return formatIn(language, value, "date");
 }
 
 export function intervalNoun(interval: BillingInterval): "month" | "year" {
   return interval === "monthly" ? "month" : "year";
 }
 
-/** "BHD 25.000/month": the price with its currency and billing interval. */
-export function formatPlanPrice(plan: Pick<Plan, "price" | "billingInterval">): string {
-  return `${formatMoney(plan.price.amount, plan.price.currency)}/${intervalNoun(plan.billingInterval)}`;
+/** The catalog key of "/month" or "/year", written after a price. */
+export function perIntervalKey(interval: BillingInterval): "interval.perMonth" | "interval.perYear" {
+  return interval === "monthly" ? "interval.perMonth" : "interval.perYear";
+}
+
+/** "BHD 25.000/month": the price with its currency (en-US in every language) and billing interval. */
+export function formatPlanPrice(
+  plan: Pick<Plan, "price" | "billingInterval">,
+  t: Wording<BillingKey> = englishBilling,
+): string {
+  return `${formatMoney(plan.price.amount, plan.price.currency)}${t(perIntervalKey(plan.billingInterval))}`;
 }
 
 /** Matches the spec: only active plans are offered, names match case-insensitively. */
@@ -74,8 +82,12 @@ export type PlanAction =
   | { kind: "switch"; label: string }
   | { kind: "none"; reason: string };
 
-/** What the plan chooser offers for `plan`, given the user's subscription. */
-export function planAction(plan: Plan, subscription: SubscriptionDetails): PlanAction {
+/** What the plan chooser offers for `plan`, given the user's subscription (labels worded by `t`). */
+export function planAction(
+  plan: Plan,
+  subscription: SubscriptionDetails,
+  t: Wording<BillingKey> = englishBilling,
+): PlanAction {
   const current = subscription.plan;
   const pastDue = subscription.status === "past_due";
   const isFree = plan.price.amount === 0;
@@ -88,25 +100,30 @@ export function planAction(plan: Plan, subscription: SubscriptionDetails): PlanA
   if (pastDue) {
     // The period is over, so there is nothing to schedule against: a new plan starts when paid.
     return isFree
-      ? { kind: "none", reason: "Your account moves to Free if the renewal is not paid" }
-      : { kind: "switch", label: `Choose ${plan.name}` };
+      ? { kind: "none", reason: t("chooser.reasons.movesToFree") }
+      : { kind: "switch", label: t("chooser.choose", { plan: plan.name }) };
   }
   if (plan.tier === current.tier) {
     return plan.billingInterval === "yearly"
-      ? { kind: "switch", label: "Switch to yearly" }
-      : { kind: "none", reason: "Available when your yearly period ends" };
+      ? { kind: "switch", label: t("chooser.switchToYearly") }
+      : { kind: "none", reason: t("chooser.reasons.yearlyPeriod") };
   }
-  if (!subscription.currentPeriodEnd) return { kind: "none", reason: "Not available on your plan" };
+  if (!subscription.currentPeriodEnd) return { kind: "none", reason: t("chooser.reasons.notOnYourPlan") };
   return { kind: "downgrade" };
 }
 
+/** The catalog key of each payment status's label. */
 export const PAYMENT_STATUS_LABEL = {
-  pending: "Pending",
-  captured: "Paid",
-  failed: "Declined",
-  canceled: "Cancelled",
-  expired: "Expired",
-  amount_mismatch: "Under review",
-} as const;
+  pending: "payments.statuses.pending",
+  captured: "payments.statuses.captured",
+  failed: "payments.statuses.failed",
+  canceled: "payments.statuses.canceled",
+  expired: "payments.statuses.expired",
+  amount_mismatch: "payments.statuses.amount_mismatch",
+} as const satisfies Record<string, BillingKey>;
 
-export const PAYMENT_METHOD_LABEL = { mastercard: "Card (Mastercard)", benefit: "BENEFIT" } as const;
+/** The catalog key of each payment method's name. */
+export const PAYMENT_METHOD_LABEL = {
+  mastercard: "payments.methods.mastercard",
+  benefit: "payments.methods.benefit",
+} as const satisfies Record<string, BillingKey>;

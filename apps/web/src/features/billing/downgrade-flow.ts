@@ -1,15 +1,13 @@
 import type { DowngradeRequest, DowngradeResponse, Plan } from "@parley/contracts";
+import billingEn from "@parley/ui/locales/en/billing";
 import { isApiError } from "../../app/api-error";
-import { serverMessage } from "./upgrade-flow";
+import { englishFlowWording, type FlowWording, serverMessage } from "./upgrade-flow";
 
 /** Spec §9: the success stage closes itself after this long, then the state resets. */
 export const DOWNGRADE_SUCCESS_CLOSE_MS = 3000;
 
-export const DOWNGRADE_MESSAGES = {
-  missing: "Missing required downgrade information",
-  processFailed: "Failed to process downgrade",
-  downgradeFailed: "Downgrade failed",
-} as const;
+/** The spec's messages (§5) in English, from the billing catalog (`downgrade.messages`). */
+export const DOWNGRADE_MESSAGES = billingEn.downgrade.messages;
 
 /**
  * The two busy signs the spec names, each shown long enough to be read and never flashed: the
@@ -108,10 +106,11 @@ export function downgradeReducer(state: DowngradeState, action: DowngradeAction)
 export function buildDowngradeRequest(
   state: Pick<DowngradeState, "currentPlan" | "targetPlan" | "trackId">,
   userId: string | null | undefined,
+  wording: FlowWording = englishFlowWording,
 ): { ok: true; request: DowngradeRequest } | { ok: false; message: string } {
   const { currentPlan, targetPlan, trackId } = state;
   if (!currentPlan || !targetPlan?._id || !trackId || !userId) {
-    return { ok: false, message: DOWNGRADE_MESSAGES.missing };
+    return { ok: false, message: wording.text("downgrade.messages.missing") };
   }
   return {
     ok: true,
@@ -131,18 +130,25 @@ export type DowngradeOutcome =
 /** Spec §5: a reply without data, or whose message contains 'Failed', is a failure. */
 export function interpretDowngradeResponse(
   response: Partial<DowngradeResponse> | null | undefined,
+  wording: FlowWording = englishFlowWording,
 ): DowngradeOutcome {
   const message = response?.message?.trim() ?? "";
   if (!response?.plan || !response.effectiveAt || message.includes("Failed")) {
-    return { ok: false, message: message || DOWNGRADE_MESSAGES.downgradeFailed };
+    return {
+      ok: false,
+      message: message
+        ? wording.reply(message, wording.text("downgrade.messages.downgradeFailed"))
+        : wording.text("downgrade.messages.downgradeFailed"),
+    };
   }
   return { ok: true, planName: response.plan.name, effectiveAt: response.effectiveAt };
 }
 
 /** A thrown call: the server's reason, "Downgrade failed" for a reply without data, else the default. */
-export function downgradeErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.code === "INVALID_RESPONSE") return DOWNGRADE_MESSAGES.downgradeFailed;
-  return serverMessage(error, DOWNGRADE_MESSAGES.processFailed);
+export function downgradeErrorMessage(error: unknown, wording: FlowWording = englishFlowWording): string {
+  if (isApiError(error) && error.code === "INVALID_RESPONSE")
+    return wording.text("downgrade.messages.downgradeFailed");
+  return serverMessage(error, wording.text("downgrade.messages.processFailed"), wording);
 }
 
 export interface DowngradeClient {
@@ -154,13 +160,14 @@ export async function submitDowngrade(
   client: DowngradeClient,
   state: Pick<DowngradeState, "currentPlan" | "targetPlan" | "trackId">,
   userId: string | null | undefined,
+  wording: FlowWording = englishFlowWording,
 ): Promise<DowngradeOutcome> {
-  const built = buildDowngradeRequest(state, userId);
+  const built = buildDowngradeRequest(state, userId, wording);
   if (!built.ok) return built;
   try {
-    return interpretDowngradeResponse(await client.downgrade(built.request));
+    return interpretDowngradeResponse(await client.downgrade(built.request), wording);
   } catch (error) {
-    return { ok: false, message: downgradeErrorMessage(error) };
+    return { ok: false, message: downgradeErrorMessage(error, wording) };
   }
 }
 

@@ -1,4 +1,5 @@
-import type { Payment, PaymentStatus } from "@parley/contracts";
+import type { Payment } from "@parley/contracts";
+import { type BillingKey, englishBilling, type Wording } from "./wording";
 
 /** The result page asks again this often while the gateway's decision has not reached us… */
 export const RESULT_POLL_INTERVAL_MS = 1500;
@@ -20,25 +21,25 @@ export type ResultOutcome =
   | { kind: "success" }
   | { kind: "failure"; title: string; reason: string; canRetry: boolean };
 
-const failures: Record<Exclude<PaymentStatus, "pending" | "captured">, { title: string; reason: string }> = {
-  failed: { title: "Payment declined", reason: "The payment was declined." },
-  canceled: { title: "Payment cancelled", reason: "The payment was cancelled before it was completed." },
-  expired: { title: "Payment expired", reason: "The payment was not completed in time." },
-  amount_mismatch: {
-    title: "Payment under review",
-    reason: "The amount captured differs from the plan's price. Our team will review it and contact you.",
-  },
-};
-
-/** What the result page says for a payment; the gateway's own reason wins when it gave one. */
-export function resultOutcome(payment: Pick<Payment, "status" | "resultMessage">): ResultOutcome {
+/**
+ * What the result page says for a payment; the gateway's own reason wins when it gave one.
+ * `t` words the page's own texts; `gatewayText` the gateway's reason (the reader's language,
+ * or `fallback` when it has no translation for it).
+ */
+export function resultOutcome(
+  payment: Pick<Payment, "status" | "resultMessage">,
+  t: Wording<BillingKey> = englishBilling,
+  gatewayText: (message: string, fallback: string) => string = (message) => message,
+): ResultOutcome {
   if (payment.status === "pending") return { kind: "pending" };
   if (payment.status === "captured") return { kind: "success" };
-  const copy = failures[payment.status];
+  const title = t(`result.failures.${payment.status}.title`);
+  const ownReason = t(`result.failures.${payment.status}.reason`);
   // A mismatch may have moved money: paying again is not the answer, support is.
   const canRetry = payment.status !== "amount_mismatch";
-  const reason = canRetry ? payment.resultMessage?.trim() || copy.reason : copy.reason;
-  return { kind: "failure", title: copy.title, reason, canRetry };
+  const gateway = payment.resultMessage?.trim();
+  const reason = canRetry && gateway ? gatewayText(gateway, ownReason) : ownReason;
+  return { kind: "failure", title, reason, canRetry };
 }
 
 /** Where "Try again" goes: the billing page, which opens the upgrade modal for the same plan. */

@@ -6,8 +6,10 @@ import type {
   PaymentMethod,
   Plan,
 } from "@parley/contracts";
-import { isApiError } from "../../app/api-error";
+import billingEn from "@parley/ui/locales/en/billing";
+import { type ApiError, isApiError } from "../../app/api-error";
 import { clearPaymentInfo, type KeyValueStorage, savePaymentInfo } from "./payment-info";
+import { type BillingKey, englishBilling, type Wording } from "./wording";
 
 /** Spec §4: plan-confirmation → payment-details (confirm plan); Back returns. */
 export type UpgradeStep = "plan-confirmation" | "payment-details";
@@ -18,14 +20,27 @@ export type UpgradeMode = "upgrade" | "renew";
 /** What the user picks; the API calls it `payment_provider`. */
 export type CheckoutMethod = "card" | "benefit";
 
-export const UPGRADE_MESSAGES = {
-  plansFailed: "Failed to load plan details. Please try again.",
-  processingFailed: "Payment processing failed",
-  missingUserOrPlan: "User or plan not found",
-  initiationFailed: "Payment initiation failed",
-  noPaymentUrl: "Payment URL not received",
-  recordFailed: "Failed to create payment record",
-} as const;
+/** The spec's messages (§5) in English, from the billing catalog (`upgrade.messages`). */
+export const UPGRADE_MESSAGES = billingEn.upgrade.messages;
+
+/**
+ * How the flows word what they say, in the reader's language. The modals pass the page's own
+ * (`useFlowWording`); the default is the spec's English, which the unit tests read.
+ */
+export interface FlowWording {
+  /** The flow's own message, by its billing catalog key. */
+  text: Wording<BillingKey>;
+  /** An API error carrying the server's reason (the page's `useErrorText()`). */
+  apiError: (error: ApiError) => string;
+  /** A reason a reply carried outside an error; `fallback` where the reader's language lacks it. */
+  reply: (message: string, fallback: string) => string;
+}
+
+export const englishFlowWording: FlowWording = {
+  text: englishBilling,
+  apiError: (error) => error.message,
+  reply: (message) => message,
+};
 
 /** Spec §9: card maps to 'mastercard', anything else to 'benefit'. */
 export function providerFor(method: CheckoutMethod): PaymentMethod {
@@ -98,6 +113,8 @@ export interface UpgradeClient {
 
 export interface UpgradeDeps {
   client: UpgradeClient;
+  /** The reader's language for the messages (English by default). */
+  wording?: FlowWording;
   /** Where `payment_info` is kept (localStorage in the browser). */
   storage: KeyValueStorage | undefined;
   /** Leaves for the gateway (window.location.assign in the browser). */
@@ -123,9 +140,14 @@ class FlowError extends Error {}
 const notServerMessages = new Set(["NETWORK_ERROR", "INVALID_RESPONSE", "INTERNAL"]);
 
 /** The server's reason when it gave one (spec: server message preferred), else `fallback`. */
-export function serverMessage(error: unknown, fallback: string): string {
+export function serverMessage(
+  error: unknown,
+  fallback: string,
+  wording: FlowWording = englishFlowWording,
+): string {
   if (error instanceof FlowError) return error.message;
-  if (isApiError(error) && !notServerMessages.has(error.code) && error.message.trim()) return error.message;
+  if (isApiError(error) && !notServerMessages.has(error.code) && error.message.trim())
+    return wording.apiError(error);
   return fallback;
 }
 
@@ -143,12 +165,16 @@ function gatewayUrl(value: string | undefined): string | null {
 /** Spec §5: success true, then a payment URL, then a track id; each missing one has its message. */
 export function interpretInitiateReply(
   reply: InitiateReply,
+  wording: FlowWording = englishFlowWording,
 ): { ok: true; paymentUrl: string; trackId: string } | { ok: false; message: string } {
-  if (!reply.success)
-    return { ok: false, message: reply.message?.trim() || UPGRADE_MESSAGES.initiationFailed };
+  const failed = wording.text("upgrade.messages.initiationFailed");
+  if (!reply.success) {
+    const reason = reply.message?.trim();
+    return { ok: false, message: reason ? wording.reply(reason, failed) : failed };
+  }
   const paymentUrl = gatewayUrl(reply.payment_url);
-  if (!paymentUrl) return { ok: false, message: UPGRADE_MESSAGES.noPaymentUrl };
-  if (!reply.track_id) return { ok: false, message: UPGRADE_MESSAGES.initiationFailed };
+  if (!paymentUrl) return { ok: false, message: wording.text("upgrade.messages.noPaymentUrl") };
+  if (!reply.track_id) return { ok: false, message: failed };
   return { ok: true, paymentUrl, trackId: reply.track_id };
 }
 
@@ -160,8 +186,10 @@ export function interpretInitiateReply(
 export async function startUpgradePayment(deps: UpgradeDeps, input: UpgradeInput): Promise<UpgradeResult> {
   const { client, storage, navigate } = deps;
   const now = deps.now ?? (() => new Date());
+  const wording = deps.wording ?? englishFlowWording;
   const { user, plan, method } = input;
-  if (!user?.id || !plan?._id) return { status: "failed", message: UPGRADE_MESSAGES.missingUserOrPlan };
+  if (!user?.id || !plan?._id)
+    return { status: "failed", message: wording.text("upgrade.messages.missingUserOrPlan") };
 
   deps.onStatus?.("processing");
   const paymentMethod = providerFor(method);
@@ -172,7 +200,7 @@ export async function startUpgradePayment(deps: UpgradeDeps, input: UpgradeInput
       amount: plan.price.amount,
       planId: plan._id,
     });
-    const started = interpretInitiateReply(initiated);
+    const started = interpretInitiateReply(initiated, wording);
     if (!started.ok) throw new FlowError(started.message);
     const { paymentUrl } = started;
     trackId = started.trackId;
@@ -193,7 +221,7 @@ export async function startUpgradePayment(deps: UpgradeDeps, input: UpgradeInput
       username: user.name,
       planName: plan.name,
     });
-    if (!recorded.success) throw new FlowError(UPGRADE_MESSAGES.recordFailed);
+    if (!recorded.success) throw new FlowError(wording.text("upgrade.messages.recordFailed"));
 
     deps.onStatus?.("redirecting");
     navigate(paymentUrl);
@@ -201,6 +229,9 @@ export async function startUpgradePayment(deps: UpgradeDeps, input: UpgradeInput
   } catch (error) {
     // The user stays here, so the result page must not pick this payment up as "in progress".
     if (trackId) clearPaymentInfo(storage, trackId);
-    return { status: "failed", message: serverMessage(error, UPGRADE_MESSAGES.processingFailed) };
+    return {
+      status: "failed",
+      message: serverMessage(error, wording.text("upgrade.messages.processingFailed"), wording),
+    };
   }
 }

@@ -1,11 +1,18 @@
 import { formatMoney, type SubscriptionDetails, type Usage } from "@parley/contracts";
+import { formatDate as formatIn, formatNumber } from "@parley/ui/i18n/format";
+import type { Language } from "@parley/ui/i18n/languages";
+import dashboardEn from "@parley/ui/locales/en/dashboard";
+import { type DashboardKey, englishDashboard, type Wording } from "../billing/wording";
 
-/** Pure helpers for the dashboard (unit-tested). */
+/**
+ * Pure helpers for the dashboard (unit-tested). Those that word text take the page's `t` and
+ * language (see `useDashboardWording`); their defaults are the spec's English.
+ */
 
-export function greetingFor(hour: number): string {
-  if (hour >= 5 && hour < 12) return "Good morning";
-  if (hour >= 12 && hour < 18) return "Good afternoon";
-  return "Good evening";
+export function greetingFor(hour: number, t: Wording<DashboardKey> = englishDashboard): string {
+  if (hour >= 5 && hour < 12) return t("greeting.morning");
+  if (hour >= 12 && hour < 18) return t("greeting.afternoon");
+  return t("greeting.evening");
 }
 
 /** "Ada Lovelace" → "Ada"; an empty name gets no name at all rather than the e-mail. */
@@ -13,13 +20,10 @@ export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? "";
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
-
-/** "March 3, 2026" (spec: en-US formats), or null for a missing or unreadable date. */
-export function formatDate(value: string | null | undefined): string | null {
+/** "March 3, 2026" ("3 مارس 2026" in Arabic), or null for a missing or unreadable date. */
+export function formatDate(value: string | null | undefined, language: Language = "en"): string | null {
   if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+  return formatIn(language, value, "date", { month: "long" }) || null;
 }
 
 /** "BHD 9.500" and "month": the spec's en-US currency format, also for a free plan ("BHD 0.000"). */
@@ -31,15 +35,17 @@ export function planPriceLabel(plan: SubscriptionDetails["plan"]): { amount: str
 }
 
 /** The line under the price: when the period ends, or why there is nothing to renew. */
-export function periodLine(details: SubscriptionDetails): string {
+export function periodLine(
+  details: SubscriptionDetails,
+  t: Wording<DashboardKey> = englishDashboard,
+  language: Language = "en",
+): string {
   if (details.status === "past_due") {
-    const grace = formatDate(details.graceEndsAt);
-    return grace
-      ? `Your renewal payment is due. Access continues until ${grace}.`
-      : "Your renewal payment is due.";
+    const grace = formatDate(details.graceEndsAt, language);
+    return grace ? t("plan.pastDueUntil", { date: grace }) : t("plan.pastDue");
   }
-  const end = formatDate(details.currentPeriodEnd);
-  return end ? `Current period ends ${end}.` : "No renewal needed: the Free plan doesn't expire.";
+  const end = formatDate(details.currentPeriodEnd, language);
+  return end ? t("plan.periodEnds", { date: end }) : t("plan.freeNoRenewal");
 }
 
 export type UsageKey = "chatbots" | "messages" | "knowledgeSources" | "teamMembers";
@@ -57,36 +63,34 @@ export interface UsageRow {
   note: string | null;
 }
 
-const numberFormat = new Intl.NumberFormat("en-US");
-export const formatCount = (value: number) => numberFormat.format(value);
+export const formatCount = (value: number, language: Language = "en") => formatNumber(language, value);
 
-export const USAGE_NOTES = {
-  full: "You've reached your plan's limit. Upgrade to add more.",
-  notIncluded: "Not included in your plan.",
-  justYou: "Just you on this plan. Upgrade to invite teammates.",
-} as const;
+/** The notes in English, from the dashboard catalog (`usage.notes`). */
+export const USAGE_NOTES = dashboardEn.usage.notes;
 
 /**
  * `own` is what the account counts against a limit before the user does anything: the owner is
  * always one of the team members. A brand-new Free account (1 of 1 members) has reached nothing
  * it could add, so it gets no warning.
  */
-function row(key: UsageKey, label: string, used: number, limit: number, own = 0): UsageRow {
+function row(t: Wording<DashboardKey>, key: UsageKey, used: number, limit: number, own = 0): UsageRow {
+  const label = t(`usage.labels.${key}`);
   const percent = limit <= 0 ? 100 : Math.min(100, Math.floor((used / limit) * 100));
-  if (limit <= 0) return { key, label, used, limit, percent, level: "full", note: USAGE_NOTES.notIncluded };
+  if (limit <= 0)
+    return { key, label, used, limit, percent, level: "full", note: t("usage.notes.notIncluded") };
   if (limit <= own && used <= own) {
-    return { key, label, used, limit, percent, level: "ok", note: USAGE_NOTES.justYou };
+    return { key, label, used, limit, percent, level: "ok", note: t("usage.notes.justYou") };
   }
   const level = used >= limit ? "full" : percent >= 80 ? "high" : "ok";
-  return { key, label, used, limit, percent, level, note: level === "full" ? USAGE_NOTES.full : null };
+  return { key, label, used, limit, percent, level, note: level === "full" ? t("usage.notes.full") : null };
 }
 
-export function usageRows(usage: Usage): UsageRow[] {
+export function usageRows(usage: Usage, t: Wording<DashboardKey> = englishDashboard): UsageRow[] {
   return [
-    row("chatbots", "Chatbots", usage.used.chatbots, usage.limits.chatbots),
-    row("messages", "Messages this month", usage.used.messagesThisMonth, usage.limits.messagesPerMonth),
-    row("knowledgeSources", "Knowledge sources", usage.used.knowledgeSources, usage.limits.knowledgeSources),
-    row("teamMembers", "Team members", usage.used.teamMembers, usage.limits.teamMembers, 1),
+    row(t, "chatbots", usage.used.chatbots, usage.limits.chatbots),
+    row(t, "messages", usage.used.messagesThisMonth, usage.limits.messagesPerMonth),
+    row(t, "knowledgeSources", usage.used.knowledgeSources, usage.limits.knowledgeSources),
+    row(t, "teamMembers", usage.used.teamMembers, usage.limits.teamMembers, 1),
   ];
 }
 

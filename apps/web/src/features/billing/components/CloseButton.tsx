@@ -1,8 +1,11 @@
+import { useTranslation } from "@parley/ui/i18n/react";
+
 /** The corner "×" of the billing modals; hidden while work is in flight, when closing is not allowed. */
 export function CloseButton({ onClick, disabled = false }: { onClick: () => void; disabled?: boolean }) {
+  const { t } = useTranslation("billing");
   if (disabled) return null;
   return (
-    <button type="button" className="modal-close" onClick={onClick} aria-label="Close">
+    <button type="button" className="modal-close" onClick={onClick} aria-label={t("close")}>
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"

@@ -1,5 +1,5 @@
 import type { SubscriptionDetails } from "@parley/contracts";
-import { formatDate } from "../billing";
+import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { PlanPrice } from "./PlanSummary";
 
 interface CurrentPlanProps {
@@ -19,6 +19,8 @@ export function CurrentPlan({
   cancelling,
   cancelMessage,
 }: CurrentPlanProps) {
+  const { t } = useTranslation("billing");
+  const { date: formatDate } = useFormat();
   const { plan, status, currentPeriodStart, currentPeriodEnd, graceEndsAt, pendingChange } = subscription;
   const isFree = plan.price.amount === 0;
   const pastDue = status === "past_due";
@@ -26,7 +28,7 @@ export function CurrentPlan({
     <section className="billing-card current-plan" aria-labelledby="current-plan-name">
       <div className="current-plan-head">
         <div>
-          <p className="billing-eyebrow">Current plan</p>
+          <p className="billing-eyebrow">{t("currentPlan.eyebrow")}</p>
           <h2 id="current-plan-name" className="current-plan-name" data-testid="current-plan-name">
             {plan.name}
           </h2>
@@ -35,26 +37,30 @@ export function CurrentPlan({
           className={`status-badge ${pastDue ? "status-badge-warning" : "status-badge-success"}`}
           data-testid="subscription-status"
         >
-          {pastDue ? "Past due" : "Active"}
+          {pastDue ? t("currentPlan.pastDue") : t("currentPlan.active")}
         </span>
       </div>
       <div className="current-plan-body">
-        {isFree ? <p className="current-plan-free">No charge</p> : <PlanPrice plan={plan} size="lg" />}
+        {isFree ? (
+          <p className="current-plan-free">{t("currentPlan.noCharge")}</p>
+        ) : (
+          <PlanPrice plan={plan} size="lg" />
+        )}
         <p className="current-plan-description">{plan.description}</p>
         <dl className="current-plan-dates">
           {isFree ? (
             <div>
-              <dt>Billing period</dt>
-              <dd>None: Free never expires</dd>
+              <dt>{t("currentPlan.billingPeriod")}</dt>
+              <dd>{t("currentPlan.freeNeverExpires")}</dd>
             </div>
           ) : (
             <>
               <div>
-                <dt>Period started</dt>
+                <dt>{t("currentPlan.periodStarted")}</dt>
                 <dd>{formatDate(currentPeriodStart)}</dd>
               </div>
               <div>
-                <dt>{pastDue ? "Period ended" : "Period ends"}</dt>
+                <dt>{pastDue ? t("currentPlan.periodEnded") : t("currentPlan.periodEnds")}</dt>
                 <dd data-testid="period-end">{currentPeriodEnd ? formatDate(currentPeriodEnd) : "—"}</dd>
               </div>
             </>
@@ -65,14 +71,15 @@ export function CurrentPlan({
       {pastDue ? (
         <div className="billing-banner billing-banner-warning" role="status">
           <div>
-            <p className="billing-banner-title">Your renewal is due</p>
+            <p className="billing-banner-title">{t("currentPlan.renewalDue")}</p>
             <p>
-              Pay for the next period{graceEndsAt ? ` by ${formatDate(graceEndsAt)}` : ""} to keep {plan.name}
-              . After that your account moves to the Free plan.
+              {graceEndsAt
+                ? t("currentPlan.payByDate", { date: formatDate(graceEndsAt), plan: plan.name })
+                : t("currentPlan.pay", { plan: plan.name })}
             </p>
           </div>
           <button type="button" className="btn btn-primary" onClick={onRenew}>
-            Renew now
+            {t("currentPlan.renewNow")}
           </button>
         </div>
       ) : null}
@@ -81,9 +88,12 @@ export function CurrentPlan({
         <div className="billing-banner billing-banner-info" data-testid="pending-change">
           <div>
             <p className="billing-banner-title">
-              Your plan changes to {pendingChange.plan.name} on {formatDate(pendingChange.effectiveAt)}
+              {t("currentPlan.pendingChange", {
+                plan: pendingChange.plan.name,
+                date: formatDate(pendingChange.effectiveAt),
+              })}
             </p>
-            <p>Until then you keep everything in {plan.name}.</p>
+            <p>{t("currentPlan.keepUntilThen", { plan: plan.name })}</p>
           </div>
           <button
             type="button"
@@ -93,7 +103,7 @@ export function CurrentPlan({
             aria-busy={cancelling}
           >
             {cancelling ? <span className="spinner" aria-hidden="true" /> : null}
-            Cancel scheduled downgrade
+            {t("currentPlan.cancelScheduled")}
           </button>
         </div>
       ) : null}

@@ -1,10 +1,11 @@
 import { formatMoney } from "@parley/contracts";
+import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type Dispatch, useEffect } from "react";
 import { Modal } from "../../../components/Modal";
 import { useSeats } from "../../workspaces/api";
 import { downgradeSeatWarning } from "../../workspaces/seats";
 import { useDowngrade } from "../api";
-import { downgradeSavings, formatDate, intervalNoun } from "../billing";
+import { downgradeSavings } from "../billing";
 import { useBillingUser } from "../billing-user";
 import {
   confirmDowngrade,
@@ -13,6 +14,7 @@ import {
   type DowngradeState,
   submitDowngrade,
 } from "../downgrade-flow";
+import { useFlowWording } from "../use-wording";
 import { CloseButton } from "./CloseButton";
 import { PlanSummary } from "./PlanSummary";
 import "../styles/billing-base.css";
@@ -24,16 +26,17 @@ interface DowngradeModalProps {
 }
 
 const importantNotes = [
-  "Your plan will change at the end of your current billing cycle.",
-  "You keep access to all your current features until then.",
-  "Some features may become unavailable after the downgrade.",
-  "You can cancel this request anytime before it takes effect.",
-];
+  "downgrade.notes.endOfCycle",
+  "downgrade.notes.keepAccess",
+  "downgrade.notes.featuresUnavailable",
+  "downgrade.notes.cancelAnytime",
+] as const;
 
 function ArrowIcon() {
   return (
     <svg
       aria-hidden="true"
+      className="icon-directional"
       viewBox="0 0 24 24"
       width="22"
       height="22"
@@ -51,6 +54,9 @@ function ArrowIcon() {
  * message; success closes itself after 3 s and resets; nothing closes it while processing.
  */
 export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
+  const { t } = useTranslation("billing");
+  const { date: formatDate } = useFormat();
+  const wording = useFlowWording();
   const { user } = useBillingUser();
   const downgrade = useDowngrade();
   const { stage, currentPlan, targetPlan, nextBillingDate, isProcessing } = state;
@@ -67,7 +73,7 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
   const confirm = () => {
     if (isProcessing) return;
     void confirmDowngrade(
-      () => submitDowngrade({ downgrade: downgrade.mutateAsync }, state, user?.id),
+      () => submitDowngrade({ downgrade: downgrade.mutateAsync }, state, user?.id, wording),
       dispatch,
     );
   };
@@ -75,11 +81,17 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
 
   if (stage === "processing") {
     return (
-      <Modal open={state.isOpen} onClose={close} dismissible={false} size="sm" title="Processing Downgrade">
+      <Modal
+        open={state.isOpen}
+        onClose={close}
+        dismissible={false}
+        size="sm"
+        title={t("downgrade.processingTitle")}
+      >
         <div className="stage-panel" role="status" aria-live="polite">
           <span className="spinner spinner-lg" aria-hidden="true" />
-          <h3>Scheduling Your Downgrade</h3>
-          <p>Please wait while we process your plan change request...</p>
+          <h3>{t("downgrade.processingHeading")}</h3>
+          <p>{t("downgrade.processingBody")}</p>
         </div>
       </Modal>
     );
@@ -93,7 +105,7 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
         open={state.isOpen}
         onClose={close}
         size="sm"
-        title="Downgrade Scheduled Successfully"
+        title={t("downgrade.successTitle")}
         icon={
           <svg
             aria-hidden="true"
@@ -111,9 +123,14 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
         <CloseButton onClick={close} />
         <div className="stage-panel stage-panel-success" role="status">
           <p className="stage-lead">
-            Your plan will change to <strong>{planName}</strong> on <strong>{date}</strong>
+            <Trans
+              t={t}
+              i18nKey="downgrade.successLead"
+              values={{ plan: planName, date }}
+              components={{ b: <strong /> }}
+            />
           </p>
-          <p className="stage-note">This modal will close automatically in a few seconds...</p>
+          <p className="stage-note">{t("downgrade.autoClose")}</p>
         </div>
       </Modal>
     );
@@ -128,41 +145,54 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
       dismissible={!isProcessing}
       size="lg"
       role="alertdialog"
-      title="Confirm Plan Downgrade"
-      description="Review your plan change details"
+      title={t("downgrade.title")}
+      description={t("downgrade.description")}
     >
       <CloseButton onClick={close} disabled={isProcessing} />
       <div className="downgrade-compare">
-        {currentPlan ? <PlanSummary plan={currentPlan} label="Current plan" /> : null}
+        {currentPlan ? <PlanSummary plan={currentPlan} label={t("downgrade.currentPlan")} /> : null}
         <span className="downgrade-arrow" aria-hidden="true">
           <ArrowIcon />
         </span>
-        {targetPlan ? <PlanSummary plan={targetPlan} label="New plan" tone="accent" /> : null}
+        {targetPlan ? <PlanSummary plan={targetPlan} label={t("downgrade.newPlan")} tone="accent" /> : null}
       </div>
 
       <div className="downgrade-boxes">
         <section className="info-box info-box-success" aria-labelledby="downgrade-benefits">
           <h3 id="downgrade-benefits" className="info-box-title">
-            Downgrade Benefits
+            {t("downgrade.benefits")}
           </h3>
           {savings ? (
             <p>
-              You'll save <strong>{formatMoney(savings.money.amount, savings.money.currency)}</strong> per{" "}
-              {intervalNoun(savings.interval)}
+              {savings.interval === "monthly" ? (
+                <Trans
+                  t={t}
+                  i18nKey="downgrade.savePerMonth"
+                  values={{ amount: formatMoney(savings.money.amount, savings.money.currency) }}
+                  components={{ b: <strong /> }}
+                />
+              ) : (
+                <Trans
+                  t={t}
+                  i18nKey="downgrade.savePerYear"
+                  values={{ amount: formatMoney(savings.money.amount, savings.money.currency) }}
+                  components={{ b: <strong /> }}
+                />
+              )}
             </p>
           ) : null}
           <p className="info-box-row">
-            <span>Effective Date</span>
-            <strong data-testid="downgrade-effective-date">{effective || "Next billing cycle"}</strong>
+            <span>{t("downgrade.effectiveDate")}</span>
+            <strong data-testid="downgrade-effective-date">{effective || t("downgrade.nextCycle")}</strong>
           </p>
         </section>
         <section className="info-box info-box-warning" aria-labelledby="downgrade-important">
           <h3 id="downgrade-important" className="info-box-title">
-            Important Information
+            {t("downgrade.important")}
           </h3>
           <ul className="info-box-notes">
             {importantNotes.map((note) => (
-              <li key={note}>{note}</li>
+              <li key={note}>{t(note)}</li>
             ))}
           </ul>
         </section>
@@ -182,7 +212,7 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
 
       <div className="modal-actions">
         <button type="button" className="btn btn-secondary" onClick={close} disabled={isProcessing}>
-          Cancel
+          {t("downgrade.cancel")}
         </button>
         {/* Both labels share one grid cell, so the button keeps its width when it turns busy. */}
         <button
@@ -193,11 +223,11 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
           aria-busy={isProcessing}
         >
           <span data-hidden={isProcessing || undefined} aria-hidden={isProcessing}>
-            Confirm Downgrade
+            {t("downgrade.confirm")}
           </span>
           <span data-hidden={!isProcessing || undefined} aria-hidden={!isProcessing}>
             <span className="spinner" aria-hidden="true" />
-            Processing...
+            {t("downgrade.processing")}
           </span>
         </button>
       </div>

@@ -1,3 +1,5 @@
+import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
+
 interface ErrorPanelProps {
   title: string;
   error: Error;
@@ -7,15 +9,17 @@ interface ErrorPanelProps {
 
 /** A section that failed to load: what failed, the server's reason, and a working retry. */
 export function ErrorPanel({ title, error, onRetry, retrying }: ErrorPanelProps) {
+  const { t } = useTranslation("billing");
+  const errorText = useErrorText();
   return (
     <div className="billing-error" role="alert">
       <div>
         <p className="billing-error-title">{title}</p>
-        <p>{error.message}</p>
+        <p>{errorText(error)}</p>
       </div>
       <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry} disabled={retrying}>
         {retrying ? <span className="spinner" aria-hidden="true" /> : null}
-        Try again
+        {t("tryAgain")}
       </button>
     </div>
   );

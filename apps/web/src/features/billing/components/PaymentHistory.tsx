@@ -1,6 +1,8 @@
 import type { Payment } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
-import { formatDate, PAYMENT_METHOD_LABEL, PAYMENT_STATUS_LABEL } from "../billing";
+import { useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { PAYMENT_METHOD_LABEL, PAYMENT_STATUS_LABEL } from "../billing";
+import { useReplyText } from "../use-wording";
 
 const statusTone: Record<Payment["status"], string> = {
   pending: "status-badge-neutral",
@@ -12,52 +14,58 @@ const statusTone: Record<Payment["status"], string> = {
 };
 
 export function PaymentStatusBadge({ status }: { status: Payment["status"] }) {
-  return <span className={`status-badge ${statusTone[status]}`}>{PAYMENT_STATUS_LABEL[status]}</span>;
+  const { t } = useTranslation("billing");
+  return <span className={`status-badge ${statusTone[status]}`}>{t(PAYMENT_STATUS_LABEL[status])}</span>;
 }
 
 /** Newest first. On phones each row becomes a small card (see styles/billing-page.css). */
 export function PaymentHistory({ payments }: { payments: readonly Payment[] }) {
+  const { t } = useTranslation("billing");
+  const format = useFormat();
+  const replyText = useReplyText();
   if (payments.length === 0) {
     return (
       <div className="billing-empty" data-testid="payments-empty">
-        <p className="billing-empty-title">No payments yet</p>
-        <p>When you upgrade or renew, your payments and receipts appear here.</p>
+        <p className="billing-empty-title">{t("payments.emptyTitle")}</p>
+        <p>{t("payments.emptyBody")}</p>
       </div>
     );
   }
   return (
     <div className="payments-table-wrap">
       <table className="payments-table">
-        <caption className="sr-only">Payment history, newest first</caption>
+        <caption className="sr-only">{t("payments.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Plan</th>
+            <th scope="col">{t("payments.date")}</th>
+            <th scope="col">{t("payments.plan")}</th>
             <th scope="col" className="numeric">
-              Amount
+              {t("payments.amount")}
             </th>
-            <th scope="col">Method</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t("payments.method")}</th>
+            <th scope="col">{t("payments.status")}</th>
           </tr>
         </thead>
         <tbody>
           {payments.map((payment) => (
             <tr key={payment.track_id} data-track-id={payment.track_id}>
-              <td data-label="Date">{formatDate(payment.capturedAt ?? payment.createdAt)}</td>
-              <td data-label="Plan">
+              <td data-label={t("payments.date")}>{format.date(payment.capturedAt ?? payment.createdAt)}</td>
+              <td data-label={t("payments.plan")}>
                 {payment.planName}
                 <span className="payments-interval">
-                  {payment.billingInterval === "yearly" ? "Yearly" : "Monthly"}
+                  {payment.billingInterval === "yearly" ? t("interval.yearly") : t("interval.monthly")}
                 </span>
               </td>
-              <td data-label="Amount" className="numeric">
+              <td data-label={t("payments.amount")} className="numeric">
                 {formatMoney(payment.amount.amount, payment.amount.currency)}
               </td>
-              <td data-label="Method">{PAYMENT_METHOD_LABEL[payment.method]}</td>
-              <td data-label="Status">
+              <td data-label={t("payments.method")}>{t(PAYMENT_METHOD_LABEL[payment.method])}</td>
+              <td data-label={t("payments.status")}>
                 <PaymentStatusBadge status={payment.status} />
                 {payment.status !== "captured" && payment.status !== "pending" && payment.resultMessage ? (
-                  <span className="payments-reason">{payment.resultMessage}</span>
+                  <span className="payments-reason">
+                    {replyText(payment.resultMessage, t(`result.failures.${payment.status}.reason`))}
+                  </span>
                 ) : null}
               </td>
             </tr>

@@ -1,8 +1,10 @@
 import type { BillingInterval, Plan, SubscriptionDetails } from "@parley/contracts";
+import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { BillingIntervalToggle } from "../../pricing/components/BillingIntervalToggle";
 import { formatFeature, isNumericFeature, plansForInterval } from "../../pricing/pricing";
 import { type PlanAction, planAction } from "../billing";
+import { useBillingWording } from "../use-wording";
 import { CheckIcon, PlanPrice } from "./PlanSummary";
 
 interface PlanChooserProps {
@@ -22,24 +24,25 @@ function ActionButton({
   action: PlanAction;
   onAction: PlanChooserProps["onAction"];
 }) {
+  const { t } = useTranslation("billing");
   const run = () => onAction(plan, action);
   switch (action.kind) {
     case "current":
       return (
         <button type="button" className="btn btn-secondary btn-block" disabled>
-          Current plan
+          {t("chooser.current")}
         </button>
       );
     case "scheduled":
       return (
         <button type="button" className="btn btn-secondary btn-block" disabled>
-          Scheduled
+          {t("chooser.scheduled")}
         </button>
       );
     case "renew":
       return (
         <button type="button" className="btn btn-primary btn-block" onClick={run}>
-          Renew {plan.name}
+          {t("chooser.renew", { plan: plan.name })}
         </button>
       );
     case "upgrade":
@@ -48,9 +51,9 @@ function ActionButton({
           type="button"
           className="btn btn-primary btn-block"
           onClick={run}
-          aria-label={`Upgrade to ${plan.name}`}
+          aria-label={t("chooser.upgradeTo", { plan: plan.name })}
         >
-          Upgrade
+          {t("chooser.upgrade")}
         </button>
       );
     case "downgrade":
@@ -59,9 +62,9 @@ function ActionButton({
           type="button"
           className="btn btn-secondary btn-block"
           onClick={run}
-          aria-label={`Downgrade to ${plan.name}`}
+          aria-label={t("chooser.downgradeTo", { plan: plan.name })}
         >
-          Downgrade
+          {t("chooser.downgrade")}
         </button>
       );
     case "switch":
@@ -73,7 +76,7 @@ function ActionButton({
     case "none":
       return (
         <button type="button" className="btn btn-secondary btn-block" disabled title={action.reason}>
-          Not available
+          {t("chooser.notAvailable")}
         </button>
       );
   }
@@ -88,8 +91,12 @@ function ChooserCard({
   subscription: SubscriptionDetails;
   onAction: PlanChooserProps["onAction"];
 }) {
+  const { t } = useTranslation("billing");
+  const wording = useBillingWording();
+  const format = useFormat();
   const headingId = useId();
-  const action = planAction(plan, subscription);
+  const action = planAction(plan, subscription, wording);
+  const scheduledAt = subscription.pendingChange?.effectiveAt;
   const isCurrent = action.kind === "current" || action.kind === "renew";
   const limits = plan.features.filter(isNumericFeature);
   return (
@@ -100,8 +107,12 @@ function ChooserCard({
     >
       <div className="chooser-head">
         <h3 id={headingId}>{plan.name}</h3>
-        {isCurrent ? <span className="badge">Your plan</span> : null}
-        {action.kind === "scheduled" ? <span className="badge">From {formatShort(subscription)}</span> : null}
+        {isCurrent ? <span className="badge">{t("chooser.yourPlan")}</span> : null}
+        {action.kind === "scheduled" ? (
+          <span className="badge">
+            {t("chooser.from", { date: scheduledAt ? format.date(scheduledAt, "monthDay") : "" })}
+          </span>
+        ) : null}
       </div>
       <PlanPrice plan={plan} />
       <p className="chooser-description">{plan.description}</p>
@@ -121,25 +132,21 @@ function ChooserCard({
   );
 }
 
-function formatShort(subscription: SubscriptionDetails): string {
-  const at = subscription.pendingChange?.effectiveAt;
-  return at ? new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" }).format(new Date(at)) : "";
-}
-
 /** Every active plan for the chosen interval, each with what the user can do about it. */
 export function PlanChooser({ plans, subscription, interval, onIntervalChange, onAction }: PlanChooserProps) {
+  const { t } = useTranslation("billing");
   const visible = plansForInterval(plans, interval);
   return (
     <section className="billing-section" aria-labelledby="plan-chooser-title">
       <div className="billing-section-head">
         <div>
-          <h2 id="plan-chooser-title">Change plan</h2>
-          <p>Upgrades start right after payment. Downgrades take effect at the end of your period.</p>
+          <h2 id="plan-chooser-title">{t("chooser.title")}</h2>
+          <p>{t("chooser.lead")}</p>
         </div>
         <BillingIntervalToggle value={interval} onChange={onIntervalChange} />
       </div>
       {visible.length === 0 ? (
-        <p className="billing-empty">No plans are available for this billing interval right now.</p>
+        <p className="billing-empty">{t("chooser.empty")}</p>
       ) : (
         <div className="chooser-grid">
           {visible.map((plan) => (

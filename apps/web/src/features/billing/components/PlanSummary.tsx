@@ -1,8 +1,9 @@
 import type { Plan } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 import { formatFeature } from "../../pricing/pricing";
-import { intervalNoun } from "../billing";
+import { perIntervalKey } from "../billing";
 
 type PlanShown = Pick<Plan, "name" | "description" | "price" | "billingInterval" | "features">;
 
@@ -25,12 +26,13 @@ export function PlanPrice({
   plan: Pick<Plan, "price" | "billingInterval">;
   size?: "md" | "lg";
 }) {
+  const { t } = useTranslation("billing");
   return (
     <p className={`billing-price billing-price-${size}`}>
       <span className="billing-price-amount" data-testid="plan-price">
         {formatMoney(plan.price.amount, plan.price.currency)}
       </span>
-      <span className="billing-price-interval">/{intervalNoun(plan.billingInterval)}</span>
+      <span className="billing-price-interval">{t(perIntervalKey(plan.billingInterval))}</span>
     </p>
   );
 }
@@ -45,9 +47,10 @@ interface PlanSummaryProps {
 
 /** A plan's name, price, description and feature list, as the upgrade and downgrade modals show it. */
 export function PlanSummary({ plan, label, tone = "default", headingLevel = 3 }: PlanSummaryProps) {
+  const { t } = useTranslation("billing");
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
-    <section className={`plan-summary plan-summary-${tone}`} aria-label={`${plan.name} plan`}>
+    <section className={`plan-summary plan-summary-${tone}`} aria-label={t("planLabel", { plan: plan.name })}>
       {label ? <p className="plan-summary-label">{label}</p> : null}
       <Heading className="plan-summary-name">{plan.name}</Heading>
       <PlanPrice plan={plan} />

@@ -1,3 +1,5 @@
+import { useTranslation } from "@parley/ui/i18n/react";
+
 interface PlanUnavailableProps {
   onRetry: () => void;
   retrying: boolean;
@@ -9,9 +11,10 @@ interface PlanUnavailableProps {
  * server text, just that the details are missing for now and a way to try again.
  */
 export function PlanUnavailable({ onRetry, retrying }: PlanUnavailableProps) {
+  const { t } = useTranslation("billing");
   return (
     <div className="plan-unavailable" data-testid="plan-unavailable">
-      <p>Your plan details aren't available right now. This doesn't change your plan.</p>
+      <p>{t("unavailable")}</p>
       <button
         type="button"
         className="btn btn-secondary btn-sm"
@@ -20,7 +23,7 @@ export function PlanUnavailable({ onRetry, retrying }: PlanUnavailableProps) {
         aria-busy={retrying}
       >
         {retrying ? <span className="spinner" aria-hidden="true" /> : null}
-        Try again
+        {t("tryAgain")}
       </button>
     </div>
   );

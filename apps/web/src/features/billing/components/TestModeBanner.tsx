@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { paymentsMode } from "../../../app/config";
 
 /**
@@ -5,6 +6,7 @@ import { paymentsMode } from "../../../app/config";
  * a staging site with PAYMENTS_SANDBOX_IN_PRODUCTION): nobody should mistake it for a real charge.
  */
 export function TestModeBanner({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation("billing");
   if (paymentsMode !== "sandbox") return null;
   return (
     <p
@@ -12,8 +14,7 @@ export function TestModeBanner({ compact = false }: { compact?: boolean }) {
       role="note"
       data-testid="test-mode-banner"
     >
-      <strong>Test mode.</strong> Payments go to a sandbox gateway: no real money is charged, and a paid plan
-      here is for testing only.
+      <strong>{t("testMode.title")}</strong> {t("testMode.body")}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import type { BillingInterval } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useId, useReducer, useRef } from "react";
 import { Modal } from "../../../components/Modal";
 import { useCreatePaymentRecord, useInitiatePayment, usePlans } from "../api";
@@ -11,10 +12,10 @@ import {
   initialUpgradeState,
   isBusy,
   startUpgradePayment,
-  UPGRADE_MESSAGES,
   type UpgradeMode,
   upgradeReducer,
 } from "../upgrade-flow";
+import { useFlowWording } from "../use-wording";
 import { CloseButton } from "./CloseButton";
 import { CheckIcon, PlanSummary } from "./PlanSummary";
 import { TestModeBanner } from "./TestModeBanner";
@@ -31,13 +32,15 @@ export interface UpgradeModalProps {
   onClose: () => void;
 }
 
-const methods: { value: CheckoutMethod; label: string; hint: string }[] = [
-  { value: "card", label: "Card (Mastercard)", hint: "Credit or debit card, on the Mastercard secure page" },
-  { value: "benefit", label: "BENEFIT", hint: "Bahraini debit card, on the BENEFIT payment gateway" },
-];
+const methods = [
+  { value: "card", label: "payments.methods.mastercard", hint: "upgrade.cardHint" },
+  { value: "benefit", label: "payments.methods.benefit", hint: "upgrade.benefitHint" },
+] as const satisfies readonly { value: CheckoutMethod; label: string; hint: string }[];
 
 /** Two steps (spec §2.5): plan-confirmation, then payment-details, which leaves for the gateway. */
 export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClose }: UpgradeModalProps) {
+  const { t } = useTranslation("billing");
+  const wording = useFlowWording();
   const [state, dispatch] = useReducer(upgradeReducer, initialUpgradeState);
   const plans = usePlans();
   const { user } = useBillingUser();
@@ -71,33 +74,35 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
         storage: browserStorage(),
         navigate: (url) => window.location.assign(url),
         onStatus: (status) => dispatch({ type: "status", status }),
+        wording,
       },
       { user, plan, method: state.method },
     );
     if (result.status === "failed") dispatch({ type: "status", status: "failed", error: result.message });
   };
 
-  const title = mode === "renew" ? `Renew ${plan?.name ?? planName}` : `Upgrade to ${plan?.name ?? planName}`;
-  const stepLabel =
-    state.step === "plan-confirmation" ? "Step 1 of 2 · Confirm your plan" : "Step 2 of 2 · Payment";
+  const shownName = plan?.name ?? planName;
+  const title =
+    mode === "renew" ? t("upgrade.renewTitle", { plan: shownName }) : t("upgrade.title", { plan: shownName });
+  const stepLabel = state.step === "plan-confirmation" ? t("upgrade.step1") : t("upgrade.step2");
 
   let body: ReactNode;
   if (plans.isPending) {
     body = (
       <div className="upgrade-loading" role="status">
         <span className="spinner spinner-lg" aria-hidden="true" />
-        <span>Loading plan details…</span>
+        <span>{t("upgrade.loading")}</span>
       </div>
     );
   } else if (plans.isError) {
     body = (
       <>
         <p className="alert alert-error" role="alert">
-          {UPGRADE_MESSAGES.plansFailed}
+          {t("upgrade.messages.plansFailed")}
         </p>
         <div className="modal-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t("upgrade.cancel")}
           </button>
           <button
             ref={primaryRef}
@@ -107,7 +112,7 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
             disabled={plans.isFetching}
           >
             {plans.isFetching ? <span className="spinner" aria-hidden="true" /> : null}
-            Try again
+            {t("tryAgain")}
           </button>
         </div>
       </>
@@ -116,11 +121,14 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
     body = (
       <>
         <p className="alert alert-error" role="alert">
-          The {planName} plan ({interval}) is not available right now. Please choose another plan.
+          {t("upgrade.notOffered", {
+            plan: planName,
+            interval: interval === "yearly" ? t("interval.yearly") : t("interval.monthly"),
+          })}
         </p>
         <div className="modal-actions">
           <button ref={primaryRef} type="button" className="btn btn-secondary" onClick={onClose}>
-            Close
+            {t("close")}
           </button>
         </div>
       </>
@@ -130,29 +138,25 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
       <>
         <PlanSummary plan={plan} tone="accent" />
         <div className="info-box">
-          <h3 className="info-box-title">What happens next</h3>
+          <h3 className="info-box-title">{t("upgrade.nextTitle")}</h3>
           <ul className="info-box-list">
             <li>
               <CheckIcon />
-              <span>Your new period starts when the payment is captured.</span>
+              <span>{t("upgrade.nextPeriod")}</span>
             </li>
             <li>
               <CheckIcon />
-              <span>
-                {mode === "renew"
-                  ? "You keep everything in your plan without interruption."
-                  : "Your new limits apply right away, and any scheduled downgrade is cancelled."}
-              </span>
+              <span>{mode === "renew" ? t("upgrade.nextRenew") : t("upgrade.nextUpgrade")}</span>
             </li>
             <li>
               <CheckIcon />
-              <span>Renewals are manual: when the period ends you have 7 days to pay for the next one.</span>
+              <span>{t("upgrade.nextManual")}</span>
             </li>
           </ul>
         </div>
         <div className="modal-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t("upgrade.cancel")}
           </button>
           <button
             ref={primaryRef}
@@ -160,7 +164,7 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
             className="btn btn-primary"
             onClick={() => dispatch({ type: "confirm-plan" })}
           >
-            Continue to payment
+            {t("upgrade.continue")}
           </button>
         </div>
       </>
@@ -176,7 +180,7 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
         }}
       >
         <fieldset className="method-group" disabled={busy}>
-          <legend className="method-legend">Payment method</legend>
+          <legend className="method-legend">{t("upgrade.method")}</legend>
           {methods.map((method) => (
             <label key={method.value} className="method-option" data-checked={state.method === method.value}>
               <input
@@ -187,8 +191,8 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
                 onChange={() => dispatch({ type: "select-method", method: method.value })}
               />
               <span className="method-text">
-                <span className="method-label">{method.label}</span>
-                <span className="method-hint">{method.hint}</span>
+                <span className="method-label">{t(method.label)}</span>
+                <span className="method-hint">{t(method.hint)}</span>
               </span>
             </label>
           ))}
@@ -196,13 +200,13 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
 
         <dl className="payment-summary">
           <div>
-            <dt>Plan</dt>
+            <dt>{t("upgrade.plan")}</dt>
             <dd>
-              {plan.name} · {plan.billingInterval === "yearly" ? "Yearly" : "Monthly"}
+              {plan.name} · {plan.billingInterval === "yearly" ? t("interval.yearly") : t("interval.monthly")}
             </dd>
           </div>
           <div className="payment-summary-total">
-            <dt>Amount due today</dt>
+            <dt>{t("upgrade.amountDue")}</dt>
             <dd data-testid="payment-amount">{amount}</dd>
           </div>
         </dl>
@@ -213,9 +217,7 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
           </p>
         ) : null}
         <p className="payment-note" aria-live="polite">
-          {state.status === "redirecting"
-            ? "Taking you to the secure payment page…"
-            : "You'll complete the payment on the secure payment page, then come back here."}
+          {state.status === "redirecting" ? t("upgrade.redirecting") : t("upgrade.completeThere")}
         </p>
 
         <div className="modal-actions">
@@ -225,11 +227,11 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
             onClick={() => dispatch({ type: "back" })}
             disabled={busy}
           >
-            Back
+            {t("upgrade.back")}
           </button>
           <button ref={primaryRef} type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {`Pay ${amount}`}
+            {t("upgrade.pay", { amount })}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { type BillingInterval, type Plan, workspaceCan } from "@parley/contracts";
+import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useReducer, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
@@ -17,6 +18,7 @@ import { TestModeBanner } from "../components/TestModeBanner";
 import { UpgradeModal } from "../components/UpgradeModal";
 import { downgradeReducer, initialDowngradeState } from "../downgrade-flow";
 import type { UpgradeMode } from "../upgrade-flow";
+import { useBillingWording, useReplyText } from "../use-wording";
 import "../styles/billing-base.css";
 import "../styles/billing-page.css";
 
@@ -31,15 +33,15 @@ const asInterval = (value: string | null): BillingInterval => (value === "yearly
 /** Billing belongs to the workspace's owners; others are told so instead of seeing errors. */
 export function BillingPage() {
   const { workspace } = useSession();
+  const { t } = useTranslation("billing");
   if (workspace && !workspaceCan(workspace.role, "billing")) {
     return (
       <div className="container app-page app-page-narrow">
         <header className="app-page-head">
-          <h1>Billing</h1>
+          <h1>{t("title")}</h1>
         </header>
         <div className="alert alert-info" role="status">
-          Only an owner of this workspace can see and change its plan and payments. Ask an owner if you need
-          more seats or a bigger plan.
+          {t("ownerOnly")}
         </div>
       </div>
     );
@@ -48,7 +50,12 @@ export function BillingPage() {
 }
 
 function WorkspaceBillingPage() {
-  useDocumentTitle("Billing");
+  const { t } = useTranslation("billing");
+  const { t: tCommon } = useTranslation("common");
+  const wording = useBillingWording();
+  const errorText = useErrorText();
+  const replyText = useReplyText();
+  useDocumentTitle(t("title"));
   const session = useBillingUser();
   const subscription = useSubscription();
   const plans = usePlans();
@@ -89,10 +96,10 @@ function WorkspaceBillingPage() {
         });
         return;
       case "current":
-        setNotice(`You're already on ${plan.name}.`);
+        setNotice(t("notice.alreadyOn", { plan: plan.name }));
         return;
       case "scheduled":
-        setNotice(`Your plan already changes to ${plan.name} at the end of this period.`);
+        setNotice(t("notice.alreadyScheduled", { plan: plan.name }));
         return;
       case "none":
         setNotice(action.reason);
@@ -124,7 +131,7 @@ function WorkspaceBillingPage() {
       setUpgrade({ planName: wanted, interval: wantedInterval, mode: "upgrade" });
       return;
     }
-    act(plan, planAction(plan, details));
+    act(plan, planAction(plan, details, wording));
   }, [wanted, details, plans.data, plans.isError]);
 
   const renew = () => {
@@ -135,8 +142,12 @@ function WorkspaceBillingPage() {
     setCancelMessage(null);
     cancelDowngrade.mutate(undefined, {
       onSuccess: (result) =>
-        setCancelMessage({ tone: result.cancelled ? "success" : "error", text: result.message }),
-      onError: (error) => setCancelMessage({ tone: "error", text: error.message }),
+        setCancelMessage(
+          result.cancelled
+            ? { tone: "success", text: replyText(result.message, t("currentPlan.cancelDone")) }
+            : { tone: "error", text: replyText(result.message, t("currentPlan.cancelFailed")) },
+        ),
+      onError: (error) => setCancelMessage({ tone: "error", text: errorText(error) }),
     });
   };
 
@@ -144,10 +155,10 @@ function WorkspaceBillingPage() {
     return (
       <div className="container billing-page">
         <div className="state-panel">
-          <h1 className="billing-title">Billing</h1>
-          <p>Sign in to see your plan and payments.</p>
+          <h1 className="billing-title">{t("title")}</h1>
+          <p>{t("signedOut")}</p>
           <a className="btn btn-primary" href={signInUrl}>
-            Sign in
+            {tCommon("actions.signIn")}
           </a>
         </div>
       </div>
@@ -158,8 +169,8 @@ function WorkspaceBillingPage() {
     <div className="container billing-page">
       <TestModeBanner />
       <header className="billing-header">
-        <h1 className="billing-title">Billing</h1>
-        <p className="billing-lead">Your plan, what it costs, and every payment you've made.</p>
+        <h1 className="billing-title">{t("title")}</h1>
+        <p className="billing-lead">{t("lead")}</p>
         <div aria-live="polite">
           {notice ? <p className="alert alert-info billing-notice">{notice}</p> : null}
         </div>
@@ -168,7 +179,7 @@ function WorkspaceBillingPage() {
       {subscription.isError && !details ? (
         <section className="billing-card" aria-labelledby="current-plan-unavailable">
           <p id="current-plan-unavailable" className="billing-eyebrow">
-            Current plan
+            {t("currentPlan.eyebrow")}
           </p>
           <PlanUnavailable onRetry={() => void subscription.refetch()} retrying={subscription.isFetching} />
         </section>
@@ -185,9 +196,9 @@ function WorkspaceBillingPage() {
       )}
 
       {plans.isError ? (
-        <section className="billing-section" aria-label="Change plan">
+        <section className="billing-section" aria-label={t("chooser.title")}>
           <ErrorPanel
-            title="We couldn't load the plans"
+            title={t("chooser.loadFailed")}
             error={plans.error}
             onRetry={() => void plans.refetch()}
             retrying={plans.isFetching}
@@ -202,18 +213,18 @@ function WorkspaceBillingPage() {
           onAction={act}
         />
       ) : subscription.isError ? null : (
-        <section className="billing-section" aria-label="Change plan" aria-busy="true">
+        <section className="billing-section" aria-label={t("chooser.title")} aria-busy="true">
           <PlanChooserSkeleton />
         </section>
       )}
 
       <section className="billing-section" aria-labelledby="payment-history-title">
         <div className="billing-section-head">
-          <h2 id="payment-history-title">Payment history</h2>
+          <h2 id="payment-history-title">{t("payments.title")}</h2>
         </div>
         {payments.isError ? (
           <ErrorPanel
-            title="We couldn't load your payments"
+            title={t("payments.loadFailed")}
             error={payments.error}
             onRetry={() => void payments.refetch()}
             retrying={payments.isFetching}

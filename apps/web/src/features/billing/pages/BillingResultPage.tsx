@@ -1,15 +1,17 @@
 import type { Payment } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
+import { Ltr, useErrorText, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { isApiError } from "../../../app/api-error";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { usePayment, useRefreshAfterPayment, useSubscription } from "../api";
-import { formatDate, PAYMENT_METHOD_LABEL } from "../billing";
+import { PAYMENT_METHOD_LABEL } from "../billing";
 import { useBillingUser } from "../billing-user";
 import { TestModeBanner } from "../components/TestModeBanner";
 import { browserStorage, clearPaymentInfo, readPaymentInfo } from "../payment-info";
 import { RESULT_POLL_LIMIT_MS, resultOutcome, resultPollInterval, retryHref } from "../payment-result";
+import { useBillingWording, useReplyText } from "../use-wording";
 import "../styles/billing-base.css";
 import "../styles/billing-result.css";
 
@@ -44,25 +46,29 @@ function ResultIcon({ tone }: { tone: "success" | "failure" | "pending" | "waiti
 }
 
 function Receipt({ payment }: { payment: Payment }) {
+  const { t } = useTranslation("billing");
   return (
     <dl className="result-receipt">
       <div>
-        <dt>Plan</dt>
+        <dt>{t("payments.plan")}</dt>
         <dd>
-          {payment.planName} · {payment.billingInterval === "yearly" ? "Yearly" : "Monthly"}
+          {payment.planName} ·{" "}
+          {payment.billingInterval === "yearly" ? t("interval.yearly") : t("interval.monthly")}
         </dd>
       </div>
       <div>
-        <dt>Amount</dt>
+        <dt>{t("payments.amount")}</dt>
         <dd>{formatMoney(payment.amount.amount, payment.amount.currency)}</dd>
       </div>
       <div>
-        <dt>Method</dt>
-        <dd>{PAYMENT_METHOD_LABEL[payment.method]}</dd>
+        <dt>{t("payments.method")}</dt>
+        <dd>{t(PAYMENT_METHOD_LABEL[payment.method])}</dd>
       </div>
       <div>
-        <dt>Reference</dt>
-        <dd className="result-reference">{payment.track_id}</dd>
+        <dt>{t("payments.reference")}</dt>
+        <dd className="result-reference">
+          <Ltr>{payment.track_id}</Ltr>
+        </dd>
       </div>
     </dl>
   );
@@ -73,6 +79,11 @@ function Receipt({ payment }: { payment: Payment }) {
  * API server-to-server by then, usually; if not, the page asks again every 1.5 s for up to 30 s.
  */
 export function BillingResultPage() {
+  const { t } = useTranslation("billing");
+  const wording = useBillingWording();
+  const replyText = useReplyText();
+  const errorText = useErrorText();
+  const { date: formatDate } = useFormat();
   const [searchParams] = useSearchParams();
   const { user } = useBillingUser();
   const refreshAfterPayment = useRefreshAfterPayment();
@@ -84,14 +95,14 @@ export function BillingResultPage() {
   const payment = usePayment(trackId, {
     refetchInterval: (data) => resultPollInterval(data, pollStartedAt, Date.now()),
   });
-  const outcome = payment.data ? resultOutcome(payment.data) : null;
+  const outcome = payment.data ? resultOutcome(payment.data, wording, replyText) : null;
   const subscription = useSubscription();
   useDocumentTitle(
     outcome?.kind === "success"
-      ? "Payment successful"
+      ? t("result.successTitle")
       : outcome?.kind === "failure"
         ? outcome.title
-        : "Payment",
+        : t("result.pageTitle"),
   );
 
   const settled = outcome !== null && outcome.kind !== "pending";
@@ -127,12 +138,12 @@ export function BillingResultPage() {
     content = (
       <>
         <h1 ref={headingRef} tabIndex={-1}>
-          No payment to show
+          {t("result.noPaymentTitle")}
         </h1>
-        <p className="result-lead">We couldn't tell which payment you came back from.</p>
+        <p className="result-lead">{t("result.noPaymentLead")}</p>
         <div className="result-actions">
           <Link className="btn btn-primary" to="/billing">
-            Go to billing
+            {t("result.goToBilling")}
           </Link>
         </div>
       </>
@@ -143,13 +154,9 @@ export function BillingResultPage() {
       <>
         <ResultIcon tone="failure" />
         <h1 ref={headingRef} tabIndex={-1}>
-          {notFound ? "We couldn't find this payment" : "We couldn't check your payment"}
+          {notFound ? t("result.notFoundTitle") : t("result.checkFailedTitle")}
         </h1>
-        <p className="result-lead">
-          {notFound
-            ? "It may belong to another account. Your billing page lists all your payments."
-            : payment.error.message}
-        </p>
+        <p className="result-lead">{notFound ? t("result.notFoundLead") : errorText(payment.error)}</p>
         <div className="result-actions">
           {notFound ? null : (
             <button
@@ -158,11 +165,11 @@ export function BillingResultPage() {
               onClick={() => void payment.refetch()}
               disabled={payment.isFetching}
             >
-              Try again
+              {t("tryAgain")}
             </button>
           )}
           <Link className="btn btn-secondary" to="/billing">
-            Go to billing
+            {t("result.goToBilling")}
           </Link>
         </div>
       </>
@@ -172,12 +179,9 @@ export function BillingResultPage() {
       <>
         <ResultIcon tone="waiting" />
         <h1 ref={headingRef} tabIndex={-1}>
-          Still waiting for the payment provider
+          {t("result.waitingTitle")}
         </h1>
-        <p className="result-lead">
-          Your payment hasn't been confirmed yet. If you completed it, it will appear on your billing page as
-          soon as the provider confirms it.
-        </p>
+        <p className="result-lead">{t("result.waitingLead")}</p>
         <div className="result-actions">
           <button
             type="button"
@@ -187,18 +191,18 @@ export function BillingResultPage() {
               void payment.refetch();
             }}
           >
-            Check again
+            {t("result.checkAgain")}
           </button>
           <Link className="btn btn-secondary" to="/billing">
-            Go to billing
+            {t("result.goToBilling")}
           </Link>
         </div>
       </>
     ) : (
       <div role="status" className="result-pending">
         <ResultIcon tone="pending" />
-        <h1>Confirming your payment…</h1>
-        <p className="result-lead">This usually takes a few seconds. Please keep this page open.</p>
+        <h1>{t("result.confirming")}</h1>
+        <p className="result-lead">{t("result.confirmingLead")}</p>
       </div>
     );
   } else if (outcome?.kind === "success") {
@@ -208,19 +212,19 @@ export function BillingResultPage() {
       <>
         <ResultIcon tone="success" />
         <h1 ref={headingRef} tabIndex={-1} data-testid="result-title">
-          You're on {payment.data.planName}
+          {t("result.youreOn", { plan: payment.data.planName })}
         </h1>
         <p className="result-lead">
-          Payment received.{" "}
-          {periodEnd ? `Your plan is active until ${formatDate(periodEnd)}.` : "Your plan is active now."}
+          {t("result.received")}{" "}
+          {periodEnd ? t("result.activeUntil", { date: formatDate(periodEnd) }) : t("result.activeNow")}
         </p>
         <Receipt payment={payment.data} />
         <div className="result-actions">
           <Link className="btn btn-primary" to="/billing">
-            Go to billing
+            {t("result.goToBilling")}
           </Link>
           <Link className="btn btn-secondary" to="/dashboard">
-            Go to dashboard
+            {t("result.goToDashboard")}
           </Link>
         </div>
       </>
@@ -235,20 +239,20 @@ export function BillingResultPage() {
         <p className="result-lead" data-testid="result-reason">
           {outcome.reason}
         </p>
-        <p className="result-sub">Your plan has not changed.</p>
+        <p className="result-sub">{t("result.notChanged")}</p>
         <Receipt payment={payment.data} />
         <div className="result-actions">
           {outcome.canRetry ? (
             <Link className="btn btn-primary" to={retryHref(payment.data)}>
-              Try again
+              {t("tryAgain")}
             </Link>
           ) : (
             <Link className="btn btn-primary" to="/support">
-              Contact support
+              {t("result.contactSupport")}
             </Link>
           )}
           <Link className="btn btn-secondary" to="/billing">
-            Back to billing
+            {t("result.backToBilling")}
           </Link>
         </div>
       </>

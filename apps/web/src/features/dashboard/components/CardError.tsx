@@ -1,5 +1,7 @@
+import { useTranslation } from "@parley/ui/i18n/react";
+
 interface CardErrorProps {
-  /** "your plan", "your usage" */
+  /** "your plan", "your usage", in the reader's language (the caller's catalog) */
   what: string;
   message: string;
   requestId?: string | undefined;
@@ -9,15 +11,17 @@ interface CardErrorProps {
 
 /** A card's failed load: what failed, the server's words, and a retry in place. */
 export function CardError({ what, message, requestId, onRetry, retrying }: CardErrorProps) {
+  const { t } = useTranslation("dashboard");
+  const { t: tCommon } = useTranslation("common");
   return (
     <div className="card-error" role="alert">
       <p>
-        <strong>We couldn't load {what}.</strong> {message}
+        <strong>{t("cardError.title", { what })}</strong> {message}
       </p>
-      {requestId ? <span className="alert-meta">Reference: {requestId}</span> : null}
+      {requestId ? <span className="alert-meta">{tCommon("reference", { id: requestId })}</span> : null}
       <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry} disabled={retrying}>
         {retrying ? <span className="spinner" aria-hidden="true" /> : null}
-        Try again
+        {tCommon("actions.retry")}
       </button>
     </div>
   );

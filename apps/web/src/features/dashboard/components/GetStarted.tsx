@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { type ChecklistState, widgetStep } from "../dashboard";
@@ -29,67 +30,55 @@ export function GetStarted({
   firstChatbotId,
   widgetLive,
 }: GetStartedProps) {
+  const { t } = useTranslation("dashboard");
   const widget = widgetStep({ firstChatbotId, widgetLive });
   const steps: Step[] = [
     {
       id: "account",
-      title: "Create your Parley account",
-      body: "You're in. Welcome aboard.",
+      title: t("start.account.title"),
+      body: t("start.account.body"),
       state: "done",
     },
     {
       id: "verify",
-      title: "Verify your email address",
-      body: emailVerified
-        ? "Verified, so receipts and security notices reach you."
-        : "Open the link we emailed you so receipts and security notices reach you.",
+      title: t("start.verify.title"),
+      body: emailVerified ? t("start.verify.done") : t("start.verify.todo"),
       state: emailVerified ? "done" : "todo",
     },
     {
       id: "plan",
-      title: "Pick the plan that fits",
+      title: t("start.plan.title"),
       body: onPaidPlan ? (
-        "You're on a paid plan. Thank you!"
+        t("start.plan.done")
       ) : (
-        <>
-          Free works for trying things out. <Link to="/billing">Compare plans</Link> when you need more
-          messages or chatbots.
-        </>
+        <Trans t={t} i18nKey="start.plan.todo" components={{ link: <Link to="/billing" /> }} />
       ),
       state: onPaidPlan ? "done" : "todo",
     },
     {
       id: "chatbot",
-      title: "Create your first chatbot",
+      title: t("start.chatbot.title"),
       body: chatbotCount ? (
-        "Done. Open it under Your chatbots to add knowledge and test its answers."
+        t("start.chatbot.done")
       ) : (
-        <>
-          Give it a name and some knowledge, then test its answers.{" "}
-          <Link to="/dashboard?create=chatbot">Create your chatbot</Link>
-        </>
+        <Trans
+          t={t}
+          i18nKey="start.chatbot.todo"
+          components={{ link: <Link to="/dashboard?create=chatbot" /> }}
+        />
       ),
       state: chatbotCount ? "done" : "todo",
     },
     {
       id: "widget",
-      title: "Add the chat widget to your website",
-      body:
-        widget.kind === "live" ? (
-          <>
-            Live: visitors are chatting with your bot. <Link to={widget.href}>Open the inbox</Link>
-          </>
-        ) : widget.kind === "embed" ? (
-          <>
-            Paste one line of code into your site and your bot answers there.{" "}
-            <Link to={widget.href}>Get the embed code</Link>
-          </>
-        ) : (
-          <>
-            Once you have a chatbot, one line of code puts it on your site.{" "}
-            <Link to={widget.href}>See how the widget works</Link>
-          </>
-        ),
+      title: t("start.widget.title"),
+      body: (
+        <Trans
+          t={t}
+          i18nKey={`start.widget.${widget.kind}`}
+          components={{ link: <Link to={widget.href} /> }}
+        />
+      ),
       state: widget.state,
     },
   ];
@@ -99,11 +88,9 @@ export function GetStarted({
     <section className="card dash-card dash-start" aria-labelledby="dash-start-title">
       <div className="dash-card-head">
         <h2 id="dash-start-title" className="dash-card-title">
-          Get started
+          {t("start.title")}
         </h2>
-        <span className="dash-muted dash-small">
-          {done} of {steps.length} done
-        </span>
+        <span className="dash-muted dash-small">{t("start.progress", { done, total: steps.length })}</span>
       </div>
       <ol className="checklist">
         {steps.map((step) => (
@@ -126,7 +113,7 @@ export function GetStarted({
             <div className="checklist-text">
               <p className="checklist-title">
                 {step.title}
-                <span className="sr-only">{step.state === "done" ? " (done)" : " (to do)"}</span>
+                <span className="sr-only">{step.state === "done" ? t("start.done") : t("start.todo")}</span>
               </p>
               <p className="checklist-body">{step.body}</p>
             </div>

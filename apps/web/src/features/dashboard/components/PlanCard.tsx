@@ -1,11 +1,14 @@
 import type { SubscriptionDetails } from "@parley/contracts";
+import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
 import { PlanUnavailable } from "../../billing/components/PlanUnavailable";
+import { useDashboardWording } from "../../billing/use-wording";
 import { useSubscriptionDetails } from "../api";
 import { formatDate, periodLine, planPriceLabel } from "../dashboard";
 import "../../billing/styles/billing-base.css";
 
 export function PlanCard({ userId }: { userId: string }) {
+  const { t } = useTranslation("dashboard");
   const query = useSubscriptionDetails(userId);
 
   return (
@@ -16,11 +19,11 @@ export function PlanCard({ userId }: { userId: string }) {
     >
       <div className="dash-card-head">
         <h2 id="dash-plan-title" className="dash-card-title">
-          Current plan
+          {t("plan.title")}
         </h2>
         {query.data ? (
           <span className={`status-pill status-${query.data.status}`}>
-            {query.data.status === "past_due" ? "Payment due" : "Active"}
+            {query.data.status === "past_due" ? t("plan.paymentDue") : t("plan.active")}
           </span>
         ) : null}
       </div>
@@ -41,7 +44,7 @@ export function PlanCard({ userId }: { userId: string }) {
 
       <div className="dash-card-foot">
         <Link className="btn btn-secondary btn-sm" to="/billing">
-          Manage billing
+          {t("plan.manage")}
         </Link>
       </div>
     </section>
@@ -49,19 +52,31 @@ export function PlanCard({ userId }: { userId: string }) {
 }
 
 function PlanBody({ details }: { details: SubscriptionDetails }) {
+  const { t } = useTranslation("dashboard");
+  const wording = useDashboardWording();
+  const { language } = useLanguage();
   const price = planPriceLabel(details.plan);
   return (
     <div className="dash-plan-body">
       <p className="dash-plan-name">{details.plan.name}</p>
       <p className="dash-plan-price">
         <span className="dash-plan-amount">{price.amount}</span>
-        <span className="dash-plan-interval"> / {price.interval}</span>
+        <span className="dash-plan-interval">
+          {price.interval === "year" ? t("plan.perYear") : t("plan.perMonth")}
+        </span>
       </p>
-      <p className="dash-muted">{periodLine(details)}</p>
+      <p className="dash-muted">{periodLine(details, wording, language)}</p>
       {details.pendingChange ? (
         <p className="dash-pending">
-          Scheduled change: your plan becomes <strong>{details.pendingChange.plan.name}</strong> on{" "}
-          {formatDate(details.pendingChange.effectiveAt) ?? "the next billing date"}.
+          <Trans
+            t={t}
+            i18nKey="plan.scheduledChange"
+            values={{
+              plan: details.pendingChange.plan.name,
+              date: formatDate(details.pendingChange.effectiveAt, language) ?? t("plan.nextBillingDate"),
+            }}
+            components={{ b: <strong /> }}
+          />
         </p>
       ) : null}
     </div>

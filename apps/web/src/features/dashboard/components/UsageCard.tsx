@@ -1,11 +1,17 @@
+import { useErrorText, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { isApiError } from "../../../app/api";
+import { useDashboardWording } from "../../billing/use-wording";
 import { useUsage } from "../api";
-import { formatCount, usageRows } from "../dashboard";
+import { usageRows } from "../dashboard";
 import { CardError } from "./CardError";
 
 const skeletonRows = ["chatbots", "messages", "knowledge", "team"];
 
 export function UsageCard({ userId }: { userId: string }) {
+  const { t } = useTranslation("dashboard");
+  const wording = useDashboardWording();
+  const errorText = useErrorText();
+  const { number: formatCount } = useFormat();
   const query = useUsage(userId);
 
   return (
@@ -16,9 +22,13 @@ export function UsageCard({ userId }: { userId: string }) {
     >
       <div className="dash-card-head">
         <h2 id="dash-usage-title" className="dash-card-title">
-          Usage
+          {t("usage.title")}
         </h2>
-        {query.data ? <span className="dash-muted dash-small">{query.data.planName} plan limits</span> : null}
+        {query.data ? (
+          <span className="dash-muted dash-small">
+            {t("usage.planLimits", { plan: query.data.planName })}
+          </span>
+        ) : null}
       </div>
 
       {query.isPending ? (
@@ -32,22 +42,23 @@ export function UsageCard({ userId }: { userId: string }) {
         </ul>
       ) : query.isError ? (
         <CardError
-          what="your usage"
+          what={t("cardError.usage")}
           requestId={isApiError(query.error) ? query.error.requestId : undefined}
-          message={query.error.message}
+          message={errorText(query.error)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
       ) : (
         <ul className="usage-list">
-          {usageRows(query.data).map((row) => (
+          {usageRows(query.data, wording).map((row) => (
             <li key={row.key} className="usage-row" data-level={row.level}>
               <div className="usage-row-head">
                 <span id={`usage-${row.key}`} className="usage-label">
                   {row.label}
                 </span>
                 <span className="usage-count">
-                  {formatCount(row.used)} <span className="dash-muted">of {formatCount(row.limit)}</span>
+                  {formatCount(row.used)}{" "}
+                  <span className="dash-muted">{t("usage.of", { limit: formatCount(row.limit) })}</span>
                 </span>
               </div>
               <div
@@ -57,7 +68,10 @@ export function UsageCard({ userId }: { userId: string }) {
                 aria-valuemin={0}
                 aria-valuemax={row.limit}
                 aria-valuenow={Math.min(row.used, row.limit)}
-                aria-valuetext={`${formatCount(row.used)} of ${formatCount(row.limit)}`}
+                aria-valuetext={t("usage.valueText", {
+                  used: formatCount(row.used),
+                  limit: formatCount(row.limit),
+                })}
               >
                 <span className="usage-bar-fill" style={{ width: `${row.percent}%` }} />
               </div>

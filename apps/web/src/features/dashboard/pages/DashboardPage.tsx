@@ -1,7 +1,9 @@
 import { workspaceCan } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { AnalyticsSummaryCard } from "../../analytics/components/AnalyticsSummaryCard";
+import { useDashboardWording } from "../../billing/use-wording";
 import { useChatbots } from "../../chatbots/api";
 import { ChatbotsSection } from "../../chatbots/components/ChatbotsSection";
 import { useSignedInUser } from "../../session/session-context";
@@ -12,7 +14,9 @@ import { UsageCard } from "../components/UsageCard";
 import { firstName, greetingFor } from "../dashboard";
 
 export function DashboardPage() {
-  useDocumentTitle("Dashboard");
+  const { t } = useTranslation("dashboard");
+  const wording = useDashboardWording();
+  useDocumentTitle(t("title"));
   // Everything on the dashboard belongs to the active workspace.
   const { user, workspaceId: userId, workspace } = useSignedInUser();
   // The plan is the owners' business; analytics the owners' and admins'.
@@ -20,15 +24,17 @@ export function DashboardPage() {
   const subscription = useSubscriptionDetails(userId, workspaceCan(role, "billing"));
   const chatbots = useChatbots();
   const widgetActivity = useWidgetActivity(userId);
-  // Fixed for the visit: the greeting should not flip while the page is open.
-  const [greeting] = useState(() => greetingFor(new Date().getHours()));
+  // Fixed for the visit: the greeting should not flip while the page is open (its words follow
+  // the language).
+  const [hour] = useState(() => new Date().getHours());
+  const greeting = greetingFor(hour, wording);
   const name = firstName(user.name);
 
   return (
     <div className="container app-page">
       <header className="app-page-head">
-        <h1>{name ? `${greeting}, ${name}` : greeting}</h1>
-        <p className="app-page-lead">Here's your plan, how much of it you're using, and what to do next.</p>
+        <h1>{name ? t("greeting.withName", { greeting, name }) : greeting}</h1>
+        <p className="app-page-lead">{t("lead")}</p>
       </header>
       <div className="dash-grid">
         <ChatbotsSection />
