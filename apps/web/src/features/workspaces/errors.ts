@@ -1,11 +1,17 @@
-import { useServerText, useTranslation } from "@parley/ui/i18n/react";
+import { lookupServerMessage, serverTableOf } from "@parley/ui/i18n";
+import { useLanguage, useServerText, useTranslation } from "@parley/ui/i18n/react";
 import type enTeam from "@parley/ui/locales/en/team";
 import { useCallback } from "react";
 import { AuthServiceError } from "../session/auth-client";
 import { describeAuthError } from "../session/auth-errors";
 
-/** Our own rules on the auth service answer with a message written for people: shown as is (translated). */
-const OWN_MESSAGES = new Set([
+type TeamErrors = (typeof enTeam)["errors"];
+/** Our own rules on the auth service answer with a message written for people (`team:errors.own.<CODE>`). */
+type OwnCode = keyof TeamErrors["own"];
+/** better-auth's organization codes that have words of their own (`team:errors.<CODE>`). */
+type KnownCode = Exclude<keyof TeamErrors, "own">;
+
+const OWN: ReadonlySet<string> = new Set<OwnCode>([
   "SEAT_LIMIT_REACHED",
   "SEATS_UNAVAILABLE",
   "PERSONAL_WORKSPACE_OWNER",
@@ -13,8 +19,6 @@ const OWN_MESSAGES = new Set([
   "TRANSFER_OWNERSHIP_FIRST",
 ]);
 
-/** better-auth's organization codes that have words of their own (`team:errors.<CODE>`). */
-type KnownCode = keyof (typeof enTeam)["errors"];
 const KNOWN: ReadonlySet<string> = new Set<KnownCode>([
   "USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION",
   "USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION",
@@ -30,31 +34,39 @@ const KNOWN: ReadonlySet<string> = new Set<KnownCode>([
   "YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION",
 ]);
 
-/** A failed workspace call in the reader's language. */
+const codeOf = (error: unknown): string | null =>
+  error instanceof AuthServiceError && error.failure.kind === "http"
+    ? (error.failure.code?.toUpperCase() ?? "")
+    : null;
+
+/**
+ * A failed workspace call in the reader's language. The auth service's own messages (with the
+ * plan and seat numbers) are shown as sent to English readers, translated when the server table
+ * knows them, and otherwise replaced by this page's general wording for the code.
+ */
 export function useWorkspaceErrorText() {
+  const { language } = useLanguage();
   const { t } = useTranslation("team");
   const serverText = useServerText();
   return useCallback(
     (error: unknown): string => {
-      if (error instanceof AuthServiceError && error.failure.kind === "http") {
-        const code = error.failure.code?.toUpperCase() ?? "";
-        if (OWN_MESSAGES.has(code) && error.failure.message)
-          return serverText(error.failure.message, "CONFLICT");
+      const code = codeOf(error);
+      if (code !== null && error instanceof AuthServiceError && error.failure.kind === "http") {
+        const message = error.failure.message;
+        if (OWN.has(code) && message) {
+          if (language === "en") return message;
+          return lookupServerMessage(serverTableOf(language), message) ?? t(`errors.own.${code as OwnCode}`);
+        }
         if (KNOWN.has(code)) return t(`errors.${code as KnownCode}`);
       }
       return serverText(describeAuthError(error).message, "INTERNAL");
     },
-    [t, serverText],
+    [language, t, serverText],
   );
 }
 
-/** Whether a failure asks for a bigger plan (the notice then links to the plans). */
+/** Whether a failure is about the plan's seats (the notice then links to the plans). */
 export function isSeatError(error: unknown): boolean {
-  if (!(error instanceof AuthServiceError) || error.failure.kind !== "http") return false;
-  const code = error.failure.code?.toUpperCase() ?? "";
-  return (
-    code === "SEAT_LIMIT_REACHED" ||
-    code === "ORGANIZATION_MEMBERSHIP_LIMIT_REACHED" ||
-    /upgrade/i.test(error.failure.message ?? "")
-  );
+  const code = codeOf(error);
+  return code === "SEAT_LIMIT_REACHED" || code === "ORGANIZATION_MEMBERSHIP_LIMIT_REACHED";
 }

@@ -1,4 +1,5 @@
 import type { Plan, WorkspaceSeatStatus } from "@parley/contracts";
+import { createI18n } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
 import { downgradeSeatWarning, overSeatsMessage, planSeats } from "./seats";
 
@@ -41,6 +42,19 @@ describe("overSeatsMessage", () => {
   it("only asks to revoke invitations when the members fit", () => {
     expect(overSeatsMessage(status({ planName: "Free", limit: 1, members: 1, pending: 2 }), "owner")).toBe(
       "Your Free plan includes 1 seat and the workspace has 1 member and 2 pending invitations. Nobody has been removed. Revoke 2 pending invitations, or upgrade your plan. Until then no new invitations can be sent.",
+    );
+  });
+});
+
+describe("seat notices in Arabic", () => {
+  it("say the same in Arabic words, plan names left as they are", async () => {
+    const t = (await createI18n("ar")).getFixedT("ar", "team");
+    const text = overSeatsMessage(status({ members: 4, pending: 1 }), "owner", t);
+    expect(text).toContain("Starter");
+    expect(text).toContain("4 أعضاء");
+    expect(text.replace("Starter", "")).not.toMatch(/[A-Za-z]/);
+    expect(downgradeSeatWarning(plan("Starter", 2), status({ members: 2, pending: 1 }), t)).toMatch(
+      /^تتضمن خطة Starter/,
     );
   });
 });

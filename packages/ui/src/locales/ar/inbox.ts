@@ -129,7 +129,7 @@ const inbox: Translation<typeof en> = {
     visitorName: "الزائر",
     delete: "حذف المحادثة",
     customerLabel: "عميل موثَّق",
-    customerTitle: "عميل موثَّق: {{name}}",
+    customerTitle: "عميل موثَّق: <name>{{name}}</name>",
     customerNote:
       "معرّف عميلك <code>{{id}}</code>، موقَّع من خادمك بسرّ الهوية الخاص بروبوت المحادثة هذا. الاسم والبريد الإلكتروني كما أرسلهما موقعك.",
     leadsLabel: "بيانات التواصل المتروكة",

@@ -99,7 +99,7 @@ const inbox = {
     visitorName: "Visitor",
     delete: "Delete conversation",
     customerLabel: "Verified customer",
-    customerTitle: "Verified customer: {{name}}",
+    customerTitle: "Verified customer: <name>{{name}}</name>",
     customerNote:
       "Your customer id <code>{{id}}</code>, signed by your server with this chatbot's identity secret. Name and e-mail are as your site sent them.",
     leadsLabel: "Contact details left",

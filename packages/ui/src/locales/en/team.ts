@@ -120,6 +120,17 @@ const team = {
       "{{plan}} includes {{seats}} and this workspace has {{people}}. Nobody is removed when the plan changes: after that, you choose on the Team page who stays, and no new invitations can be sent until the workspace fits its seats.",
   },
   errors: {
+    /** When the auth service's own message has no translation yet (English readers see that message). */
+    own: {
+      SEAT_LIMIT_REACHED:
+        "Every seat of your plan is taken by a member or a pending invitation. Upgrade your plan on the Billing page, or revoke a pending invitation, to invite someone new.",
+      SEATS_UNAVAILABLE: "We could not check your plan's seats just now. Please try again in a moment.",
+      PERSONAL_WORKSPACE_OWNER:
+        "The owner of a personal workspace always stays its owner. It is deleted with their account.",
+      ROLE_NOT_FOUND: "Choose one role: owner, admin or agent.",
+      TRANSFER_OWNERSHIP_FIRST:
+        "You are the only owner of a workspace that has other members. Make another member an owner (or remove the members) first.",
+    },
     USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: "That person is already a member of this workspace.",
     USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION:
       "That address already has a pending invitation. Use Resend in the list below to send it again.",

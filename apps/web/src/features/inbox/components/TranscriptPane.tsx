@@ -140,7 +140,12 @@ function TranscriptView({
           </span>
           <div>
             <p className="tr-lead-title">
-              {t("transcript.customerTitle", { name: customer.name ?? customer.email ?? customer.id })}
+              <Trans
+                t={t}
+                i18nKey="transcript.customerTitle"
+                values={{ name: customer.name ?? customer.email ?? customer.id }}
+                components={{ name: <bdi /> }}
+              />
               {customer.name && customer.email ? (
                 <>
                   {" "}
@@ -203,7 +208,8 @@ function TranscriptView({
             message.role === "user" ? (
               <li key={message._id} className="tr-msg tr-msg-user">
                 <span className="tr-who">
-                  {asker} <time dateTime={message.createdAt}>{format.time(message.createdAt)}</time>
+                  <bdi>{asker}</bdi>{" "}
+                  <time dateTime={message.createdAt}>{format.time(message.createdAt)}</time>
                 </span>
                 <div className="tr-bubble">{message.content}</div>
               </li>
