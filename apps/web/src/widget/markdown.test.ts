@@ -13,7 +13,7 @@ function assertSafe(html: string) {
     if (closing || !attrs.trim()) continue;
     if (name === "a") {
       expect(attrs).toMatch(
-        /^ href="(https?:\/\/|mailto:)[^"<>\s]*" target="_blank" rel="noopener noreferrer"$/i,
+        /^ href="(https?:\/\/|mailto:)[^"<>\s]*"( dir="ltr")? target="_blank" rel="noopener noreferrer"$/i,
       );
     } else if (name === "ol") {
       expect(attrs).toMatch(/^ start="\d+"$/);
@@ -47,7 +47,7 @@ describe("renderMarkdown — formatting", () => {
       '<p>See <a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer">the <em>docs</em></a>.</p>',
     );
     expect(renderMarkdown("Visit https://example.com/help, or mail [us](mailto:hi@example.com)")).toBe(
-      '<p>Visit <a href="https://example.com/help" target="_blank" rel="noopener noreferrer">https://example.com/help</a>, or mail <a href="mailto:hi@example.com" target="_blank" rel="noopener noreferrer">us</a></p>',
+      '<p>Visit <a href="https://example.com/help" dir="ltr" target="_blank" rel="noopener noreferrer">https://example.com/help</a>, or mail <a href="mailto:hi@example.com" target="_blank" rel="noopener noreferrer">us</a></p>',
     );
     expect(renderMarkdown("[Wiki](https://en.wikipedia.org/wiki/Foo_(bar))")).toContain(
       'href="https://en.wikipedia.org/wiki/Foo_(bar)"',
@@ -164,6 +164,24 @@ describe("escapeHtml", () => {
   it("escapes the five HTML-significant characters", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
       "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
+  });
+});
+
+describe("mixed-direction text in replies", () => {
+  it("drops direction overrides so a reply cannot show one address and link another", () => {
+    // "moc.knab" after U+202E displays as "bank.com"; without the override it reads as written.
+    const html = renderMarkdown(
+      "Pay at https://evil.example/\u202emoc.knab and [\u202eknab](https://evil.example)",
+    );
+    expect(html).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(html).toContain('href="https://evil.example/moc.knab"');
+    expect(html).toContain(">knab</a>");
+  });
+
+  it("keeps a bare URL left to right inside Arabic text", () => {
+    expect(renderMarkdown("زوروا https://shop.example/ar للمزيد")).toBe(
+      '<p>زوروا <a href="https://shop.example/ar" dir="ltr" target="_blank" rel="noopener noreferrer">https://shop.example/ar</a> للمزيد</p>',
     );
   });
 });

@@ -41,8 +41,16 @@ export function safeHref(escapedTarget: string): string | null {
   return escapeHtml(raw);
 }
 
-const anchor = (href: string, html: string) =>
-  `<a href="${href}" target="_blank" rel="noopener noreferrer">${html}</a>`;
+const anchor = (href: string, html: string, dir = "") =>
+  `<a href="${href}"${dir} target="_blank" rel="noopener noreferrer">${html}</a>`;
+
+/**
+ * Direction embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). A reply never needs
+ * them (the page isolates each message), and an override (U+202E) shows the text after it reversed,
+ * so a reply could display one address while linking another ("moc.knab" read as "bank.com").
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips the two slot markers and the bidi controls.
+const STRIPPED = /[\u0000\u0001\u202a-\u202e\u2066-\u2069]/g;
 
 // [text](url): the text may hold one level of [brackets]; the url may hold balanced (parens).
 const LINK = /\[((?:[^[\]\n]|\[[^[\]\n]*\])*)\]\(([^()\s]*(?:\([^()\s]*\)[^()\s]*)*)\)/g;
@@ -66,8 +74,7 @@ function emphasis(html: string): string {
 export function renderInline(text: string): string {
   const slots: string[] = [];
   const keep = (html: string) => `${SLOT_OPEN}${slots.push(html) - 1}${SLOT_CLOSE}`;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the two slot markers from the input.
-  let html = escapeHtml(text.replace(/[\u0000\u0001]/g, ""));
+  let html = escapeHtml(text.replace(STRIPPED, ""));
   html = html.replace(/`([^`\n]+)`/g, (_, code: string) => keep(`<code>${code}</code>`));
   html = html.replace(LINK, (whole, label: string, target: string) => {
     const href = safeHref(target);
@@ -78,7 +85,8 @@ export function renderInline(text: string): string {
     const trail = /(?:[.,;:!?)\]]|&amp;)+$/.exec(url)?.[0] ?? "";
     const bare = trail ? url.slice(0, -trail.length) : url;
     const href = safeHref(bare);
-    return href ? keep(anchor(href, bare)) + trail : url;
+    // A URL reads left to right inside Arabic text too.
+    return href ? keep(anchor(href, bare, ' dir="ltr"')) + trail : url;
   });
   html = emphasis(html);
   // Slots can hold slots (code inside a link label); restore until none are left.

@@ -3,14 +3,42 @@ import { safeText, withoutNul } from "../common/text";
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #4f46e5");
 
-/** A host a bot may be embedded on: `example.com`, `shop.example.com`, or `*.example.com`. */
+/**
+ * Characters that draw nothing: zero-width spaces and joiners, the direction marks, the word joiner,
+ * the byte-order mark and the soft hyphen. Pasted from a document into a domain they would make a
+ * different string of the same look, so they are removed before anything compares domains.
+ */
+const INVISIBLE = /[\u00ad\u200b-\u200f\u2060\ufeff]/g;
+
+/**
+ * An allowed domain as browsers send it in `Origin`: an internationalised name (مثال.البحرين,
+ * bücher.de) becomes its punycode form (xn--mgbh0fb.xn--mgbcpq6gpa1a) through the WHATWG URL
+ * parser's IDNA processing, which browsers and Node share. `*.` and `:port` are kept; anything
+ * the parser refuses (a direction override, a space) is left as typed, for the pattern to refuse.
+ */
+export function toAsciiDomain(entry: string): string {
+  const text = entry.replace(INVISIBLE, "").trim().toLowerCase();
+  const parts = /^(\*\.)?([^:/?#@\s]+)(:\d{1,5})?$/u.exec(text);
+  if (!parts?.[2] || /^[\x21-\x7e]*$/.test(parts[2])) return text;
+  try {
+    return `${parts[1] ?? ""}${new URL(`http://${parts[2]}`).hostname}${parts[3] ?? ""}`;
+  } catch {
+    return text;
+  }
+}
+
+/** A host a bot may be embedded on: `example.com`, `shop.example.com`, `*.example.com`, or an IDN. */
 export const allowedDomainSchema = z
   .string()
-  .trim()
-  .toLowerCase()
-  .regex(
-    /^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/,
-    "Enter a domain such as example.com or *.example.com",
+  .max(300, "Enter a domain such as example.com or *.example.com")
+  .transform(toAsciiDomain)
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/,
+        "Enter a domain such as example.com or *.example.com",
+      ),
   );
 
 export const modelSettingsSchema = z.object({
@@ -124,7 +152,12 @@ export type ChatbotListItem = z.infer<typeof chatbotListSchema>[number];
 const name = safeText()
   .trim()
   .min(1, "Give your chatbot a name")
-  .max(80, "Keep the name under 80 characters");
+  .max(80, "Keep the name under 80 characters")
+  // The widget shows the name to visitors: no direction override may disguise it (see below).
+  .refine(
+    (s) => !/[\u202A-\u202E]/.test(s),
+    "Remove the invisible text-direction override characters (U+202A to U+202E)",
+  );
 /**
  * The bidi embedding and override controls (U+202A–U+202E). An override (U+202E) shows the
  * characters after it in reverse order, so a visitor-facing text could show one address while
