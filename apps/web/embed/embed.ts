@@ -1,7 +1,8 @@
 /**
  * embed.js — the one script tag a business pastes:
  *   <script src="https://app.example/embed.js" data-chatbot-id="cb_…" async></script>
- * Optional: data-z-index="1000", data-open="true"; for a signed-in customer (see the Embed tab)
+ * Optional: data-z-index="1000", data-open="true", data-lang="ar" (the widget's language when the
+ * bot speaks it; default: the visitor's browser language); for a signed-in customer (see the Embed tab)
  * data-user-id, data-user-hash, data-user-email, data-user-name.
  *
  * Budget: ≤ 2 KB gzipped, no framework. It asks the API once whether the bot may run on this site
@@ -38,6 +39,8 @@ interface ParleyApi {
 }
 type Message = { parley?: string; count?: number; why?: string; css?: string; text?: string; delay?: number };
 type Theme = { primaryColor: string; position: string; launcherText: string };
+/** The launcher's words in the visitor's language, from the API (this script carries none). */
+type Labels = { close: string; dismiss: string; unread: string; title: string };
 
 // Top-level code: the build wraps the file in one IIFE, so nothing leaks into the page's globals.
 const win = window as Window & { Parley?: Partial<ParleyApi> & { q?: Call[] | ParleyApi["q"] } };
@@ -70,6 +73,8 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
   let ready = false;
   let isOpen = false;
   let label = "";
+  let words: Labels;
+  let lang = "";
 
   const host = doc.createElement("parley-widget");
   const root = host.attachShadow({ mode: "open" });
@@ -89,7 +94,7 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
     // The open look (a round "×") is styled by the chat page's half of the CSS: until it has
     // loaded, the launcher keeps its label.
     text.textContent = isOpen && ready ? "×" : label;
-    button.ariaLabel = isOpen ? "Close chat" : n ? `${label} (${n} new)` : label;
+    button.ariaLabel = isOpen ? words.close : n ? `${label} (${words.unread.replace("{n}", n)})` : label;
     button.ariaExpanded = `${isOpen}`;
   };
 
@@ -105,9 +110,9 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
   const warm = () => {
     if (frame) return;
     frame = el("iframe", "p");
-    frame.title = "Chat";
-    // The id is [\w-] and an origin has no "&", "=" or "+": neither needs escaping here.
-    frame.src = `${origin}/widget/chat/${id}#origin=${location.origin}`;
+    frame.title = words.title;
+    // The id is [\w-], the language en or ar and an origin has no "&", "=" or "+": none needs escaping.
+    frame.src = `${origin}/widget/chat/${id}?lang=${lang}#origin=${location.origin}`;
     // Our chat page says hello before its load event; a frame that never does was refused.
     frame.onload = () => setTimeout(() => ready || remove("the chat page did not load"), 8000);
     root.prepend(frame);
@@ -154,7 +159,7 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
           const close = el("button", "x", "×");
           open.onclick = () => toggle(true);
           close.onclick = dismiss;
-          close.ariaLabel = "Dismiss greeting";
+          close.ariaLabel = words.dismiss;
           greeting.append(open, close);
           button.before(greeting);
         },
@@ -206,10 +211,14 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
   };
 
   /** The bot may run here: draw the launcher as the bot's settings say. */
-  const draw = ({ theme }: { theme: Theme }) => {
+  const draw = (status: { theme: Theme; lang: string; dir: string; labels: Labels }) => {
+    const theme = status.theme;
     // The API only stores colours like #4f46e5.
     const c = theme.primaryColor;
-    label = theme.launcherText || "Chat with us";
+    label = theme.launcherText;
+    words = status.labels;
+    lang = host.lang = status.lang;
+    host.dir = status.dir;
     // Below the 2147483647 ceiling by default, so consent banners that use it stay on top.
     const z = /^\d{1,10}$/.test(data.zIndex ?? "") ? data.zIndex : 2147483000;
     css =
@@ -218,7 +227,7 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
       // Text colour: white or black, whichever contrasts more with the colour (CIE lightness
       // 49.44 is where WCAG's contrast with white and with black are equal); white where
       // relative colours are unknown.
-      `.b{bottom:20px;display:flex;align-items:center;gap:8px;height:56px;padding:0 20px 0 16px;border-radius:28px;background:${c};color:#fff;color:lch(from ${c} calc((49.44 - l)*infinity) 0 0);font-weight:600;box-shadow:0 6px 24px #0003}` +
+      `.b{bottom:20px;display:flex;align-items:center;gap:8px;height:56px;padding:0 18px;border-radius:28px;background:${c};color:#fff;color:lch(from ${c} calc((49.44 - l)*infinity) 0 0);font-weight:600;box-shadow:0 6px 24px #0003}` +
       `button:focus-visible{outline:3px solid ${c};outline-offset:3px}` +
       // No icon files: a speech bubble drawn in CSS.
       ".i{width:17px;height:14px;border:2px solid;border-radius:8px 8px 8px 2px}" +
@@ -243,7 +252,8 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
 
   // One small, cacheable request: may the bot run on this site, and how does it look? A "no"
   // comes with the reason, for the site owner.
-  fetch(`${origin}/api/widget/${id}/launcher`)
+  // In the visitor's language (the site's data-lang, else the browser's) when the bot speaks it.
+  fetch(`${origin}/api/widget/${id}/launcher?lang=${data.lang || navigator.language}`)
     .then((res) => res.json())
     // A refusal (a 429 when the network sent too many) carries its reason as an error message.
     .then((status) => (status.available ? draw(status) : warn(status.reason ?? status.error?.message)))

@@ -348,6 +348,7 @@ describe.each(testDrivers())("verified customers on %s", (driver) => {
         available: true,
         theme: { primaryColor: "#0f766e", position: "bottom-right", launcherText: "Chat with us" },
         lang: "en",
+        dir: "ltr",
         labels: { close: "Close chat", dismiss: "Dismiss greeting", unread: "{n} new", title: "Chat" },
       });
       expect(await launcher(draft, "http://localhost:8080")).toEqual({

@@ -9,6 +9,7 @@ import type {
   WidgetSession,
 } from "@parley/contracts";
 import { readSse } from "../lib/sse";
+import { language, serverText, t } from "./lang";
 import type { SignedCustomer } from "./visitor";
 
 // Types only from the contracts: zod itself would cost more than this whole page. Responses are
@@ -30,7 +31,10 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 const isStr = (v: unknown): v is string => typeof v === "string";
 const isStrOrNull = (v: unknown) => v === null || isStr(v);
 const isBoolOrNull = (v: unknown) => v === null || typeof v === "boolean";
-const isArrOf = <T>(v: unknown, item: (x: unknown) => x is T): v is T[] => Array.isArray(v) && v.every(item);
+// Generic functions as declarations: `<T>(…) =>` would read as JSX to the catalog scan's TSX parser.
+function isArrOf<T>(v: unknown, item: (x: unknown) => x is T): v is T[] {
+  return Array.isArray(v) && v.every(item);
+}
 
 export const isCitation = (v: unknown): v is Citation =>
   isObj(v) && isStr(v.sourceId) && isStr(v.title) && isStr(v.kind) && isStrOrNull(v.url) && isStr(v.snippet);
@@ -39,6 +43,7 @@ export const isConfig = (v: unknown): v is WidgetConfig =>
   isObj(v) &&
   isStr(v._id) &&
   isStr(v.name) &&
+  (v.language === "en" || v.language === "ar") &&
   isStr(v.greeting) &&
   isArrOf(v.suggestedQuestions, isStr) &&
   isObj(v.theme) &&
@@ -76,9 +81,6 @@ export const isSession = (v: unknown): v is WidgetSession =>
 export const isDone = (v: unknown): v is StreamDone =>
   isObj(v) && isStrOrNull(v.messageId) && typeof v.answered === "boolean" && isArrOf(v.citations, isCitation);
 
-const GENERIC = "Something went wrong. Please try again.";
-const OFFLINE = "We couldn't reach the chat. Check your connection and try again.";
-
 /** The API's `{error:{code,message}}` body as a WidgetApiError (or a generic one when it has none). */
 async function errorOf(res: Response): Promise<WidgetApiError> {
   let body: unknown = null;
@@ -89,7 +91,7 @@ async function errorOf(res: Response): Promise<WidgetApiError> {
   }
   const err = isObj(body) && isObj(body.error) ? body.error : null;
   const code = err && isStr(err.code) ? err.code : res.status === 429 ? "RATE_LIMITED" : "HTTP_ERROR";
-  const message = err && isStr(err.message) && err.message ? err.message : GENERIC;
+  const message = err && isStr(err.message) && err.message ? serverText(code, err.message) : t("generic");
   return new WidgetApiError(code, message, res.status);
 }
 
@@ -127,23 +129,23 @@ export function createWidgetApi(chatbotId: string, caller: Caller, base = "") {
       res = await fetch(root + path, { ...init, credentials: "omit" });
     } catch (err) {
       if (err instanceof DOMException && err.name === "AbortError") throw err;
-      throw new WidgetApiError("NETWORK", OFFLINE);
+      throw new WidgetApiError("NETWORK", t("offline"));
     }
     if (!res.ok) throw await errorOf(res);
     return res;
   };
 
-  const json = async <T>(path: string, guard: (v: unknown) => v is T, init?: RequestInit): Promise<T> => {
+  async function json<T>(path: string, guard: (v: unknown) => v is T, init?: RequestInit): Promise<T> {
     const res = await call(path, init);
     let body: unknown;
     try {
       body = await res.json();
     } catch {
-      throw new WidgetApiError("BAD_RESPONSE", GENERIC, res.status);
+      throw new WidgetApiError("BAD_RESPONSE", t("generic"), res.status);
     }
-    if (!guard(body)) throw new WidgetApiError("BAD_RESPONSE", GENERIC, res.status);
+    if (!guard(body)) throw new WidgetApiError("BAD_RESPONSE", t("generic"), res.status);
     return body;
-  };
+  }
   const post = (body: unknown): RequestInit => ({
     method: "POST",
     headers: headers(true),
@@ -152,7 +154,8 @@ export function createWidgetApi(chatbotId: string, caller: Caller, base = "") {
   const conv = (id: string) => `/conversations/${encodeURIComponent(id)}`;
 
   return {
-    config: () => json("/config", isConfig),
+    /** The bot's settings and texts, in `wanted` when the bot speaks it (else its default language). */
+    config: (wanted?: string) => json(wanted ? `/config?lang=${wanted}` : "/config", isConfig),
     /** Whether the customer identity holds, and the conversation to pick up. */
     session: () => json("/session", isSession, { method: "POST", headers: headers(false) }),
     startConversation: () =>
@@ -168,9 +171,9 @@ export function createWidgetApi(chatbotId: string, caller: Caller, base = "") {
      * stream, or on a non-2xx answer (whose JSON error message is kept for the visitor).
      */
     async ask(id: string, content: string, on: StreamHandlers, signal?: AbortSignal): Promise<StreamDone> {
-      const res = await call(`${conv(id)}/messages`, { ...post({ content }), signal });
+      const res = await call(`${conv(id)}/messages`, { ...post({ content, language: language() }), signal });
       if (!res.body || !(res.headers.get("content-type") ?? "").includes("text/event-stream")) {
-        throw new WidgetApiError("BAD_RESPONSE", GENERIC, res.status);
+        throw new WidgetApiError("BAD_RESPONSE", t("generic"), res.status);
       }
       const result: { done?: StreamDone } = {};
       try {
@@ -188,16 +191,18 @@ export function createWidgetApi(chatbotId: string, caller: Caller, base = "") {
           else if (event === "error") {
             throw new WidgetApiError(
               isStr(payload.code) ? payload.code : "STREAM_ERROR",
-              isStr(payload.message) && payload.message ? payload.message : GENERIC,
+              isStr(payload.message) && payload.message
+                ? serverText(isStr(payload.code) ? payload.code : "", payload.message, "answerFailed")
+                : t("generic"),
             );
           }
         });
       } catch (err) {
         if (err instanceof WidgetApiError || (err instanceof DOMException && err.name === "AbortError"))
           throw err;
-        throw new WidgetApiError("NETWORK", "The reply was cut off. Please try again.");
+        throw new WidgetApiError("NETWORK", t("cutOff"));
       }
-      if (!result.done) throw new WidgetApiError("NETWORK", "The reply was cut off. Please try again.");
+      if (!result.done) throw new WidgetApiError("NETWORK", t("cutOff"));
       return result.done;
     },
   };

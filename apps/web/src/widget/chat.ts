@@ -3,6 +3,7 @@ import type { WidgetApi } from "./api";
 import { WidgetApiError } from "./api";
 import type { Bridge } from "./bridge";
 import { h, icon } from "./dom";
+import { t } from "./lang";
 import { retrySoon } from "./retry";
 import {
   type AssistantView,
@@ -17,6 +18,8 @@ import {
 
 /** Same limit as the contracts' MAX_MESSAGE_LENGTH (a value import would pull zod into the page). */
 export const MAX_LENGTH = 2000;
+/** Western digits with thousands separators in both languages (as the rest of the product). */
+const number = (n: number) => n.toLocaleString("en-US");
 const COUNTER_FROM = 1800;
 
 export interface ChatDeps {
@@ -31,8 +34,6 @@ export interface ChatDeps {
   /** Whether the panel is open on the host page now. */
   open: boolean;
 }
-
-const CONNECTION_LOST = "The connection dropped. Trying again automatically…";
 
 /** The live chat: history, composer, streaming, feedback, lead capture, errors with retry. */
 export function mountChat({ root, config, api, bridge, resumed, verified, ...deps }: ChatDeps) {
@@ -51,27 +52,28 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     class: "pw-log",
     role: "log",
     "aria-live": "polite",
-    "aria-label": `Conversation with ${config.name}`,
+    "aria-label": t("conversationWith", { name: config.name }),
     tabindex: 0,
   });
   const input = h("textarea", {
     id: "pw-input",
     class: "pw-input",
     rows: 1,
-    placeholder: "Type your question…",
+    placeholder: t("placeholder"),
+    dir: "auto",
     "aria-describedby": "pw-count",
     enterkeyhint: "send",
   });
   const count = h("p", { id: "pw-count", class: "pw-count", "aria-live": "polite" });
   const send = h(
     "button",
-    { type: "submit", class: "pw-send", "aria-label": "Send message" },
+    { type: "submit", class: "pw-send", "aria-label": t("sendMessage") },
     icon("send", 20),
   );
   const composer = h(
     "form",
     { class: "pw-composer" },
-    h("label", { for: "pw-input", class: "pw-sr" }, `Message ${config.name}`),
+    h("label", { for: "pw-input", class: "pw-sr" }, t("messageTo", { name: config.name })),
     h("div", { class: "pw-field" }, input, send),
     count,
   );
@@ -82,7 +84,8 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
         h(
           "a",
           { href: `${location.origin}/?utm_source=widget`, target: "_blank", rel: "noopener noreferrer" },
-          "Powered by ",
+          t("poweredBy"),
+          // i18n-ignore: brand name
           h("strong", null, "Parley"),
         ),
       )
@@ -112,7 +115,7 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
   };
 
   const greeting = assistantMessage(config.name, {
-    text: config.greeting || `Hi! Ask me anything about ${config.name}.`,
+    text: config.greeting || t("defaultGreeting", { name: config.name }),
   });
   greeting.el.classList.add("pw-greeting");
   log.append(greeting.el);
@@ -138,13 +141,13 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     if (!lead) {
       lead = leadForm(async (value) => {
         const id = conversationId;
-        if (!id) return "Please send a message first.";
+        if (!id) return t("sendFirst");
         try {
           await api.lead(id, value);
           leadCaptured = true;
           return null;
         } catch (err) {
-          return err instanceof WidgetApiError ? err.message : "Couldn't send that. Please try again.";
+          return err instanceof WidgetApiError ? err.message : t("leadFailed");
         }
       });
       lead.prefill(identity);
@@ -237,14 +240,14 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
         // Offline or cut off: say so, and send the question again by itself (the API stores a
         // re-sent question once).
         failures++;
-        showProblem(CONNECTION_LOST, () => {
+        showProblem(t("connectionLost"), () => {
           focusInput();
           again();
         });
         cancelRetry = retrySoon(again, failures);
         return;
       }
-      const message = err instanceof WidgetApiError ? err.message : "Something went wrong. Please try again.";
+      const message = err instanceof WidgetApiError ? err.message : t("generic");
       showProblem(message, () => {
         focusInput();
         again();
@@ -278,9 +281,9 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     count.classList.toggle("pw-over", n > MAX_LENGTH);
     count.textContent =
       n > MAX_LENGTH
-        ? `${(n - MAX_LENGTH).toLocaleString("en-US")} characters over the ${MAX_LENGTH.toLocaleString("en-US")} limit`
+        ? t("overLimit", { over: number(n - MAX_LENGTH), max: number(MAX_LENGTH) })
         : n >= COUNTER_FROM
-          ? `${n.toLocaleString("en-US")} / ${MAX_LENGTH.toLocaleString("en-US")}`
+          ? t("counter", { n: number(n), max: number(MAX_LENGTH) })
           : "";
   };
   const resize = () => {

@@ -9,7 +9,7 @@ export const LAUNCHER_CSS =
   ".b[aria-expanded=true]{width:56px;padding:0;justify-content:center;font:300 34px/1 system-ui,sans-serif}" +
   ".b[aria-expanded=true] .i{display:none}" +
   // Replies that arrived while the chat was closed: a red count on the launcher.
-  ".b[data-n]:after{content:attr(data-n);position:absolute;top:-6px;right:-6px;min-width:22px;height:22px;" +
+  ".b[data-n]:after{content:attr(data-n);position:absolute;top:-6px;inset-inline-end:-6px;min-width:22px;height:22px;" +
   "padding:0 6px;box-sizing:border-box;border:2px solid #fff;border-radius:11px;background:#e11d48;color:#fff;" +
   "font:700 12px/18px system-ui,sans-serif;text-align:center}" +
   // The chat panel.
@@ -19,7 +19,7 @@ export const LAUNCHER_CSS =
   // The greeting bubble: the message (opens the chat) and its dismiss button.
   ".g{bottom:88px;display:flex;align-items:flex-start;max-width:min(300px,calc(100vw - 40px));" +
   "border-radius:16px;background:#fff;box-shadow:0 8px 32px #0003;animation:pw-in .25s ease-out}" +
-  ".g button{color:#111827;text-align:start;padding:14px 4px 14px 16px}" +
+  ".g button{color:#111827;text-align:start;padding:14px 4px;padding-inline-start:16px}" +
   ".g .x{flex:none;padding:8px 12px;color:#4b5563;font-size:22px;line-height:1}" +
   ".g button:hover{color:#000}" +
   "@keyframes pw-in{from{opacity:0;transform:translateY(8px)}}" +

@@ -5,6 +5,7 @@ import { createBridge, framing, type HostMessage } from "./bridge";
 import { mountChat } from "./chat";
 import { accentOn, parseHex, readableTextOn } from "./contrast";
 import { h } from "./dom";
+import { setLanguage, t, wantedLanguage } from "./lang";
 import { LAUNCHER_CSS } from "./launcher-css";
 import { retrySoon } from "./retry";
 import { iconButton, unavailable } from "./views";
@@ -81,7 +82,7 @@ function applyTheme(config: WidgetConfig) {
   style.setProperty("--pw-primary", primary);
   style.setProperty("--pw-on-primary", readableTextOn(primary));
   style.setProperty("--pw-accent", accentOn(primary, "#ffffff"));
-  document.title = `Chat with ${config.name}`;
+  document.title = t("chatWith", { name: config.name });
   document.querySelector('meta[name="theme-color"]')?.setAttribute("content", primary);
 }
 
@@ -114,9 +115,11 @@ function showState(title: string, text: string, retry: (() => void) | null) {
   chat?.dispose();
   chat = null;
   const close = bridge.framed
-    ? iconButton("close", "Close chat", () => bridge.send({ parley: "close" }), "pw-close")
+    ? iconButton("close", t("closeChat"), () => bridge.send({ parley: "close" }), "pw-close")
     : null;
-  const action = retry ? h("button", { type: "button", class: "pw-btn", onclick: retry }, "Try again") : null;
+  const action = retry
+    ? h("button", { type: "button", class: "pw-btn", onclick: retry }, t("tryAgain"))
+    : null;
   loaded();
   root.replaceChildren(
     ...(close ? [h("div", { class: "pw-state-bar" }, close)] : []),
@@ -127,11 +130,7 @@ function showState(title: string, text: string, retry: (() => void) | null) {
 
 /** The bot is gone (unpublished, deleted) or refused here: say so, and tell embed.js why. */
 function gone() {
-  showState(
-    "This chat is not available",
-    "It may have been switched off, or the link may be incomplete. Please try again later, or contact the business another way.",
-    null,
-  );
+  showState(t("goneTitle"), t("goneText"), null);
   bridge.send({
     parley: "gone",
     why: `chatbot ${chatbotId || "(no id)"} is not available (unpublished or deleted).`,
@@ -148,12 +147,8 @@ function failed(err: unknown, again: () => void, failures: number) {
   if (err instanceof WidgetApiError && (err.status === 404 || err.status === 403)) return gone();
   const offline = !(err instanceof WidgetApiError) || err.code === "NETWORK";
   showState(
-    "We couldn't load the chat",
-    offline
-      ? "The connection dropped or you're offline. Trying again automatically…"
-      : err instanceof WidgetApiError
-        ? err.message
-        : "Please try again.",
+    t("loadFailedTitle"),
+    offline ? t("loadOffline") : err instanceof WidgetApiError ? err.message : t("pleaseTryAgain"),
     () => {
       cancelRetry?.();
       again();
@@ -199,17 +194,41 @@ async function start(current: WidgetConfig, failures = 0) {
   }
 }
 
+/** document.cookie, or nothing where reading it throws (sandboxed frames). */
+function readCookie(): string {
+  try {
+    return document.cookie;
+  } catch {
+    return "";
+  }
+}
+
+/** What the visitor wants: embed.js's choice in ?lang=, else the app's cookie, else the browser's. */
+const wanted = wantedLanguage(location.search, navigator.languages ?? [navigator.language], readCookie());
+// Loaded while the config is on its way (Arabic is its own chunk): errors before it speak it too.
+const speaking = setLanguage(wanted)
+  .catch(() => setLanguage("en"))
+  .then(() => {
+    if (root.classList.contains("pw-loading")) root.setAttribute("aria-label", t("loading"));
+  });
+
 async function boot(failures = 0) {
   cancelRetry?.();
-  if (!chatbotId) return gone();
+  if (!chatbotId) {
+    await speaking;
+    return gone();
+  }
   if (frame.kind === "host") {
     // embed.js answers hello at once; a page that never answers gets a visitor for this view only.
     await Promise.race([hostReady, new Promise((resolve) => setTimeout(resolve, 3000))]);
     if (!caller.visitorId) caller.visitorId = newVisitorId();
   }
   try {
-    config = await api.config();
+    [, config] = await Promise.all([speaking, api.config(wanted)]);
+    // The bot's language for this visitor (the wanted one when the bot speaks it).
+    if (config.language !== wanted) await setLanguage(config.language);
   } catch (err) {
+    await speaking;
     return failed(err, () => void boot(failures + 1), failures + 1);
   }
   applyTheme(config);

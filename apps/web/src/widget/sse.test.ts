@@ -146,7 +146,7 @@ describe("createWidgetApi.ask over a real stream", () => {
       onDelta: (t) => deltas.push(t),
     });
     expect(seenVisitor).toBe("visitor_visitor_visitor");
-    expect(JSON.parse(seenBody)).toEqual({ content: "Where is my order?" });
+    expect(JSON.parse(seenBody)).toEqual({ content: "Where is my order?", language: "en" });
     expect(started).toBe("msg_user");
     expect(deltas.join("")).toBe("Héllo — wörld 🎉");
     expect(done.messageId).toBe("msg_bot");

@@ -1,5 +1,6 @@
 import type { Citation, Feedback, WidgetConfig } from "@parley/contracts";
 import { h, icon } from "./dom";
+import { t } from "./lang";
 import { renderMarkdown } from "./markdown";
 
 /** Builders for the chat page's pieces. They draw; chat.ts decides when. */
@@ -29,19 +30,18 @@ export function header(config: Pick<WidgetConfig, "name">, onClose: (() => void)
       "div",
       { class: "pw-head-text" },
       h("h1", { class: "pw-title" }, config.name),
-      h(
-        "p",
-        { class: "pw-sub" },
-        h("span", { class: "pw-online", "aria-hidden": "true" }),
-        "AI assistant · replies instantly",
-      ),
+      h("p", { class: "pw-sub" }, h("span", { class: "pw-online", "aria-hidden": "true" }), t("subtitle")),
     ),
-    onClose && iconButton("close", "Close chat", onClose, "pw-close"),
+    onClose && iconButton("close", t("closeChat"), onClose, "pw-close"),
   );
 }
 
 export function userMessage(text: string): HTMLElement {
-  return h("div", { class: "pw-msg pw-user" }, h("div", { class: "pw-bubble" }, srOnly("You: "), text));
+  return h(
+    "div",
+    { class: "pw-msg pw-user" },
+    h("div", { class: "pw-bubble", dir: "auto" }, srOnly(t("you")), text),
+  );
 }
 
 export interface AssistantView {
@@ -57,8 +57,9 @@ export function assistantMessage(
   botName: string,
   opts: { typing?: boolean; text?: string } = {},
 ): AssistantView {
-  const body = h("div", { class: "pw-md" });
-  const bubble = h("div", { class: "pw-bubble" }, srOnly(`${botName}: `), body);
+  // dir=auto: a reply in the other language than the page's still reads in its own direction.
+  const body = h("div", { class: "pw-md", dir: "auto" });
+  const bubble = h("div", { class: "pw-bubble" }, srOnly(t("speaker", { name: botName })), body);
   const el = h("div", { class: "pw-msg pw-bot" }, bubble);
   if (opts.typing) {
     // aria-busy keeps screen readers from reading every streamed word; the whole reply is read once done.
@@ -66,7 +67,7 @@ export function assistantMessage(
     body.append(
       h(
         "span",
-        { class: "pw-typing", role: "img", "aria-label": `${botName} is typing` },
+        { class: "pw-typing", role: "img", "aria-label": t("typing", { name: botName }) },
         h("i"),
         h("i"),
         h("i"),
@@ -102,13 +103,13 @@ function sourceList(citations: Citation[]): HTMLElement | null {
   return h(
     "div",
     { class: "pw-sources" },
-    h("p", { class: "pw-sources-title" }, unique.length === 1 ? "Source" : "Sources"),
+    h("p", { class: "pw-sources-title" }, t(unique.length === 1 ? "source" : "sources")),
     h(
       "ul",
       null,
       ...unique.map((c) => {
         const url = c.kind === "website" ? safeUrl(c.url) : null;
-        const title = c.title || (url ? new URL(url).hostname : "Knowledge base");
+        const title = c.title || (url ? new URL(url).hostname : t("knowledgeBase"));
         return h(
           "li",
           null,
@@ -118,7 +119,7 @@ function sourceList(citations: Citation[]): HTMLElement | null {
                 { href: url, target: "_blank", rel: "noopener noreferrer", title: url },
                 icon("link", 14),
                 h("span", { class: "pw-source-name" }, title),
-                srOnly(" (opens in a new tab)"),
+                srOnly(t("newTab")),
               )
             : h(
                 "span",
@@ -140,8 +141,8 @@ function feedbackBar(initial: Feedback["value"], onFeedback: FeedbackHandler): H
       { type: "button", class: "pw-icon-btn pw-fb", "aria-label": label, "aria-pressed": "false" },
       icon(which, 16),
     );
-  const up = make("up", "Helpful");
-  const down = make("down", "Not helpful");
+  const up = make("up", t("helpful"));
+  const down = make("down", t("notHelpful"));
   const status = h("span", { class: "pw-fb-status", role: "status" });
   const paint = () => {
     up.setAttribute("aria-pressed", String(value === "up"));
@@ -151,11 +152,11 @@ function feedbackBar(initial: Feedback["value"], onFeedback: FeedbackHandler): H
     const previous = value;
     value = value === which ? null : which;
     paint();
-    status.textContent = value ? "Thanks for the feedback" : "";
+    status.textContent = value ? t("feedbackThanks") : "";
     if (!(await onFeedback(value))) {
       value = previous;
       paint();
-      status.textContent = "Couldn't save that. Try again.";
+      status.textContent = t("feedbackFailed");
     }
   };
   up.addEventListener("click", () => void choose("up"));
@@ -175,7 +176,7 @@ export function errorLine(message: string, onRetry: (() => void) | null): HTMLEl
         "button",
         { type: "button", class: "pw-retry", onclick: onRetry },
         icon("retry", 14),
-        h("span", null, "Retry"),
+        h("span", null, t("retry")),
       ),
   );
 }
@@ -184,8 +185,10 @@ export function suggestions(questions: string[], onPick: (q: string) => void): H
   if (questions.length === 0) return null;
   return h(
     "div",
-    { class: "pw-suggest", role: "group", "aria-label": "Suggested questions" },
-    ...questions.map((q) => h("button", { type: "button", class: "pw-chip", onclick: () => onPick(q) }, q)),
+    { class: "pw-suggest", role: "group", "aria-label": t("suggested") },
+    ...questions.map((q) =>
+      h("button", { type: "button", class: "pw-chip", dir: "auto", onclick: () => onPick(q) }, q),
+    ),
   );
 }
 
@@ -213,20 +216,21 @@ export function leadForm(
     autocomplete: "email",
     inputmode: "email",
     maxlength: 254,
-    placeholder: "you@example.com",
+    placeholder: t("emailPlaceholder"),
+    dir: "ltr",
     "aria-describedby": errorId,
   });
   const name = h("input", { id: nameId, type: "text", name: "name", autocomplete: "name", maxlength: 120 });
   const error = h("p", { id: errorId, class: "pw-lead-error", role: "alert" });
-  const submit = h("button", { type: "submit", class: "pw-btn" }, "Send");
+  const submit = h("button", { type: "submit", class: "pw-btn" }, t("send"));
   const form = h(
     "form",
     { class: "pw-lead", "aria-labelledby": titleId, novalidate: true },
-    h("p", { id: titleId, class: "pw-lead-title" }, "Want a person to follow up?"),
-    h("p", { class: "pw-lead-text" }, "Leave your email and the team will get back to you."),
-    h("label", { for: emailId }, "Email"),
+    h("p", { id: titleId, class: "pw-lead-title" }, t("leadTitle")),
+    h("p", { class: "pw-lead-text" }, t("leadText")),
+    h("label", { for: emailId }, t("email")),
     email,
-    h("label", { for: nameId }, "Name ", h("span", { class: "pw-optional" }, "(optional)")),
+    h("label", { for: nameId }, t("name"), h("span", { class: "pw-optional" }, t("optional"))),
     name,
     error,
     submit,
@@ -236,7 +240,7 @@ export function leadForm(
     const value = email.value.trim();
     // The browser's own check (type=email) with our wording; the API validates again.
     if (!value || !email.checkValidity()) {
-      error.textContent = "Please enter a valid email address";
+      error.textContent = t("invalidEmail");
       email.setAttribute("aria-invalid", "true");
       email.focus();
       return;
@@ -244,14 +248,14 @@ export function leadForm(
     email.removeAttribute("aria-invalid");
     error.textContent = "";
     submit.disabled = true;
-    submit.textContent = "Sending…";
+    submit.textContent = t("sending");
     const who = name.value.trim();
     const failure = await onSubmit(who ? { email: value, name: who } : { email: value });
     if (failure === null) {
       const note = h(
         "p",
         { class: "pw-note", role: "status", tabindex: -1 },
-        `Thanks${who ? `, ${who}` : ""}! We'll get back to you at ${value}.`,
+        who ? t("leadThanksNamed", { name: who, email: value }) : t("leadThanks", { email: value }),
       );
       form.replaceWith(note);
       // The button that had focus is gone; the thank-you line takes it (and is read out).
@@ -260,7 +264,7 @@ export function leadForm(
     }
     error.textContent = failure;
     submit.disabled = false;
-    submit.textContent = "Send";
+    submit.textContent = t("send");
   });
   return {
     el: form,

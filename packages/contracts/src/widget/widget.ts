@@ -56,10 +56,10 @@ export const MAX_CUSTOMER_HEADER = 2048;
 export const widgetLanguageQuerySchema = z.object({
   lang: z
     .string()
-    .max(35)
     .optional()
     .transform((v) => {
-      const base = v?.trim().toLowerCase().split(/[-_]/)[0];
+      // Whatever a page wrote in data-lang: unknown or malformed is simply not a language we speak.
+      const base = v?.slice(0, 35).trim().toLowerCase().split(/[-_]/)[0];
       return base === "en" || base === "ar" ? base : undefined;
     }),
 });
@@ -94,6 +94,7 @@ export const launcherStatusSchema = z.discriminatedUnion("available", [
     /** `launcherText` in `lang` (see widgetLanguageQuerySchema). */
     theme: widgetThemeSchema,
     lang: botLanguageSchema,
+    dir: z.enum(["ltr", "rtl"]),
     /** The launcher's own words in `lang`, so embed.js carries none: close, dismiss, unread ("{n} new"), frame title. */
     labels: z.object({ close: z.string(), dismiss: z.string(), unread: z.string(), title: z.string() }),
   }),

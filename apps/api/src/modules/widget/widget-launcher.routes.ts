@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import type { RateLimiter } from "../../lib/rate-limit";
-import { textsFor, widgetLanguage } from "../chatbots/bot-languages";
+import { DEFAULT_TEXTS, textsFor, widgetLanguage } from "../chatbots/bot-languages";
 import { LAUNCHER_LABELS } from "./launcher-labels";
 import { originAllowed } from "./origin-policy";
 import type { WidgetService } from "./widget.service";
@@ -41,11 +41,12 @@ export const widgetLauncherRoutes: FastifyPluginAsyncZod<{
         }
         // The visitor's language (data-lang, else the browser's) when the bot speaks it.
         const lang = widgetLanguage(bot, request.query.lang);
-        const launcherText = textsFor(bot, lang).launcherText || LAUNCHER_LABELS[lang].title;
+        const launcherText = textsFor(bot, lang).launcherText || DEFAULT_TEXTS[lang].launcherText;
         return {
           available: true,
           theme: { ...bot.theme, launcherText },
           lang,
+          dir: lang === "ar" ? "rtl" : "ltr",
           labels: LAUNCHER_LABELS[lang],
         };
       } catch (err) {
