@@ -85,13 +85,21 @@ export function signInEmail(input: { email: string; password: string; rememberMe
   return call("/sign-in/email", { method: "POST", body: input, parse: parseAuthResult });
 }
 
-export function signUpEmail(input: { name: string; email: string; password: string; platform: string }) {
+export function signUpEmail(input: {
+  name: string;
+  email: string;
+  password: string;
+  platform: string;
+  /** The page's language, saved as the account's (`user.locale`): mails and the web app follow it. */
+  locale: "en" | "ar";
+}) {
   return call("/sign-up/email", {
     method: "POST",
     body: {
       name: input.name,
       email: input.email,
       password: input.password,
+      locale: input.locale,
       // The verification link (`/verify-email?token=…&callbackURL=…`) lands on our /auth/verified page.
       callbackURL: authCallbacks.verified(input.platform),
     },

@@ -1,21 +1,34 @@
+import { createI18n } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
+import * as errors from "./errors";
 import {
   type ApiFailure,
   DEFAULT_PASSWORD_POLICY,
-  describeApiError,
-  describeOAuthError,
-  describeResetLinkError,
-  describeVerifyEmailError,
   failureCode,
-  GENERIC_MESSAGE,
-  NETWORK_MESSAGE,
   normaliseCode,
   OAUTH_ERROR_CODES,
   parseRetryAfter,
-  RESET_REQUESTED_MESSAGE,
-  rateLimitMessage,
-  SERVER_MESSAGE,
 } from "./errors";
+
+// errors.ts returns keys of the `auth` catalog; these tests read them in English, word for word.
+const i18n = await createI18n("en");
+const en = (text: errors.Text): string => i18n.t(text.key as "shell.home", { ns: "auth", ...text.values });
+const inEnglish = <T extends { message: errors.Text }>(x: T) => ({ ...x, message: en(x.message) });
+const describeApiError = (...args: Parameters<typeof errors.describeApiError>) =>
+  inEnglish(errors.describeApiError(...args));
+const withTitle = <T extends { title: errors.Text; message: errors.Text }>(x: T) => ({
+  ...x,
+  title: en(x.title),
+  message: en(x.message),
+});
+const describeVerifyEmailError = (raw: string) => withTitle(errors.describeVerifyEmailError(raw));
+const describeResetLinkError = (raw: string) => withTitle(errors.describeResetLinkError(raw));
+const describeOAuthError = (raw: string | null) => withTitle(errors.describeOAuthError(raw));
+const rateLimitMessage = (seconds?: number) => en(errors.rateLimitMessage(seconds));
+const NETWORK_MESSAGE = en(errors.NETWORK_MESSAGE);
+const GENERIC_MESSAGE = en(errors.GENERIC_MESSAGE);
+const SERVER_MESSAGE = en(errors.SERVER_MESSAGE);
+const RESET_REQUESTED_MESSAGE = en(errors.RESET_REQUESTED_MESSAGE);
 
 const http = (status: number, code?: string, message?: string): ApiFailure => ({
   kind: "http",
@@ -232,4 +245,44 @@ it("keeps the spec's reset-request message word for word", () => {
   expect(RESET_REQUESTED_MESSAGE).toBe(
     "If this email exists in our system, check your email for the reset link",
   );
+});
+
+describe("in Arabic", async () => {
+  const ar = await createI18n("ar");
+  const arabic = (text: errors.Text): string =>
+    ar.t(text.key as "shell.home", { ns: "auth", ...text.values });
+
+  it("has a text for every error, verify, reset and OAuth code (never the raw key)", () => {
+    const texts: errors.Text[] = [
+      errors.NETWORK_MESSAGE,
+      errors.GENERIC_MESSAGE,
+      errors.SERVER_MESSAGE,
+      errors.RESET_REQUESTED_MESSAGE,
+      ...OAUTH_ERROR_CODES.flatMap((code) => {
+        const e = errors.describeOAuthError(code);
+        return [e.title, e.message];
+      }),
+      ...["token_expired", "invalid_token", "user_not_found", "unauthorized", "x"].flatMap((code) => {
+        const e = errors.describeVerifyEmailError(code);
+        return [e.title, e.message];
+      }),
+    ];
+    for (const text of texts) {
+      const out = arabic(text);
+      expect(out, text.key).not.toBe(text.key);
+      expect(out, text.key).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
+  it("words the wait in seconds with Arabic plural forms and keeps the limits", () => {
+    expect(arabic(errors.rateLimitMessage(1))).toContain("ثانية واحدة");
+    expect(arabic(errors.rateLimitMessage(2))).toContain("ثانيتين");
+    expect(arabic(errors.rateLimitMessage(5))).toContain("5 ثوانٍ");
+    expect(arabic(errors.rateLimitMessage(30))).toContain("30 ثانية");
+    expect(
+      arabic(
+        errors.describeApiError(http(400, "PASSWORD_TOO_SHORT"), { minLength: 10, maxLength: 64 }).message,
+      ),
+    ).toContain("10");
+  });
 });

@@ -1,9 +1,30 @@
 import { codeFromBetterAuthMessage } from "@parley/contracts/better-auth-messages";
+import type auth from "@parley/ui/locales/en/auth";
 
 /**
  * Every error the sign-in UI can show, mapped from better-auth codes to plain language.
  * Pure functions only (unit-tested in errors.test.ts); pages never show a raw server string.
+ * The words live in the `auth` catalog (English and Arabic): these functions return its keys
+ * (with the values to fill in), and the page translates them (`useText` in text.ts).
  */
+
+/** `x_one`/`x_other` → `x` (i18next picks the plural form from `count`). */
+type Plain<K extends string> = K extends `${infer B}_${"one" | "other"}` ? B : K;
+type Paths<T, P extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string ? Plain<`${P}${K}`> : Paths<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** A key of the `auth` catalog. */
+export type AuthKey = Paths<typeof auth>;
+
+/** A text of the `auth` catalog and the values for its placeholders. */
+export interface Text {
+  key: AuthKey;
+  values?: Record<string, string | number>;
+}
+
+const text = (key: AuthKey, values?: Record<string, string | number>): Text =>
+  values ? { key, values } : { key };
 
 /** A failed call to the auth service, as `api.ts` reports it. */
 export type ApiFailure =
@@ -16,7 +37,7 @@ export type ErrorField = "name" | "email" | "password" | "confirmPassword";
 export type ErrorAction = "resend-verification" | "sign-in" | "forgot-password";
 
 export interface HumanError {
-  message: string;
+  message: Text;
   /** When set, the message belongs under this input (and focus goes there). */
   field?: ErrorField;
   action?: ErrorAction;
@@ -30,12 +51,11 @@ export interface PasswordPolicy {
 /** better-auth defaults (`minPasswordLength` 8, `maxPasswordLength` 128). */
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = { minLength: 8, maxLength: 128 };
 
-export const NETWORK_MESSAGE = "We couldn't reach Parley. Check your internet connection and try again.";
-export const GENERIC_MESSAGE = "Something went wrong. Please try again.";
-export const SERVER_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
+export const NETWORK_MESSAGE = text("errors.network");
+export const GENERIC_MESSAGE = text("errors.generic");
+export const SERVER_MESSAGE = text("errors.server");
 /** Word for word from the spec; shown whatever the address, so nobody learns who has an account. */
-export const RESET_REQUESTED_MESSAGE =
-  "If this email exists in our system, check your email for the reset link";
+export const RESET_REQUESTED_MESSAGE = text("errors.resetRequested");
 
 /** "  Email-Doesn't Match " → "email_doesnt_match": one spelling for codes from any source. */
 export function normaliseCode(raw: string): string {
@@ -54,10 +74,9 @@ export function parseRetryAfter(header: string | null | undefined): number | und
   return Math.max(1, Math.ceil(seconds));
 }
 
-export function rateLimitMessage(retryAfterSeconds?: number): string {
-  if (retryAfterSeconds === undefined) return "Too many attempts. Please wait a few seconds and try again.";
-  const unit = retryAfterSeconds === 1 ? "second" : "seconds";
-  return `Too many attempts. Please wait ${retryAfterSeconds} ${unit} and try again.`;
+export function rateLimitMessage(retryAfterSeconds?: number): Text {
+  if (retryAfterSeconds === undefined) return text("errors.rateLimited");
+  return text("errors.rateLimitedFor", { count: retryAfterSeconds });
 }
 
 /** The code of a failure: the server's `code`, else one recognised from its message. */
@@ -89,65 +108,64 @@ export function describeApiError(
     case "INVALID_PASSWORD":
     case "CREDENTIAL_ACCOUNT_NOT_FOUND":
       // Deliberately never says which of the two was wrong.
-      return { message: "That email and password don't match. Check them and try again." };
+      return { message: text("errors.invalidCredentials") };
     case "EMAIL_NOT_VERIFIED":
       return {
-        message: "Please verify your email address first. Open the link we sent you, or get a new one.",
+        message: text("errors.emailNotVerified"),
         action: "resend-verification",
       };
     case "INVALID_EMAIL":
-      return { message: "Enter a valid email address, like name@company.com.", field: "email" };
+      return { message: text("errors.invalidEmail"), field: "email" };
     case "PASSWORD_TOO_SHORT": {
       const min = limitFromMessage(failure.message) ?? policy.minLength;
-      return { message: `Password is too short. Use at least ${min} characters.`, field: "password" };
+      return { message: text("errors.passwordTooShort", { min }), field: "password" };
     }
     case "PASSWORD_TOO_LONG": {
       const max = limitFromMessage(failure.message) ?? policy.maxLength;
-      return { message: `Password is too long. Use at most ${max} characters.`, field: "password" };
+      return { message: text("errors.passwordTooLong", { max }), field: "password" };
     }
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
     case "EMAIL_ALREADY_EXISTS":
       return {
-        message: "An account with this email already exists. Sign in instead, or reset your password.",
+        message: text("errors.userExists"),
         field: "email",
         action: "sign-in",
       };
     case "INVALID_TOKEN":
       return {
-        message: "This link is invalid or has already been used. Request a new one.",
+        message: text("errors.invalidToken"),
         action: "forgot-password",
       };
     case "TOKEN_EXPIRED":
-      return { message: "This link has expired. Request a new one.", action: "forgot-password" };
+      return { message: text("errors.tokenExpired"), action: "forgot-password" };
     case "SESSION_EXPIRED":
     case "SESSION_NOT_FRESH":
-      return { message: "Your session has expired. Please sign in again.", action: "sign-in" };
+      return { message: text("errors.sessionExpired"), action: "sign-in" };
     case "PROVIDER_NOT_FOUND":
     case "ID_TOKEN_NOT_SUPPORTED":
-      return { message: "That sign-in option isn't available. Use your email and password instead." };
+      return { message: text("errors.providerUnavailable") };
     case "USER_NOT_FOUND":
-      return { message: "We couldn't find an account for this request." };
+      return { message: text("errors.userNotFound") };
     case "EMAIL_ALREADY_VERIFIED":
-      return { message: "This email address is already verified. You can sign in.", action: "sign-in" };
+      return { message: text("errors.alreadyVerified"), action: "sign-in" };
     case "EMAIL_MISMATCH":
       return {
-        message:
-          "You're signed in with a different email address. Sign out first, then ask for a link for this one.",
+        message: text("errors.emailMismatch"),
       };
     case "VERIFICATION_EMAIL_NOT_ENABLED":
-      return { message: "We can't send verification emails right now. Please contact support." };
+      return { message: text("errors.verificationDisabled") };
     case "RESET_PASSWORD_DISABLED":
-      return { message: "Password reset isn't available right now. Please contact support." };
+      return { message: text("errors.resetDisabled") };
     case "EMAIL_PASSWORD_DISABLED":
-      return { message: "Signing in with email and password isn't available right now." };
+      return { message: text("errors.emailPasswordDisabled") };
     case "EMAIL_PASSWORD_SIGN_UP_DISABLED":
-      return { message: "New accounts can't be created right now. Please try again later." };
+      return { message: text("errors.signUpDisabled") };
     case "FAILED_TO_CREATE_USER":
-      return { message: "We couldn't create your account just now. Please try again in a moment." };
+      return { message: text("errors.createUserFailed") };
     case "FAILED_TO_CREATE_SESSION":
     case "FAILED_TO_GET_SESSION":
-      return { message: "We couldn't sign you in just now. Please try again in a moment." };
+      return { message: text("errors.sessionFailed") };
     case "INVALID_ORIGIN":
     case "MISSING_OR_NULL_ORIGIN":
     case "CROSS_SITE_NAVIGATION_LOGIN_BLOCKED":
@@ -156,12 +174,12 @@ export function describeApiError(
     case "INVALID_ERROR_CALLBACK_URL":
     case "INVALID_NEW_USER_CALLBACK_URL":
       return {
-        message: "This request didn't come from a trusted page. Open the sign-in page again from the app.",
+        message: text("errors.untrustedOrigin"),
       };
     case "VALIDATION_ERROR":
     case "MISSING_FIELD":
     case "BODY_MUST_BE_AN_OBJECT":
-      return { message: "Some details are missing or not valid. Check the form and try again." };
+      return { message: text("errors.invalidInput") };
   }
   if (failure.status >= 500) return { message: SERVER_MESSAGE };
   return { message: GENERIC_MESSAGE };
@@ -173,9 +191,22 @@ export function describeApiError(
 export interface RedirectError {
   /** The normalised code (shown small, for support). */
   code: string;
-  title: string;
-  message: string;
+  title: Text;
+  message: Text;
 }
+
+const pair = (group: "verifyErrors" | "resetErrors" | "oauthErrors", name: string) => ({
+  title: text(`${group}.${name}.title` as AuthKey),
+  message: text(`${group}.${name}.message` as AuthKey),
+});
+
+const VERIFY_TEXTS: Record<VerifyErrorKind, "expired" | "invalid" | "noUser" | "otherUser" | "unknown"> = {
+  expired: "expired",
+  invalid: "invalid",
+  "no-user": "noUser",
+  "other-user": "otherUser",
+  unknown: "unknown",
+};
 
 /**
  * `/verify-email` failures (spec: token_expired, invalid_token, user_not_found, unauthorized;
@@ -183,48 +214,17 @@ export interface RedirectError {
  */
 export function describeVerifyEmailError(raw: string): RedirectError & { kind: VerifyErrorKind } {
   const code = normaliseCode(raw);
-  switch (code) {
-    case "token_expired":
-      return {
-        code,
-        kind: "expired",
-        title: "This verification link has expired",
-        message:
-          "For your security, verification links only work for a limited time. We can send you a new one.",
-      };
-    case "invalid_token":
-      return {
-        code,
-        kind: "invalid",
-        title: "This verification link isn't valid",
-        message:
-          "The link may be incomplete (some email apps cut long links) or altered. We can send you a new one.",
-      };
-    case "user_not_found":
-      return {
-        code,
-        kind: "no-user",
-        title: "We couldn't find that account",
-        message:
-          "The account this link was sent for no longer exists. Create a new account, or send a new link if you signed up with another address.",
-      };
-    case "unauthorized":
-    case "invalid_user":
-      return {
-        code,
-        kind: "other-user",
-        title: "This link is for a different account",
-        message:
-          "You're signed in with another account in this browser. Sign out, then open the link again — or send a new link below.",
-      };
-    default:
-      return {
-        code,
-        kind: "unknown",
-        title: "We couldn't verify your email",
-        message: "Something went wrong with this link. We can send you a new one.",
-      };
-  }
+  const kind: VerifyErrorKind =
+    code === "token_expired"
+      ? "expired"
+      : code === "invalid_token"
+        ? "invalid"
+        : code === "user_not_found"
+          ? "no-user"
+          : code === "unauthorized" || code === "invalid_user"
+            ? "other-user"
+            : "unknown";
+  return { code, kind, ...pair("verifyErrors", VERIFY_TEXTS[kind]) };
 }
 
 export type VerifyErrorKind = "expired" | "invalid" | "no-user" | "other-user" | "unknown";
@@ -232,160 +232,56 @@ export type VerifyErrorKind = "expired" | "invalid" | "no-user" | "other-user" |
 /** `/reset-password/:token` redirects with `?error=INVALID_TOKEN` (expired, used, or altered). */
 export function describeResetLinkError(raw: string): RedirectError {
   const code = normaliseCode(raw);
-  if (code === "token_expired") {
-    return {
-      code,
-      title: "This reset link has expired",
-      message: "Password reset links only work for a limited time. Request a new one and use it soon.",
-    };
-  }
-  return {
-    code,
-    title: "This reset link isn't valid",
-    message:
-      "It may have expired, been used already, or been replaced by a newer link. Request a new one to reset your password.",
-  };
+  return { code, ...pair("resetErrors", code === "token_expired" ? "expired" : "invalid") };
 }
 
-const RESTART = "Please start signing in again.";
+type OAuthText = keyof (typeof auth)["oauthErrors"];
 
 /**
  * OAuth callback and generic `/error?error=` codes. Covers every code in the spec's catalogue plus the
  * ones better-auth 1.7 adds (state_mismatch, email_does_not_match, issuer_*, provider errors).
  */
-const OAUTH_ERRORS: Record<string, { title: string; message: string }> = {
-  invalid_callback_request: {
-    title: "The sign-in request was incomplete",
-    message: `The provider sent us back an incomplete response. ${RESTART}`,
-  },
-  state_not_found: {
-    title: "Your sign-in session has expired",
-    message: `Sign-in with a provider has to finish within 10 minutes, in the same browser where it started. ${RESTART}`,
-  },
-  state_mismatch: {
-    title: "Your sign-in session has expired",
-    message: `Sign-in with a provider has to finish within 10 minutes, in the same browser where it started. ${RESTART}`,
-  },
-  state_invalid: {
-    title: "Your sign-in session has expired",
-    message: `We couldn't match this response to a sign-in you started. ${RESTART}`,
-  },
-  state_security_mismatch: {
-    title: "We stopped this sign-in to protect you",
-    message: `The response didn't match the sign-in started in this browser. ${RESTART}`,
-  },
-  please_restart_the_process: {
-    title: "Please start again",
-    message: "This sign-in couldn't be completed. Go back and choose your sign-in option again.",
-  },
-  no_code: {
-    title: "The provider didn't finish signing you in",
-    message: `We didn't receive confirmation from the provider. If you cancelled, that's fine — ${RESTART.toLowerCase()}`,
-  },
-  access_denied: {
-    title: "Sign-in was cancelled",
-    message: "You didn't give permission at the provider. You can try again or sign in with your email.",
-  },
-  oauth_provider_not_found: {
-    title: "That sign-in option isn't available",
-    message: "This provider isn't set up for sign-in. Use your email and password instead.",
-  },
-  invalid_code: {
-    title: "The sign-in code wasn't accepted",
-    message: `The provider's code was invalid or already used. ${RESTART}`,
-  },
-  unable_to_get_user_info: {
-    title: "We couldn't read your profile",
-    message:
-      "The provider didn't share your profile with us. Try again, or sign in with your email and password.",
-  },
-  no_callback_url: {
-    title: "The sign-in request was incomplete",
-    message: `We didn't know where to send you after signing in. ${RESTART}`,
-  },
-  unable_to_link_account: {
-    title: "We couldn't connect that account",
-    message:
-      "Linking this provider to your account failed. Try again, or sign in with your email and password.",
-  },
-  email_doesnt_match: {
-    title: "The email addresses don't match",
-    message:
-      "The email on the provider's account is different from your account's email. Use a matching account.",
-  },
-  email_does_not_match: {
-    title: "The email addresses don't match",
-    message:
-      "The email on the provider's account is different from your account's email. Use a matching account.",
-  },
-  account_already_linked_to_different_user: {
-    title: "That account is already in use",
-    message:
-      "This provider account is already connected to a different user. Sign in with that user instead.",
-  },
-  email_not_found: {
-    title: "The provider didn't share your email",
-    message:
-      "We need an email address to sign you in. Allow email access at the provider, or sign up with email.",
-  },
-  email_not_verified: {
-    title: "Your email isn't verified",
-    message:
-      "The provider hasn't verified your email address. Verify it there, or sign in with email and password.",
-  },
-  internal_server_error: {
-    title: "Something went wrong on our side",
-    message: "We couldn't finish signing you in. Please try again in a moment.",
-  },
-  account_not_linked: {
-    title: "Sign in with your password first",
-    message:
-      "An account with this email already exists but isn't connected to this provider. Sign in with your email and password.",
-  },
-  signup_disabled: {
-    title: "New accounts are closed",
-    message: "We're not accepting new sign-ups right now. If you already have an account, sign in with it.",
-  },
-  unable_to_create_user: {
-    title: "We couldn't create your account",
-    message: "Something went wrong while creating your account. Please try again in a moment.",
-  },
-  unable_to_create_session: {
-    title: "We couldn't start your session",
-    message: "Your account is fine, but we couldn't start a session. Please try again in a moment.",
-  },
-  issuer_missing: {
-    title: "We couldn't verify the provider",
-    message: `The provider's response couldn't be verified. ${RESTART}`,
-  },
-  issuer_mismatch: {
-    title: "We couldn't verify the provider",
-    message: `The provider's response couldn't be verified. ${RESTART}`,
-  },
-  nonce_binding_missing: {
-    title: "We couldn't verify the provider",
-    message: `The provider's response couldn't be verified. ${RESTART}`,
-  },
-  state_generation_error: {
-    title: "Something went wrong on our side",
-    message: "We couldn't start signing you in. Please try again in a moment.",
-  },
+const OAUTH_ERRORS: Record<string, OAuthText> = {
+  invalid_callback_request: "incompleteResponse",
+  state_not_found: "stateExpired",
+  state_mismatch: "stateExpired",
+  state_invalid: "stateInvalid",
+  state_security_mismatch: "stateSecurity",
+  please_restart_the_process: "restart",
+  no_code: "noCode",
+  access_denied: "accessDenied",
+  oauth_provider_not_found: "providerNotFound",
+  invalid_code: "invalidCode",
+  unable_to_get_user_info: "noUserInfo",
+  no_callback_url: "noCallbackUrl",
+  unable_to_link_account: "linkFailed",
+  email_doesnt_match: "emailMismatch",
+  email_does_not_match: "emailMismatch",
+  account_already_linked_to_different_user: "linkedElsewhere",
+  email_not_found: "emailNotFound",
+  email_not_verified: "emailNotVerified",
+  internal_server_error: "internal",
+  account_not_linked: "accountNotLinked",
+  signup_disabled: "signUpDisabled",
+  unable_to_create_user: "createUserFailed",
+  unable_to_create_session: "createSessionFailed",
+  issuer_missing: "issuer",
+  issuer_mismatch: "issuer",
+  nonce_binding_missing: "issuer",
+  state_generation_error: "stateGeneration",
 };
 
 /** Human text for an `/auth/error?error=` code; unknown or missing codes get a generic explanation. */
 export function describeOAuthError(raw: string | null): RedirectError {
   const code = raw ? normaliseCode(raw) : "";
-  const known = OAUTH_ERRORS[code];
-  if (known) return { code, ...known };
+  const known = Object.hasOwn(OAUTH_ERRORS, code) ? OAUTH_ERRORS[code] : undefined;
+  if (known) return { code, ...pair("oauthErrors", known) };
   const api = raw ? describeApiError({ kind: "http", status: 400, code: raw.trim().toUpperCase() }) : null;
-  if (api && api.message !== GENERIC_MESSAGE) {
-    return { code, title: "We couldn't sign you in", message: api.message };
+  const fallback = pair("oauthErrors", "fallback");
+  if (api && api.message.key !== GENERIC_MESSAGE.key) {
+    return { code, title: fallback.title, message: api.message };
   }
-  return {
-    code,
-    title: "We couldn't sign you in",
-    message: "Something went wrong while signing you in. Please go back and try again.",
-  };
+  return { code, ...fallback };
 }
 
 /** The catalogue codes, exported for tests and for anyone checking coverage. */

@@ -1,7 +1,10 @@
 /** Client-side checks run before a form is sent; the server re-checks everything. */
-import type { ErrorField, PasswordPolicy } from "./errors";
+import type { AuthKey, ErrorField, PasswordPolicy, Text } from "./errors";
 
-export type FieldErrors = Partial<Record<ErrorField, string>>;
+/** Each field's message, as a key of the `auth` catalog (translated where it is shown). */
+export type FieldErrors = Partial<Record<ErrorField, Text>>;
+
+const text = (key: AuthKey, values?: Record<string, number>): Text => (values ? { key, values } : { key });
 
 /** Fields in on-screen order, so focus goes to the first error a reader meets. */
 export const FIELD_ORDER: readonly ErrorField[] = ["name", "email", "password", "confirmPassword"];
@@ -13,32 +16,28 @@ export function firstErrorField(errors: FieldErrors): ErrorField | undefined {
 // Deliberately loose: one "@", something on each side, a dot in the domain. The server decides.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function validateEmail(email: string): string | undefined {
+export function validateEmail(email: string): Text | undefined {
   const value = email.trim();
-  if (value === "") return "Enter your email address.";
-  if (!EMAIL_PATTERN.test(value)) return "Enter a valid email address, like name@company.com.";
+  if (value === "") return text("validation.enterEmail");
+  if (!EMAIL_PATTERN.test(value)) return text("errors.invalidEmail");
   return undefined;
 }
 
-export function validateNewPassword(password: string, policy: PasswordPolicy): string | undefined {
-  if (password === "") return "Choose a password.";
-  if (password.length < policy.minLength) {
-    return `Password is too short. Use at least ${policy.minLength} characters.`;
-  }
-  if (password.length > policy.maxLength) {
-    return `Password is too long. Use at most ${policy.maxLength} characters.`;
-  }
+export function validateNewPassword(password: string, policy: PasswordPolicy): Text | undefined {
+  if (password === "") return text("validation.choosePassword");
+  if (password.length < policy.minLength) return text("errors.passwordTooShort", { min: policy.minLength });
+  if (password.length > policy.maxLength) return text("errors.passwordTooLong", { max: policy.maxLength });
   return undefined;
 }
 
-export function validateConfirmation(password: string, confirmation: string): string | undefined {
-  if (confirmation === "") return "Type the password again to confirm it.";
-  if (confirmation !== password) return "The passwords don't match.";
+export function validateConfirmation(password: string, confirmation: string): Text | undefined {
+  if (confirmation === "") return text("validation.confirmPassword");
+  if (confirmation !== password) return text("validation.passwordsDontMatch");
   return undefined;
 }
 
 /** Removes undefined entries so `Object.keys(errors).length` means "has errors". */
-function compact(errors: Record<string, string | undefined>): FieldErrors {
+function compact(errors: Record<string, Text | undefined>): FieldErrors {
   const out: FieldErrors = {};
   for (const [key, value] of Object.entries(errors)) {
     if (value !== undefined) out[key as ErrorField] = value;
@@ -49,7 +48,7 @@ function compact(errors: Record<string, string | undefined>): FieldErrors {
 export function validateSignIn(values: { email: string; password: string }): FieldErrors {
   return compact({
     email: validateEmail(values.email),
-    password: values.password === "" ? "Enter your password." : undefined,
+    password: values.password === "" ? text("validation.enterPassword") : undefined,
   });
 }
 
@@ -58,7 +57,7 @@ export function validateSignUp(
   policy: PasswordPolicy,
 ): FieldErrors {
   return compact({
-    name: values.name.trim() === "" ? "Enter your name." : undefined,
+    name: values.name.trim() === "" ? text("validation.enterName") : undefined,
     email: validateEmail(values.email),
     password: validateNewPassword(values.password, policy),
     confirmPassword: validateConfirmation(values.password, values.confirmPassword),

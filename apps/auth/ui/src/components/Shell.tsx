@@ -1,28 +1,36 @@
+import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Logo } from "./Logo";
 
-/** The page frame: logo and product line, the card, and footer links to the main site. */
+/**
+ * The page frame: the language switch, logo and product line, the card, and footer links to the
+ * main site.
+ */
 export function Shell({ webUrl, children }: { webUrl: string | null; children: ReactNode }) {
+  const { t } = useTranslation("auth");
   const year = new Date().getFullYear();
   return (
     <div className="page">
+      <div className="page-language">
+        <LanguageSwitch />
+      </div>
       <header className="page-header">
         {webUrl ? (
-          <a className="logo-link" href={`${webUrl}/`} aria-label="Parley home">
+          <a className="logo-link" href={`${webUrl}/`} aria-label={t("shell.home")}>
             <Logo />
           </a>
         ) : (
           <Logo />
         )}
-        <p className="tagline">AI chatbots that know your business.</p>
+        <p className="tagline">{t("shell.tagline")}</p>
       </header>
       <main className="card">{children}</main>
       <footer className="page-footer">
         <span>© {year} Parley</span>
         {webUrl && (
           <>
-            <a href={`${webUrl}/terms-conditions`}>Terms &amp; Conditions</a>
-            <a href={`${webUrl}/contact`}>Contact</a>
+            <a href={`${webUrl}/terms-conditions`}>{t("shell.terms")}</a>
+            <a href={`${webUrl}/contact`}>{t("shell.contact")}</a>
           </>
         )}
       </footer>

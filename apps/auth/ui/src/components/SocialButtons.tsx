@@ -1,11 +1,12 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 import { Button } from "./Button";
 
-/** Display names for better-auth's social providers (spec §7). */
+/** Display names for better-auth's social providers (spec §7): brand names, the same in every language. */
 const PROVIDER_NAMES: Record<string, string> = {
   apple: "Apple",
   atlassian: "Atlassian",
-  cognito: "Amazon Cognito",
+  cognito: "Amazon Cognito", // i18n-ignore: brand name
   discord: "Discord",
   dropbox: "Dropbox",
   facebook: "Facebook",
@@ -13,7 +14,7 @@ const PROVIDER_NAMES: Record<string, string> = {
   github: "GitHub",
   gitlab: "GitLab",
   google: "Google",
-  huggingface: "Hugging Face",
+  huggingface: "Hugging Face", // i18n-ignore: brand name
   kakao: "Kakao",
   kick: "Kick",
   line: "LINE",
@@ -30,7 +31,7 @@ const PROVIDER_NAMES: Record<string, string> = {
   spotify: "Spotify",
   tiktok: "TikTok",
   twitch: "Twitch",
-  twitter: "X (Twitter)",
+  twitter: "X (Twitter)", // i18n-ignore: brand name
   vk: "VK",
   zoom: "Zoom",
 };
@@ -101,6 +102,7 @@ export function SocialButtons({
   disabled: boolean;
   onSelect: (provider: string) => void;
 }) {
+  const { t } = useTranslation("auth");
   if (providers.length === 0) return null;
   return (
     <>
@@ -115,12 +117,12 @@ export function SocialButtons({
             onClick={() => onSelect(id)}
           >
             {pending !== id && <ProviderIcon id={id} />}
-            Continue with {providerName(id)}
+            {t("social.continueWith", { provider: providerName(id) })}
           </Button>
         ))}
       </div>
       <div className="divider">
-        <span>or</span>
+        <span>{t("social.or")}</span>
       </div>
     </>
   );

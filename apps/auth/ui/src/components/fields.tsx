@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "className" | "value" | "onChange"> & {
@@ -93,6 +94,7 @@ export function PasswordField({
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const { t } = useTranslation("auth");
   const [visible, setVisible] = useState(false);
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -123,7 +125,7 @@ export function PasswordField({
           className="input-toggle"
           aria-controls={id}
           aria-pressed={visible}
-          aria-label={visible ? "Hide password" : "Show password"}
+          aria-label={visible ? t("fields.hidePassword") : t("fields.showPassword")}
           onClick={() => setVisible((v) => !v)}
         >
           <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">

@@ -1,6 +1,8 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { CardHeader } from "../components/Shell";
 import { describeOAuthError } from "../errors";
 import { Link } from "../router";
+import { useText } from "../text";
 import { pageHref } from "../urls";
 
 /**
@@ -18,17 +20,38 @@ export function ErrorPage({
   webUrl: string | null;
 }) {
   const text = describeOAuthError(new URLSearchParams(search).get("error"));
+  const { t } = useTranslation("auth");
+  const tx = useText();
   return (
     <>
-      <CardHeader icon="warning" tone="warning" title={text.title} subtitle={text.message} />
+      <CardHeader icon="warning" tone="warning" title={tx(text.title)} subtitle={tx(text.message)} />
       <Link className="btn btn-primary btn-block" href={pageHref("sign-in", platformId)}>
-        <span className="btn-label">Back to sign in</span>
+        <span className="btn-label">{t("common.backToSignIn")}</span>
       </Link>
       <p className="card-footnote">
-        Still stuck? {webUrl ? <a href={`${webUrl}/contact`}>Contact support</a> : "Contact support"} and
-        mention the code below.
+        {webUrl ? (
+          <Trans
+            i18nKey="errorPage.stuckWithLink"
+            ns="auth"
+            components={{
+              // biome-ignore lint/a11y/useAnchorContent: Trans puts the catalog's link text inside
+              link: <a href={`${webUrl}/contact`} />,
+            }}
+          />
+        ) : (
+          t("errorPage.stuck")
+        )}
       </p>
-      {text.code && <p className="error-code">Error code: {text.code}</p>}
+      {text.code && (
+        <p className="error-code">
+          <Trans
+            i18nKey="common.errorCode"
+            ns="auth"
+            values={{ code: text.code }}
+            components={{ code: <bdi dir="ltr" /> }}
+          />
+        </p>
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
 import { requestPasswordReset } from "../api";
 import { Alert } from "../components/Alert";
@@ -7,6 +8,7 @@ import { CardHeader } from "../components/Shell";
 import { RESET_REQUESTED_MESSAGE } from "../errors";
 import type { Platform } from "../responses";
 import { Link } from "../router";
+import { useText } from "../text";
 import { pageHref } from "../urls";
 import { useFormErrors } from "../useForm";
 import { validateEmail } from "../validation";
@@ -16,6 +18,8 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const form = useFormErrors();
+  const { t } = useTranslation("auth");
+  const tx = useText();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,18 +38,23 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
   if (sent) {
     return (
       <>
-        <CardHeader icon="mail" title="Check your email" />
+        <CardHeader icon="mail" title={t("forgot.sentTitle")} />
         <Alert tone="success">
-          <p>{RESET_REQUESTED_MESSAGE}</p>
+          <p>{tx(RESET_REQUESTED_MESSAGE)}</p>
         </Alert>
         <p className="muted small">
-          The link works for a limited time. Didn't get anything?{" "}
-          <button type="button" className="inline-link" onClick={() => setSent(false)}>
-            Try again
-          </button>
+          <Trans
+            i18nKey="forgot.sentHelp"
+            ns="auth"
+            components={{
+              button: <button type="button" className="inline-link" onClick={() => setSent(false)} />,
+            }}
+          />
         </p>
         <p className="card-footnote">
-          <Link href={pageHref("sign-in", platform.id, { email: email.trim() })}>Back to sign in</Link>
+          <Link href={pageHref("sign-in", platform.id, { email: email.trim() })}>
+            {t("common.backToSignIn")}
+          </Link>
         </p>
       </>
     );
@@ -53,19 +62,16 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
 
   return (
     <>
-      <CardHeader
-        title="Reset your password"
-        subtitle="Enter the email you use for your account and we'll send you a link to choose a new password."
-      />
+      <CardHeader title={t("forgot.title")} subtitle={t("forgot.subtitle")} />
       <form className="form" noValidate onSubmit={onSubmit}>
         {form.formError && (
           <Alert tone="error" ref={form.alertRef}>
-            <p>{form.formError.message}</p>
+            <p>{tx(form.formError.message)}</p>
           </Alert>
         )}
         <TextField
           ref={form.bind("email")}
-          label="Email"
+          label={t("fields.email")}
           type="email"
           name="email"
           autoComplete="email"
@@ -78,14 +84,18 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
             setEmail(value);
             form.clearField("email");
           }}
-          error={form.fieldErrors.email}
+          error={form.fieldErrors.email && tx(form.fieldErrors.email)}
         />
-        <Button type="submit" block busy={busy} busyLabel="Sending…">
-          Send reset link
+        <Button type="submit" block busy={busy} busyLabel={t("common.sending")}>
+          {t("forgot.submit")}
         </Button>
       </form>
       <p className="card-footnote">
-        Remembered it? <Link href={pageHref("sign-in", platform.id)}>Back to sign in</Link>
+        <Trans
+          i18nKey="forgot.remembered"
+          ns="auth"
+          components={{ link: <Link href={pageHref("sign-in", platform.id)} /> }}
+        />
       </p>
     </>
   );

@@ -1,13 +1,15 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { sendVerificationEmail } from "../api";
 import { Button } from "../components/Button";
-import { describeApiError } from "../errors";
+import { describeApiError, type Text } from "../errors";
+import { useText } from "../text";
 
 type State =
   | { status: "idle" }
   | { status: "sending" }
   | { status: "sent" }
-  | { status: "failed"; message: string };
+  | { status: "failed"; message: Text };
 
 /** "Resend verification email": the new link lands on /auth/verified for this platform. */
 export function ResendVerification({
@@ -20,6 +22,8 @@ export function ResendVerification({
   variant?: "link" | "secondary";
 }) {
   const [state, setState] = useState<State>({ status: "idle" });
+  const { t } = useTranslation("auth");
+  const tx = useText();
 
   const resend = async () => {
     setState({ status: "sending" });
@@ -34,14 +38,21 @@ export function ResendVerification({
         variant={variant}
         block={variant !== "link"}
         busy={state.status === "sending"}
-        busyLabel="Sending…"
+        busyLabel={t("common.sending")}
         onClick={resend}
       >
-        {state.status === "sent" ? "Send it again" : "Resend verification email"}
+        {state.status === "sent" ? t("resend.again") : t("resend.button")}
       </Button>
       <p className="resend-status" role="status" aria-live="polite">
-        {state.status === "sent" && `We sent a new link to ${email}. It can take a minute to arrive.`}
-        {state.status === "failed" && <span className="text-error">{state.message}</span>}
+        {state.status === "sent" && (
+          <Trans
+            i18nKey="resend.sent"
+            ns="auth"
+            values={{ email }}
+            components={{ email: <bdi dir="ltr" /> }}
+          />
+        )}
+        {state.status === "failed" && <span className="text-error">{tx(state.message)}</span>}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
 import { resetPassword } from "../api";
 import { Alert } from "../components/Alert";
@@ -7,6 +8,7 @@ import { CardHeader } from "../components/Shell";
 import { DEFAULT_PASSWORD_POLICY, describeResetLinkError, failureCode } from "../errors";
 import type { Platform } from "../responses";
 import { Link } from "../router";
+import { useText } from "../text";
 import { pageHref } from "../urls";
 import { useFormErrors } from "../useForm";
 import { validateNewPasswordForm } from "../validation";
@@ -21,6 +23,7 @@ export function ResetPasswordPage({ platform, search }: { platform: Platform; se
   const linkError = params.get("error");
   const [rejected, setRejected] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const { t } = useTranslation("auth");
 
   if (done) {
     return (
@@ -28,11 +31,11 @@ export function ResetPasswordPage({ platform, search }: { platform: Platform; se
         <CardHeader
           icon="check"
           tone="success"
-          title="Your password has been changed"
-          subtitle="You can now sign in with your new password."
+          title={t("reset.doneTitle")}
+          subtitle={t("reset.doneSubtitle")}
         />
         <Link className="btn btn-primary btn-block" href={pageHref("sign-in", platform.id)}>
-          <span className="btn-label">Sign in</span>
+          <span className="btn-label">{t("common.signIn")}</span>
         </Link>
       </>
     );
@@ -53,14 +56,16 @@ export function ResetPasswordPage({ platform, search }: { platform: Platform; se
 
 function InvalidResetLink({ platform, code }: { platform: Platform; code: string }) {
   const text = describeResetLinkError(code);
+  const { t } = useTranslation("auth");
+  const tx = useText();
   return (
     <>
-      <CardHeader icon="link" tone="warning" title={text.title} subtitle={text.message} />
+      <CardHeader icon="link" tone="warning" title={tx(text.title)} subtitle={tx(text.message)} />
       <Link className="btn btn-primary btn-block" href={pageHref("forgot-password", platform.id)}>
-        <span className="btn-label">Request a new link</span>
+        <span className="btn-label">{t("reset.requestNew")}</span>
       </Link>
       <p className="card-footnote">
-        <Link href={pageHref("sign-in", platform.id)}>Back to sign in</Link>
+        <Link href={pageHref("sign-in", platform.id)}>{t("common.backToSignIn")}</Link>
       </p>
     </>
   );
@@ -82,6 +87,8 @@ function NewPasswordForm({
   const [confirmPassword, setConfirmPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const form = useFormErrors(policy);
+  const { t } = useTranslation("auth");
+  const tx = useText();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -101,20 +108,16 @@ function NewPasswordForm({
 
   return (
     <>
-      <CardHeader
-        icon="lock"
-        title="Choose a new password"
-        subtitle="Pick a password you don't use anywhere else."
-      />
+      <CardHeader icon="lock" title={t("reset.title")} subtitle={t("reset.subtitle")} />
       <form className="form" noValidate onSubmit={onSubmit}>
         {form.formError && (
           <Alert tone="error" ref={form.alertRef}>
-            <p>{form.formError.message}</p>
+            <p>{tx(form.formError.message)}</p>
           </Alert>
         )}
         <PasswordField
           ref={form.bind("password")}
-          label="New password"
+          label={t("fields.newPassword")}
           name="new-password"
           autoComplete="new-password"
           autoFocus
@@ -123,16 +126,16 @@ function NewPasswordForm({
             setPassword(value);
             form.clearField("password");
           }}
-          error={form.fieldErrors.password}
+          error={form.fieldErrors.password && tx(form.fieldErrors.password)}
           hint={
             form.fieldErrors.password
               ? undefined
-              : `Use ${policy.minLength} to ${policy.maxLength} characters.`
+              : t("fields.passwordRule", { min: policy.minLength, max: policy.maxLength })
           }
         />
         <PasswordField
           ref={form.bind("confirmPassword")}
-          label="Confirm new password"
+          label={t("fields.confirmNewPassword")}
           name="confirm-password"
           autoComplete="new-password"
           value={confirmPassword}
@@ -140,14 +143,14 @@ function NewPasswordForm({
             setConfirmPassword(value);
             form.clearField("confirmPassword");
           }}
-          error={form.fieldErrors.confirmPassword}
+          error={form.fieldErrors.confirmPassword && tx(form.fieldErrors.confirmPassword)}
         />
-        <Button type="submit" block busy={busy} busyLabel="Saving…">
-          Change password
+        <Button type="submit" block busy={busy} busyLabel={t("reset.saving")}>
+          {t("reset.submit")}
         </Button>
       </form>
       <p className="card-footnote">
-        <Link href={pageHref("sign-in", platform.id)}>Back to sign in</Link>
+        <Link href={pageHref("sign-in", platform.id)}>{t("common.backToSignIn")}</Link>
       </p>
     </>
   );

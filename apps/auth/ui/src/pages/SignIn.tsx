@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { getSession, signInEmail, signOut, startSocialSignIn } from "../api";
 import { Alert } from "../components/Alert";
@@ -9,6 +10,7 @@ import { Spinner } from "../components/Spinner";
 import { describeApiError, type HumanError } from "../errors";
 import type { Platform, SessionInfo } from "../responses";
 import { Link, leaveTo } from "../router";
+import { useText } from "../text";
 import { callbackRedirectUrl, pageHref } from "../urls";
 import { useFormErrors } from "../useForm";
 import { validateSignIn } from "../validation";
@@ -21,6 +23,7 @@ export function SignInPage({ platform, search }: { platform: Platform; search: s
   // Set on the way back from a social provider: the session cookie is there, so go straight on.
   const autoContinue = params.get("continue") === "1";
   const [session, setSession] = useState<SessionState>({ status: "checking" });
+  const { t } = useTranslation("auth");
 
   useEffect(() => {
     let live = true;
@@ -41,7 +44,7 @@ export function SignInPage({ platform, search }: { platform: Platform; search: s
   if (session.status === "checking") {
     return (
       <div className="card-loading">
-        <Spinner label="Checking your session" />
+        <Spinner label={t("common.checkingSession")} />
       </div>
     );
   }
@@ -70,6 +73,8 @@ function ContinueAs({
   const [leaving, setLeaving] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<HumanError | null>(null);
+  const { t } = useTranslation("auth");
+  const tx = useText();
 
   const signOutAndSwitch = async () => {
     setSigningOut(true);
@@ -83,43 +88,48 @@ function ContinueAs({
   const display = session.name.trim() || session.email;
   return (
     <>
-      <CardHeader title="Welcome back" subtitle={`You're already signed in. Continue to ${platform.name}?`} />
+      <CardHeader
+        title={t("signIn.welcomeBack")}
+        subtitle={t("signIn.alreadySignedIn", { platform: platform.name })}
+      />
       <div className="account-chip">
         <span className="avatar" aria-hidden="true">
           {display.charAt(0).toUpperCase()}
         </span>
         <span className="account-chip-text">
           {session.name.trim() && <span className="account-name">{session.name}</span>}
-          <span className="account-email">{session.email}</span>
+          <span className="account-email" dir="ltr">
+            {session.email}
+          </span>
         </span>
       </div>
       {error && (
         <Alert tone="error">
-          <p>{error.message}</p>
+          <p>{tx(error.message)}</p>
         </Alert>
       )}
       <div className="stack">
         <Button
           block
           busy={leaving}
-          busyLabel="Continuing…"
+          busyLabel={t("common.continuing")}
           disabled={signingOut}
           onClick={() => {
             setLeaving(true);
             leaveTo(callbackRedirectUrl(platform.callbackURL, session));
           }}
         >
-          Continue to {platform.name}
+          {t("common.continueTo", { platform: platform.name })}
         </Button>
         <Button
           block
           variant="secondary"
           busy={signingOut}
-          busyLabel="Signing out…"
+          busyLabel={t("common.signingOut")}
           disabled={leaving}
           onClick={signOutAndSwitch}
         >
-          Use a different account
+          {t("signIn.useDifferentAccount")}
         </Button>
       </div>
     </>
@@ -135,6 +145,8 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
   // The address that needs verifying (kept apart from the field, which the user may edit).
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const form = useFormErrors(platform.passwordPolicy);
+  const { t } = useTranslation("auth");
+  const tx = useText();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -170,12 +182,12 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
 
   const subtitle =
     platform.id === "parley"
-      ? "Welcome back. Sign in to your account."
-      : `Sign in to continue to ${platform.name}.`;
+      ? t("signIn.subtitleParley")
+      : t("signIn.subtitlePlatform", { platform: platform.name });
 
   return (
     <>
-      <CardHeader title="Sign in" subtitle={subtitle} />
+      <CardHeader title={t("signIn.title")} subtitle={subtitle} />
       <SocialButtons
         providers={platform.socialProviders}
         pending={socialPending}
@@ -185,13 +197,13 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
       <form className="form" noValidate onSubmit={onSubmit}>
         {form.formError && (
           <Alert tone="error" ref={form.alertRef}>
-            <p>{form.formError.message}</p>
+            <p>{tx(form.formError.message)}</p>
             {unverifiedEmail && <ResendVerification email={unverifiedEmail} platform={platform.id} />}
           </Alert>
         )}
         <TextField
           ref={form.bind("email")}
-          label="Email"
+          label={t("fields.email")}
           type="email"
           name="email"
           autoComplete="username"
@@ -204,11 +216,11 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
             setEmail(value);
             form.clearField("email");
           }}
-          error={form.fieldErrors.email}
+          error={form.fieldErrors.email && tx(form.fieldErrors.email)}
         />
         <PasswordField
           ref={form.bind("password")}
-          label="Password"
+          label={t("fields.password")}
           name="password"
           autoComplete="current-password"
           autoFocus={initialEmail !== ""}
@@ -217,23 +229,33 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
             setPassword(value);
             form.clearField("password");
           }}
-          error={form.fieldErrors.password}
+          error={form.fieldErrors.password && tx(form.fieldErrors.password)}
           labelAside={
             <Link
               className="label-link"
               href={pageHref("forgot-password", platform.id, email ? { email } : {})}
             >
-              Forgot password?
+              {t("signIn.forgotPassword")}
             </Link>
           }
         />
-        <Checkbox label="Remember me" checked={rememberMe} onCheckedChange={setRememberMe} />
-        <Button type="submit" block busy={busy} busyLabel="Signing in…" disabled={socialPending !== null}>
-          Sign in
+        <Checkbox label={t("signIn.rememberMe")} checked={rememberMe} onCheckedChange={setRememberMe} />
+        <Button
+          type="submit"
+          block
+          busy={busy}
+          busyLabel={t("signIn.signingIn")}
+          disabled={socialPending !== null}
+        >
+          {t("common.signIn")}
         </Button>
       </form>
       <p className="card-footnote">
-        New to Parley? <Link href={pageHref("sign-up", platform.id)}>Create an account</Link>
+        <Trans
+          i18nKey="signIn.newToParley"
+          ns="auth"
+          components={{ link: <Link href={pageHref("sign-up", platform.id)} /> }}
+        />
       </p>
     </>
   );

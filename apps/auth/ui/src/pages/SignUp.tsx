@@ -1,3 +1,4 @@
+import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
 import { signUpEmail } from "../api";
 import { Alert } from "../components/Alert";
@@ -7,6 +8,7 @@ import { CardHeader } from "../components/Shell";
 import { DEFAULT_PASSWORD_POLICY } from "../errors";
 import type { Platform } from "../responses";
 import { Link, leaveTo } from "../router";
+import { useText } from "../text";
 import { callbackRedirectUrl, pageHref } from "../urls";
 import { useFormErrors } from "../useForm";
 import { validateSignUp } from "../validation";
@@ -23,6 +25,9 @@ export function SignUpPage({ platform }: { platform: Platform }) {
   // The server said this e-mail already has an account: offer sign-in and reset next to the field.
   const [accountExists, setAccountExists] = useState(false);
   const form = useFormErrors(policy);
+  const { t } = useTranslation("auth");
+  const tx = useText();
+  const { language } = useLanguage();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,6 +39,7 @@ export function SignUpPage({ platform }: { platform: Platform }) {
       email: email.trim(),
       password,
       platform: platform.id,
+      locale: language,
     });
     if (result.ok && result.data.token) {
       // The service signed the user in straight away (no verification required): go on.
@@ -57,20 +63,22 @@ export function SignUpPage({ platform }: { platform: Platform }) {
   return (
     <>
       <CardHeader
-        title="Create your account"
+        title={t("signUp.title")}
         subtitle={
-          platform.id === "parley" ? "Start building your first chatbot." : `to continue to ${platform.name}`
+          platform.id === "parley"
+            ? t("signUp.subtitleParley")
+            : t("signUp.subtitlePlatform", { platform: platform.name })
         }
       />
       <form className="form" noValidate onSubmit={onSubmit}>
         {form.formError && (
           <Alert tone="error" ref={form.alertRef}>
-            <p>{form.formError.message}</p>
+            <p>{tx(form.formError.message)}</p>
           </Alert>
         )}
         <TextField
           ref={form.bind("name")}
-          label="Name"
+          label={t("fields.name")}
           name="name"
           autoComplete="name"
           autoFocus
@@ -79,11 +87,11 @@ export function SignUpPage({ platform }: { platform: Platform }) {
             setName(value);
             form.clearField("name");
           }}
-          error={form.fieldErrors.name}
+          error={form.fieldErrors.name && tx(form.fieldErrors.name)}
         />
         <TextField
           ref={form.bind("email")}
-          label="Work email"
+          label={t("fields.workEmail")}
           type="email"
           name="email"
           autoComplete="email"
@@ -96,14 +104,16 @@ export function SignUpPage({ platform }: { platform: Platform }) {
             setAccountExists(false);
             form.clearField("email");
           }}
-          error={form.fieldErrors.email}
+          error={form.fieldErrors.email && tx(form.fieldErrors.email)}
           hint={
             accountExists && form.fieldErrors.email ? (
               <span>
-                <Link href={pageHref("sign-in", platform.id, { email: email.trim() })}>Sign in</Link>
+                <Link href={pageHref("sign-in", platform.id, { email: email.trim() })}>
+                  {t("common.signIn")}
+                </Link>
                 {" · "}
                 <Link href={pageHref("forgot-password", platform.id, { email: email.trim() })}>
-                  Reset password
+                  {t("signUp.resetPassword")}
                 </Link>
               </span>
             ) : undefined
@@ -111,7 +121,7 @@ export function SignUpPage({ platform }: { platform: Platform }) {
         />
         <PasswordField
           ref={form.bind("password")}
-          label="Password"
+          label={t("fields.password")}
           name="new-password"
           autoComplete="new-password"
           value={password}
@@ -119,7 +129,7 @@ export function SignUpPage({ platform }: { platform: Platform }) {
             setPassword(value);
             form.clearField("password");
           }}
-          error={form.fieldErrors.password}
+          error={form.fieldErrors.password && tx(form.fieldErrors.password)}
           hint={
             // The error already names the limit; the rule line comes back once it's fixed.
             form.fieldErrors.password ? undefined : (
@@ -127,14 +137,14 @@ export function SignUpPage({ platform }: { platform: Platform }) {
                 <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
                   <path d={rulesMet ? "M4 8.5l2.5 2.5L12 5.5" : "M5 8h6"} />
                 </svg>
-                {`Use ${policy.minLength} to ${policy.maxLength} characters.`}
+                {t("fields.passwordRule", { min: policy.minLength, max: policy.maxLength })}
               </span>
             )
           }
         />
         <PasswordField
           ref={form.bind("confirmPassword")}
-          label="Confirm password"
+          label={t("fields.confirmPassword")}
           name="confirm-password"
           autoComplete="new-password"
           value={confirmPassword}
@@ -142,14 +152,18 @@ export function SignUpPage({ platform }: { platform: Platform }) {
             setConfirmPassword(value);
             form.clearField("confirmPassword");
           }}
-          error={form.fieldErrors.confirmPassword}
+          error={form.fieldErrors.confirmPassword && tx(form.fieldErrors.confirmPassword)}
         />
-        <Button type="submit" block busy={busy} busyLabel="Creating account…">
-          Create account
+        <Button type="submit" block busy={busy} busyLabel={t("signUp.creating")}>
+          {t("signUp.submit")}
         </Button>
       </form>
       <p className="card-footnote">
-        Already have an account? <Link href={pageHref("sign-in", platform.id)}>Sign in</Link>
+        <Trans
+          i18nKey="signUp.haveAccount"
+          ns="auth"
+          components={{ link: <Link href={pageHref("sign-in", platform.id)} /> }}
+        />
       </p>
     </>
   );
@@ -164,29 +178,33 @@ function CheckInbox({
   platform: Platform;
   onStartOver: () => void;
 }) {
+  const { t } = useTranslation("auth");
   return (
     <>
       <CardHeader
         icon="mail"
-        title="Check your inbox"
+        title={t("common.checkInbox")}
         subtitle={
-          <>
-            We sent a verification link to <strong className="nowrap-email">{email}</strong>. Open it to
-            activate your account, then sign in.
-          </>
+          <Trans
+            i18nKey="signUp.sentTo"
+            ns="auth"
+            values={{ email }}
+            components={{ email: <strong className="nowrap-email" dir="ltr" /> }}
+          />
         }
       />
       <div className="stack">
         <ResendVerification email={email} platform={platform.id} variant="secondary" />
         <p className="muted small">
-          Can't find it? Check your spam folder. Wrong address?{" "}
-          <button type="button" className="inline-link" onClick={onStartOver}>
-            Start over
-          </button>
+          <Trans
+            i18nKey="signUp.cantFind"
+            ns="auth"
+            components={{ button: <button type="button" className="inline-link" onClick={onStartOver} /> }}
+          />
         </p>
       </div>
       <p className="card-footnote">
-        <Link href={pageHref("sign-in", platform.id, { email })}>Back to sign in</Link>
+        <Link href={pageHref("sign-in", platform.id, { email })}>{t("common.backToSignIn")}</Link>
       </p>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { getSession, sendVerificationEmail, signOut } from "../api";
 import { Alert } from "../components/Alert";
@@ -8,6 +9,7 @@ import { Spinner } from "../components/Spinner";
 import { describeVerifyEmailError } from "../errors";
 import type { Platform, SessionInfo } from "../responses";
 import { Link, leaveTo } from "../router";
+import { useText } from "../text";
 import { callbackRedirectUrl, pageHref } from "../urls";
 import { useFormErrors } from "../useForm";
 import { validateEmail } from "../validation";
@@ -26,6 +28,7 @@ export function VerifiedPage({ platform, search }: { platform: Platform; search:
 function VerifySucceeded({ platform }: { platform: Platform }) {
   const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
   const [leaving, setLeaving] = useState(false);
+  const { t } = useTranslation("auth");
 
   useEffect(() => {
     let live = true;
@@ -42,32 +45,30 @@ function VerifySucceeded({ platform }: { platform: Platform }) {
       <CardHeader
         icon="check"
         tone="success"
-        title="Your email is verified"
+        title={t("verified.title")}
         subtitle={
-          session
-            ? `Thanks, your account is ready. Continue to ${platform.name}.`
-            : "Thanks, your account is ready. Sign in to get started."
+          session ? t("verified.readyContinue", { platform: platform.name }) : t("verified.readySignIn")
         }
       />
       {session === undefined ? (
         <div className="card-loading small-loading">
-          <Spinner label="Checking your session" />
+          <Spinner label={t("common.checkingSession")} />
         </div>
       ) : session ? (
         <Button
           block
           busy={leaving}
-          busyLabel="Continuing…"
+          busyLabel={t("common.continuing")}
           onClick={() => {
             setLeaving(true);
             leaveTo(callbackRedirectUrl(platform.callbackURL, session));
           }}
         >
-          Continue to {platform.name}
+          {t("common.continueTo", { platform: platform.name })}
         </Button>
       ) : (
         <Link className="btn btn-primary btn-block" href={pageHref("sign-in", platform.id)}>
-          <span className="btn-label">Continue to sign in</span>
+          <span className="btn-label">{t("verified.continueToSignIn")}</span>
         </Link>
       )}
     </>
@@ -82,6 +83,8 @@ function VerifyFailed({ platform, code }: { platform: Platform; code: string }) 
   const [signedOut, setSignedOut] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const form = useFormErrors();
+  const { t } = useTranslation("auth");
+  const tx = useText();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -105,37 +108,47 @@ function VerifyFailed({ platform, code }: { platform: Platform; code: string }) 
 
   return (
     <>
-      <CardHeader icon="warning" tone="warning" title={text.title} subtitle={text.message} />
+      <CardHeader icon="warning" tone="warning" title={tx(text.title)} subtitle={tx(text.message)} />
       {text.kind === "other-user" && !signedOut && (
-        <Button variant="secondary" block busy={signingOut} busyLabel="Signing out…" onClick={onSignOut}>
-          Sign out of the other account
+        <Button
+          variant="secondary"
+          block
+          busy={signingOut}
+          busyLabel={t("common.signingOut")}
+          onClick={onSignOut}
+        >
+          {t("verified.signOutOther")}
         </Button>
       )}
       {signedOut && (
         <Alert tone="success">
-          <p>You're signed out. Open the link from your email again.</p>
+          <p>{t("verified.signedOut")}</p>
         </Alert>
       )}
       {sentTo ? (
-        <Alert tone="success" title="Check your inbox">
+        <Alert tone="success" title={t("common.checkInbox")}>
           <p>
-            If <strong>{sentTo}</strong> belongs to an account that still needs verifying, a new link is on
-            its way. It can take a minute to arrive.
+            <Trans
+              i18nKey="verified.newLinkSent"
+              ns="auth"
+              values={{ email: sentTo }}
+              components={{ email: <strong dir="ltr" /> }}
+            />
           </p>
         </Alert>
       ) : (
         <form className="form form-section" noValidate onSubmit={onSubmit} aria-labelledby="resend-heading">
           <h2 id="resend-heading" className="section-title">
-            Send a new link
+            {t("verified.sendNewLink")}
           </h2>
           {form.formError && (
             <Alert tone="error" ref={form.alertRef}>
-              <p>{form.formError.message}</p>
+              <p>{tx(form.formError.message)}</p>
             </Alert>
           )}
           <TextField
             ref={form.bind("email")}
-            label="Email"
+            label={t("fields.email")}
             type="email"
             name="email"
             autoComplete="email"
@@ -147,23 +160,30 @@ function VerifyFailed({ platform, code }: { platform: Platform; code: string }) 
               setEmail(value);
               form.clearField("email");
             }}
-            error={form.fieldErrors.email}
+            error={form.fieldErrors.email && tx(form.fieldErrors.email)}
           />
-          <Button type="submit" block busy={busy} busyLabel="Sending…">
-            Send a new link
+          <Button type="submit" block busy={busy} busyLabel={t("common.sending")}>
+            {t("verified.sendNewLink")}
           </Button>
         </form>
       )}
       <p className="card-footnote">
         {text.kind === "no-user" ? (
           <>
-            <Link href={pageHref("sign-up", platform.id)}>Create an account</Link>
+            <Link href={pageHref("sign-up", platform.id)}>{t("common.createAccount")}</Link>
             {" · "}
           </>
         ) : null}
-        <Link href={pageHref("sign-in", platform.id)}>Back to sign in</Link>
+        <Link href={pageHref("sign-in", platform.id)}>{t("common.backToSignIn")}</Link>
       </p>
-      <p className="error-code">Error code: {text.code}</p>
+      <p className="error-code">
+        <Trans
+          i18nKey="common.errorCode"
+          ns="auth"
+          values={{ code: text.code }}
+          components={{ code: <bdi dir="ltr" /> }}
+        />
+      </p>
     </>
   );
 }
