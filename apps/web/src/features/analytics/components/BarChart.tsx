@@ -99,7 +99,7 @@ export function BarChart({
             aria-labelledby={`${id}-title`}
             aria-describedby={`${id}-desc`}
             className="chart-svg"
-            // Positions below are computed for each direction; text anchors read left to right.
+            // Positions below are computed for each direction, so anchors are meant left to right.
             direction="ltr"
           >
             <title id={`${id}-title`}>{title}</title>
@@ -151,6 +151,8 @@ export function BarChart({
                         x={along(slot.center)}
                         y={plotHeight + 17}
                         textAnchor="middle"
+                        // "4 مارس" reads with its day first (on the right) in Arabic.
+                        direction={rtl ? "rtl" : "ltr"}
                       >
                         {d.axisLabel}
                       </text>
