@@ -121,10 +121,9 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
     body = (
       <>
         <p className="alert alert-error" role="alert">
-          {t("upgrade.notOffered", {
-            plan: planName,
-            interval: interval === "yearly" ? t("interval.yearly") : t("interval.monthly"),
-          })}
+          {interval === "yearly"
+            ? t("upgrade.notOfferedYearly", { plan: planName })
+            : t("upgrade.notOfferedMonthly", { plan: planName })}
         </p>
         <div className="modal-actions">
           <button ref={primaryRef} type="button" className="btn btn-secondary" onClick={onClose}>
