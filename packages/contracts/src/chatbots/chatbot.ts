@@ -119,6 +119,29 @@ export const botTextsSchema = z.object({
 });
 export type BotTexts = z.infer<typeof botTextsSchema>;
 
+/**
+ * What a new bot says in each language until its owner writes its own (bot content in that
+ * language, whatever the reader's language; the builder offers them when a language is added).
+ */
+export const DEFAULT_BOT_TEXTS: Record<BotLanguage, BotTexts> = {
+  en: {
+    greeting: "Hi! 👋 How can I help you today?",
+    suggestedQuestions: [],
+    fallbackReply:
+      "I'm sorry, I don't have an answer to that yet. Could you rephrase, or leave your e-mail so our team can get back to you?",
+    launcherText: "Chat with us",
+    greetingBubbleText: "",
+  },
+  ar: {
+    greeting: "مرحبًا! 👋 كيف يمكنني مساعدتك اليوم؟",
+    suggestedQuestions: [],
+    fallbackReply:
+      "عذرًا، لا تتوفر لديّ إجابة عن هذا السؤال حتى الآن. هل يمكنك إعادة صياغته، أو ترك بريدك الإلكتروني ليتواصل معك فريقنا؟",
+    launcherText: "تحدّث معنا",
+    greetingBubbleText: "",
+  },
+};
+
 export const chatbotSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -26,6 +26,7 @@ export const NAMESPACES = [
   "team",
   "billing",
   "builder",
+  "botLanguages",
   "inbox",
   "auth",
   "mail",

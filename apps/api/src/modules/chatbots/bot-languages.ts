@@ -1,4 +1,4 @@
-import type { BotLanguage, BotTexts, ChatbotUpdate } from "@parley/contracts";
+import { type BotLanguage, type BotTexts, type ChatbotUpdate, DEFAULT_BOT_TEXTS } from "@parley/contracts";
 import type { ChatbotRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { detectLanguage } from "../retrieval/arabic";
@@ -10,24 +10,7 @@ import { detectLanguage } from "../retrieval/arabic";
  */
 
 /** What a new bot says in each language until its owner writes its own. */
-export const DEFAULT_TEXTS: Record<BotLanguage, BotTexts> = {
-  en: {
-    greeting: "Hi! 👋 How can I help you today?",
-    suggestedQuestions: [],
-    fallbackReply:
-      "I'm sorry, I don't have an answer to that yet. Could you rephrase, or leave your e-mail so our team can get back to you?",
-    launcherText: "Chat with us",
-    greetingBubbleText: "",
-  },
-  ar: {
-    greeting: "مرحبًا! 👋 كيف يمكنني مساعدتك اليوم؟",
-    suggestedQuestions: [],
-    fallbackReply:
-      "عذرًا، لا تتوفر لديّ إجابة عن هذا السؤال حتى الآن. هل يمكنك إعادة صياغته، أو ترك بريدك الإلكتروني ليتواصل معك فريقنا؟",
-    launcherText: "تحدّث معنا",
-    greetingBubbleText: "",
-  },
-};
+export const DEFAULT_TEXTS = DEFAULT_BOT_TEXTS;
 
 type LanguageRow = Pick<
   ChatbotRow,

@@ -4,6 +4,7 @@ import account from "./account";
 import app from "./app";
 import auth from "./auth";
 import billing from "./billing";
+import botLanguages from "./botLanguages";
 import builder from "./builder";
 import common from "./common";
 import dashboard from "./dashboard";
@@ -23,6 +24,7 @@ const ar: { [N in keyof Resources]: Translation<Resources[N]> } = {
   team,
   billing,
   builder,
+  botLanguages,
   inbox,
   auth,
   mail,

@@ -2,6 +2,7 @@ import account from "./account";
 import app from "./app";
 import auth from "./auth";
 import billing from "./billing";
+import botLanguages from "./botLanguages";
 import builder from "./builder";
 import common from "./common";
 import dashboard from "./dashboard";
@@ -22,6 +23,7 @@ const en = {
   team,
   billing,
   builder,
+  botLanguages,
   inbox,
   auth,
   mail,
