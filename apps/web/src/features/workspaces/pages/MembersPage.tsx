@@ -114,7 +114,7 @@ function InviteCard({ workspaceId, myRole }: { workspaceId: string; myRole: Work
       await invite.mutateAsync({ email: address, role });
       setNotice({
         tone: "success",
-        text: <Trans t={t} i18nKey="invite.sent" values={{ email: address }} components={ltr} />,
+        text: <Trans ns="team" i18nKey="invite.sent" values={{ email: address }} components={ltr} />,
       });
       setEmail("");
     } catch (error) {
@@ -324,7 +324,7 @@ function PendingInvitations({ workspaceId }: { workspaceId: string }) {
                         tone: "success",
                         text: (
                           <Trans
-                            t={t}
+                            ns="team"
                             i18nKey="pending.resent"
                             values={{ email: i.email }}
                             components={ltr}
@@ -348,7 +348,7 @@ function PendingInvitations({ workspaceId }: { workspaceId: string }) {
                         tone: "success",
                         text: (
                           <Trans
-                            t={t}
+                            ns="team"
                             i18nKey="pending.revoked"
                             values={{ email: i.email }}
                             components={ltr}
