@@ -1,6 +1,7 @@
 // `pnpm eval`: runs the business evaluation set through real ingestion, retrieval and the
 // built-in engine on PGlite, and prints each figure beside its goal. EVAL_SPLIT=tune|test|all
 // (default all); EVAL_MISSES=1 lists the questions it got wrong.
+import { runArabic } from "./arabic-cli";
 import { GOALS, runEval, split } from "./run-eval";
 
 const which = (process.env.EVAL_SPLIT ?? "all") as "tune" | "test" | "all";
@@ -61,4 +62,7 @@ if (process.env.EVAL_EMBEDDINGS !== "0") {
 }
 if (process.env.EVAL_MISSES)
   for (const m of f.misses) console.log(`\n[${m.kind}] ${m.q}\n  → ${m.answer.slice(0, 200)}`);
-process.exit(rows.every((r) => r[3] !== false) ? 0 : 1);
+// Arabic: ARCD (its test split; train with EVAL_SPLIT=tune) and our Arabic business set, each
+// beside the same BM25 baseline. EVAL_ARABIC=0 skips it; without the ARCD file it says so.
+const arabicOk = process.env.EVAL_ARABIC === "0" ? true : await runArabic(which);
+process.exit(rows.every((r) => r[3] !== false) && arabicOk ? 0 : 1);

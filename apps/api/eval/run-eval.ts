@@ -1,6 +1,7 @@
 import type { DbDriver } from "@parley/db";
 import MiniSearch from "minisearch";
 import { knowledgeChunks } from "../src/db/schema";
+import { normalizeArabic } from "../src/modules/retrieval/arabic";
 import { createTestApp, setPlan } from "../test/harness";
 import { type EvalQuestion, type EvalSource, QUESTIONS, SOURCES } from "./business";
 
@@ -13,6 +14,14 @@ export interface EvalFigures {
   hit3: number;
   baselineHit1: number;
   baselineHit3: number;
+  /**
+   * The baseline as an answer: a search library answers with its first passage, whole (it never
+   * abstains unless nothing matches). Contains gold, median length, abstention, false abstention.
+   */
+  baselineContainsGold: number;
+  baselineMedianLength: number;
+  baselineAbstention: number;
+  baselineFalseAbstention: number;
   /** Answerable questions answered with text containing the gold phrase. */
   containsGold: number;
   medianLength: number;
@@ -34,7 +43,8 @@ export const GOALS = {
   falseAbstention: 0.05,
 };
 
-const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ");
+/** Text compared for the gold phrase: lower case, one space, Arabic spelling normalised (harakat, alef forms). */
+const norm = (s: string) => normalizeArabic(s).toLowerCase().replace(/\s+/g, " ");
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s[Math.floor((s.length - 1) / 2)] ?? 0) : 0;
@@ -54,12 +64,13 @@ export async function runEval(
   sources: EvalSource[] = SOURCES,
   /** Extra server settings, e.g. EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL for semantic retrieval. */
   env: Record<string, string> = {},
+  botName = "Dune & Dhow",
 ): Promise<EvalFigures> {
   const t = await createTestApp(driver, env);
   try {
     const owner = "eval_owner";
     await setPlan(t, owner, "business-monthly");
-    const created = await t.app.services.chatbots.create(owner, { name: "Dune & Dhow" });
+    const created = await t.app.services.chatbots.create(owner, { name: botName });
     for (const s of sources) await t.app.services.knowledge.add(owner, created._id, { kind: "text", ...s });
     await t.app.services.jobs.drain();
     const bot = await t.app.services.chatbots.own(owner, created._id);
@@ -77,6 +88,10 @@ export async function runEval(
       hit3: 0,
       baselineHit1: 0,
       baselineHit3: 0,
+      baselineContainsGold: 0,
+      baselineMedianLength: 0,
+      baselineAbstention: 0,
+      baselineFalseAbstention: 0,
       containsGold: 0,
       medianLength: 0,
       citationPrecision: 0,
@@ -85,6 +100,7 @@ export async function runEval(
       misses: [],
     };
     const lengths: number[] = [];
+    const baselineLengths: number[] = [];
     let citations = 0;
     let rightCitations = 0;
     for (const item of questions) {
@@ -103,8 +119,12 @@ export async function runEval(
       if (reply.answered) lengths.push(text.length);
       citations += reply.citations.length;
       rightCitations += reply.citations.filter((c) => item.source && c.title === item.source).length;
+      const base = mini.search(query, { fuzzy: 0.2, prefix: true }).slice(0, 3);
+      const baseAnswer = base[0] ? String(base[0].body) : null;
+      if (baseAnswer !== null) baselineLengths.push(baseAnswer.length);
       if (item.gold === null) {
         f.unanswerable++;
+        if (baseAnswer === null) f.baselineAbstention++;
         if (!reply.answered) f.abstention++;
         else f.misses.push({ q: item.q, answer: text, kind: "answered the unanswerable" });
         continue;
@@ -114,8 +134,9 @@ export async function runEval(
       const passages = await t.app.services.retrieval.search(bot.id, reply.searchedFor, 3);
       if (passages[0] && norm(passages[0].body).includes(gold)) f.hit1++;
       if (passages.some((p) => norm(p.body).includes(gold))) f.hit3++;
-      const base = mini.search(query, { fuzzy: 0.2, prefix: true }).slice(0, 3);
       if (base[0] && norm(String(base[0].body)).includes(gold)) f.baselineHit1++;
+      if (baseAnswer === null) f.baselineFalseAbstention++;
+      else if (norm(baseAnswer).includes(gold)) f.baselineContainsGold++;
       if (base.some((r) => norm(String(r.body)).includes(gold))) f.baselineHit3++;
       if (!reply.answered) {
         f.falseAbstention++;
@@ -130,6 +151,10 @@ export async function runEval(
       hit3: share(f.hit3, f.answerable),
       baselineHit1: share(f.baselineHit1, f.answerable),
       baselineHit3: share(f.baselineHit3, f.answerable),
+      baselineContainsGold: share(f.baselineContainsGold, f.answerable),
+      baselineMedianLength: median(baselineLengths),
+      baselineAbstention: share(f.baselineAbstention, f.unanswerable),
+      baselineFalseAbstention: share(f.baselineFalseAbstention, f.answerable),
       containsGold: share(f.containsGold, f.answerable),
       medianLength: median(lengths),
       citationPrecision: share(rightCitations, citations),

@@ -60,8 +60,6 @@ const RANKED_TTL_MS = 10 * 60_000;
 const SELECTIVE_DF = 120;
 /** Typo repair: how alike (trigram similarity) a known word must be, and how many words at most. */
 const TYPO_SIMILARITY = 0.4;
-/** Arabic stems are short (three or four letters), so one wrong letter changes more of their trigrams. */
-const TYPO_SIMILARITY_AR = 0.3;
 const MAX_TYPO_FIXES = 2;
 /** Semantic retrieval (when the bot has an embeddings endpoint): nearest chunks fused, and the fusion constant. */
 const SEMANTIC_CANDIDATES = 30;
@@ -244,20 +242,17 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
   ): Promise<Map<string, { term: string; df: number }>> {
     const fixes = new Map<string, { term: string; df: number }>();
     const words = unknown
-      .filter((w) => (w.length >= 4 && /^[a-z]+$/.test(w)) || (w.length >= 3 && /^[\u0621-\u064A]+$/.test(w)))
+      .filter((w) => w.length >= 4 && /^([a-z]+|[\u0621-\u064A]+)$/.test(w))
       .slice(0, MAX_TYPO_FIXES);
     for (const word of words) {
       const arabic = /^[\u0621-\u064A]+$/.test(word);
-      const shortest = arabic
-        ? Math.max(3, word.length - 1)
-        : word.length <= 4
-          ? word.length
-          : word.length - 2;
+      // An Arabic stem is short: a letter more or less at most.
+      const shortest = arabic ? word.length - 1 : word.length <= 4 ? word.length : word.length - 2;
       const result = await db.execute(sql`
         select term, df from knowledge_terms
         where chatbot_id = ${chatbotId}
           and length(term) between ${shortest}::int and ${word.length + (arabic ? 1 : 2)}::int
-          and similarity(term, ${word}) >= ${arabic ? TYPO_SIMILARITY_AR : TYPO_SIMILARITY}::float4
+          and similarity(term, ${word}) >= ${TYPO_SIMILARITY}::float4
         order by similarity(term, ${word}) desc, df desc, term
         limit 1`);
       const best = rowsOf<{ term: string; df: number }>(result)[0];
