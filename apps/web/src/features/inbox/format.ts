@@ -1,4 +1,4 @@
-import { formatDate, formatNumber as formatNumberIn, type Language } from "@parley/ui/i18n";
+import { formatDate, type Language } from "@parley/ui/i18n";
 import type { useTranslation } from "@parley/ui/i18n/react";
 
 /** Dates and counts as the inbox shows them, in the reader's language. Times are the viewer's local time. */
@@ -8,8 +8,6 @@ export interface InboxWords {
   language: Language;
   t: ReturnType<typeof useTranslation<"inbox">>["t"];
 }
-
-export const formatNumber = (language: Language, value: number) => formatNumberIn(language, value);
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 
