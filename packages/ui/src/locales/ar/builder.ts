@@ -377,7 +377,7 @@ const builder: Translation<typeof en> = {
     domainsSaved: "تم حفظ النطاقات المسموح بها",
     domainsTitle: "النطاقات المسموح بها",
     anyWebsite: "أي موقع",
-    domainsCount: "{{count}} من {{max}}",
+    domainsCount: "{{used}} من {{max}}",
     domainsLead:
       "حدّد أين تعمل أداة المحادثة، حتى لا يضع أحد روبوتك على موقعه. اتركها فارغة للسماح بأي موقع. يشمل <code>*.example.com</code> كل النطاقات الفرعية.",
     removeDomain: "إزالة {{domain}}",
@@ -438,7 +438,7 @@ const builder: Translation<typeof en> = {
     offSummary: "التحقق من الهوية متوقف: تُتجاهل معرّفات العملاء المرسلة إلى أداة المحادثة.",
     endingIn: "سر الهوية المنتهي بـ {{hint}}.",
     createdAt: " أُنشئ في {{date}}",
-    createdBy: " بواسطة {{name}} ({{email}})",
+    createdBy: " بواسطة {{name}} (<email>{{email}}</email>)",
     cannotShow: "لا يمكن عرض السر مرة أخرى، لك أو لأي أحد في حسابك. فقدته؟ جدّده وحدّث خادمك.",
     unusable:
       "<b>لم يعد هذا الخادم قادرًا على قراءة السر</b> (تغيّر مفتاح التشفير)، لذا يُرفض كل معرّف عميل. جدّد السر وحدّث خادمك.",

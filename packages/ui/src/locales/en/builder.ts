@@ -360,7 +360,7 @@ const builder = {
     domainsSaved: "Allowed domains saved",
     domainsTitle: "Allowed domains",
     anyWebsite: "Any website",
-    domainsCount: "{{count}} of {{max}}",
+    domainsCount: "{{used}} of {{max}}",
     domainsLead:
       "Limit where the widget works, so nobody can put your chatbot on their own site. Leave empty to allow any website. <code>*.example.com</code> covers every subdomain.",
     removeDomain: "Remove {{domain}}",
@@ -421,7 +421,7 @@ const builder = {
     offSummary: "Identity verification is off: customer ids passed to the widget are ignored.",
     endingIn: "Identity secret ending in {{hint}}.",
     createdAt: " Created {{date}}",
-    createdBy: " by {{name}} ({{email}})",
+    createdBy: " by {{name}} (<email>{{email}}</email>)",
     cannotShow:
       "The secret can't be shown again, to you or anyone on your account. Lost it? Rotate it and update your server.",
     unusable:

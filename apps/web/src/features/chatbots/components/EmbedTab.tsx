@@ -1,4 +1,5 @@
 import { allowedDomainSchema, type Chatbot } from "@parley/contracts";
+import { Ltr, Trans, useFormat, useServerText, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { publicUrl } from "../../../app/config";
 import { CopyButton } from "../../widget/components/CopyButton";
@@ -12,6 +13,7 @@ import { useToast } from "./Toast";
 const MAX_DOMAINS = 50;
 
 export function EmbedTab({ bot }: { bot: Chatbot }) {
+  const { t } = useTranslation("builder");
   // The deployment's public origin (not where this dashboard happens to be opened).
   const snippet = embedSnippet(publicUrl, bot._id);
   const script = useEmbedScriptAvailable(publicUrl);
@@ -23,20 +25,19 @@ export function EmbedTab({ bot }: { bot: Chatbot }) {
       <section className="card builder-card" aria-labelledby="embed-snippet-title">
         <div className="builder-card-head">
           <h2 id="embed-snippet-title" className="builder-card-title">
-            Add the chat to your website
+            {t("embed.title")}
           </h2>
         </div>
         <p className="builder-card-lead">
-          Paste this tag just before <code>&lt;/body&gt;</code> on every page where the chat should appear. It
-          loads after your page and shows the launcher you styled in Settings. If the chat does not show, your
-          browser's console says why (for example, which domain to allow below).
+          <Trans t={t} i18nKey="embed.lead" components={{ code: <code dir="ltr" /> }} />
         </p>
         <div className="code-block">
           <div className="code-block-bar">
+            {/* i18n-ignore: the name of a code language, the same in every language */}
             <span>HTML</span>
-            <CopyButton text={snippet} label="Copy tag" />
+            <CopyButton text={snippet} label={t("embed.copyTag")} />
           </div>
-          <pre>
+          <pre dir="ltr">
             <code data-testid="embed-snippet">{snippet}</code>
           </pre>
         </div>
@@ -44,10 +45,11 @@ export function EmbedTab({ bot }: { bot: Chatbot }) {
           <div className="embed-note" role="note">
             <AlertIcon size={16} />
             <p>
-              <strong>The widget script ships in the next release.</strong> This server doesn't serve{" "}
-              <code>/embed.js</code> yet, so the tag won't show anything on your site today. Your tag won't
-              change: paste it now and the chat appears once the release is out. Meanwhile, test your bot in
-              the Playground.
+              <Trans
+                t={t}
+                i18nKey="embed.notServed"
+                components={{ b: <strong />, code: <code dir="ltr" /> }}
+              />
             </p>
           </div>
         ) : null}
@@ -60,6 +62,7 @@ export function EmbedTab({ bot }: { bot: Chatbot }) {
 }
 
 function PublishedReminder({ bot, widgetLive }: { bot: Chatbot; widgetLive: boolean }) {
+  const { t } = useTranslation("builder");
   const update = useUpdateChatbot(bot._id);
   const toast = useToast();
   if (bot.published) {
@@ -67,10 +70,14 @@ function PublishedReminder({ bot, widgetLive }: { bot: Chatbot; widgetLive: bool
       <div className="publish-banner publish-banner-live" role="status">
         <CheckIcon size={16} />
         <p>
-          <strong>Published.</strong>{" "}
-          {widgetLive ? "The widget answers" : "Once the widget is released, it answers"} visitors wherever
-          the tag is installed
-          {bot.allowedDomains.length > 0 ? " on the domains listed below" : ""}.
+          <strong>{t("embed.published")}</strong>{" "}
+          {bot.allowedDomains.length > 0
+            ? widgetLive
+              ? t("embed.answersLiveDomains")
+              : t("embed.answersLaterDomains")
+            : widgetLive
+              ? t("embed.answersLive")
+              : t("embed.answersLater")}
         </p>
       </div>
     );
@@ -79,17 +86,18 @@ function PublishedReminder({ bot, widgetLive }: { bot: Chatbot; widgetLive: bool
     <div className="publish-banner">
       <AlertIcon size={16} />
       <p>
-        <strong>This chatbot is a draft.</strong> The widget won't answer visitors until you publish it. You
-        can still test it in the Playground.
+        <Trans t={t} i18nKey="embed.draft" components={{ b: <strong /> }} />
       </p>
       <button
         type="button"
         className="btn btn-primary btn-sm"
         disabled={update.isPending}
-        onClick={() => update.mutate({ published: true }, { onSuccess: () => toast("Chatbot published") })}
+        onClick={() =>
+          update.mutate({ published: true }, { onSuccess: () => toast(t("embed.publishedToast")) })
+        }
       >
         {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-        Publish now
+        {t("embed.publishNow")}
       </button>
       {update.error ? (
         <div className="publish-banner-error">
@@ -102,6 +110,9 @@ function PublishedReminder({ bot, widgetLive }: { bot: Chatbot; widgetLive: bool
 
 /** Where the widget may run: chips for each host, validated with the contract's rule. */
 function DomainsEditor({ bot }: { bot: Chatbot }) {
+  const { t } = useTranslation("builder");
+  const { number } = useFormat();
+  const serverText = useServerText();
   const update = useUpdateChatbot(bot._id);
   const toast = useToast();
   const [domains, setDomains] = useState<string[]>(bot.allowedDomains);
@@ -128,20 +139,21 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
       .replace(/^[a-z]+:\/\//i, "")
       .replace(/\/.*$/, "");
     if (!raw) {
-      setProblem("Enter a domain such as example.com");
+      setProblem(t("embed.domainRequired"));
       return;
     }
     const parsed = allowedDomainSchema.safeParse(raw);
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? "Enter a domain such as example.com");
+      const message = parsed.error.issues[0]?.message;
+      setProblem(message ? serverText(message) : t("embed.domainRequired"));
       return;
     }
     if (domains.includes(parsed.data)) {
-      setProblem(`${parsed.data} is already in the list.`);
+      setProblem(t("embed.domainDuplicate", { domain: parsed.data }));
       return;
     }
     if (domains.length >= MAX_DOMAINS) {
-      setProblem(`Up to ${MAX_DOMAINS} domains.`);
+      setProblem(t("embed.domainsMax", { max: number(MAX_DOMAINS) }));
       return;
     }
     setDomains([...domains, parsed.data]);
@@ -160,7 +172,7 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
       {
         onSuccess: (next) => {
           setDomains(next.allowedDomains);
-          toast("Allowed domains saved");
+          toast(t("embed.domainsSaved"));
         },
       },
     );
@@ -170,27 +182,28 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
     <section className="card builder-card" aria-labelledby="domains-title">
       <div className="builder-card-head">
         <h2 id="domains-title" className="builder-card-title">
-          Allowed domains
+          {t("embed.domainsTitle")}
         </h2>
         <span className="builder-muted builder-small">
-          {domains.length === 0 ? "Any website" : `${domains.length} of ${MAX_DOMAINS}`}
+          {domains.length === 0
+            ? t("embed.anyWebsite")
+            : t("embed.domainsCount", { used: number(domains.length), max: number(MAX_DOMAINS) })}
         </span>
       </div>
       <p className="builder-card-lead">
-        Limit where the widget works, so nobody can put your chatbot on their own site. Leave empty to allow
-        any website. <code>*.example.com</code> covers every subdomain.
+        <Trans t={t} i18nKey="embed.domainsLead" components={{ code: <code dir="ltr" /> }} />
       </p>
 
       {domains.length > 0 ? (
-        <ul className="domain-chips" aria-label="Allowed domains">
+        <ul className="domain-chips" aria-label={t("embed.domainsTitle")}>
           {domains.map((domain, index) => (
             <li key={domain} className="domain-chip">
-              <span>{domain}</span>
+              <Ltr>{domain}</Ltr>
               <button
                 type="button"
                 className="domain-chip-remove"
                 onClick={() => removeAt(index)}
-                aria-label={`Remove ${domain}`}
+                aria-label={t("embed.removeDomain", { domain })}
               >
                 <CloseIcon size={13} />
               </button>
@@ -201,7 +214,7 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
 
       <form className="domain-add" onSubmit={add} noValidate>
         <div className={`field${problem ? " field-invalid" : ""}`}>
-          <label htmlFor="domain-input">Add a domain</label>
+          <label htmlFor="domain-input">{t("embed.addDomain")}</label>
           <div className="domain-add-row">
             <input
               ref={inputRef}
@@ -210,7 +223,8 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
               inputMode="url"
               autoComplete="off"
               spellCheck={false}
-              placeholder="example.com"
+              placeholder={t("embed.domainPlaceholder")}
+              dir="ltr"
               value={input}
               onChange={(event) => {
                 setInput(event.target.value);
@@ -220,7 +234,7 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
               aria-describedby={problem ? "domain-input-error" : undefined}
             />
             <button type="submit" className="btn btn-secondary">
-              Add
+              {t("embed.add")}
             </button>
           </div>
           {problem ? (
@@ -234,7 +248,7 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
       <ErrorNotice error={update.error} />
       <div className="domains-actions">
         <span className="builder-muted builder-small" aria-live="polite">
-          {dirty ? "Unsaved changes" : ""}
+          {dirty ? t("embed.unsaved") : ""}
         </span>
         {dirty ? (
           <button
@@ -246,7 +260,7 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
             }}
             disabled={update.isPending}
           >
-            Discard
+            {t("embed.discard")}
           </button>
         ) : null}
         <button
@@ -256,7 +270,7 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
           disabled={!dirty || update.isPending}
         >
           {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-          Save domains
+          {t("embed.saveDomains")}
         </button>
       </div>
     </section>

@@ -28,9 +28,12 @@ interface TabListProps<T extends string> {
 export const tabId = (prefix: string, id: string) => `${prefix}-tab-${id}`;
 export const panelId = (prefix: string, id: string) => `${prefix}-panel-${id}`;
 
+/** Whether an element lays out right to left (an Arabic page). */
+const isRtl = (el: Element | null) => el !== null && getComputedStyle(el).direction === "rtl";
+
 /**
- * WAI-ARIA tabs with automatic activation: one tab stop; Left/Right (wrapping), Home and End move
- * and select. The panels are rendered by the caller with `TabPanel`.
+ * WAI-ARIA tabs with automatic activation: one tab stop; Left/Right (wrapping, swapped right to
+ * left), Home and End move and select. The panels are rendered by the caller with `TabPanel`.
  */
 export function TabList<T extends string>({
   idPrefix,
@@ -49,6 +52,10 @@ export function TabList<T extends string>({
     const tab = refs.current.get(selected);
     const list = tab?.parentElement;
     if (!tab || !list || list.scrollWidth <= list.clientWidth) return;
+    if (isRtl(list)) {
+      tab.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "smooth" });
+      return;
+    }
     const left = tab.offsetLeft - list.offsetLeft;
     if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth)
       list.scrollTo({ left: left - 16, behavior: "smooth" });
@@ -57,8 +64,11 @@ export function TabList<T extends string>({
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.id === selected);
     let next = -1;
-    if (event.key === "ArrowRight") next = (index + 1) % tabs.length;
-    else if (event.key === "ArrowLeft") next = (index - 1 + tabs.length) % tabs.length;
+    const [forward, backward] = isRtl(event.currentTarget)
+      ? ["ArrowLeft", "ArrowRight"]
+      : ["ArrowRight", "ArrowLeft"];
+    if (event.key === forward) next = (index + 1) % tabs.length;
+    else if (event.key === backward) next = (index - 1 + tabs.length) % tabs.length;
     else if (event.key === "Home") next = 0;
     else if (event.key === "End") next = tabs.length - 1;
     const tab = tabs[next];
@@ -68,15 +78,18 @@ export function TabList<T extends string>({
     refs.current.get(tab.id)?.focus();
   };
 
+  /** -1 scrolls toward the first tab, 1 toward the last (leftward in a right-to-left page). */
   const scrollBy = (direction: -1 | 1) => {
     const list = listRef.current;
-    list?.scrollBy({ left: direction * Math.max(120, list.clientWidth * 0.7), behavior: "smooth" });
+    const sign = isRtl(list) ? -1 : 1;
+    list?.scrollBy({ left: sign * direction * Math.max(120, list.clientWidth * 0.7), behavior: "smooth" });
   };
 
   return (
     // More tabs than fit (a phone): the row scrolls, the side with more tabs fades, and an arrow
     // button on that side scrolls it. Keyboard users move with the arrow keys (the list scrolls
-    // the selected tab into view), so the arrow buttons are for pointers only.
+    // the selected tab into view), so the arrow buttons are for pointers only. "left" and "right"
+    // are the start and end of the row (the CSS places them with inset-inline-start/end).
     <div
       className="tabs-scroller"
       data-more-left={more.left || undefined}
@@ -113,15 +126,19 @@ export function TabList<T extends string>({
   );
 }
 
-/** Whether a horizontally scrolling element has more content past its left and right edges. */
+/**
+ * Whether a horizontally scrolling element has more content past its start ("left") and end
+ * ("right") edges. Right to left, scrollLeft runs from 0 at the start to negative values.
+ */
 function useScrollEdges(ref: RefObject<HTMLElement | null>, contentKey: number) {
   const [edges, setEdges] = useState({ left: false, right: false });
   const measure = useCallback(() => {
     const el = ref.current;
     if (!el) return;
     // A pixel of slack: fractional widths never reach the end exactly.
-    const left = el.scrollLeft > 1;
-    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    const scrolled = isRtl(el) ? -el.scrollLeft : el.scrollLeft;
+    const left = scrolled > 1;
+    const right = scrolled + el.clientWidth < el.scrollWidth - 1;
     setEdges((prev) => (prev.left === left && prev.right === right ? prev : { left, right }));
   }, [ref]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the tabs change
@@ -148,6 +165,7 @@ function MoreTabs({ side, onClick }: { side: "left" | "right"; onClick: () => vo
     <button
       type="button"
       className={`tabs-more tabs-more-${side}`}
+      // The arrow points out of the row's start or end: mirrored right to left.
       tabIndex={-1}
       aria-hidden="true"
       data-testid={side === "right" ? "tabs-more" : "tabs-more-left"}
@@ -155,6 +173,7 @@ function MoreTabs({ side, onClick }: { side: "left" | "right"; onClick: () => vo
     >
       <svg
         aria-hidden="true"
+        className="icon-directional"
         viewBox="0 0 20 20"
         width="18"
         height="18"

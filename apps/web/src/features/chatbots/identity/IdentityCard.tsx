@@ -1,5 +1,6 @@
 import type { Chatbot, IdentitySecretInfo } from "@parley/contracts";
-import { type ReactNode, useRef, useState } from "react";
+import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { type ReactNode, useMemo, useRef, useState } from "react";
 import { publicUrl } from "../../../app/config";
 import { Modal } from "../../../components/Modal";
 import { CopyButton } from "../../widget/components/CopyButton";
@@ -10,13 +11,12 @@ import { useToast } from "../components/Toast";
 import { useDisableIdentitySecret, useIdentitySecret, useRotateIdentitySecret } from "./api";
 import { SECRET_ENV, SERVER_SNIPPETS, type ServerSnippet, SPA_SNIPPET, signedTag } from "./snippets";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
 /**
  * Identity verification: the bot's identity secret (shown once, rotatable, never readable again)
  * and how a developer signs a customer's id with it.
  */
 export function IdentityCard({ bot }: { bot: Chatbot }) {
+  const { t } = useTranslation("builder");
   const info = useIdentitySecret(bot._id);
   const rotate = useRotateIdentitySecret(bot._id);
   const disable = useDisableIdentitySecret(bot._id);
@@ -30,7 +30,7 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
     rotate.mutate(undefined, {
       onSuccess: () => {
         setConfirm(null);
-        toast(enabled ? "New identity secret created" : "Identity verification is on");
+        toast(enabled ? t("identity.created") : t("identity.on"));
       },
     });
 
@@ -38,18 +38,13 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
     <section className="card builder-card" aria-labelledby="identity-title">
       <div className="builder-card-head">
         <h2 id="identity-title" className="builder-card-title">
-          Verify signed-in customers
+          {t("identity.title")}
         </h2>
         <span className={`identity-status${enabled ? " identity-status-on" : ""}`}>
-          {enabled ? "On" : "Off"}
+          {enabled ? t("identity.statusOn") : t("identity.statusOff")}
         </span>
       </div>
-      <p className="builder-card-lead">
-        If your customers sign in on your site, the widget can know who they are: they find their
-        conversations on any device, you see their name and e-mail in the inbox, and they are never asked for
-        their e-mail. Your server signs each customer's id with this chatbot's identity secret; an id without
-        a valid signature is ignored and the visitor chats anonymously.
-      </p>
+      <p className="builder-card-lead">{t("identity.lead")}</p>
 
       {info.isPending ? <div className="identity-skeleton" aria-busy="true" /> : null}
       <ErrorNotice error={info.error} />
@@ -57,25 +52,28 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
       {shown ? (
         <div className="identity-reveal" role="status">
           <p className="identity-reveal-title">
-            <strong>Copy your identity secret now.</strong> It won't be shown again: after this, nobody on
-            your account can read it, only replace it.
+            <Trans t={t} i18nKey="identity.copyNow" components={{ b: <strong /> }} />
           </p>
           <div className="code-block">
             <div className="code-block-bar">
-              <span>Identity secret</span>
-              <CopyButton text={shown} label="Copy secret" />
+              <span>{t("identity.secret")}</span>
+              <CopyButton text={shown} label={t("identity.copySecret")} />
             </div>
-            <pre>
+            <pre dir="ltr">
               <code data-testid="identity-secret">{shown}</code>
             </pre>
           </div>
           <p className="builder-muted builder-small">
-            Store it on your server only, for example as the environment variable <code>{SECRET_ENV}</code>.
-            Never put it in your pages or in code that runs in the browser.
+            <Trans
+              t={t}
+              i18nKey="identity.storeIt"
+              values={{ env: SECRET_ENV }}
+              components={{ code: <code dir="ltr" /> }}
+            />
           </p>
           <div className="settings-actions settings-actions-start">
             <button type="button" className="btn btn-primary btn-sm" onClick={() => rotate.reset()}>
-              I've stored it
+              {t("identity.stored")}
             </button>
           </div>
         </div>
@@ -89,10 +87,10 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
             <>
               <button type="button" className="btn btn-secondary btn-sm" onClick={() => setConfirm("rotate")}>
                 <RefreshIcon size={15} />
-                Rotate secret
+                {t("identity.rotate")}
               </button>
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirm("disable")}>
-                Turn off
+                {t("identity.turnOff")}
               </button>
             </>
           ) : (
@@ -103,7 +101,7 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
               disabled={rotate.isPending}
             >
               {rotate.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-              Create identity secret
+              {t("identity.createSecret")}
             </button>
           )}
         </div>
@@ -117,9 +115,9 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
         onClose={() => setConfirm(null)}
         mutation={rotate}
         icon={<RefreshIcon size={22} />}
-        title="Rotate the identity secret?"
-        description="The current secret stops working at once. Signed-in customers chat anonymously until your server signs with the new secret, so update it right after."
-        action="Rotate secret"
+        title={t("identity.rotateTitle")}
+        description={t("identity.rotateDescription")}
+        action={t("identity.rotate")}
         tone="primary"
         onConfirm={create}
       />
@@ -128,16 +126,16 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
         onClose={() => setConfirm(null)}
         mutation={disable}
         icon={<AlertIcon size={22} />}
-        title="Turn off identity verification?"
-        description="Customer ids are no longer checked and everyone chats anonymously. Conversations of verified customers stay in your inbox; they can pick them up again once you turn verification back on with a new secret."
-        action="Turn off"
+        title={t("identity.offTitle")}
+        description={t("identity.offDescription")}
+        action={t("identity.turnOff")}
         tone="danger"
         onConfirm={() =>
           disable.mutate(undefined, {
             onSuccess: () => {
               setConfirm(null);
               rotate.reset();
-              toast("Identity verification is off");
+              toast(t("identity.off"));
             },
           })
         }
@@ -168,6 +166,7 @@ function Confirm({
   tone: "primary" | "danger";
   onConfirm: () => void;
 }) {
+  const { t } = useTranslation("builder");
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Modal
@@ -189,7 +188,7 @@ function Confirm({
           onClick={onClose}
           disabled={mutation.isPending}
         >
-          Cancel
+          {t("identity.cancel")}
         </button>
         <button type="button" className={`btn btn-${tone}`} onClick={onConfirm} disabled={mutation.isPending}>
           {mutation.isPending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -202,35 +201,38 @@ function Confirm({
 
 /** What anyone on the account sees of a secret: its last characters, when and by whom. */
 function SecretSummary({ info }: { info: IdentitySecretInfo }) {
+  const { t } = useTranslation("builder");
+  const format = useFormat();
   if (!info.enabled) {
-    return (
-      <p className="identity-summary builder-muted">
-        Identity verification is off: customer ids passed to the widget are ignored.
-      </p>
-    );
+    return <p className="identity-summary builder-muted">{t("identity.offSummary")}</p>;
   }
   return (
     <div className="identity-summary">
       <p>
-        <span className="sr-only">Identity secret ending in {info.hint}.</span>
-        <code className="identity-secret-mask" aria-hidden="true">
+        <span className="sr-only">{t("identity.endingIn", { hint: info.hint ?? "" })}</span>
+        <code className="identity-secret-mask" aria-hidden="true" dir="ltr">
           ••••••••••••{info.hint}
         </code>
         <span className="builder-muted builder-small">
-          {info.createdAt ? ` Created ${dateFormat.format(new Date(info.createdAt))}` : ""}
-          {info.createdBy ? ` by ${info.createdBy.name} (${info.createdBy.email})` : ""}
+          {info.createdAt ? t("identity.createdAt", { date: format.date(info.createdAt, "dateTime") }) : ""}
+          {info.createdBy ? (
+            <Trans
+              t={t}
+              i18nKey="identity.createdBy"
+              values={{ name: info.createdBy.name, email: info.createdBy.email }}
+              components={{ email: <bdi dir="ltr" /> }}
+            />
+          ) : (
+            ""
+          )}
         </span>
       </p>
-      <p className="builder-muted builder-small">
-        The secret can't be shown again, to you or anyone on your account. Lost it? Rotate it and update your
-        server.
-      </p>
+      <p className="builder-muted builder-small">{t("identity.cannotShow")}</p>
       {info.usable ? null : (
         <div className="embed-note" role="alert">
           <AlertIcon size={16} />
           <p>
-            <strong>This server can no longer read the secret</strong> (its encryption key changed), so every
-            customer id is refused. Rotate the secret and update your server.
+            <Trans t={t} i18nKey="identity.unusable" components={{ b: <strong /> }} />
           </p>
         </div>
       )}
@@ -238,21 +240,25 @@ function SecretSummary({ info }: { info: IdentitySecretInfo }) {
   );
 }
 
-const SNIPPET_TABS = [
-  ...SERVER_SNIPPETS.map((s: ServerSnippet) => ({ id: s.id, label: s.label })),
-  { id: "page" as const, label: "Your page" },
-];
-type SnippetTab = (typeof SNIPPET_TABS)[number]["id"];
+type SnippetTab = ServerSnippet["id"] | "page";
 
 function Snippets({ chatbotId }: { chatbotId: string }) {
+  const { t } = useTranslation("builder");
   const [tab, setTab] = useState<SnippetTab>("node");
+  const tabs = useMemo(
+    () => [
+      ...SERVER_SNIPPETS.map((s: ServerSnippet) => ({ id: s.id as SnippetTab, label: s.label })),
+      { id: "page" as const, label: t("identity.yourPage") },
+    ],
+    [t],
+  );
   return (
     <div className="identity-snippets">
-      <h3 className="identity-snippets-title">Sign the customer's id on your server</h3>
+      <h3 className="identity-snippets-title">{t("identity.signTitle")}</h3>
       <TabList
         idPrefix="identity"
-        label="Language"
-        tabs={SNIPPET_TABS}
+        label={t("identity.language")}
+        tabs={tabs}
         selected={tab}
         onSelect={setTab}
         className="tabs tabs-pills identity-tabs"
@@ -263,13 +269,11 @@ function Snippets({ chatbotId }: { chatbotId: string }) {
         </TabPanel>
       ))}
       <TabPanel idPrefix="identity" id="page" active={tab === "page"} className="identity-panel">
-        <p className="builder-muted builder-small">
-          On pages your server renders, put the values in the tag your template writes:
-        </p>
+        <p className="builder-muted builder-small">{t("identity.serverRendered")}</p>
+        {/* i18n-ignore: the name of a code language, the same in every language */}
         <Code label="HTML" code={signedTag(publicUrl, chatbotId)} />
-        <p className="builder-muted builder-small">
-          In a single-page app, tell the widget when the customer signs in and out:
-        </p>
+        <p className="builder-muted builder-small">{t("identity.spa")}</p>
+        {/* i18n-ignore: the name of a code language, the same in every language */}
         <Code label="JavaScript" code={SPA_SNIPPET} />
       </TabPanel>
     </div>
@@ -277,13 +281,14 @@ function Snippets({ chatbotId }: { chatbotId: string }) {
 }
 
 function Code({ label, code }: { label: string; code: string }) {
+  const { t } = useTranslation("builder");
   return (
     <div className="code-block">
       <div className="code-block-bar">
         <span>{label}</span>
-        <CopyButton text={code} label="Copy" />
+        <CopyButton text={code} label={t("identity.copy")} />
       </div>
-      <pre className="code-block-multiline">
+      <pre className="code-block-multiline" dir="ltr">
         <code>{code}</code>
       </pre>
     </div>

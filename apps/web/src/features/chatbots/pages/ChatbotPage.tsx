@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { isApiError } from "../../../app/api";
@@ -13,15 +14,8 @@ import { PlaygroundTab } from "../components/playground/PlaygroundTab";
 import { SettingsTab } from "../components/settings/SettingsTab";
 import { type TabItem, TabList, TabPanel } from "../components/Tabs";
 import { ToastProvider } from "../components/Toast";
+import { useWords } from "../words";
 import "../styles/index.css";
-
-const TAB_LABEL: Record<BuilderTab, string> = {
-  settings: "Settings",
-  knowledge: "Knowledge",
-  playground: "Playground",
-  embed: "Embed",
-  conversations: "Conversations",
-};
 
 export function ChatbotPage() {
   return (
@@ -32,6 +26,9 @@ export function ChatbotPage() {
 }
 
 function ChatbotBuilder() {
+  const { t } = useTranslation("builder");
+  const words = useWords();
+  const tabLabel = (id: BuilderTab) => t(`page.tabs.${id}`);
   const { id = "" } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = parseTab(searchParams.get("tab"));
@@ -41,7 +38,9 @@ function ChatbotBuilder() {
   const [visited, setVisited] = useState<ReadonlySet<BuilderTab>>(() => new Set([tab]));
   if (!visited.has(tab)) setVisited(new Set([...visited, tab]));
 
-  useDocumentTitle(bot.data ? `${bot.data.name} · ${TAB_LABEL[tab]}` : "Chatbot");
+  useDocumentTitle(
+    bot.data ? t("page.documentTitle", { name: bot.data.name, tab: tabLabel(tab) }) : t("page.fallbackTitle"),
+  );
 
   // Arriving from the quick start, focus was in a dialog that no longer exists: start at the title.
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -71,14 +70,12 @@ function ChatbotBuilder() {
           className={`state-panel${missing ? "" : " state-panel-error"}`}
           role={missing ? undefined : "alert"}
         >
-          <h1 className="builder-missing-title">
-            {missing ? "This chatbot doesn't exist" : "We couldn't load this chatbot"}
-          </h1>
+          <h1 className="builder-missing-title">{missing ? t("page.missing") : t("page.loadFailed")}</h1>
           {missing ? (
             <>
-              <p>It may have been deleted, or the link is mistyped.</p>
+              <p>{t("page.missingBody")}</p>
               <Link to="/dashboard" className="btn btn-primary btn-sm">
-                See your chatbots
+                {t("page.seeChatbots")}
               </Link>
             </>
           ) : (
@@ -95,21 +92,21 @@ function ChatbotBuilder() {
   const busy = anyInProgress(list);
 
   const tabs: TabItem<BuilderTab>[] = [
-    { id: "settings", label: TAB_LABEL.settings },
+    { id: "settings", label: tabLabel("settings") },
     {
       id: "knowledge",
-      label: TAB_LABEL.knowledge,
+      label: tabLabel("knowledge"),
       extra: list ? (
         <span className="tab-count" data-busy={busy || undefined}>
           {busy ? <span className="tab-count-dot" aria-hidden="true" /> : null}
           {list.length}
-          <span className="sr-only">{busy ? " sources, some still being read" : " sources"}</span>
+          <span className="sr-only">{busy ? t("page.sourcesBusy") : t("page.sources")}</span>
         </span>
       ) : null,
     },
-    { id: "playground", label: TAB_LABEL.playground },
-    { id: "embed", label: TAB_LABEL.embed },
-    { id: "conversations", label: TAB_LABEL.conversations },
+    { id: "playground", label: tabLabel("playground") },
+    { id: "embed", label: tabLabel("embed") },
+    { id: "conversations", label: tabLabel("conversations") },
   ];
 
   return (
@@ -123,10 +120,10 @@ function ChatbotBuilder() {
                 {data.name}
               </h1>
               <span className={`pub-badge${data.published ? " pub-badge-live" : ""}`}>
-                {data.published ? "Published" : "Draft"}
+                {data.published ? t("page.published") : t("page.draft")}
               </span>
             </div>
-            <p className="builder-sub">{list ? sourcesSummary(ready, list.length) : "\u00a0"}</p>
+            <p className="builder-sub">{list ? sourcesSummary(ready, list.length, words) : "\u00a0"}</p>
           </>
         ) : (
           <div aria-hidden="true">
@@ -136,7 +133,13 @@ function ChatbotBuilder() {
         )}
       </header>
 
-      <TabList idPrefix="builder" label="Chatbot sections" tabs={tabs} selected={tab} onSelect={selectTab} />
+      <TabList
+        idPrefix="builder"
+        label={t("page.sections")}
+        tabs={tabs}
+        selected={tab}
+        onSelect={selectTab}
+      />
 
       {data ? (
         <>
@@ -163,7 +166,7 @@ function ChatbotBuilder() {
       ) : (
         <div className="tab-panel" aria-busy="true">
           <span className="sr-only" role="status">
-            Loading the chatbot
+            {t("page.loading")}
           </span>
           <div className="builder-skeleton" aria-hidden="true">
             <span className="skeleton" style={{ height: 220 }} />
@@ -176,10 +179,11 @@ function ChatbotBuilder() {
 }
 
 function BackLink() {
+  const { t } = useTranslation("builder");
   return (
     <Link to="/dashboard" className="back-link">
       <ArrowLeftIcon size={16} />
-      Dashboard
+      {t("page.back")}
     </Link>
   );
 }
