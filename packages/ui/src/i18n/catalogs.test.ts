@@ -70,6 +70,12 @@ describe("catalogs", () => {
         for (const [key, text] of enKeys) expect(text.trim(), `${ns}:${key} (en) is empty`).not.toBe("");
       });
 
+      it("names no <Trans> tag after a void HTML element (react-i18next would render it empty)", () => {
+        const voidTag = /<(area|base|br|col|embed|hr|img|input|link|meta|param|source|track|wbr)>/;
+        const bad = [...enKeys, ...arKeys].filter(([, text]) => voidTag.test(text)).map(([k]) => k);
+        expect(bad).toEqual([]);
+      });
+
       it("writes Arabic in Arabic script", () => {
         const latinOnly = [...arKeys].filter(([, text]) => {
           const withoutTokens = text.replace(/\{\{[^}]*\}\}|<[^>]+>|https?:\/\/\S+|\S+@\S+/g, "");
