@@ -113,7 +113,11 @@ export function useCancelScheduledDowngrade() {
   const { user } = useBillingUser();
   return useMutation({
     mutationFn: () => {
-      if (!user) return Promise.reject(new Error("You need to be signed in to change your plan"));
+      // The code lets other languages say it in their words (useErrorText); English keeps the text.
+      if (!user)
+        return Promise.reject(
+          Object.assign(new Error("You need to be signed in to change your plan"), { code: "UNAUTHORIZED" }),
+        );
       return billingApi.checkAndCancel(user.id);
     },
     onSettled: () => invalidateSubscription(queryClient, user?.id),
