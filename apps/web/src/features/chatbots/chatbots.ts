@@ -40,7 +40,7 @@ const wholeNumber = { maximumFractionDigits: 0 } as const;
 export function formatBytes(bytes: number, w: Words = ENGLISH): string {
   if (bytes >= MB) return w.t("units.mb", { size: w.number(bytes / MB, oneDecimal) });
   if (bytes >= KB) return w.t("units.kb", { size: w.number(bytes / KB, wholeNumber) });
-  return w.t("units.bytes", { count: bytes, n: w.number(bytes, wholeNumber) });
+  return w.t("units.bytes", { count: bytes });
 }
 
 /** Both numbers in the total's unit, so "1.2 of 3.4 MB" reads at a glance. */
@@ -116,7 +116,7 @@ export function truncate(text: string, max: number): string {
 /** "3 of 4 sources ready", "No knowledge yet". */
 export function sourcesSummary(ready: number, total: number, w: Words = ENGLISH): string {
   if (total === 0) return w.t("summary.none");
-  if (ready === total) return w.t("summary.allReady", { count: total, n: w.number(total) });
+  if (ready === total) return w.t("summary.allReady", { count: total });
   return w.t("summary.someReady", { ready: w.number(ready), total: w.number(total) });
 }
 
@@ -147,7 +147,7 @@ export function fileLimitMb(tier: number | null | undefined): number {
 
 /** "3 pages skipped" — the heading of a crawl's skipped-pages list. */
 export function skippedLabel(count: number, w: Words = ENGLISH): string {
-  return w.t("units.skipped", { count, n: w.number(count) });
+  return w.t("units.skipped", { count });
 }
 
 /**

@@ -53,7 +53,7 @@ const builder = {
     },
     questions: {
       legend: "Suggested questions",
-      count: "{{count}} of {{max}}",
+      count: "{{used}} of {{max}}",
       hint: "Shown as buttons under the greeting, so visitors can start with one tap.",
       label: "Suggested question {{number}}",
       placeholder: "What are your opening hours?",
@@ -140,8 +140,8 @@ const builder = {
   units: {
     mb: "{{size}} MB",
     kb: "{{size}} KB",
-    bytes_one: "{{n}} byte",
-    bytes_other: "{{n}} bytes",
+    bytes_one: "{{count}} byte",
+    bytes_other: "{{count}} bytes",
     mbPair: "{{done}} of {{total}} MB",
     kbPair: "{{done}} of {{total}} KB",
     bytesPair: "{{done}} of {{total}} bytes",
@@ -149,8 +149,8 @@ const builder = {
     pagesPair_other: "{{done}} of {{total}} pages",
     passages_one: "{{n}} passage",
     passages_other: "{{n}} passages",
-    skipped_one: "{{n}} page skipped",
-    skipped_other: "{{n}} pages skipped",
+    skipped_one: "{{count}} page skipped",
+    skipped_other: "{{count}} pages skipped",
   },
   progress: {
     waiting: "Waiting to start…",
@@ -158,8 +158,8 @@ const builder = {
   },
   summary: {
     none: "No knowledge yet",
-    allReady_one: "{{n}} source ready",
-    allReady_other: "{{n}} sources ready",
+    allReady_one: "{{count}} source ready",
+    allReady_other: "{{count}} sources ready",
     someReady: "{{ready}} of {{total}} sources ready",
   },
   files: {
@@ -169,7 +169,7 @@ const builder = {
     tooLarge: "This file is {{size}}. Files are limited to {{limit}} MB on your plan.",
     choose: "Choose a file to upload.",
     chosenMeta: "{{size}} · click or drop to replace",
-    drop: "<b>Drop a file here</b> or <link>choose one</link>",
+    drop: "<b>Drop a file here</b> or <choose>choose one</choose>",
     limitHint: "{{types}}, up to {{limit}} MB on your plan. Scanned PDFs without a text layer can't be read.",
     upload: "Upload",
     uploading: "Uploading…",
@@ -228,7 +228,7 @@ const builder = {
     usage: "{{used}} of {{limit}} sources on your plan",
     lead: "Your chatbot answers only from what you add here, and shows which source each answer came from.",
     atLimit:
-      "You've used all {{limit}} knowledge sources on the {{plan}} plan. Delete one to add another, or <link>compare plans</link>.",
+      "You've used all {{limit}} knowledge sources on the {{plan}} plan. Delete one to add another, or <plans>compare plans</plans>.",
     addSource: "Add source",
     listTitle: "Your knowledge",
     emptyTitle: "No knowledge yet",
@@ -239,8 +239,8 @@ const builder = {
   },
   sources: {
     listLabel: "Knowledge sources",
-    fromPages_one: " from {{n}} page",
-    fromPages_other: " from {{n}} pages",
+    fromPages_one: " from {{count}} page",
+    fromPages_other: " from {{count}} pages",
     updated: " · updated {{date}}",
     semanticOn: " · semantic search on",
     semanticProgress: " · semantic search: {{done}} of {{total}} passages embedded",
@@ -365,7 +365,6 @@ const builder = {
       "Limit where the widget works, so nobody can put your chatbot on their own site. Leave empty to allow any website. <code>*.example.com</code> covers every subdomain.",
     removeDomain: "Remove {{domain}}",
     addDomain: "Add a domain",
-    domainPlaceholder: "example.com",
     add: "Add",
     unsaved: "Unsaved changes",
     discard: "Discard",

@@ -223,7 +223,8 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
               inputMode="url"
               autoComplete="off"
               spellCheck={false}
-              placeholder={t("embed.domainPlaceholder")}
+              // i18n-ignore: a domain name, the same in every language
+              placeholder="example.com"
               dir="ltr"
               value={input}
               onChange={(event) => {

@@ -87,7 +87,7 @@ export function FileDrop({ file, onFile, limitMb, error, disabled = false }: Fil
               <Trans
                 t={t}
                 i18nKey="files.drop"
-                components={{ b: <strong />, link: <span className="file-drop-link" /> }}
+                components={{ b: <strong />, choose: <span className="file-drop-link" /> }}
               />
             </span>
           </span>

@@ -57,7 +57,7 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
               t={t}
               i18nKey="knowledge.atLimit"
               values={{ limit: words.number(usage.data.limits.knowledgeSources), plan: usage.data.planName }}
-              components={{ link: <Link to="/billing" /> }}
+              components={{ plans: <Link to="/billing" /> }}
             />
           </div>
         ) : null}

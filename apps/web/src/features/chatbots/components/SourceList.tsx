@@ -150,10 +150,7 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
                   <p className="source-meta">
                     {chunkLabel(source.chunkCount, words)}
                     {source.kind === "website" && source.progress.unit === "pages"
-                      ? t("sources.fromPages", {
-                          count: source.progress.total,
-                          n: format.number(source.progress.total),
-                        })
+                      ? t("sources.fromPages", { count: source.progress.total })
                       : ""}
                     {source.lastSyncedAt
                       ? t("sources.updated", { date: format.date(source.lastSyncedAt, "dateTime") })

@@ -73,7 +73,7 @@ export function SuggestedQuestionsField() {
       <legend className="field-legend">
         {t("settings.questions.legend")}
         <span className="field-optional">
-          {t("settings.questions.count", { count: fields.length, max: MAX_SUGGESTED_QUESTIONS })}
+          {t("settings.questions.count", { used: fields.length, max: MAX_SUGGESTED_QUESTIONS })}
         </span>
       </legend>
       <p className="field-hint" id="questions-hint">
