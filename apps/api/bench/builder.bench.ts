@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { DbDriver } from "@parley/db";
 import { sql } from "drizzle-orm";
 import { knowledgeChunks, knowledgeSources } from "../src/db/schema";
+import { indexFields } from "../src/modules/retrieval/arabic";
 import { termStats } from "../src/modules/retrieval/term-stats.repo";
 import { startEmbeddingsStub } from "../test/embeddings-stub";
 import { createTestApp, setPlan, type TestApp } from "../test/harness";
@@ -38,7 +39,29 @@ const words = [...domain, ...Array.from({ length: 5000 - domain.length }, (_, i)
 const pick = () => words[Math.floor(50 * 101 ** Math.random()) - 50] ?? "order";
 const sentence = (n: number) => Array.from({ length: n }, pick).join(" ");
 
-async function seedChunks(t: TestApp, ownerId: string, n: number): Promise<string> {
+// The Arabic corpus: the same Zipf distribution over 5,000 words, the first ones real support
+// words, the rest pseudo-words of Arabic letters; words carry the article, a fused conjunction or
+// preposition and plural or pronoun endings as often as in real text, so the stemmer has work.
+const domainAr =
+  "طلب توصيل إرجاع استرداد ضمان دفع بطاقة فاتورة حساب كلمة مرور تسجيل اشتراك باقة ترقية شحن البحرين المنامة متجر ساعات فتح إغلاق عطلة سعر خصم كوبون هدية استبدال تالف إصلاح صيانة فني موعد حجز إلغاء عنوان هاتف بريد دعم محادثة مدير شكوى ملاحظة جودة مقاس لون مخزون متوفر استلام مندوب تتبع طرد جمارك ضريبة إيصال تحويل بنكي تقسيط نقاط عضوية مميز أساسي عائلة طالب شركة عقد تجديد انتهاء تجربة مجاني عرض تثبيت إعداد لغة عربية إنجليزية جوال تطبيق موقع متصفح إشعار تذكير جدول تقويم غلاية دراجة تأجير تأمين".split(
+    " ",
+  );
+const letters = "ب د ر س ك ل م ف ق ج ح ش ع ز ص ط خ غ ض ظ ث ذ".split(" ");
+const vowels = ["ا", "و", "ي", "", ""];
+const pseudoAr = (i: number) =>
+  `${letters[i % 22]}${vowels[Math.floor(i / 22) % 5]}${letters[Math.floor(i / 110) % 22]}${vowels[Math.floor(i / 2420) % 5]}${letters[(i * 7) % 22]}ر`;
+const wordsAr = [...domainAr, ...Array.from({ length: 5000 - domainAr.length }, (_, i) => pseudoAr(i))];
+const pickAr = () => {
+  const w = wordsAr[Math.floor(50 * 101 ** Math.random()) - 50] ?? "طلب";
+  const r = Math.random();
+  const prefix = r < 0.3 ? "ال" : r < 0.38 ? "وال" : r < 0.43 ? "بال" : r < 0.5 ? "و" : "";
+  const s = Math.random();
+  const suffix = s < 0.08 ? "ات" : s < 0.12 ? "ها" : s < 0.15 ? "كم" : "";
+  return `${prefix}${w}${suffix}`;
+};
+const sentenceAr = (n: number) => Array.from({ length: n }, pickAr).join(" ");
+
+async function seedChunks(t: TestApp, ownerId: string, n: number, lang: "en" | "ar" = "en"): Promise<string> {
   const bot = await t.app.services.chatbots.create(ownerId, { name: "Bench bot" });
   const sourceId = `src_bench_${randomBytes(4).toString("hex")}`;
   await t.db.db.insert(knowledgeSources).values({
@@ -51,13 +74,20 @@ async function seedChunks(t: TestApp, ownerId: string, n: number): Promise<strin
   });
   for (let i = 0; i < n; i += 1000) {
     await t.db.db.insert(knowledgeChunks).values(
-      Array.from({ length: Math.min(1000, n - i) }, (_, j) => ({
-        chatbotId: bot._id,
-        sourceId,
-        ord: i + j,
-        title: sentence(3),
-        body: `${sentence(25)}. ${sentence(20)}. ${sentence(30)}.`,
-      })),
+      Array.from({ length: Math.min(1000, n - i) }, (_, j) => {
+        if (lang === "en")
+          return {
+            chatbotId: bot._id,
+            sourceId,
+            ord: i + j,
+            title: sentence(3),
+            body: `${sentence(25)}. ${sentence(20)}. ${sentence(30)}.`,
+          };
+        // As ingestion stores an Arabic chunk: its language and analysed search text.
+        const title = sentenceAr(3);
+        const body = `${sentenceAr(25)}. ${sentenceAr(20)}، ${sentenceAr(30)}؟`;
+        return { chatbotId: bot._id, sourceId, ord: i + j, title, body, ...indexFields(title, body) };
+      }),
     );
   }
   // As after an ingestion job, which keeps the bot's term statistics and refreshes the planner's.
@@ -88,6 +118,36 @@ async function retrieval(driver: DbDriver) {
       driver,
       chunks: 10_000,
       corpus: "Zipf, 5k words",
+      queries: times.length,
+      p50: pct(times, 50),
+      p95: pct(times, 95),
+    });
+  } finally {
+    await t.close();
+  }
+}
+
+/** The same for an Arabic bot: 10,000 Arabic chunks, Arabic questions (analysed as the chunks). */
+async function retrievalArabic(driver: DbDriver) {
+  const t = await createTestApp(driver);
+  try {
+    await setPlan(t, "bench_owner", "business-monthly");
+    const botId = await seedChunks(t, "bench_owner", 10_000, "ar");
+    await setPlan(t, "bench_other", "business-monthly");
+    await seedChunks(t, "bench_other", 2_000, "ar");
+    for (let i = 0; i < 20; i++) await t.app.services.retrieval.search(botId, `${pickAr()} ${pickAr()}`);
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const q = `كيف يمكنني ${pickAr()} ${pickAr()} ${Math.random() < 0.5 ? pickAr() : ""}؟`;
+      const started = performance.now();
+      await t.app.services.retrieval.search(botId, q);
+      times.push(performance.now() - started);
+    }
+    emit({
+      figure: "retrieval-ar",
+      driver,
+      chunks: 10_000,
+      corpus: "Arabic, Zipf, 5k words",
       queries: times.length,
       p50: pct(times, 50),
       p95: pct(times, 95),
@@ -234,6 +294,8 @@ const drivers: DbDriver[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : 
 // BENCH_ONLY=retrieval (or embeddings, ttft, ingestion) runs one figure, e.g. to compare medians of several runs.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "retrieval") for (const d of drivers) await retrieval(d);
+if (!only || only === "retrieval" || only === "retrieval-ar")
+  for (const d of drivers) await retrievalArabic(d);
 if (!only || only === "retrieval" || only === "embeddings")
   for (const d of drivers) await retrievalWithEmbeddings(d);
 if (!only || only === "ttft") await ttft();
