@@ -35,7 +35,7 @@ export function ErrorPage({
             ns="auth"
             components={{
               // biome-ignore lint/a11y/useAnchorContent: Trans puts the catalog's link text inside
-              link: <a href={`${webUrl}/contact`} />,
+              a: <a href={`${webUrl}/contact`} />,
             }}
           />
         ) : (

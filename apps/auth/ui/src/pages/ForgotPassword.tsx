@@ -94,7 +94,7 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
         <Trans
           i18nKey="forgot.remembered"
           ns="auth"
-          components={{ link: <Link href={pageHref("sign-in", platform.id)} /> }}
+          components={{ a: <Link href={pageHref("sign-in", platform.id)} /> }}
         />
       </p>
     </>

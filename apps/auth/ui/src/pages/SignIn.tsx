@@ -254,7 +254,7 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
         <Trans
           i18nKey="signIn.newToParley"
           ns="auth"
-          components={{ link: <Link href={pageHref("sign-up", platform.id)} /> }}
+          components={{ a: <Link href={pageHref("sign-up", platform.id)} /> }}
         />
       </p>
     </>

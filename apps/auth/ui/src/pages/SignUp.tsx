@@ -162,7 +162,7 @@ export function SignUpPage({ platform }: { platform: Platform }) {
         <Trans
           i18nKey="signUp.haveAccount"
           ns="auth"
-          components={{ link: <Link href={pageHref("sign-in", platform.id)} /> }}
+          components={{ a: <Link href={pageHref("sign-in", platform.id)} /> }}
         />
       </p>
     </>

@@ -48,7 +48,7 @@ const auth: Translation<typeof en> = {
     forgotPassword: "نسيت كلمة المرور؟",
     rememberMe: "تذكّرني",
     signingIn: "جارٍ تسجيل الدخول…",
-    newToParley: "جديد على Parley؟ <link>أنشئ حسابًا</link>",
+    newToParley: "جديد على Parley؟ <a>أنشئ حسابًا</a>",
   },
   signUp: {
     title: "أنشئ حسابك",
@@ -57,7 +57,7 @@ const auth: Translation<typeof en> = {
     resetPassword: "إعادة تعيين كلمة المرور",
     creating: "جارٍ إنشاء الحساب…",
     submit: "إنشاء الحساب",
-    haveAccount: "لديك حساب بالفعل؟ <link>سجّل الدخول</link>",
+    haveAccount: "لديك حساب بالفعل؟ <a>سجّل الدخول</a>",
     sentTo: "أرسلنا رابط تأكيد إلى <email>{{email}}</email>. افتحه لتفعيل حسابك، ثم سجّل الدخول.",
     cantFind:
       "لم تجده؟ تحقّق من مجلد الرسائل غير المرغوب فيها. العنوان غير صحيح؟ <button>ابدأ من جديد</button>",
@@ -73,7 +73,7 @@ const auth: Translation<typeof en> = {
     title: "إعادة تعيين كلمة المرور",
     subtitle: "أدخل البريد الإلكتروني الذي تستخدمه لحسابك، وسنرسل إليك رابطًا لاختيار كلمة مرور جديدة.",
     submit: "إرسال رابط إعادة التعيين",
-    remembered: "تذكّرتها؟ <link>العودة إلى تسجيل الدخول</link>",
+    remembered: "تذكّرتها؟ <a>العودة إلى تسجيل الدخول</a>",
   },
   reset: {
     doneTitle: "تم تغيير كلمة المرور",
@@ -107,7 +107,7 @@ const auth: Translation<typeof en> = {
     goToSignIn: "الانتقال إلى تسجيل الدخول",
   },
   errorPage: {
-    stuckWithLink: "ما زلت تواجه مشكلة؟ <link>تواصل مع الدعم</link> واذكر الرمز أدناه.",
+    stuckWithLink: "ما زلت تواجه مشكلة؟ <a>تواصل مع الدعم</a> واذكر الرمز أدناه.",
     stuck: "ما زلت تواجه مشكلة؟ تواصل مع الدعم واذكر الرمز أدناه.",
   },
   validation: {

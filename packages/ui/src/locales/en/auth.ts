@@ -49,7 +49,7 @@ const auth = {
     forgotPassword: "Forgot password?",
     rememberMe: "Remember me",
     signingIn: "Signing in…",
-    newToParley: "New to Parley? <link>Create an account</link>",
+    newToParley: "New to Parley? <a>Create an account</a>",
   },
   signUp: {
     title: "Create your account",
@@ -58,7 +58,7 @@ const auth = {
     resetPassword: "Reset password",
     creating: "Creating account…",
     submit: "Create account",
-    haveAccount: "Already have an account? <link>Sign in</link>",
+    haveAccount: "Already have an account? <a>Sign in</a>",
     sentTo:
       "We sent a verification link to <email>{{email}}</email>. Open it to activate your account, then sign in.",
     cantFind: "Can't find it? Check your spam folder. Wrong address? <button>Start over</button>",
@@ -74,7 +74,7 @@ const auth = {
     title: "Reset your password",
     subtitle: "Enter the email you use for your account and we'll send you a link to choose a new password.",
     submit: "Send reset link",
-    remembered: "Remembered it? <link>Back to sign in</link>",
+    remembered: "Remembered it? <a>Back to sign in</a>",
   },
   reset: {
     doneTitle: "Your password has been changed",
@@ -108,7 +108,7 @@ const auth = {
     goToSignIn: "Go to sign in",
   },
   errorPage: {
-    stuckWithLink: "Still stuck? <link>Contact support</link> and mention the code below.",
+    stuckWithLink: "Still stuck? <a>Contact support</a> and mention the code below.",
     stuck: "Still stuck? Contact support and mention the code below.",
   },
   validation: {
