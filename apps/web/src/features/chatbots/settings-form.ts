@@ -1,6 +1,13 @@
 import type { Chatbot, ChatbotUpdateInput } from "@parley/contracts";
 import en from "@parley/ui/locales/en/builder";
 import { z } from "zod";
+import {
+  checkLanguages,
+  languageFormPath,
+  languageFormShape,
+  languageUpdate,
+  languageValuesFromBot,
+} from "./language-form";
 
 /**
  * The Settings tab's form. It is flat (model and theme fields side by side) so each field has one
@@ -62,8 +69,10 @@ export const settingsFormSchema = z
     leadCapture: z.boolean(),
     retentionDays: z.number({ error: m.days }).int(m.wholeDays).min(1, m.daysMin).max(3650, m.daysMax),
     published: z.boolean(),
+    ...languageFormShape,
   })
   .superRefine((values, ctx) => {
+    checkLanguages(values, ctx);
     if (values.apiKeyAction === "replace" && values.apiKey.trim() === "") {
       ctx.addIssue({ code: "custom", path: ["apiKey"], message: m.newKey });
     }
@@ -101,6 +110,7 @@ export function formValuesFromBot(bot: Chatbot): SettingsFormValues {
     leadCapture: bot.leadCapture,
     retentionDays: bot.retentionDays,
     published: bot.published,
+    ...languageValuesFromBot(bot),
   };
 }
 
@@ -148,13 +158,15 @@ export function toUpdate(values: SettingsFormValues, dirty?: DirtyFields): Chatb
   if (changed("leadCapture")) update.leadCapture = values.leadCapture;
   if (changed("retentionDays")) update.retentionDays = values.retentionDays;
   if (changed("published")) update.published = values.published;
+  Object.assign(update, languageUpdate(values, changed));
   return update;
 }
 
 type FormPath =
   | Exclude<keyof SettingsFormValues, "suggestedQuestions">
   | "suggestedQuestions"
-  | `suggestedQuestions.${number}.value`;
+  | `suggestedQuestions.${number}.value`
+  | NonNullable<ReturnType<typeof languageFormPath>>;
 
 const modelPaths: Record<string, FormPath> = {
   provider: "provider",
@@ -199,6 +211,8 @@ export function formPathForServer(serverPath: string): FormPath | null {
   if (head === "suggestedQuestions") {
     return next !== undefined && /^\d+$/.test(next) ? `suggestedQuestions.${Number(next)}.value` : head;
   }
+  if (head === "defaultLanguage" || head === "languages" || head === "translations")
+    return languageFormPath(parts);
   return topLevel.has(head) ? (head as FormPath) : null;
 }
 

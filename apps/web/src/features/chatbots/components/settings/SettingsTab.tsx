@@ -23,6 +23,7 @@ import { useToast } from "../Toast";
 import { DangerZone } from "./DangerZone";
 import { BuilderSection, SuggestedQuestionsField, Switch, TextField } from "./fields";
 import { GreetingBubbleFields } from "./GreetingBubbleFields";
+import { DefaultLanguageTexts, LanguagesSection } from "./LanguageFields";
 import { ModelFields } from "./ModelFields";
 import { ThemeFields } from "./ThemeFields";
 
@@ -107,23 +108,28 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
                 label={t("settings.conversation.name")}
                 hint={t("settings.conversation.nameHint")}
               />
-              <TextField
-                name="greeting"
-                label={t("settings.conversation.greeting")}
-                multiline
-                rows={2}
-                optional
-                hint={t("settings.conversation.greetingHint")}
-              />
-              <SuggestedQuestionsField />
-              <TextField
-                name="fallbackReply"
-                label={t("settings.conversation.fallback")}
-                multiline
-                rows={3}
-                hint={t("settings.conversation.fallbackHint")}
-              />
+              {/* Speaking two languages: these are edited beside the other language's, under Languages. */}
+              <DefaultLanguageTexts>
+                <TextField
+                  name="greeting"
+                  label={t("settings.conversation.greeting")}
+                  multiline
+                  rows={2}
+                  optional
+                  hint={t("settings.conversation.greetingHint")}
+                />
+                <SuggestedQuestionsField />
+                <TextField
+                  name="fallbackReply"
+                  label={t("settings.conversation.fallback")}
+                  multiline
+                  rows={3}
+                  hint={t("settings.conversation.fallbackHint")}
+                />
+              </DefaultLanguageTexts>
             </BuilderSection>
+
+            <LanguagesSection />
 
             <BuilderSection
               title={t("settings.answers.title")}

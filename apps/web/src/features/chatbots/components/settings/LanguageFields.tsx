@@ -1,0 +1,358 @@
+import { BOT_LANGUAGES, type BotLanguage } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { type FieldError, useFormContext, useWatch } from "react-hook-form";
+import { FormField, fieldAria } from "../../../../components/FormField";
+import { useFormMessage } from "../../form-message";
+import { otherLanguage, questionLines } from "../../language-form";
+import type { SettingsFormValues } from "../../settings-form";
+import { BuilderSection } from "./fields";
+
+/** Inputs for a language's texts read and are typed in that language's direction. */
+const dirOf = (language: BotLanguage) => (language === "ar" ? "rtl" : "ltr");
+const dirty = { shouldDirty: true, shouldValidate: true } as const;
+
+/**
+ * The bot's languages: its default language, whether it also speaks the other one, and then the
+ * visitor-facing texts of both side by side (the default's are the form's top-level texts, the
+ * same fields as in the Conversation and Widget sections; the other's are `other.*`). Choosing
+ * another default swaps the two columns' texts, so every text stays in its own language.
+ */
+export function LanguageFields() {
+  const { t } = useTranslation("botLanguages");
+  const { control, register, getValues, setValue } = useFormContext<SettingsFormValues>();
+  const defaultLanguage = useWatch({ control, name: "defaultLanguage" });
+  const bilingual = useWatch({ control, name: "bilingual" });
+  const other = otherLanguage(defaultLanguage);
+  const [notice, setNotice] = useState("");
+  const id = useId();
+  const name = (language: BotLanguage) => t(`languageNames.${language}`);
+
+  const chooseDefault = (next: BotLanguage) => {
+    if (next === getValues("defaultLanguage")) return;
+    const v = getValues();
+    const moving = v.other;
+    setValue(
+      "other",
+      {
+        greeting: v.greeting,
+        questions: v.suggestedQuestions.map((q) => q.value).join("\n"),
+        fallbackReply: v.fallbackReply,
+        launcherText: v.launcherText,
+        bubbleText: v.bubbleText,
+      },
+      dirty,
+    );
+    setValue("greeting", moving.greeting, dirty);
+    setValue(
+      "suggestedQuestions",
+      questionLines(moving.questions).map((value) => ({ value })),
+      dirty,
+    );
+    setValue("fallbackReply", moving.fallbackReply, dirty);
+    setValue("launcherText", moving.launcherText, dirty);
+    setValue("bubbleText", moving.bubbleText, dirty);
+    setValue("defaultLanguage", next, dirty);
+    setNotice(t("switchedDefault", { language: name(next) }));
+  };
+
+  return (
+    <div className="language-fields">
+      <fieldset className="field">
+        <legend className="field-legend">{t("defaultLanguage")}</legend>
+        <div className="segmented segmented-inline">
+          {BOT_LANGUAGES.map((language) => (
+            <label key={language} className="segmented-option" data-checked={defaultLanguage === language}>
+              <input
+                type="radio"
+                name={`${id}-default`}
+                value={language}
+                checked={defaultLanguage === language}
+                onChange={() => chooseDefault(language)}
+                aria-describedby={`${id}-default-hint`}
+              />
+              <span lang={language}>{name(language)}</span>
+            </label>
+          ))}
+        </div>
+        <p className="field-hint" id={`${id}-default-hint`}>
+          {t("defaultLanguageHint")}
+        </p>
+        <p className="field-hint" role="status">
+          {notice}
+        </p>
+      </fieldset>
+
+      <div className="switch-row">
+        <input
+          id={`${id}-bilingual`}
+          type="checkbox"
+          role="switch"
+          aria-checked={bilingual}
+          className="switch"
+          {...register("bilingual")}
+        />
+        <label htmlFor={`${id}-bilingual`} className="switch-label">
+          {t("alsoSpeak", { language: name(other) })}
+          <span className="checkbox-hint">{t("alsoSpeakHint", { language: name(other) })}</span>
+        </label>
+      </div>
+
+      {bilingual ? (
+        <fieldset className="field language-texts">
+          <legend className="field-legend">{t("textsLegend")}</legend>
+          <p className="field-hint">{t("textsHint")}</p>
+          <div className="language-columns">
+            <section className="language-column" aria-labelledby={`${id}-${defaultLanguage}`}>
+              <h3 id={`${id}-${defaultLanguage}`} className="language-column-title">
+                {t("columnDefault", { language: name(defaultLanguage) })}
+              </h3>
+              <DefaultColumn language={defaultLanguage} />
+            </section>
+            <section className="language-column" aria-labelledby={`${id}-${other}`}>
+              <h3 id={`${id}-${other}`} className="language-column-title">
+                {t("column", { language: name(other) })}
+              </h3>
+              <OtherColumn language={other} />
+            </section>
+          </div>
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
+
+/** One text field of a column (a textarea when `rows`), in the column's language and direction. */
+function LanguageInput({
+  id,
+  label,
+  language,
+  error,
+  hint,
+  rows,
+  maxLength,
+  input,
+}: {
+  id: string;
+  label: string;
+  language: BotLanguage;
+  error: string | undefined;
+  hint?: string;
+  rows?: number;
+  maxLength: number;
+  input: Record<string, unknown>;
+}) {
+  const attrs = {
+    id,
+    lang: language,
+    dir: dirOf(language),
+    maxLength,
+    ...fieldAria(id, error, Boolean(hint)),
+    ...input,
+  };
+  return (
+    <FormField label={label} id={id} error={error} hint={hint}>
+      {rows ? <textarea rows={rows} {...attrs} /> : <input type="text" {...attrs} />}
+    </FormField>
+  );
+}
+
+/** The default language's texts: the form's top-level fields (also shown in other sections). */
+function DefaultColumn({ language }: { language: BotLanguage }) {
+  const { t } = useTranslation("botLanguages");
+  const formMessage = useFormMessage();
+  const {
+    control,
+    setValue,
+    formState: { errors },
+  } = useFormContext<SettingsFormValues>();
+  const id = useId();
+  const [greeting, fallbackReply, launcherText, bubbleText, questions] = useWatch({
+    control,
+    name: ["greeting", "fallbackReply", "launcherText", "bubbleText", "suggestedQuestions"],
+  });
+  // Controlled: the same fields may also be on screen in the Widget section.
+  const bind = (field: "greeting" | "fallbackReply" | "launcherText" | "bubbleText", value: string) => ({
+    value,
+    onChange: (event: { target: { value: string } }) => setValue(field, event.target.value, dirty),
+  });
+  const questionsError =
+    errors.suggestedQuestions?.message ??
+    (errors.suggestedQuestions as ({ value?: FieldError } | undefined)[] | undefined)?.find((e) => e?.value)
+      ?.value?.message;
+
+  return (
+    <>
+      <LanguageInput
+        id={`${id}-greeting`}
+        label={t("greeting")}
+        language={language}
+        rows={2}
+        maxLength={500}
+        error={formMessage(errors.greeting?.message)}
+        input={bind("greeting", greeting)}
+      />
+      <QuestionsArea
+        id={`${id}-questions`}
+        language={language}
+        value={questions.map((q) => q.value)}
+        error={formMessage(questionsError)}
+        onChange={(lines) =>
+          setValue(
+            "suggestedQuestions",
+            lines.map((value) => ({ value })),
+            dirty,
+          )
+        }
+      />
+      <LanguageInput
+        id={`${id}-fallback`}
+        label={t("fallbackReply")}
+        language={language}
+        rows={3}
+        maxLength={1000}
+        error={formMessage(errors.fallbackReply?.message)}
+        input={bind("fallbackReply", fallbackReply)}
+      />
+      <LanguageInput
+        id={`${id}-launcher`}
+        label={t("launcherText")}
+        language={language}
+        maxLength={40}
+        error={formMessage(errors.launcherText?.message)}
+        input={bind("launcherText", launcherText)}
+      />
+      <LanguageInput
+        id={`${id}-bubble`}
+        label={t("bubbleText")}
+        hint={t("bubbleTextHint")}
+        language={language}
+        maxLength={140}
+        error={formMessage(errors.bubbleText?.message)}
+        input={bind("bubbleText", bubbleText)}
+      />
+    </>
+  );
+}
+
+/** The other language's texts (`other.*`). */
+function OtherColumn({ language }: { language: BotLanguage }) {
+  const { t } = useTranslation("botLanguages");
+  const formMessage = useFormMessage();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<SettingsFormValues>();
+  const id = useId();
+  const e = errors.other;
+
+  return (
+    <>
+      <LanguageInput
+        id={`${id}-greeting`}
+        label={t("greeting")}
+        language={language}
+        rows={2}
+        maxLength={500}
+        error={formMessage(e?.greeting?.message)}
+        input={register("other.greeting")}
+      />
+      <LanguageInput
+        id={`${id}-questions`}
+        label={t("suggestedQuestions")}
+        hint={t("suggestedQuestionsHint")}
+        language={language}
+        rows={4}
+        maxLength={1300}
+        error={formMessage(e?.questions?.message)}
+        input={register("other.questions")}
+      />
+      <LanguageInput
+        id={`${id}-fallback`}
+        label={t("fallbackReply")}
+        language={language}
+        rows={3}
+        maxLength={1000}
+        error={formMessage(e?.fallbackReply?.message)}
+        input={register("other.fallbackReply")}
+      />
+      <LanguageInput
+        id={`${id}-launcher`}
+        label={t("launcherText")}
+        language={language}
+        maxLength={40}
+        error={formMessage(e?.launcherText?.message)}
+        input={register("other.launcherText")}
+      />
+      <LanguageInput
+        id={`${id}-bubble`}
+        label={t("bubbleText")}
+        hint={t("bubbleTextHint")}
+        language={language}
+        maxLength={140}
+        error={formMessage(e?.bubbleText?.message)}
+        input={register("other.bubbleText")}
+      />
+    </>
+  );
+}
+
+/**
+ * The default language's suggested questions as lines of a textarea (the form keeps them as a
+ * list). The typed text is kept as typed (a new empty line survives) until the list changes
+ * from elsewhere (a swap of languages, a reset).
+ */
+function QuestionsArea({
+  id,
+  language,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  language: BotLanguage;
+  value: string[];
+  error: string | undefined;
+  onChange: (lines: string[]) => void;
+}) {
+  const { t } = useTranslation("botLanguages");
+  const joined = value.join("\n");
+  const [text, setText] = useState(joined);
+  useEffect(() => {
+    setText((typed) => (questionLines(typed).join("\n") === joined ? typed : joined));
+  }, [joined]);
+  return (
+    <LanguageInput
+      id={id}
+      label={t("suggestedQuestions")}
+      hint={t("suggestedQuestionsHint")}
+      language={language}
+      rows={4}
+      maxLength={1300}
+      error={error}
+      input={{
+        value: text,
+        onChange: (event: { target: { value: string } }) => {
+          setText(event.target.value);
+          onChange(questionLines(event.target.value));
+        },
+      }}
+    />
+  );
+}
+
+/** The Languages section of the Settings tab. */
+export function LanguagesSection() {
+  const { t } = useTranslation("botLanguages");
+  return (
+    <BuilderSection title={t("title")} description={t("description")}>
+      <LanguageFields />
+    </BuilderSection>
+  );
+}
+
+/** The Conversation section's default-language texts: shown unless the Languages columns edit them. */
+export function DefaultLanguageTexts({ children }: { children: ReactNode }) {
+  const bilingual = useWatch<SettingsFormValues, "bilingual">({ name: "bilingual" });
+  return bilingual ? null : children;
+}
