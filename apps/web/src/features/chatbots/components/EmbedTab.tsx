@@ -1,11 +1,12 @@
 import { allowedDomainSchema, type Chatbot } from "@parley/contracts";
-import { Ltr, Trans, useFormat, useServerText, useTranslation } from "@parley/ui/i18n/react";
+import { Ltr, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { publicUrl } from "../../../app/config";
 import { CopyButton } from "../../widget/components/CopyButton";
 import { useEmbedScriptAvailable, useUpdateChatbot } from "../api";
 import { embedSnippet } from "../chatbots";
 import { IdentityCard } from "../identity/IdentityCard";
+import { useWords, type Words } from "../words";
 import { ErrorNotice } from "./ErrorNotice";
 import { AlertIcon, CheckIcon, CloseIcon } from "./icons";
 import { useToast } from "./Toast";
@@ -112,12 +113,15 @@ function PublishedReminder({ bot, widgetLive }: { bot: Chatbot; widgetLive: bool
 function DomainsEditor({ bot }: { bot: Chatbot }) {
   const { t } = useTranslation("builder");
   const { number } = useFormat();
-  const serverText = useServerText();
   const update = useUpdateChatbot(bot._id);
   const toast = useToast();
   const [domains, setDomains] = useState<string[]>(bot.allowedDomains);
   const [input, setInput] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const words = useWords();
+  // Kept as words to say, so a language switch re-words a message already shown.
+  const [problem, setProblem] = useState<((w: Words) => string) | null>(null);
+  const say = (text: (w: Words) => string) => setProblem(() => text);
+  const problemText = problem ? problem(words) : null;
   const inputRef = useRef<HTMLInputElement>(null);
   const saved = bot.allowedDomains;
   const dirty = domains.length !== saved.length || domains.some((d, i) => d !== saved[i]);
@@ -139,21 +143,22 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
       .replace(/^[a-z]+:\/\//i, "")
       .replace(/\/.*$/, "");
     if (!raw) {
-      setProblem(t("embed.domainRequired"));
+      say((w) => w.t("embed.domainRequired"));
       return;
     }
     const parsed = allowedDomainSchema.safeParse(raw);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message;
-      setProblem(message ? serverText(message) : t("embed.domainRequired"));
+      say((w) => (message ? w.server(message) : w.t("embed.domainRequired")));
       return;
     }
     if (domains.includes(parsed.data)) {
-      setProblem(t("embed.domainDuplicate", { domain: parsed.data }));
+      const domain = parsed.data;
+      say((w) => w.t("embed.domainDuplicate", { domain }));
       return;
     }
     if (domains.length >= MAX_DOMAINS) {
-      setProblem(t("embed.domainsMax", { max: number(MAX_DOMAINS) }));
+      say((w) => w.t("embed.domainsMax", { max: w.number(MAX_DOMAINS) }));
       return;
     }
     setDomains([...domains, parsed.data]);
@@ -240,7 +245,7 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
           </div>
           {problem ? (
             <p id="domain-input-error" className="field-error">
-              {problem}
+              {problemText}
             </p>
           ) : null}
         </div>

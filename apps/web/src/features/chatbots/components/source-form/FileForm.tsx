@@ -2,8 +2,7 @@ import { useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
 import { isApiError } from "../../../../app/api";
 import { checkFile } from "../../chatbots";
-import { useClientText } from "../../form-message";
-import { useWords } from "../../words";
+import { useWords, type Words } from "../../words";
 import { ErrorNotice } from "../ErrorNotice";
 import { FileDrop } from "../FileDrop";
 import { Actions, type SubFormProps } from "./shared";
@@ -16,28 +15,29 @@ export function FileSourceForm({
 }: Omit<SubFormProps, "idPrefix"> & { fileLimitMb: number }) {
   const { t } = useTranslation("builder");
   const words = useWords();
-  const clientText = useClientText();
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Kept as words to say, so a language switch re-words a message already shown.
+  const [problem, setProblem] = useState<((w: Words) => string | null) | null>(null);
+  const say = (text: ((w: Words) => string | null) | null) => setProblem(() => text);
   const [failure, setFailure] = useState<unknown>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
   const choose = (next: File | null) => {
     setFailure(null);
     setFile(next);
-    setProblem(next ? checkFile(next, fileLimitMb, words) : null);
+    say(next ? (w) => checkFile(next, fileLimitMb, w) : null);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (progress !== null) return;
     if (!file) {
-      setProblem(t("files.choose"));
+      say((w) => w.t("files.choose"));
       return;
     }
     const issue = checkFile(file, fileLimitMb, words);
     if (issue) {
-      setProblem(issue);
+      say((w) => checkFile(file, fileLimitMb, w));
       return;
     }
     setFailure(null);
@@ -50,9 +50,10 @@ export function FileSourceForm({
       if (
         isApiError(error) &&
         (error.code === "UNSUPPORTED_MEDIA_TYPE" || error.code === "PAYLOAD_TOO_LARGE")
-      )
-        setProblem(clientText(error.message));
-      else setFailure(error);
+      ) {
+        const { message } = error;
+        say((w) => w.server(message));
+      } else setFailure(error);
     } finally {
       setProgress(null);
     }
@@ -63,7 +64,13 @@ export function FileSourceForm({
 
   return (
     <form className="form source-subform" onSubmit={submit} noValidate>
-      <FileDrop file={file} onFile={choose} limitMb={fileLimitMb} error={problem} disabled={uploading} />
+      <FileDrop
+        file={file}
+        onFile={choose}
+        limitMb={fileLimitMb}
+        error={problem ? problem(words) : null}
+        disabled={uploading}
+      />
       {uploading ? (
         <div className="upload-progress">
           <div
