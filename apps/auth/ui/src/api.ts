@@ -127,6 +127,14 @@ export function resetPassword(input: { newPassword: string; token: string }) {
   return call("/reset-password", { method: "POST", body: input, parse: acceptAny });
 }
 
+/**
+ * Saves a language to the signed-in account (`user.locale`), as the web app's switch does; the
+ * web app prefers the saved language to the cookie, so a choice made here must reach the account.
+ */
+export function saveLocale(locale: "en" | "ar") {
+  return call("/update-user", { method: "POST", body: { locale }, parse: acceptAny });
+}
+
 export function signOut() {
   return call("/sign-out", { method: "POST", body: {}, parse: acceptAny });
 }

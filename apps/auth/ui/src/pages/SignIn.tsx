@@ -1,6 +1,6 @@
-import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useState } from "react";
-import { getSession, signInEmail, signOut, startSocialSignIn } from "../api";
+import { getSession, saveLocale, signInEmail, signOut, startSocialSignIn } from "../api";
 import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
 import { Checkbox, PasswordField, TextField } from "../components/fields";
@@ -75,6 +75,15 @@ function ContinueAs({
   const [error, setError] = useState<HumanError | null>(null);
   const { t } = useTranslation("auth");
   const tx = useText();
+  const { registerSaver } = useLanguage();
+
+  // Signed in already: the language switch saves the choice to the account, as in the web app.
+  useEffect(() => {
+    registerSaver(async (next) => {
+      await saveLocale(next);
+    });
+    return () => registerSaver(null);
+  }, [registerSaver]);
 
   const signOutAndSwitch = async () => {
     setSigningOut(true);
@@ -147,6 +156,9 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
   const form = useFormErrors(platform.passwordPolicy);
   const { t } = useTranslation("auth");
   const tx = useText();
+  const { language } = useLanguage();
+  // The language the page opened in: a switch made here is saved to the account at sign-in.
+  const [openedIn] = useState(language);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -157,6 +169,9 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
     const trimmed = email.trim();
     const result = await signInEmail({ email: trimmed, password, rememberMe });
     if (result.ok && result.data.token) {
+      // The web app prefers the account's saved language to the cookie: keep the choice made here.
+      // Best effort: the sign-in goes on whatever the answer.
+      if (language !== openedIn) await saveLocale(language);
       // Stay busy: the browser is leaving for the platform.
       leaveTo(
         callbackRedirectUrl(platform.callbackURL, { token: result.data.token, email: result.data.email }),
