@@ -92,8 +92,9 @@ export function TabList<T extends string>({
     // are the start and end of the row (the CSS places them with inset-inline-start/end).
     <div
       className="tabs-scroller"
-      data-more-left={more.left || undefined}
-      data-more-right={more.right || undefined}
+      // The fades are drawn on the physical sides; the buttons sit at the row's start and end.
+      data-more-left={(more.rtl ? more.right : more.left) || undefined}
+      data-more-right={(more.rtl ? more.left : more.right) || undefined}
     >
       {more.left ? <MoreTabs side="left" onClick={() => scrollBy(-1)} /> : null}
       <div ref={listRef} role="tablist" aria-label={label} className={className} onKeyDown={onKeyDown}>
@@ -131,15 +132,18 @@ export function TabList<T extends string>({
  * ("right") edges. Right to left, scrollLeft runs from 0 at the start to negative values.
  */
 function useScrollEdges(ref: RefObject<HTMLElement | null>, contentKey: number) {
-  const [edges, setEdges] = useState({ left: false, right: false });
+  const [edges, setEdges] = useState({ left: false, right: false, rtl: false });
   const measure = useCallback(() => {
     const el = ref.current;
     if (!el) return;
     // A pixel of slack: fractional widths never reach the end exactly.
-    const scrolled = isRtl(el) ? -el.scrollLeft : el.scrollLeft;
+    const rtl = isRtl(el);
+    const scrolled = rtl ? -el.scrollLeft : el.scrollLeft;
     const left = scrolled > 1;
     const right = scrolled + el.clientWidth < el.scrollWidth - 1;
-    setEdges((prev) => (prev.left === left && prev.right === right ? prev : { left, right }));
+    setEdges((prev) =>
+      prev.left === left && prev.right === right && prev.rtl === rtl ? prev : { left, right, rtl },
+    );
   }, [ref]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the tabs change
   useEffect(() => {
