@@ -1,3 +1,5 @@
+import en from "@parley/ui/locales/en/account";
+
 /** Pure helpers for the account page (unit-tested). */
 
 export interface PasswordPolicy {
@@ -20,7 +22,6 @@ export function parsePasswordPolicy(json: unknown): PasswordPolicy {
 }
 
 const providerNames: Record<string, string> = {
-  credential: "Email and password",
   github: "GitHub",
   gitlab: "GitLab",
   linkedin: "LinkedIn",
@@ -29,7 +30,14 @@ const providerNames: Record<string, string> = {
   vk: "VK",
 };
 
-/** "credential" → "Email and password", "google" → "Google". */
-export function providerName(providerId: string): string {
+/**
+ * "credential" → "Email and password" (`credential`: that name in the reader's language, from
+ * `account:linked.providers.credential`), "google" → "Google" (brands keep their names).
+ */
+export function providerName(
+  providerId: string,
+  credential: string = en.linked.providers.credential,
+): string {
+  if (providerId === "credential") return credential;
   return providerNames[providerId] ?? providerId.charAt(0).toUpperCase() + providerId.slice(1);
 }

@@ -1,43 +1,61 @@
+import en from "@parley/ui/locales/en/account";
 import { z } from "zod";
-import { EMAIL_IS_THE_SAME } from "../session/auth-errors";
 import type { PasswordPolicy } from "./account";
 
-export const profileSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name").max(120, "Name is too long"),
-});
-export type ProfileInput = z.infer<typeof profileSchema>;
+/** A key of `account:validation`. */
+export type ValidationKey = keyof (typeof en)["validation"];
+export interface ValidationValues {
+  min?: number;
+  max?: number;
+}
+/** Words a form check shows: the components pass `t` (the reader's language). */
+export type ValidationText = (key: ValidationKey, values?: ValidationValues) => string;
+
+/** The English words (the default: tests and any caller without a translator). */
+export const englishValidation: ValidationText = (key, values = {}) =>
+  en.validation[key].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = values[name as keyof ValidationValues];
+    return value === undefined ? whole : String(value);
+  });
+
+export function profileSchema(text: ValidationText = englishValidation) {
+  return z.object({
+    name: z.string().trim().min(1, text("nameRequired")).max(120, text("nameTooLong")),
+  });
+}
+export type ProfileInput = z.infer<ReturnType<typeof profileSchema>>;
 
 /** Spec §5: the new e-mail must differ from the current one ('Email is the same'). */
-export function changeEmailSchema(currentEmail: string) {
+export function changeEmailSchema(currentEmail: string, text: ValidationText = englishValidation) {
   return z.object({
     newEmail: z
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.email("Enter a valid email address, like name@company.com."))
-      .refine((value) => value !== currentEmail.trim().toLowerCase(), EMAIL_IS_THE_SAME),
+      .pipe(z.email(text("emailInvalid")))
+      .refine((value) => value !== currentEmail.trim().toLowerCase(), text("emailSame")),
   });
 }
 export type ChangeEmailInput = z.input<ReturnType<typeof changeEmailSchema>>;
 
-export function changePasswordSchema(policy: PasswordPolicy) {
+export function changePasswordSchema(policy: PasswordPolicy, text: ValidationText = englishValidation) {
   return z
     .object({
-      currentPassword: z.string().min(1, "Enter your current password."),
+      currentPassword: z.string().min(1, text("currentPasswordRequired")),
       newPassword: z
         .string()
-        .min(policy.minLength, `Use at least ${policy.minLength} characters.`)
-        .max(policy.maxLength, `Use at most ${policy.maxLength} characters.`),
+        .min(policy.minLength, text("passwordMin", { min: policy.minLength }))
+        .max(policy.maxLength, text("passwordMax", { max: policy.maxLength })),
       confirmPassword: z.string(),
       revokeOtherSessions: z.boolean(),
     })
     .refine((v) => v.newPassword === v.confirmPassword, {
       path: ["confirmPassword"],
-      message: "The passwords don't match.",
+      message: text("passwordsDiffer"),
     })
     .refine((v) => v.newPassword !== v.currentPassword, {
       path: ["newPassword"],
-      message: "Choose a password different from your current one.",
+      message: text("passwordUnchanged"),
     });
 }
 export type ChangePasswordInput = z.infer<ReturnType<typeof changePasswordSchema>>;

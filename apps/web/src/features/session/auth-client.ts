@@ -1,3 +1,4 @@
+import type { Language } from "@parley/ui/i18n/languages";
 import { type AuthSession, parseAuthSession } from "./session-data";
 
 /**
@@ -16,10 +17,13 @@ export class AuthServiceError extends Error {
   readonly failure: AuthFailure;
 
   constructor(failure: AuthFailure) {
+    // Error.message is for logs; people see useAuthErrorText's words.
     super(
       failure.kind === "network"
-        ? "The sign-in service could not be reached"
-        : `Auth service answered ${failure.status}${failure.code ? ` ${failure.code}` : ""}${failure.message ? `: ${failure.message}` : ""}`,
+        ? // i18n-ignore: developer message
+          "The sign-in service could not be reached"
+        : // i18n-ignore: developer message
+          `Auth service answered ${failure.status}${failure.code ? ` ${failure.code}` : ""}${failure.message ? `: ${failure.message}` : ""}`,
     );
     this.failure = failure;
   }
@@ -48,7 +52,8 @@ export interface DeleteUserResult {
 export interface AuthClient {
   getSession(): Promise<AuthSession | null>;
   signOut(): Promise<void>;
-  updateUser(input: { name: string }): Promise<void>;
+  /** better-auth `POST /update-user`: the name, and the saved language (`locale`, null clears it). */
+  updateUser(input: { name?: string; locale?: Language | null }): Promise<void>;
   changeEmail(input: { newEmail: string; callbackURL: string }): Promise<void>;
   changePassword(input: {
     currentPassword: string;
@@ -139,8 +144,8 @@ export function createAuthClient(baseUrl: string, fetchImpl?: typeof fetch): Aut
     async signOut() {
       await call("/sign-out", "POST");
     },
-    async updateUser({ name }) {
-      await call("/update-user", "POST", { name });
+    async updateUser(input) {
+      await call("/update-user", "POST", input);
     },
     async changeEmail(input) {
       await call("/change-email", "POST", input);

@@ -1,13 +1,37 @@
 import { codeFromBetterAuthMessage } from "@parley/contracts/better-auth-messages";
+import en from "@parley/ui/locales/en/app";
 import { type AuthFailure, AuthServiceError } from "./auth-client";
 
 /**
  * Plain-language text for a failed call to the auth service from the signed-in app. The
  * message → code table is shared with the sign-in UI (@parley/contracts/better-auth-messages);
- * the wording here is this app's own. Spec texts ('Email is the same', "Couldn't update your email") are word for word.
+ * the wording here is this app's own, in the `app` catalog (`authErrors.*`): components show it in
+ * the reader's language with `useAuthErrorText()`; `describeAuthError` gives the English (logs,
+ * tests). Spec texts ('Email is the same', "Couldn't update your email") are word for word.
  */
 
 export type AuthErrorField = "name" | "email" | "currentPassword" | "newPassword" | "password";
+
+type Texts = (typeof en)["authErrors"];
+/** A key of `app:authErrors` (plural keys by their base name). */
+export type AuthErrorKey =
+  | Exclude<keyof Texts, `${string}_one` | `${string}_other`>
+  | (keyof Texts extends infer K ? (K extends `${infer B}_other` ? B : never) : never);
+
+export interface AuthErrorValues {
+  count?: number;
+  min?: number;
+  max?: number;
+}
+
+/** What went wrong, as a catalog key (and its values), plus where to show it. */
+export interface AuthErrorKind {
+  key: AuthErrorKey;
+  values?: AuthErrorValues;
+  field?: AuthErrorField;
+  /** Offer signing in again next to the message (a sensitive change needs a fresh session). */
+  reauthenticate?: boolean;
+}
 
 export interface HumanAuthError {
   message: string;
@@ -16,11 +40,23 @@ export interface HumanAuthError {
   reauthenticate?: boolean;
 }
 
-export const NETWORK_MESSAGE = "We couldn't reach the sign-in service. Check your connection and try again.";
-export const GENERIC_MESSAGE = "Something went wrong. Please try again.";
-export const SERVER_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
-export const EMAIL_IS_THE_SAME = "Email is the same";
-export const EMAIL_NOT_UPDATED = "Couldn't update your email";
+/** The English text of a key (English plurals: `_one` for 1, else `_other`). */
+export function englishAuthText(key: AuthErrorKey, values: AuthErrorValues = {}): string {
+  const texts = en.authErrors as Record<string, string>;
+  const plural =
+    values.count === undefined ? undefined : texts[`${key}_${values.count === 1 ? "one" : "other"}`];
+  const text = plural ?? texts[key] ?? en.authErrors.generic;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = values[name as keyof AuthErrorValues];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+export const NETWORK_MESSAGE = en.authErrors.network;
+export const GENERIC_MESSAGE = en.authErrors.generic;
+export const SERVER_MESSAGE = en.authErrors.server;
+export const EMAIL_IS_THE_SAME = en.authErrors.emailSame;
+export const EMAIL_NOT_UPDATED = en.authErrors.emailNotUpdated;
 
 export function failureCode(failure: AuthFailure): string | undefined {
   if (failure.kind !== "http") return undefined;
@@ -34,81 +70,80 @@ function limitFromMessage(message: string | undefined): number | undefined {
   return match?.[1] ? Number(match[1]) : undefined;
 }
 
-export function describeAuthFailure(failure: AuthFailure): HumanAuthError {
-  if (failure.kind === "network") return { message: NETWORK_MESSAGE };
+export function classifyAuthFailure(failure: AuthFailure): AuthErrorKind {
+  if (failure.kind === "network") return { key: "network" };
   if (failure.status === 429) {
-    const s = failure.retryAfterSeconds;
-    return {
-      message:
-        s === undefined
-          ? "Too many attempts. Please wait a few seconds and try again."
-          : `Too many attempts. Please wait ${s} ${s === 1 ? "second" : "seconds"} and try again.`,
-    };
+    const count = failure.retryAfterSeconds;
+    return count === undefined ? { key: "rateLimited" } : { key: "rateLimitedFor", values: { count } };
   }
   switch (failureCode(failure)) {
     case "EMAIL_IS_THE_SAME":
-      return { message: EMAIL_IS_THE_SAME, field: "email" };
+      return { key: "emailSame", field: "email" };
     case "EMAIL_CAN_NOT_BE_UPDATED":
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
-      return { message: EMAIL_NOT_UPDATED, field: "email" };
+      return { key: "emailNotUpdated", field: "email" };
     case "INVALID_EMAIL":
-      return { message: "Enter a valid email address, like name@company.com.", field: "email" };
+      return { key: "emailInvalid", field: "email" };
     case "INVALID_PASSWORD":
     case "INVALID_EMAIL_OR_PASSWORD":
-      return { message: "That password isn't right. Check it and try again.", field: "password" };
+      return { key: "passwordWrong", field: "password" };
     case "CREDENTIAL_ACCOUNT_NOT_FOUND":
-      return {
-        message:
-          "Your account has no password yet because you sign in with a provider. Use “Forgot password” on the sign-in page to set one.",
-      };
+      return { key: "noPassword" };
     case "PASSWORD_TOO_SHORT": {
       const min = limitFromMessage(failure.message);
-      return {
-        message: min ? `Password is too short. Use at least ${min} characters.` : "Password is too short.",
-        field: "newPassword",
-      };
+      return min
+        ? { key: "passwordTooShortMin", values: { min }, field: "newPassword" }
+        : { key: "passwordTooShort", field: "newPassword" };
     }
     case "PASSWORD_TOO_LONG": {
       const max = limitFromMessage(failure.message);
-      return {
-        message: max ? `Password is too long. Use at most ${max} characters.` : "Password is too long.",
-        field: "newPassword",
-      };
+      return max
+        ? { key: "passwordTooLongMax", values: { max }, field: "newPassword" }
+        : { key: "passwordTooLong", field: "newPassword" };
     }
     case "SESSION_EXPIRED":
     case "SESSION_NOT_FRESH":
-      return {
-        message: "For your security, please sign in again before making this change.",
-        reauthenticate: true,
-      };
+      return { key: "notFresh", reauthenticate: true };
     case "UNAUTHORIZED":
-      return { message: "Your session has ended. Please sign in again.", reauthenticate: true };
+      return { key: "sessionEnded", reauthenticate: true };
     case "FAILED_TO_UNLINK_LAST_ACCOUNT":
-      return { message: "You can't unlink your last sign-in method. Link another one first." };
+      return { key: "lastAccount" };
     case "ACCOUNT_NOT_FOUND":
-      return {
-        message: "That sign-in method isn't linked to your account any more. Reload to see the list.",
-      };
+      return { key: "accountNotFound" };
     case "CHANGE_EMAIL_DISABLED":
-      return { message: "Changing your email isn't available right now. Please contact support." };
+      return { key: "changeEmailDisabled" };
     case "VERIFICATION_EMAIL_NOT_ENABLED":
-      return { message: "We can't send verification emails right now. Please contact support." };
+      return { key: "verificationDisabled" };
     case "INVALID_ORIGIN":
     case "MISSING_OR_NULL_ORIGIN":
     case "INVALID_CALLBACK_URL":
     case "INVALID_CALLBACKURL":
-      return { message: "This request was refused for your security. Reload the page and try again." };
+      return { key: "refused" };
     case "VALIDATION_ERROR":
     case "MISSING_FIELD":
-      return { message: "Some details are missing or not valid. Check the form and try again." };
+      return { key: "invalidInput" };
   }
-  if (failure.status >= 500) return { message: SERVER_MESSAGE };
-  return { message: GENERIC_MESSAGE };
+  if (failure.status >= 500) return { key: "server" };
+  return { key: "generic" };
 }
 
-/** Any thrown value → human text (errors that are not from the auth service get the generic line). */
+/** Any thrown value → what went wrong (errors that are not from the auth service: the generic line). */
+export function classifyAuthError(error: unknown): AuthErrorKind {
+  if (error instanceof AuthServiceError) return classifyAuthFailure(error.failure);
+  return { key: "generic" };
+}
+
+function inEnglish({ key, values, ...rest }: AuthErrorKind): HumanAuthError {
+  return { message: englishAuthText(key, values), ...rest };
+}
+
+/** The English text (for logs and the workspace errors, which translate the server's English). */
+export function describeAuthFailure(failure: AuthFailure): HumanAuthError {
+  return inEnglish(classifyAuthFailure(failure));
+}
+
+/** Any thrown value → English text (errors that are not from the auth service get the generic line). */
 export function describeAuthError(error: unknown): HumanAuthError {
-  if (error instanceof AuthServiceError) return describeAuthFailure(error.failure);
-  return { message: GENERIC_MESSAGE };
+  return inEnglish(classifyAuthError(error));
 }

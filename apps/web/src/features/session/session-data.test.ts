@@ -75,3 +75,17 @@ describe("parseAuthSession", () => {
     expect(parseAuthSession({ session: { token: "" }, user })).toBeNull();
   });
 });
+
+describe("parseAuthSession: the saved language", () => {
+  const base = { session: { token: "s1", userId: "u1" } };
+
+  it("reads user.locale when it is en or ar, and leaves it out otherwise", () => {
+    expect(parseAuthSession({ ...base, user: { id: "u1", locale: "ar" } })?.user.locale).toBe("ar");
+    expect(parseAuthSession({ ...base, user: { id: "u1", locale: "en" } })?.user.locale).toBe("en");
+    for (const locale of [null, undefined, "", "fr", "AR", "ar-BH", 1, ["ar"]]) {
+      const user = parseAuthSession({ ...base, user: { id: "u1", locale } })?.user;
+      expect(user).toBeDefined();
+      expect(user && "locale" in user).toBe(false);
+    }
+  });
+});

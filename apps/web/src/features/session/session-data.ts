@@ -5,12 +5,17 @@
  * token and a user id.
  */
 
+import type { Language } from "@parley/ui/i18n/languages";
+import { savedLanguage } from "./language-choice";
+
 export interface AuthUser {
   id: string;
   name: string;
   email: string;
   emailVerified: boolean;
   image: string | null;
+  /** The saved language (`user.locale`, "en" | "ar"); absent when none is saved. */
+  locale?: Language;
 }
 
 export interface AuthSession {
@@ -24,6 +29,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+}
+
+function localeOf(value: unknown): { locale?: Language } {
+  const locale = savedLanguage(value);
+  return locale ? { locale } : {};
 }
 
 /** `GET /get-session` (or any `{session, user}` / `{token, user}` body) → a valid session, or null. */
@@ -42,6 +52,7 @@ export function parseAuthSession(data: unknown): AuthSession | null {
       email: text(user?.email)?.toLowerCase() ?? "",
       emailVerified: user?.emailVerified === true,
       image: text(user?.image) ?? null,
+      ...localeOf(user?.locale),
     },
   };
 }

@@ -1,3 +1,91 @@
-const account = {} as const;
+/** The account page: profile, e-mail, password, sign-in methods, deleting the account. */
+const account = {
+  page: {
+    title: "Account",
+    lead: "Your profile, how you sign in, and your data.",
+  },
+  profile: {
+    title: "Profile",
+    description: "Your name appears in the app and on receipts and replies from our team.",
+    name: "Name",
+    saved: "Your name was saved.",
+    save: "Save name",
+    saving: "Saving…",
+  },
+  email: {
+    title: "Email address",
+    description:
+      "Where we send sign-in links, receipts and security notices. Changing it takes a confirmation by email.",
+    current: "Current email",
+    verified: "Verified",
+    notVerified: "Not verified",
+    new: "New email",
+    checkInbox: "Check your inbox.",
+    sentToBoth:
+      "We sent a link to <from>{{from}}</from> to approve the change. After that, we'll send a link to <to>{{to}}</to> to confirm the new address.",
+    changedNow: "Your email is now <to>{{to}}</to>. We sent a link there to verify it.",
+    submit: "Change email",
+    submitting: "Sending…",
+  },
+  password: {
+    title: "Password",
+    description: "Use a password you don't use anywhere else.",
+    noPassword:
+      "You sign in with a linked account, so there is no Parley password to change. To add one, use <signin>“Forgot password” on the sign-in page</signin> with your email address.",
+    current: "Current password",
+    new: "New password",
+    hint: "{{min}} to {{max}} characters.",
+    confirm: "Confirm new password",
+    revoke: "Sign out of other devices",
+    revokeHint: "Everywhere except this browser.",
+    changed: "Your password was changed.",
+    changedAndRevoked: "Your password was changed, and your other devices were signed out.",
+    submit: "Change password",
+    submitting: "Changing…",
+  },
+  linked: {
+    title: "Sign-in methods",
+    description: "The ways you can sign in to Parley. Keep at least one: the last method can't be removed.",
+    loadFailed: "We couldn't load your sign-in methods.",
+    since: "Linked {{date}}",
+    unlink: "Unlink",
+    onlyOne: "This is your only way to sign in, so it can't be unlinked.",
+    unlinked: "{{provider}} was unlinked.",
+    confirmTitle: "Unlink {{provider}}?",
+    confirmCredential:
+      "You won't be able to sign in with your email and password any more, only with your other linked accounts.",
+    confirmProvider: "You won't be able to sign in with {{provider}} any more. You can link it again later.",
+    providers: {
+      credential: "Email and password",
+    },
+  },
+  delete: {
+    title: "Delete account",
+    description:
+      "Deletes your Parley account and everything in it: chatbots, knowledge, conversations and your billing history, as our retention policy describes. This can't be undone.",
+    checkInbox: "Check your inbox to finish.",
+    emailed:
+      "We sent a confirmation link to <email>{{email}}</email>. Open it in this browser while you're signed in to delete your account. Until then, nothing is deleted.",
+    open: "Delete account…",
+    confirmTitle: "Delete your account?",
+    confirmBody:
+      "This permanently deletes your account and its data. If we email you a confirmation link, your account is deleted only when you open it.",
+    password: "Your password",
+    passwordRequired: "Enter your password to confirm.",
+    deleted: "Your account was deleted. Signing you out…",
+    submit: "Delete account",
+  },
+  validation: {
+    nameRequired: "Please enter your name",
+    nameTooLong: "Name is too long",
+    emailInvalid: "Enter a valid email address, like name@company.com.",
+    emailSame: "Email is the same",
+    currentPasswordRequired: "Enter your current password.",
+    passwordMin: "Use at least {{min}} characters.",
+    passwordMax: "Use at most {{max}} characters.",
+    passwordsDiffer: "The passwords don't match.",
+    passwordUnchanged: "Choose a password different from your current one.",
+  },
+} as const;
 
 export default account;

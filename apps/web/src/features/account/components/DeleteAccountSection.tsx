@@ -1,10 +1,11 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
 import { FormField, fieldAria } from "../../../components/FormField";
 import { Modal } from "../../../components/Modal";
-import { describeAuthError } from "../../session/auth-errors";
 import { authClient } from "../../session/runtime";
 import { useSession } from "../../session/session-context";
 import type { AuthUser } from "../../session/session-data";
+import { useAuthErrorText } from "../../session/use-auth-error";
 import { FormNotice, SectionCard } from "./SectionCard";
 
 type Outcome = { kind: "emailed" } | { kind: "deleted" };
@@ -15,6 +16,8 @@ type Outcome = { kind: "emailed" } | { kind: "deleted" };
  * until the account is really gone, then sign out locally.
  */
 export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; hasPassword: boolean | null }) {
+  const { t } = useTranslation(["account", "common"]);
+  const authErrorText = useAuthErrorText();
   const session = useSession();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
@@ -36,7 +39,7 @@ export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; ha
     event.preventDefault();
     if (busy) return;
     if (needsPassword && !password) {
-      setFieldError("Enter your password to confirm.");
+      setFieldError(t("delete.passwordRequired"));
       return;
     }
     setBusy(true);
@@ -56,7 +59,7 @@ export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; ha
       setOutcome({ kind: "emailed" });
       setOpen(false);
     } catch (error) {
-      const human = describeAuthError(error);
+      const human = authErrorText(error);
       if (human.field === "password") setFieldError(human.message);
       else setFormError(human.message);
     }
@@ -64,20 +67,21 @@ export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; ha
   };
 
   return (
-    <SectionCard
-      title="Delete account"
-      tone="danger"
-      description="Deletes your Parley account and everything in it: chatbots, knowledge, conversations and your billing history, as our retention policy describes. This can't be undone."
-    >
+    <SectionCard title={t("delete.title")} tone="danger" description={t("delete.description")}>
       {outcome?.kind === "emailed" ? (
         <FormNotice tone="success">
-          <strong>Check your inbox to finish.</strong> We sent a confirmation link to {user.email}. Open it in
-          this browser while you're signed in to delete your account. Until then, nothing is deleted.
+          <strong>{t("delete.checkInbox")}</strong>{" "}
+          <Trans
+            t={t}
+            i18nKey="delete.emailed"
+            values={{ email: user.email }}
+            components={{ email: <bdi dir="ltr" /> }}
+          />
         </FormNotice>
       ) : null}
       <div className="settings-actions settings-actions-start">
         <button type="button" className="btn btn-danger btn-sm" onClick={() => setOpen(true)}>
-          Delete account…
+          {t("delete.open")}
         </button>
       </div>
 
@@ -86,17 +90,12 @@ export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; ha
         onClose={close}
         dismissible={!busy}
         role="alertdialog"
-        title="Delete your account?"
-        description={
-          <>
-            This permanently deletes your account and its data. If we email you a confirmation link, your
-            account is deleted only when you open it.
-          </>
-        }
+        title={t("delete.confirmTitle")}
+        description={t("delete.confirmBody")}
       >
         <form className="form" onSubmit={onSubmit} noValidate>
           {needsPassword ? (
-            <FormField label="Your password" id="delete-password" error={fieldError}>
+            <FormField label={t("delete.password")} id="delete-password" error={fieldError}>
               <input
                 id="delete-password"
                 type="password"
@@ -108,16 +107,14 @@ export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; ha
             </FormField>
           ) : null}
           {formError ? <FormNotice tone="error">{formError}</FormNotice> : null}
-          {outcome?.kind === "deleted" ? (
-            <FormNotice tone="success">Your account was deleted. Signing you out…</FormNotice>
-          ) : null}
+          {outcome?.kind === "deleted" ? <FormNotice tone="success">{t("delete.deleted")}</FormNotice> : null}
           <div className="modal-actions">
             <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
-              Cancel
+              {t("common:actions.cancel")}
             </button>
             <button type="submit" className="btn btn-danger" disabled={busy}>
               {busy ? <span className="spinner" aria-hidden="true" /> : null}
-              Delete account
+              {t("delete.submit")}
             </button>
           </div>
         </form>

@@ -1,12 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField, fieldAria } from "../../../components/FormField";
-import { describeAuthError } from "../../session/auth-errors";
 import { authClient } from "../../session/runtime";
 import { useSession } from "../../session/session-context";
 import type { AuthUser } from "../../session/session-data";
+import { useAuthErrorText } from "../../session/use-auth-error";
 import { type ChangeEmailInput, changeEmailSchema } from "../schemas";
+import { useValidationText } from "../use-validation-text";
 import { FormNotice, SectionCard } from "./SectionCard";
 
 type Sent = { verifiedBefore: boolean; from: string; to: string };
@@ -17,10 +19,13 @@ type Sent = { verifiedBefore: boolean; from: string; to: string };
  * verification e-mail. Either way the user is told to check their inbox.
  */
 export function EmailSection({ user }: { user: AuthUser }) {
+  const { t } = useTranslation("account");
+  const authErrorText = useAuthErrorText();
+  const validationText = useValidationText();
   const { reload } = useSession();
   const [sent, setSent] = useState<Sent | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const schema = useMemo(() => changeEmailSchema(user.email), [user.email]);
+  const schema = useMemo(() => changeEmailSchema(user.email, validationText), [user.email, validationText]);
   const {
     register,
     handleSubmit,
@@ -40,53 +45,63 @@ export function EmailSection({ user }: { user: AuthUser }) {
       // An unverified address has already changed: show the new one.
       if (!user.emailVerified) await reload();
     } catch (error) {
-      const human = describeAuthError(error);
+      const human = authErrorText(error);
       if (human.field === "email") setError("newEmail", { message: human.message });
       else setFormError(human.message);
     }
   });
 
   return (
-    <SectionCard
-      title="Email address"
-      description="Where we send sign-in links, receipts and security notices. Changing it takes a confirmation by email."
-    >
+    <SectionCard title={t("email.title")} description={t("email.description")}>
       <div className="settings-current">
-        <span className="settings-current-label">Current email</span>
+        <span className="settings-current-label">{t("email.current")}</span>
         <span className="settings-current-value">
-          {user.email}
+          <Ltr>{user.email}</Ltr>
           {user.emailVerified ? (
-            <span className="status-pill status-active">Verified</span>
+            <span className="status-pill status-active">{t("email.verified")}</span>
           ) : (
-            <span className="status-pill status-past_due">Not verified</span>
+            <span className="status-pill status-past_due">{t("email.notVerified")}</span>
           )}
         </span>
       </div>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <FormField label="New email" id="email-new" error={errors.newEmail?.message}>
+        <FormField label={t("email.new")} id="email-new" error={errors.newEmail?.message}>
           <input
             id="email-new"
             type="email"
             autoComplete="email"
             inputMode="email"
             spellCheck={false}
+            dir="ltr"
             {...fieldAria("email-new", errors.newEmail?.message)}
             {...register("newEmail")}
           />
         </FormField>
         {sent ? (
           <FormNotice tone="success">
-            <strong>Check your inbox.</strong>{" "}
-            {sent.verifiedBefore
-              ? `We sent a link to ${sent.from} to approve the change. After that, we'll send a link to ${sent.to} to confirm the new address.`
-              : `Your email is now ${sent.to}. We sent a link there to verify it.`}
+            <strong>{t("email.checkInbox")}</strong>{" "}
+            {sent.verifiedBefore ? (
+              <Trans
+                t={t}
+                i18nKey="email.sentToBoth"
+                values={{ from: sent.from, to: sent.to }}
+                components={{ from: <bdi dir="ltr" />, to: <bdi dir="ltr" /> }}
+              />
+            ) : (
+              <Trans
+                t={t}
+                i18nKey="email.changedNow"
+                values={{ to: sent.to }}
+                components={{ to: <bdi dir="ltr" /> }}
+              />
+            )}
           </FormNotice>
         ) : null}
         {formError ? <FormNotice tone="error">{formError}</FormNotice> : null}
         <div className="settings-actions">
           <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting}>
             {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
-            {isSubmitting ? "Sending…" : "Change email"}
+            {isSubmitting ? t("email.submitting") : t("email.submit")}
           </button>
         </div>
       </form>

@@ -1,15 +1,19 @@
+import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Modal } from "../../../components/Modal";
-import { formatDate } from "../../dashboard/dashboard";
 import type { LinkedAccount } from "../../session/auth-client";
-import { describeAuthError } from "../../session/auth-errors";
 import { authClient } from "../../session/runtime";
+import { useAuthErrorText } from "../../session/use-auth-error";
 import { providerName } from "../account";
 import { accountKeys, useLinkedAccounts } from "../api";
 import { FormNotice, SectionCard } from "./SectionCard";
 
 export function LinkedAccountsSection({ userId }: { userId: string }) {
+  const { t } = useTranslation(["account", "common"]);
+  const format = useFormat();
+  const authErrorText = useAuthErrorText();
+  const nameOf = (providerId: string) => providerName(providerId, t("linked.providers.credential"));
   const query = useLinkedAccounts(userId);
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<LinkedAccount | null>(null);
@@ -20,7 +24,7 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
       authClient.unlinkAccount({ providerId: account.providerId, accountId: account.accountId }),
     onSuccess: (_data, account) => {
       setTarget(null);
-      setDone(`${providerName(account.providerId)} was unlinked.`);
+      setDone(t("linked.unlinked", { provider: nameOf(account.providerId) }));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.linked(userId) }),
   });
@@ -29,10 +33,7 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
   const onlyOne = accounts.length === 1;
 
   return (
-    <SectionCard
-      title="Sign-in methods"
-      description="The ways you can sign in to Parley. Keep at least one: the last method can't be removed."
-    >
+    <SectionCard title={t("linked.title")} description={t("linked.description")}>
       {query.isPending ? (
         <ul className="linked-list" aria-hidden="true">
           <li className="linked-row">
@@ -42,17 +43,17 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
       ) : query.isError ? (
         <div className="card-error" role="alert">
           <p>
-            <strong>We couldn't load your sign-in methods.</strong> {describeAuthError(query.error).message}
+            <strong>{t("linked.loadFailed")}</strong> {authErrorText(query.error).message}
           </p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
-            Try again
+            {t("common:actions.retry")}
           </button>
         </div>
       ) : (
         <ul className="linked-list">
           {accounts.map((account) => {
-            const name = providerName(account.providerId);
-            const since = formatDate(account.createdAt);
+            const name = nameOf(account.providerId);
+            const since = account.createdAt ? format.date(account.createdAt, "date", { month: "long" }) : "";
             return (
               <li key={account.id} className="linked-row">
                 <span className="linked-icon" aria-hidden="true">
@@ -60,7 +61,7 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
                 </span>
                 <span className="linked-text">
                   <span className="linked-name">{name}</span>
-                  {since ? <span className="linked-meta">Linked {since}</span> : null}
+                  {since ? <span className="linked-meta">{t("linked.since", { date: since })}</span> : null}
                 </span>
                 <button
                   type="button"
@@ -73,7 +74,7 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
                     setTarget(account);
                   }}
                 >
-                  Unlink
+                  {t("linked.unlink")}
                 </button>
               </li>
             );
@@ -82,7 +83,7 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
       )}
       {onlyOne ? (
         <p id="linked-only-one" className="settings-note">
-          This is your only way to sign in, so it can't be unlinked.
+          {t("linked.onlyOne")}
         </p>
       ) : null}
       {done ? <FormNotice tone="success">{done}</FormNotice> : null}
@@ -93,16 +94,16 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
         dismissible={!unlink.isPending}
         role="alertdialog"
         initialFocusRef={cancelRef}
-        title={target ? `Unlink ${providerName(target.providerId)}?` : "Unlink"}
+        title={
+          target ? t("linked.confirmTitle", { provider: nameOf(target.providerId) }) : t("linked.unlink")
+        }
         description={
           target?.providerId === "credential"
-            ? "You won't be able to sign in with your email and password any more, only with your other linked accounts."
-            : `You won't be able to sign in with ${target ? providerName(target.providerId) : "it"} any more. You can link it again later.`
+            ? t("linked.confirmCredential")
+            : t("linked.confirmProvider", { provider: target ? nameOf(target.providerId) : "" })
         }
       >
-        {unlink.isError ? (
-          <FormNotice tone="error">{describeAuthError(unlink.error).message}</FormNotice>
-        ) : null}
+        {unlink.isError ? <FormNotice tone="error">{authErrorText(unlink.error).message}</FormNotice> : null}
         <div className="modal-actions">
           <button
             ref={cancelRef}
@@ -111,7 +112,7 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
             onClick={() => setTarget(null)}
             disabled={unlink.isPending}
           >
-            Cancel
+            {t("common:actions.cancel")}
           </button>
           <button
             type="button"
@@ -120,7 +121,7 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
             onClick={() => target && unlink.mutate(target)}
           >
             {unlink.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            Unlink
+            {t("linked.unlink")}
           </button>
         </div>
       </Modal>

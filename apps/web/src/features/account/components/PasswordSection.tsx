@@ -1,12 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMemo, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { signInUrl } from "../../../app/config";
 import { FormField, fieldAria } from "../../../components/FormField";
-import { describeAuthError } from "../../session/auth-errors";
 import { authClient } from "../../session/runtime";
+import { useAuthErrorText } from "../../session/use-auth-error";
 import { usePasswordPolicy } from "../api";
 import { type ChangePasswordInput, changePasswordSchema } from "../schemas";
+import { useValidationText } from "../use-validation-text";
 import { FormNotice, SectionCard } from "./SectionCard";
 
 const empty: ChangePasswordInput = {
@@ -18,8 +20,11 @@ const empty: ChangePasswordInput = {
 
 /** `hasPassword`: null while the sign-in methods load; false for accounts made with a provider. */
 export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }) {
+  const { t } = useTranslation("account");
+  const authErrorText = useAuthErrorText();
+  const validationText = useValidationText();
   const policy = usePasswordPolicy();
-  const schema = useMemo(() => changePasswordSchema(policy), [policy]);
+  const schema = useMemo(() => changePasswordSchema(policy, validationText), [policy, validationText]);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const {
     register,
@@ -36,12 +41,10 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
       reset(empty);
       setNotice({
         tone: "success",
-        text: revokeOtherSessions
-          ? "Your password was changed, and your other devices were signed out."
-          : "Your password was changed.",
+        text: revokeOtherSessions ? t("password.changedAndRevoked") : t("password.changed"),
       });
     } catch (error) {
-      const human = describeAuthError(error);
+      const human = authErrorText(error);
       const field: FieldPath<ChangePasswordInput> | null =
         human.field === "password" ? "currentPassword" : human.field === "newPassword" ? "newPassword" : null;
       if (field) setError(field, { message: human.message }, { shouldFocus: true });
@@ -49,22 +52,33 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
     }
   });
 
-  const description = "Use a password you don't use anywhere else.";
+  const title = t("password.title");
+  const description = t("password.description");
   if (hasPassword === false) {
     return (
-      <SectionCard title="Password" description={description}>
+      <SectionCard title={title} description={description}>
         <p className="settings-note">
-          You sign in with a linked account, so there is no Parley password to change. To add one, use{" "}
-          <a href={signInUrl}>“Forgot password” on the sign-in page</a> with your email address.
+          <Trans
+            t={t}
+            i18nKey="password.noPassword"
+            components={{
+              // biome-ignore lint/a11y/useAnchorContent: Trans fills the link with the catalog's words
+              signin: <a href={signInUrl} />,
+            }}
+          />
         </p>
       </SectionCard>
     );
   }
 
   return (
-    <SectionCard title="Password" description={description}>
+    <SectionCard title={title} description={description}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <FormField label="Current password" id="password-current" error={errors.currentPassword?.message}>
+        <FormField
+          label={t("password.current")}
+          id="password-current"
+          error={errors.currentPassword?.message}
+        >
           <input
             id="password-current"
             type="password"
@@ -75,10 +89,10 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
         </FormField>
         <div className="form-row">
           <FormField
-            label="New password"
+            label={t("password.new")}
             id="password-new"
             error={errors.newPassword?.message}
-            hint={`${policy.minLength} to ${policy.maxLength} characters.`}
+            hint={t("password.hint", { min: policy.minLength, max: policy.maxLength })}
           >
             <input
               id="password-new"
@@ -89,7 +103,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
             />
           </FormField>
           <FormField
-            label="Confirm new password"
+            label={t("password.confirm")}
             id="password-confirm"
             error={errors.confirmPassword?.message}
           >
@@ -105,8 +119,8 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
         <label className="checkbox">
           <input type="checkbox" {...register("revokeOtherSessions")} />
           <span>
-            Sign out of other devices
-            <span className="checkbox-hint">Everywhere except this browser.</span>
+            {t("password.revoke")}
+            <span className="checkbox-hint">{t("password.revokeHint")}</span>
           </span>
         </label>
         {notice ? <FormNotice tone={notice.tone}>{notice.text}</FormNotice> : null}
@@ -117,7 +131,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
             disabled={isSubmitting || hasPassword === null}
           >
             {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
-            {isSubmitting ? "Changing…" : "Change password"}
+            {isSubmitting ? t("password.submitting") : t("password.submit")}
           </button>
         </div>
       </form>

@@ -1,15 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useTranslation } from "@parley/ui/i18n/react";
+import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormField, fieldAria } from "../../../components/FormField";
-import { describeAuthError } from "../../session/auth-errors";
 import { authClient } from "../../session/runtime";
 import { useSession } from "../../session/session-context";
 import type { AuthUser } from "../../session/session-data";
+import { useAuthErrorText } from "../../session/use-auth-error";
 import { type ProfileInput, profileSchema } from "../schemas";
+import { useValidationText } from "../use-validation-text";
 import { FormNotice, SectionCard } from "./SectionCard";
 
 export function ProfileSection({ user }: { user: AuthUser }) {
+  const { t } = useTranslation("account");
+  const authErrorText = useAuthErrorText();
+  const validationText = useValidationText();
+  const schema = useMemo(() => profileSchema(validationText), [validationText]);
   const { reload } = useSession();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const {
@@ -17,7 +23,7 @@ export function ProfileSection({ user }: { user: AuthUser }) {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileInput>({ resolver: zodResolver(profileSchema), defaultValues: { name: user.name } });
+  } = useForm<ProfileInput>({ resolver: zodResolver(schema), defaultValues: { name: user.name } });
 
   const onSubmit = handleSubmit(async ({ name }) => {
     setNotice(null);
@@ -25,23 +31,21 @@ export function ProfileSection({ user }: { user: AuthUser }) {
       await authClient.updateUser({ name });
       await reload();
       reset({ name });
-      setNotice({ tone: "success", text: "Your name was saved." });
+      setNotice({ tone: "success", text: t("profile.saved") });
     } catch (error) {
-      setNotice({ tone: "error", text: describeAuthError(error).message });
+      setNotice({ tone: "error", text: authErrorText(error).message });
     }
   });
 
   return (
-    <SectionCard
-      title="Profile"
-      description="Your name appears in the app and on receipts and replies from our team."
-    >
+    <SectionCard title={t("profile.title")} description={t("profile.description")}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <FormField label="Name" id="profile-name" error={errors.name?.message}>
+        <FormField label={t("profile.name")} id="profile-name" error={errors.name?.message}>
           <input
             id="profile-name"
             type="text"
             autoComplete="name"
+            dir="auto"
             {...fieldAria("profile-name", errors.name?.message)}
             {...register("name", { onChange: () => setNotice(null) })}
           />
@@ -50,7 +54,7 @@ export function ProfileSection({ user }: { user: AuthUser }) {
         <div className="settings-actions">
           <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
-            {isSubmitting ? "Saving…" : "Save name"}
+            {isSubmitting ? t("profile.saving") : t("profile.save")}
           </button>
         </div>
       </form>

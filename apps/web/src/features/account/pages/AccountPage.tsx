@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { ExportDataSection } from "../../inbox/components/ExportDataSection";
 import { useSignedInUser } from "../../session/session-context";
@@ -9,7 +10,8 @@ import { PasswordSection } from "../components/PasswordSection";
 import { ProfileSection } from "../components/ProfileSection";
 
 export function AccountPage() {
-  useDocumentTitle("Account");
+  const { t } = useTranslation("account");
+  useDocumentTitle(t("page.title"));
   const { user, userId } = useSignedInUser();
   const linked = useLinkedAccounts(userId);
   // Unknown (null) until the sign-in methods load; a failed load keeps the password forms usable.
@@ -22,8 +24,8 @@ export function AccountPage() {
   return (
     <div className="container app-page app-page-narrow">
       <header className="app-page-head">
-        <h1>Account</h1>
-        <p className="app-page-lead">Your profile, how you sign in, and your data.</p>
+        <h1>{t("page.title")}</h1>
+        <p className="app-page-lead">{t("page.lead")}</p>
       </header>
       <div className="settings-stack">
         <ProfileSection user={user} />

@@ -1,4 +1,6 @@
 import { type WorkspaceCapability, type WorkspaceRole, workspaceCan } from "@parley/contracts";
+import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
+import type en from "@parley/ui/locales/en/app";
 import { useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
@@ -10,15 +12,20 @@ import { useSession } from "../session-context";
 import { SignOutDialog } from "./SignOutDialog";
 import { UserMenu } from "./UserMenu";
 
+/** The app's sections; `label` is a key of `app:nav`. */
 export const appNav = [
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/inbox", label: "Inbox" },
-  { to: "/analytics", label: "Analytics", capability: "analytics:read" },
-  { to: "/members", label: "Team" },
-  { to: "/billing", label: "Billing", capability: "billing" },
-  { to: "/account", label: "Account" },
-  { to: "/support", label: "Support" },
-] as const satisfies ReadonlyArray<{ to: string; label: string; capability?: WorkspaceCapability }>;
+  { to: "/dashboard", label: "nav.dashboard" },
+  { to: "/inbox", label: "nav.inbox" },
+  { to: "/analytics", label: "nav.analytics", capability: "analytics:read" },
+  { to: "/members", label: "nav.team" },
+  { to: "/billing", label: "nav.billing", capability: "billing" },
+  { to: "/account", label: "nav.account" },
+  { to: "/support", label: "nav.support" },
+] as const satisfies ReadonlyArray<{
+  to: string;
+  label: `nav.${keyof (typeof en)["nav"]}`;
+  capability?: WorkspaceCapability;
+}>;
 
 /** The sections a role may use (the API refuses the others anyway). */
 function navFor(role: WorkspaceRole | undefined) {
@@ -34,6 +41,7 @@ function navFor(role: WorkspaceRole | undefined) {
  */
 export function AppHeader() {
   const session = useSession();
+  const { t } = useTranslation(["app", "common"]);
   const [confirming, setConfirming] = useState(false);
   const menu = useDismissableMenu<HTMLElement>("(min-width: 720px)");
   const { open: menuOpen, setOpen: setMenuOpen, toggleRef, panelRef: navRef } = menu;
@@ -41,11 +49,12 @@ export function AppHeader() {
   const location = useLocation();
   const nav = navFor(session.workspace?.role);
   const current = nav.find((item) => location.pathname.startsWith(item.to));
+  const currentLabel = current ? t(current.label) : null;
 
   return (
     <header className="app-header">
       <div className="container app-header-inner">
-        <Link to="/dashboard" className="header-logo app-header-logo" aria-label="Parley dashboard">
+        <Link to="/dashboard" className="header-logo app-header-logo" aria-label={t("header.home")}>
           <Logo />
         </Link>
         <button
@@ -55,18 +64,24 @@ export function AppHeader() {
           aria-expanded={menuOpen}
           aria-controls={navId}
           // The visible text (the section you are in) leads the name; aria-expanded says open/closed.
-          aria-label={`${current?.label ?? "Sections"}, menu`}
+          aria-label={t("header.menuButton", { section: currentLabel ?? t("header.sections") })}
           onClick={() => setMenuOpen((open) => !open)}
         >
           <MenuIcon open={menuOpen} size={20} />
-          <span>{current?.label ?? "Menu"}</span>
+          <span>{currentLabel ?? t("header.menu")}</span>
         </button>
-        <nav ref={navRef} id={navId} className="app-nav" aria-label="App" data-open={menuOpen || undefined}>
+        <nav
+          ref={navRef}
+          id={navId}
+          className="app-nav"
+          aria-label={t("header.navLabel")}
+          data-open={menuOpen || undefined}
+        >
           <ul>
             {nav.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className="app-nav-link">
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -74,11 +89,12 @@ export function AppHeader() {
         </nav>
         <div className="app-header-user">
           <WorkspaceSwitcher />
+          <LanguageSwitch className="language-switch app-header-language" />
           {session.user ? (
             <UserMenu user={session.user} onSignOut={() => setConfirming(true)} />
           ) : (
             <a className="btn btn-primary btn-sm" href={signInUrl}>
-              Sign in
+              {t("common:actions.signIn")}
             </a>
           )}
         </div>

@@ -1,9 +1,11 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
 import { LogoMark } from "../../../components/Logo";
 import { PageFallback } from "../../../layout/SiteLayout";
 import { RemovedFromWorkspace } from "../../workspaces/components/RemovedFromWorkspace";
+import { useAccountLanguage } from "../account-language";
 import { isPublicPath, saveReturnPath } from "../routes";
 import { SessionProvider, useSession } from "../session-context";
 import { AppHeader } from "./AppHeader";
@@ -26,6 +28,8 @@ export function AppShell() {
 function SessionGate() {
   const session = useSession();
   const location = useLocation();
+  const { t } = useTranslation(["app", "common"]);
+  const accountLanguage = useAccountLanguage(session.status === "signedIn" ? session.user : null);
   const mustSignIn =
     session.status === "signedOut" && !session.signingOut && !isPublicPath(location.pathname);
   const wanted = `${location.pathname}${location.search}${location.hash}`;
@@ -36,18 +40,32 @@ function SessionGate() {
     window.location.assign(signInUrl);
   }, [mustSignIn, wanted]);
 
-  if (session.signingOut) return <LoadingSplash message="Signing you out…" />;
+  if (session.signingOut) return <LoadingSplash message={t("shell.signingOut")} />;
   if (session.loadError) return <SessionUnavailable onRetry={session.retry} />;
   if (session.status === "loading") return <LoadingSplash />;
-  if (mustSignIn) return <LoadingSplash message="Taking you to sign in…" />;
+  if (mustSignIn) return <LoadingSplash message={t("shell.toSignIn")} />;
 
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("shell.skip")}
       </a>
       <AppHeader />
       <main id="main" className="app-main" tabIndex={-1}>
+        {accountLanguage.saveFailed ? (
+          <div className="container app-language-notice">
+            <div className="alert" role="status">
+              <span>{t("common:language.saveFailed")}</span>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={accountLanguage.dismissSaveFailed}
+              >
+                {t("common:actions.dismiss")}
+              </button>
+            </div>
+          </div>
+        ) : null}
         <RemovedFromWorkspace />
         <Suspense fallback={<PageFallback />}>
           <Outlet />
@@ -59,21 +77,19 @@ function SessionGate() {
 }
 
 function SessionUnavailable({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation(["app", "common"]);
   return (
     <main className="standalone">
       <div className="standalone-card" role="alert">
         <LogoMark size={40} />
-        <h1>We couldn't reach the sign-in service</h1>
-        <p>
-          Parley couldn't check whether you're signed in. This is usually a brief network problem. Check your
-          connection and try again.
-        </p>
+        <h1>{t("shell.unavailableTitle")}</h1>
+        <p>{t("shell.unavailableBody")}</p>
         <div className="standalone-actions">
           <button type="button" className="btn btn-primary btn-sm" onClick={onRetry}>
-            Try again
+            {t("common:actions.retry")}
           </button>
           <a className="btn btn-ghost btn-sm" href="/">
-            Parley home
+            {t("shell.home")}
           </a>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { LogoMark } from "../../../components/Logo";
 import { pickTagline } from "./taglines";
@@ -14,6 +15,7 @@ interface LoadingSplashProps {
 export function LoadingSplash({ message }: LoadingSplashProps) {
   // Picked once per mount so the line does not change on every re-render.
   const [tagline] = useState(() => pickTagline());
+  const { t } = useTranslation("app");
   return (
     <div className="splash" role="status" aria-live="polite">
       <div className="splash-inner">
@@ -22,14 +24,14 @@ export function LoadingSplash({ message }: LoadingSplashProps) {
           <LogoMark size={64} className="splash-mark" />
         </div>
         <p className="splash-word">Parley</p>
-        <p className="splash-tagline">{tagline}</p>
+        <p className="splash-tagline">{t(tagline)}</p>
         {message ? <p className="splash-message">{message}</p> : null}
         <div className="splash-dots" aria-hidden="true">
           <span />
           <span />
           <span />
         </div>
-        <span className="sr-only">Loading</span>
+        <span className="sr-only">{t("splash.loading")}</span>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useRef } from "react";
 import { Modal } from "../../../components/Modal";
 
@@ -12,6 +13,7 @@ interface SignOutDialogProps {
 export function SignOutDialog({ open, onConfirm, onCancel, busy = false }: SignOutDialogProps) {
   // Focus the safe choice first, so a stray Enter does not sign the user out.
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const { t } = useTranslation(["app", "common"]);
   return (
     <Modal
       open={open}
@@ -19,8 +21,8 @@ export function SignOutDialog({ open, onConfirm, onCancel, busy = false }: SignO
       dismissible={!busy}
       role="alertdialog"
       initialFocusRef={cancelRef}
-      title="Sign Out"
-      description="Are you sure you want to sign out? You will need to sign in again to access your account."
+      title={t("signOut.title")}
+      description={t("signOut.description")}
       icon={
         <svg
           aria-hidden="true"
@@ -43,11 +45,11 @@ export function SignOutDialog({ open, onConfirm, onCancel, busy = false }: SignO
           onClick={onCancel}
           disabled={busy}
         >
-          Cancel
+          {t("common:actions.cancel")}
         </button>
         <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          Sign Out
+          {t("signOut.confirm")}
         </button>
       </div>
     </Modal>

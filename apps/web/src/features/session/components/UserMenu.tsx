@@ -1,3 +1,4 @@
+import { Ltr, useTranslation } from "@parley/ui/i18n/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { AuthUser } from "../session-data";
@@ -21,6 +22,7 @@ interface UserMenuProps {
  * and a click outside close it and return focus to the button.
  */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
+  const { t } = useTranslation("app");
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -78,7 +80,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Account menu for ${display}`}
+        aria-label={t("userMenu.button", { name: display })}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown" && !open) {
@@ -108,13 +110,15 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           id={menuId}
           className="user-menu-panel"
           role="menu"
-          aria-label="Account"
+          aria-label={t("userMenu.label")}
           tabIndex={-1}
           onKeyDown={onMenuKeyDown}
         >
           <div className="user-menu-head">
-            <span className="user-menu-head-name">{user.name || "Your account"}</span>
-            <span className="user-menu-head-email">{user.email}</span>
+            <span className="user-menu-head-name">{user.name || t("userMenu.yourAccount")}</span>
+            <span className="user-menu-head-email">
+              <Ltr>{user.email}</Ltr>
+            </span>
           </div>
           <Link
             role="menuitem"
@@ -123,7 +127,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             to="/account"
             onClick={() => close(false)}
           >
-            Account settings
+            {t("userMenu.settings")}
           </Link>
           <Link
             role="menuitem"
@@ -132,7 +136,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             to="/support"
             onClick={() => close(false)}
           >
-            Help and support
+            {t("userMenu.help")}
           </Link>
           <hr className="user-menu-separator" />
           <button
@@ -145,7 +149,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
               onSignOut();
             }}
           >
-            Sign out
+            {t("userMenu.signOut")}
           </button>
         </div>
       ) : null}

@@ -1,24 +1,31 @@
-/** The loading splash picks one of these at random (spec: exactly 18 marketing lines). */
+import type en from "@parley/ui/locales/en/app";
+
+type TaglineId = keyof (typeof en)["splash"]["taglines"];
+
+/**
+ * The loading splash picks one of these at random (spec: exactly 18 marketing lines). Each is a
+ * key of `app:splash.taglines`; the splash shows it in the reader's language.
+ */
 export const loadingTaglines = [
-  "AI chatbots that answer from your own knowledge.",
-  "One script tag, and your website starts answering.",
-  "Turning your FAQs into conversations.",
-  "Answers that cite your documents, not the internet.",
-  "Support that never clocks out.",
-  "Every question answered, every lead captured.",
-  "Your knowledge base, now on speaking terms with customers.",
-  "Fewer tickets, happier customers.",
-  "Answers that stream in word by word, the moment they're ready.",
-  "Priced in Bahraini dinar, paid with BENEFIT or card.",
-  "Bring your own model, or answer without one.",
-  "Learn what customers ask, straight from your inbox.",
-  "From PDF to helpful answer in minutes.",
-  "Allowed domains keep your chatbot on your sites only.",
-  "A widget under 2 KB that waits until it's needed.",
-  "Great answers start with your own words.",
-  "Conversations that turn visitors into customers.",
-  "Helpful at 3 a.m., on every page of your site.",
-] as const;
+  "splash.taglines.t01",
+  "splash.taglines.t02",
+  "splash.taglines.t03",
+  "splash.taglines.t04",
+  "splash.taglines.t05",
+  "splash.taglines.t06",
+  "splash.taglines.t07",
+  "splash.taglines.t08",
+  "splash.taglines.t09",
+  "splash.taglines.t10",
+  "splash.taglines.t11",
+  "splash.taglines.t12",
+  "splash.taglines.t13",
+  "splash.taglines.t14",
+  "splash.taglines.t15",
+  "splash.taglines.t16",
+  "splash.taglines.t17",
+  "splash.taglines.t18",
+] as const satisfies ReadonlyArray<`splash.taglines.${TaglineId}`>;
 
 export type LoadingTagline = (typeof loadingTaglines)[number];
 

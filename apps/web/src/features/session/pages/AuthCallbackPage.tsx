@@ -1,3 +1,5 @@
+import { useTranslation } from "@parley/ui/i18n/react";
+import type en from "@parley/ui/locales/en/app";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -16,36 +18,15 @@ export const POST_LOGIN_GATE_MS = 2_000;
 
 type Failure = "missing-token" | "auth-error" | "no-session" | "mismatch" | "unreachable" | "no-token";
 
-const failureText: Record<Failure, { title: string; message: string; retry?: boolean }> = {
-  "missing-token": {
-    title: "This sign-in link is incomplete",
-    message:
-      "The link that brought you here is missing the part that proves you signed in. Please sign in again.",
-  },
-  "auth-error": {
-    title: "Sign-in didn't finish",
-    message: "The sign-in service couldn't complete your sign-in. Please try signing in again.",
-  },
-  "no-session": {
-    title: "We couldn't confirm your sign-in",
-    message:
-      "Your sign-in has expired or was finished in another browser. Please sign in again to continue to Parley.",
-  },
-  mismatch: {
-    title: "This sign-in link doesn't match your session",
-    message:
-      "You may have signed in with a different account in this browser since the link was made. Please sign in again.",
-  },
-  unreachable: {
-    title: "We couldn't reach the sign-in service",
-    message: "This is usually a brief network problem. Check your connection and try again.",
-    retry: true,
-  },
-  "no-token": {
-    title: "We couldn't start your session",
-    message: "You're signed in, but Parley couldn't get access for your account. Please sign in again.",
-  },
-};
+/** Each failure's title and message (`app:callback.failures.<key>`); "Try again" only when it may help. */
+const failureText = {
+  "missing-token": { key: "missingToken" },
+  "auth-error": { key: "authError" },
+  "no-session": { key: "noSession" },
+  mismatch: { key: "mismatch" },
+  unreachable: { key: "unreachable", retry: true },
+  "no-token": { key: "noToken" },
+} as const satisfies Record<Failure, { key: keyof (typeof en)["callback"]["failures"]; retry?: boolean }>;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -56,7 +37,8 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * gate while the platform user loads, and continues to where the user was going.
  */
 export function AuthCallbackPage() {
-  useDocumentTitle("Signing in");
+  const { t } = useTranslation(["app", "common"]);
+  useDocumentTitle(t("callback.title"));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<{ kind: Failure; code?: string } | null>(null);
@@ -110,20 +92,20 @@ export function AuthCallbackPage() {
     })();
   }, [attempt, params, navigate, queryClient]);
 
-  if (!failure) return <LoadingSplash message="Signing you in…" />;
+  if (!failure) return <LoadingSplash message={t("callback.signingIn")} />;
 
   const text = failureText[failure.kind];
   return (
     <main className="standalone">
       <div className="standalone-card" role="alert">
         <LogoMark size={40} />
-        <h1>{text.title}</h1>
-        <p>{text.message}</p>
+        <h1>{t(`callback.failures.${text.key}.title`)}</h1>
+        <p>{t(`callback.failures.${text.key}.message`)}</p>
         <div className="standalone-actions">
           <a className="btn btn-primary btn-sm" href={signInUrl}>
-            Back to sign in
+            {t("callback.backToSignIn")}
           </a>
-          {text.retry ? (
+          {"retry" in text && text.retry ? (
             <button
               type="button"
               className="btn btn-secondary btn-sm"
@@ -132,11 +114,13 @@ export function AuthCallbackPage() {
                 setAttempt((n) => n + 1);
               }}
             >
-              Try again
+              {t("common:actions.retry")}
             </button>
           ) : null}
         </div>
-        {failure.code ? <p className="standalone-foot">Error code: {failure.code}</p> : null}
+        {failure.code ? (
+          <p className="standalone-foot">{t("callback.errorCode", { code: failure.code })}</p>
+        ) : null}
       </div>
     </main>
   );
