@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { type CspDirectives, cspWithStyleNonce } from "@parley/config/security-headers";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "../mail/templates";
 
 /**
@@ -20,7 +20,7 @@ export async function authUiRoutes(
   // serve: false — only reply.sendFile (ranges, etags, content types); routing is ours.
   await app.register(fastifyStatic, { root, serve: false });
 
-  const handler = async (rest: string, reply: FastifyReply) => {
+  const handler = async (rest: string, request: FastifyRequest, reply: FastifyReply) => {
     const index = path.join(root, "index.html");
     if (!existsSync(index)) {
       const nonce = randomBytes(16).toString("base64");
@@ -38,16 +38,18 @@ export async function authUiRoutes(
       return reply.sendFile(path.relative(root, file), { cacheControl: false });
     }
     // Tell the UI where the web app is (footer links), without rebuilding it per environment.
-    const html = (await readFile(index, "utf8")).replace(
+    let html = (await readFile(index, "utf8")).replace(
       "</head>",
       `<meta name="parley-web-url" content="${escapeHtml(opts.webUrl)}"></head>`,
     );
+    // Right to left from the first paint when the page will be Arabic (the app decides again).
+    if (pageLanguage(request) === "ar") html = html.replace(/<html\b[^>]*>/i, '<html lang="ar" dir="rtl">');
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
   };
 
-  app.get("/auth", (_request, reply) => handler("", reply));
+  app.get("/auth", (request, reply) => handler("", request, reply));
   app.get<{ Params: { "*": string } }>("/auth/*", (request, reply) =>
-    handler(request.params["*"] ?? "", reply),
+    handler(request.params["*"] ?? "", request, reply),
   );
   // Browsers ask every host for /favicon.ico (for JSON answers and redirects too), so it is served
   // at the root as well as beside the UI.
@@ -59,6 +61,28 @@ export async function authUiRoutes(
   });
   // Nothing else lives at the root of the auth host; people who type it get the sign-in page.
   app.get("/", (_request, reply) => reply.redirect("/auth"));
+}
+
+/**
+ * The sign-in page's language by the sign-in app's own rules (packages/ui i18n/languages.ts):
+ * `?lang=`, then the shared `parley_lang` cookie, then the browser's languages, then English.
+ */
+export function pageLanguage(request: FastifyRequest): "en" | "ar" {
+  const primary = (tag: string | undefined | null) => {
+    const value = tag?.trim().toLowerCase().split(/[-_;]/)[0];
+    return value === "en" || value === "ar" ? value : null;
+  };
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = primary(typeof query?.lang === "string" ? query.lang : null);
+  if (fromQuery) return fromQuery;
+  const cookie = /(?:^|;\s*)parley_lang=([^;]*)/.exec(String(request.headers.cookie ?? ""))?.[1];
+  const fromCookie = primary(cookie);
+  if (fromCookie) return fromCookie;
+  for (const tag of String(request.headers["accept-language"] ?? "").split(",")) {
+    const fromBrowser = primary(tag);
+    if (fromBrowser) return fromBrowser;
+  }
+  return "en";
 }
 
 function resolveInside(root: string, rest: string): string | undefined {
