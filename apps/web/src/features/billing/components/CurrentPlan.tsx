@@ -1,5 +1,6 @@
 import type { SubscriptionDetails } from "@parley/contracts";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { usePlanText } from "../../pricing/use-plan-text";
 import { PlanPrice } from "./PlanSummary";
 
 interface CurrentPlanProps {
@@ -21,6 +22,7 @@ export function CurrentPlan({
 }: CurrentPlanProps) {
   const { t } = useTranslation("billing");
   const { date: formatDate } = useFormat();
+  const planName = usePlanText().name;
   const { plan, status, currentPeriodStart, currentPeriodEnd, graceEndsAt, pendingChange } = subscription;
   const isFree = plan.price.amount === 0;
   const pastDue = status === "past_due";
@@ -30,7 +32,7 @@ export function CurrentPlan({
         <div>
           <p className="billing-eyebrow">{t("currentPlan.eyebrow")}</p>
           <h2 id="current-plan-name" className="current-plan-name" data-testid="current-plan-name">
-            {plan.name}
+            {planName(plan)}
           </h2>
         </div>
         <span
@@ -74,8 +76,8 @@ export function CurrentPlan({
             <p className="billing-banner-title">{t("currentPlan.renewalDue")}</p>
             <p>
               {graceEndsAt
-                ? t("currentPlan.payByDate", { date: formatDate(graceEndsAt), plan: plan.name })
-                : t("currentPlan.pay", { plan: plan.name })}
+                ? t("currentPlan.payByDate", { date: formatDate(graceEndsAt), plan: planName(plan) })
+                : t("currentPlan.pay", { plan: planName(plan) })}
             </p>
           </div>
           <button type="button" className="btn btn-primary" onClick={onRenew}>
@@ -89,11 +91,11 @@ export function CurrentPlan({
           <div>
             <p className="billing-banner-title">
               {t("currentPlan.pendingChange", {
-                plan: pendingChange.plan.name,
+                plan: planName(pendingChange.plan),
                 date: formatDate(pendingChange.effectiveAt),
               })}
             </p>
-            <p>{t("currentPlan.keepUntilThen", { plan: plan.name })}</p>
+            <p>{t("currentPlan.keepUntilThen", { plan: planName(plan) })}</p>
           </div>
           <button
             type="button"

@@ -55,6 +55,7 @@ function ArrowIcon() {
  */
 export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
   const { t } = useTranslation("billing");
+  const { t: teamT } = useTranslation("team");
   const { date: formatDate } = useFormat();
   const wording = useFlowWording();
   const { user } = useBillingUser();
@@ -62,7 +63,8 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
   const { stage, currentPlan, targetPlan, nextBillingDate, isProcessing } = state;
   // Billing is for owners, who may also read the workspace's seats.
   const seats = useSeats(user?.id ?? "", state.isOpen && Boolean(user));
-  const seatWarning = targetPlan && seats.data ? downgradeSeatWarning(targetPlan, seats.data) : undefined;
+  const seatWarning =
+    targetPlan && seats.data ? downgradeSeatWarning(targetPlan, seats.data, teamT) : undefined;
 
   useEffect(() => {
     if (stage !== "success") return;

@@ -2,7 +2,8 @@ import type { BillingInterval, Plan, SubscriptionDetails } from "@parley/contrac
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { BillingIntervalToggle } from "../../pricing/components/BillingIntervalToggle";
-import { formatFeature, isNumericFeature, plansForInterval } from "../../pricing/pricing";
+import { isNumericFeature, plansForInterval } from "../../pricing/pricing";
+import { usePlanText } from "../../pricing/use-plan-text";
 import { type PlanAction, planAction } from "../billing";
 import { useBillingWording } from "../use-wording";
 import { CheckIcon, PlanPrice } from "./PlanSummary";
@@ -25,6 +26,7 @@ function ActionButton({
   onAction: PlanChooserProps["onAction"];
 }) {
   const { t } = useTranslation("billing");
+  const planName = usePlanText().name(plan);
   const run = () => onAction(plan, action);
   switch (action.kind) {
     case "current":
@@ -42,7 +44,7 @@ function ActionButton({
     case "renew":
       return (
         <button type="button" className="btn btn-primary btn-block" onClick={run}>
-          {t("chooser.renew", { plan: plan.name })}
+          {t("chooser.renew", { plan: planName })}
         </button>
       );
     case "upgrade":
@@ -51,7 +53,7 @@ function ActionButton({
           type="button"
           className="btn btn-primary btn-block"
           onClick={run}
-          aria-label={t("chooser.upgradeTo", { plan: plan.name })}
+          aria-label={t("chooser.upgradeTo", { plan: planName })}
         >
           {t("chooser.upgrade")}
         </button>
@@ -62,7 +64,7 @@ function ActionButton({
           type="button"
           className="btn btn-secondary btn-block"
           onClick={run}
-          aria-label={t("chooser.downgradeTo", { plan: plan.name })}
+          aria-label={t("chooser.downgradeTo", { plan: planName })}
         >
           {t("chooser.downgrade")}
         </button>
@@ -94,6 +96,7 @@ function ChooserCard({
   const { t } = useTranslation("billing");
   const wording = useBillingWording();
   const format = useFormat();
+  const planText = usePlanText();
   const headingId = useId();
   const action = planAction(plan, subscription, wording);
   const scheduledAt = subscription.pendingChange?.effectiveAt;
@@ -106,7 +109,7 @@ function ChooserCard({
       data-plan={plan.name.toLowerCase()}
     >
       <div className="chooser-head">
-        <h3 id={headingId}>{plan.name}</h3>
+        <h3 id={headingId}>{planText.name(plan)}</h3>
         {isCurrent ? <span className="badge">{t("chooser.yourPlan")}</span> : null}
         {action.kind === "scheduled" ? (
           <span className="badge">
@@ -115,12 +118,12 @@ function ChooserCard({
         ) : null}
       </div>
       <PlanPrice plan={plan} />
-      <p className="chooser-description">{plan.description}</p>
+      <p className="chooser-description">{planText.description(plan)}</p>
       <ul className="chooser-features">
         {limits.map((feature) => (
           <li key={feature.name}>
             <CheckIcon />
-            <span>{formatFeature(feature)}</span>
+            <span>{planText.feature(feature)}</span>
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import type { Plan } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
-import { formatFeature } from "../../pricing/pricing";
+import { usePlanText } from "../../pricing/use-plan-text";
 import { perIntervalKey } from "../billing";
 
 type PlanShown = Pick<Plan, "name" | "description" | "price" | "billingInterval" | "features">;
@@ -48,17 +48,21 @@ interface PlanSummaryProps {
 /** A plan's name, price, description and feature list, as the upgrade and downgrade modals show it. */
 export function PlanSummary({ plan, label, tone = "default", headingLevel = 3 }: PlanSummaryProps) {
   const { t } = useTranslation("billing");
+  const planText = usePlanText();
   const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
-    <section className={`plan-summary plan-summary-${tone}`} aria-label={t("planLabel", { plan: plan.name })}>
+    <section
+      className={`plan-summary plan-summary-${tone}`}
+      aria-label={t("planLabel", { plan: planText.name(plan) })}
+    >
       {label ? <p className="plan-summary-label">{label}</p> : null}
-      <Heading className="plan-summary-name">{plan.name}</Heading>
+      <Heading className="plan-summary-name">{planText.name(plan)}</Heading>
       <PlanPrice plan={plan} />
-      {plan.description ? <p className="plan-summary-description">{plan.description}</p> : null}
+      {plan.description ? <p className="plan-summary-description">{planText.description(plan)}</p> : null}
       {plan.features.length > 0 ? (
         <ul className="plan-summary-features">
           {plan.features.map((feature) => {
-            const text = formatFeature(feature);
+            const text = planText.feature(feature);
             return (
               <li key={text}>
                 <CheckIcon />

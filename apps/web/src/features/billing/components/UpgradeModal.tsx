@@ -3,6 +3,7 @@ import { formatMoney } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useId, useReducer, useRef } from "react";
 import { Modal } from "../../../components/Modal";
+import { usePlanText } from "../../pricing/use-plan-text";
 import { useCreatePaymentRecord, useInitiatePayment, usePlans } from "../api";
 import { findPlan } from "../billing";
 import { useBillingUser } from "../billing-user";
@@ -40,6 +41,7 @@ const methods = [
 /** Two steps (spec §2.5): plan-confirmation, then payment-details, which leaves for the gateway. */
 export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClose }: UpgradeModalProps) {
   const { t } = useTranslation("billing");
+  const planText = usePlanText();
   const wording = useFlowWording();
   const [state, dispatch] = useReducer(upgradeReducer, initialUpgradeState);
   const plans = usePlans();
@@ -201,7 +203,8 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
           <div>
             <dt>{t("upgrade.plan")}</dt>
             <dd>
-              {plan.name} · {plan.billingInterval === "yearly" ? t("interval.yearly") : t("interval.monthly")}
+              {planText.name(plan)} ·{" "}
+              {plan.billingInterval === "yearly" ? t("interval.yearly") : t("interval.monthly")}
             </dd>
           </div>
           <div className="payment-summary-total">
