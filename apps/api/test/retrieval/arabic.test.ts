@@ -19,6 +19,8 @@ describe("Arabic normalisation", () => {
   });
   it("turns Arabic-Indic and Persian digits into ASCII", () => {
     expect(normalizeArabic("٢٠٢٤ و ۱۲۳")).toBe("2024 و 123");
+    // Presentation forms, as some PDFs hand them over: ﻻ (lam-alef) and the contextual forms.
+    expect(normalizeArabic("\uFEFB\uFE8E\uFEDF")).toBe("لاال");
   });
   it("strips zero-width characters and direction marks, so they cannot split a word", () => {
     const hidden = ["\u200B", "\u200C", "\u200D", "\u200E", "\u200F", "\u2060", "\uFEFF"];

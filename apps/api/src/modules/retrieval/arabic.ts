@@ -3,7 +3,8 @@
  * match exactly the same lexemes (the database only sees the analysed words; see `analyseForSearch`).
  *
  * - `normalizeArabic`: alef forms (أ إ آ ٱ) → ا, ى → ي, ة → ه, tatweel and diacritics removed,
- *   Arabic-Indic digits → ASCII, zero-width and direction marks removed (in any text).
+ *   Arabic-Indic digits → ASCII, presentation forms → letters, zero-width and direction marks
+ *   removed (in any text).
  * - `stemArabic`: light stemming — the conjunctions and prepositions fused to a word (و ف ب ك ل),
  *   the article and its fused forms (ال وال بال كال فال لل), pronoun suffixes (ها هم كم نا ك ه ي…),
  *   the plural and dual endings (ات ان ون ين) and the feminine/nisba endings (ه يه ي). Each rule
@@ -30,16 +31,20 @@ export function stripInvisible(text: string): string {
 
 /** Orthographic normalisation of Arabic (other text passes through, minus invisible characters). */
 export function normalizeArabic(text: string): string {
-  return text
-    .replace(INVISIBLE, "")
-    .replace(TATWEEL, "")
-    .replace(DIACRITICS, "")
-    .replace(/[\u0622\u0623\u0625\u0671\u0672\u0673]/g, "\u0627")
-    .replace(/[\u0649\u06CC]/g, "\u064A")
-    .replace(/\u0629/g, "\u0647")
-    .replace(/\u06A9/g, "\u0643")
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  return (
+    text
+      .replace(INVISIBLE, "")
+      // Presentation forms (ﻻ، ﺍ… as some PDFs give them) → the letters they show.
+      .replace(/[\uFB50-\uFDFF\uFE70-\uFEFC]/g, (c) => c.normalize("NFKC"))
+      .replace(TATWEEL, "")
+      .replace(DIACRITICS, "")
+      .replace(/[\u0622\u0623\u0625\u0671\u0672\u0673]/g, "\u0627")
+      .replace(/[\u0649\u06CC]/g, "\u064A")
+      .replace(/\u0629/g, "\u0647")
+      .replace(/\u06A9/g, "\u0643")
+      .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+      .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+  );
 }
 
 const ARABIC_WORD =

@@ -108,15 +108,17 @@ async function extractPdf(
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
     const lines: { text: string; size: number; gapBefore: number }[] = [];
-    let line = { text: "", size: 0, y: 0 };
+    let line = { text: "", size: 0, y: 0, items: [] as LineItem[] };
     let lastLineY: number | undefined;
     const flush = () => {
-      if (line.text.trim()) {
+      // A right-to-left line is read in logical order whatever order it was drawn in.
+      const text = isRightToLeft(line.items) ? logicalOrder(line.items) : line.text;
+      if (text.trim()) {
         const gap = lastLineY === undefined ? 0 : Math.abs(lastLineY - line.y);
-        lines.push({ text: line.text.trim(), size: line.size, gapBefore: gap });
+        lines.push({ text: text.trim(), size: line.size, gapBefore: gap });
         lastLineY = line.y;
       }
-      line = { text: "", size: 0, y: 0 };
+      line = { text: "", size: 0, y: 0, items: [] };
     };
     for (const item of content.items) {
       if (!("str" in item)) continue;
@@ -127,6 +129,13 @@ async function extractPdf(
       if (item.str) {
         if (!line.text) line.y = y;
         line.text += item.str;
+        line.items.push({
+          str: item.str,
+          x: item.transform[4] ?? 0,
+          width: item.width ?? 0,
+          size,
+          rtl: item.dir === "rtl",
+        });
         line.size = Math.max(line.size, size);
       }
       if (item.hasEOL) flush();
@@ -158,6 +167,75 @@ async function extractPdf(
   );
   await doc.destroy();
   return rendered.join("\n\n");
+}
+
+/** A piece of text pdf.js found on a line: its text (logical order), left edge, and direction. */
+interface LineItem {
+  str: string;
+  x: number;
+  width: number;
+  size: number;
+  rtl: boolean;
+}
+
+const STRONG_RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/;
+const STRONG_LTR = /[A-Za-z0-9\u00C0-\u024F]/;
+
+/** A line with more right-to-left text (Arabic, Hebrew) than left-to-right. */
+function isRightToLeft(items: LineItem[]): boolean {
+  let rtl = 0;
+  let ltr = 0;
+  for (const it of items) {
+    if (STRONG_RTL.test(it.str)) rtl += it.str.length;
+    else if (STRONG_LTR.test(it.str)) ltr += it.str.length;
+  }
+  return rtl > ltr;
+}
+
+/**
+ * A right-to-left line in reading order. Word processors draw a line's glyphs left to right (in
+ * visual order), so pdf.js hands the words over last-to-first; read by position instead: from the
+ * right edge leftwards, a run of left-to-right words ("Apple Pay", "14") kept in its own order.
+ */
+function logicalOrder(items: LineItem[]): string {
+  const byX = items
+    .map((it, i) => ({ ...it, i }))
+    .sort((a, b) => b.x - a.x || b.i - a.i)
+    .filter((it) => it.str !== "");
+  const ltr = (it: LineItem) => !it.rtl && STRONG_LTR.test(it.str) && !STRONG_RTL.test(it.str);
+  let out = "";
+  // The left edge of what was read so far: words placed apart (a gap over a fifth of the type
+  // size) without a space between them get one.
+  let leftEdge: number | undefined;
+  const add = (text: string, first: LineItem, last: LineItem) => {
+    const gap = leftEdge === undefined ? 0 : leftEdge - (first.x + first.width);
+    if (gap > first.size * 0.2 && out && !/\s$/.test(out) && !/^\s/.test(text)) out += " ";
+    out += text;
+    leftEdge = last.x;
+  };
+  for (let k = 0; k < byX.length; ) {
+    const it = byX[k];
+    if (!it) break;
+    if (!ltr(it)) {
+      add(it.str, it, it);
+      k++;
+      continue;
+    }
+    // A left-to-right run: this item and those further left, through the spaces between them,
+    // read left to right.
+    let end = k;
+    for (let j = k + 1; j < byX.length; j++) {
+      const next = byX[j];
+      if (!next) break;
+      if (ltr(next)) end = j;
+      else if (next.str.trim() !== "") break;
+    }
+    const run = byX.slice(k, end + 1).reverse();
+    const leftmost = run[0] ?? it;
+    add(run.map((r) => r.str).join(""), it, leftmost);
+    k = end + 1;
+  }
+  return out;
 }
 
 async function extractDocx(data: Buffer): Promise<string> {
