@@ -88,6 +88,7 @@ function invalidResponse(requestId: string | undefined, cause: unknown): ApiErro
   return new ApiError({
     status: FALLBACK_STATUS,
     code: "INVALID_RESPONSE",
+    // i18n-ignore: the error's English message, like a server's; people see it through useErrorText, which gives other languages the code's message
     message: "The server sent a response we didn't understand. Please try again.",
     requestId,
     cause,
@@ -133,6 +134,7 @@ async function errorFromResponse(response: Response, headerRequestId: string | u
     // Prefer whatever the server said, even outside our error shape (a gateway, an old build).
     message:
       looseMessage(json) ??
+      // i18n-ignore: the error's English message, like a server's; people see it through useErrorText, which gives other languages the code's message
       `Request failed with status ${status}${response.statusText ? ` (${response.statusText})` : ""}`,
     requestId: headerRequestId,
   });

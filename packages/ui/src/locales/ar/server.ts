@@ -58,9 +58,9 @@ const server: Record<string, string> = {
   "Write the greeting, or turn the bubble off": "اكتب نص الترحيب، أو أوقف فقاعة الترحيب.",
   "Enter a number of seconds": "أدخل عدد الثواني.",
   "Use a whole number of seconds": "أدخل عددًا صحيحًا من الثواني.",
-  "At least 0 seconds": "لا يقل عن 0 ثانية.",
-  "At most 300 seconds (5 minutes)": "لا يزيد على 300 ثانية (5 دقائق).",
-  "Up to 6 suggested questions": "6 أسئلة مقترحة كحد أقصى.",
+  "At least 0 seconds": "يجب ألا تقل المدة عن 0 ثانية.",
+  "At most 300 seconds (5 minutes)": "يجب ألا تزيد المدة على 300 ثانية (5 دقائق).",
+  "Up to 6 suggested questions": "يمكنك إضافة 6 أسئلة مقترحة كحد أقصى.",
   "The fallback reply cannot be empty": "لا يمكن ترك الرد البديل فارغًا.",
   "Keep instructions under 8,000 characters": "يجب ألا تتجاوز التعليمات 8,000 حرف.",
   "Choose at least one language": "اختر لغة واحدة على الأقل.",
@@ -109,13 +109,14 @@ const server: Record<string, string> = {
   "Write the question": "اكتب السؤال.",
   "Write the answer": "اكتب الإجابة.",
   "Enter a full address such as https://example.com": "أدخل عنوانًا كاملًا مثل https://example.com",
-  "Only http and https sites can be crawled": "يمكن زحف المواقع التي تبدأ بـ http أو https فقط.",
+  "Only http and https sites can be crawled":
+    "لا يمكن الزحف إلا إلى المواقع التي تبدأ عناوينها بـ http أو https.",
   "This document has more than {{count}} characters of text, the most one source can hold on the {{plan}} plan. Split it into smaller files or upgrade your plan.":
-    "يحتوي هذا المستند على أكثر من {{count}} حرف من النص، وهو الحد الأقصى لمصدر واحد في باقة {{plan}}. قسّمه إلى ملفات أصغر أو قم بترقية باقتك.",
+    "يحتوي هذا المستند على أكثر من {{count}} حرف من النص، وهو الحد الأقصى لمصدر واحد في باقة «{{plan}}». قسّمه إلى ملفات أصغر أو قم بترقية باقتك.",
   "This document gives more than {{count}} passages, the most one source can hold on the {{plan}} plan. Split it into smaller files or upgrade your plan.":
-    "ينتج عن هذا المستند أكثر من {{count}} مقطع، وهو الحد الأقصى لمصدر واحد في باقة {{plan}}. قسّمه إلى ملفات أصغر أو قم بترقية باقتك.",
+    "ينتج عن هذا المستند أكثر من {{count}} مقطع، وهو الحد الأقصى لمصدر واحد في باقة «{{plan}}». قسّمه إلى ملفات أصغر أو قم بترقية باقتك.",
   "This site gives more than {{count}} passages, the most one source can hold on the {{plan}} plan. Lower the page limit or upgrade your plan.":
-    "ينتج عن هذا الموقع أكثر من {{count}} مقطع، وهو الحد الأقصى لمصدر واحد في باقة {{plan}}. خفّض حد الصفحات أو قم بترقية باقتك.",
+    "ينتج عن هذا الموقع أكثر من {{count}} مقطع، وهو الحد الأقصى لمصدر واحد في باقة «{{plan}}». خفّض حد الصفحات أو قم بترقية باقتك.",
   "This ZIP file is not a Word document. Upload a PDF, Word (.docx), Markdown or text file.":
     "ملف ZIP هذا ليس مستند Word. ارفع ملف PDF أو Word (.docx) أو Markdown أو ملفًا نصيًا.",
   "This file type isn't supported. Upload a PDF, Word (.docx), Markdown or text file.":
@@ -152,12 +153,12 @@ const server: Record<string, string> = {
   "Reading this file took longer than {{seconds}} seconds, so it was stopped. It may be malformed, or too large: split it into smaller files.":
     "استغرقت قراءة هذا الملف أكثر من {{seconds}} ثانية، لذا أُوقفت. قد يكون تالف البنية أو كبيرًا جدًا: قسّمه إلى ملفات أصغر.",
   "Semantic search is off for this source: {{reason}}. It is still searched by its words; re-sync it to try again.":
-    "البحث الدلالي متوقف لهذا المصدر: {{reason}}. ما زال البحث فيه يتم بالكلمات؛ أعد مزامنته للمحاولة مجددًا.",
+    "البحث الدلالي متوقف لهذا المصدر: {{reason}}. وما زال يُبحث فيه بكلماته؛ أعد مزامنته للمحاولة مجددًا.",
 
   // ——— Website crawling ———
-  "This address is not a web page we can crawl.": "هذا العنوان ليس صفحة ويب يمكننا زحفها.",
+  "This address is not a web page we can crawl.": "هذا العنوان ليس صفحة ويب يمكننا الزحف إليها.",
   "This address is on a private or local network, which can't be crawled.":
-    "هذا العنوان على شبكة خاصة أو محلية، ولا يمكن زحفه.",
+    "هذا العنوان على شبكة خاصة أو محلية، ولا يمكن الزحف إليه.",
   "This address is on a private or local network, which can't be reached.":
     "هذا العنوان على شبكة خاصة أو محلية، ولا يمكن الوصول إليه.",
   "Only http and https addresses can be reached.": "يمكن الوصول إلى العناوين التي تبدأ بـ http أو https فقط.",
@@ -165,7 +166,8 @@ const server: Record<string, string> = {
     "لا يُسمح بالعناوين التي تتضمن اسم مستخدم أو كلمة مرور.",
   "Too many redirects.": "عمليات إعادة توجيه كثيرة جدًا.",
   "The response is larger than {{kb}} KB.": "حجم الاستجابة أكبر من {{kb}} كيلوبايت.",
-  "The site's robots.txt does not allow crawling {{url}}.": "لا يسمح ملف robots.txt في الموقع بزحف {{url}}.",
+  "The site's robots.txt does not allow crawling {{url}}.":
+    "لا يسمح ملف robots.txt في الموقع بالزحف إلى {{url}}.",
   "It leads to a private or local address.": "تؤدي إلى عنوان خاص أو محلي.",
   "The page is larger than 3 MB; reading stopped there.":
     "حجم الصفحة أكبر من 3 ميغابايت؛ توقفت القراءة عند هذا الحد.",
@@ -188,21 +190,21 @@ const server: Record<string, string> = {
 
   // ——— Plans and limits ———
   "Your {{plan}} plan includes 1 chatbot. Upgrade your plan to add more.":
-    "تتضمن باقة {{plan}} روبوت محادثة واحدًا. قم بترقية باقتك لإضافة المزيد.",
+    "تتضمن باقتك «{{plan}}» روبوت محادثة واحدًا. قم بترقية باقتك لإضافة المزيد.",
   "Your {{plan}} plan includes {{count}} chatbots. Upgrade your plan to add more.":
-    "تتضمن باقة {{plan}} {{count}} من روبوتات المحادثة. قم بترقية باقتك لإضافة المزيد.",
+    "تتضمن باقتك «{{plan}}» {{count}} من روبوتات المحادثة. قم بترقية باقتك لإضافة المزيد.",
   "Your {{plan}} plan includes 1 message a month. Upgrade your plan to add more.":
-    "تتضمن باقة {{plan}} رسالة واحدة شهريًا. قم بترقية باقتك لإضافة المزيد.",
+    "تتضمن باقتك «{{plan}}» رسالة واحدة شهريًا. قم بترقية باقتك لإضافة المزيد.",
   "Your {{plan}} plan includes {{count}} messages a month. Upgrade your plan to add more.":
-    "تتضمن باقة {{plan}} {{count}} من الرسائل شهريًا. قم بترقية باقتك لإضافة المزيد.",
+    "تتضمن باقتك «{{plan}}» {{count}} من الرسائل شهريًا. قم بترقية باقتك لإضافة المزيد.",
   "Your {{plan}} plan includes 1 knowledge source. Upgrade your plan to add more.":
-    "تتضمن باقة {{plan}} مصدر معرفة واحدًا. قم بترقية باقتك لإضافة المزيد.",
+    "تتضمن باقتك «{{plan}}» مصدر معرفة واحدًا. قم بترقية باقتك لإضافة المزيد.",
   "Your {{plan}} plan includes {{count}} knowledge sources. Upgrade your plan to add more.":
-    "تتضمن باقة {{plan}} {{count}} من مصادر المعرفة. قم بترقية باقتك لإضافة المزيد.",
+    "تتضمن باقتك «{{plan}}» {{count}} من مصادر المعرفة. قم بترقية باقتك لإضافة المزيد.",
   "Your {{plan}} plan includes 1 team member. Upgrade your plan to add more.":
-    "تتضمن باقة {{plan}} عضوًا واحدًا في الفريق. قم بترقية باقتك لإضافة المزيد.",
+    "تتضمن باقتك «{{plan}}» عضوًا واحدًا في الفريق. قم بترقية باقتك لإضافة المزيد.",
   "Your {{plan}} plan includes {{count}} team members. Upgrade your plan to add more.":
-    "تتضمن باقة {{plan}} {{count}} من أعضاء الفريق. قم بترقية باقتك لإضافة المزيد.",
+    "تتضمن باقتك «{{plan}}» {{count}} من أعضاء الفريق. قم بترقية باقتك لإضافة المزيد.",
 
   // ——— Subscriptions ———
   "Plan not found": "لم يُعثر على الباقة.",
@@ -215,9 +217,9 @@ const server: Record<string, string> = {
   "This payment reference does not belong to your current subscription":
     "مرجع الدفع هذا لا يخص اشتراكك الحالي.",
   "Only a plan below {{plan}} can be scheduled as a downgrade":
-    "لا يمكن جدولة الانتقال إلا إلى باقة أدنى من باقة {{plan}}.",
+    "لا يمكن جدولة الانتقال إلا إلى باقة أدنى من باقة «{{plan}}».",
   "Downgrade scheduled: your plan will change to {{plan}} on {{date}}":
-    "تمت جدولة الانتقال إلى باقة أدنى: ستتغيّر باقتك إلى {{plan}} في {{date}}.",
+    "تمت جدولة الانتقال إلى باقة أدنى: ستتغيّر باقتك إلى باقة «{{plan}}» في {{date}}.",
   "There is no scheduled downgrade to cancel": "لا يوجد انتقال مجدول إلى باقة أدنى لإلغائه.",
   "Your scheduled downgrade was cancelled; your plan stays as it is":
     "أُلغي الانتقال المجدول إلى باقة أدنى؛ تبقى باقتك كما هي.",
@@ -305,9 +307,9 @@ const server: Record<string, string> = {
 
   // ——— Auth service: workspaces, accounts ———
   "Your {{plan}} plan includes 1 seat, and every seat is taken by a member or a pending invitation. Upgrade your plan on the Billing page, or revoke a pending invitation, to invite someone new.":
-    "تتضمن باقة {{plan}} مقعدًا واحدًا، وهو مشغول بعضو أو بدعوة معلّقة. قم بترقية باقتك من صفحة الفوترة، أو ألغِ دعوة معلّقة، لدعوة شخص جديد.",
+    "تتضمن باقتك «{{plan}}» مقعدًا واحدًا، وهو مشغول بعضو أو بدعوة معلّقة. قم بترقية باقتك من صفحة الفوترة، أو ألغِ دعوة معلّقة، لدعوة شخص جديد.",
   "Your {{plan}} plan includes {{count}} seats, and every seat is taken by a member or a pending invitation. Upgrade your plan on the Billing page, or revoke a pending invitation, to invite someone new.":
-    "تتضمن باقة {{plan}} {{count}} من المقاعد، وكلها مشغولة بأعضاء أو بدعوات معلّقة. قم بترقية باقتك من صفحة الفوترة، أو ألغِ دعوة معلّقة، لدعوة شخص جديد.",
+    "تتضمن باقتك «{{plan}}» {{count}} من المقاعد، وكلها مشغولة بأعضاء أو بدعوات معلّقة. قم بترقية باقتك من صفحة الفوترة، أو ألغِ دعوة معلّقة، لدعوة شخص جديد.",
   "We could not check your plan's seats just now. Please try again in a moment.":
     "تعذّر علينا التحقق من مقاعد باقتك الآن. يُرجى المحاولة بعد لحظات.",
   "Enter a valid email address, like name@company.com.": "أدخل بريدًا إلكترونيًا صحيحًا، مثل name@company.com.",
