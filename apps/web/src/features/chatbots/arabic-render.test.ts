@@ -1,0 +1,236 @@
+import type { KnowledgeSource } from "@parley/contracts";
+import { createI18n, type Language } from "@parley/ui/i18n";
+import { LanguageProvider } from "@parley/ui/i18n/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createElement, type ReactElement, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { FormProvider, useForm } from "react-hook-form";
+import { MemoryRouter } from "react-router-dom";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ErrorNotice } from "./components/ErrorNotice";
+import { FileDrop } from "./components/FileDrop";
+import { AnswerView } from "./components/playground/AnswerView";
+import { SourceForm } from "./components/SourceForm";
+import { BuilderSection, SuggestedQuestionsField, TextField } from "./components/settings/fields";
+import { GreetingBubbleFields } from "./components/settings/GreetingBubbleFields";
+import { ModelFields } from "./components/settings/ModelFields";
+import { ThemeFields } from "./components/settings/ThemeFields";
+import type { AssistantMessage } from "./playground";
+import type { SettingsFormValues } from "./settings-form";
+
+// The builder's screens render in both languages from the catalog: the spec's English word for
+// word, and Arabic with nothing left in English but names, code and what the user typed.
+
+function source(overrides: Partial<KnowledgeSource>): KnowledgeSource {
+  return {
+    _id: "src_1",
+    chatbotId: "cb_1",
+    kind: "text",
+    title: "Returns policy",
+    status: "ready",
+    progress: { done: 1, total: 1, unit: "items" },
+    error: null,
+    chunkCount: 3,
+    skippedPages: [],
+    url: null,
+    fileName: null,
+    mimeType: null,
+    sizeBytes: null,
+    question: null,
+    answer: null,
+    lastSyncedAt: "2026-11-21T10:00:00.000Z",
+    embedding: null,
+    createdAt: "2026-11-21T10:00:00.000Z",
+    updatedAt: "2026-11-21T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const answer = (overrides: Partial<AssistantMessage>): AssistantMessage => ({
+  id: "a1",
+  role: "assistant",
+  question: "Warranty?",
+  text: "Three years [1]",
+  status: "done",
+  citations: [{ sourceId: "src_1", title: "Handbook", kind: "file", url: null, snippet: "3-year warranty" }],
+  answered: true,
+  error: null,
+  ...overrides,
+});
+
+const values = {
+  name: "Acme Support",
+  instructions: "",
+  greeting: "",
+  suggestedQuestions: [{ value: "" }],
+  fallbackReply: "Sorry",
+  provider: "openai-compatible",
+  modelName: "",
+  baseUrl: "",
+  apiKeyAction: "keep",
+  apiKey: "",
+  temperature: 0.3,
+  maxAnswerTokens: 600,
+  primaryColor: "#4f46e5",
+  position: "bottom-right",
+  launcherText: "",
+  bubbleEnabled: true,
+  bubbleText: "",
+  bubbleDelay: 5,
+  leadCapture: false,
+  retentionDays: 90,
+  published: false,
+} as unknown as SettingsFormValues;
+
+function SettingsHost({ children }: { children: ReactNode }) {
+  const form = useForm<SettingsFormValues>({ defaultValues: values });
+  return createElement(FormProvider, { ...form, children });
+}
+
+const noop = () => undefined;
+
+// SourceList's mutations import the signed-in app's session runtime, which reads document.cookie
+// when it loads: a stand-in document for that import only.
+let SourceList: typeof import("./components/SourceList").SourceList;
+const hadDocument = "document" in globalThis;
+beforeAll(async () => {
+  if (!hadDocument)
+    Object.assign(globalThis, {
+      document: { cookie: "", location: { protocol: "http:" }, querySelector: () => null },
+    });
+  ({ SourceList } = await import("./components/SourceList"));
+});
+afterAll(() => {
+  if (!hadDocument) Reflect.deleteProperty(globalThis, "document");
+});
+
+const screens = (): ReactElement[] => [
+  createElement(AnswerView, {
+    message: answer({ searchedFor: "Do you rent the tent?" }),
+    provider: "builtin",
+    onRetry: noop,
+    onAddKnowledge: noop,
+    canRetry: true,
+  }),
+  createElement(AnswerView, {
+    message: answer({ text: "Sorry.", citations: [], answered: false }),
+    provider: "builtin",
+    onRetry: noop,
+    onAddKnowledge: noop,
+    canRetry: true,
+  }),
+  createElement(AnswerView, {
+    message: answer({ text: "", status: "error", error: { code: "NETWORK_ERROR", message: "x" } }),
+    provider: "builtin",
+    onRetry: noop,
+    onAddKnowledge: noop,
+    canRetry: true,
+  }),
+  createElement(AnswerView, {
+    message: answer({ text: "", status: "stopped", citations: [] }),
+    provider: "builtin",
+    onRetry: noop,
+    onAddKnowledge: noop,
+    canRetry: true,
+  }),
+  createElement(FileDrop, { file: null, onFile: noop, limitMb: 5, error: null }),
+  createElement(SourceForm, {
+    idPrefix: "t",
+    onSubmit: async () => undefined,
+    fileLimitMb: 5,
+    submitLabel: "",
+  }),
+  createElement(ErrorNotice, { error: 42 }),
+  createElement(SourceList, {
+    chatbotId: "cb_1",
+    sources: [
+      source({}),
+      source({
+        _id: "src_2",
+        kind: "website",
+        title: "Help centre",
+        url: "https://example.com/help",
+        progress: { done: 2, total: 2, unit: "pages" },
+        chunkCount: 14,
+        skippedPages: [{ url: "https://example.com/old", reason: "The page answered 404 Not Found." }],
+      }),
+      source({ _id: "src_3", status: "processing", progress: { done: 12, total: 40, unit: "pages" } }),
+      source({ _id: "src_4", status: "failed", kind: "file", fileName: "a.pdf", sizeBytes: 2048 }),
+    ],
+  }),
+  createElement(
+    SettingsHost,
+    null,
+    createElement(
+      BuilderSection,
+      { title: "" },
+      createElement(SuggestedQuestionsField),
+      createElement(TextField, { name: "greeting", label: "" }),
+      createElement(ModelFields, { hasApiKey: true, apiKeyLast4: "c0de" }),
+      createElement(ThemeFields),
+      createElement(GreetingBubbleFields),
+    ),
+  ),
+];
+
+async function render(language: Language): Promise<string> {
+  const i18n = await createI18n(language);
+  const client = new QueryClient();
+  return screens()
+    .map((screen) =>
+      renderToStaticMarkup(
+        createElement(
+          LanguageProvider,
+          { i18n },
+          createElement(QueryClientProvider, { client }, createElement(MemoryRouter, null, screen)),
+        ),
+      ),
+    )
+    .join("\n")
+    .replace(/<(input|textarea)[^>]*>/g, (tag) => ` ${/placeholder="([^"]*)"/.exec(tag)?.[1] ?? ""} `)
+    .replace(/<[^>]+ aria-label="([^"]*)"[^>]*>/g, " $1 ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+describe("builder screens", () => {
+  it("say the spec's English", async () => {
+    const text = await render("en");
+    for (const expected of [
+      "Read as a follow-up; searched for: “Do you rent the tent?”",
+      "Not answered from your knowledge",
+      "We couldn't reach Parley. Check your connection.",
+      "You stopped the answer before it began.",
+      "Drop a file here or choose one",
+      "PDF, Word (.docx), Markdown or plain text, up to 5 MB on your plan.",
+      "Kind of knowledge",
+      "Opening hours and delivery",
+      "Something went wrong. Please try again.",
+      "3 passages · updated Nov 21, 2026",
+      "14 passages from 2 pages",
+      "1 page skipped",
+      "12 of 40 pages",
+      "Couldn't read this source. Something went wrong. Try re-syncing it.",
+      "Suggested questions 1 of 6",
+      "Key stored: •••• c0de It's encrypted and never shown again.",
+      "0.3 · Precise",
+      "Greet visitors with a bubble",
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it("leave no English in Arabic but names, code and addresses", async () => {
+    const text = await render("ar");
+    // What the test gave (titles, the question, a snippet), names and code stay as they are.
+    const kept =
+      /^(Parley|PDF|Word|docx|Markdown|OpenAI|OpenRouter|Ollama|vLLM|LM|Studio|API|Base|URL|chat|completions|gpt|mini|robots|txt|BHD|pdf|Do|you|rent|the|tent|year|warranty|Three|years|Handbook|Sorry|Returns|policy|Help|centre|c0de|Not|Found)$/;
+    const english = (text.replace(/https?:\/\/\S+|c0de/g, "").match(/[A-Za-z]{2,}/g) ?? []).filter(
+      (word) => !kept.test(word),
+    );
+    expect([...new Set(english)]).toEqual([]);
+    expect(text).toContain("نوفمبر");
+  });
+});
