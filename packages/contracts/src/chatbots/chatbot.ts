@@ -226,7 +226,8 @@ const editable = {
     .array(botLanguageSchema)
     .min(1, "Choose at least one language")
     .max(BOT_LANGUAGES.length * 4),
-  translations: z.object({ en: botTextsInputSchema.optional(), ar: botTextsInputSchema.optional() }),
+  /** Per language other than the default; an unknown language is refused, not dropped. */
+  translations: z.strictObject({ en: botTextsInputSchema.optional(), ar: botTextsInputSchema.optional() }),
   model: modelSettingsSchema
     .omit({ hasApiKey: true, apiKeyLast4: true })
     .extend({
