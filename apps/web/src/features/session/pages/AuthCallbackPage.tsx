@@ -1,4 +1,4 @@
-import { useTranslation } from "@parley/ui/i18n/react";
+import { useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import type en from "@parley/ui/locales/en/app";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -9,6 +9,7 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 import { platformUserQueryOptions } from "../api";
 import { AuthServiceError } from "../auth-client";
 import { LoadingSplash } from "../components/LoadingSplash";
+import { chosenByQuery, languageToApply, localeOfToken } from "../language-choice";
 import { takeReturnPath } from "../routes";
 import { authClient, rememberFreshSession, tokens } from "../runtime";
 import { parseCallbackParams } from "../session-data";
@@ -39,6 +40,10 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function AuthCallbackPage() {
   const { t } = useTranslation(["app", "common"]);
   useDocumentTitle(t("callback.title"));
+  const { language, setLanguage } = useLanguage();
+  // Read inside the sign-in run without restarting it.
+  const languageNow = useRef({ language, setLanguage });
+  languageNow.current = { language, setLanguage };
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<{ kind: Failure; code?: string } | null>(null);
@@ -84,11 +89,19 @@ export function AuthCallbackPage() {
 
       rememberFreshSession(session);
       const email = session.user.email || params.email || "";
+      const returnPath = takeReturnPath();
+      // The account's saved language, during the gate (not over a `?lang=` the return path chose).
+      const switchTo = languageToApply({
+        current: languageNow.current.language,
+        saved: session.user.locale ?? localeOfToken(jwt),
+        openedWithQuery: chosenByQuery(new URL(returnPath, window.location.origin).search),
+      });
       await Promise.all([
         delay(POST_LOGIN_GATE_MS),
         email ? queryClient.prefetchQuery(platformUserQueryOptions(email)) : Promise.resolve(),
+        switchTo ? languageNow.current.setLanguage(switchTo).catch(() => undefined) : Promise.resolve(),
       ]);
-      navigate(takeReturnPath(), { replace: true });
+      navigate(returnPath, { replace: true });
     })();
   }, [attempt, params, navigate, queryClient]);
 
