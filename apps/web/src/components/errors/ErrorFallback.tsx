@@ -45,7 +45,7 @@ export function ErrorFallback({ error }: ErrorFallbackProps) {
         {isApiError(error) ? <p className="error-text">{errorText(error)}</p> : null}
         <p className="error-text">
           {/* biome-ignore lint/a11y/useAnchorContent: Trans fills the link with the catalog's words */}
-          <Trans i18nKey="errorScreen.body" ns="site" components={{ link: <a href="/support" /> }} />
+          <Trans i18nKey="errorScreen.body" ns="site" components={{ a: <a href="/support" /> }} />
         </p>
         <details className="error-details">
           <summary>{t("errorScreen.details")}</summary>

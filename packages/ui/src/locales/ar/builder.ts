@@ -267,6 +267,8 @@ const builder: Translation<typeof en> = {
     semanticProgress: " · البحث الدلالي: عولج {{done}} من {{total}} مقطعًا",
     failedTitle: "تعذّرت قراءة هذا المصدر.",
     failedFallback: "حدث خطأ ما. جرّب إعادة مزامنته.",
+    pageSkipped: "تعذّرت قراءة هذه الصفحة.",
+    embeddingFailed: "البحث الدلالي غير متاح لهذا المصدر، لكن البحث في كلماته لا يزال يعمل.",
     resyncLabel: "إعادة مزامنة {{title}}",
     beingRead: "تجري قراءته الآن",
     crawlAgain: "إعادة الزحف",

@@ -246,6 +246,8 @@ const builder = {
     semanticProgress: " · semantic search: {{done}} of {{total}} passages embedded",
     failedTitle: "Couldn't read this source.",
     failedFallback: "Something went wrong. Try re-syncing it.",
+    pageSkipped: "This page could not be read.",
+    embeddingFailed: "Semantic search isn't available for this source; it is still searched by its words.",
     resyncLabel: "Re-sync {{title}}",
     beingRead: "Being read now",
     crawlAgain: "Crawl again",

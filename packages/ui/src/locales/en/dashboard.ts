@@ -60,20 +60,20 @@ const dashboard = {
     plan: {
       title: "Pick the plan that fits",
       done: "You're on a paid plan. Thank you!",
-      todo: "Free works for trying things out. <link>Compare plans</link> when you need more messages or chatbots.",
+      todo: "Free works for trying things out. <a>Compare plans</a> when you need more messages or chatbots.",
     },
     chatbot: {
       title: "Create your first chatbot",
       done: "Done. Open it under Your chatbots to add knowledge and test its answers.",
-      todo: "Give it a name and some knowledge, then test its answers. <link>Create your chatbot</link>",
+      todo: "Give it a name and some knowledge, then test its answers. <a>Create your chatbot</a>",
     },
     widget: {
       title: "Add the chat widget to your website",
-      live: "Live: visitors are chatting with your bot. <link>Open the inbox</link>",
+      live: "Live: visitors are chatting with your bot. <a>Open the inbox</a>",
       embed:
-        "Paste one line of code into your site and your bot answers there. <link>Get the embed code</link>",
+        "Paste one line of code into your site and your bot answers there. <a>Get the embed code</a>",
       learn:
-        "Once you have a chatbot, one line of code puts it on your site. <link>See how the widget works</link>",
+        "Once you have a chatbot, one line of code puts it on your site. <a>See how the widget works</a>",
     },
   },
 } as const;

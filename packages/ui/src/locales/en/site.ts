@@ -212,7 +212,7 @@ const site = {
   faq: {
     eyebrow: "FAQ",
     title: "Frequently asked questions",
-    lead: "How Parley answers, what it costs, and what happens to your data. Can't find your question? <link>Ask us directly</link>.",
+    lead: "How Parley answers, what it costs, and what happens to your data. Can't find your question? <a>Ask us directly</a>.",
     groups: {
       product: "The product",
       billing: "Plans and billing",
@@ -291,7 +291,7 @@ const site = {
     lastUpdated: "Last updated <time>{{date}}</time>.",
     tocLabel: "Sections",
     tocTitle: "On this page",
-    seeAlso: "See also the <link>FAQ</link> for plain-language answers about billing and data.",
+    seeAlso: "See also the <a>FAQ</a> for plain-language answers about billing and data.",
     sections: {
       agreement: {
         title: "1. About these terms",
@@ -379,7 +379,7 @@ const site = {
     retry: "Try again",
     emptyTitle: "No plans are available right now",
     emptyBody:
-      "We're updating our plans. Please check back shortly, or <link>contact us</link> and we'll help you choose.",
+      "We're updating our plans. Please check back shortly, or <a>contact us</a> and we'll help you choose.",
     policy:
       "Upgrades start a new billing period the moment your payment is captured. Downgrades take effect at the end of your current period.",
     extrasTitle: "Questions about billing?",
@@ -456,7 +456,7 @@ const site = {
         "<b>Onboarding help.</b> We can help you import your help centre and tune your first chatbot's answers.",
       billing: "<b>Billing.</b> Questions about BENEFIT or card payments, invoices, upgrades and downgrades.",
     },
-    faqNote: "Looking for a quick answer? The <link>FAQ</link> covers billing, data retention and models.",
+    faqNote: "Looking for a quick answer? The <a>FAQ</a> covers billing, data retention and models.",
     sent: "Message sent",
     sendAnother: "Send another message",
     formTitle: "Send us a message",
@@ -503,9 +503,9 @@ const site = {
     send: "Send request",
     asideLabel: "Other help",
     quickTitle: "Quick answers",
-    quickFaq: "<link>FAQ</link>: billing, data retention and models.",
-    quickBilling: "<link>Billing</link>: your plan, payments and scheduled changes.",
-    quickAccount: "<link>Account</link>: name, email, password and sign-in methods.",
+    quickFaq: "<a>FAQ</a>: billing, data retention and models.",
+    quickBilling: "<a>Billing</a>: your plan, payments and scheduled changes.",
+    quickAccount: "<a>Account</a>: name, email, password and sign-in methods.",
     fasterTitle: "Get a faster answer",
     fasterBody:
       "Tell us what you did, what you expected and what happened instead. For a wrong chatbot answer, paste the question you asked.",
@@ -580,7 +580,7 @@ const site = {
   errorScreen: {
     eyebrow: "Oops!",
     title: "Something went wrong",
-    body: "An unexpected error stopped this page from working. Trying again usually fixes it. If it keeps happening, please contact our <link>support team</link>.",
+    body: "An unexpected error stopped this page from working. Trying again usually fixes it. If it keeps happening, please contact our <a>support team</a>.",
     details: "Error Details",
     retry: "Try Again",
     home: "Go Home",

@@ -73,7 +73,7 @@ export function ContactPage() {
             </li>
           </ul>
           <p className="muted">
-            <Trans i18nKey="contact.faqNote" ns="site" components={{ link: <Link to="/faq" /> }} />
+            <Trans i18nKey="contact.faqNote" ns="site" components={{ a: <Link to="/faq" /> }} />
           </p>
         </div>
 

@@ -51,7 +51,7 @@ export function GetStarted({
       body: onPaidPlan ? (
         t("start.plan.done")
       ) : (
-        <Trans t={t} i18nKey="start.plan.todo" components={{ link: <Link to="/billing" /> }} />
+        <Trans t={t} i18nKey="start.plan.todo" components={{ a: <Link to="/billing" /> }} />
       ),
       state: onPaidPlan ? "done" : "todo",
     },
@@ -64,7 +64,7 @@ export function GetStarted({
         <Trans
           t={t}
           i18nKey="start.chatbot.todo"
-          components={{ link: <Link to="/dashboard?create=chatbot" /> }}
+          components={{ a: <Link to="/dashboard?create=chatbot" /> }}
         />
       ),
       state: chatbotCount ? "done" : "todo",
@@ -76,7 +76,7 @@ export function GetStarted({
         <Trans
           t={t}
           i18nKey={`start.widget.${widget.kind}`}
-          components={{ link: <Link to={widget.href} /> }}
+          components={{ a: <Link to={widget.href} /> }}
         />
       ),
       state: widget.state,

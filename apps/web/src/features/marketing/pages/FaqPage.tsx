@@ -35,7 +35,7 @@ export function FaqPage() {
           <p className="eyebrow">{t("faq.eyebrow")}</p>
           <h1>{t("faq.title")}</h1>
           <p className="lead">
-            <Trans i18nKey="faq.lead" ns="site" components={{ link: <Link to="/contact" /> }} />
+            <Trans i18nKey="faq.lead" ns="site" components={{ a: <Link to="/contact" /> }} />
           </p>
         </div>
       </section>

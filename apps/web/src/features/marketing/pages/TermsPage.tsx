@@ -53,7 +53,7 @@ export function TermsPage() {
               </section>
             ))}
             <p className="muted">
-              <Trans i18nKey="terms.seeAlso" ns="site" components={{ link: <Link to="/faq" /> }} />
+              <Trans i18nKey="terms.seeAlso" ns="site" components={{ a: <Link to="/faq" /> }} />
             </p>
           </article>
         </div>

@@ -83,7 +83,7 @@ export function PricingPage() {
             <div className="state-panel">
               <h2>{t("pricing.emptyTitle")}</h2>
               <p>
-                <Trans i18nKey="pricing.emptyBody" ns="site" components={{ link: <Link to="/contact" /> }} />
+                <Trans i18nKey="pricing.emptyBody" ns="site" components={{ a: <Link to="/contact" /> }} />
               </p>
             </div>
           ) : (

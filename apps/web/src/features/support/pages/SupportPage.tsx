@@ -146,20 +146,20 @@ export function SupportPage() {
             <h2>{t("support.quickTitle")}</h2>
             <ul>
               <li>
-                <Trans i18nKey="support.quickFaq" ns="site" components={{ link: <Link to="/faq" /> }} />
+                <Trans i18nKey="support.quickFaq" ns="site" components={{ a: <Link to="/faq" /> }} />
               </li>
               <li>
                 <Trans
                   i18nKey="support.quickBilling"
                   ns="site"
-                  components={{ link: <Link to="/billing" /> }}
+                  components={{ a: <Link to="/billing" /> }}
                 />
               </li>
               <li>
                 <Trans
                   i18nKey="support.quickAccount"
                   ns="site"
-                  components={{ link: <Link to="/account" /> }}
+                  components={{ a: <Link to="/account" /> }}
                 />
               </li>
             </ul>
