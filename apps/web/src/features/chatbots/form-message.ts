@@ -1,5 +1,5 @@
-import { lookupServerMessage } from "@parley/ui/i18n";
-import { useServerText, useTranslation } from "@parley/ui/i18n/react";
+import { isLanguage, lookupServerMessage, serverMessageFor, serverTableOf } from "@parley/ui/i18n";
+import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import en from "@parley/ui/locales/en/builder";
 import { useCallback, useMemo } from "react";
 
@@ -9,17 +9,12 @@ import { useCallback, useMemo } from "react";
  */
 const SECTIONS = ["validation", "forms", "stream", "upload"] as const;
 
-/**
- * A message in the reader's language: the builder's own English texts are looked up in its
- * catalog (templates such as "Up to {{max}} suggested questions" too); anything else came from
- * the server and goes through the server-message table.
- */
-export function useClientText() {
+/** The catalog's English texts of SECTIONS, each with its text in the page's language. */
+function useOwnTable(): Record<string, string> {
   const { t, i18n } = useTranslation("builder");
-  const serverText = useServerText();
   const language = i18n.language;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `t` changes when the language's catalog loads
-  const table = useMemo(() => {
+  return useMemo(() => {
     const out: Record<string, string> = {};
     for (const section of SECTIONS) {
       const english = en[section] as Record<string, string>;
@@ -32,14 +27,43 @@ export function useClientText() {
     }
     return out;
   }, [i18n, language, t]);
+}
+
+/**
+ * A message in the reader's language: the builder's own English texts are looked up in its
+ * catalog (templates such as "Up to {{max}} suggested questions" too); anything else came from
+ * the server and goes through the server-message table. A message neither knows is shown to
+ * English readers as it is, and to others as `fallback` (by default: something went wrong).
+ */
+export function useClientText() {
+  const { t, i18n } = useTranslation("builder");
+  const table = useOwnTable();
+  const language = isLanguage(i18n.language) ? i18n.language : "en";
   return useCallback(
-    (message: string): string => lookupServerMessage(table, message) ?? serverText(message),
-    [table, serverText],
+    (message: string, fallback?: string): string =>
+      lookupServerMessage(table, message) ??
+      serverMessageFor(language, message, serverTableOf(language), fallback ?? t("errors.generic")),
+    [table, language, t],
+  );
+}
+
+/** An error with a code (a stream or API failure): its message if known, else the code's words. */
+export function useCodedErrorText() {
+  const table = useOwnTable();
+  const errorText = useErrorText();
+  return useCallback(
+    (error: { code?: string; message?: string }): string =>
+      (error.message ? lookupServerMessage(table, error.message) : null) ?? errorText(error),
+    [table, errorText],
   );
 }
 
 /** A form field's error (undefined stays undefined) in the reader's language. */
 export function useFormMessage() {
   const text = useClientText();
-  return useCallback((message: string | undefined) => (message ? text(message) : undefined), [text]);
+  const { t } = useTranslation("errors");
+  return useCallback(
+    (message: string | undefined) => (message ? text(message, t("codes.VALIDATION_FAILED")) : undefined),
+    [text, t],
+  );
 }

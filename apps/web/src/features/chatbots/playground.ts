@@ -160,7 +160,7 @@ export function failureText(
     case "STREAM_INTERRUPTED":
       return w.t("playground.interruptedShort");
     default: {
-      const message = w.server(error.message);
+      const message = w.error(error);
       return provider === "openai-compatible" && MODEL_FAILURES.has(error.code)
         ? w.t("playground.checkModel", { message: message.replace(/([^.!?؟])$/, "$1.") })
         : message;

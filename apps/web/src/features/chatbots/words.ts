@@ -2,7 +2,7 @@ import { formatNumber } from "@parley/ui/i18n";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import en from "@parley/ui/locales/en/builder";
 import { useMemo } from "react";
-import { useClientText } from "./form-message";
+import { useClientText, useCodedErrorText } from "./form-message";
 
 /** The builder namespace's `t`, as `useTranslation("builder")` returns it. */
 export type BuilderT = ReturnType<typeof useTranslation<"builder">>["t"];
@@ -15,8 +15,10 @@ export type BuilderT = ReturnType<typeof useTranslation<"builder">>["t"];
 export interface Words {
   t: BuilderT;
   number: (value: number, options?: Intl.NumberFormatOptions) => string;
-  /** A server's English message in the reader's language. */
-  server: (message: string) => string;
+  /** A server's English message in the reader's language (`fallback` when it is not known). */
+  server: (message: string, fallback?: string) => string;
+  /** A failure with a code: its message if known, else the words for its code. */
+  error: (error: { code?: string; message?: string }) => string;
 }
 
 const englishRules = new Intl.PluralRules("en");
@@ -48,6 +50,7 @@ export const ENGLISH: Words = {
   t: englishT as unknown as BuilderT,
   number: (value, options) => formatNumber("en", value, options),
   server: (message) => message,
+  error: (error) => error.message ?? "",
 };
 
 /** The reader's words, for passing to the builder's helpers. */
@@ -55,5 +58,6 @@ export function useWords(): Words {
   const { t } = useTranslation("builder");
   const { number } = useFormat();
   const server = useClientText();
-  return useMemo(() => ({ t, number, server }), [t, number, server]);
+  const error = useCodedErrorText();
+  return useMemo(() => ({ t, number, server, error }), [t, number, server, error]);
 }

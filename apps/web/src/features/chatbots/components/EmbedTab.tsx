@@ -149,7 +149,7 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
     const parsed = allowedDomainSchema.safeParse(raw);
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message;
-      say((w) => (message ? w.server(message) : w.t("embed.domainRequired")));
+      say((w) => (message ? w.server(message, w.t("embed.domainRequired")) : w.t("embed.domainRequired")));
       return;
     }
     if (domains.includes(parsed.data)) {

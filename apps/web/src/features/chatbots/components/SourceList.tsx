@@ -1,5 +1,5 @@
 import type { KnowledgeSource } from "@parley/contracts";
-import { Trans, useFormat, useServerText, useTranslation } from "@parley/ui/i18n/react";
+import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useRef, useState } from "react";
 import { Modal } from "../../../components/Modal";
 import { useDeleteSource, useResyncSource } from "../api";
@@ -83,7 +83,9 @@ function SkippedPages({ pages }: { pages: KnowledgeSource["skippedPages"] }) {
                   </span>
                 )}
               </dt>
-              <dd className="source-skipped-reason">{words.server(page.reason)}</dd>
+              <dd className="source-skipped-reason">
+                {words.server(page.reason, words.t("sources.pageSkipped"))}
+              </dd>
             </div>
           );
         })}
@@ -102,7 +104,6 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
   const { t } = useTranslation("builder");
   const words = useWords();
   const format = useFormat();
-  const serverText = useServerText();
   const resync = useResyncSource(chatbotId);
   const remove = useDeleteSource(chatbotId);
   const [deleting, setDeleting] = useState<KnowledgeSource | null>(null);
@@ -166,13 +167,17 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
                 ) : null}
                 {source.status === "ready" && source.embedding?.status === "failed" ? (
                   <p className="source-failure">
-                    {source.embedding.error ? serverText(source.embedding.error) : null}
+                    {source.embedding.error
+                      ? words.server(source.embedding.error, t("sources.embeddingFailed"))
+                      : null}
                   </p>
                 ) : null}
                 {source.status === "failed" ? (
                   <p className="source-failure">
                     <strong>{t("sources.failedTitle")}</strong>{" "}
-                    {source.error ? serverText(source.error) : t("sources.failedFallback")}
+                    {source.error
+                      ? words.server(source.error, t("sources.failedFallback"))
+                      : t("sources.failedFallback")}
                   </p>
                 ) : null}
                 {!busy && source.skippedPages.length > 0 ? (

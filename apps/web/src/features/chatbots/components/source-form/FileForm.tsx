@@ -51,8 +51,8 @@ export function FileSourceForm({
         isApiError(error) &&
         (error.code === "UNSUPPORTED_MEDIA_TYPE" || error.code === "PAYLOAD_TOO_LARGE")
       ) {
-        const { message } = error;
-        say((w) => w.server(message));
+        const { code, message } = error;
+        say((w) => w.error({ code, message }));
       } else setFailure(error);
     } finally {
       setProgress(null);
