@@ -1,4 +1,4 @@
-import { useTranslation } from "@parley/ui/i18n/react";
+import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { isApiError } from "../../../app/api";
@@ -12,6 +12,7 @@ import "../styles/summary.css";
 /** The dashboard's glance at the last 7 days, linking to the full analytics and the inbox. */
 export function AnalyticsSummaryCard() {
   const { t } = useTranslation("inbox");
+  const errorText = useErrorText();
   const [range] = useState(() => presetRange(7, utcDay(new Date())));
   const query = useAnalytics(range);
   const data = query.data;
@@ -46,7 +47,7 @@ export function AnalyticsSummaryCard() {
         <CardError
           what={t("analytics.summary.what")}
           requestId={isApiError(query.error) ? query.error.requestId : undefined}
-          message={query.error.message}
+          message={errorText(query.error)}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
