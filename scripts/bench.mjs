@@ -23,6 +23,7 @@ if (
     path.join(root, "apps/web/src"),
     path.join(root, "apps/web/embed"),
     path.join(root, "packages/contracts/src"),
+    path.join(root, "packages/ui/src"),
   ])
 ) {
   if ((await run("pnpm", ["--filter", "@parley/web", "build"], { stdio: "ignore" })) !== 0) process.exit(1);

@@ -34,7 +34,13 @@ if (
   forceBuild ||
   buildIsStale(
     path.join(root, "apps/web/dist/index.html"),
-    fromRoot("apps/web/src", "apps/web/public", "apps/web/embed", "packages/contracts/src"),
+    fromRoot(
+      "apps/web/src",
+      "apps/web/public",
+      "apps/web/embed",
+      "packages/contracts/src",
+      "packages/ui/src",
+    ),
     fromRoot(
       "apps/web/index.html",
       "apps/web/widget.html",
@@ -51,7 +57,7 @@ if (
   forceBuild ||
   buildIsStale(
     path.join(root, "apps/auth/dist/ui/index.html"),
-    fromRoot("apps/auth/ui"),
+    fromRoot("apps/auth/ui", "packages/ui/src", "packages/contracts/src"),
     fromRoot("apps/auth/vite.config.ts"),
   )
 ) {

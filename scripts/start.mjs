@@ -23,13 +23,14 @@ const builds = [
       "apps/web/index.html",
       "apps/web/widget.html",
       "packages/contracts/src",
+      "packages/ui/src",
     ],
     args: ["--filter", "@parley/web", "build"],
   },
   {
     name: "sign-in app",
     out: "apps/auth/dist/ui/index.html",
-    inputs: ["apps/auth/ui"],
+    inputs: ["apps/auth/ui", "packages/ui/src", "packages/contracts/src"],
     args: ["--filter", "@parley/auth", "build:ui"],
   },
 ];
