@@ -67,9 +67,13 @@ const GENERIC = new Set(
   ),
 );
 
-/** The same for Arabic (stems): price, cost, fee, want, can, need, way, know… */
+/**
+ * The same for Arabic (stems): want, can, need, way, know, name, number… Unlike English, the price
+ * words (سعر، رسوم، تكلفة) stay: Arabic answers repeat them ("رسوم التوصيل ديناران"), and keeping
+ * them raised abstention on the tuning questions with no other change.
+ */
 const GENERIC_AR = new Set(
-  "سعر اسعار تكلفه رسوم كلفه ابي ابغي ابغا اريد نريد ممكن يمكن يمكنني استطيع اقدر نقدر احتاج طريقه معرفه اعرف موجود يوجد متوفر عندكم لديكم اسم عدد تعريف معني اعطي اذكر شيء شئ نوع"
+  "ابي ابغي ابغا اريد نريد ممكن يمكن يمكنني استطيع اقدر نقدر احتاج طريقه معرفه اعرف موجود يوجد متوفر عندكم لديكم اسم عدد تعريف معني اعطي اذكر شيء شئ نوع"
     .split(" ")
     .map(stemArabic),
 );
@@ -114,7 +118,7 @@ export function answerKindFits(question: string, sentence: string): boolean {
     const s = normalizeArabic(sentence);
     // كم / بكم (how much, how many), متى / امتى (when); كم يوم / كم ساعة ask for a time.
     if (
-      /^(متي|امتي|في اي وقت|اي وقت|في اي سنه|في اي عام|كم (يوم|ساعه|اسبوع|شهر|سنه|مده|من الوقت)|الي متي|حتي متي)/.test(
+      /^(متي|امتي|في اي وقت|اي وقت|في اي سنه|في اي عام|كم (يوم|ساعه|اسبوع|شهر|سنه|مده|المده|من الوقت|يستغرق|تستغرق|ياخذ|تاخذ)|الي متي|حتي متي)/.test(
         q,
       )
     )

@@ -61,7 +61,8 @@ export function chunkMarkdown(text: string, docTitle = ""): Chunk[] {
 
 function splitLong(paragraph: string): string[] {
   if (paragraph.length <= MAX) return [paragraph];
-  const sentences = paragraph.match(/[^.!?]+[.!?]+(\s|$)|[^.!?]+$/g) ?? [paragraph];
+  // Sentence ends, Arabic ones too (؟ ؛ and the Arabic full stop ۔).
+  const sentences = paragraph.match(/[^.!?؟؛۔]+[.!?؟؛۔]+(\s|$)|[^.!?؟؛۔]+$/g) ?? [paragraph];
   const out: string[] = [];
   let buf = "";
   for (const s of sentences) {
