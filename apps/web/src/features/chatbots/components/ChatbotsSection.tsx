@@ -3,6 +3,7 @@ import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useUsage } from "../../dashboard/api";
+import { usePlanText } from "../../pricing/use-plan-text";
 import { useSignedInUser } from "../../session/session-context";
 import { useChatbots } from "../api";
 import { readableOn, sourcesSummary } from "../chatbots";
@@ -26,6 +27,7 @@ const QUICK_KINDS = [
 export function ChatbotsSection() {
   const { t } = useTranslation("builder");
   const { number } = useFormat();
+  const planText = usePlanText();
   // Lists are cached per workspace: another workspace never shows this one's bots.
   const { workspaceId: userId } = useSignedInUser();
   const chatbots = useChatbots();
@@ -70,7 +72,7 @@ export function ChatbotsSection() {
               {t("list.usage", {
                 used: number(limits.used.chatbots),
                 limit: number(limits.limits.chatbots),
-                plan: limits.planName,
+                plan: planText.name({ name: limits.planName }),
               })}
             </span>
           ) : null}

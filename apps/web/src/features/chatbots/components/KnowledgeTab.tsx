@@ -3,6 +3,7 @@ import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { useSubscriptionDetails, useUsage } from "../../dashboard/api";
+import { usePlanText } from "../../pricing/use-plan-text";
 import { useSignedInUser } from "../../session/session-context";
 import { useAddSource } from "../api";
 import { fileLimitMb, sourcesSummary } from "../chatbots";
@@ -19,6 +20,7 @@ interface KnowledgeTabProps {
 export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
   const { t } = useTranslation("builder");
   const words = useWords();
+  const planText = usePlanText();
   // Lists are cached per workspace: another workspace never shows this one's bots.
   const { workspaceId: userId } = useSignedInUser();
   const subscription = useSubscriptionDetails(userId);
@@ -56,7 +58,10 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
             <Trans
               t={t}
               i18nKey="knowledge.atLimit"
-              values={{ limit: words.number(usage.data.limits.knowledgeSources), plan: usage.data.planName }}
+              values={{
+                limit: words.number(usage.data.limits.knowledgeSources),
+                plan: planText.name({ name: usage.data.planName }),
+              }}
               components={{ plans: <Link to="/billing" /> }}
             />
           </div>
