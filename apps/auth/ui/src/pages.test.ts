@@ -19,10 +19,17 @@ const platform: Platform = {
   socialProviders: ["google", "github"],
 };
 
+const WEB = "http://app.parley.test";
+type Frame = Parameters<typeof Shell>[0];
+
 async function render(language: Language, page: ReactNode): Promise<string> {
   const i18n = await createI18n(language);
   return renderToStaticMarkup(
-    h(LanguageProvider, { i18n, children: h(Shell, { webUrl: "http://app.parley.test", children: page }) }),
+    h(
+      LanguageProvider,
+      { i18n } as Parameters<typeof LanguageProvider>[0],
+      h(Shell, { webUrl: WEB } as Frame, page),
+    ),
   );
 }
 
