@@ -4,6 +4,7 @@ import { createElement as h, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Shell } from "./components/Shell";
+import { SocialButtons } from "./components/SocialButtons";
 import { ErrorPage } from "./pages/ErrorPage";
 import { ForgotPasswordPage } from "./pages/ForgotPassword";
 import { ResetPasswordPage } from "./pages/ResetPassword";
@@ -46,6 +47,10 @@ const pages: [string, ReactNode][] = [
   ["invalid platform", h(InvalidPlatformPage, { platformId: "nope", webUrl: "http://x.test" })],
   ["unavailable", h(PlatformUnavailablePage, { failure: { kind: "network" }, onRetry: () => {} })],
   ["not found", h(NotFoundPage, { platformId: "parley" })],
+  [
+    "social buttons",
+    h(SocialButtons, { providers: ["google", "github"], pending: null, disabled: false, onSelect: () => {} }),
+  ],
 ];
 
 /** Visible text and text attributes, without markup. */
@@ -89,6 +94,11 @@ describe("the sign-in app's pages", () => {
     expect(words(error).replace(/\s+/g, " ")).toContain("Error code: no_such");
     const signUp = words(await render("en", h(SignUpPage, { platform }))).replace(/\s+/g, " ");
     expect(signUp).toContain("Already have an account? Sign in");
+    const social = await render(
+      "en",
+      h(SocialButtons, { providers: ["google"], pending: null, disabled: false, onSelect: () => {} }),
+    );
+    expect(words(social).replace(/\s+/g, " ")).toContain("Continue with Google");
     const arabicSignUp = await render("ar", h(SignUpPage, { platform }));
     expect(arabicSignUp).toContain('لديك حساب بالفعل؟ <a href="/auth?platform=parley">سجّل الدخول</a>');
     expect(arabicSignUp).toContain('data-testid="language-switch">English</button>');

@@ -1,4 +1,4 @@
-import { useTranslation } from "@parley/ui/i18n/react";
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 import { Button } from "./Button";
 
@@ -117,7 +117,13 @@ export function SocialButtons({
             onClick={() => onSelect(id)}
           >
             {pending !== id && <ProviderIcon id={id} />}
-            {t("social.continueWith", { provider: providerName(id) })}
+            <Trans
+              i18nKey="social.continueWith"
+              ns="auth"
+              values={{ provider: providerName(id) }}
+              // A brand name, left to right inside Arabic.
+              components={{ name: <bdi dir="ltr" translate="no" /> }}
+            />
           </Button>
         ))}
       </div>

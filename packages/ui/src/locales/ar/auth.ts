@@ -21,7 +21,7 @@ const auth: Translation<typeof en> = {
     passwordRule: "عدد الأحرف المسموح: من {{min}} إلى {{max}}.",
   },
   social: {
-    continueWith: "المتابعة باستخدام {{provider}}",
+    continueWith: "المتابعة باستخدام <name>{{provider}}</name>",
     or: "أو",
   },
   common: {

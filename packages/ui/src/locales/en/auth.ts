@@ -22,7 +22,7 @@ const auth = {
     passwordRule: "Use {{min}} to {{max}} characters.",
   },
   social: {
-    continueWith: "Continue with {{provider}}",
+    continueWith: "Continue with <name>{{provider}}</name>",
     or: "or",
   },
   common: {
