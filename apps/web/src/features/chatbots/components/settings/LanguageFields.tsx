@@ -71,7 +71,7 @@ export function LanguageFields() {
                 onChange={() => chooseDefault(language)}
                 aria-describedby={`${id}-default-hint`}
               />
-              <span lang={language}>{name(language)}</span>
+              {name(language)}
             </label>
           ))}
         </div>
