@@ -1,5 +1,6 @@
 import { createI18n } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
+import { describeOAuthErrorInEnglish, inEnglish as englishOf } from "./english";
 import * as errors from "./errors";
 import {
   type ApiFailure,
@@ -245,6 +246,20 @@ it("keeps the spec's reset-request message word for word", () => {
   expect(RESET_REQUESTED_MESSAGE).toBe(
     "If this email exists in our system, check your email for the reset link",
   );
+});
+
+describe("the English helper for tests and e2e (english.ts)", () => {
+  it("gives the same words as the English catalog through i18next", () => {
+    for (const code of [...OAUTH_ERROR_CODES, "USER_ALREADY_EXISTS", "no_such"]) {
+      const viaHelper = describeOAuthErrorInEnglish(code);
+      expect(viaHelper).toEqual(describeOAuthError(code));
+    }
+    for (const seconds of [undefined, 1, 7]) {
+      expect(englishOf(errors.rateLimitMessage(seconds))).toBe(rateLimitMessage(seconds));
+    }
+    const short = errors.describeApiError(http(400, "PASSWORD_TOO_SHORT"), { minLength: 10, maxLength: 20 });
+    expect(englishOf(short.message)).toBe("Password is too short. Use at least 10 characters.");
+  });
 });
 
 describe("in Arabic", async () => {
