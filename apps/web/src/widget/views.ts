@@ -40,7 +40,8 @@ export function userMessage(text: string): HTMLElement {
   return h(
     "div",
     { class: "pw-msg pw-user" },
-    h("div", { class: "pw-bubble", dir: "auto" }, srOnly(t("you")), text),
+    // dir=auto inside: the bubble keeps the page's direction (its tail corner), the text its own.
+    h("div", { class: "pw-bubble" }, srOnly(t("you")), h("span", { dir: "auto" }, text)),
   );
 }
 
