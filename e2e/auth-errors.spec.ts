@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { describeOAuthError } from "../apps/auth/ui/src/errors";
+import { describeOAuthErrorInEnglish as describeOAuthError } from "../apps/auth/ui/src/english";
 import { screenshot, VIEWPORTS } from "./account-helpers";
 import { AUTH } from "./identity-helpers";
 
