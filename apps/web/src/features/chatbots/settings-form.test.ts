@@ -9,6 +9,9 @@ const bot: Chatbot = {
   greeting: "Hi!",
   suggestedQuestions: ["Opening hours?", "Delivery?"],
   fallbackReply: "Sorry, I don't know.",
+  defaultLanguage: "en",
+  languages: ["en"],
+  translations: {},
   model: {
     provider: "builtin",
     model: null,
