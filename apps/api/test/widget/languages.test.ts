@@ -8,6 +8,9 @@ import {
   widgetConversationSchema,
 } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { usageCounters } from "../../src/db/schema";
+import { monthOf } from "../../src/modules/entitlements/usage.repo";
+import { UNAVAILABLE_REPLY, UNAVAILABLE_REPLY_AR } from "../../src/modules/widget/widget.service";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { readSse, textOf } from "../sse-client";
@@ -256,6 +259,17 @@ describe.each(testDrivers())("bots in Arabic on %s", (driver) => {
     expect((await ask(englishOnly, "What are your opening hours on Friday?", "ar")).text).toBe(
       EN.fallbackReply,
     );
+  });
+
+  it("says the quota notice in the widget's language", async () => {
+    const messages = 100; // the Free plan's month, used up
+    const row = { ownerId: owner.sub, month: monthOf(t.app.clock.now()), messages };
+    await t.db.db
+      .insert(usageCounters)
+      .values(row)
+      .onConflictDoUpdate({ target: [usageCounters.ownerId, usageCounters.month], set: { messages } });
+    expect((await ask(both, "ما هي ساعات العمل؟", "ar")).text).toBe(UNAVAILABLE_REPLY_AR);
+    expect((await ask(both, "What are your hours?", "en")).text).toBe(UNAVAILABLE_REPLY);
   });
 
   it("refuses a chat language it does not know", async () => {
