@@ -78,7 +78,7 @@ const screens = (): ReactElement[] => [
 async function render(language: Language): Promise<string> {
   const i18n = await createI18n(language);
   return screens()
-    .map((screen) => renderToStaticMarkup(createElement(LanguageProvider, { i18n }, screen)))
+    .map((screen) => renderToStaticMarkup(createElement(LanguageProvider, { i18n, children: screen })))
     .join("\n")
     .replace(/<[^>]+>/g, " ")
     .replace(/&#x27;/g, "'")

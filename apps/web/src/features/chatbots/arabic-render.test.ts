@@ -84,7 +84,7 @@ const values = {
 
 function SettingsHost({ children }: { children: ReactNode }) {
   const form = useForm<SettingsFormValues>({ defaultValues: values });
-  return createElement(FormProvider, { ...form, children });
+  return createElement(FormProvider<SettingsFormValues>, { ...form, children });
 }
 
 const noop = () => undefined;
@@ -161,15 +161,16 @@ const screens = (): ReactElement[] => [
   createElement(
     SettingsHost,
     null,
-    createElement(
-      BuilderSection,
-      { title: "" },
-      createElement(SuggestedQuestionsField),
-      createElement(TextField, { name: "greeting", label: "" }),
-      createElement(ModelFields, { hasApiKey: true, apiKeyLast4: "c0de" }),
-      createElement(ThemeFields),
-      createElement(GreetingBubbleFields),
-    ),
+    createElement(BuilderSection, {
+      title: "",
+      children: [
+        createElement(SuggestedQuestionsField, { key: "q" }),
+        createElement(TextField, { key: "g", name: "greeting", label: "" }),
+        createElement(ModelFields, { key: "m", hasApiKey: true, apiKeyLast4: "c0de" }),
+        createElement(ThemeFields, { key: "t" }),
+        createElement(GreetingBubbleFields, { key: "b" }),
+      ],
+    }),
   ),
 ];
 
@@ -179,11 +180,10 @@ async function render(language: Language): Promise<string> {
   return screens()
     .map((screen) =>
       renderToStaticMarkup(
-        createElement(
-          LanguageProvider,
-          { i18n },
-          createElement(QueryClientProvider, { client }, createElement(MemoryRouter, null, screen)),
-        ),
+        createElement(LanguageProvider, {
+          i18n,
+          children: createElement(QueryClientProvider, { client }, createElement(MemoryRouter, null, screen)),
+        }),
       ),
     )
     .join("\n")
