@@ -3,7 +3,9 @@ import { LanguageProvider } from "@parley/ui/i18n/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import "@parley/ui/styles/tokens.css";
 import "@parley/ui/styles/i18n.css";
+import "@parley/ui/styles/forms.css";
 import "./styles.css";
 
 const root = document.getElementById("root");

@@ -1,6 +1,6 @@
+import { Logo } from "@parley/ui/components/Logo";
 import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
-import { Logo } from "../components/Logo";
 
 const columns = [
   {

@@ -1,8 +1,8 @@
+import { Logo } from "@parley/ui/components/Logo";
 import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { Link, NavLink } from "react-router-dom";
 import { signInUrl } from "../app/config";
-import { Logo } from "../components/Logo";
 import { MenuIcon } from "../components/MenuIcon";
 import { useDismissableMenu } from "../components/use-dismissable-menu";
 import { primaryNav } from "./nav";

@@ -1,6 +1,6 @@
+import { Logo } from "@parley/ui/components/Logo";
 import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { Logo } from "./Logo";
 
 /**
  * The page frame: the language switch, logo and product line, the card, and footer links to the
@@ -17,10 +17,10 @@ export function Shell({ webUrl, children }: { webUrl: string | null; children: R
       <header className="page-header">
         {webUrl ? (
           <a className="logo-link" href={`${webUrl}/`} aria-label={t("shell.home")}>
-            <Logo />
+            <Logo size={32} />
           </a>
         ) : (
-          <Logo />
+          <Logo size={32} />
         )}
         <p className="tagline">{t("shell.tagline")}</p>
       </header>

@@ -1,9 +1,9 @@
+import { TextField } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
 import { requestPasswordReset } from "../api";
 import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
-import { TextField } from "../components/fields";
 import { CardHeader } from "../components/Shell";
 import { RESET_REQUESTED_MESSAGE } from "../errors";
 import type { Platform } from "../responses";

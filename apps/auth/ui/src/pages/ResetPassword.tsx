@@ -1,9 +1,9 @@
+import { PasswordField } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
 import { resetPassword } from "../api";
 import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
-import { PasswordField } from "../components/fields";
 import { CardHeader } from "../components/Shell";
 import { DEFAULT_PASSWORD_POLICY, describeResetLinkError, failureCode } from "../errors";
 import type { Platform } from "../responses";

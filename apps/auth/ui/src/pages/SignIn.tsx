@@ -1,9 +1,10 @@
+import { PasswordField, TextField } from "@parley/ui/components/Field";
 import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { getSession, saveLocale, signInEmail, signOut, startSocialSignIn } from "../api";
 import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
-import { Checkbox, PasswordField, TextField } from "../components/fields";
+import { Checkbox } from "../components/Checkbox";
 import { CardHeader } from "../components/Shell";
 import { SocialButtons } from "../components/SocialButtons";
 import { Spinner } from "../components/Spinner";

@@ -1,9 +1,9 @@
+import { PasswordField, TextField } from "@parley/ui/components/Field";
 import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
 import { signUpEmail } from "../api";
 import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
-import { PasswordField, TextField } from "../components/fields";
 import { CardHeader } from "../components/Shell";
 import { DEFAULT_PASSWORD_POLICY } from "../errors";
 import type { Platform } from "../responses";

@@ -1,9 +1,9 @@
+import { TextField } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { getSession, sendVerificationEmail, signOut } from "../api";
 import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
-import { TextField } from "../components/fields";
 import { CardHeader } from "../components/Shell";
 import { Spinner } from "../components/Spinner";
 import { describeVerifyEmailError } from "../errors";

@@ -33,6 +33,12 @@ const common: Translation<typeof en> = {
     error: "حدث خطأ ما",
     offline: "يبدو أنك غير متصل بالإنترنت.",
   },
+  fields: {
+    optional: "اختياري",
+    required: "مطلوب",
+    showPassword: "إظهار كلمة المرور",
+    hidePassword: "إخفاء كلمة المرور",
+  },
   reference: "المرجع: {{id}}",
   product: "Parley",
 };

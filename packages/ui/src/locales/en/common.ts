@@ -31,6 +31,12 @@ const common = {
     error: "Something went wrong",
     offline: "You appear to be offline.",
   },
+  fields: {
+    optional: "Optional",
+    required: "Required",
+    showPassword: "Show password",
+    hidePassword: "Hide password",
+  },
   reference: "Reference: {{id}}",
   product: "Parley",
 } as const;

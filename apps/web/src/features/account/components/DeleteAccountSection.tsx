@@ -1,6 +1,6 @@
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
-import { FormField, fieldAria } from "../../../components/FormField";
 import { Modal } from "../../../components/Modal";
 import { authClient } from "../../session/runtime";
 import { useSession } from "../../session/session-context";
@@ -95,7 +95,7 @@ export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; ha
       >
         <form className="form" onSubmit={onSubmit} noValidate>
           {needsPassword ? (
-            <FormField label={t("delete.password")} id="delete-password" error={fieldError}>
+            <Field label={t("delete.password")} id="delete-password" error={fieldError}>
               <input
                 id="delete-password"
                 type="password"
@@ -104,7 +104,7 @@ export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; ha
                 onChange={(event) => setPassword(event.target.value)}
                 {...fieldAria("delete-password", fieldError)}
               />
-            </FormField>
+            </Field>
           ) : null}
           {formError ? <FormNotice tone="error">{formError}</FormNotice> : null}
           {outcome?.kind === "deleted" ? <FormNotice tone="success">{t("delete.deleted")}</FormNotice> : null}

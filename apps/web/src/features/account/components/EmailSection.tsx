@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormField, fieldAria } from "../../../components/FormField";
 import { authClient } from "../../session/runtime";
 import { useSession } from "../../session/session-context";
 import type { AuthUser } from "../../session/session-data";
@@ -65,7 +65,7 @@ export function EmailSection({ user }: { user: AuthUser }) {
         </span>
       </div>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <FormField label={t("email.new")} id="email-new" error={errors.newEmail?.message}>
+        <Field label={t("email.new")} id="email-new" error={errors.newEmail?.message}>
           <input
             id="email-new"
             type="email"
@@ -76,7 +76,7 @@ export function EmailSection({ user }: { user: AuthUser }) {
             {...fieldAria("email-new", errors.newEmail?.message)}
             {...register("newEmail")}
           />
-        </FormField>
+        </Field>
         {sent ? (
           <FormNotice tone="success">
             <strong>{t("email.checkInbox")}</strong>{" "}

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMemo, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { signInUrl } from "../../../app/config";
-import { FormField, fieldAria } from "../../../components/FormField";
 import { authClient } from "../../session/runtime";
 import { useAuthErrorText } from "../../session/use-auth-error";
 import { usePasswordPolicy } from "../api";
@@ -74,11 +74,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
   return (
     <SectionCard title={title} description={description}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <FormField
-          label={t("password.current")}
-          id="password-current"
-          error={errors.currentPassword?.message}
-        >
+        <Field label={t("password.current")} id="password-current" error={errors.currentPassword?.message}>
           <input
             id="password-current"
             type="password"
@@ -86,9 +82,9 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
             {...fieldAria("password-current", errors.currentPassword?.message)}
             {...register("currentPassword")}
           />
-        </FormField>
+        </Field>
         <div className="form-row">
-          <FormField
+          <Field
             label={t("password.new")}
             id="password-new"
             error={errors.newPassword?.message}
@@ -101,12 +97,8 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
               {...fieldAria("password-new", errors.newPassword?.message, true)}
               {...register("newPassword")}
             />
-          </FormField>
-          <FormField
-            label={t("password.confirm")}
-            id="password-confirm"
-            error={errors.confirmPassword?.message}
-          >
+          </Field>
+          <Field label={t("password.confirm")} id="password-confirm" error={errors.confirmPassword?.message}>
             <input
               id="password-confirm"
               type="password"
@@ -114,7 +106,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
               {...fieldAria("password-confirm", errors.confirmPassword?.message)}
               {...register("confirmPassword")}
             />
-          </FormField>
+          </Field>
         </div>
         <label className="checkbox">
           <input type="checkbox" {...register("revokeOtherSessions")} />

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormField, fieldAria } from "../../../components/FormField";
 import { authClient } from "../../session/runtime";
 import { useSession } from "../../session/session-context";
 import type { AuthUser } from "../../session/session-data";
@@ -40,7 +40,7 @@ export function ProfileSection({ user }: { user: AuthUser }) {
   return (
     <SectionCard title={t("profile.title")} description={t("profile.description")}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <FormField label={t("profile.name")} id="profile-name" error={errors.name?.message}>
+        <Field label={t("profile.name")} id="profile-name" error={errors.name?.message}>
           <input
             id="profile-name"
             type="text"
@@ -49,7 +49,7 @@ export function ProfileSection({ user }: { user: AuthUser }) {
             {...fieldAria("profile-name", errors.name?.message)}
             {...register("name", { onChange: () => setNotice(null) })}
           />
-        </FormField>
+        </Field>
         {notice ? <FormNotice tone={notice.tone}>{notice.text}</FormNotice> : null}
         <div className="settings-actions">
           <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting || !isDirty}>

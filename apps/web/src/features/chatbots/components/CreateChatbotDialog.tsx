@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Chatbot, chatbotCreateSchema, type SourceKind } from "@parley/contracts";
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import { z } from "zod";
-import { FormField, fieldAria } from "../../../components/FormField";
 import { Modal } from "../../../components/Modal";
 import { useSubscriptionDetails } from "../../dashboard/api";
 import { useSignedInUser } from "../../session/session-context";
@@ -77,7 +77,7 @@ function NameStep({ onCreated, onCancel }: { onCreated: (bot: Chatbot) => void; 
 
   return (
     <form className="form create-form" onSubmit={submit} noValidate>
-      <FormField label={t("create.name")} id="create-name" error={nameError}>
+      <Field label={t("create.name")} id="create-name" error={nameError}>
         <input
           id="create-name"
           type="text"
@@ -86,7 +86,7 @@ function NameStep({ onCreated, onCancel }: { onCreated: (bot: Chatbot) => void; 
           {...fieldAria("create-name", nameError)}
           {...register("name", { onChange: () => create.reset() })}
         />
-      </FormField>
+      </Field>
       <ErrorNotice error={create.error} />
       <div className="modal-actions">
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ContactReceipt, ContactRequest, ContactRequestInput } from "@parley/contracts";
 import { contactRequestSchema } from "@parley/contracts";
+import { Field } from "@parley/ui/components/Field";
 import { Trans, useErrorText, useServerText, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router-dom";
 import { isApiError } from "../../../app/api";
-import { FormField } from "../../../components/FormField";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useSendContactRequest } from "../api";
 import { ReceiptView } from "../components/ReceiptView";
@@ -89,11 +89,7 @@ export function ContactPage() {
             <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
               <h2 className="form-title">{t("contact.formTitle")}</h2>
               <div className="form-row">
-                <FormField
-                  label={t("contact.name")}
-                  id="contact-name"
-                  error={fieldError(errors.name?.message)}
-                >
+                <Field label={t("contact.name")} id="contact-name" error={fieldError(errors.name?.message)}>
                   <input
                     id="contact-name"
                     type="text"
@@ -102,8 +98,8 @@ export function ContactPage() {
                     aria-describedby={errors.name ? "contact-name-error" : undefined}
                     {...register("name")}
                   />
-                </FormField>
-                <FormField
+                </Field>
+                <Field
                   label={t("contact.email")}
                   id="contact-email"
                   error={fieldError(errors.email?.message)}
@@ -117,10 +113,10 @@ export function ContactPage() {
                     aria-describedby={errors.email ? "contact-email-error" : undefined}
                     {...register("email")}
                   />
-                </FormField>
+                </Field>
               </div>
               <div className="form-row">
-                <FormField
+                <Field
                   label={t("contact.company")}
                   optional
                   id="contact-company"
@@ -134,8 +130,8 @@ export function ContactPage() {
                     aria-describedby={errors.company ? "contact-company-error" : undefined}
                     {...register("company")}
                   />
-                </FormField>
-                <FormField
+                </Field>
+                <Field
                   label={t("contact.topic")}
                   id="contact-topic"
                   error={fieldError(errors.topic?.message)}
@@ -147,9 +143,9 @@ export function ContactPage() {
                       </option>
                     ))}
                   </select>
-                </FormField>
+                </Field>
               </div>
-              <FormField
+              <Field
                 label={t("contact.message")}
                 id="contact-message"
                 error={fieldError(errors.message?.message)}
@@ -162,7 +158,7 @@ export function ContactPage() {
                   aria-describedby={errors.message ? "contact-message-error" : undefined}
                   {...register("message")}
                 />
-              </FormField>
+              </Field>
 
               {send.isError ? (
                 <div className="alert alert-error" role="alert">

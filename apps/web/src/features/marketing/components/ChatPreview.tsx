@@ -1,5 +1,5 @@
+import { LogoMark } from "@parley/ui/components/Logo";
 import { useTranslation } from "@parley/ui/i18n/react";
-import { LogoMark } from "../../../components/Logo";
 
 /**
  * A static illustration of the widget on a customer's site (not a live chat). It is marked

@@ -1,10 +1,10 @@
 import { type WorkspaceCapability, type WorkspaceRole, workspaceCan } from "@parley/contracts";
+import { Logo } from "@parley/ui/components/Logo";
 import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import type en from "@parley/ui/locales/en/app";
 import { useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
-import { Logo } from "../../../components/Logo";
 import { MenuIcon } from "../../../components/MenuIcon";
 import { useDismissableMenu } from "../../../components/use-dismissable-menu";
 import { WorkspaceSwitcher } from "../../workspaces/components/WorkspaceSwitcher";

@@ -1,8 +1,8 @@
+import { LogoMark } from "@parley/ui/components/Logo";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
-import { LogoMark } from "../../../components/Logo";
 import { PageFallback } from "../../../layout/SiteLayout";
 import { RemovedFromWorkspace } from "../../workspaces/components/RemovedFromWorkspace";
 import { useAccountLanguage } from "../account-language";

@@ -1,6 +1,6 @@
+import { LogoMark } from "@parley/ui/components/Logo";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
-import { LogoMark } from "../../../components/Logo";
 import { pickTagline } from "./taglines";
 
 interface LoadingSplashProps {

@@ -1,10 +1,10 @@
+import { LogoMark } from "@parley/ui/components/Logo";
 import { useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import type en from "@parley/ui/locales/en/app";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
-import { LogoMark } from "../../../components/Logo";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { platformUserQueryOptions } from "../api";
 import { AuthServiceError } from "../auth-client";

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ContactReceipt, ContactRequest, ContactRequestInput } from "@parley/contracts";
 import { contactRequestSchema } from "@parley/contracts";
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { Trans, useErrorText, useServerText, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { isApiError } from "../../../app/api";
-import { FormField, fieldAria } from "../../../components/FormField";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { ReceiptView } from "../../contact/components/ReceiptView";
 import { applyServerFieldErrors } from "../../contact/form-errors";
@@ -70,11 +70,7 @@ export function SupportPage() {
             <form className="form" onSubmit={onSubmit} noValidate aria-busy={busy}>
               <h2 className="form-title">{t("support.formTitle")}</h2>
               <div className="form-row">
-                <FormField
-                  label={t("support.name")}
-                  id="support-name"
-                  error={fieldError(errors.name?.message)}
-                >
+                <Field label={t("support.name")} id="support-name" error={fieldError(errors.name?.message)}>
                   <input
                     id="support-name"
                     type="text"
@@ -82,8 +78,8 @@ export function SupportPage() {
                     {...fieldAria("support-name", fieldError(errors.name?.message))}
                     {...register("name")}
                   />
-                </FormField>
-                <FormField
+                </Field>
+                <Field
                   label={t("support.replyTo")}
                   id="support-email"
                   error={fieldError(errors.email?.message)}
@@ -96,9 +92,9 @@ export function SupportPage() {
                     {...fieldAria("support-email", fieldError(errors.email?.message))}
                     {...register("email")}
                   />
-                </FormField>
+                </Field>
               </div>
-              <FormField label={t("support.topic")} id="support-topic">
+              <Field label={t("support.topic")} id="support-topic">
                 <select id="support-topic" {...register("topic")}>
                   {contactTopics.map((topic) => (
                     <option key={topic.value} value={topic.value}>
@@ -106,8 +102,8 @@ export function SupportPage() {
                     </option>
                   ))}
                 </select>
-              </FormField>
-              <FormField
+              </Field>
+              <Field
                 label={t("support.message")}
                 id="support-message"
                 error={fieldError(errors.message?.message)}
@@ -119,7 +115,7 @@ export function SupportPage() {
                   {...fieldAria("support-message", fieldError(errors.message?.message))}
                   {...register("message")}
                 />
-              </FormField>
+              </Field>
 
               {send.isError ? (
                 <div className="alert alert-error" role="alert">
@@ -149,18 +145,10 @@ export function SupportPage() {
                 <Trans i18nKey="support.quickFaq" ns="site" components={{ a: <Link to="/faq" /> }} />
               </li>
               <li>
-                <Trans
-                  i18nKey="support.quickBilling"
-                  ns="site"
-                  components={{ a: <Link to="/billing" /> }}
-                />
+                <Trans i18nKey="support.quickBilling" ns="site" components={{ a: <Link to="/billing" /> }} />
               </li>
               <li>
-                <Trans
-                  i18nKey="support.quickAccount"
-                  ns="site"
-                  components={{ a: <Link to="/account" /> }}
-                />
+                <Trans i18nKey="support.quickAccount" ns="site" components={{ a: <Link to="/account" /> }} />
               </li>
             </ul>
           </div>

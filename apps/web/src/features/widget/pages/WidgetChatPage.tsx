@@ -1,6 +1,6 @@
+import { LogoMark } from "@parley/ui/components/Logo";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useParams } from "react-router-dom";
-import { LogoMark } from "../../../components/Logo";
 import { useDocumentTitle } from "../../../components/use-document-title";
 
 /**

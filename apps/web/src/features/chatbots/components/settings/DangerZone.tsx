@@ -1,8 +1,8 @@
 import type { Chatbot } from "@parley/contracts";
+import { Field } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { FormField } from "../../../../components/FormField";
 import { Modal } from "../../../../components/Modal";
 import { useDeleteChatbot } from "../../api";
 import { ErrorNotice } from "../ErrorNotice";
@@ -65,7 +65,7 @@ export function DangerZone({ bot }: { bot: Chatbot }) {
             });
           }}
         >
-          <FormField label={t("settings.danger.typeToConfirm", { name: bot.name })} id="delete-confirm">
+          <Field label={t("settings.danger.typeToConfirm", { name: bot.name })} id="delete-confirm">
             <input
               ref={inputRef}
               id="delete-confirm"
@@ -75,7 +75,7 @@ export function DangerZone({ bot }: { bot: Chatbot }) {
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
             />
-          </FormField>
+          </Field>
           <ErrorNotice error={remove.error} />
           <div className="modal-actions">
             <button type="button" className="btn btn-secondary" onClick={close} disabled={remove.isPending}>

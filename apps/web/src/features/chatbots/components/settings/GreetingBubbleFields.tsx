@@ -1,6 +1,6 @@
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
-import { FormField, fieldAria } from "../../../../components/FormField";
 import { useFormMessage } from "../../form-message";
 import type { SettingsFormValues } from "../../settings-form";
 import { Switch, TextField } from "./fields";
@@ -26,7 +26,7 @@ export function GreetingBubbleFields() {
             label={t("settings.bubble.text")}
             placeholder={t("settings.bubble.textPlaceholder")}
           />
-          <FormField
+          <Field
             label={t("settings.bubble.delay")}
             id="settings-bubbleDelay"
             error={error}
@@ -44,7 +44,7 @@ export function GreetingBubbleFields() {
               />
               <span className="input-suffix-text">{t("settings.bubble.seconds")}</span>
             </div>
-          </FormField>
+          </Field>
         </div>
       ) : null}
     </div>

@@ -1,8 +1,8 @@
 import { BOT_LANGUAGES, type BotLanguage } from "@parley/contracts";
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { type FieldError, useFormContext, useWatch } from "react-hook-form";
-import { FormField, fieldAria } from "../../../../components/FormField";
 import { useFormMessage } from "../../form-message";
 import { otherLanguage, questionLines } from "../../language-form";
 import type { SettingsFormValues } from "../../settings-form";
@@ -151,9 +151,9 @@ function LanguageInput({
     ...input,
   };
   return (
-    <FormField label={label} id={id} error={error} hint={hint}>
+    <Field label={label} id={id} error={error} hint={hint}>
       {rows ? <textarea rows={rows} {...attrs} /> : <input type="text" {...attrs} />}
-    </FormField>
+    </Field>
   );
 }
 

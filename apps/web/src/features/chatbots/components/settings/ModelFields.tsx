@@ -1,6 +1,6 @@
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
-import { FormField, fieldAria } from "../../../../components/FormField";
 import { useFormMessage } from "../../form-message";
 import { type SettingsFormValues, temperatureLabel } from "../../settings-form";
 import { TextField } from "./fields";
@@ -171,7 +171,7 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
                 {t("settings.model.temperatureHint")}
               </p>
             </div>
-            <FormField
+            <Field
               label={t("settings.model.maxLength")}
               id="settings-maxAnswerTokens"
               error={tokensError}
@@ -187,7 +187,7 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
                 {...fieldAria("settings-maxAnswerTokens", tokensError, true)}
                 {...register("maxAnswerTokens", { valueAsNumber: true })}
               />
-            </FormField>
+            </Field>
           </div>
         </div>
       ) : null}

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Chatbot } from "@parley/contracts";
 import { workspaceCan } from "@parley/contracts";
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useFormContext } from "react-hook-form";
 import { useBlocker } from "react-router-dom";
 import { isApiError } from "../../../../app/api";
-import { FormField, fieldAria } from "../../../../components/FormField";
 import { Modal } from "../../../../components/Modal";
 import { useSession } from "../../../session/session-context";
 import { useUpdateChatbot } from "../../api";
@@ -235,7 +235,7 @@ function RetentionField() {
   } = useFormContext<SettingsFormValues>();
   const error = formMessage(errors.retentionDays?.message);
   return (
-    <FormField
+    <Field
       label={t("settings.visitors.retention")}
       id="settings-retentionDays"
       error={error}
@@ -253,6 +253,6 @@ function RetentionField() {
         />
         <span className="input-suffix-text">{t("settings.visitors.days")}</span>
       </div>
-    </FormField>
+    </Field>
   );
 }

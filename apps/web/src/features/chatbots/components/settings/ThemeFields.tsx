@@ -1,6 +1,6 @@
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
-import { FormField, fieldAria } from "../../../../components/FormField";
 import { readableOn } from "../../chatbots";
 import { useFormMessage } from "../../form-message";
 import type { SettingsFormValues } from "../../settings-form";
@@ -27,7 +27,7 @@ export function ThemeFields() {
   return (
     <div className="theme-fields">
       <div className="theme-controls">
-        <FormField label={t("settings.theme.color")} id="settings-primaryColor" error={colorError}>
+        <Field label={t("settings.theme.color")} id="settings-primaryColor" error={colorError}>
           <div className="color-row">
             <input
               type="color"
@@ -48,7 +48,7 @@ export function ThemeFields() {
               {...register("primaryColor")}
             />
           </div>
-        </FormField>
+        </Field>
         <fieldset className="field">
           <legend className="field-legend">{t("settings.theme.position")}</legend>
           <div className="segmented segmented-inline">

@@ -1,7 +1,7 @@
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useId } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { FormField, fieldAria } from "../../../../components/FormField";
 import { useFormMessage } from "../../form-message";
 import { MAX_SUGGESTED_QUESTIONS, type SettingsFormValues } from "../../settings-form";
 import { PlusIcon, TrashIcon } from "../icons";
@@ -168,7 +168,7 @@ export function TextField({
   const id = `settings-${name}`;
   const error = formMessage(errors[name]?.message);
   return (
-    <FormField label={label} id={id} error={error} hint={hint} optional={optional}>
+    <Field label={label} id={id} error={error} hint={hint} optional={optional}>
       {multiline ? (
         <textarea
           id={id}
@@ -187,6 +187,6 @@ export function TextField({
           {...register(name)}
         />
       )}
-    </FormField>
+    </Field>
   );
 }

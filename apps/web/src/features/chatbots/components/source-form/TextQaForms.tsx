@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { sourceCreateSchema } from "@parley/contracts";
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { FormField, fieldAria } from "../../../../components/FormField";
 import { useFormMessage } from "../../form-message";
 import { ErrorNotice } from "../ErrorNotice";
 import { Actions, applyServerErrors, type SubFormProps } from "./shared";
@@ -46,7 +46,7 @@ export function TextSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: S
 
   return (
     <form className="form source-subform" onSubmit={submit} noValidate>
-      <FormField label={t("forms.title")} id={titleId} error={titleError} hint={t("forms.titleHint")}>
+      <Field label={t("forms.title")} id={titleId} error={titleError} hint={t("forms.titleHint")}>
         <input
           id={titleId}
           type="text"
@@ -54,8 +54,8 @@ export function TextSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: S
           {...fieldAria(titleId, titleError, true)}
           {...register("title")}
         />
-      </FormField>
-      <FormField
+      </Field>
+      <Field
         label={t("forms.content")}
         id={contentId}
         error={contentError}
@@ -68,7 +68,7 @@ export function TextSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: S
           {...fieldAria(contentId, contentError, true)}
           {...register("content")}
         />
-      </FormField>
+      </Field>
       <ErrorNotice error={failure} />
       <Actions
         busy={isSubmitting}
@@ -108,12 +108,7 @@ export function QaSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: Sub
 
   return (
     <form className="form source-subform" onSubmit={submit} noValidate>
-      <FormField
-        label={t("forms.question")}
-        id={questionId}
-        error={questionError}
-        hint={t("forms.questionHint")}
-      >
+      <Field label={t("forms.question")} id={questionId} error={questionError} hint={t("forms.questionHint")}>
         <input
           id={questionId}
           type="text"
@@ -121,8 +116,8 @@ export function QaSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: Sub
           {...fieldAria(questionId, questionError, true)}
           {...register("question")}
         />
-      </FormField>
-      <FormField label={t("forms.answer")} id={answerId} error={answerError}>
+      </Field>
+      <Field label={t("forms.answer")} id={answerId} error={answerError}>
         <textarea
           id={answerId}
           rows={4}
@@ -130,7 +125,7 @@ export function QaSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: Sub
           {...fieldAria(answerId, answerError)}
           {...register("answer")}
         />
-      </FormField>
+      </Field>
       <ErrorNotice error={failure} />
       <Actions
         busy={isSubmitting}

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { sourceCreateSchema } from "@parley/contracts";
+import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import en from "@parley/ui/locales/en/builder";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { FormField, fieldAria } from "../../../../components/FormField";
 import { normalizeSiteUrl } from "../../chatbots";
 import { useFormMessage } from "../../form-message";
 import { ErrorNotice } from "../ErrorNotice";
@@ -61,7 +61,7 @@ export function WebsiteSourceForm({ idPrefix, onSubmit, submitLabel, secondary }
   return (
     <form className="form source-subform" onSubmit={submit} noValidate>
       <div className="form-row source-web-row">
-        <FormField label={t("forms.website")} id={urlId} error={urlError} hint={t("forms.websiteHint")}>
+        <Field label={t("forms.website")} id={urlId} error={urlError} hint={t("forms.websiteHint")}>
           <input
             id={urlId}
             type="url"
@@ -71,8 +71,8 @@ export function WebsiteSourceForm({ idPrefix, onSubmit, submitLabel, secondary }
             {...fieldAria(urlId, urlError, true)}
             {...register("url")}
           />
-        </FormField>
-        <FormField label={t("forms.pageLimit")} id={pagesId} error={pagesError}>
+        </Field>
+        <Field label={t("forms.pageLimit")} id={pagesId} error={pagesError}>
           <input
             id={pagesId}
             type="number"
@@ -82,7 +82,7 @@ export function WebsiteSourceForm({ idPrefix, onSubmit, submitLabel, secondary }
             {...fieldAria(pagesId, pagesError)}
             {...register("maxPages", { valueAsNumber: true })}
           />
-        </FormField>
+        </Field>
       </div>
       <ErrorNotice error={failure} />
       <Actions

@@ -1,11 +1,16 @@
 import { useId } from "react";
+import { useTranslation } from "../i18n/react";
 
 interface LogoMarkProps {
   size?: number;
   className?: string;
 }
 
-/** The Parley mark: a speech bubble on an indigo-to-violet tile. Decorative; pair it with text. */
+/**
+ * The Parley mark, shared by the web app and the sign-in app: a speech bubble on an
+ * indigo-to-violet tile. Decorative; pair it with text. The three dots carry `logo-dot` so a page
+ * can animate them (the web app's loading splash).
+ */
 export function LogoMark({ size = 28, className }: LogoMarkProps) {
   // Several marks can be on one page (header, footer, splash); gradient ids must not collide.
   const gradientId = `logo-gradient-${useId()}`;
@@ -36,12 +41,16 @@ export function LogoMark({ size = 28, className }: LogoMarkProps) {
   );
 }
 
-/** Mark plus wordmark, as used in the header and footer. */
+/**
+ * Mark plus wordmark (`.logo`, `.logo-word`; each app sizes them in its own header styles). The
+ * wordmark is the brand name from the `common` catalog (Latin in every language).
+ */
 export function Logo({ size = 28 }: { size?: number }) {
+  const { t } = useTranslation("common");
   return (
     <span className="logo">
       <LogoMark size={size} />
-      <span className="logo-word">Parley</span>
+      <span className="logo-word">{t("product")}</span>
     </span>
   );
 }
