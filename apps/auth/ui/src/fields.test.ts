@@ -1,4 +1,4 @@
-import { Field, fieldAria, PasswordField, TextField } from "@parley/ui/components/Field";
+import { Field, type FieldProps, fieldAria, PasswordField, TextField } from "@parley/ui/components/Field";
 import { Logo } from "@parley/ui/components/Logo";
 import { createI18n, type Language } from "@parley/ui/i18n";
 import { LanguageProvider } from "@parley/ui/i18n/react";
@@ -70,13 +70,11 @@ describe("PasswordField", () => {
 describe("Field (web app)", () => {
   it("hides the hint while an error shows, as fieldAria says", async () => {
     const html = await render(
-      h(Field, {
-        id: "n",
-        label: "Name",
-        error: "Too long",
-        hint: "Up to 40",
-        children: h("input", { id: "n" }),
-      }),
+      h(
+        Field,
+        { id: "n", label: "Name", error: "Too long", hint: "Up to 40" } as FieldProps,
+        h("input", { id: "n" }),
+      ),
     );
     expect(html).not.toContain("Up to 40");
     expect(fieldAria("n", "Too long", true)).toEqual({ "aria-invalid": true, "aria-describedby": "n-error" });
@@ -89,11 +87,11 @@ describe("Field (web app)", () => {
 
   it("marks optional and required fields with catalog words", async () => {
     const optional = await render(
-      h(Field, { id: "a", label: "Company", optional: true, children: null }),
+      h(Field, { id: "a", label: "Company", optional: true } as FieldProps),
       "ar",
     );
     expect(optional).toContain('<span class="field-optional">اختياري</span>');
-    const required = await render(h(Field, { id: "b", label: "Name", required: true, children: null }));
+    const required = await render(h(Field, { id: "b", label: "Name", required: true } as FieldProps));
     expect(required).toContain('<span class="field-required" title="Required" aria-hidden="true">*</span>');
   });
 });
