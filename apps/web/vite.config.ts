@@ -14,7 +14,8 @@ const initialVendor =
 // kept in a chunk of its own named "sse" so that nothing else can ride along.
 // Vite's dynamic-import helper (the chat page loads its Arabic catalog on demand, the dashboard its
 // routes) rides in that chunk too: on its own it would be one more request for every chat page.
-const sseReader = /(node_modules[\\/]eventsource-parser[\\/]|src[\\/]lib[\\/]sse\.ts$|vite[\\/]preload-helper)/;
+const sseReader =
+  /(node_modules[\\/]eventsource-parser[\\/]|src[\\/]lib[\\/]sse\.ts$|vite[\\/]preload-helper)/;
 // In dev, /widget/chat/<id> serves it as the API does in production.
 const widgetDevRoute: Plugin = {
   name: "parley-widget-dev-route",

@@ -111,6 +111,7 @@ export function applyLanguage(language: Language, options: { remember?: boolean 
     root.dir = directionOf(language);
   }
   if (options.remember && globalThis.document) {
+    // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie read by two apps; cookieStore is not in every browser we support
     globalThis.document.cookie = languageCookie(language, globalThis.location?.protocol === "https:");
   }
 }

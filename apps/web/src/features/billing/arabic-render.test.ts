@@ -77,12 +77,15 @@ const screens = (): ReactElement[] => [
 
 async function render(language: Language): Promise<string> {
   const i18n = await createI18n(language);
-  return screens()
-    .map((screen) => renderToStaticMarkup(createElement(LanguageProvider, { i18n, children: screen })))
-    .join("\n")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, " ");
+  return (
+    screens()
+      // biome-ignore lint/correctness/noChildrenProp: createElement's typed props need the children
+      .map((screen) => renderToStaticMarkup(createElement(LanguageProvider, { i18n, children: screen })))
+      .join("\n")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;/g, "'")
+      .replace(/\s+/g, " ")
+  );
 }
 
 describe("billing and dashboard screens", () => {

@@ -163,6 +163,7 @@ const screens = (): ReactElement[] => [
     null,
     createElement(BuilderSection, {
       title: "",
+      // biome-ignore lint/correctness/noChildrenProp: createElement's typed props need the children
       children: [
         createElement(SuggestedQuestionsField, { key: "q" }),
         createElement(TextField, { key: "g", name: "greeting", label: "" }),
@@ -182,6 +183,7 @@ async function render(language: Language): Promise<string> {
       renderToStaticMarkup(
         createElement(LanguageProvider, {
           i18n,
+          // biome-ignore lint/correctness/noChildrenProp: createElement's typed props need the children
           children: createElement(QueryClientProvider, { client }, createElement(MemoryRouter, null, screen)),
         }),
       ),

@@ -70,8 +70,7 @@ const dashboard = {
     widget: {
       title: "Add the chat widget to your website",
       live: "Live: visitors are chatting with your bot. <a>Open the inbox</a>",
-      embed:
-        "Paste one line of code into your site and your bot answers there. <a>Get the embed code</a>",
+      embed: "Paste one line of code into your site and your bot answers there. <a>Get the embed code</a>",
       learn:
         "Once you have a chatbot, one line of code puts it on your site. <a>See how the widget works</a>",
     },

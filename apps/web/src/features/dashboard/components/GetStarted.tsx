@@ -73,11 +73,7 @@ export function GetStarted({
       id: "widget",
       title: t("start.widget.title"),
       body: (
-        <Trans
-          t={t}
-          i18nKey={`start.widget.${widget.kind}`}
-          components={{ a: <Link to={widget.href} /> }}
-        />
+        <Trans t={t} i18nKey={`start.widget.${widget.kind}`} components={{ a: <Link to={widget.href} /> }} />
       ),
       state: widget.state,
     },
