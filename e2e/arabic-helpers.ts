@@ -34,6 +34,29 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "API",
   "URL",
   "HTML",
+  // Technical and product names Arabic tech writing keeps in Latin letters.
+  "OpenAI",
+  "OpenRouter",
+  "Ollama",
+  "vLLM",
+  "LM",
+  "Studio",
+  "CSP",
+  "CSS",
+  "Shadow",
+  "DOM",
+  "QR",
+  "IP",
+  "async",
+  "UTC",
+  // Keyboard keys as printed on the keys, and the server languages of the Embed tab's snippets.
+  "Enter",
+  "Shift",
+  "PHP",
+  "Python",
+  // The live demo's bot is an English café's ("Acme Coffee assistant"): its name is its own.
+  "Acme",
+  "Coffee",
 ]);
 
 export interface PageProblems {
@@ -61,7 +84,11 @@ export async function arabicPageProblems(page: Page): Promise<PageProblems> {
       const latinWords = (text: string) =>
         (
           text
-            .replace(/https?:\/\/\S+|[\w.+-]+@[\w.-]+|\b[\w-]+\.(com|bh|local|example|json|js)\b/g, "")
+            // Addresses, file names, CSP directives (script-src) and tags quoted as text (</body>).
+            .replace(
+              /https?:\/\/\S+|[\w.+-]+@[\w.-]+|\b[\w-]+\.(com|bh|local|example|json|js)\b|\b[a-z]+-src\b|<\/?\w+>|\/[\w/.-]+/g,
+              "",
+            )
             .match(/[A-Za-z]{2,}/g) ?? []
         ).filter((w) => !allow.has(w));
       const untranslated: string[] = [];
@@ -89,6 +116,8 @@ export async function arabicPageProblems(page: Page): Promise<PageProblems> {
         if (!hasText) continue;
         const style = getComputedStyle(el);
         const hides = /hidden|clip/.test(style.overflowX) || /hidden|clip/.test(style.overflow);
+        // A visually hidden label (1 px wide, for screen readers) is not cut-off text.
+        if (el.clientWidth <= 1) continue;
         if (hides && style.textOverflow !== "ellipsis" && el.scrollWidth > el.clientWidth + 2)
           clipped.push(
             `${el.tagName.toLowerCase()}.${el.className}: "${(el.textContent ?? "").trim().slice(0, 40)}"`,

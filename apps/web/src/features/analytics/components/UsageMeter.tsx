@@ -4,6 +4,7 @@ import { useId } from "react";
 import { Link } from "react-router-dom";
 import { formatCount, usageView } from "../numbers";
 import "../styles/usage.css";
+import { usePlanText } from "../../pricing/use-plan-text";
 
 /**
  * This month's answered messages against the plan's quota. From 80 % it warns; at the quota it
@@ -11,6 +12,7 @@ import "../styles/usage.css";
  */
 export function UsageMeter({ usage, compact = false }: { usage: Analytics["usage"]; compact?: boolean }) {
   const { t } = useTranslation("inbox");
+  const planText = usePlanText();
   const id = useId();
   const view = usageView(usage.messagesThisMonth, usage.limit);
   return (
@@ -22,7 +24,10 @@ export function UsageMeter({ usage, compact = false }: { usage: Analytics["usage
         <span className="usage-meter-count">
           {formatCount(usage.messagesThisMonth)}{" "}
           <span className="an-muted">
-            {t("analytics.usage.ofLimit", { limit: formatCount(usage.limit), plan: usage.planName })}
+            {t("analytics.usage.ofLimit", {
+              limit: formatCount(usage.limit),
+              plan: planText.name({ name: usage.planName }),
+            })}
           </span>
         </span>
       </div>

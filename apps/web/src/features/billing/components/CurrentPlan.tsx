@@ -23,6 +23,7 @@ export function CurrentPlan({
   const { t } = useTranslation("billing");
   const { date: formatDate } = useFormat();
   const planName = usePlanText().name;
+  const planDescription = usePlanText().description;
   const { plan, status, currentPeriodStart, currentPeriodEnd, graceEndsAt, pendingChange } = subscription;
   const isFree = plan.price.amount === 0;
   const pastDue = status === "past_due";
@@ -48,7 +49,7 @@ export function CurrentPlan({
         ) : (
           <PlanPrice plan={plan} size="lg" />
         )}
-        <p className="current-plan-description">{plan.description}</p>
+        <p className="current-plan-description">{planDescription(plan)}</p>
         <dl className="current-plan-dates">
           {isFree ? (
             <div>

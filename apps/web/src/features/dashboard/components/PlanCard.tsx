@@ -6,6 +6,7 @@ import { useDashboardWording } from "../../billing/use-wording";
 import { useSubscriptionDetails } from "../api";
 import { formatDate, periodLine, planPriceLabel } from "../dashboard";
 import "../../billing/styles/billing-base.css";
+import { usePlanText } from "../../pricing/use-plan-text";
 
 export function PlanCard({ userId }: { userId: string }) {
   const { t } = useTranslation("dashboard");
@@ -53,12 +54,13 @@ export function PlanCard({ userId }: { userId: string }) {
 
 function PlanBody({ details }: { details: SubscriptionDetails }) {
   const { t } = useTranslation("dashboard");
+  const planText = usePlanText();
   const wording = useDashboardWording();
   const { language } = useLanguage();
   const price = planPriceLabel(details.plan);
   return (
     <div className="dash-plan-body">
-      <p className="dash-plan-name">{details.plan.name}</p>
+      <p className="dash-plan-name">{planText.name(details.plan)}</p>
       <p className="dash-plan-price">
         <span className="dash-plan-amount">{price.amount}</span>
         <span className="dash-plan-interval">
@@ -72,7 +74,7 @@ function PlanBody({ details }: { details: SubscriptionDetails }) {
             t={t}
             i18nKey="plan.scheduledChange"
             values={{
-              plan: details.pendingChange.plan.name,
+              plan: planText.name(details.pendingChange.plan),
               date: formatDate(details.pendingChange.effectiveAt, language) ?? t("plan.nextBillingDate"),
             }}
             components={{ b: <strong /> }}

@@ -1,6 +1,7 @@
 import { useErrorText, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { isApiError } from "../../../app/api";
 import { useDashboardWording } from "../../billing/use-wording";
+import { usePlanText } from "../../pricing/use-plan-text";
 import { useUsage } from "../api";
 import { usageRows } from "../dashboard";
 import { CardError } from "./CardError";
@@ -9,6 +10,7 @@ const skeletonRows = ["chatbots", "messages", "knowledge", "team"];
 
 export function UsageCard({ userId }: { userId: string }) {
   const { t } = useTranslation("dashboard");
+  const planText = usePlanText();
   const wording = useDashboardWording();
   const errorText = useErrorText();
   const { number: formatCount } = useFormat();
@@ -26,7 +28,7 @@ export function UsageCard({ userId }: { userId: string }) {
         </h2>
         {query.data ? (
           <span className="dash-muted dash-small">
-            {t("usage.planLimits", { plan: query.data.planName })}
+            {t("usage.planLimits", { plan: planText.name({ name: query.data.planName }) })}
           </span>
         ) : null}
       </div>
