@@ -1,6 +1,11 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { rowsOf } from "@parley/db";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatbotRow } from "../../src/db/schema";
 import { detectLanguage } from "../../src/modules/retrieval/arabic";
+import { termStats } from "../../src/modules/retrieval/term-stats.repo";
 import { createTestApp, setPlan, type TestApp, testDrivers } from "../harness";
 
 /**
@@ -120,6 +125,43 @@ describe.each(testDrivers())("a bot with English and Arabic knowledge on %s", (d
     const r = await ask("كم رسوم التو\u200Bص\u200Cيل\uFEFF؟");
     expect(r.answered).toBe(true);
     expect(r.citations.map((c) => c.title)).toEqual(["التوصيل"]);
+  });
+
+  it("takes a chunk stored before the Arabic analysis as Arabic (migration 0021), and analyses it on re-sync", async () => {
+    const [source] = (await t.app.services.knowledge.list(OWNER, bot.id)).filter(
+      (s) => s.title === "طرق الدفع",
+    );
+    if (!source) throw new Error("no source");
+    const chunk = () =>
+      t.db.db.execute(sql`select lang, search_body from knowledge_chunks where source_id = ${source._id}`);
+    // As migration 0018 leaves a chunk written before it: language 'en', no analysed search text.
+    await t.db.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update knowledge_chunks set lang = 'en', search_title = null, search_body = null where source_id = ${source._id}`,
+      );
+      await termStats.rebuildBot(tx, bot.id);
+    });
+    // The backfill of migration 0021, as it runs at boot.
+    const backfill = readFileSync(
+      path.join(import.meta.dirname, "../../drizzle/0021_chunk_lang_backfill.sql"),
+      "utf8",
+    ).split("--> statement-breakpoint");
+    for (const statement of backfill) await t.db.db.execute(sql.raw(statement));
+    expect(rowsOf<{ lang: string; search_body: string | null }>(await chunk())[0]).toEqual({
+      lang: "ar",
+      search_body: null,
+    });
+    // Its own words still match (the old index), and it is ranked among the Arabic chunks.
+    expect((await t.app.services.retrieval.search(bot.id, "فيزا وماستركارد", 3))[0]?.sourceId).toBe(
+      source._id,
+    );
+    await t.app.services.knowledge.resync(OWNER, bot.id, source._id);
+    await t.app.services.jobs.drain();
+    expect(rowsOf<{ lang: string; search_body: string | null }>(await chunk())[0]?.search_body).toBeTruthy();
+    // Now a word in another form than the text's matches too (ببطاقات → البطاقة).
+    const after = await t.app.services.retrieval.search(bot.id, "البطاقة فيزا", 3);
+    expect(after[0]?.sourceId).toBe(source._id);
+    expect(after[0]?.lang).toBe("ar");
   });
 
   it("answers a mixed-script question (an English brand in Arabic) from the Arabic source", async () => {
