@@ -36,7 +36,29 @@ const initialGz = initial.reduce(
   (sum, src) => sum + gzipSync(readFileSync(path.join(dist, src.replace(/^\//, ""))), { level: 9 }).length,
   0,
 );
-record("SPA initial JS (gzip)", (initialGz / 1024).toFixed(1), "KB", "≤ 150 KB", initialGz <= 150 * 1024);
+// The page waits for its language's catalog before the first paint: English's chunk (and the
+// chunks it imports) counts as initial too.
+const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
+const catalogFiles = new Set();
+const addWithImports = (key) => {
+  const entry = manifest[key];
+  if (!entry || catalogFiles.has(entry.file)) return;
+  catalogFiles.add(entry.file);
+  for (const imported of entry.imports ?? []) addWithImports(imported);
+};
+addWithImports(Object.keys(manifest).find((k) => k.endsWith("packages/ui/src/locales/en/index.ts")));
+const initialFiles = new Set(initial.map((src) => src.replace(/^\//, "")));
+const catalogGz = [...catalogFiles]
+  .filter((file) => !initialFiles.has(file))
+  .reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length, 0);
+const firstPaintGz = initialGz + catalogGz;
+record(
+  "SPA initial JS with the English catalog (gzip)",
+  (firstPaintGz / 1024).toFixed(1),
+  "KB",
+  "≤ 150 KB",
+  firstPaintGz <= 150 * 1024,
+);
 
 // 1b. The public widget: the loader on every page view, the chat page once opened (gzip -9).
 {

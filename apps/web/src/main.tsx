@@ -3,7 +3,7 @@ import "./app/zod-config";
 import { applyLanguage, createI18n, initialBrowserLanguage } from "@parley/ui/i18n";
 import { LanguageProvider } from "@parley/ui/i18n/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { createQueryClient } from "./app/query-client";
@@ -20,7 +20,8 @@ if (!container) throw new Error("Missing #root element in index.html");
 // signed-in user's saved choice is applied by the session once it is known.
 const initial = initialBrowserLanguage();
 applyLanguage(initial.language, { remember: initial.source === "query" });
-const i18n = await createI18n(initial.language);
+// The words every public page shows load first; a section's own words come with its chunk.
+const i18n = await createI18n(initial.language, { preload: ["common", "errors", "site"] });
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
@@ -30,7 +31,10 @@ createRoot(container).render(
     <LanguageProvider i18n={i18n}>
       <AppErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          {/* A section's words may still be on their way (each route also has its own fallback). */}
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
         </QueryClientProvider>
       </AppErrorBoundary>
     </LanguageProvider>

@@ -14,7 +14,7 @@ if (!root) throw new Error("#root is missing from index.html");
 // Same rules as the web app: `?lang=`, then the shared `parley_lang` cookie, then the browser.
 const initial = initialBrowserLanguage();
 applyLanguage(initial.language, { remember: initial.source === "query" });
-const i18n = await createI18n(initial.language);
+const i18n = await createI18n(initial.language, { preload: ["common", "errors", "auth"] });
 
 createRoot(root).render(
   <StrictMode>
