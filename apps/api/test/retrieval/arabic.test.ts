@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerKindFits, fallbackFor, sentencesOf } from "../../src/modules/chat/extractive-engine";
 import { searchQuery } from "../../src/modules/chat/follow-up";
+import { buildMessages, isFallback } from "../../src/modules/chat/openai-compatible";
 import {
   analyseForSearch,
   arabicTerms,
@@ -137,6 +138,23 @@ describe("Arabic sentences, answer kinds and follow-ups", () => {
     expect(searchQuery("كم سعرها؟", history)).toBe("هل عندكم خيمة عائلية؟ كم سعرها؟");
     expect(searchQuery("وماذا عن التوصيل؟", history)).toBe("هل عندكم خيمة عائلية؟ وماذا عن التوصيل؟");
     expect(searchQuery("ما هي طرق الدفع المتاحة؟", history)).toBe("ما هي طرق الدفع المتاحة؟");
+  });
+  it("asks an AI model for the visitor's language, and tells an Arabic fallback from an answer", () => {
+    const input = (question: string) => ({
+      question,
+      history: [],
+      passages: [],
+      signal: new AbortController().signal,
+      bot: { instructions: "Be brief.", fallbackReply: "عذرا لا أعرف", temperature: 0, maxAnswerTokens: 200 },
+    });
+    expect(buildMessages(input("كم رسوم التوصيل؟"))[0]?.content).toContain(
+      "Answer in the visitor's language",
+    );
+    expect(buildMessages(input("كم رسوم التوصيل؟"))[0]?.content).toContain("(Arabic)");
+    expect(buildMessages(input("How much is delivery?"))[0]?.content).toContain("(English)");
+    // Letters of any script count: an Arabic answer is not taken for the Arabic fallback.
+    expect(isFallback("رسوم التوصيل ديناران [1]", "عذرا لا أعرف")).toBe(false);
+    expect(isFallback("عذرًا لا أعرف", "عذرا لا أعرف")).toBe(true);
   });
   it("falls back in Arabic to an Arabic question, with the bot's Arabic reply when it has one", () => {
     expect(detectLanguage(fallbackFor("ما هي ساعات العمل؟", "Sorry, I don't know."))).toBe("ar");
