@@ -2,7 +2,7 @@ import type { ContactRequest } from "@parley/contracts";
 
 export type ContactTopic = ContactRequest["topic"];
 
-/** The topics in the order the forms list them; each label is `site:contact.topics.<value>`. */
+/** The topics in the order the forms list them; each label is `pages:contact.topics.<value>`. */
 export const contactTopics: { value: ContactTopic; label: `contact.topics.${ContactTopic}` }[] = [
   { value: "sales", label: "contact.topics.sales" },
   { value: "support", label: "contact.topics.support" },

@@ -1,4 +1,4 @@
-/** An FAQ entry: its anchor and its texts' keys in the `site` catalog. */
+/** An FAQ entry: its anchor and its texts' keys in the `pages` catalog. */
 export interface FaqItem {
   /** Stable anchor, so answers can be linked: /faq#data-retention. */
   id: string;
@@ -6,7 +6,7 @@ export interface FaqItem {
   answer: FaqKey[];
 }
 
-type Items = typeof import("@parley/ui/locales/en/site").default.faq.items;
+type Items = typeof import("@parley/ui/locales/en/pages").default.faq.items;
 type ItemKey = keyof Items;
 /** `faq.items.<item>.question` or `faq.items.<item>.a1`, `a2`… */
 type FaqKey = { [K in ItemKey]: `faq.items.${K}.${keyof Items[K] & string}` }[ItemKey];

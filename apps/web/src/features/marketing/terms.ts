@@ -1,8 +1,8 @@
 export const TERMS_LAST_UPDATED = "2026-11-21";
 
-type Sections = typeof import("@parley/ui/locales/en/site").default.terms.sections;
+type Sections = typeof import("@parley/ui/locales/en/pages").default.terms.sections;
 type SectionKey = keyof Sections;
-/** `terms.sections.<section>.title`, `.p1`, `.p2`… in the `site` catalog. */
+/** `terms.sections.<section>.title`, `.p1`, `.p2`… in the `pages` catalog. */
 type TermsKey = { [K in SectionKey]: `terms.sections.${K}.${keyof Sections[K] & string}` }[SectionKey];
 
 export interface TermsSection {

@@ -11,6 +11,7 @@ import dashboard from "./dashboard";
 import errors from "./errors";
 import inbox from "./inbox";
 import mail from "./mail";
+import pages from "./pages";
 import site from "./site";
 import team from "./team";
 
@@ -18,6 +19,7 @@ const ar: { [N in keyof Resources]: Translation<Resources[N]> } = {
   common,
   errors,
   site,
+  pages,
   app,
   dashboard,
   account,

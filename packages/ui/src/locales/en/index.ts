@@ -9,6 +9,7 @@ import dashboard from "./dashboard";
 import errors from "./errors";
 import inbox from "./inbox";
 import mail from "./mail";
+import pages from "./pages";
 import site from "./site";
 import team from "./team";
 
@@ -17,6 +18,7 @@ const en = {
   common,
   errors,
   site,
+  pages,
   app,
   dashboard,
   account,

@@ -14,7 +14,7 @@ export function ReceiptView(props: {
   onAgain: () => void;
   note?: ReactNode;
 }) {
-  const { t } = useTranslation("site");
+  const { t } = useTranslation("pages");
   const { language } = useLanguage();
   const format = useFormat();
   const headingRef = useRef<HTMLHeadingElement>(null);

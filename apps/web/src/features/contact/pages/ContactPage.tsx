@@ -16,11 +16,11 @@ import { contactTopics, topicFromQuery } from "../topics";
 const fieldNames = ["name", "email", "company", "topic", "message"] as const;
 
 export function ContactPage() {
-  const { t } = useTranslation(["site", "common"]);
+  const { t } = useTranslation(["pages", "site", "common"]);
   const errorText = useErrorText();
   const serverText = useServerText();
   const fieldError = (message: string | undefined) => (message ? serverText(message) : undefined);
-  useDocumentTitle(t("titles.contact"));
+  useDocumentTitle(t("site:titles.contact"));
   const [searchParams] = useSearchParams();
   const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
   const send = useSendContactRequest();
@@ -63,17 +63,17 @@ export function ContactPage() {
           <p className="lead">{t("contact.lead")}</p>
           <ul className="contact-points">
             <li>
-              <Trans i18nKey="contact.points.sales" ns="site" components={{ b: <strong /> }} />
+              <Trans i18nKey="contact.points.sales" ns="pages" components={{ b: <strong /> }} />
             </li>
             <li>
-              <Trans i18nKey="contact.points.onboarding" ns="site" components={{ b: <strong /> }} />
+              <Trans i18nKey="contact.points.onboarding" ns="pages" components={{ b: <strong /> }} />
             </li>
             <li>
-              <Trans i18nKey="contact.points.billing" ns="site" components={{ b: <strong /> }} />
+              <Trans i18nKey="contact.points.billing" ns="pages" components={{ b: <strong /> }} />
             </li>
           </ul>
           <p className="muted">
-            <Trans i18nKey="contact.faqNote" ns="site" components={{ a: <Link to="/faq" /> }} />
+            <Trans i18nKey="contact.faqNote" ns="pages" components={{ a: <Link to="/faq" /> }} />
           </p>
         </div>
 

@@ -6,8 +6,8 @@ import { AccordionItem } from "../components/Accordion";
 import { faqGroups } from "../faq";
 
 export function FaqPage() {
-  const { t } = useTranslation("site");
-  useDocumentTitle(t("titles.faq"));
+  const { t } = useTranslation(["pages", "site"]);
+  useDocumentTitle(t("site:titles.faq"));
   const { hash } = useLocation();
   const [openIds, setOpenIds] = useState<Set<string>>(() => new Set(hash ? [hash.slice(1)] : []));
 
@@ -35,7 +35,7 @@ export function FaqPage() {
           <p className="eyebrow">{t("faq.eyebrow")}</p>
           <h1>{t("faq.title")}</h1>
           <p className="lead">
-            <Trans i18nKey="faq.lead" ns="site" components={{ a: <Link to="/contact" /> }} />
+            <Trans i18nKey="faq.lead" ns="pages" components={{ a: <Link to="/contact" /> }} />
           </p>
         </div>
       </section>

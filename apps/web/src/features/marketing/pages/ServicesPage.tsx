@@ -4,7 +4,7 @@ import { signInUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { FeatureIcon, type FeatureIconName } from "../components/FeatureIcon";
 
-type ServiceItems = typeof import("@parley/ui/locales/en/site").default.services.items;
+type ServiceItems = typeof import("@parley/ui/locales/en/pages").default.services.items;
 type ServiceId = keyof ServiceItems;
 type PointKey = {
   [K in ServiceId]: `services.items.${K}.${Extract<keyof ServiceItems[K], `p${number}`>}`;
@@ -64,8 +64,8 @@ const services: Service[] = [
 ];
 
 export function ServicesPage() {
-  const { t } = useTranslation("site");
-  useDocumentTitle(t("titles.services"));
+  const { t } = useTranslation(["pages", "site"]);
+  useDocumentTitle(t("site:titles.services"));
   return (
     <>
       <section className="page-hero">

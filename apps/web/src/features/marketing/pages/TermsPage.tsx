@@ -4,9 +4,9 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 import { TERMS_LAST_UPDATED, termsSections } from "../terms";
 
 export function TermsPage() {
-  const { t } = useTranslation("site");
+  const { t } = useTranslation(["pages", "site"]);
   const format = useFormat();
-  useDocumentTitle(t("titles.terms"));
+  useDocumentTitle(t("site:titles.terms"));
   const lastUpdated = format.date(TERMS_LAST_UPDATED, "monthYear", { day: "numeric", timeZone: "UTC" });
   return (
     <>
@@ -22,7 +22,7 @@ export function TermsPage() {
               <span className="muted">
                 <Trans
                   i18nKey="terms.lastUpdated"
-                  ns="site"
+                  ns="pages"
                   values={{ date: lastUpdated }}
                   components={{ time: <time dateTime={TERMS_LAST_UPDATED} /> }}
                 />
@@ -53,7 +53,7 @@ export function TermsPage() {
               </section>
             ))}
             <p className="muted">
-              <Trans i18nKey="terms.seeAlso" ns="site" components={{ a: <Link to="/faq" /> }} />
+              <Trans i18nKey="terms.seeAlso" ns="pages" components={{ a: <Link to="/faq" /> }} />
             </p>
           </article>
         </div>

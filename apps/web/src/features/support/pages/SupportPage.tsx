@@ -17,11 +17,11 @@ import { useSendSupportRequest } from "../api";
 const fieldNames = ["name", "email", "topic", "message"] as const;
 
 export function SupportPage() {
-  const { t } = useTranslation(["site", "common"]);
+  const { t } = useTranslation(["pages", "site", "common"]);
   const errorText = useErrorText();
   const serverText = useServerText();
   const fieldError = (message: string | undefined) => (message ? serverText(message) : undefined);
-  useDocumentTitle(t("titles.support"));
+  useDocumentTitle(t("site:titles.support"));
   const { user } = useSignedInUser();
   const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
   const send = useSendSupportRequest();
@@ -142,13 +142,13 @@ export function SupportPage() {
             <h2>{t("support.quickTitle")}</h2>
             <ul>
               <li>
-                <Trans i18nKey="support.quickFaq" ns="site" components={{ a: <Link to="/faq" /> }} />
+                <Trans i18nKey="support.quickFaq" ns="pages" components={{ a: <Link to="/faq" /> }} />
               </li>
               <li>
-                <Trans i18nKey="support.quickBilling" ns="site" components={{ a: <Link to="/billing" /> }} />
+                <Trans i18nKey="support.quickBilling" ns="pages" components={{ a: <Link to="/billing" /> }} />
               </li>
               <li>
-                <Trans i18nKey="support.quickAccount" ns="site" components={{ a: <Link to="/account" /> }} />
+                <Trans i18nKey="support.quickAccount" ns="pages" components={{ a: <Link to="/account" /> }} />
               </li>
             </ul>
           </div>

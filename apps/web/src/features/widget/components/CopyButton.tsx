@@ -22,7 +22,7 @@ async function copyText(text: string): Promise<void> {
 }
 
 export function CopyButton({ text, label }: { text: string; label?: string }) {
-  const { t } = useTranslation(["site", "common"]);
+  const { t } = useTranslation(["pages", "common"]);
   const [state, setState] = useState<CopyState>("idle");
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);

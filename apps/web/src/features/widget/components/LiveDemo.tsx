@@ -8,7 +8,7 @@ import { CopyButton } from "./CopyButton";
 
 /** The showcase bot, chatting for real in its own frame, with the snippet that would embed it. */
 export function LiveDemo() {
-  const { t } = useTranslation("site");
+  const { t } = useTranslation("pages");
   const demo = useQuery({
     queryKey: ["demo"],
     queryFn: ({ signal }) => apiFetch("/api/demo", { schema: demoInfoSchema, signal }),

@@ -5,15 +5,15 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 
 /** `/widget/chat` without an id: usually a link that lost its last part when it was copied. */
 export function WidgetChatMissingPage() {
-  const { t } = useTranslation("site");
-  useDocumentTitle(t("titles.chatLinkIncomplete"));
+  const { t } = useTranslation(["pages", "site"]);
+  useDocumentTitle(t("site:titles.chatLinkIncomplete"));
   return (
     <main className="standalone">
       <div className="standalone-card">
         <LogoMark size={40} />
         <h1>{t("widget.missing.title")}</h1>
         <p>
-          <Trans i18nKey="widget.missing.body1" ns="site" components={{ code: <code dir="ltr" /> }} />
+          <Trans i18nKey="widget.missing.body1" ns="pages" components={{ code: <code dir="ltr" /> }} />
         </p>
         <p>{t("widget.missing.body2")}</p>
         <div className="standalone-actions">

@@ -8,8 +8,8 @@ import { useDocumentTitle } from "../../../components/use-document-title";
  * entry). It says plainly that chatting isn't possible yet rather than pretending to connect.
  */
 export function WidgetChatPage() {
-  const { t } = useTranslation("site");
-  useDocumentTitle(t("titles.chat"));
+  const { t } = useTranslation(["pages", "site"]);
+  useDocumentTitle(t("site:titles.chat"));
   const { chatbotId = "" } = useParams();
   return (
     <main className="standalone">
@@ -19,7 +19,7 @@ export function WidgetChatPage() {
         <p>
           <Trans
             i18nKey="widget.unavailable.body"
-            ns="site"
+            ns="pages"
             values={{ id: chatbotId }}
             components={{ code: <code dir="ltr" /> }}
           />

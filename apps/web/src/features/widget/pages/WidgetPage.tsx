@@ -9,8 +9,8 @@ const behaviours = ["light", "isolated", "remembers", "domains"] as const;
 const code = { code: <code dir="ltr" /> };
 
 export function WidgetPage() {
-  const { t } = useTranslation("site");
-  useDocumentTitle(t("titles.widget"));
+  const { t } = useTranslation(["pages", "site"]);
+  useDocumentTitle(t("site:titles.widget"));
   const snippet = embedSnippet();
   return (
     <>
@@ -19,7 +19,7 @@ export function WidgetPage() {
           <p className="eyebrow">{t("widget.eyebrow")}</p>
           <h1>{t("widget.title")}</h1>
           <p className="lead">
-            <Trans i18nKey="widget.lead" ns="site" components={code} />
+            <Trans i18nKey="widget.lead" ns="pages" components={code} />
           </p>
         </div>
       </section>
@@ -42,13 +42,13 @@ export function WidgetPage() {
             <li>
               <h2>{t("widget.steps.idTitle")}</h2>
               <p>
-                <Trans i18nKey="widget.steps.idBody" ns="site" components={code} />
+                <Trans i18nKey="widget.steps.idBody" ns="pages" components={code} />
               </p>
             </li>
             <li>
               <h2>{t("widget.steps.domainsTitle")}</h2>
               <p>
-                <Trans i18nKey="widget.steps.domainsBody" ns="site" components={code} />
+                <Trans i18nKey="widget.steps.domainsBody" ns="pages" components={code} />
               </p>
             </li>
           </ol>
@@ -56,7 +56,7 @@ export function WidgetPage() {
           <div className="callout">
             <h2>{t("widget.linkTitle")}</h2>
             <p>
-              <Trans i18nKey="widget.linkBody" ns="site" components={code} />
+              <Trans i18nKey="widget.linkBody" ns="pages" components={code} />
             </p>
           </div>
         </div>
