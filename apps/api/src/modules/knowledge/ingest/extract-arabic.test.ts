@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { strToU8, zipSync } from "fflate";
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
@@ -66,6 +67,28 @@ describe("Arabic documents", () => {
       expect(text).toContain("نقبل Apple Pay وبنفت باي.");
     },
   );
+
+  it("reads a PDF Chromium printed from a right-to-left page in logical order, as letters", async () => {
+    // test/fixtures/arabic-chromium.pdf: `chromium --headless --no-pdf-header-footer --print-to-pdf`
+    // of test/fixtures/arabic-chromium.html, a page with
+    // dir="rtl" in Noto Naskh Arabic (a heading and two paragraphs, one with "Apple Pay", 14 and
+    // ٢٠). Chromium draws each glyph on its own, left to right, in presentation forms.
+    const pdf = readFileSync(path.join(import.meta.dirname, "../../../../test/fixtures/arabic-chromium.pdf"));
+    const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+    const items = (await (await doc.getPage(1)).getTextContent()).items
+      .map((it) => ("str" in it ? it.str : ""))
+      .filter((s) => s.trim());
+    await doc.destroy();
+    // In drawing order the heading's last letter comes first.
+    expect(items[0]).toBe("ع");
+    const text = (await extractFileText(pdf, "pdf", opts)).replace(/[ \t]+/g, " ");
+    expect(text).toContain("## سياسة الإرجاع");
+    expect(text).toContain("يمكنك إرجاع المنتجات غير المستخدمة خلال 14");
+    expect(text).toContain("من تاريخ الاستلام، ولا نقبل إرجاع العطور المفتوحة.");
+    expect(text).toContain("نقبل الدفع عبر Apple Pay وبطاقات فيزا وماستركارد، والتوصيل مجاني للطلبات فوق ٢٠");
+    expect(text).not.toMatch(/[\uFB50-\uFDFF\uFE70-\uFEFC]/);
+  });
 
   it("reads an Arabic Word document (right-to-left paragraphs) in logical order", async () => {
     const xml = (s: string) => strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${s}`);

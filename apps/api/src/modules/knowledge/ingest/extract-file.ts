@@ -166,7 +166,19 @@ async function extractPdf(
       .join("\n"),
   );
   await doc.destroy();
-  return rendered.join("\n\n");
+  return arabicLetters(rendered.join("\n\n"));
+}
+
+/**
+ * Arabic as pdf.js reads it from many PDFs (Chromium's, Word's): in presentation forms (ﺳﻴﺎﺳﺔ, one
+ * glyph each), a harakah set apart by its own position. Back to letters (ﺳﻴﺎﺳﺔ → سياسة) with the
+ * mark against its letter, so the passage reads, cites and matches as typed.
+ */
+function arabicLetters(text: string): string {
+  if (!/[\uFB50-\uFDFF\uFE70-\uFEFC\u064B-\u065F]/.test(text)) return text;
+  return text
+    .replace(/[\uFB50-\uFDFF\uFE70-\uFEFC]/g, (c) => c.normalize("NFKC"))
+    .replace(/[ \t]+(?=[\u064B-\u065F\u0670])/g, "");
 }
 
 /** A piece of text pdf.js found on a line: its text (logical order), left edge, and direction. */
