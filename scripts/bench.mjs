@@ -36,8 +36,8 @@ const initialGz = initial.reduce(
   (sum, src) => sum + gzipSync(readFileSync(path.join(dist, src.replace(/^\//, ""))), { level: 9 }).length,
   0,
 );
-// The page waits for its language's catalog before the first paint: English's chunk (and the
-// chunks it imports) counts as initial too.
+// The page waits for its language's first namespaces before the first paint: English's chunks
+// (and what they import) count as initial too.
 const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
 const catalogFiles = new Set();
 const addWithImports = (key) => {
@@ -46,7 +46,9 @@ const addWithImports = (key) => {
   catalogFiles.add(entry.file);
   for (const imported of entry.imports ?? []) addWithImports(imported);
 };
-addWithImports(Object.keys(manifest).find((k) => k.endsWith("packages/ui/src/locales/en/index.ts")));
+// The namespaces apps/web/src/main.tsx preloads (the others load with the pages that show them).
+for (const ns of ["common", "errors", "site"])
+  addWithImports(Object.keys(manifest).find((k) => k.endsWith(`packages/ui/src/locales/en/${ns}.ts`)));
 const initialFiles = new Set(initial.map((src) => src.replace(/^\//, "")));
 const catalogGz = [...catalogFiles]
   .filter((file) => !initialFiles.has(file))

@@ -1,4 +1,4 @@
-import { Trans, useErrorText, useTranslation } from "@parley/ui/i18n/react";
+import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { isApiError } from "../../app/api-error";
 
 interface ErrorFallbackProps {
@@ -15,6 +15,22 @@ function describe(error: unknown): string {
   } catch {
     return String(error);
   }
+}
+
+/**
+ * The catalog's sentence with its `<a>…</a>` part as the link to support. Done by hand, not with
+ * `<Trans>`: this screen is in the first page's bundle, and Trans (with its HTML parser) is not.
+ */
+function WithSupportLink({ text }: { text: string }) {
+  const match = /^(.*?)<a>(.*?)<\/a>(.*)$/s.exec(text);
+  if (!match) return <>{text}</>;
+  return (
+    <>
+      {match[1]}
+      <a href="/support">{match[2]}</a>
+      {match[3]}
+    </>
+  );
 }
 
 /**
@@ -44,8 +60,7 @@ export function ErrorFallback({ error }: ErrorFallbackProps) {
         <h1 className="error-title">{t("errorScreen.title")}</h1>
         {isApiError(error) ? <p className="error-text">{errorText(error)}</p> : null}
         <p className="error-text">
-          {/* biome-ignore lint/a11y/useAnchorContent: Trans fills the link with the catalog's words */}
-          <Trans i18nKey="errorScreen.body" ns="site" components={{ a: <a href="/support" /> }} />
+          <WithSupportLink text={t("errorScreen.body")} />
         </p>
         <details className="error-details">
           <summary>{t("errorScreen.details")}</summary>
