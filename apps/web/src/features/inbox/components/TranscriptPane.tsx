@@ -52,7 +52,7 @@ export function TranscriptPane({ conversationId, onBack, onDeleted }: Transcript
           <span className="skeleton" style={{ width: "55%", height: 26 }} />
           <span className="skeleton" style={{ width: "35%", height: 16 }} />
           <span className="skeleton" style={{ width: "70%", height: 56, marginTop: 16 }} />
-          <span className="skeleton" style={{ width: "80%", height: 88, marginLeft: "auto" }} />
+          <span className="skeleton" style={{ width: "80%", height: 88, marginInlineStart: "auto" }} />
         </div>
       </div>
     );
