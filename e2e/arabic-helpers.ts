@@ -148,7 +148,6 @@ export async function checkArabicPage(
     // Lazy content and fonts settle before the reading.
     await page.evaluate(() => document.fonts.ready);
     const problems = await arabicPageProblems(page);
-    await screenshot(page, `ar-${name}`);
     await screenshot(page, `ar-${name}`, { fullPage: true });
     expect.soft(problems.dir, `${name} at ${viewport.width}px: dir`).toBe("rtl");
     expect.soft(problems.lang, `${name} at ${viewport.width}px: lang`).toBe("ar");

@@ -90,6 +90,22 @@ describe("Arabic documents", () => {
     expect(text).not.toMatch(/[\uFB50-\uFDFF\uFE70-\uFEFC]/);
   });
 
+  it("reads a Chromium PDF in Noto Sans Arabic: ligatures, tanween and a wrapped line as written", async () => {
+    // test/fixtures/arabic-chromium-sans.pdf: Chromium's page.pdf() (A4) of a dir="rtl" page in
+    // Noto Sans Arabic, 16 px: "ساعات العمل: يفتح المتجر من السبت إلى الخميس من الساعة التاسعة
+    // صباحًا حتى العاشرة مساءً، ويوم الجمعة من الرابعة عصرًا." It wraps before its last word, and
+    // pdf.js hands over إلى's lam-alef-maksura ligature reversed and the tanweens as glyphs apart.
+    const pdf = readFileSync(
+      path.join(import.meta.dirname, "../../../../test/fixtures/arabic-chromium-sans.pdf"),
+    );
+    const text = await extractFileText(pdf, "pdf", opts);
+    expect(text).toContain("## دليل المتجر");
+    // One paragraph: the wrapped line is not a new one.
+    expect(text).toContain(
+      "ساعات العمل: يفتح المتجر من السبت إلى الخميس من الساعة التاسعة صباحا حتى العاشرة مساء، ويوم الجمعة من الرابعة\nعصرا.",
+    );
+  });
+
   it("reads an Arabic Word document (right-to-left paragraphs) in logical order", async () => {
     const xml = (s: string) => strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${s}`);
     const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';

@@ -107,15 +107,16 @@ async function extractPdf(
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const content = await page.getTextContent();
-    const lines: { text: string; size: number; gapBefore: number }[] = [];
+    const lines: { text: string; size: number; gapBefore: number; rtl: boolean }[] = [];
     let line = { text: "", size: 0, y: 0, items: [] as LineItem[] };
     let lastLineY: number | undefined;
     const flush = () => {
       // A right-to-left line is read in logical order whatever order it was drawn in.
-      const text = isRightToLeft(line.items) ? logicalOrder(line.items) : line.text;
+      const rtl = isRightToLeft(line.items);
+      const text = rtl ? logicalOrder(line.items) : line.text;
       if (text.trim()) {
         const gap = lastLineY === undefined ? 0 : Math.abs(lastLineY - line.y);
-        lines.push({ text: text.trim(), size: line.size, gapBefore: gap });
+        lines.push({ text: text.trim(), size: line.size, gapBefore: gap, rtl });
         lastLineY = line.y;
       }
       line = { text: "", size: 0, y: 0, items: [] };
@@ -160,8 +161,10 @@ async function extractPdf(
     lines
       .map((l) => {
         if (body && l.size >= body * 1.25 && l.text.length < 120) return `\n## ${l.text}\n`;
-        // A gap clearly larger than the line height separates paragraphs.
-        return l.gapBefore > l.size * 1.8 ? `\n${l.text}` : l.text;
+        // A gap clearly larger than the line height separates paragraphs. Arabic fonts set their
+        // lines further apart (Noto Sans Arabic: about 1.9 em), so a wrapped Arabic line is not
+        // taken for a new paragraph.
+        return l.gapBefore > l.size * (l.rtl ? 2.6 : 1.8) ? `\n${l.text}` : l.text;
       })
       .join("\n"),
   );
@@ -175,10 +178,20 @@ async function extractPdf(
  * mark against its letter, so the passage reads, cites and matches as typed.
  */
 function arabicLetters(text: string): string {
-  if (!/[\uFB50-\uFDFF\uFE70-\uFEFC\u064B-\u065F]/.test(text)) return text;
-  return text
-    .replace(/[\uFB50-\uFDFF\uFE70-\uFEFC]/g, (c) => c.normalize("NFKC"))
-    .replace(/[ \t]+(?=[\u064B-\u065F\u0670])/g, "");
+  if (!/[\u0600-\u06FF\uFB50-\uFDFF\uFE70-\uFEFC]/.test(text)) return text;
+  return (
+    text
+      .replace(/[\uFB50-\uFDFF\uFE70-\uFEFC]/g, (c) => c.normalize("NFKC"))
+      .replace(/[ \t]+(?=[\u064B-\u065F\u0670])/g, "")
+      // A lam-alef maksura ligature read right to left comes out as "ىل"; alef maksura only ever
+      // ends a word, so "ىل" at a word's end is "لى" (إىل → إلى, عىل → على).
+      .replace(/\u0649\u0644(?=[^\u0621-\u064A]|$)/g, "\u0644\u0649")
+      // A lone alef is no Arabic word: it is the end of the word before it, pushed off by a
+      // tanween glyph (صباح ا → صباحا).
+      .replace(/(?<=[\u0621-\u064A])[ \t]+\u0627(?=[^\u0621-\u064A]|$)/g, "\u0627")
+      // Arabic punctuation sits against the word before it (مساءً ، → مساءً،).
+      .replace(/(?<=[\u0600-\u06FF])[ \t]+(?=[\u060C\u061B\u061F])/g, "")
+  );
 }
 
 /** A piece of text pdf.js found on a line: its text (logical order), left edge, and direction. */
@@ -213,7 +226,9 @@ function logicalOrder(items: LineItem[]): string {
   const byX = items
     .map((it, i) => ({ ...it, i }))
     .sort((a, b) => b.x - a.x || b.i - a.i)
-    .filter((it) => it.str !== "");
+    // A harakah drawn as a glyph of its own (tanween on صباحًا) sits wherever the font put it, often
+    // before its letter: dropped (Arabic reads and is searched without them) rather than misplaced.
+    .filter((it) => it.str !== "" && !/^[\u064B-\u065F\u0670]+$/.test(it.str));
   const ltr = (it: LineItem) => !it.rtl && STRONG_LTR.test(it.str) && !STRONG_RTL.test(it.str);
   let out = "";
   // The left edge of what was read so far: words placed apart (a gap over a fifth of the type
