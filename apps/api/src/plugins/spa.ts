@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sendError } from "./error-handler";
+import { documentTexts, localizeHtml, pageLanguage, varyByLanguage } from "./page-language";
 
 export interface SpaOptions {
   distDir: string;
@@ -23,6 +24,7 @@ const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;
  */
 export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
   const indexPath = path.join(opts.distDir, "index.html");
+  const widgetPath = path.join(opts.distDir, "widget.html");
   const hasSpa = existsSync(indexPath);
   let indexHtml: { mtimeMs: number; html: string } | undefined;
   const renderIndex = () => {
@@ -40,6 +42,22 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
       indexHtml = { mtimeMs, html: readFileSync(indexPath, "utf8").replace("</head>", `${meta}</head>`) };
     }
     return indexHtml.html;
+  };
+  /** index.html in the request's language (`?lang=`, the cookie, then Accept-Language). */
+  const renderLocalizedIndex = (request: FastifyRequest) => {
+    const language = pageLanguage(request);
+    const { title, description, noscript } = documentTexts[language];
+    return localizeHtml(renderIndex(), language, { title, description, noscript });
+  };
+  /** widget.html in the request's language (the chat page then follows the bot's languages). */
+  let widgetHtml: { mtimeMs: number; html: string } | undefined;
+  const renderWidget = (request: FastifyRequest) => {
+    const { mtimeMs } = statSync(widgetPath);
+    if (!widgetHtml || widgetHtml.mtimeMs !== mtimeMs)
+      widgetHtml = { mtimeMs, html: readFileSync(widgetPath, "utf8") };
+    const language = pageLanguage(request);
+    const { widgetTitle, widgetLoading } = documentTexts[language];
+    return localizeHtml(widgetHtml.html, language, { title: widgetTitle, loading: widgetLoading });
   };
 
   if (hasSpa) {
@@ -70,18 +88,18 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
     });
   }
   // The widget chat page is its own light entry (widget.html), framed by customers' sites.
-  const widgetPath = path.join(opts.distDir, "widget.html");
   app.get<{ Params: { chatbotId: string } }>("/widget/chat/:chatbotId", async (request, reply) => {
     const hasWidget = existsSync(widgetPath);
     if (!hasWidget && !hasSpa) return sendError(reply, request, "NOT_FOUND", "The web app is not built");
     // The framing rule is the CSP's frame-ancestors; helmet's X-Frame-Options (deny, set on the raw
     // response) would contradict it.
     reply.raw.removeHeader("x-frame-options");
-    return reply
+    // The page's language follows ?lang=, the parley_lang cookie and Accept-Language.
+    return varyByLanguage(reply)
       .header("content-security-policy", await opts.widgetCsp(request.params.chatbotId))
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(hasWidget ? readFileSync(widgetPath, "utf8") : renderIndex());
+      .send(hasWidget ? renderWidget(request) : renderLocalizedIndex(request));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -90,7 +108,10 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
     // Paths that name a file (/assets/x.js, /favicon.svg) are never answered with the app shell.
     const looksLikeFile = pathname.startsWith("/assets/") || /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (!isApi && !looksLikeFile && hasSpa && (request.method === "GET" || request.method === "HEAD")) {
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(renderIndex());
+      return varyByLanguage(reply)
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .send(renderLocalizedIndex(request));
     }
     return sendError(reply, request, "NOT_FOUND", `Route ${request.method} ${pathname} not found`);
   });

@@ -4,6 +4,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { type CspDirectives, cspWithStyleNonce } from "@parley/config/security-headers";
+import arAuth from "@parley/ui/locales/ar/auth";
+import enAuth from "@parley/ui/locales/en/auth";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "../mail/templates";
 
@@ -42,8 +44,14 @@ export async function authUiRoutes(
       "</head>",
       `<meta name="parley-web-url" content="${escapeHtml(opts.webUrl)}"></head>`,
     );
-    // Right to left from the first paint when the page will be Arabic (the app decides again).
-    if (pageLanguage(request) === "ar") html = html.replace(/<html\b[^>]*>/i, '<html lang="ar" dir="rtl">');
+    // Right to left from the first paint when the page will be Arabic (the app decides again), with
+    // the title, description and <noscript> in the page's language (from the `auth` catalog).
+    const language = pageLanguage(request);
+    html = localizeDocument(html, language);
+    // The page's language follows ?lang=, the parley_lang cookie and Accept-Language (CORS may
+    // already have named Origin).
+    const vary = String(reply.getHeader("vary") ?? "");
+    reply.header("vary", vary ? `${vary}, cookie, accept-language` : "cookie, accept-language");
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(html);
   };
 
@@ -83,6 +91,28 @@ export function pageLanguage(request: FastifyRequest): "en" | "ar" {
     if (fromBrowser) return fromBrowser;
   }
   return "en";
+}
+
+const documentTexts = { en: enAuth.document, ar: arAuth.document } as const;
+
+/**
+ * index.html in `language`: `<html lang dir>` (only when Arabic; English stays as built), <title>,
+ * the meta description and <noscript>. Only catalog texts are written, nothing from the request.
+ */
+export function localizeDocument(html: string, language: "en" | "ar"): string {
+  const texts = documentTexts[language];
+  const title = escapeHtml(texts.title);
+  const description = escapeHtml(texts.description);
+  const noscript = escapeHtml(texts.noscript);
+  let out = html;
+  if (language === "ar") out = out.replace(/<html\b[^>]*>/i, '<html lang="ar" dir="rtl">');
+  return out
+    .replace(/<title>[^<]*<\/title>/i, () => `<title>${title}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/i,
+      (_m, open: string, close: string) => `${open}${description}${close}`,
+    )
+    .replace(/<noscript>[^<]*<\/noscript>/i, () => `<noscript>${noscript}</noscript>`);
 }
 
 function resolveInside(root: string, rest: string): string | undefined {

@@ -294,6 +294,11 @@ const auth: Translation<typeof en> = {
       message: "حدث خطأ أثناء تسجيل دخولك. يُرجى الرجوع والمحاولة مرة أخرى.",
     },
   },
+  document: {
+    title: "تسجيل الدخول · Parley",
+    description: "سجّل الدخول إلى Parley، منصة روبوتات المحادثة بالذكاء الاصطناعي التي تعرف نشاطك التجاري.",
+    noscript: "يحتاج تسجيل الدخول إلى Parley إلى JavaScript. يُرجى تفعيله ثم إعادة تحميل هذه الصفحة.",
+  },
 };
 
 export default auth;

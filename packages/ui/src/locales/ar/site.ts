@@ -255,6 +255,14 @@ const site: Translation<typeof en> = {
     retry: "حاول مجددًا",
     home: "الذهاب إلى الرئيسية",
   },
+  document: {
+    title: "Parley",
+    description:
+      "تبني Parley روبوتات محادثة بالذكاء الاصطناعي تجيب من معرفتك الخاصة. أضفها إلى موقعك بوسم برمجي واحد، وادفع بعملة BHD عبر BENEFIT أو بالبطاقة.",
+    noscript: "يحتاج Parley إلى JavaScript. يُرجى تفعيله ثم إعادة تحميل هذه الصفحة.",
+    widgetTitle: "المحادثة",
+    widgetLoading: "جارٍ تحميل المحادثة",
+  },
 };
 
 export default site;

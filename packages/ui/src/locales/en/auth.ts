@@ -296,6 +296,12 @@ const auth = {
       message: "Something went wrong while signing you in. Please go back and try again.",
     },
   },
+  /** index.html's head and <noscript>, rewritten by the auth service (apps/auth/src/http/ui.ts). */
+  document: {
+    title: "Sign in · Parley",
+    description: "Sign in to Parley, the platform for AI chatbots that know your business.",
+    noscript: "Parley sign-in needs JavaScript. Please enable it and reload this page.",
+  },
 } as const;
 
 export default auth;

@@ -238,6 +238,15 @@ const site = {
     retry: "Try Again",
     home: "Go Home",
   },
+  /** The HTML entries served by the API (apps/web index.html and widget.html), before any script runs. */
+  document: {
+    title: "Parley",
+    description:
+      "Parley builds AI chatbots that answer from your own knowledge. Add them to your website with one script tag, and pay in BHD with BENEFIT or card.",
+    noscript: "Parley needs JavaScript. Please enable it and reload this page.",
+    widgetTitle: "Chat",
+    widgetLoading: "Loading chat",
+  },
 } as const;
 
 export default site;
