@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { ac, roles } from "./auth/access";
 import { parleyCompat } from "./auth/compat";
+import { parleyNames, storedUserName } from "./auth/names";
 import {
   activeWorkspaceOf,
   createSeatCheck,
@@ -153,6 +154,14 @@ export function createAuth(deps: AuthDeps) {
     session: {
       freshAge: env.SESSION_FRESH_AGE,
     },
+    // Typed names with a direction override are refused (parleyNames); a name from elsewhere (a
+    // social provider's profile) is stored without the invisible direction controls.
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => storedUserName(user) },
+        update: { before: async (user) => storedUserName(user) },
+      },
+    },
     account: {
       // OAuth state (32 characters, PKCE verifier 128) is stored as a verification row for
       // 10 minutes and deleted when the callback uses it.
@@ -245,6 +254,7 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       parleyWorkspaces({ db: deps.db, onAudit: () => deps.onWorkspaceAudit?.() }),
+      parleyNames(),
       parleyCompat({
         minPasswordLength: env.PASSWORD_MIN_LENGTH,
         maxPasswordLength: env.PASSWORD_MAX_LENGTH,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeText } from "../common/text";
+import { safeText, stripBidiControls } from "../common/text";
 
 /** A passage an answer used, as shown under the answer. */
 export const citationSchema = z.object({
@@ -19,7 +19,9 @@ export type ChatTurn = z.infer<typeof chatTurnSchema>;
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const askSchema = z.object({
+  /** Stored and shown to the team as sent, so the invisible direction controls are dropped first. */
   content: safeText()
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, "Type a message")
     .max(

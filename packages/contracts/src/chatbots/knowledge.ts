@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeText, withoutNul } from "../common/text";
+import { safeText, stripBidiControls, withoutNul } from "../common/text";
 
 export const sourceKindSchema = z.enum(["text", "qa", "file", "website"]);
 export type SourceKind = z.infer<typeof sourceKindSchema>;
@@ -36,9 +36,8 @@ export const FILE_NAME_MAX = 200;
  */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? "";
-  const clean = base
-    .normalize("NFC")
-    .replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu, "")
+  const clean = stripBidiControls(base.normalize("NFC"))
+    .replace(/[\p{Cc}\u200e\u200f\ufeff]/gu, "")
     .replace(/\s+/g, " ")
     .trim();
   const chars = [...clean];

@@ -9,8 +9,8 @@ import { sourceCreateSchema } from "../chatbots/knowledge";
 import { contactRequestSchema } from "../contact/contact";
 import { analyticsQuerySchema, conversationFiltersSchema } from "../inbox/inbox";
 import { userByEmailQuerySchema } from "../users/platform-user";
-import { feedbackSchema, leadSchema, visitorIdSchema } from "../widget/widget";
-import { isoDay, NUL_MESSAGE } from "./text";
+import { feedbackSchema, leadSchema, visitorIdSchema, widgetAskSchema } from "../widget/widget";
+import { hasNoBidiOverride, isoDay, NUL_MESSAGE, stripBidiControls } from "./text";
 
 /**
  * Every request schema with a valid sample that sets every text field it has. The test poisons
@@ -158,5 +158,31 @@ describe("request contracts refuse the NUL character in every text field", () =>
     expect(isoDay.safeParse("2024-02-29").success).toBe(true);
     for (const bad of ["2026-02-29", "2026-02-31", "2026-13-01", "2026-00-10", "2026-1-1"])
       expect(isoDay.safeParse(bad).success, bad).toBe(false);
+  });
+});
+
+describe("direction controls (issue #21)", () => {
+  it("strips the embeddings, overrides and isolates and keeps RLM/LRM and everything else", () => {
+    expect(stripBidiControls("a\u202Ab\u202Bc\u202Cd\u202De\u202Ef\u2066g\u2067h\u2068i\u2069j")).toBe(
+      "abcdefghij",
+    );
+    expect(stripBidiControls("\u0633\u0627\u0631\u0629 \u200fSara\u200e")).toBe(
+      "\u0633\u0627\u0631\u0629 \u200fSara\u200e",
+    );
+    // The global pattern keeps no state between calls.
+    expect(stripBidiControls("x\u202Ey")).toBe("xy");
+    expect(stripBidiControls("x\u202Ey")).toBe("xy");
+  });
+
+  it("tells a typed name holding an embedding or override apart from one with only marks", () => {
+    expect(hasNoBidiOverride("Support \u202Etxt.exe")).toBe(false);
+    expect(hasNoBidiOverride("\u202BTeam")).toBe(false);
+    expect(hasNoBidiOverride("\u062F\u0639\u0645 \u200fParley")).toBe(true);
+  });
+
+  it("cleans a visitor's message and a lead's name in the widget contracts, refusing what is left empty", () => {
+    expect(widgetAskSchema.parse({ content: " Is \u202Efdp.exe safe? " }).content).toBe("Is fdp.exe safe?");
+    expect(widgetAskSchema.safeParse({ content: "\u202E \u2066" }).success).toBe(false);
+    expect(leadSchema.parse({ email: "a@example.com", name: "Ali \u202Egnp.exe" }).name).toBe("Ali gnp.exe");
   });
 });

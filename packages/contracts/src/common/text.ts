@@ -44,3 +44,24 @@ export const isoDay = z
     const d = new Date(`${v}T00:00:00.000Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
   }, "Use a date that exists, like 2026-11-21");
+
+/**
+ * The invisible bidi controls that can make text read differently from what it holds: the
+ * embeddings and overrides U+202A–U+202E (an override U+202E shows the characters after it in
+ * reverse, so "moc.knab" reads "bank.com" and "exe.pdf" reads "fdp.exe") and the isolates
+ * U+2066–U+2069. Text that mixes Arabic and Latin needs none of them; the marks RLM/LRM
+ * (U+200F/U+200E) are harmless and stay.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** The embedding and override controls (U+202A–U+202E) alone; what a typed name must not hold. */
+export const BIDI_OVERRIDES = /[\u202A-\u202E]/;
+
+export const BIDI_OVERRIDE_MESSAGE =
+  "Remove the invisible text-direction override characters (U+202A to U+202E)";
+
+/** `value` without U+202A–U+202E and U+2066–U+2069: for text stored as sent (visitor messages, replies). */
+export const stripBidiControls = (value: string) => value.replace(BIDI_CONTROLS, "");
+
+/** True when `value` holds no embedding or override control (U+202A–U+202E). */
+export const hasNoBidiOverride = (value: string) => !BIDI_OVERRIDES.test(value);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { askSchema, citationSchema } from "../chatbots/chat";
 import { botLanguageSchema, widgetThemeSchema } from "../chatbots/chatbot";
-import { safeText } from "../common/text";
+import { safeText, stripBidiControls } from "../common/text";
 
 /**
  * Public widget API (no sign-in). Every call after config carries the visitor's id in the
@@ -146,7 +146,11 @@ export type Feedback = z.infer<typeof feedbackSchema>;
 
 export const leadSchema = z.object({
   email: z.email("Please enter a valid email address").max(254),
-  name: safeText().trim().max(120).optional(),
+  /**
+   * Shown in the inbox and the leads export. Direction controls are dropped rather than refused:
+   * a visitor's contact details are not lost over an invisible character.
+   */
+  name: safeText().overwrite(stripBidiControls).trim().max(120).optional(),
 });
 export type LeadInput = z.infer<typeof leadSchema>;
 

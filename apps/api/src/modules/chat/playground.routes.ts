@@ -1,4 +1,4 @@
-import { askSchema, idText } from "@parley/contracts";
+import { askSchema, idText, stripBidiControls } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
@@ -36,7 +36,8 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
           question: request.body.content,
           history: request.body.history ?? [],
           signal: stream.signal,
-          onDelta: (text) => stream.send("delta", { text }),
+          // Shown to the team as text: no invisible direction controls (as in stored replies).
+          onDelta: (text) => stream.send("delta", { text: stripBidiControls(text) }),
         });
         stream.send("done", {
           messageId: null,

@@ -1,3 +1,4 @@
+import { stripBidiControls } from "@parley/contracts";
 import type { StoredCitation } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import type { ConversationsRepo } from "../conversations/conversations.repo";
@@ -35,7 +36,10 @@ export function createReplyDraft(deps: ReplyDraftDeps) {
   let timer: NodeJS.Timeout | undefined;
   let chain: Promise<void> = Promise.resolve();
 
-  const write = async (content: string) => {
+  // The model's text is stored and shown to the team as said, minus the invisible direction
+  // controls (U+202A–U+202E, U+2066–U+2069) that could make a link or a name read as another.
+  const write = async (said: string) => {
+    const content = stripBidiControls(said);
     if (inserted) {
       await repo.setContent(id, content);
       return;
@@ -106,7 +110,7 @@ export function createReplyDraft(deps: ReplyDraftDeps) {
       if (!inserted) await write(reply.text);
       // Counted as unanswered when it started; an answer takes that back (same statement).
       await repo.completeReply(id, {
-        content: reply.text,
+        content: stripBidiControls(reply.text),
         citations: reply.citations,
         answered: reply.answered,
         interrupted: reply.interrupted,
