@@ -259,6 +259,7 @@ if (script && id && /^[\w-]{1,64}$/.test(id) && !previous?.v) {
     .then((status) => (status.available ? draw(status) : warn(status.reason ?? status.error?.message)))
     .catch(() =>
       warn(
+        // i18n-ignore: a developer message in the site's console
         `could not reach ${origin} (offline, or not allowed by this page's Content-Security-Policy connect-src)`,
       ),
     );

@@ -26,6 +26,7 @@ export async function devMailboxRoutes(
 </li>`,
       )
       .join("\n");
+    // i18n-ignore: a developer tool (dev only), never shown to customers
     const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Dev mailbox · Parley auth</title>

@@ -133,6 +133,7 @@ function gone() {
   showState(t("goneTitle"), t("goneText"), null);
   bridge.send({
     parley: "gone",
+    // i18n-ignore: a developer message, embed.js logs it to the console
     why: `chatbot ${chatbotId || "(no id)"} is not available (unpublished or deleted).`,
   });
 }

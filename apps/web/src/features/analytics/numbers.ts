@@ -18,17 +18,14 @@ export interface UsageView {
   level: UsageLevel;
   /** 0..100 for the bar's width. */
   percent: number;
-  /** "82 of 100". */
-  label: string;
 }
 
 /** Where this month's messages stand against the plan: warn from 80 %, full at the limit. */
 export function usageView(used: number, limit: number): UsageView {
-  if (limit <= 0) return { level: "none", percent: 0, label: `${formatCount(used)} of 0` };
+  if (limit <= 0) return { level: "none", percent: 0 };
   const share = used / limit;
   return {
     level: share >= 1 ? "full" : share >= USAGE_WARN_AT ? "warn" : "ok",
     percent: Math.min(100, Math.round(share * 1000) / 10),
-    label: `${formatCount(used)} of ${formatCount(limit)}`,
   };
 }

@@ -15,7 +15,8 @@ export interface ServerSnippet {
 export const SERVER_SNIPPETS: readonly ServerSnippet[] = [
   {
     id: "node",
-    label: "Node.js",
+    label: "Node.js", // i18n-ignore: a language's name
+    // i18n-ignore: a code sample
     code: `import { createHmac } from "node:crypto";
 
 // When rendering a page for a signed-in customer:
@@ -25,14 +26,16 @@ const userHash = createHmac("sha256", process.env.${SECRET_ENV})
   },
   {
     id: "php",
-    label: "PHP",
+    label: "PHP", // i18n-ignore: a language's name
+    // i18n-ignore: a code sample
     code: `<?php
 // When rendering a page for a signed-in customer:
 $userHash = hash_hmac('sha256', (string) $user->id, getenv('${SECRET_ENV}'));`,
   },
   {
     id: "python",
-    label: "Python",
+    label: "Python", // i18n-ignore: a language's name
+    // i18n-ignore: a code sample
     code: `import hashlib, hmac, os
 
 # When rendering a page for a signed-in customer:
