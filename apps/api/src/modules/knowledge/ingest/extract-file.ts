@@ -102,7 +102,7 @@ async function extractPdf(
     );
   }
   // Lines of every page first (a heading is judged against the body size of the whole document).
-  const pages: { text: string; size: number; gapBefore: number }[][] = [];
+  const pages: { text: string; size: number; gapBefore: number; rtl: boolean }[][] = [];
   let chars = 0;
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
