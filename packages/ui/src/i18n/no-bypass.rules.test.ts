@@ -28,6 +28,10 @@ describe("no-bypass rules", () => {
         <Section heading="Settings" description="Change how your bot answers" emptyText="No bots yet." />
       );`),
     ).toEqual(["Settings", "Change how your bot answers", "No bots yet."]);
+    expect(scan(`export const A = ({ open }) => <button aria-label={open ? "Close" : "Open"} />;`)).toEqual([
+      "Close",
+      "Open",
+    ]);
     expect(scan(`export const A = () => <Card heading={cond ? "Your bots" : "Bots you share"} />;`)).toEqual([
       "Your bots",
       "Bots you share",
@@ -78,6 +82,12 @@ describe("no-bypass rules", () => {
         "ts",
       ),
     ).toEqual(["Delete", "Sources", "Nothing here"]);
+    expect(
+      scan(
+        `export const f = (x: { name?: string }, on: boolean) => ({ title: x.name ?? "Untitled", cta: on ? "Stop" : t("go") });`,
+        "ts",
+      ),
+    ).toEqual(["Untitled", "Stop"]);
     expect(
       scan(
         `export const items = [{ id: "Delete", label: "actions.delete", title: t("x"), kind: "Primary" }, { label: "Parley" }];`,

@@ -198,6 +198,7 @@ export const textProperties = new Set([
   "detail",
   "alt",
   "ariaLabel",
+  "aria-label",
 ]);
 
 export function filesUnder(dir: string): string[] {
@@ -321,6 +322,16 @@ export function findBypasses(file: string): Bypass[] {
   /** A whole value given to people: a literal, or each static part of a template. */
   const reportValue = (e: ts.Expression | undefined, accept: (s: string) => boolean) => {
     if (!e) return;
+    if (ts.isParenthesizedExpression(e)) return reportValue(e.expression, accept);
+    // Either branch is shown: `open ? "Close" : "Open"`, `name ?? "Untitled"`.
+    if (ts.isConditionalExpression(e)) {
+      reportValue(e.whenTrue, accept);
+      return reportValue(e.whenFalse, accept);
+    }
+    if (ts.isBinaryExpression(e) && /^(\?\?|\|\|)$/.test(e.operatorToken.getText())) {
+      reportValue(e.left, accept);
+      return reportValue(e.right, accept);
+    }
     if (ts.isStringLiteralLike(e)) {
       if (accept(e.text)) report(e, e.text);
     } else if (ts.isTemplateExpression(e)) {

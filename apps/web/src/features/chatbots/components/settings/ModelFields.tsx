@@ -113,6 +113,7 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
                   type="password"
                   autoComplete="off"
                   spellCheck={false}
+                  // i18n-ignore: the format of an API key, not words
                   placeholder={hasApiKey ? t("settings.model.pasteNewKey") : "sk-…"}
                   {...fieldAria("settings-apiKey", keyError, true)}
                   {...register("apiKey", {
