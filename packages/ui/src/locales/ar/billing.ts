@@ -193,6 +193,43 @@ const billing: Translation<typeof en> = {
       },
     },
   },
+  sandboxGateway: {
+    title: {
+      card: "الدفع بالبطاقة · بوابة الاختبار",
+      benefit: "الدفع عبر BENEFIT · بوابة الاختبار",
+    },
+    testMode: {
+      lead: "وضع الاختبار.",
+      body: "هذه بوابة الاختبار الخاصة بـ Parley، وليست مصرفًا: لا تُنقل أي أموال، والموافقة هنا لا تغيّر سوى الخطة على هذا الموقع.",
+    },
+    badge: "بيئة اختبار · بلا أموال حقيقية",
+    heading: {
+      card: "الدفع بالبطاقة",
+      benefit: "الدفع عبر BENEFIT",
+    },
+    reference: "{{description}} · المرجع {{trackId}}",
+    alreadyDecided: "سبق البتّ في هذه الدفعة: {{decision}}.",
+    decisions: {
+      approved: "تمت الموافقة عليها",
+      declined: "مرفوضة",
+      canceled: "ملغاة",
+    },
+    returnToParley: "العودة إلى Parley",
+    cardNumber: "رقم البطاقة",
+    expiry: "تاريخ الانتهاء",
+    cvc: "رمز التحقق (CVC)",
+    benefitCard: "بطاقة الخصم من BENEFIT",
+    pin: "الرقم السري",
+    approve: "الموافقة على دفع {{amount}}",
+    decline: "رفض",
+    cancel: "إلغاء",
+    footer:
+      "تحلّ هذه الصفحة محل {{gateway}}. فهي تُبلغ Parley مباشرةً من خادم إلى خادم، ثم تعيدك إلى التطبيق، بالترتيب نفسه الذي تتبعه البوابات الحقيقية.",
+    gateway: {
+      card: "صفحة الدفع المستضافة من Mastercard",
+      benefit: "بوابة BENEFIT للدفع",
+    },
+  },
 };
 
 export default billing;

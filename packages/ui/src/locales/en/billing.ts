@@ -196,6 +196,47 @@ const billing = {
       },
     },
   },
+  /**
+   * The sandbox gateway's hosted payment page (apps/api sandbox-gateway.page.ts), served by the API.
+   * `{{…}}` values are filled in by the page; `lead` is bold before `body`.
+   */
+  sandboxGateway: {
+    title: {
+      card: "Card payment · Sandbox gateway",
+      benefit: "BENEFIT payment · Sandbox gateway",
+    },
+    testMode: {
+      lead: "Test mode.",
+      body: "This is Parley's sandbox gateway, not a bank: no money moves, and approving here only changes the plan on this site.",
+    },
+    badge: "Sandbox · no real money",
+    heading: {
+      card: "Pay by card",
+      benefit: "Pay with BENEFIT",
+    },
+    reference: "{{description}} · reference {{trackId}}",
+    alreadyDecided: "This payment was already {{decision}}.",
+    decisions: {
+      approved: "approved",
+      declined: "declined",
+      canceled: "canceled",
+    },
+    returnToParley: "Return to Parley",
+    cardNumber: "Card number",
+    expiry: "Expiry",
+    cvc: "CVC",
+    benefitCard: "BENEFIT debit card",
+    pin: "PIN",
+    approve: "Approve {{amount}}",
+    decline: "Decline",
+    cancel: "Cancel",
+    footer:
+      "This page stands in for the {{gateway}}. It notifies Parley server-to-server, then returns you to the app — the real gateways' order.",
+    gateway: {
+      card: "Mastercard hosted checkout",
+      benefit: "BENEFIT payment gateway",
+    },
+  },
 } as const;
 
 export default billing;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import { AppError } from "../../../lib/errors";
 import { newId } from "../../../lib/ids";
+import { pageLanguage } from "../../../plugins/page-language";
 import { renderPayPage } from "./sandbox-gateway.page";
 import type { SandboxOrdersRepo } from "./sandbox-gateway.repo";
 
@@ -119,7 +120,8 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = a
       )
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8");
-    return renderPayPage({ ...order, returnUrl: order.returnUrl }, nonce);
+    // In the payer's language: ?lang=, the parley_lang cookie the app set, then Accept-Language.
+    return renderPayPage({ ...order, returnUrl: order.returnUrl }, nonce, pageLanguage(request));
   });
 
   app.post<{ Params: { trackId: string }; Body: { decision?: string } }>(
