@@ -3,9 +3,13 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { AuthUser } from "../session-data";
 
-/** "Ada Lovelace" → "AL"; no name → the e-mail's first letter. */
+/**
+ * "Ada Lovelace" → "AL"; no name → the e-mail's first letter. An Arabic name gives its first
+ * letter only: Arabic has no initials, and two joined letters make a word ("ليلى الحسن" → "لا", "no").
+ */
 export function initialsOf(user: Pick<AuthUser, "name" | "email">): string {
   const words = user.name.trim().split(/\s+/).filter(Boolean);
+  if (/^[\u0600-\u06FF]/.test(words[0] ?? "")) return words[0]?.[0] ?? "?";
   const letters =
     words.length >= 2 ? `${words[0]?.[0] ?? ""}${words.at(-1)?.[0] ?? ""}` : (words[0]?.[0] ?? "");
   return (letters || user.email.charAt(0) || "?").toUpperCase();
