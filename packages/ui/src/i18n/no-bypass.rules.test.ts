@@ -20,6 +20,11 @@ describe("no-bypass rules", () => {
   it("JSX text and the known text attributes", () => {
     expect(scan(`export const A = () => <p title="Help">Hello there</p>;`)).toEqual(["Help", "Hello there"]);
     expect(scan(`export const A = () => <p title={t("help")}>{t("hello")}</p>;`)).toEqual([]);
+    expect(
+      scan(
+        'export const A = ({ n, on }) => <p>{"Delete"}{on ? "Hide" : t("show")}{`${n} items`}{n}{" "}</p>;',
+      ),
+    ).toEqual(["Delete", "Hide", "items"]);
   });
 
   it("any other string JSX attribute with words is text: custom props such as heading, description, emptyText", () => {
@@ -82,6 +87,9 @@ describe("no-bypass rules", () => {
         "ts",
       ),
     ).toEqual(["Delete", "Sources", "Nothing here"]);
+    expect(
+      scan("export const f = (n: number) => ({ label: `${n} items`, title: `plans.${n}.name` });", "ts"),
+    ).toEqual(["items"]);
     expect(
       scan(
         `export const f = (x: { name?: string }, on: boolean) => ({ title: x.name ?? "Untitled", cta: on ? "Stop" : t("go") });`,

@@ -6,13 +6,14 @@ import ts from "typescript";
  * The scanner behind no-bypass.test.ts (issue #21): finds user-facing text that bypasses the catalogs.
  *
  * Text for people:
- * - every JSX text node;
+ * - every JSX text node, and every string or template child (`{"Delete"}`, `{`${n} items`}`);
  * - every string JSX attribute with a letter, unless its name is in `nonTextAttributes` (or `data-*`)
  *   or its value is a token (no space and lower-case/kebab/camel/ALL_CAPS, or a URL/path/CSS value):
  *   custom props such as `heading="…"`, `emptyText="…"` are text;
- * - the static parts (head, middle, tail) of a template literal that read like prose, wherever they are
- *   (`${n} sources failed`), and any static part with a letter inside a text attribute
- *   (`aria-label={`Remove ${name}`}`);
+ * - the static parts (head, middle, tail) of a template literal that read like prose (two words, or a
+ *   capitalised word and another), wherever they are (`${n} sources failed`), and any static part with
+ *   a letter inside a text attribute (`aria-label={`Remove ${name}`}`) or a text-named property;
+ * - a text attribute's or text-named property's value through `?:`, `??` and `||`;
  * - a string value with a capital first letter (even one word) of an object property named like a
  *   text (`{ label: "Delete" }`, see `textProperties`);
  * - `document.title = "…"`;
@@ -225,9 +226,9 @@ const partLooksLikeProse = (s: string) =>
  * A value that is an identifier, not words: no space and lower-case/kebab/camel/snake/ALL_CAPS,
  * or a URL, a path, a CSS value, a number with a unit.
  */
-const looksLikeToken = (s: string) => {
-  const v = s.trim();
-  if (/^[a-z][\w.:-]*$/.test(v)) return true; // kebab, camel, snake, dotted key
+const looksLikeToken = (s: string, { trim = true } = {}) => {
+  const v = trim ? s.trim() : s;
+  if (/^[.:_-]*[a-z][\w.:-]*$/.test(v)) return true; // kebab, camel, snake, (part of a) dotted key
   if (/^[A-Z][A-Z0-9_-]*$/.test(v)) return true; // ALL_CAPS
   if (/^(https?:|mailto:|tel:|data:|\/|\.\/|\.\.\/|#|\?)/.test(v)) return true; // URL, path, anchor
   if (/^[-\d.]+(px|rem|em|%|vh|vw|ms|s|fr|deg)?$/.test(v)) return true; // number, length
@@ -335,13 +336,17 @@ export function findBypasses(file: string): Bypass[] {
     if (ts.isStringLiteralLike(e)) {
       if (accept(e.text)) report(e, e.text);
     } else if (ts.isTemplateExpression(e)) {
+      // A word beside a value (`${n} items`) is a word, not a token: the spaces count.
       for (const part of [e.head, ...e.templateSpans.map((s) => s.literal)])
-        if (hasLetters(part.text) && !looksLikeToken(part.text)) report(part, part.text);
+        if (hasLetters(part.text) && !looksLikeToken(part.text, { trim: false })) report(part, part.text);
     }
   };
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node)) {
       report(node, node.text);
+    } else if (ts.isJsxExpression(node) && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
+      // A child `{"Delete"}`, `{open ? "Hide" : "Show"}`, `{`${n} items`}` is text like any JSX text.
+      reportValue(node.expression, (s) => hasLetters(s) && !looksLikeToken(s));
     } else if (ts.isJsxAttribute(node)) {
       const name = attributeName(node);
       const init = node.initializer;
