@@ -27,6 +27,8 @@ describe("which language a page speaks", () => {
     expect(toLanguage("AR_sa")).toBe("ar");
     expect(toLanguage("arabic")).toBeNull();
     expect(languageFromCookie("xparley_lang=ar")).toBeNull();
+    // A malformed value does not throw (it would blank the page as it starts).
+    expect(languageFromCookie("parley_lang=%E0%A4%A")).toBeNull();
   });
 
   it("sets a cookie both apps read, for a year", () => {

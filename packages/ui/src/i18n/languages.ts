@@ -60,8 +60,12 @@ export function languageFromCookie(cookie: string | undefined): Language | null 
   for (const part of cookie.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === LANGUAGE_COOKIE)
+    if (part.slice(0, eq).trim() !== LANGUAGE_COOKIE) continue;
+    try {
       return toLanguage(decodeURIComponent(part.slice(eq + 1).trim()));
+    } catch {
+      return null; // a malformed value (parley_lang=%E0%A4%A) is no language, not a crash
+    }
   }
   return null;
 }
