@@ -10,8 +10,9 @@ export { type Bypass, findBypasses } from "./no-bypass.scan";
  * (placeholder, title, aria-label, alt, label, and any custom prop such as heading or emptyText), the
  * prose parts of template literals, text-named object properties ({ label: "Delete" }),
  * `document.title = …` and every string literal that reads like a sentence, in the web app, the
- * embed script, the sign-in app and the widget chat page, must come from a catalog. The rules live in
- * no-bypass.scan.ts; no-bypass.rules.test.ts pins each one on small fixtures.
+ * embed script, the sign-in app and the widget chat page, must come from a catalog; the HTML entries'
+ * texts (title, description, noscript, aria-label) must be English catalog texts the API swaps.
+ * The rules live in no-bypass.scan.ts; no-bypass.rules.test.ts pins each one on small fixtures.
  */
 const scanned = ["apps/web/src", "apps/web/embed", "apps/auth/ui/src", "apps/auth/src/mail"];
 /** The HTML entries: the API serves them with their texts swapped from the catalogs (site:document). */
@@ -44,9 +45,9 @@ describe("no user-facing text bypasses the catalogs", () => {
     expect(listing, `${bypasses.length} texts bypass the catalogs`).toBe("");
   });
 
-  // Skipped for now: another engineer is moving these entries' texts into site:document (served
-  // localized by apps/api page-language.ts) while this rule lands; enable it once that is committed.
-  it.skip("the HTML entries hold no text the catalogs lack", async () => {
+  // The API swaps these entries' texts for the reader's language (site:document, apps/api
+  // plugins/page-language.ts): each must be an English catalog text word for word.
+  it("the HTML entries hold no text the catalogs lack", async () => {
     const catalogued = await englishCatalogTexts();
     const bypasses = htmlEntries.flatMap((f) => findHtmlBypasses(path.join(root, f), catalogued));
     const listing = bypasses.map((b) => `${b.file}:${b.line}  ${b.text}`).join("\n");
