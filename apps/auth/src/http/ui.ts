@@ -100,13 +100,14 @@ const documentTexts = { en: enAuth.document, ar: arAuth.document } as const;
  * the meta description and <noscript>. Only catalog texts are written, nothing from the request.
  */
 export function localizeDocument(html: string, language: "en" | "ar"): string {
+  // The built page is the English one (its texts are the catalog's, checked by the no-bypass scan).
+  if (language === "en") return html;
   const texts = documentTexts[language];
   const title = escapeHtml(texts.title);
   const description = escapeHtml(texts.description);
   const noscript = escapeHtml(texts.noscript);
-  let out = html;
-  if (language === "ar") out = out.replace(/<html\b[^>]*>/i, '<html lang="ar" dir="rtl">');
-  return out
+  return html
+    .replace(/<html\b[^>]*>/i, '<html lang="ar" dir="rtl">')
     .replace(/<title>[^<]*<\/title>/i, () => `<title>${title}</title>`)
     .replace(
       /(<meta\s+name="description"\s+content=")[^"]*(")/i,

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, apiFetch, setTokenProvider } from "./api";
 
@@ -31,6 +31,11 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
+// Test files share a worker's modules (vitest isolate: false): a file that imported the session
+// runtime left its token provider installed. These tests start without one.
+beforeEach(() => {
+  setTokenProvider(undefined);
+});
 afterEach(() => {
   setTokenProvider(undefined);
 });
