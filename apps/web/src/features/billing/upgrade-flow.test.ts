@@ -1,10 +1,13 @@
+import { createI18n } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
+import { planText, type SiteT } from "../pricing/pricing";
 import { initiateReplySchema, recordReplySchema } from "./api-client";
 import {
   initialUpgradeState,
   interpretInitiateReply,
   providerFor,
   UPGRADE_MESSAGES,
+  upgradePlanName,
   upgradeReducer,
 } from "./upgrade-flow";
 
@@ -103,5 +106,29 @@ describe("upgradeReducer", () => {
   it("maps card to 'mastercard' and BENEFIT to 'benefit'", () => {
     expect(providerFor("card")).toBe("mastercard");
     expect(providerFor("benefit")).toBe("benefit");
+  });
+});
+
+describe("upgradePlanName (issue #25 item 11)", () => {
+  const names = async (language: "en" | "ar") => {
+    const i18n = await createI18n(language);
+    return planText(i18n.getFixedT(language, "site") as unknown as SiteT, String).name;
+  };
+
+  it("shows the catalogue's name for a query value when the plans failed to load", async () => {
+    const name = await names("en");
+    expect(upgradePlanName("business", undefined, name)).toBe("Business");
+    expect(upgradePlanName(" PRO ", undefined, name)).toBe("Pro");
+    expect(upgradePlanName("business", { name: "Business" }, name)).toBe("Business");
+  });
+
+  it("capitalises a name the catalogue does not know", async () => {
+    expect(upgradePlanName("enterprise plus", undefined, await names("en"))).toBe("Enterprise Plus");
+  });
+
+  it("names the plan in Arabic for an Arabic reader", async () => {
+    const name = await names("ar");
+    expect(upgradePlanName("business", undefined, name)).toBe(name({ name: "Business" }));
+    expect(upgradePlanName("business", undefined, name)).not.toBe("business");
   });
 });

@@ -11,6 +11,23 @@ import { type ApiError, isApiError } from "../../app/api-error";
 import { clearPaymentInfo, type KeyValueStorage, savePaymentInfo } from "./payment-info";
 import { type BillingKey, englishBilling, type Wording } from "./wording";
 
+/**
+ * The plan name an upgrade dialog shows: the catalogue's proper name (`nameOf`, i.e. `usePlanText().name`)
+ * for the plan found, else for the requested name (`?upgrade=business` when the plans failed to load),
+ * whose known names the catalogue capitalises; an unknown name gets its words capitalised.
+ */
+export function upgradePlanName(
+  requested: string,
+  plan: Pick<Plan, "name"> | undefined,
+  nameOf: (plan: Pick<Plan, "name">) => string,
+): string {
+  if (plan) return nameOf(plan);
+  const name = requested.trim().replace(/\s+/g, " ");
+  const shown = nameOf({ name });
+  if (shown !== name) return shown;
+  return name.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => space + letter.toUpperCase());
+}
+
 /** Spec §4: plan-confirmation → payment-details (confirm plan); Back returns. */
 export type UpgradeStep = "plan-confirmation" | "payment-details";
 /** Spec §4: idle → processing → redirecting (browser goes to the gateway) | failed. */

@@ -14,6 +14,7 @@ import {
   isBusy,
   startUpgradePayment,
   type UpgradeMode,
+  upgradePlanName,
   upgradeReducer,
 } from "../upgrade-flow";
 import { useFlowWording } from "../use-wording";
@@ -83,7 +84,7 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
     if (result.status === "failed") dispatch({ type: "status", status: "failed", error: result.message });
   };
 
-  const shownName = plan?.name ?? planName;
+  const shownName = upgradePlanName(planName, plan, planText.name);
   const title =
     mode === "renew" ? t("upgrade.renewTitle", { plan: shownName }) : t("upgrade.title", { plan: shownName });
   const stepLabel = state.step === "plan-confirmation" ? t("upgrade.step1") : t("upgrade.step2");
@@ -124,8 +125,8 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
       <>
         <p className="alert alert-error" role="alert">
           {interval === "yearly"
-            ? t("upgrade.notOfferedYearly", { plan: planName })
-            : t("upgrade.notOfferedMonthly", { plan: planName })}
+            ? t("upgrade.notOfferedYearly", { plan: shownName })
+            : t("upgrade.notOfferedMonthly", { plan: shownName })}
         </p>
         <div className="modal-actions">
           <button ref={primaryRef} type="button" className="btn btn-secondary" onClick={onClose}>
