@@ -157,6 +157,15 @@ export const launcher = (p: Page) => p.locator("parley-widget").getByRole("butto
 export const chatFrame = (p: Page) => p.frameLocator("parley-widget iframe");
 export const chatInput = (p: Page) => chatFrame(p).getByRole("textbox", { name: /^Message/ });
 export const chatLog = (p: Page) => chatFrame(p).getByRole("log");
+/**
+ * An answer as the chat shows it: each "[n]" marker is a citation chip whose text is "n" right after
+ * the word (or nothing, when the answer ends up citing no source), never the raw "[n]".
+ */
+export function shown(answer: string): RegExp {
+  const escaped = answer.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped.replace(/ ?\\\[(\d+)\\\]/g, "(?:$1)?")}$`);
+}
+
 export const lastAnswer = (p: Page) => chatFrame(p).locator(".pw-bot:not(.pw-greeting) .pw-md").last();
 
 export async function openChat(p: Page, chatbotId: string): Promise<Frame> {
@@ -171,7 +180,7 @@ export async function openChat(p: Page, chatbotId: string): Promise<Frame> {
 export async function ask(p: Page, question: string, answer = ANSWER) {
   await chatInput(p).fill(question);
   await chatInput(p).press("Enter");
-  await expect(lastAnswer(p)).toHaveText(answer, { timeout: 15_000 });
+  await expect(lastAnswer(p)).toHaveText(shown(answer), { timeout: 15_000 });
 }
 
 /** Whether the chat frame's own storage works here (it must not, for the blocked-storage journey). */

@@ -11,6 +11,7 @@ import {
   openChat,
   ownerApi,
   publishedBot,
+  shown,
   signId,
   snippet,
   startModel,
@@ -136,7 +137,7 @@ test("a verified customer finds their conversation in another browser; a forged 
   await second.goto(`${site.url}/account?user=cust_77`);
   await openChat(second, chatbotId);
   await expect(chatLog(second).getByText("Where is my kettle order?")).toBeVisible();
-  await expect(chatLog(second).locator(".pw-bot:not(.pw-greeting) .pw-md").last()).toHaveText(ANSWER);
+  await expect(chatLog(second).locator(".pw-bot:not(.pw-greeting) .pw-md").last()).toHaveText(shown(ANSWER));
 
   // Someone else claiming to be cust_77 with a made-up signature: anonymous, told why, nothing of hers.
   const stranger = await browser.newContext();

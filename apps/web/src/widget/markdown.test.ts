@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { escapeHtml, renderInline, renderMarkdown, safeHref } from "./markdown";
 
-const ALLOWED_TAGS = new Set(["p", "br", "strong", "em", "code", "pre", "ul", "ol", "li", "a"]);
+const ALLOWED_TAGS = new Set(["p", "br", "strong", "em", "code", "pre", "ul", "ol", "li", "a", "button"]);
 
 /**
  * The renderer's promise, checked on its output: every tag is one it may write, and the only
@@ -15,6 +15,8 @@ function assertSafe(html: string) {
       expect(attrs).toMatch(
         /^ href="(https?:\/\/|mailto:)[^"<>\s]*"( dir="ltr")? target="_blank" rel="noopener noreferrer"$/i,
       );
+    } else if (name === "button") {
+      expect(attrs).toMatch(/^ type="button" class="pw-cite" data-cite="\d+"$/);
     } else if (name === "ol") {
       expect(attrs).toMatch(/^ start="\d+"$/);
     } else {
@@ -22,7 +24,7 @@ function assertSafe(html: string) {
     }
   }
   // Nothing that looks like markup survives outside the tags above.
-  expect(html.replace(/<\/?(p|br|strong|em|code|pre|ul|ol|li|a)(\s[^>]*)?>/g, "")).not.toMatch(/[<>]/);
+  expect(html.replace(/<\/?(p|br|strong|em|code|pre|ul|ol|li|a|button)(\s[^>]*)?>/g, "")).not.toMatch(/[<>]/);
 }
 
 describe("renderMarkdown — formatting", () => {
@@ -183,5 +185,57 @@ describe("mixed-direction text in replies", () => {
     expect(renderMarkdown("زوروا https://shop.example/ar للمزيد")).toBe(
       '<p>زوروا <a href="https://shop.example/ar" dir="ltr" target="_blank" rel="noopener noreferrer">https://shop.example/ar</a> للمزيد</p>',
     );
+  });
+});
+
+describe("citation markers (issue #25 item 10)", () => {
+  const chip = (n: number) => `<button type="button" class="pw-cite" data-cite="${n}">${n}</button>`;
+
+  it("leaves markers alone unless asked", () => {
+    expect(renderMarkdown("Same day [1].")).toBe("<p>Same day [1].</p>");
+  });
+
+  it("turns a marker with a citation into a chip and removes one without", () => {
+    const html = renderMarkdown("Same day [1], by noon [2] or [3].", { cites: 2 });
+    assertSafe(html);
+    expect(html).toBe(`<p>Same day${chip(1)}, by noon${chip(2)} or.</p>`);
+    expect(renderMarkdown("Same day [1].", { cites: 0 })).toBe("<p>Same day.</p>");
+    expect(renderMarkdown("Same day [0] [12].", { cites: 2 })).toBe("<p>Same day.</p>");
+  });
+
+  it("chips markers in lists, headings and emphasis, never in code or link targets", () => {
+    expect(renderMarkdown("- one [1]\n- **two [1]**", { cites: 1 })).toBe(
+      `<ul><li>one${chip(1)}</li><li><strong>two${chip(1)}</strong></li></ul>`,
+    );
+    expect(renderMarkdown("Use `a[1]` here [1]", { cites: 1 })).toBe(
+      `<p>Use <code>a[1]</code> here${chip(1)}</p>`,
+    );
+    expect(renderMarkdown("```\nx = y[1]\n```", { cites: 1 })).toBe("<pre><code>x = y[1]</code></pre>");
+    expect(renderMarkdown("[1](https://a.example/x) ok", { cites: 1 })).toBe(
+      '<p><a href="https://a.example/x" target="_blank" rel="noopener noreferrer">1</a> ok</p>',
+    );
+  });
+
+  it("hides markers while streaming, also one half received", () => {
+    const streaming = { streaming: true };
+    expect(renderMarkdown("Same day [1].", streaming)).toBe("<p>Same day.</p>");
+    expect(renderMarkdown("Same day [", streaming)).toBe("<p>Same day</p>");
+    expect(renderMarkdown("Same day [1", streaming)).toBe("<p>Same day</p>");
+    expect(renderMarkdown("Same day [1] then [", streaming)).toBe("<p>Same day then</p>");
+    // Once done, a trailing bracket is text.
+    expect(renderMarkdown("Same day [", { cites: 1 })).toBe("<p>Same day [</p>");
+  });
+
+  it("stays safe around markers", () => {
+    for (const payload of [
+      "<img src=x onerror=alert(1)>[1]",
+      '[1]"><script>alert(1)</script>',
+      "[<b>1</b>]",
+      '[1" onclick="alert(1)]',
+      "**[1]<svg/onload=alert(1)>**",
+    ]) {
+      const html = renderMarkdown(payload, { cites: 3 });
+      assertSafe(html);
+    }
   });
 });

@@ -7,7 +7,9 @@
  *
  * Supported: paragraphs, line breaks, **bold**, __bold__, *italic*, _italic_, `code`, fenced code
  * blocks, - / * / + and 1. lists, # headings (shown as bold lines), [text](url) links and bare
- * http(s) URLs.
+ * http(s) URLs. Citation markers `[n]` (outside code and links) become `<button class="pw-cite"
+ * data-cite="n">` chips when `cites` is given and n is 1..cites, and are removed otherwise; while
+ * streaming they (and a half-received `[` or `[1` at the end) are left out until the citations arrive.
  */
 
 const ENTITIES: Record<string, string> = {
@@ -70,8 +72,18 @@ function emphasis(html: string): string {
     .replace(/(^|\W)_(?=\S)([^_\n<]*?[^\s_<])_(?!\w)/g, "$1<em>$2</em>");
 }
 
+/** What to do with `[n]` citation markers: leave them (the default), chip or drop them, or hide them. */
+export interface MarkerOptions {
+  /** How many citations the reply has: markers 1..cites become chips, any other is removed. */
+  cites?: number;
+  /** The reply is still streaming: markers are hidden until the citations arrive. */
+  streaming?: boolean;
+}
+
+const MARKER = /\s?\[(\d{1,3})\]/g;
+
 /** One line (or a paragraph's lines) of inline Markdown to HTML. */
-export function renderInline(text: string): string {
+export function renderInline(text: string, markers: MarkerOptions = {}): string {
   const slots: string[] = [];
   const keep = (html: string) => `${SLOT_OPEN}${slots.push(html) - 1}${SLOT_CLOSE}`;
   let html = escapeHtml(text.replace(STRIPPED, ""));
@@ -88,6 +100,14 @@ export function renderInline(text: string): string {
     // A URL reads left to right inside Arabic text too.
     return href ? keep(anchor(href, bare, ' dir="ltr"')) + trail : url;
   });
+  const { cites, streaming } = markers;
+  if (streaming || cites !== undefined) {
+    html = html.replace(MARKER, (_, n: string) =>
+      !streaming && cites && Number(n) >= 1 && Number(n) <= cites
+        ? keep(`<button type="button" class="pw-cite" data-cite="${Number(n)}">${Number(n)}</button>`)
+        : "",
+    );
+  }
   html = emphasis(html);
   // Slots can hold slots (code inside a link label); restore until none are left.
   const slot = new RegExp(`${SLOT_OPEN}(\\d+)${SLOT_CLOSE}`, "g");
@@ -98,21 +118,24 @@ export function renderInline(text: string): string {
 const LIST_ITEM = /^\s{0,3}(?:([-*+])|(\d{1,9})[.)])\s+(.*)$/;
 
 /** A reply's Markdown to HTML that is safe to assign to innerHTML. */
-export function renderMarkdown(source: string): string {
-  const lines = source.replace(/\r\n?/g, "\n").split("\n");
+export function renderMarkdown(source: string, markers: MarkerOptions = {}): string {
+  // A marker still arriving ("… [" or "… [1") is not shown half-received.
+  const text = markers.streaming ? source.replace(/\s?\[\d{0,3}$/, "") : source;
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const inline = (line: string) => renderInline(line, markers);
   const out: string[] = [];
   let paragraph: string[] = [];
   let list: { ordered: boolean; start: number; items: string[][] } | null = null;
 
   const flushParagraph = () => {
-    if (paragraph.length > 0) out.push(`<p>${paragraph.map(renderInline).join("<br>")}</p>`);
+    if (paragraph.length > 0) out.push(`<p>${paragraph.map(inline).join("<br>")}</p>`);
     paragraph = [];
   };
   const flushList = () => {
     if (!list) return;
     const tag = list.ordered ? "ol" : "ul";
     const start = list.ordered && list.start !== 1 ? ` start="${list.start}"` : "";
-    const items = list.items.map((item) => `<li>${item.map(renderInline).join("<br>")}</li>`).join("");
+    const items = list.items.map((item) => `<li>${item.map(inline).join("<br>")}</li>`).join("");
     out.push(`<${tag}${start}>${items}</${tag}>`);
     list = null;
   };
@@ -141,7 +164,7 @@ export function renderMarkdown(source: string): string {
     if (heading) {
       flushParagraph();
       flushList();
-      out.push(`<p><strong>${renderInline(heading[1] ?? "")}</strong></p>`);
+      out.push(`<p><strong>${inline(heading[1] ?? "")}</strong></p>`);
       continue;
     }
     const item = LIST_ITEM.exec(line);

@@ -1,7 +1,7 @@
 import type { Citation, Feedback, WidgetConfig } from "@parley/contracts";
 import { h, icon } from "./dom";
 import { t } from "./lang";
-import { renderMarkdown } from "./markdown";
+import { type MarkerOptions, renderMarkdown } from "./markdown";
 
 /** Builders for the chat page's pieces. They draw; chat.ts decides when. */
 
@@ -75,63 +75,100 @@ export function assistantMessage(
       ),
     );
   }
-  if (opts.text !== undefined) body.innerHTML = renderMarkdown(opts.text);
+  // Safe: renderMarkdown escapes everything and writes only its own small set of tags. Citation
+  // markers wait for the citations (they come with the end of the stream): none is shown raw.
+  const draw = (text: string, markers: MarkerOptions) => {
+    body.innerHTML = renderMarkdown(text, markers);
+  };
+  let shown = opts.text ?? "";
+  if (opts.text !== undefined) draw(shown, { cites: 0 });
   return {
     el,
     setText(text) {
-      // Safe: renderMarkdown escapes everything and writes only its own small set of tags.
-      body.innerHTML = renderMarkdown(text);
+      shown = text;
+      draw(text, { streaming: true });
     },
     finish({ citations, feedback = null, onFeedback }) {
       el.removeAttribute("aria-busy");
       const sources = sourceList(citations);
-      if (sources) el.append(sources);
+      draw(shown, { cites: sources ? citations.length : 0 });
+      if (sources) {
+        el.append(sources.el);
+        linkMarkers(body, citations, sources.items);
+      }
       if (onFeedback) el.append(feedbackBar(feedback, onFeedback));
     },
   };
 }
 
-function sourceList(citations: Citation[]): HTMLElement | null {
-  const seen = new Set<string>();
-  const unique = citations.filter((c) => {
+const citationTitle = (c: Citation, url: string | null) =>
+  c.title || (url ? new URL(url).hostname : t("knowledgeBase"));
+const safeUrl = (c: Citation) =>
+  c.kind === "website" && c.url && /^https?:\/\//i.test(c.url) ? c.url : null;
+
+/** Each chip names its source (title, aria-label) and, pressed, points at it in the list below. */
+function linkMarkers(body: HTMLElement, citations: Citation[], items: HTMLElement[]) {
+  for (const chip of body.querySelectorAll<HTMLButtonElement>(".pw-cite")) {
+    const n = Number(chip.dataset.cite);
+    const c = citations[n - 1];
+    const item = items[n - 1];
+    if (!c || !item) {
+      chip.remove();
+      continue;
+    }
+    const title = citationTitle(c, safeUrl(c));
+    chip.title = title;
+    chip.setAttribute("aria-label", t("citation", { n: String(n), title }));
+    chip.onclick = () => {
+      item.scrollIntoView({ block: "nearest" });
+      (item.querySelector("a") ?? item).focus();
+      item.classList.add("pw-hit");
+      setTimeout(() => item.classList.remove("pw-hit"), 2000);
+    };
+  }
+}
+
+/** The sources list, and for each citation (by index) the list item that shows it. */
+function sourceList(citations: Citation[]): { el: HTMLElement; items: HTMLElement[] } | null {
+  const byKey = new Map<string, HTMLElement>();
+  const items = citations.map((c) => {
     const key = c.url ?? `${c.sourceId}:${c.title}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
+    let item = byKey.get(key);
+    if (!item) {
+      const url = safeUrl(c);
+      const title = citationTitle(c, url);
+      // tabindex -1: a citation chip moves focus here (the highlight is the focus ring).
+      item = h(
+        "li",
+        { tabindex: "-1" },
+        url
+          ? h(
+              "a",
+              { href: url, target: "_blank", rel: "noopener noreferrer", title: url },
+              icon("link", 14),
+              h("span", { class: "pw-source-name" }, title),
+              srOnly(t("newTab")),
+            )
+          : h(
+              "span",
+              { class: "pw-source", title: c.snippet.slice(0, 200) },
+              icon("doc", 14),
+              h("span", null, title),
+            ),
+      );
+      byKey.set(key, item);
+    }
+    return item;
   });
+  const unique = [...byKey.values()];
   if (unique.length === 0) return null;
-  const safeUrl = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
-  return h(
+  const el = h(
     "div",
     { class: "pw-sources" },
     h("p", { class: "pw-sources-title" }, t(unique.length === 1 ? "source" : "sources")),
-    h(
-      "ul",
-      null,
-      ...unique.map((c) => {
-        const url = c.kind === "website" ? safeUrl(c.url) : null;
-        const title = c.title || (url ? new URL(url).hostname : t("knowledgeBase"));
-        return h(
-          "li",
-          null,
-          url
-            ? h(
-                "a",
-                { href: url, target: "_blank", rel: "noopener noreferrer", title: url },
-                icon("link", 14),
-                h("span", { class: "pw-source-name" }, title),
-                srOnly(t("newTab")),
-              )
-            : h(
-                "span",
-                { class: "pw-source", title: c.snippet.slice(0, 200) },
-                icon("doc", 14),
-                h("span", null, title),
-              ),
-        );
-      }),
-    ),
+    h("ul", null, ...unique),
   );
+  return { el, items };
 }
 
 function feedbackBar(initial: Feedback["value"], onFeedback: FeedbackHandler): HTMLElement {

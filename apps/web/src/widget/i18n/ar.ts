@@ -27,6 +27,7 @@ export const ar: WidgetCatalog = {
   typing: "{name} يكتب الآن",
   source: "المصدر",
   sources: "المصادر",
+  citation: "المصدر {n}: {title}",
   knowledgeBase: "قاعدة المعرفة",
   newTab: " (يُفتح في علامة تبويب جديدة)",
   helpful: "مفيد",

@@ -29,6 +29,7 @@ export const en = {
   typing: "{name} is typing",
   source: "Source",
   sources: "Sources",
+  citation: "Source {n}: {title}",
   knowledgeBase: "Knowledge base",
   newTab: " (opens in a new tab)",
   helpful: "Helpful",
