@@ -21,6 +21,7 @@ interface Service {
   networks?: string[] | Record<string, { ipv4_address?: string } | null>;
   stop_grace_period?: string;
   volumes?: string[];
+  restart?: string;
 }
 const compose = parse(readFileSync(path.join(root, "docker-compose.yml"), "utf8")) as {
   services: Record<string, Service>;
@@ -99,6 +100,61 @@ describe("docker-compose.yml and the Dockerfiles", () => {
     );
     expect(new Set(used).size).toBe(2);
     for (const db of used) expect(dbs).toContain(db);
+  });
+
+  it("restarts every service after a host or daemon restart, Postgres included", () => {
+    for (const [name, svc] of Object.entries(compose.services)) {
+      expect(svc.restart, name).toBe("unless-stopped");
+    }
+  });
+
+  it("counts Postgres healthy only over TCP, after first-boot setup ran", () => {
+    // The image runs the init SQL on a temporary server listening on the socket only: a check
+    // over the socket passes before the databases exist.
+    const pg = compose.services.postgres;
+    const check = pg?.healthcheck?.test.join(" ") ?? "";
+    const user = (pg?.environment as Record<string, string> | undefined)?.POSTGRES_USER;
+    expect(check).toMatch(/pg_isready /);
+    expect(check).toMatch(/ -h 127\.0\.0\.1(\s|$)/);
+    expect(check).toMatch(/ -p 5432(\s|$)/);
+    expect(check).toContain(` -U ${user}`);
+    // It checks a database the init SQL creates, so it fails until that SQL ran.
+    const db = / -d (\w+)/.exec(check)?.[1] ?? "";
+    const init = readFileSync(path.join(root, "deploy/postgres-init.sql"), "utf8");
+    expect(init).toMatch(new RegExp(`CREATE DATABASE ${db}\\b`, "i"));
+  });
+
+  it("says Compose v2 is required, with the error Compose 1.x prints, in the header and README", () => {
+    const text = readFileSync(path.join(root, "docker-compose.yml"), "utf8");
+    // The top-level `name:` is what 1.x refuses.
+    expect(text).toMatch(/^name: parley$/m);
+    const header = text.slice(0, text.indexOf("\nname:"));
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    const deploying = readme.slice(
+      readme.indexOf("## Deploying"),
+      readme.indexOf("\n## ", readme.indexOf("## Deploying") + 1),
+    );
+    for (const [where, doc] of [
+      ["docker-compose.yml header", header],
+      ["README Deploying", deploying],
+    ] as const) {
+      const flat = doc.replace(/^#\s?/gm, "").replace(/\s+/g, " ");
+      expect(flat, where).toMatch(/Compose v2/);
+      expect(flat, where).toContain("docker compose version");
+      expect(flat, where).toContain("ERROR: The Compose file './docker-compose.yml' is invalid because:");
+      expect(flat, where).toContain('Invalid top-level property "name"');
+      expect(flat, where).toContain("'name' does not match any of the regexes: '^x-'");
+    }
+  });
+
+  it("keeps the operator's .env out of the build context", () => {
+    const rules = readFileSync(path.join(root, ".dockerignore"), "utf8")
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("#"));
+    for (const rule of [".env", ".env.*", "**/.env", "**/.env.*"]) expect(rules).toContain(rule);
+    // The example file (no secrets) stays available, and is re-included after the exclusions.
+    expect(rules.lastIndexOf("!.env.example")).toBeGreaterThan(rules.indexOf(".env.*"));
   });
 
   for (const name of ["api", "auth"] as const) {

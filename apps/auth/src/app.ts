@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import cors from "@fastify/cors";
 import { fastifyTrustProxy } from "@parley/config";
 import { cspDirectives, securityHeadersHook } from "@parley/config/security-headers";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from "fastify";
 import { type Auth, type BackgroundTasks, createAuth, createBackgroundTasks, trustedOriginsOf } from "./auth";
 import type { AuthDb } from "./db";
 import type { Env } from "./env";
@@ -33,6 +38,36 @@ declare module "fastify" {
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** What an orchestrator polls: compose's healthcheck calls `/ok` every 10 s. */
+const probePaths = new Set(["/ok"]);
+const isProbe = (request: FastifyRequest) => probePaths.has(request.url.split("?")[0] ?? "");
+
+/**
+ * Fastify's request lines ("incoming request", "request completed") for a health probe go out at
+ * debug, not info: a probe every 10 s would bury the real traffic. A probe that errors is still
+ * logged at error, and one that answers 4xx/5xx at info, as any other request.
+ */
+export class ProbeQuietLogController extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (!isProbe(request)) return super.incomingRequest(request, reply, metadata);
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, "incoming request");
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ) {
+    if (error || !isProbe(request) || reply.statusCode >= 400) {
+      return super.requestCompleted(error, request, reply, metadata);
+    }
+    if (!this.isLogDisabled(request)) {
+      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, "request completed");
+    }
+  }
+}
+
 /** The composition root: everything is wired here, and tests build this same app. */
 export async function buildApp(deps: AppDeps) {
   const { env, db } = deps;
@@ -45,6 +80,7 @@ export async function buildApp(deps: AppDeps) {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
     },
+    logController: new ProbeQuietLogController(),
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });

@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { errorBodySchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
 import { Browser } from "./browser";
 import { PASSWORD, uniqueEmail } from "./flows";
 import { AUTH_URL, createTestApp, eventually, type TestApp, testDrivers, WEB_URL } from "./harness";
@@ -242,6 +244,51 @@ describe("dev mailbox", () => {
       expect((await t.app.inject({ method: "GET", url: "/dev/mailbox.json" })).statusCode).toBe(404);
       expect(t.app.parley.mailer.mailbox).toBeUndefined();
     } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("request logs", () => {
+  it("logs compose's /ok healthcheck at debug, never at info; other requests at info", async () => {
+    const t = await createTestApp("pglite");
+    const lines: { level: number; msg: string; req?: { url?: string }; reqId?: string }[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const line of chunk.toString().split("\n")) if (line) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    // The same app on the same database, with a real pino logger at debug writing JSON lines.
+    const app = await buildApp({
+      env: t.env,
+      db: t.db,
+      logger: { level: "debug", stream },
+      outbox: { pollIntervalMs: 60_000 },
+    });
+    try {
+      await app.ready();
+      const probe = await app.inject({ method: "GET", url: "/ok", headers: { "x-request-id": "probe-1" } });
+      expect(probe.statusCode).toBe(200);
+      const other = await app.inject({
+        method: "GET",
+        url: "/favicon.svg",
+        headers: { "x-request-id": "other-1" },
+      });
+      expect(other.statusCode).toBeGreaterThan(0);
+      const of = (id: string) => lines.filter((l) => l.reqId === id);
+      // pino levels: 20 debug, 30 info.
+      expect(of("probe-1").map((l) => [l.level, l.msg])).toEqual([
+        [20, "incoming request"],
+        [20, "request completed"],
+      ]);
+      expect(of("probe-1").filter((l) => l.level >= 30)).toEqual([]);
+      expect(of("other-1").map((l) => [l.level, l.msg])).toEqual([
+        [30, "incoming request"],
+        [30, "request completed"],
+      ]);
+    } finally {
+      await app.close();
       await t.close();
     }
   });

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { paymentInitiateResponseSchema } from "@parley/contracts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { billingClient } from "../billing/helpers";
 import { builderClient } from "../builder/client";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
@@ -160,5 +160,24 @@ describe.each(testDrivers())("log lines on %s", (driver) => {
     ).toBe(true);
     // The job's lines carry its id and kind.
     expect(parsed.some((l) => typeof l.jobId === "string" && l.jobKind && l.msg === "job ran")).toBe(true);
+  });
+
+  it("writes no info line for the health and readiness probes, even at trace", async () => {
+    for (const url of ["/api/health", "/api/ready"]) {
+      const reqId = `probe-${url.slice(5)}`;
+      const res = await fetch(`${t.url}${url}`, { headers: { "x-request-id": reqId } });
+      await res.text();
+      expect(res.headers.get("x-request-id")).toBe(reqId);
+      // A request after it is logged (at info) once the probe's own lines would have been written.
+      const control = `control-${url.slice(5)}`;
+      await (await fetch(`${t.url}/api/no-such-route`, { headers: { "x-request-id": control } })).text();
+      await vi.waitFor(() => expect(lines.some((l) => l.includes(`"reqId":"${control}"`))).toBe(true));
+      // Compose polls /api/ready every 10 s per replica: its request lines would bury real traffic.
+      // A failing probe still logs at warn (readiness) or error (health).
+      const info = lines
+        .map((l) => JSON.parse(l) as { level: number; reqId?: string; msg?: string })
+        .filter((l) => l.reqId === reqId && l.level <= 30);
+      expect(info, url).toEqual([]);
+    }
   });
 });
