@@ -122,6 +122,9 @@ export function LanguageFields() {
   );
 }
 
+/** What binds an input to the form: `register(…)`'s result, or a value and its change handler. */
+type InputBinding = Record<string, unknown>;
+
 /** One text field of a column (a textarea when `rows`), in the column's language and direction. */
 function LanguageInput({
   id,
@@ -140,7 +143,7 @@ function LanguageInput({
   hint?: string;
   rows?: number;
   maxLength: number;
-  input: Record<string, unknown>;
+  input: InputBinding;
 }) {
   const attrs = {
     id,
@@ -157,81 +160,105 @@ function LanguageInput({
   );
 }
 
-/** The default language's texts: the form's top-level fields (also shown in other sections). */
-function DefaultColumn({ language }: { language: BotLanguage }) {
+/**
+ * The visitor-facing texts each language has besides its suggested questions, in the order the
+ * columns show them (the greeting comes before the questions); their limits are the contract's.
+ */
+const TEXT_FIELDS = [
+  { field: "greeting", rows: 2, maxLength: 500 },
+  { field: "fallbackReply", rows: 3, maxLength: 1000 },
+  { field: "launcherText", maxLength: 40 },
+  { field: "bubbleText", maxLength: 140, hint: "bubbleTextHint" },
+] as const satisfies readonly {
+  field: "greeting" | "fallbackReply" | "launcherText" | "bubbleText";
+  rows?: number;
+  maxLength: number;
+  hint?: "bubbleTextHint";
+}[];
+type TextField = (typeof TEXT_FIELDS)[number];
+
+/** One column: the greeting, the questions, then the other texts, each bound by `inputFor`. */
+function Column({
+  language,
+  questions,
+  inputFor,
+  errorFor,
+}: {
+  language: BotLanguage;
+  questions: ReactNode;
+  inputFor: (field: TextField["field"]) => InputBinding;
+  errorFor: (field: TextField["field"]) => string | undefined;
+}) {
   const { t } = useTranslation("botLanguages");
   const formMessage = useFormMessage();
+  const id = useId();
+  const input = (f: TextField) => (
+    <LanguageInput
+      key={f.field}
+      id={`${id}-${f.field}`}
+      label={t(f.field)}
+      hint={"hint" in f ? t(f.hint) : undefined}
+      language={language}
+      rows={"rows" in f ? f.rows : undefined}
+      maxLength={f.maxLength}
+      error={formMessage(errorFor(f.field))}
+      input={inputFor(f.field)}
+    />
+  );
+  const [greeting, ...rest] = TEXT_FIELDS;
+  return (
+    <>
+      {input(greeting)}
+      {questions}
+      {rest.map(input)}
+    </>
+  );
+}
+
+/** The default language's texts: the form's top-level fields (also shown in other sections). */
+function DefaultColumn({ language }: { language: BotLanguage }) {
   const {
     control,
     setValue,
     formState: { errors },
   } = useFormContext<SettingsFormValues>();
+  const formMessage = useFormMessage();
   const id = useId();
   const [greeting, fallbackReply, launcherText, bubbleText, questions] = useWatch({
     control,
     name: ["greeting", "fallbackReply", "launcherText", "bubbleText", "suggestedQuestions"],
   });
-  // Controlled: the same fields may also be on screen in the Widget section.
-  const bind = (field: "greeting" | "fallbackReply" | "launcherText" | "bubbleText", value: string) => ({
-    value,
-    onChange: (event: { target: { value: string } }) => setValue(field, event.target.value, dirty),
-  });
+  const values = { greeting, fallbackReply, launcherText, bubbleText };
   const questionsError =
     errors.suggestedQuestions?.message ??
     (errors.suggestedQuestions as ({ value?: FieldError } | undefined)[] | undefined)?.find((e) => e?.value)
       ?.value?.message;
 
   return (
-    <>
-      <LanguageInput
-        id={`${id}-greeting`}
-        label={t("greeting")}
-        language={language}
-        rows={2}
-        maxLength={500}
-        error={formMessage(errors.greeting?.message)}
-        input={bind("greeting", greeting)}
-      />
-      <QuestionsArea
-        id={`${id}-questions`}
-        language={language}
-        value={questions.map((q) => q.value)}
-        error={formMessage(questionsError)}
-        onChange={(lines) =>
-          setValue(
-            "suggestedQuestions",
-            lines.map((value) => ({ value })),
-            dirty,
-          )
-        }
-      />
-      <LanguageInput
-        id={`${id}-fallback`}
-        label={t("fallbackReply")}
-        language={language}
-        rows={3}
-        maxLength={1000}
-        error={formMessage(errors.fallbackReply?.message)}
-        input={bind("fallbackReply", fallbackReply)}
-      />
-      <LanguageInput
-        id={`${id}-launcher`}
-        label={t("launcherText")}
-        language={language}
-        maxLength={40}
-        error={formMessage(errors.launcherText?.message)}
-        input={bind("launcherText", launcherText)}
-      />
-      <LanguageInput
-        id={`${id}-bubble`}
-        label={t("bubbleText")}
-        hint={t("bubbleTextHint")}
-        language={language}
-        maxLength={140}
-        error={formMessage(errors.bubbleText?.message)}
-        input={bind("bubbleText", bubbleText)}
-      />
-    </>
+    <Column
+      language={language}
+      // Controlled: the same fields may also be on screen in the Widget section.
+      inputFor={(field) => ({
+        value: values[field],
+        onChange: (event: { target: { value: string } }) => setValue(field, event.target.value, dirty),
+      })}
+      errorFor={(field) => errors[field]?.message}
+      questions={
+        <QuestionsArea
+          id={`${id}-questions`}
+          language={language}
+          value={questions.map((q) => q.value)}
+          error={formMessage(questionsError)}
+          onChange={(lines) =>
+            setValue(
+              "suggestedQuestions",
+              lines.map((value) => ({ value })),
+              dirty,
+            )
+          }
+        />
+      }
+    />
   );
 }
 
@@ -247,53 +274,23 @@ function OtherColumn({ language }: { language: BotLanguage }) {
   const e = errors.other;
 
   return (
-    <>
-      <LanguageInput
-        id={`${id}-greeting`}
-        label={t("greeting")}
-        language={language}
-        rows={2}
-        maxLength={500}
-        error={formMessage(e?.greeting?.message)}
-        input={register("other.greeting")}
-      />
-      <LanguageInput
-        id={`${id}-questions`}
-        label={t("suggestedQuestions")}
-        hint={t("suggestedQuestionsHint")}
-        language={language}
-        rows={4}
-        maxLength={1300}
-        error={formMessage(e?.questions?.message)}
-        input={register("other.questions")}
-      />
-      <LanguageInput
-        id={`${id}-fallback`}
-        label={t("fallbackReply")}
-        language={language}
-        rows={3}
-        maxLength={1000}
-        error={formMessage(e?.fallbackReply?.message)}
-        input={register("other.fallbackReply")}
-      />
-      <LanguageInput
-        id={`${id}-launcher`}
-        label={t("launcherText")}
-        language={language}
-        maxLength={40}
-        error={formMessage(e?.launcherText?.message)}
-        input={register("other.launcherText")}
-      />
-      <LanguageInput
-        id={`${id}-bubble`}
-        label={t("bubbleText")}
-        hint={t("bubbleTextHint")}
-        language={language}
-        maxLength={140}
-        error={formMessage(e?.bubbleText?.message)}
-        input={register("other.bubbleText")}
-      />
-    </>
+    <Column
+      language={language}
+      inputFor={(field) => register(`other.${field}`)}
+      errorFor={(field) => e?.[field]?.message}
+      questions={
+        <LanguageInput
+          id={`${id}-questions`}
+          label={t("suggestedQuestions")}
+          hint={t("suggestedQuestionsHint")}
+          language={language}
+          rows={4}
+          maxLength={1300}
+          error={formMessage(e?.questions?.message)}
+          input={register("other.questions")}
+        />
+      }
+    />
   );
 }
 
