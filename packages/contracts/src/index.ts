@@ -12,6 +12,7 @@ export * from "./common/money";
 export * from "./common/text";
 export * from "./contact/contact";
 export * from "./inbox/inbox";
+export * from "./live/live";
 export * from "./plans/plan";
 export * from "./users/platform-user";
 export * from "./widget/widget";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { safeText, withoutNul } from "../common/text";
+import { handoffSettingsSchema } from "../live/live";
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "Use a colour like #4f46e5");
 
@@ -116,6 +117,10 @@ export const botTextsSchema = z.object({
   fallbackReply: z.string(),
   launcherText: z.string(),
   greetingBubbleText: z.string(),
+  /** Live chat: the bot's words when a visitor asks for a person (within office hours). */
+  handoffReply: z.string(),
+  /** Live chat: the bot's words outside office hours (the lead form is offered after it). */
+  offHoursReply: z.string(),
 });
 export type BotTexts = z.infer<typeof botTextsSchema>;
 
@@ -131,6 +136,9 @@ export const DEFAULT_BOT_TEXTS: Record<BotLanguage, BotTexts> = {
       "I'm sorry, I don't have an answer to that yet. Could you rephrase, or leave your e-mail so our team can get back to you?",
     launcherText: "Chat with us",
     greetingBubbleText: "",
+    handoffReply: "I'm connecting you with a member of our team. They'll reply here shortly.",
+    offHoursReply:
+      "Our team is away right now. Leave your e-mail and we'll get back to you as soon as we're in.",
   },
   ar: {
     greeting: "مرحبًا! 👋 كيف يمكنني مساعدتك اليوم؟",
@@ -139,6 +147,8 @@ export const DEFAULT_BOT_TEXTS: Record<BotLanguage, BotTexts> = {
       "عذرًا، لا تتوفر لديّ إجابة عن هذا السؤال حتى الآن. هل يمكنك إعادة صياغته، أو ترك بريدك الإلكتروني ليتواصل معك فريقنا؟",
     launcherText: "تحدّث معنا",
     greetingBubbleText: "",
+    handoffReply: "سأحوّلك إلى أحد أعضاء فريقنا. سيردّ عليك هنا بعد قليل.",
+    offHoursReply: "فريقنا غير متاح الآن. اترك بريدك الإلكتروني وسنتواصل معك فور عودتنا.",
   },
 };
 
@@ -149,6 +159,11 @@ export const chatbotSchema = z.object({
   greeting: z.string(),
   suggestedQuestions: z.array(z.string()),
   fallbackReply: z.string(),
+  /** Live chat texts in the default language (see botTextsSchema). */
+  handoffReply: z.string(),
+  offHoursReply: z.string(),
+  /** Live chat: whether visitors may ask for a person, and when someone is in. */
+  handoff: handoffSettingsSchema,
   /** The language of the top-level texts, and the widget's language for visitors it cannot serve. */
   defaultLanguage: botLanguageSchema,
   /** The languages the widget speaks (always includes `defaultLanguage`). */
@@ -208,9 +223,15 @@ const greetingBubbleText = noBidiOverride(
     .max(140, "Keep the greeting bubble under 140 characters")
     .refine((s) => !/\p{Cc}/u.test(s), "Remove control characters from the greeting bubble"),
 );
+const handoffReply = noBidiOverride(
+  safeText().trim().min(1, "Write what the bot says when it hands over").max(500, "Keep it under 500 characters"),
+);
+const offHoursReply = noBidiOverride(
+  safeText().trim().min(1, "Write what the bot says outside office hours").max(500, "Keep it under 500 characters"),
+);
 /** One language's texts in an edit: each field optional (what is sent replaces what is stored). */
 export const botTextsInputSchema = z
-  .object({ greeting, suggestedQuestions, fallbackReply, launcherText, greetingBubbleText })
+  .object({ greeting, suggestedQuestions, fallbackReply, launcherText, greetingBubbleText, handoffReply, offHoursReply })
   .partial();
 export type BotTextsInput = z.infer<typeof botTextsInputSchema>;
 
@@ -220,6 +241,9 @@ const editable = {
   greeting,
   suggestedQuestions,
   fallbackReply,
+  handoffReply,
+  offHoursReply,
+  handoff: handoffSettingsSchema.partial(),
   defaultLanguage: botLanguageSchema,
   /** The set (order and repeats do not matter); must include the default language. */
   languages: z

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { citationSchema } from "../chatbots/chat";
 import { idText, isoDay, safeText } from "../common/text";
+import { conversationStatusSchema } from "../live/live";
 
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 
@@ -12,7 +13,11 @@ export const conversationFiltersSchema = z.object({
   rating: z.enum(["up", "down"]).optional(),
   unanswered: flag.optional(),
   hasLead: flag.optional(),
-  /** Words to find in any message of the conversation. */
+  /** Live chat: only conversations in this state (`waiting`: asked for a person, not yet claimed). */
+  status: conversationStatusSchema.optional(),
+  /** Live chat: only conversations this member handles (`me`). */
+  assignee: z.literal("me").optional(),
+  /** Words to find in any message of the conversation, or in the customer's name or e-mail. */
   q: safeText().trim().max(200).optional(),
   cursor: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -45,6 +50,10 @@ export const conversationSummarySchema = z.object({
   customer: z
     .object({ id: z.string(), email: z.string().nullable(), name: z.string().nullable() })
     .nullable(),
+  /** Live chat: who answers now, who handles it, and since when the visitor waits for a person. */
+  status: conversationStatusSchema,
+  assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
+  waitingSince: z.string().nullable(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
@@ -57,12 +66,14 @@ export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
 export const transcriptMessageSchema = z.object({
   _id: z.string(),
-  role: z.enum(["user", "assistant"]),
+  role: z.enum(["user", "assistant", "agent"]),
   content: z.string(),
   citations: z.array(citationSchema),
   answered: z.boolean().nullable(),
   feedback: z.enum(["up", "down"]).nullable(),
   interrupted: z.boolean(),
+  /** Agent messages: the member who wrote it. */
+  author: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export const transcriptSchema = conversationSummarySchema.extend({
@@ -120,6 +131,17 @@ export const analyticsSchema = z.object({
   /** Visitor messages per hour of day (UTC), 24 entries. */
   busiestHours: z.array(z.object({ hour: z.number().int(), messages: z.number().int() })),
   topQuestions: z.array(z.object({ question: z.string(), count: z.number().int() })),
+  /** Live chat over the period. */
+  live: z.object({
+    /** Conversations in which the visitor asked for a person / all conversations, 0..1; null with none. */
+    handoffRate: z.number().nullable(),
+    handoffs: z.number().int(),
+    /** Seconds from the request to the first reply by a person (handoffs that got one). */
+    firstHumanReplySeconds: z.object({ median: z.number().nullable(), p90: z.number().nullable() }),
+    /** Conversations resolved without a person vs with a person's reply. */
+    resolvedByBot: z.number().int(),
+    resolvedByPerson: z.number().int(),
+  }),
   usage: z.object({ messagesThisMonth: z.number().int(), limit: z.number().int(), planName: z.string() }),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { askSchema, citationSchema } from "../chatbots/chat";
 import { botLanguageSchema, widgetThemeSchema } from "../chatbots/chatbot";
 import { safeText, stripBidiControls } from "../common/text";
+import { conversationStatusSchema, messageAuthorSchema } from "../live/live";
 
 /**
  * Public widget API (no sign-in). Every call after config carries the visitor's id in the
@@ -80,6 +81,8 @@ export const widgetConfigSchema = z.object({
   showBranding: z.boolean(),
   /** The proactive greeting beside the closed launcher; null when the bot has none. */
   greetingBubble: z.object({ text: z.string(), delaySeconds: z.number().int() }).nullable(),
+  /** Live chat: whether visitors may ask for a person, and whether someone is in now (office hours). */
+  handoff: z.object({ enabled: z.boolean(), withinHours: z.boolean() }).default({ enabled: false, withinHours: false }),
 });
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
 
@@ -104,12 +107,15 @@ export type LauncherStatus = z.infer<typeof launcherStatusSchema>;
 
 export const widgetMessageSchema = z.object({
   _id: z.string(),
-  role: z.enum(["user", "assistant"]),
+  /** `agent`: a member of the business's team replied (see live/live.ts). */
+  role: z.enum(["user", "assistant", "agent"]),
   content: z.string(),
   citations: z.array(citationSchema),
   /** Assistant messages: false when the bot gave its fallback reply. */
   answered: z.boolean().nullable(),
   feedback: z.enum(["up", "down"]).nullable(),
+  /** Agent messages: who replied (name only, shown with a "Team" badge); null otherwise. */
+  author: messageAuthorSchema.nullable().default(null),
   createdAt: z.string(),
 });
 export type WidgetMessage = z.infer<typeof widgetMessageSchema>;
@@ -119,6 +125,10 @@ export const widgetConversationSchema = z.object({
   chatbotId: z.string(),
   messages: z.array(widgetMessageSchema),
   leadCaptured: z.boolean(),
+  /** Who answers now: the bot, or the team (waiting for or handled by a person). */
+  status: conversationStatusSchema.default("bot"),
+  /** The member handling it (name only), when claimed. */
+  agent: messageAuthorSchema.nullable().default(null),
 });
 export type WidgetConversation = z.infer<typeof widgetConversationSchema>;
 

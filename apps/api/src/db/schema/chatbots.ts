@@ -1,4 +1,4 @@
-import type { BotTexts } from "@parley/contracts";
+import type { BotTexts, HandoffSettings } from "@parley/contracts";
 import { boolean, index, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./_columns";
 
@@ -12,6 +12,11 @@ export const chatbots = pgTable(
     greeting: text().notNull(),
     suggestedQuestions: jsonb().$type<string[]>().notNull().default([]),
     fallbackReply: text().notNull(),
+    /** Live chat texts in the default language ('' until written: the language's default text). */
+    handoffReply: text().notNull().default(""),
+    offHoursReply: text().notNull().default(""),
+    /** Live chat: may visitors ask for a person, and office hours (see handoffSettingsSchema). */
+    handoff: jsonb().$type<HandoffSettings>().notNull().default({ enabled: false, officeHours: null }),
     /** The language of the texts above; the widget's language for visitors it cannot serve. */
     defaultLanguage: text({ enum: ["en", "ar"] })
       .notNull()

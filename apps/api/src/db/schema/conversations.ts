@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -40,8 +52,24 @@ export const conversations = pgTable(
     downCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Live chat state (see conversationStatusSchema): bot, waiting, claimed, closed. */
+    status: text({ enum: ["bot", "waiting", "claimed", "closed"] })
+      .notNull()
+      .default("bot"),
+    /** The member handling it (claimed), with the name visitors see. */
+    assigneeId: text(),
+    assigneeName: text(),
+    /** When the visitor last asked for a person (null unless waiting or claimed). */
+    waitingSince: timestamp({ withTimezone: true }),
+    /** Analytics: the first request for a person, and the first reply by a person after it. */
+    firstHandoffAt: timestamp({ withTimezone: true }),
+    firstHumanReplyAt: timestamp({ withTimezone: true }),
+    closedAt: timestamp({ withTimezone: true }),
+    /** The last stored live event's number (conversation_events.seq): events are numbered in commit order. */
+    eventSeq: integer().notNull().default(0),
   },
   (t) => [
+    index("conversations_waiting_idx").on(t.ownerId, t.status, t.waitingSince),
     index("conversations_bot_idx").on(t.chatbotId, t.lastMessageAt),
     index("conversations_owner_idx").on(t.ownerId, t.lastMessageAt, t.id),
     index("conversations_bot_created_idx").on(t.chatbotId, t.createdAt),
@@ -59,7 +87,7 @@ export const messages = pgTable(
       .references(() => conversations.id, { onDelete: "cascade" }),
     chatbotId: text().notNull(),
     ownerId: text().notNull(),
-    role: text({ enum: ["user", "assistant"] }).notNull(),
+    role: text({ enum: ["user", "assistant", "agent"] }).notNull(),
     content: text().notNull(),
     citations: jsonb().$type<StoredCitation[]>().notNull().default([]),
     /** Assistant messages: false when the fallback reply was given. */
@@ -69,6 +97,9 @@ export const messages = pgTable(
     /** The polite "unavailable" reply sent past the owner's monthly quota: not counted as usage. */
     quotaBlocked: boolean().notNull().default(false),
     feedback: text({ enum: ["up", "down"] }),
+    /** Agent messages: the member who wrote it, and their name as the visitor saw it. */
+    authorId: text(),
+    authorName: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Inbox search over message text ('simple': visitors write in any language). */
     tsv: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', content)`),
@@ -78,4 +109,46 @@ export const messages = pgTable(
     index("messages_owner_month_idx").on(t.ownerId, t.createdAt),
     index("messages_tsv_idx").using("gin", t.tsv),
   ],
+);
+
+/**
+ * Live events of a conversation (live/live.ts), stored before they are published so a client that
+ * reconnects catches up from here. `seq` numbers a conversation's events in commit order (taken
+ * from conversations.event_seq under its row lock): the visitor's stream resumes by it. `id`
+ * orders a workspace's events for the team's stream.
+ */
+export const conversationEvents = pgTable(
+  "conversation_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    ownerId: text().notNull(),
+    chatbotId: text().notNull(),
+    conversationId: text()
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    seq: integer().notNull(),
+    type: text({ enum: ["message", "status"] }).notNull(),
+    payload: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("conversation_events_seq_idx").on(t.conversationId, t.seq),
+    index("conversation_events_owner_idx").on(t.ownerId, t.id),
+  ],
+);
+
+/** A member's e-mail notifications (handoff requests, new leads) per workspace. */
+export const memberNotificationPrefs = pgTable(
+  "member_notification_prefs",
+  {
+    workspaceId: text().notNull(),
+    userId: text().notNull(),
+    email: text({ enum: ["each", "hourly", "none"] })
+      .notNull()
+      .default("each"),
+    /** The hourly digest covered everything up to here. */
+    digestThrough: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
 );

@@ -20,6 +20,8 @@ type LanguageRow = Pick<
   | "greeting"
   | "suggestedQuestions"
   | "fallbackReply"
+  | "handoffReply"
+  | "offHoursReply"
   | "theme"
   | "greetingBubble"
 >;
@@ -31,12 +33,21 @@ const topTexts = (bot: LanguageRow): BotTexts => ({
   fallbackReply: bot.fallbackReply,
   launcherText: bot.theme.launcherText,
   greetingBubbleText: bot.greetingBubble.text,
+  // Live chat texts came later: a bot that never wrote them says the language's default.
+  handoffReply: bot.handoffReply || DEFAULT_TEXTS[bot.defaultLanguage].handoffReply,
+  offHoursReply: bot.offHoursReply || DEFAULT_TEXTS[bot.defaultLanguage].offHoursReply,
 });
 
 /** The bot's texts in `language` (a language without its own texts yet gets the defaults). */
 export function textsFor(bot: LanguageRow, language: BotLanguage): BotTexts {
   if (language === bot.defaultLanguage) return topTexts(bot);
-  return { ...DEFAULT_TEXTS[language], ...bot.translations[language] };
+  const own = bot.translations[language];
+  return {
+    ...DEFAULT_TEXTS[language],
+    ...own,
+    handoffReply: own?.handoffReply || DEFAULT_TEXTS[language].handoffReply,
+    offHoursReply: own?.offHoursReply || DEFAULT_TEXTS[language].offHoursReply,
+  };
 }
 
 /** The language the widget speaks to a visitor who wants `wanted`: it, if the bot speaks it. */

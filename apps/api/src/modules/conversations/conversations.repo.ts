@@ -16,8 +16,11 @@ export interface NewMessage {
   conversationId: string;
   chatbotId: string;
   ownerId: string;
-  role: "user" | "assistant";
+  role: "user" | "assistant" | "agent";
   content: string;
+  /** Agent messages: the member who wrote it and the name the visitor sees. */
+  authorId?: string | null;
+  authorName?: string | null;
   citations?: StoredCitation[];
   answered?: boolean | null;
   interrupted?: boolean;
@@ -33,6 +36,7 @@ export const toMessage = (m: MessageRow): WidgetMessage => ({
   citations: m.citations,
   answered: m.answered,
   feedback: m.feedback,
+  author: m.role === "agent" ? { name: m.authorName ?? "" } : null,
   createdAt: m.createdAt.toISOString(),
 });
 
@@ -86,6 +90,8 @@ export function createConversationsRepo(db: Database) {
       answered: m.answered ?? null,
       interrupted: m.interrupted ?? false,
       quota_blocked: m.quotaBlocked ?? false,
+      author_id: m.authorId ?? null,
+      author_name: m.authorName ?? null,
       created_at: m.createdAt.toISOString(),
       touch: bump.touch ?? false,
       first_question: bump.firstQuestion ?? null,
@@ -96,13 +102,13 @@ export function createConversationsRepo(db: Database) {
         select * from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as x(
           ord int, id text, conversation_id text, chatbot_id text, owner_id text, role text, content text,
           citations jsonb, answered boolean, interrupted boolean, quota_blocked boolean,
-          created_at timestamptz, touch boolean, first_question text, unanswered boolean)
+          author_id text, author_name text, created_at timestamptz, touch boolean, first_question text, unanswered boolean)
       ),
       m as (
         insert into ${messages} (id, conversation_id, chatbot_id, owner_id, role, content, citations,
-                                 answered, interrupted, quota_blocked, created_at)
+                                 answered, interrupted, quota_blocked, author_id, author_name, created_at)
         select id, conversation_id, chatbot_id, owner_id, role, content, citations,
-               answered, interrupted, quota_blocked, created_at
+               answered, interrupted, quota_blocked, author_id, author_name, created_at
         from input order by ord
         returning conversation_id
       )
