@@ -1,5 +1,5 @@
 import type { BotLanguage, LeadInput, WidgetConfig, WidgetConversation } from "@parley/contracts";
-import { WIDGET_LIMITS } from "@parley/contracts";
+import { WIDGET_LIMITS, withinOfficeHours } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { and, eq, sql } from "drizzle-orm";
 import { type ChatbotRow, chatbots, conversations, type PlanRow } from "../../db/schema";
@@ -103,6 +103,11 @@ export function createWidgetService(deps: WidgetDeps) {
           bot.greetingBubble.enabled && texts.greetingBubbleText
             ? { text: texts.greetingBubbleText, delaySeconds: bot.greetingBubble.delaySeconds }
             : null,
+        // Office hours against the server's clock (the response is cached for 30 s: good enough).
+        handoff: {
+          enabled: bot.handoff.enabled,
+          withinHours: bot.handoff.enabled && withinOfficeHours(bot.handoff.officeHours, now()),
+        },
       };
     },
 
