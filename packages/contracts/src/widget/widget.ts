@@ -129,6 +129,8 @@ export const widgetConversationSchema = z.object({
   status: conversationStatusSchema.default("bot"),
   /** The member handling it (name only), when claimed. */
   agent: messageAuthorSchema.nullable().default(null),
+  /** The conversation's last live event number: the event stream resumes after it (`Last-Event-ID`). */
+  lastEventId: z.number().int().default(0),
 });
 export type WidgetConversation = z.infer<typeof widgetConversationSchema>;
 

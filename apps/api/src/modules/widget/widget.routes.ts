@@ -17,10 +17,12 @@ import { AppError } from "../../lib/errors";
 import type { RateLimiter } from "../../lib/rate-limit";
 import { openEventStream } from "../../lib/sse";
 import { ModelError } from "../chat/chat-model";
+import type { LiveHub } from "../conversations/live-hub";
 import type { IdentityService } from "../identity/identity.service";
 import { originAllowed } from "./origin-policy";
 import type { WidgetService } from "./widget.service";
 import { createWidgetGuards, limitWidgetReads } from "./widget-guards";
+import { widgetLiveRoutes } from "./widget-live.routes";
 import type { WidgetSessions } from "./widget-session";
 import { widgetSessionRoutes } from "./widget-session.routes";
 
@@ -29,6 +31,7 @@ const convParams = botParams.extend({ conversationId: idText() });
 
 export interface WidgetRouteOptions {
   widget: WidgetService;
+  hub: LiveHub;
   sessions: WidgetSessions;
   identity: IdentityService;
   limiter: RateLimiter;
@@ -64,13 +67,17 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
     }
     return reply
       .header("access-control-allow-methods", "GET, POST")
-      .header("access-control-allow-headers", `content-type, ${VISITOR_HEADER}, ${CUSTOMER_HEADER}`)
+      .header(
+        "access-control-allow-headers",
+        `content-type, last-event-id, ${VISITOR_HEADER}, ${CUSTOMER_HEADER}`,
+      )
       .header("access-control-max-age", "600")
       .status(204)
       .send();
   });
 
   await app.register(widgetSessionRoutes, { ...options, visitorOf, limit });
+  await app.register(widgetLiveRoutes, { widget, hub: options.hub, visitorOf, limit });
 
   app.get(
     "/widget/:chatbotId/config",
@@ -143,7 +150,11 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
       );
       stream.send("start", { messageId: prepared.userMessageId });
       try {
-        const done = await prepared.run(stream.signal, (text) => stream.send("delta", { text }));
+        const { handoff, ...done } = await prepared.run(stream.signal, (text) =>
+          stream.send("delta", { text }),
+        );
+        // "Talk to a person" in words: the hand-off's result, then `done` (held: no bot answer).
+        if (handoff) stream.send("handoff", handoff);
         stream.send("done", done);
       } catch (err) {
         if (!(err instanceof ModelError)) request.log.error({ err }, "widget answer failed");

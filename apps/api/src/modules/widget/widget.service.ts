@@ -1,5 +1,12 @@
-import type { BotLanguage, LeadInput, WidgetConfig, WidgetConversation } from "@parley/contracts";
-import { WIDGET_LIMITS, withinOfficeHours } from "@parley/contracts";
+import type {
+  BotLanguage,
+  HandoffResult,
+  LeadInput,
+  StreamDone,
+  WidgetConfig,
+  WidgetConversation,
+} from "@parley/contracts";
+import { asksForPerson, WIDGET_LIMITS, withinOfficeHours } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { and, eq, sql } from "drizzle-orm";
 import { type ChatbotRow, chatbots, conversations, type PlanRow } from "../../db/schema";
@@ -8,7 +15,9 @@ import type { HotCache } from "../../lib/hot-cache";
 import { newId } from "../../lib/ids";
 import type { ChatService } from "../chat/chat.service";
 import { textsFor, widgetLanguage } from "../chatbots/bot-languages";
-import { type ConversationsRepo, toMessage } from "../conversations/conversations.repo";
+import { type ConversationRow, type ConversationsRepo, toMessage } from "../conversations/conversations.repo";
+import type { LiveService } from "../conversations/live.service";
+import type { LiveHub } from "../conversations/live-hub";
 import { monthOf, type UsageRepo } from "../entitlements/usage.repo";
 import { createReplyDraft } from "./reply-draft";
 import { accessibleBy, type Visitor } from "./widget-visitor";
@@ -29,6 +38,10 @@ export interface WidgetDeps {
   /** Bots by id, short-lived; dropped when a bot changes (see app.ts). */
   bots: HotCache<ChatbotRow | null>;
   now: () => Date;
+  /** Live chat: hand-offs to a person, messages while the team holds a conversation. */
+  live: LiveService;
+  /** Live chat: tells the team's open inboxes that a conversation changed. */
+  hub: LiveHub;
   /** How often a streaming reply's text is written (default every second). */
   replyFlushMs?: number;
 }
@@ -38,6 +51,8 @@ export interface WidgetDeps {
  * is a quota notice (those are not history), plus the last question and its failed answer.
  */
 const RECENT = WIDGET_LIMITS.historyTurns * 2 + 2;
+
+type ConversationRowLike = Pick<ConversationRow, "id" | "status" | "assigneeName" | "eventSeq">;
 
 export function createWidgetService(deps: WidgetDeps) {
   const { db, chat, conversations: repo, usage, now } = deps;
@@ -73,13 +88,16 @@ export function createWidgetService(deps: WidgetDeps) {
     return conv;
   }
 
-  async function transcript(conversationId: string, chatbotId: string): Promise<WidgetConversation> {
-    const t = await repo.transcript(conversationId);
+  async function transcript(conv: ConversationRowLike, chatbotId: string): Promise<WidgetConversation> {
+    const t = await repo.transcript(conv.id);
     return {
-      _id: conversationId,
+      _id: conv.id,
       chatbotId,
       messages: t.messages.map(toMessage),
       leadCaptured: t.leadCaptured,
+      status: conv.status,
+      agent: conv.status === "claimed" && conv.assigneeName ? { name: conv.assigneeName } : null,
+      lastEventId: conv.eventSeq,
     };
   }
 
@@ -127,13 +145,35 @@ export function createWidgetService(deps: WidgetDeps) {
         createdAt: at,
         lastMessageAt: at,
       });
-      return { _id: id, chatbotId: bot.id, messages: [], leadCaptured: false };
+      deps.hub.activity(bot.ownerId, bot.id, id, "created");
+      return {
+        _id: id,
+        chatbotId: bot.id,
+        messages: [],
+        leadCaptured: false,
+        status: "bot",
+        agent: null,
+        lastEventId: 0,
+      };
     },
 
     async get(chatbotId: string, conversationId: string, who: Visitor): Promise<WidgetConversation> {
       const bot = await publishedBot(chatbotId);
-      await visitorConversation(bot, conversationId, who);
-      return transcript(conversationId, bot.id);
+      const conv = await visitorConversation(bot, conversationId, who);
+      return transcript(conv, bot.id);
+    },
+
+    /** The visitor asks for a person (live chat). */
+    async handoff(chatbotId: string, conversationId: string, who: Visitor, wanted?: BotLanguage) {
+      const bot = await publishedBot(chatbotId);
+      return deps.live.handoff(bot, conversationId, visitorScope(bot, who), widgetLanguage(bot, wanted));
+    },
+
+    /** The visitor's conversation, for its event stream: its owner and last event number. */
+    async liveState(chatbotId: string, conversationId: string, who: Visitor) {
+      const bot = await publishedBot(chatbotId);
+      const conv = await visitorConversation(bot, conversationId, who);
+      return { id: conv.id, ownerId: conv.ownerId, eventSeq: conv.eventSeq };
     },
 
     /**
@@ -160,6 +200,51 @@ export function createWidgetService(deps: WidgetDeps) {
           "This conversation has reached its length limit. Please start a new conversation.",
         );
       }
+      const scope = visitorScope(bot, who);
+      const status = found.conversation.status;
+      /** A reply that is not the bot's: the team holds the conversation, or it was just asked for. */
+      const notTheBot = (userMessageId: string, handoff?: HandoffResult) => ({
+        userMessageId,
+        async run(
+          _signal: AbortSignal,
+          _onDelta: (text: string) => void,
+        ): Promise<StreamDone & { held?: boolean; offerHandoff?: boolean; handoff?: HandoffResult }> {
+          return {
+            messageId: handoff?.reply?._id ?? null,
+            answered: true,
+            citations: [],
+            engine: "builtin" as const,
+            held: true,
+            handoff,
+          };
+        },
+      });
+      if (status === "waiting" || status === "claimed") {
+        // With the team: the message goes to them and the bot stays silent (unless it was just
+        // handed back, then the bot answers as usual below).
+        const id = newId("msg");
+        if (await deps.live.visitorMessage(bot, conversationId, scope, { id, content })) return notTheBot(id);
+      } else if (status === "closed") {
+        await deps.live.reopen(conversationId, scope);
+      }
+      if (bot.handoff.enabled && asksForPerson(content)) {
+        // "Can I talk to a person?": the question is kept, and handled as the button would be.
+        const id = newId("msg");
+        await repo.addMessage(
+          {
+            id,
+            conversationId,
+            chatbotId: bot.id,
+            ownerId: bot.ownerId,
+            role: "user",
+            content,
+            createdAt: now(),
+          },
+          { firstQuestion: content, touch: true },
+        );
+        const result = await deps.live.handoff(bot, conversationId, scope, widgetLanguage(bot, language));
+        return notTheBot(id, result);
+      }
       const recent = found.recent; // newest first
       // A retry after a failed answer re-sends the same question: reuse it rather than store it
       // twice. The failed answer is either missing (it failed before any text) or the partial
@@ -176,7 +261,8 @@ export function createWidgetService(deps: WidgetDeps) {
         .filter((m) => !m.quotaBlocked)
         .slice(0, WIDGET_LIMITS.historyTurns)
         .reverse()
-        .map((m) => ({ role: m.role, content: m.content }));
+        // A team member's words are the assistant's side of the conversation for the model.
+        .map((m) => ({ role: m.role === "agent" ? ("assistant" as const) : m.role, content: m.content }));
       // The monthly quota: one unit reserved atomically now (exact under concurrency), given back
       // if no answer is stored. A retry replacing a partial answer was counted when that started.
       const month = monthOf(now());
@@ -241,7 +327,10 @@ export function createWidgetService(deps: WidgetDeps) {
          * Streams the reply through `onDelta`, storing it as it goes (reply-draft.ts): what was
          * said is kept even if the visitor leaves, the model fails or the process dies mid-answer.
          */
-        async run(signal: AbortSignal, onDelta: (text: string) => void) {
+        async run(
+          signal: AbortSignal,
+          onDelta: (text: string) => void,
+        ): Promise<StreamDone & { held?: boolean; offerHandoff?: boolean; handoff?: HandoffResult }> {
           if (!allowed) {
             // The owner is past the plan's monthly messages: a polite reply, not an error page.
             onDelta(unavailable);
@@ -271,7 +360,15 @@ export function createWidgetService(deps: WidgetDeps) {
             });
             const messageId = await draft.finish(reply);
             if (messageId === null) await giveBack();
-            return { messageId, answered: reply.answered, citations: reply.citations, engine: reply.engine };
+            deps.hub.activity(bot.ownerId, bot.id, conversationId, "message");
+            return {
+              messageId,
+              answered: reply.answered,
+              citations: reply.citations,
+              engine: reply.engine,
+              // The bot could not answer: the visitor may ask a person instead.
+              ...(!reply.answered && bot.handoff.enabled ? { offerHandoff: true } : {}),
+            };
           } catch (err) {
             const kept = await draft
               .finish({ text: draft.text, answered: false, citations: [], interrupted: true })
@@ -303,6 +400,7 @@ export function createWidgetService(deps: WidgetDeps) {
         name: input.name || null,
         createdAt: now(),
       });
+      deps.hub.activity(bot.ownerId, bot.id, conversationId, "lead");
       return { saved: true };
     },
   };

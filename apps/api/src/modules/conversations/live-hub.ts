@@ -1,0 +1,406 @@
+import type { ServerResponse } from "node:http";
+import { LIVE_LIMITS, type LiveEvent } from "@parley/contracts";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../lib/errors";
+import type { PubSub } from "../../lib/pubsub";
+import type { LiveRepo, StoredEvent } from "./live.repo";
+
+/** The one channel live events cross the replicas on (every replica filters what it holds). */
+export const LIVE_CHANNEL = "parley:live";
+
+/** What crosses the bus: an event, a pointer to one (too big for the bus), or an ephemeral signal. */
+type BusMessage =
+  | { k: "e"; e: StoredEvent }
+  | { k: "p"; id: number }
+  | { k: "t"; o: string; c: string; n: string | null; to: "visitor" | "team" }
+  | { k: "a"; o: string; c: string; b: string; kind: "created" | "message" | "lead" }
+  | { k: "kick"; o: string };
+
+interface StreamBase {
+  raw: ServerResponse;
+  /** Sends run one after another (a catch-up read finishes before the next live event goes out). */
+  chain: Promise<void>;
+  closed: boolean;
+  close(): void;
+}
+interface VisitorStream extends StreamBase {
+  conversationId: string;
+  visitorKey: string;
+  ip: string;
+  /** The last event number sent. */
+  lastSeq: number;
+}
+interface TeamStream extends StreamBase {
+  ownerId: string;
+  userId: string;
+  lastId: number;
+  /** Shared workspaces: membership is checked again before events (a removed member stops at once). */
+  recheck?: () => Promise<boolean>;
+  checkedAt: number;
+}
+
+export interface LiveHubOptions {
+  repo: LiveRepo;
+  log: FastifyBaseLogger;
+  heartbeatMs?: number;
+  /** How old a membership check may be before a team stream's next event re-checks it. */
+  recheckMs?: number;
+}
+
+/** What a visitor sees of an event: names only, never a member's id. */
+function forVisitor(event: LiveEvent): LiveEvent {
+  if (event.type === "status")
+    return { ...event, assignee: event.assignee ? { name: event.assignee.name } : null };
+  return {
+    ...event,
+    message: { ...event.message, author: event.message.author ? { name: event.message.author.name } : null },
+  };
+}
+
+const frame = (event: string, data: unknown, id?: number) =>
+  `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * Live streams of this process, and the bridge to the others. Events are stored (live.repo.ts)
+ * before `publish` puts them on the bus; every replica (this one included) hands each to the
+ * streams it holds for that conversation or workspace. A stream never sends an event twice and
+ * never skips one: the visitor's stream follows its conversation's event numbers and fills any gap
+ * from the database (a message overtaken on the bus), the team's follows global ids.
+ */
+export function createLiveHub(options: LiveHubOptions) {
+  const { repo, log } = options;
+  const heartbeatMs = options.heartbeatMs ?? LIVE_LIMITS.heartbeatMs;
+  const recheckMs = options.recheckMs ?? 2000;
+  const visitors = new Map<string, Set<VisitorStream>>();
+  const teams = new Map<string, Set<TeamStream>>();
+  const perVisitor = new Map<string, number>();
+  const perIp = new Map<string, number>();
+  const perMember = new Map<string, number>();
+  let bus: PubSub | undefined;
+  let unsubscribe: (() => void) | undefined;
+
+  const bump = (map: Map<string, number>, key: string, by: number) => {
+    const n = (map.get(key) ?? 0) + by;
+    if (n <= 0) map.delete(key);
+    else map.set(key, n);
+  };
+
+  /** Writes, unless the reader is too slow: then the stream ends (it resumes from the database). */
+  function write(stream: StreamBase, chunk: string) {
+    if (stream.closed || stream.raw.destroyed) return;
+    stream.raw.write(chunk);
+    if (stream.raw.writableLength > LIVE_LIMITS.maxBufferedBytes) {
+      log.warn("live: a stream's reader is too slow; closing it (it resumes from the database)");
+      stream.close();
+    }
+  }
+
+  const enqueue = (stream: StreamBase, work: () => Promise<void> | void) => {
+    stream.chain = stream.chain
+      .then(() => (stream.closed ? undefined : work()))
+      .catch((err) => {
+        log.error({ err }, "live: a stream failed; closing it");
+        stream.close();
+      });
+  };
+
+  function sendToVisitor(stream: VisitorStream, e: StoredEvent) {
+    if (e.seq <= stream.lastSeq) return;
+    stream.lastSeq = e.seq;
+    write(stream, frame(e.event.type, forVisitor(e.event), e.seq));
+  }
+
+  function deliverToVisitors(e: StoredEvent) {
+    for (const stream of visitors.get(e.conversationId) ?? []) {
+      enqueue(stream, async () => {
+        if (e.seq <= stream.lastSeq) return;
+        if (e.seq > stream.lastSeq + 1) {
+          // An event this stream has not seen came before this one (another replica's, overtaken
+          // on the bus, or published while this stream was catching up): fill the gap in order.
+          for (const missed of await repo.eventsAfterSeq(
+            e.conversationId,
+            stream.lastSeq,
+            e.seq - stream.lastSeq,
+          ))
+            sendToVisitor(stream, missed);
+        }
+        sendToVisitor(stream, e);
+      });
+    }
+  }
+
+  async function stillMember(stream: TeamStream): Promise<boolean> {
+    if (!stream.recheck || Date.now() - stream.checkedAt < recheckMs) return true;
+    const ok = await stream.recheck().catch(() => true); // the auth service down is not a removal
+    stream.checkedAt = Date.now();
+    if (!ok) {
+      write(stream, frame("gone", { code: "NOT_A_MEMBER" }));
+      stream.close();
+    }
+    return ok;
+  }
+
+  function deliverToTeam(e: StoredEvent) {
+    for (const stream of teams.get(e.ownerId) ?? []) {
+      enqueue(stream, async () => {
+        if (e.id <= stream.lastId || !(await stillMember(stream))) return;
+        stream.lastId = e.id;
+        write(stream, frame(e.event.type, e.event, e.id));
+      });
+    }
+  }
+
+  function receive(message: BusMessage) {
+    switch (message.k) {
+      case "e":
+        deliverToVisitors(message.e);
+        deliverToTeam(message.e);
+        return;
+      case "p":
+        void repo
+          .eventById(message.id)
+          .then((e) => {
+            if (!e) return;
+            deliverToVisitors(e);
+            deliverToTeam(e);
+          })
+          .catch((err) => log.error({ err }, "live: could not read a published event"));
+        return;
+      case "t":
+        if (message.to === "visitor") {
+          for (const s of visitors.get(message.c) ?? [])
+            enqueue(s, () => write(s, frame("typing", { conversationId: message.c, name: message.n })));
+        } else {
+          for (const s of teams.get(message.o) ?? [])
+            enqueue(s, () => write(s, frame("typing", { conversationId: message.c, name: null })));
+        }
+        return;
+      case "a":
+        for (const s of teams.get(message.o) ?? [])
+          enqueue(s, async () => {
+            if (await stillMember(s))
+              write(
+                s,
+                frame("activity", { conversationId: message.c, chatbotId: message.b, kind: message.kind }),
+              );
+          });
+        return;
+      case "kick":
+        for (const s of teams.get(message.o) ?? []) {
+          s.checkedAt = 0;
+          enqueue(s, async () => void (await stillMember(s)));
+        }
+        return;
+    }
+  }
+
+  async function send(message: BusMessage): Promise<void> {
+    if (!bus) return receive(message);
+    const ok = await bus.publish(LIVE_CHANNEL, JSON.stringify(message));
+    if (ok || message.k !== "e") return;
+    // Too big for the bus (Postgres NOTIFY takes < 8000 bytes): a pointer; receivers read it back.
+    if (await bus.publish(LIVE_CHANNEL, JSON.stringify({ k: "p", id: message.e.id }))) return;
+    // The bus is down: this replica's streams still get it; the others' catch up when they resume.
+    log.warn("live: could not publish an event; streams on other replicas get it when they resume");
+    receive(message);
+  }
+
+  const heartbeat = setInterval(() => {
+    for (const set of [...visitors.values(), ...teams.values()]) for (const s of set) write(s, ": ping\n\n");
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  /** Opens the `text/event-stream` (headers flushed at once) and wires its end. */
+  function open(request: FastifyRequest, reply: FastifyReply, onClose: () => void): StreamBase {
+    const corsOrigin = reply.getHeader("access-control-allow-origin");
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+      "x-request-id": request.id,
+      ...(typeof corsOrigin === "string"
+        ? { "access-control-allow-origin": corsOrigin, vary: "origin" }
+        : {}),
+    });
+    raw.flushHeaders();
+    // Tell EventSource-style clients how soon to come back (proxies cut idle streams too).
+    raw.write("retry: 2000\n\n");
+    const stream: StreamBase = {
+      raw,
+      chain: Promise.resolve(),
+      closed: false,
+      close() {
+        if (stream.closed) return;
+        stream.closed = true;
+        onClose();
+        if (!raw.destroyed) raw.end();
+      },
+    };
+    raw.on("close", () => stream.close());
+    return stream;
+  }
+
+  return {
+    attach(pubsub: PubSub) {
+      bus = pubsub;
+      unsubscribe = pubsub.subscribe(LIVE_CHANNEL, (text) => {
+        try {
+          receive(JSON.parse(text) as BusMessage);
+        } catch (err) {
+          log.error({ err }, "live: unreadable bus message");
+        }
+      });
+    },
+
+    /** Publishes events already stored (after their transaction committed). */
+    async publish(events: StoredEvent[]) {
+      for (const e of events) await send({ k: "e", e });
+    },
+
+    /** Someone is typing: to the visitor's streams (an agent, by name) or the team's (the visitor). */
+    typing(ownerId: string, conversationId: string, name: string | null, to: "visitor" | "team") {
+      void send({ k: "t", o: ownerId, c: conversationId, n: name, to });
+    },
+
+    /** A bot-mode conversation changed: the team's inbox refreshes its list. */
+    activity(
+      ownerId: string,
+      chatbotId: string,
+      conversationId: string,
+      kind: "created" | "message" | "lead",
+    ) {
+      void send({ k: "a", o: ownerId, c: conversationId, b: chatbotId, kind });
+    },
+
+    /** A member left or was removed: every replica re-checks the workspace's team streams now. */
+    kick(ownerId: string) {
+      void send({ k: "kick", o: ownerId });
+    },
+
+    /**
+     * The visitor's stream of one conversation. `after` is the last event number the visitor has
+     * (Last-Event-ID, else the number the conversation had when they loaded it): what followed is
+     * replayed first, then live events follow.
+     */
+    openVisitor(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      input: { conversationId: string; visitorKey: string; after: number | undefined; current: number },
+    ) {
+      if ((perVisitor.get(input.visitorKey) ?? 0) >= LIVE_LIMITS.streamsPerVisitor)
+        throw new AppError("RATE_LIMITED", "Too many open chat windows. Close one and try again.");
+      if ((perIp.get(request.ip) ?? 0) >= LIVE_LIMITS.streamsPerIp)
+        throw new AppError(
+          "RATE_LIMITED",
+          "Too many open chat windows from your network. Please try again later.",
+        );
+      bump(perVisitor, input.visitorKey, 1);
+      bump(perIp, request.ip, 1);
+      const set = visitors.get(input.conversationId) ?? new Set<VisitorStream>();
+      visitors.set(input.conversationId, set);
+      const after = input.after;
+      const resumable =
+        after !== undefined && after <= input.current && input.current - after <= LIVE_LIMITS.maxReplay;
+      const base = open(request, reply, () => {
+        set.delete(stream);
+        if (set.size === 0 && visitors.get(input.conversationId) === set)
+          visitors.delete(input.conversationId);
+        bump(perVisitor, input.visitorKey, -1);
+        bump(perIp, request.ip, -1);
+      });
+      const stream: VisitorStream = Object.assign(base, {
+        conversationId: input.conversationId,
+        visitorKey: input.visitorKey,
+        ip: request.ip,
+        lastSeq: resumable ? after : input.current,
+      });
+      // Registered before the catch-up read: whatever is published meanwhile waits in the chain.
+      set.add(stream);
+      enqueue(stream, async () => {
+        write(stream, frame("ready", { resumed: resumable }));
+        const missed = resumable
+          ? await repo.eventsAfterSeq(input.conversationId, stream.lastSeq, LIVE_LIMITS.maxReplay)
+          : [];
+        for (const e of missed) sendToVisitor(stream, e);
+      });
+    },
+
+    /**
+     * A signed-in member's stream of the active workspace. `after` is Last-Event-ID; without it the
+     * stream starts at the workspace's newest event (the inbox has just loaded its lists).
+     */
+    async openTeam(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      input: { ownerId: string; userId: string; after: number | undefined; recheck?: () => Promise<boolean> },
+    ) {
+      const memberKey = `${input.ownerId}:${input.userId}`;
+      if ((perMember.get(memberKey) ?? 0) >= LIVE_LIMITS.streamsPerMember)
+        throw new AppError("RATE_LIMITED", "Too many open dashboard tabs. Close one and try again.");
+      bump(perMember, memberKey, 1);
+      let counted = true;
+      try {
+        const latest = await repo.latestWorkspaceEventId(input.ownerId);
+        const after = input.after;
+        const resumable = after !== undefined && after <= latest;
+        const set = teams.get(input.ownerId) ?? new Set<TeamStream>();
+        teams.set(input.ownerId, set);
+        const base = open(request, reply, () => {
+          set.delete(stream);
+          if (set.size === 0 && teams.get(input.ownerId) === set) teams.delete(input.ownerId);
+          bump(perMember, memberKey, -1);
+        });
+        counted = false;
+        const stream: TeamStream = Object.assign(base, {
+          ownerId: input.ownerId,
+          userId: input.userId,
+          lastId: resumable ? after : latest,
+          recheck: input.recheck,
+          checkedAt: Date.now(),
+        });
+        set.add(stream);
+        enqueue(stream, async () => {
+          if (!resumable) return write(stream, frame("ready", { resumed: false }));
+          const missed = await repo.workspaceEventsAfter(
+            input.ownerId,
+            stream.lastId,
+            LIVE_LIMITS.maxReplay + 1,
+          );
+          if (missed.length > LIVE_LIMITS.maxReplay) {
+            // Too far behind to replay: the inbox reloads its lists instead.
+            stream.lastId = latest;
+            return write(stream, frame("ready", { resumed: false }));
+          }
+          write(stream, frame("ready", { resumed: true }));
+          for (const e of missed) {
+            if (e.id <= stream.lastId) continue;
+            stream.lastId = e.id;
+            write(stream, frame(e.event.type, e.event, e.id));
+          }
+        });
+      } finally {
+        if (counted) bump(perMember, memberKey, -1);
+      }
+    },
+
+    /** Open streams of this process (for /metrics, tests and the bench). */
+    counts() {
+      let v = 0;
+      let t = 0;
+      for (const s of visitors.values()) v += s.size;
+      for (const s of teams.values()) t += s.size;
+      return { visitors: v, team: t };
+    },
+
+    /** Shutdown: every stream ends now (clients resume on another replica). */
+    closeAll() {
+      clearInterval(heartbeat);
+      for (const set of [...visitors.values(), ...teams.values()]) for (const s of [...set]) s.close();
+      unsubscribe?.();
+    },
+  };
+}
+export type LiveHub = ReturnType<typeof createLiveHub>;

@@ -1,0 +1,235 @@
+import type { ConversationStatus, LiveEvent } from "@parley/contracts";
+import type { Database } from "@parley/db";
+import { rowsOf } from "@parley/db";
+import { and, asc, eq, gt, max, type SQL, sql } from "drizzle-orm";
+import { conversationEvents, conversations, messages } from "../../db/schema";
+import type { Tx } from "../../db/tx";
+import type { ConversationRow, NewMessage } from "./conversations.repo";
+
+/** A stored live event, as the streams send it. */
+export interface StoredEvent {
+  /** Global id (the team stream's `id:`). */
+  id: number;
+  /** Number within its conversation (the visitor stream's `id:`). */
+  seq: number;
+  ownerId: string;
+  chatbotId: string;
+  conversationId: string;
+  event: LiveEvent;
+}
+
+/** What a transition changes on the conversation row. */
+export type ConversationPatch = Partial<
+  Pick<
+    ConversationRow,
+    | "status"
+    | "assigneeId"
+    | "assigneeName"
+    | "waitingSince"
+    | "firstHandoffAt"
+    | "firstHumanReplyAt"
+    | "closedAt"
+    | "lastMessageAt"
+  >
+>;
+
+/** What one transition writes, in one transaction with the row locked. */
+export interface TransitionPlan {
+  patch?: ConversationPatch;
+  /** Messages stored with it (each bumps the conversation's counters like any message). */
+  messages?: NewMessage[];
+  /** Events stored with it, numbered in order after the conversation's last. */
+  events?: LiveEvent[];
+}
+
+const toStored = (r: {
+  id: number | string;
+  seq: number;
+  owner_id: string;
+  chatbot_id: string;
+  conversation_id: string;
+  payload: unknown;
+}): StoredEvent => ({
+  id: Number(r.id),
+  seq: Number(r.seq),
+  ownerId: r.owner_id,
+  chatbotId: r.chatbot_id,
+  conversationId: r.conversation_id,
+  event: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as LiveEvent,
+});
+
+/**
+ * Live chat's writes and the event log. Every change of hands goes through `transition`: the
+ * conversation row is locked (`for update`), the caller decides from its current state, and the
+ * patch, its messages and its events are written in the same transaction. Events take their
+ * numbers from `conversations.event_seq` under that lock, so a conversation's events are numbered
+ * in commit order: a stream that resumes after number n gets exactly what followed.
+ */
+export function createLiveRepo(db: Database) {
+  async function insertMessage(tx: Tx, m: NewMessage) {
+    await tx.insert(messages).values({
+      id: m.id,
+      conversationId: m.conversationId,
+      chatbotId: m.chatbotId,
+      ownerId: m.ownerId,
+      role: m.role,
+      content: m.content,
+      citations: m.citations ?? [],
+      answered: m.answered ?? null,
+      authorId: m.authorId ?? null,
+      authorName: m.authorName ?? null,
+      createdAt: m.createdAt,
+    });
+  }
+
+  return {
+    /**
+     * Locks the conversation (when `where` allows it), lets `decide` plan the change from its
+     * current state, and writes it. `decide` may throw to refuse (nothing is written). Resolves
+     * undefined when there is no such conversation (or `where` hides it).
+     */
+    async transition<T>(
+      conversationId: string,
+      where: SQL,
+      decide: (row: ConversationRow) => TransitionPlan & { result: T },
+    ): Promise<{ row: ConversationRow; events: StoredEvent[]; result: T } | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(conversations)
+          .where(and(eq(conversations.id, conversationId), where))
+          .for("update");
+        if (!row) return undefined;
+        const plan = decide(row);
+        const newMessages = plan.messages ?? [];
+        const events = plan.events ?? [];
+        for (const m of newMessages) await insertMessage(tx, m);
+        const users = newMessages.filter((m) => m.role === "user");
+        const lastAt = newMessages.reduce<Date | undefined>(
+          (at, m) => (at && at > m.createdAt ? at : m.createdAt),
+          undefined,
+        );
+        const [updated] = await tx
+          .update(conversations)
+          .set({
+            ...plan.patch,
+            ...(newMessages.length
+              ? {
+                  messageCount: sql`${conversations.messageCount} + ${newMessages.length}`,
+                  lastMessageAt: plan.patch?.lastMessageAt ?? lastAt,
+                  ...(users[0] && !row.firstQuestion ? { firstQuestion: users[0].content } : {}),
+                }
+              : {}),
+            eventSeq: row.eventSeq + events.length,
+          })
+          .where(eq(conversations.id, conversationId))
+          .returning();
+        let stored: StoredEvent[] = [];
+        if (events.length) {
+          const inserted = await tx
+            .insert(conversationEvents)
+            .values(
+              events.map((event, i) => ({
+                ownerId: row.ownerId,
+                chatbotId: row.chatbotId,
+                conversationId,
+                seq: row.eventSeq + i + 1,
+                type: event.type,
+                payload: event,
+              })),
+            )
+            .returning();
+          stored = inserted
+            .map((r) => ({
+              id: Number(r.id),
+              seq: r.seq,
+              ownerId: r.ownerId,
+              chatbotId: r.chatbotId,
+              conversationId: r.conversationId,
+              event: r.payload as LiveEvent,
+            }))
+            .sort((a, b) => a.seq - b.seq);
+        }
+        return { row: updated ?? row, events: stored, result: plan.result };
+      });
+    },
+
+    /** A conversation's events after `seq`, oldest first (at most `limit`). */
+    async eventsAfterSeq(conversationId: string, seq: number, limit: number): Promise<StoredEvent[]> {
+      const rows = await db
+        .select()
+        .from(conversationEvents)
+        .where(and(eq(conversationEvents.conversationId, conversationId), gt(conversationEvents.seq, seq)))
+        .orderBy(asc(conversationEvents.seq))
+        .limit(limit);
+      return rows.map((r) => ({
+        id: Number(r.id),
+        seq: r.seq,
+        ownerId: r.ownerId,
+        chatbotId: r.chatbotId,
+        conversationId: r.conversationId,
+        event: r.payload as LiveEvent,
+      }));
+    },
+
+    /** A workspace's events after global id `id`, oldest first (at most `limit`). */
+    async workspaceEventsAfter(ownerId: string, id: number, limit: number): Promise<StoredEvent[]> {
+      const result = await db.execute(sql`
+        select id, seq, owner_id, chatbot_id, conversation_id, payload from ${conversationEvents}
+        where owner_id = ${ownerId} and id > ${id} order by id limit ${limit}`);
+      return rowsOf<Parameters<typeof toStored>[0]>(result).map(toStored);
+    },
+
+    /** The newest event id of a workspace (0 with none): where a fresh team stream starts. */
+    async latestWorkspaceEventId(ownerId: string): Promise<number> {
+      const [row] = await db
+        .select({ id: max(conversationEvents.id) })
+        .from(conversationEvents)
+        .where(eq(conversationEvents.ownerId, ownerId));
+      return Number(row?.id ?? 0);
+    },
+
+    /** One stored event (a pointer published instead of an event too big for the bus). */
+    async eventById(id: number): Promise<StoredEvent | undefined> {
+      const [r] = await db.select().from(conversationEvents).where(eq(conversationEvents.id, id));
+      return r
+        ? {
+            id: Number(r.id),
+            seq: r.seq,
+            ownerId: r.ownerId,
+            chatbotId: r.chatbotId,
+            conversationId: r.conversationId,
+            event: r.payload as LiveEvent,
+          }
+        : undefined;
+    },
+
+    /** The conversation's live state (status and last event number), when `where` allows it. */
+    async state(
+      conversationId: string,
+      where: SQL,
+    ): Promise<
+      | Pick<
+          ConversationRow,
+          "id" | "ownerId" | "chatbotId" | "status" | "assigneeName" | "eventSeq" | "waitingSince"
+        >
+      | undefined
+    > {
+      const [row] = await db
+        .select({
+          id: conversations.id,
+          ownerId: conversations.ownerId,
+          chatbotId: conversations.chatbotId,
+          status: conversations.status,
+          assigneeName: conversations.assigneeName,
+          eventSeq: conversations.eventSeq,
+          waitingSince: conversations.waitingSince,
+        })
+        .from(conversations)
+        .where(and(eq(conversations.id, conversationId), where));
+      return row;
+    },
+  };
+}
+export type LiveRepo = ReturnType<typeof createLiveRepo>;
+export type { ConversationStatus };

@@ -1,0 +1,290 @@
+import {
+  type BotLanguage,
+  type ConversationStatus,
+  type HandoffResult,
+  type LiveEvent,
+  type LiveMessage,
+  type LiveStatus,
+  withinOfficeHours,
+} from "@parley/contracts";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type ChatbotRow, conversations } from "../../db/schema";
+import { AppError } from "../../lib/errors";
+import { newId } from "../../lib/ids";
+import { textsFor } from "../chatbots/bot-languages";
+import type { ConversationRow, NewMessage } from "./conversations.repo";
+import type { LiveRepo } from "./live.repo";
+import type { LiveHub } from "./live-hub";
+
+/** A member acting in the inbox: their id and the name visitors see. */
+export interface Member {
+  userId: string;
+  name: string;
+}
+
+export interface LiveDeps {
+  repo: LiveRepo;
+  hub: LiveHub;
+  now: () => Date;
+  /** E-mails the workspace's agents (notifications module); failures are logged, never thrown. */
+  onHandoffRequested?: (input: {
+    workspaceId: string;
+    conversationId: string;
+    chatbotName: string;
+    preview: string | null;
+    at: Date;
+  }) => Promise<void> | void;
+}
+
+export const toLiveMessage = (m: NewMessage): LiveMessage => ({
+  _id: m.id,
+  role: m.role,
+  content: m.content,
+  citations: [],
+  answered: m.answered ?? null,
+  feedback: null,
+  author:
+    m.role === "agent" ? ({ id: m.authorId ?? "", name: m.authorName ?? "" } as LiveMessage["author"]) : null,
+  createdAt: m.createdAt.toISOString(),
+});
+
+export const toLiveStatus = (row: ConversationRow): LiveStatus => ({
+  conversationId: row.id,
+  status: row.status,
+  assignee: row.assigneeId ? { id: row.assigneeId, name: row.assigneeName ?? "" } : null,
+  waitingSince: row.waitingSince?.toISOString() ?? null,
+});
+
+const statusEvent = (row: ConversationRow, patch: Partial<ConversationRow>): LiveEvent => ({
+  type: "status",
+  ...toLiveStatus({ ...row, ...patch }),
+});
+
+const CLOSED = "This conversation is closed. It reopens when the visitor writes again.";
+const takenBy = (name: string | null) =>
+  `${name?.trim() || "Another member"} is already handling this conversation.`;
+
+/**
+ * Live chat: the conversation's state machine (see conversationStatusSchema in @parley/contracts).
+ * Every change goes through `repo.transition` (row locked, events numbered in commit order) and is
+ * published after the commit, so a stream that misses the publish still finds it in the database.
+ */
+export function createLiveService(deps: LiveDeps) {
+  const { repo, hub, now } = deps;
+
+  /** Only website conversations can reach a person (the Playground is the owner's own test). */
+  const widgetOnly = (row: ConversationRow) => {
+    if (row.channel !== "widget")
+      throw new AppError("CONFLICT", "Only website conversations can be handed to a person.");
+  };
+
+  async function publish<T>(out: { events: { id: number }[] } & T) {
+    await hub.publish(out.events as Parameters<LiveHub["publish"]>[0]);
+    return out;
+  }
+
+  const teamScope = (workspaceId: string): SQL =>
+    and(eq(conversations.ownerId, workspaceId), eq(conversations.channel, "widget")) ?? sql`false`;
+
+  return {
+    /**
+     * The visitor asks for a person. Within office hours the conversation waits for the team and
+     * the bot says so; outside them the bot says when, and offers the contact form. Already with
+     * the team: nothing changes.
+     */
+    async handoff(
+      bot: ChatbotRow,
+      conversationId: string,
+      visitorScope: SQL,
+      language: BotLanguage,
+    ): Promise<HandoffResult> {
+      if (!bot.handoff.enabled)
+        throw new AppError("FORBIDDEN", "This chat does not offer a person to talk to.");
+      const at = now();
+      const within = withinOfficeHours(bot.handoff.officeHours, at);
+      const texts = textsFor(bot, language);
+      const out = await repo.transition<HandoffResult>(conversationId, visitorScope, (row) => {
+        widgetOnly(row);
+        if (row.status === "waiting" || row.status === "claimed")
+          return {
+            result: { status: row.status, withinHours: true, reply: null, offerLead: false },
+          };
+        const reply: NewMessage = {
+          id: newId("msg"),
+          conversationId,
+          chatbotId: bot.id,
+          ownerId: bot.ownerId,
+          role: "assistant",
+          content: within ? texts.handoffReply : texts.offHoursReply,
+          answered: true,
+          createdAt: at,
+        };
+        const replyInfo = { _id: reply.id, content: reply.content, createdAt: at.toISOString() };
+        if (!within)
+          return {
+            messages: [reply],
+            events: [{ type: "message", conversationId, message: toLiveMessage(reply) }],
+            result: { status: row.status, withinHours: false, reply: replyInfo, offerLead: bot.leadCapture },
+          };
+        const patch = {
+          status: "waiting" as const,
+          assigneeId: null,
+          assigneeName: null,
+          waitingSince: at,
+          firstHandoffAt: row.firstHandoffAt ?? at,
+        };
+        return {
+          patch,
+          messages: [reply],
+          events: [
+            { type: "message", conversationId, message: toLiveMessage(reply) },
+            statusEvent(row, patch),
+          ],
+          result: { status: "waiting", withinHours: true, reply: replyInfo, offerLead: false },
+        };
+      });
+      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      await publish(out);
+      if (out.result.status === "waiting" && out.result.reply && deps.onHandoffRequested) {
+        Promise.resolve(
+          deps.onHandoffRequested({
+            workspaceId: bot.ownerId,
+            conversationId,
+            chatbotName: bot.name,
+            preview: out.row.firstQuestion,
+            at,
+          }),
+        ).catch(() => {});
+      }
+      return out.result;
+    },
+
+    /**
+     * A visitor's message while the team holds the conversation: stored and sent to the team; the
+     * bot stays silent. Resolves false when the conversation is (no longer) with the team: the bot
+     * answers as usual.
+     */
+    async visitorMessage(
+      bot: ChatbotRow,
+      conversationId: string,
+      visitorScope: SQL,
+      message: { id: string; content: string },
+    ): Promise<boolean> {
+      const at = now();
+      const out = await repo.transition(conversationId, visitorScope, (row) => {
+        if (row.status !== "waiting" && row.status !== "claimed") return { result: false };
+        const m: NewMessage = {
+          id: message.id,
+          conversationId,
+          chatbotId: bot.id,
+          ownerId: bot.ownerId,
+          role: "user",
+          content: message.content,
+          createdAt: at,
+        };
+        return {
+          messages: [m],
+          events: [{ type: "message", conversationId, message: toLiveMessage(m) }],
+          result: true,
+        };
+      });
+      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      await publish(out);
+      return out.result;
+    },
+
+    /** The visitor writes to a closed conversation: it is the bot's again. */
+    async reopen(conversationId: string, visitorScope: SQL) {
+      const out = await repo.transition(conversationId, visitorScope, (row) => {
+        if (row.status !== "closed") return { result: row.status };
+        const patch = { status: "bot" as const, assigneeId: null, assigneeName: null, waitingSince: null };
+        return { patch, events: [statusEvent(row, patch)], result: "bot" as ConversationStatus };
+      });
+      if (out) await publish(out);
+    },
+
+    /** A member takes the conversation. Two at once: one wins, the other is told who. */
+    async claim(workspaceId: string, member: Member, conversationId: string): Promise<LiveStatus> {
+      const out = await repo.transition(conversationId, teamScope(workspaceId), (row) => {
+        widgetOnly(row);
+        if (row.status === "closed") throw new AppError("CONFLICT", CLOSED);
+        if (row.status === "claimed" && row.assigneeId !== member.userId)
+          throw new AppError("CONFLICT", takenBy(row.assigneeName));
+        if (row.status === "claimed") return { result: toLiveStatus(row) };
+        const patch = { status: "claimed" as const, assigneeId: member.userId, assigneeName: member.name };
+        return { patch, events: [statusEvent(row, patch)], result: toLiveStatus({ ...row, ...patch }) };
+      });
+      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      await publish(out);
+      return out.result;
+    },
+
+    /** A member's reply. It claims a conversation nobody handles; a closed one is refused. */
+    async reply(workspaceId: string, member: Member, conversationId: string, content: string) {
+      const at = now();
+      const out = await repo.transition(conversationId, teamScope(workspaceId), (row) => {
+        widgetOnly(row);
+        if (row.status === "closed") throw new AppError("CONFLICT", CLOSED);
+        if (row.status === "claimed" && row.assigneeId !== member.userId)
+          throw new AppError("CONFLICT", takenBy(row.assigneeName));
+        const m: NewMessage = {
+          id: newId("msg"),
+          conversationId,
+          chatbotId: row.chatbotId,
+          ownerId: row.ownerId,
+          role: "agent",
+          content,
+          authorId: member.userId,
+          authorName: member.name,
+          createdAt: at,
+        };
+        const events: LiveEvent[] = [];
+        const patch: Partial<ConversationRow> = {};
+        if (row.status !== "claimed") {
+          Object.assign(patch, { status: "claimed", assigneeId: member.userId, assigneeName: member.name });
+          events.push(statusEvent(row, patch));
+        }
+        if (!row.firstHumanReplyAt) patch.firstHumanReplyAt = at;
+        events.push({ type: "message", conversationId, message: toLiveMessage(m) });
+        return { patch, messages: [m], events, result: toLiveMessage(m) };
+      });
+      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      await publish(out);
+      return out.result;
+    },
+
+    /** Back to the bot: it answers the visitor's next message. */
+    async release(workspaceId: string, conversationId: string): Promise<LiveStatus> {
+      const out = await repo.transition(conversationId, teamScope(workspaceId), (row) => {
+        if (row.status === "closed") throw new AppError("CONFLICT", CLOSED);
+        if (row.status === "bot") return { result: toLiveStatus(row) };
+        const patch = { status: "bot" as const, assigneeId: null, assigneeName: null, waitingSince: null };
+        return { patch, events: [statusEvent(row, patch)], result: toLiveStatus({ ...row, ...patch }) };
+      });
+      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      await publish(out);
+      return out.result;
+    },
+
+    /** Done: closed until the visitor writes again. */
+    async close(workspaceId: string, conversationId: string): Promise<LiveStatus> {
+      const at = now();
+      const out = await repo.transition(conversationId, teamScope(workspaceId), (row) => {
+        if (row.status === "closed") return { result: toLiveStatus(row) };
+        const patch = { status: "closed" as const, waitingSince: null, closedAt: at };
+        return { patch, events: [statusEvent(row, patch)], result: toLiveStatus({ ...row, ...patch }) };
+      });
+      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      await publish(out);
+      return out.result;
+    },
+
+    /** A member is typing: the visitor sees "<name> is typing". */
+    async agentTyping(workspaceId: string, member: Member, conversationId: string) {
+      const state = await repo.state(conversationId, teamScope(workspaceId));
+      if (!state) throw new AppError("NOT_FOUND", "Conversation not found");
+      hub.typing(state.ownerId, conversationId, member.name, "visitor");
+    },
+  };
+}
+export type LiveService = ReturnType<typeof createLiveService>;
