@@ -4,6 +4,8 @@ export interface SseEvent {
   event: string;
   data: unknown;
   at: number;
+  /** The event's `id:` line, when it had one. */
+  id?: string;
 }
 
 /** Reads a `text/event-stream` response into events (with arrival times) until it ends. */
@@ -32,6 +34,7 @@ export function sseEvents(res: Response) {
         event: m.event ?? "message",
         data: m.data ? JSON.parse(m.data) : null,
         at: performance.now(),
+        ...(m.id === undefined ? {} : { id: m.id }),
       });
     },
   });
