@@ -10,7 +10,7 @@ import {
 } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf, workspaceOf } from "../../plugins/auth";
+import { actorOf, authOf, workspaceOf } from "../../plugins/auth";
 import type { AuditService } from "../workspaces/audit.service";
 import type { AnalyticsService } from "./analytics.service";
 import type { InboxService } from "./inbox.service";
@@ -29,7 +29,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     "/conversations",
     { schema: { querystring: conversationFiltersSchema, response: { 200: conversationPageSchema } } },
-    async (request) => inbox.list(workspaceOf(request, "inbox:read"), request.query),
+    // `assignee=me` is the signed-in member.
+    async (request) => inbox.list(workspaceOf(request, "inbox:read"), request.query, authOf(request).userId),
   );
   app.get(
     "/conversations/:id",

@@ -8,16 +8,16 @@ import type {
 } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
-import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import { chatbots, conversations, knowledgeSources, leads, messages } from "../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { knowledgeSources } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import {
+  type ConversationRow,
   type ConversationsRepo,
   createConversationsRepo,
   toMessage,
 } from "../conversations/conversations.repo";
-
-type ConversationRow = typeof conversations.$inferSelect;
+import { createInboxQueries, type InboxQueries } from "../conversations/inbox-queries.repo";
 
 const toSummary = (c: ConversationRow, chatbotName: string): ConversationSummary => ({
   _id: c.id,
@@ -34,22 +34,10 @@ const toSummary = (c: ConversationRow, chatbotName: string): ConversationSummary
   downCount: c.downCount,
   hasLead: c.hasLead,
   customer: c.customerId ? { id: c.customerId, email: c.customerEmail, name: c.customerName } : null,
+  status: c.status,
+  assignee: c.assigneeId ? { id: c.assigneeId, name: c.assigneeName ?? "" } : null,
+  waitingSince: c.waitingSince?.toISOString() ?? null,
 });
-
-/** Keyset cursor: the last row's (lastMessageAt, id), so paging stays fast however deep it goes. */
-const encodeCursor = (c: ConversationRow) =>
-  Buffer.from(`${c.lastMessageAt.toISOString()}|${c.id}`).toString("base64url");
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const date = new Date(at ?? "");
-  // The cursor is client-held text: a NUL in it would reach the query (Postgres refuses 0x00).
-  if (!id || id.includes("\u0000") || Number.isNaN(date.getTime()))
-    throw new AppError("BAD_REQUEST", "Invalid page cursor");
-  return { at: date, id };
-}
-
-const dayStart = (d: string) => new Date(`${d}T00:00:00.000Z`);
-const dayEnd = (d: string) => new Date(`${d}T23:59:59.999Z`);
 
 /** Lexemes of a question, for grouping similar ones ('english': "refunds" and "refund" match). */
 async function lexemeSets(db: Database, texts: string[]): Promise<string[][]> {
@@ -70,78 +58,49 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
   return inter / (a.size + b.size - inter);
 };
 
-export function createInboxService(deps: { db: Database; conversations?: ConversationsRepo }) {
+export function createInboxService(deps: {
+  db: Database;
+  conversations?: ConversationsRepo;
+  queries?: InboxQueries;
+}) {
   const { db } = deps;
   const conversationsRepo = deps.conversations ?? createConversationsRepo(db);
+  const queries = deps.queries ?? createInboxQueries(db);
 
   async function ownConversation(ownerId: string, id: string) {
-    const [row] = await db
-      .select({ c: conversations, name: chatbots.name })
-      .from(conversations)
-      .innerJoin(chatbots, eq(chatbots.id, conversations.chatbotId))
-      .where(and(eq(conversations.id, id), eq(conversations.ownerId, ownerId)));
+    const row = await queries.conversation(ownerId, id);
     if (!row) throw new AppError("NOT_FOUND", "Conversation not found");
     return row;
   }
 
   return {
-    async list(ownerId: string, f: ConversationFilters): Promise<ConversationPage> {
-      const where: (SQL | undefined)[] = [
-        eq(conversations.ownerId, ownerId),
-        eq(conversations.channel, "widget"),
-      ];
-      if (f.chatbotId) where.push(eq(conversations.chatbotId, f.chatbotId));
-      if (f.from) where.push(gte(conversations.lastMessageAt, dayStart(f.from)));
-      if (f.to) where.push(lte(conversations.lastMessageAt, dayEnd(f.to)));
-      if (f.rating === "up") where.push(sql`${conversations.upCount} > 0`);
-      if (f.rating === "down") where.push(sql`${conversations.downCount} > 0`);
-      if (f.unanswered) where.push(sql`${conversations.unansweredCount} > 0`);
-      if (f.hasLead !== undefined) where.push(eq(conversations.hasLead, f.hasLead));
-      if (f.q) {
-        where.push(sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id}
-          and m.tsv @@ websearch_to_tsquery('simple', ${f.q}))`);
-      }
-      if (f.cursor) {
-        const c = decodeCursor(f.cursor);
-        where.push(
-          or(
-            lt(conversations.lastMessageAt, c.at),
-            and(eq(conversations.lastMessageAt, c.at), lt(conversations.id, c.id)),
-          ),
-        );
-      }
-      const rows = await db
-        .select({ c: conversations, name: chatbots.name })
-        .from(conversations)
-        .innerJoin(chatbots, eq(chatbots.id, conversations.chatbotId))
-        .where(and(...where))
-        .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-        .limit(f.limit + 1);
-      const page = rows.slice(0, f.limit);
-      const last = page.at(-1);
+    /**
+     * One page of the workspace's conversations: waiting for a person first (longest waiting
+     * first), then by last message. `memberId` is the signed-in member (the `assignee=me` filter).
+     */
+    async list(
+      ownerId: string,
+      f: ConversationFilters,
+      memberId: string | null = null,
+    ): Promise<ConversationPage> {
+      const page = await queries.page(ownerId, f, memberId);
       return {
-        items: page.map((r) => toSummary(r.c, r.name)),
-        nextCursor: rows.length > f.limit && last ? encodeCursor(last.c) : null,
+        items: page.items.map((r) => toSummary(r.c, r.chatbotName)),
+        nextCursor: page.nextCursor,
       };
     },
 
     async transcript(ownerId: string, id: string): Promise<Transcript> {
-      const { c, name } = await ownConversation(ownerId, id);
-      const [msgs, leadRows] = await Promise.all([
-        db
-          .select()
-          .from(messages)
-          .where(eq(messages.conversationId, id))
-          .orderBy(asc(messages.createdAt), asc(messages.id)),
-        db.select().from(leads).where(eq(leads.conversationId, id)).orderBy(asc(leads.createdAt)),
-      ]);
+      const { c, chatbotName } = await ownConversation(ownerId, id);
+      const rows = await queries.transcript(id);
       return {
-        ...toSummary(c, name),
-        messages: msgs.map((m) => ({
+        ...toSummary(c, chatbotName),
+        messages: rows.messages.map((m) => ({
           ...toMessage(m),
           interrupted: m.interrupted,
+          author: m.role === "agent" ? { id: m.authorId ?? "", name: m.authorName ?? "" } : null,
         })),
-        leads: leadRows.map((l) => ({
+        leads: rows.leads.map((l) => ({
           _id: l.id,
           email: l.email,
           name: l.name,
@@ -165,30 +124,7 @@ export function createInboxService(deps: { db: Database; conversations?: Convers
       ownerId: string,
       opts: { chatbotId?: string; limit?: number } = {},
     ): Promise<UnansweredGroup[]> {
-      const rows = rowsOf<{
-        question: string;
-        conversation_id: string;
-        chatbot_id: string;
-        chatbot_name: string;
-        asked_at: Date | string;
-        reason: "fallback" | "down";
-      }>(
-        await db.execute(sql`
-          select q.content as question, q.conversation_id, q.chatbot_id, b.name as chatbot_name, q.created_at as asked_at,
-                 case when a.answered = false then 'fallback' else 'down' end as reason
-          from ${messages} a
-          join ${chatbots} b on b.id = a.chatbot_id
-          join lateral (
-            select u.content, u.conversation_id, u.chatbot_id, u.created_at from ${messages} u
-            where u.conversation_id = a.conversation_id and u.role = 'user' and u.created_at <= a.created_at
-            order by u.created_at desc, u.id desc limit 1
-          ) q on true
-          where a.owner_id = ${ownerId} and a.role = 'assistant' and a.quota_blocked = false
-            and (a.answered = false or a.feedback = 'down')
-            ${opts.chatbotId ? sql`and a.chatbot_id = ${opts.chatbotId}` : sql``}
-          order by a.created_at desc
-          limit 2000`),
-      );
+      const rows = await queries.unansweredQuestions(ownerId, opts.chatbotId);
       const qaRows = await db
         .select({
           chatbotId: knowledgeSources.chatbotId,
@@ -212,29 +148,29 @@ export function createInboxService(deps: { db: Database; conversations?: Convers
       const groups: (UnansweredGroup & { lex: Set<string>; lastAt: Date })[] = [];
       rows.forEach((r, i) => {
         const lex = new Set(qLex[i]);
-        const askedAt = new Date(r.asked_at);
-        const group = groups.find((g) => g.chatbotId === r.chatbot_id && jaccard(g.lex, lex) >= 0.5);
+        const askedAt = r.askedAt;
+        const group = groups.find((g) => g.chatbotId === r.chatbotId && jaccard(g.lex, lex) >= 0.5);
         if (group) {
           group.count++;
           group.reasons[r.reason === "fallback" ? "fallback" : "thumbsDown"]++;
           if (group.examples.length < 5)
             group.examples.push({
               question: r.question,
-              conversationId: r.conversation_id,
+              conversationId: r.conversationId,
               askedAt: askedAt.toISOString(),
             });
           return;
         }
         groups.push({
-          key: `${r.chatbot_id}:${[...lex].sort().join(" ")}`,
-          chatbotId: r.chatbot_id,
-          chatbotName: r.chatbot_name,
+          key: `${r.chatbotId}:${[...lex].sort().join(" ")}`,
+          chatbotId: r.chatbotId,
+          chatbotName: r.chatbotName,
           question: r.question,
           count: 1,
           reasons: { fallback: r.reason === "fallback" ? 1 : 0, thumbsDown: r.reason === "fallback" ? 0 : 1 },
           lastAskedAt: askedAt.toISOString(),
           examples: [
-            { question: r.question, conversationId: r.conversation_id, askedAt: askedAt.toISOString() },
+            { question: r.question, conversationId: r.conversationId, askedAt: askedAt.toISOString() },
           ],
           lex,
           lastAt: askedAt,
@@ -253,23 +189,15 @@ export function createInboxService(deps: { db: Database; conversations?: Convers
     },
 
     async leads(ownerId: string, opts: { chatbotId?: string } = {}): Promise<LeadRow[]> {
-      const rows = await db
-        .select({ l: leads, name: chatbots.name })
-        .from(leads)
-        .innerJoin(chatbots, eq(chatbots.id, leads.chatbotId))
-        .where(
-          and(eq(leads.ownerId, ownerId), opts.chatbotId ? eq(leads.chatbotId, opts.chatbotId) : undefined),
-        )
-        .orderBy(desc(leads.createdAt))
-        .limit(10_000);
-      return rows.map((r) => ({
-        _id: r.l.id,
-        email: r.l.email,
-        name: r.l.name,
-        createdAt: r.l.createdAt.toISOString(),
-        chatbotId: r.l.chatbotId,
-        chatbotName: r.name,
-        conversationId: r.l.conversationId,
+      const rows = await queries.leads(ownerId, opts.chatbotId);
+      return rows.map(({ lead: l, chatbotName }) => ({
+        _id: l.id,
+        email: l.email,
+        name: l.name,
+        createdAt: l.createdAt.toISOString(),
+        chatbotId: l.chatbotId,
+        chatbotName,
+        conversationId: l.conversationId,
       }));
     },
 
