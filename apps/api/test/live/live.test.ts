@@ -1,3 +1,4 @@
+import { handoffResultSchema, widgetConversationSchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationEvents, messages } from "../../src/db/schema";
 import { builderClient, type Owner } from "../builder/client";
@@ -59,7 +60,9 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
   const team = async (who: Owner, method: string, p: string, body?: unknown) =>
     api.json(who, method, p, body);
   const start = async (visitor = visitorA) =>
-    (await (await widget("POST", "/conversations", { visitor })).json())._id as string;
+    widgetConversationSchema.parse(await (await widget("POST", "/conversations", { visitor })).json())._id;
+  const handoffOf = async (res: Response) => handoffResultSchema.parse(await res.json());
+  const conversationOf = async (res: Response) => widgetConversationSchema.parse(await res.json());
   const stream = async (res: Response): Promise<Stream> => {
     const s = Object.assign(sseEvents(res), { res, seen: [] as SseEvent[] });
     open.push(s);
@@ -109,7 +112,9 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
     const conv = await start();
     const res = await widget("POST", `/conversations/${conv}/handoff`, { visitor: visitorA });
     expect(res.status).toBe(403);
-    expect((await res.json()).error.message).toBe("This chat does not offer a person to talk to.");
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      "This chat does not offer a person to talk to.",
+    );
     // And "human" is then just a question for the bot.
     const events = await ask(conv, "human");
     expect(events.map((e) => e.event)).not.toContain("handoff");
@@ -134,12 +139,12 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
     // The visitor asks for a person: the bot says so, the conversation waits for the team.
     const handoff = await widget("POST", `/conversations/${conv}/handoff`, { visitor: visitorA });
     expect(handoff.status).toBe(200);
-    const result = await handoff.json();
+    const result = await handoffOf(handoff);
     expect(result).toMatchObject({ status: "waiting", withinHours: true, offerLead: false });
-    expect(result.reply.content).toContain("connecting you with a member of our team");
+    expect(result.reply?.content).toContain("connecting you with a member of our team");
     const reply = await nextOf(visitor, "message");
     expect(reply.id).toBe("1");
-    expect(reply.data).toMatchObject({ message: { role: "assistant", _id: result.reply._id } });
+    expect(reply.data).toMatchObject({ message: { role: "assistant", _id: result.reply?._id } });
     const waiting = await nextOf(visitor, "status");
     expect(waiting.id).toBe("2");
     expect(waiting.data).toMatchObject({ status: "waiting", assignee: null });
@@ -201,11 +206,13 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
     expect(ids).toEqual(["2", "3", "4", "5"]);
 
     // The transcript after a reload holds the agent's message and the status.
-    const reloaded = await (await widget("GET", `/conversations/${conv}`, { visitor: visitorA })).json();
+    const reloaded = await conversationOf(
+      await widget("GET", `/conversations/${conv}`, { visitor: visitorA }),
+    );
     expect(reloaded.status).toBe("claimed");
     expect(reloaded.agent).toEqual({ name: "Mona" });
     expect(reloaded.lastEventId).toBe(5);
-    expect(reloaded.messages.map((m: { role: string }) => m.role)).toEqual(["assistant", "agent", "user"]);
+    expect(reloaded.messages.map((m) => m.role)).toEqual(["assistant", "agent", "user"]);
 
     // Back to the bot: it answers the next question.
     expect((await team(owner, "POST", `/api/conversations/${conv}/release`)).body).toMatchObject({
@@ -232,7 +239,7 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
     );
     const answer = await ask(conv, "Do you deliver in Bahrain?");
     expect(answer.at(-1)?.data).toMatchObject({ answered: true });
-    const after = await (await widget("GET", `/conversations/${conv}`, { visitor: visitorA })).json();
+    const after = await conversationOf(await widget("GET", `/conversations/${conv}`, { visitor: visitorA }));
     expect(after.status).toBe("bot");
   });
 
@@ -252,11 +259,11 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
       handoff: { enabled: true, officeHours: closedAllWeek },
     });
     const conv = await start();
-    const result = await (
-      await widget("POST", `/conversations/${conv}/handoff`, { visitor: visitorA })
-    ).json();
+    const result = await handoffOf(
+      await widget("POST", `/conversations/${conv}/handoff`, { visitor: visitorA }),
+    );
     expect(result).toMatchObject({ status: "bot", withinHours: false, offerLead: true });
-    expect(result.reply.content).toContain("Our team is away right now");
+    expect(result.reply?.content).toContain("Our team is away right now");
     await team(owner, "PATCH", `/api/chatbots/${botId}`, { handoff: { enabled: true, officeHours: null } });
   });
 

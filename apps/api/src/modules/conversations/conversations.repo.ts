@@ -43,7 +43,7 @@ export const toMessage = (m: MessageRow): WidgetMessage => ({
 /** A message as the widget's prepare step needs it (newest first). */
 export interface RecentMessage {
   id: string;
-  role: "user" | "assistant";
+  role: "user" | "assistant" | "agent";
   content: string;
   interrupted: boolean;
   quotaBlocked: boolean;
@@ -51,7 +51,7 @@ export interface RecentMessage {
 
 /** A conversation's message count and its newest messages (newest first). */
 export interface WithRecent {
-  conversation: Pick<ConversationRow, "id" | "messageCount">;
+  conversation: Pick<ConversationRow, "id" | "messageCount" | "status">;
   recent: RecentMessage[];
 }
 
@@ -156,7 +156,7 @@ export function createConversationsRepo(db: Database) {
     const branches = reads.map(
       ({ conversationId, where, recent }, i) => sql`(
         select ${i}::int as i, ${conversations.id} as conversation_id, ${conversations.messageCount} as message_count,
-               m.id, m.role, m.content, m.interrupted, m.quota_blocked, m.created_at
+               ${conversations.status} as status, m.id, m.role, m.content, m.interrupted, m.quota_blocked, m.created_at
         from ${conversations}
         left join lateral (
           select id, role, content, interrupted, quota_blocked, created_at from ${messages}
@@ -173,8 +173,9 @@ export function createConversationsRepo(db: Database) {
       i: number;
       conversation_id: string;
       message_count: number;
+      status: ConversationRow["status"];
       id: string | null;
-      role: "user" | "assistant" | null;
+      role: "user" | "assistant" | "agent" | null;
       content: string | null;
       interrupted: boolean | null;
       quota_blocked: boolean | null;
@@ -185,7 +186,11 @@ export function createConversationsRepo(db: Database) {
       const first = own[0];
       if (!first) return undefined;
       return {
-        conversation: { id: first.conversation_id, messageCount: Number(first.message_count) },
+        conversation: {
+          id: first.conversation_id,
+          messageCount: Number(first.message_count),
+          status: first.status,
+        },
         recent: own.flatMap((r) =>
           r.id && r.role
             ? [
