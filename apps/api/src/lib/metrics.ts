@@ -34,6 +34,19 @@ export function createMetrics() {
     help: "Answer streams (text/event-stream) open now",
     registers: [registry],
   });
+  /** Live chat streams open on this replica, read when scraped (see watchLive). */
+  let liveCounts: (() => { visitors: number; team: number }) | undefined;
+  new Gauge({
+    name: "parley_live_streams_open",
+    help: "Live chat event streams open now, by side (visitor, team)",
+    labelNames: ["side"],
+    registers: [registry],
+    collect() {
+      const counts = liveCounts?.() ?? { visitors: 0, team: 0 };
+      this.set({ side: "visitor" }, counts.visitors);
+      this.set({ side: "team" }, counts.team);
+    },
+  });
   const firstToken = new Histogram({
     name: "parley_answer_first_token_seconds",
     help: "From a question's arrival to the first answer text sent, by route pattern",
@@ -93,6 +106,10 @@ export function createMetrics() {
     registry,
     requestDuration,
     sseOpen,
+    /** Where the live streams gauge reads its counts. */
+    watchLive(counts: () => { visitors: number; team: number }) {
+      liveCounts = counts;
+    },
     firstToken,
     rateLimited,
     jobDuration,

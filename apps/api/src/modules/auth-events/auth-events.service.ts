@@ -31,6 +31,8 @@ export function createAuthEventsService(deps: {
   erase: AccountErasers;
   forgetUser: (userId: string) => void;
   audit: Pick<AuditService, "record">;
+  /** A member left, was removed or changed role: open live streams of the workspace re-check at once. */
+  onMembershipChanged?: (workspaceId: string) => void;
 }) {
   const { erase } = deps;
   return {
@@ -53,6 +55,11 @@ export function createAuthEventsService(deps: {
         return { duplicate: false };
       });
       if (event.type === "user.deleted") deps.forgetUser(event.data.userId);
+      if (
+        event.type === "workspace.audit" &&
+        ["member.removed", "member.left", "member.role_changed"].includes(event.data.action)
+      )
+        deps.onMembershipChanged?.(event.data.workspaceId);
       return outcome;
     },
   };

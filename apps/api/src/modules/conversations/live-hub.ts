@@ -36,15 +36,14 @@ interface TeamStream extends StreamBase {
   lastId: number;
   /** Shared workspaces: membership is checked again before events (a removed member stops at once). */
   recheck?: () => Promise<boolean>;
-  checkedAt: number;
+  /** The latest membership question and when it was asked. */
+  check?: { startedAt: number; answer: Promise<boolean> };
 }
 
 export interface LiveHubOptions {
   repo: LiveRepo;
   log: FastifyBaseLogger;
   heartbeatMs?: number;
-  /** How old a membership check may be before a team stream's next event re-checks it. */
-  recheckMs?: number;
 }
 
 /** What a visitor sees of an event: names only, never a member's id. */
@@ -70,7 +69,6 @@ const frame = (event: string, data: unknown, id?: number) =>
 export function createLiveHub(options: LiveHubOptions) {
   const { repo, log } = options;
   const heartbeatMs = options.heartbeatMs ?? LIVE_LIMITS.heartbeatMs;
-  const recheckMs = options.recheckMs ?? 2000;
   const visitors = new Map<string, Set<VisitorStream>>();
   const teams = new Map<string, Set<TeamStream>>();
   const perVisitor = new Map<string, number>();
@@ -129,11 +127,23 @@ export function createLiveHub(options: LiveHubOptions) {
     }
   }
 
-  async function stillMember(stream: TeamStream): Promise<boolean> {
-    if (!stream.recheck || Date.now() - stream.checkedAt < recheckMs) return true;
-    const ok = await stream.recheck().catch(() => true); // the auth service down is not a removal
-    stream.checkedAt = Date.now();
-    if (!ok) {
+  /**
+   * Whether a shared workspace's member may still read its events, asked of the auth service after
+   * the event arrived (so a removed member never gets the next one). Events that arrive together
+   * share one question: a check that started after an event arrived answers for it too.
+   */
+  async function stillMember(stream: TeamStream, arrived: number): Promise<boolean> {
+    if (!stream.recheck) return true;
+    if (!stream.check || stream.check.startedAt < arrived) {
+      const startedAt = performance.now();
+      stream.check = {
+        startedAt,
+        // The auth service unreachable is not a removal (the next call will tell).
+        answer: stream.recheck().catch(() => true),
+      };
+    }
+    const ok = await stream.check.answer;
+    if (!ok && !stream.closed) {
       write(stream, frame("gone", { code: "NOT_A_MEMBER" }));
       stream.close();
     }
@@ -141,9 +151,10 @@ export function createLiveHub(options: LiveHubOptions) {
   }
 
   function deliverToTeam(e: StoredEvent) {
+    const arrived = performance.now();
     for (const stream of teams.get(e.ownerId) ?? []) {
       enqueue(stream, async () => {
-        if (e.id <= stream.lastId || !(await stillMember(stream))) return;
+        if (e.id <= stream.lastId || !(await stillMember(stream, arrived))) return;
         stream.lastId = e.id;
         write(stream, frame(e.event.type, e.event, e.id));
       });
@@ -175,22 +186,24 @@ export function createLiveHub(options: LiveHubOptions) {
             enqueue(s, () => write(s, frame("typing", { conversationId: message.c, name: null })));
         }
         return;
-      case "a":
+      case "a": {
+        const arrived = performance.now();
         for (const s of teams.get(message.o) ?? [])
           enqueue(s, async () => {
-            if (await stillMember(s))
+            if (await stillMember(s, arrived))
               write(
                 s,
                 frame("activity", { conversationId: message.c, chatbotId: message.b, kind: message.kind }),
               );
           });
         return;
-      case "kick":
-        for (const s of teams.get(message.o) ?? []) {
-          s.checkedAt = 0;
-          enqueue(s, async () => void (await stillMember(s)));
-        }
+      }
+      case "kick": {
+        const arrived = performance.now();
+        for (const s of teams.get(message.o) ?? [])
+          enqueue(s, async () => void (await stillMember(s, arrived)));
         return;
+      }
     }
   }
 
@@ -359,7 +372,6 @@ export function createLiveHub(options: LiveHubOptions) {
           userId: input.userId,
           lastId: resumable ? after : latest,
           recheck: input.recheck,
-          checkedAt: Date.now(),
         });
         set.add(stream);
         enqueue(stream, async () => {
