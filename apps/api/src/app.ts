@@ -12,7 +12,7 @@ import { createHotCache, createInvalidationBus } from "./lib/hot-cache";
 import { createJobQueue } from "./lib/job-queue";
 import { countingRefusals, createMetrics, type Metrics, registerMetrics } from "./lib/metrics";
 import { createOutboundGuard } from "./lib/outbound";
-import { createMemoryPubSub, createRedisPubSub, type PubSub } from "./lib/pubsub";
+import { createMemoryPubSub, createPgPubSub, createRedisPubSub, type PubSub } from "./lib/pubsub";
 import {
   createFailOpenRateLimiter,
   createMemoryRateLimiter,
@@ -357,7 +357,7 @@ declare module "fastify" {
     services: Services;
     clock: Clock;
     metrics: Metrics;
-    /** Messages between the replicas (through Redis when REDIS_URL is set, else in this process). */
+    /** Messages between the replicas: Redis (REDIS_URL), else Postgres LISTEN/NOTIFY, else in process. */
     pubsub: PubSub;
   }
 }
@@ -453,12 +453,19 @@ export async function buildApp(deps: AppDeps) {
         : createMemoryRateLimiter()),
     metrics,
   );
-  const pubsub = redis ? createRedisPubSub(redis, app.log) : createMemoryPubSub(app.log);
-  if (redis) {
+  // Between replicas: Redis when configured, else LISTEN/NOTIFY on the Postgres they share, else
+  // in this process (PGlite: one process).
+  const pgUrl = db.driver === "postgres" ? env.DATABASE_URL : undefined;
+  const pubsub = redis
+    ? createRedisPubSub(redis, app.log)
+    : pgUrl
+      ? createPgPubSub(pgUrl, app.log)
+      : createMemoryPubSub(app.log);
+  if (redis || pgUrl) {
     services.cacheBus.attach(pubsub);
     // Like `openRedis`: start subscribed when Redis is there; when it is not, do not wait (the
     // subscription follows once it answers, and /api/ready reports it meanwhile).
-    if (redis.status === "ready") await pubsub.whenSubscribed(2000);
+    if (!redis || redis.status === "ready") await pubsub.whenSubscribed(2000);
   }
   app.decorate("pubsub", pubsub);
   app.addHook("onClose", async () => {

@@ -1,6 +1,8 @@
 import { errorBodySchema, healthSchema, readinessSchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testDrivers } from "../../../test/harness";
+import { nextMessage } from "../../../test/next-message";
+import { buildApp } from "../../app";
 
 describe.each(testDrivers())("health and errors on %s", (driver) => {
   let t: TestApp;
@@ -17,14 +19,30 @@ describe.each(testDrivers())("health and errors on %s", (driver) => {
     expect(body.database).toMatchObject({ ok: true, driver });
   });
 
-  it("reports readiness, with pub/sub not applicable without REDIS_URL", async () => {
+  it("reports readiness, with pub/sub over Postgres without REDIS_URL, else in process", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/ready" });
     expect(res.statusCode).toBe(200);
     const body = readinessSchema.parse(res.json());
     expect(body.status).toBe("ready");
     expect(body.checks.redis).toEqual({ configured: false, ok: true, latencyMs: null });
-    // Messages stay in this one process: nothing to subscribe to, nothing to report as lost.
-    expect(body.checks.pubsub).toEqual({ configured: false, ok: true, channels: 0, pending: 0 });
+    // Replicas on one Postgres talk through LISTEN/NOTIFY, listening at least to the cache
+    // invalidations; PGlite is one process: nothing goes out, nothing can be lost.
+    expect(body.checks.pubsub).toMatchObject({ configured: driver === "postgres", ok: true, pending: 0 });
+    if (driver === "postgres") expect(body.checks.pubsub.channels).toBeGreaterThanOrEqual(1);
+  });
+
+  it.runIf(driver === "postgres")("carries messages to another replica on the same Postgres", async () => {
+    // A second replica: the same code and settings on the same database, no Redis.
+    const other = await buildApp({ env: t.env, db: t.db, logger: false });
+    try {
+      await other.ready();
+      const arrived = nextMessage(other.pubsub, "t:replicas");
+      expect(await other.pubsub.whenSubscribed(5000)).toBe(true);
+      expect(await t.app.pubsub.publish("t:replicas", "hello")).toBe(true);
+      expect((await arrived).message).toBe("hello");
+    } finally {
+      await other.close();
+    }
   });
 
   it("answers unknown API routes with the one error shape and a request id", async () => {
