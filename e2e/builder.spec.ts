@@ -330,6 +330,35 @@ test("settings show the form's and the server's field errors, Stop aborts the re
   await page.reload();
   await expect(chips).toHaveText(["shop.turing-teas.com", "*.turing-teas.com"]);
 
+  // Live chat: on, with office hours in Bahrain and a Friday shift (a closing time before the
+  // opening one is refused beside that day); saved, and still there after a reload.
+  await tabs.getByRole("tab", { name: "Settings" }).click();
+  const live = settings.getByRole("region", { name: "Live chat" });
+  await live.getByRole("switch", { name: /Let visitors talk to a person/ }).check();
+  await live.getByRole("radio", { name: /Set office hours/ }).check();
+  await live.getByLabel("Time zone", { exact: true }).selectOption("Asia/Bahrain");
+  await live.getByRole("checkbox", { name: "Friday" }).check();
+  await live.getByLabel("Friday: opens at").fill("16:00");
+  await live.getByLabel("Friday: closes at").fill("10:00");
+  await settings.getByRole("button", { name: "Save changes" }).click();
+  await expect(live.getByText("Closing time must be after opening time")).toBeVisible();
+  await expect(live.getByLabel("Friday: closes at")).toHaveAttribute("aria-invalid", "true");
+  await live.getByLabel("Friday: closes at").fill("20:00");
+  await live.getByRole("textbox", { name: "Reply outside office hours" }).fill("We're brewing: back at 9.");
+  await settings.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
+  await page.reload();
+  await expect(live.getByRole("switch", { name: /Let visitors talk to a person/ })).toBeChecked();
+  await expect(live.getByRole("radio", { name: /Set office hours/ })).toBeChecked();
+  await expect(live.getByLabel("Time zone", { exact: true })).toHaveValue("Asia/Bahrain");
+  await expect(live.getByRole("checkbox", { name: "Friday" })).toBeChecked();
+  await expect(live.getByLabel("Friday: opens at")).toHaveValue("16:00");
+  await expect(live.getByLabel("Friday: closes at")).toHaveValue("20:00");
+  await expect(live.getByRole("checkbox", { name: "Saturday" })).not.toBeChecked();
+  await expect(live.getByRole("textbox", { name: "Reply outside office hours" })).toHaveValue(
+    "We're brewing: back at 9.",
+  );
+
   // Delete: typing the name confirms; the dashboard says it's gone and offers the quick start again.
   await tabs.getByRole("tab", { name: "Settings" }).click();
   await page.getByRole("button", { name: "Delete chatbot" }).click();

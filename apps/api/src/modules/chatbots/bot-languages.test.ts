@@ -9,6 +9,9 @@ const bot = {
   greeting: "Hello",
   suggestedQuestions: ["Do you deliver?"],
   fallbackReply: "Sorry, no idea.",
+  // Never written (the live-chat texts came later): the default language's texts are shown.
+  handoffReply: "",
+  offHoursReply: "",
   theme: { primaryColor: "#4f46e5", position: "bottom-right" as const, launcherText: "Chat" },
   greetingBubble: { enabled: true, text: "Need help?", delaySeconds: 5 },
 };
@@ -38,6 +41,8 @@ describe("bot languages", () => {
       fallbackReply: "Sorry, no idea.",
       launcherText: "Chat",
       greetingBubbleText: "Need help?",
+      handoffReply: DEFAULT_BOT_TEXTS.en.handoffReply,
+      offHoursReply: DEFAULT_BOT_TEXTS.en.offHoursReply,
     });
     expect(textsFor(bot, "ar").greeting).toBe("أهلًا");
     expect(textsFor(englishOnly, "ar")).toEqual(DEFAULT_BOT_TEXTS.ar);
@@ -60,7 +65,49 @@ describe("bot languages", () => {
         fallbackReply: "Sorry, no idea.",
         launcherText: "Chat",
         greetingBubbleText: "Need help?",
+        handoffReply: DEFAULT_BOT_TEXTS.en.handoffReply,
+        offHoursReply: DEFAULT_BOT_TEXTS.en.offHoursReply,
       },
+    });
+  });
+
+  it("swaps the live-chat texts with the default language, written or not", () => {
+    const written = {
+      ...bot,
+      handoffReply: "One moment, connecting you.",
+      offHoursReply: "We are closed; leave your e-mail.",
+      translations: { ar: { ...DEFAULT_BOT_TEXTS.ar, handoffReply: "لحظة، سأحوّلك إلى الفريق." } },
+    };
+    const set = languageColumns({ defaultLanguage: "ar" }, written);
+    expect(set).toMatchObject({
+      handoffReply: "لحظة، سأحوّلك إلى الفريق.",
+      offHoursReply: DEFAULT_BOT_TEXTS.ar.offHoursReply,
+    });
+    expect(set.translations?.en).toMatchObject({
+      handoffReply: "One moment, connecting you.",
+      offHoursReply: "We are closed; leave your e-mail.",
+    });
+    // Translations stored before live chat (without the two texts) read as the language's defaults.
+    const old = {
+      ...bot,
+      translations: { ar: { ...DEFAULT_BOT_TEXTS.ar } as Partial<typeof DEFAULT_BOT_TEXTS.ar> },
+    };
+    delete old.translations.ar.handoffReply;
+    delete old.translations.ar.offHoursReply;
+    const fromOld = languageColumns({ defaultLanguage: "ar" }, old as typeof bot);
+    expect(fromOld).toMatchObject({
+      handoffReply: DEFAULT_BOT_TEXTS.ar.handoffReply,
+      offHoursReply: DEFAULT_BOT_TEXTS.ar.offHoursReply,
+    });
+    expect(fromOld.translations?.en?.handoffReply).toBe(DEFAULT_BOT_TEXTS.en.handoffReply);
+    // An edit of one language's live-chat text keeps its others.
+    const edited = languageColumns(
+      { translations: { ar: { offHoursReply: "مغلق الآن." } } },
+      old as typeof bot,
+    );
+    expect(edited.translations?.ar).toMatchObject({
+      handoffReply: DEFAULT_BOT_TEXTS.ar.handoffReply,
+      offHoursReply: "مغلق الآن.",
     });
   });
 

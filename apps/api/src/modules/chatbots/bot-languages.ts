@@ -5,14 +5,14 @@ import { detectLanguage } from "../retrieval/arabic";
 
 /**
  * A bot's languages. The top-level texts (greeting, suggested questions, fallback reply, launcher
- * text, greeting bubble) are in `defaultLanguage`; `translations` holds them for each other
+ * text, greeting bubble, the live-chat handoff and off-hours replies) are in `defaultLanguage`; `translations` holds them for each other
  * language. Changing the default language swaps the texts, so a text never changes language.
  */
 
 /** What a new bot says in each language until its owner writes its own. */
 export const DEFAULT_TEXTS = DEFAULT_BOT_TEXTS;
 
-type LanguageRow = Pick<
+export type LanguageRow = Pick<
   ChatbotRow,
   | "defaultLanguage"
   | "languages"
@@ -80,6 +80,8 @@ export interface LanguageColumns {
   greeting?: string;
   suggestedQuestions?: string[];
   fallbackReply?: string;
+  handoffReply?: string;
+  offHoursReply?: string;
   theme?: ChatbotRow["theme"];
   greetingBubble?: ChatbotRow["greetingBubble"];
 }
@@ -108,6 +110,8 @@ export function languageColumns(input: ChatbotUpdate, current: LanguageRow): Lan
     set.greeting = incoming.greeting;
     set.suggestedQuestions = incoming.suggestedQuestions;
     set.fallbackReply = incoming.fallbackReply;
+    set.handoffReply = incoming.handoffReply;
+    set.offHoursReply = incoming.offHoursReply;
     set.theme = { ...current.theme, launcherText: incoming.launcherText };
     set.greetingBubble = { ...current.greetingBubble, text: incoming.greetingBubbleText };
     touched = true;

@@ -1,10 +1,18 @@
-import type { Chatbot, ChatbotCreate, ChatbotListItem, ChatbotUpdate } from "@parley/contracts";
+import {
+  type BotLanguage,
+  type Chatbot,
+  type ChatbotCreate,
+  type ChatbotListItem,
+  type ChatbotUpdate,
+  DEFAULT_HANDOFF,
+  type HandoffSettings,
+} from "@parley/contracts";
 import type { ChatbotRow } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
-import { DEFAULT_TEXTS, languageColumns } from "./bot-languages";
+import { DEFAULT_TEXTS, type LanguageRow, languageColumns, textsFor } from "./bot-languages";
 import type { ChatbotColumns, ChatbotsRepo } from "./chatbots.repo";
 import { isSealedModelKey, type ModelKeyBox, ModelKeyUnreadableError, modelKeyLast4 } from "./model-key-box";
 
@@ -19,9 +27,24 @@ export const DEFAULTS = {
     launcherText: DEFAULT_TEXTS.en.launcherText,
   },
   greetingBubble: { enabled: false, text: "", delaySeconds: 5 },
+  handoff: DEFAULT_HANDOFF,
 };
 
+/** The stored live-chat settings, whole (a row written before they existed has the column default). */
+const handoffOf = (row: Pick<ChatbotRow, "handoff">): HandoffSettings => ({
+  enabled: row.handoff?.enabled ?? DEFAULT_HANDOFF.enabled,
+  officeHours: row.handoff?.officeHours ?? null,
+});
+
 export function toChatbot(row: ChatbotRow): Chatbot {
+  // Texts a bot never wrote (the live-chat ones came later) are shown as the language's defaults.
+  const own = textsFor(row, row.defaultLanguage);
+  const translations: Chatbot["translations"] = {};
+  for (const language of Object.keys(row.translations) as BotLanguage[]) {
+    if (language !== row.defaultLanguage && row.translations[language]) {
+      translations[language] = textsFor(row, language);
+    }
+  }
   return {
     _id: row.id,
     name: row.name,
@@ -29,9 +52,12 @@ export function toChatbot(row: ChatbotRow): Chatbot {
     greeting: row.greeting,
     suggestedQuestions: row.suggestedQuestions,
     fallbackReply: row.fallbackReply,
+    handoffReply: own.handoffReply,
+    offHoursReply: own.offHoursReply,
+    handoff: handoffOf(row),
     defaultLanguage: row.defaultLanguage,
     languages: row.languages,
-    translations: row.translations,
+    translations,
     model: {
       provider: row.modelProvider,
       model: row.modelName,
@@ -62,7 +88,7 @@ function columns(
   input: ChatbotUpdate,
   botId: string,
   box: ModelKeyBox,
-  current: Parameters<typeof languageColumns>[1],
+  current: LanguageRow & Pick<ChatbotRow, "handoff">,
 ): ChatbotColumns {
   // Languages first: a new default language brings its texts, which the edit's own may then replace.
   const set: ChatbotColumns = languageColumns(input, current);
@@ -71,6 +97,10 @@ function columns(
   if (input.greeting !== undefined) set.greeting = input.greeting;
   if (input.suggestedQuestions !== undefined) set.suggestedQuestions = input.suggestedQuestions;
   if (input.fallbackReply !== undefined) set.fallbackReply = input.fallbackReply;
+  if (input.handoffReply !== undefined) set.handoffReply = input.handoffReply;
+  if (input.offHoursReply !== undefined) set.offHoursReply = input.offHoursReply;
+  // Partial: what is sent replaces the stored field (office hours whole, or null for "always").
+  if (input.handoff) set.handoff = { ...handoffOf(current), ...input.handoff };
   if (input.allowedDomains !== undefined) set.allowedDomains = [...new Set(input.allowedDomains)];
   if (input.leadCapture !== undefined) set.leadCapture = input.leadCapture;
   if (input.retentionDays !== undefined) set.retentionDays = input.retentionDays;
@@ -148,6 +178,10 @@ export function createChatbotsService(deps: {
         greeting: texts.greeting,
         suggestedQuestions: texts.suggestedQuestions,
         fallbackReply: texts.fallbackReply,
+        // Empty until written: the language's default text is shown (and said) meanwhile.
+        handoffReply: "",
+        offHoursReply: "",
+        handoff: DEFAULTS.handoff,
         theme: { ...DEFAULTS.theme, launcherText: texts.launcherText },
         greetingBubble: DEFAULTS.greetingBubble,
       };

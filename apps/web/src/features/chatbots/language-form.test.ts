@@ -10,6 +10,9 @@ const bot = {
   greeting: "Hi!",
   suggestedQuestions: ["Delivery?"],
   fallbackReply: "Sorry, I don't know.",
+  handoffReply: "Connecting you now.",
+  offHoursReply: DEFAULT_BOT_TEXTS.en.offHoursReply,
+  handoff: { enabled: false, officeHours: null },
   defaultLanguage: "en",
   languages: ["en", "ar"],
   translations: {
@@ -46,6 +49,8 @@ describe("the settings form's languages", () => {
         fallbackReply: DEFAULT_BOT_TEXTS.ar.fallbackReply,
         launcherText: DEFAULT_BOT_TEXTS.ar.launcherText,
         bubbleText: "",
+        handoffReply: DEFAULT_BOT_TEXTS.ar.handoffReply,
+        offHoursReply: DEFAULT_BOT_TEXTS.ar.offHoursReply,
       },
     });
     const english = { ...bot, languages: ["en"], translations: {} } satisfies Chatbot;
@@ -67,6 +72,8 @@ describe("the settings form's languages", () => {
         fallbackReply: DEFAULT_BOT_TEXTS.ar.fallbackReply,
         launcherText: DEFAULT_BOT_TEXTS.ar.launcherText,
         greetingBubbleText: "",
+        handoffReply: DEFAULT_BOT_TEXTS.ar.handoffReply,
+        offHoursReply: DEFAULT_BOT_TEXTS.ar.offHoursReply,
       },
     });
     expect(chatbotUpdateSchema.safeParse(update).success).toBe(true);
@@ -84,12 +91,16 @@ describe("the settings form's languages", () => {
       suggestedQuestions: questionLines(values.other.questions).map((value) => ({ value })),
       fallbackReply: values.other.fallbackReply,
       launcherText: values.other.launcherText,
+      handoffReply: values.other.handoffReply,
+      offHoursReply: values.other.offHoursReply,
       other: {
         greeting: values.greeting,
         questions: "Delivery?",
         fallbackReply: values.fallbackReply,
         launcherText: values.launcherText,
         bubbleText: "",
+        handoffReply: values.handoffReply,
+        offHoursReply: values.offHoursReply,
       },
     };
     const update = toUpdate(swapped, {
@@ -98,6 +109,8 @@ describe("the settings form's languages", () => {
       suggestedQuestions: true,
       fallbackReply: true,
       launcherText: true,
+      handoffReply: true,
+      offHoursReply: true,
       other: true,
     });
     expect(update).toMatchObject({
@@ -105,7 +118,10 @@ describe("the settings form's languages", () => {
       languages: ["ar", "en"],
       greeting: "أهلًا!",
       suggestedQuestions: ["التوصيل؟", "الدفع؟"],
-      translations: { en: { greeting: "Hi!", suggestedQuestions: ["Delivery?"] } },
+      handoffReply: DEFAULT_BOT_TEXTS.ar.handoffReply,
+      translations: {
+        en: { greeting: "Hi!", suggestedQuestions: ["Delivery?"], handoffReply: "Connecting you now." },
+      },
     });
     expect(chatbotUpdateSchema.safeParse(update).success).toBe(true);
   });
@@ -119,6 +135,15 @@ describe("the settings form's languages", () => {
     expect(bad.success).toBe(false);
     const paths = bad.error?.issues.map((i) => i.path.join(".")).sort();
     expect(paths).toEqual(["other.fallbackReply", "other.questions"]);
+    // The live-chat texts: needed in a language the bot speaks, 500 characters at most.
+    const live = settingsFormSchema.safeParse({
+      ...values,
+      other: { ...values.other, handoffReply: " ", offHoursReply: "م".repeat(501) },
+    });
+    expect(live.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["other.offHoursReply", "Keep it under 500 characters"],
+      ["other.handoffReply", "Write what the bot says when it hands over"],
+    ]);
     const silent = settingsFormSchema.safeParse({
       ...values,
       bilingual: false,
@@ -133,5 +158,7 @@ describe("the settings form's languages", () => {
     expect(formPathForServer("body.languages")).toBe("bilingual");
     expect(formPathForServer("body.defaultLanguage")).toBe("defaultLanguage");
     expect(formPathForServer("body.translations.ar")).toBeNull();
+    expect(formPathForServer("body.translations.ar.handoffReply")).toBe("other.handoffReply");
+    expect(formPathForServer("body.translations.en.offHoursReply")).toBe("other.offHoursReply");
   });
 });

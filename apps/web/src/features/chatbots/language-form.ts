@@ -10,7 +10,8 @@ import { z } from "zod";
 /**
  * The Settings form's language fields (see LanguageFields.tsx): the default language, whether the
  * bot also speaks the other one, and that other language's texts. The form's top-level texts
- * (greeting, suggested questions, fallback reply, launcher text, bubble text) are the default
+ * (greeting, suggested questions, fallback reply, launcher text, bubble text, the live-chat
+ * replies) are the default
  * language's, as in the API; switching the default swaps them with `other` (the API does the same).
  */
 
@@ -38,6 +39,8 @@ export const languageFormShape = {
     fallbackReply: z.string().trim().max(1000, m.fallbackTooLong),
     launcherText: z.string().trim().max(40, m.launcherTooLong),
     bubbleText: z.string().trim().max(140, m.bubbleTooLong),
+    handoffReply: z.string().trim().max(500, m.liveTextTooLong),
+    offHoursReply: z.string().trim().max(500, m.liveTextTooLong),
   }),
 };
 
@@ -50,6 +53,8 @@ type LanguageValues = {
     fallbackReply: string;
     launcherText: string;
     bubbleText: string;
+    handoffReply: string;
+    offHoursReply: string;
   };
 };
 
@@ -57,6 +62,12 @@ type LanguageValues = {
 export function checkLanguages(values: LanguageValues, ctx: z.RefinementCtx) {
   if (values.bilingual && values.other.fallbackReply.trim() === "") {
     ctx.addIssue({ code: "custom", path: ["other", "fallbackReply"], message: m.fallbackEmpty });
+  }
+  if (values.bilingual && values.other.handoffReply.trim() === "") {
+    ctx.addIssue({ code: "custom", path: ["other", "handoffReply"], message: m.handoffReplyEmpty });
+  }
+  if (values.bilingual && values.other.offHoursReply.trim() === "") {
+    ctx.addIssue({ code: "custom", path: ["other", "offHoursReply"], message: m.offHoursReplyEmpty });
   }
 }
 
@@ -74,6 +85,9 @@ export function languageValuesFromBot(bot: Chatbot): LanguageValues {
       fallbackReply: texts.fallbackReply || DEFAULT_BOT_TEXTS[other].fallbackReply,
       launcherText: texts.launcherText,
       bubbleText: texts.greetingBubbleText,
+      // An API from before live chat sends no such texts: the language's defaults.
+      handoffReply: texts.handoffReply || DEFAULT_BOT_TEXTS[other].handoffReply,
+      offHoursReply: texts.offHoursReply || DEFAULT_BOT_TEXTS[other].offHoursReply,
     },
   };
 }
@@ -99,6 +113,9 @@ export function languageUpdate(
         ...(texts.fallbackReply.trim() ? { fallbackReply: texts.fallbackReply.trim() } : {}),
         launcherText: texts.launcherText.trim(),
         greetingBubbleText: texts.bubbleText.trim(),
+        // Empty only for a language the bot does not speak: keep the stored ones.
+        ...(texts.handoffReply.trim() ? { handoffReply: texts.handoffReply.trim() } : {}),
+        ...(texts.offHoursReply.trim() ? { offHoursReply: texts.offHoursReply.trim() } : {}),
       },
     };
   }
@@ -111,6 +128,8 @@ const otherPaths: Record<string, `other.${keyof LanguageValues["other"]}`> = {
   fallbackReply: "other.fallbackReply",
   launcherText: "other.launcherText",
   greetingBubbleText: "other.bubbleText",
+  handoffReply: "other.handoffReply",
+  offHoursReply: "other.offHoursReply",
 };
 
 /** A server error path under `translations.<language>.<field>` as the form field that shows it. */

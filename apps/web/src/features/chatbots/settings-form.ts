@@ -8,6 +8,14 @@ import {
   languageUpdate,
   languageValuesFromBot,
 } from "./language-form";
+import {
+  checkLiveChat,
+  type LiveChatFormPath,
+  liveChatFormPath,
+  liveChatFormShape,
+  liveChatUpdate,
+  liveChatValuesFromBot,
+} from "./live-chat-form";
 
 /**
  * The Settings tab's form. It is flat (model and theme fields side by side) so each field has one
@@ -69,10 +77,12 @@ export const settingsFormSchema = z
     leadCapture: z.boolean(),
     retentionDays: z.number({ error: m.days }).int(m.wholeDays).min(1, m.daysMin).max(3650, m.daysMax),
     published: z.boolean(),
+    ...liveChatFormShape,
     ...languageFormShape,
   })
   .superRefine((values, ctx) => {
     checkLanguages(values, ctx);
+    checkLiveChat(values, ctx);
     if (values.apiKeyAction === "replace" && values.apiKey.trim() === "") {
       ctx.addIssue({ code: "custom", path: ["apiKey"], message: m.newKey });
     }
@@ -110,6 +120,7 @@ export function formValuesFromBot(bot: Chatbot): SettingsFormValues {
     leadCapture: bot.leadCapture,
     retentionDays: bot.retentionDays,
     published: bot.published,
+    ...liveChatValuesFromBot(bot),
     ...languageValuesFromBot(bot),
   };
 }
@@ -158,12 +169,14 @@ export function toUpdate(values: SettingsFormValues, dirty?: DirtyFields): Chatb
   if (changed("leadCapture")) update.leadCapture = values.leadCapture;
   if (changed("retentionDays")) update.retentionDays = values.retentionDays;
   if (changed("published")) update.published = values.published;
+  Object.assign(update, liveChatUpdate(values, changed));
   Object.assign(update, languageUpdate(values, changed));
   return update;
 }
 
 type FormPath =
-  | Exclude<keyof SettingsFormValues, "suggestedQuestions">
+  | Exclude<keyof SettingsFormValues, "suggestedQuestions" | "handoffDays">
+  | LiveChatFormPath
   | "suggestedQuestions"
   | `suggestedQuestions.${number}.value`
   | NonNullable<ReturnType<typeof languageFormPath>>;
@@ -213,6 +226,8 @@ export function formPathForServer(serverPath: string): FormPath | null {
   }
   if (head === "defaultLanguage" || head === "languages" || head === "translations")
     return languageFormPath(parts);
+  if (head === "handoff" || head === "handoffReply" || head === "offHoursReply")
+    return liveChatFormPath(parts);
   return topLevel.has(head) ? (head as FormPath) : null;
 }
 

@@ -25,6 +25,9 @@ const botLanguages: Translation<typeof en> = {
   launcherText: "نص زر المحادثة",
   bubbleText: "فقاعة الترحيب",
   bubbleTextHint: "تظهر فقط حين تكون فقاعة الترحيب مفعّلة.",
+  handoffReply: "الرد عند طلب شخص",
+  offHoursReply: "الرد خارج ساعات العمل",
+  liveChatTextHint: "يُقال فقط حين تكون المحادثة المباشرة مفعّلة.",
   switchedDefault: "انتقلت النصوص مع لغتها: أصبحت {{language}} هي اللغة الافتراضية.",
 };
 

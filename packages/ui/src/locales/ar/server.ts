@@ -74,6 +74,13 @@ const server: Record<string, string> = {
   "Use the top-level fields for the default language": "استخدم الحقول الرئيسية للغة الافتراضية.",
   "Messages are limited to {{max}} characters": "يجب ألا تتجاوز الرسالة {{max}} حرف.",
   "Type a message": "اكتب رسالة.",
+  // Live chat settings (a bot's handoff texts and office hours).
+  "Write what the bot says when it hands over": "اكتب ما يقوله الروبوت عند تحويل المحادثة إلى الفريق.",
+  "Write what the bot says outside office hours": "اكتب ما يقوله الروبوت خارج ساعات العمل.",
+  "Keep it under 500 characters": "يجب ألا يتجاوز النص 500 حرف.",
+  "Use a time like 09:00": "أدخل وقتًا بالصيغة ‎09:00.",
+  "Closing time must be after opening time": "يجب أن يكون وقت الإغلاق بعد وقت الفتح.",
+  "Choose a time zone from the list": "اختر منطقة زمنية من القائمة.",
 
   // ——— AI model (playground and answers) ———
   "This chatbot is set to use an AI model, but no model endpoint is configured. Set one in the bot's model settings or LLM_BASE_URL and LLM_MODEL.":

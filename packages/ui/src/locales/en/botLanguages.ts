@@ -25,6 +25,9 @@ const botLanguages = {
   launcherText: "Launcher text",
   bubbleText: "Greeting bubble",
   bubbleTextHint: "Shown only when the greeting bubble is on.",
+  handoffReply: "Reply when a person is asked for",
+  offHoursReply: "Reply outside office hours",
+  liveChatTextHint: "Said only when live chat is on.",
   switchedDefault: "The texts moved with their language: {{language}} is now the default.",
 } as const;
 

@@ -40,6 +40,8 @@ export function LanguageFields() {
         fallbackReply: v.fallbackReply,
         launcherText: v.launcherText,
         bubbleText: v.bubbleText,
+        handoffReply: v.handoffReply,
+        offHoursReply: v.offHoursReply,
       },
       dirty,
     );
@@ -52,6 +54,8 @@ export function LanguageFields() {
     setValue("fallbackReply", moving.fallbackReply, dirty);
     setValue("launcherText", moving.launcherText, dirty);
     setValue("bubbleText", moving.bubbleText, dirty);
+    setValue("handoffReply", moving.handoffReply, dirty);
+    setValue("offHoursReply", moving.offHoursReply, dirty);
     setValue("defaultLanguage", next, dirty);
     setNotice(t("switchedDefault", { language: name(next) }));
   };
@@ -169,11 +173,14 @@ const TEXT_FIELDS = [
   { field: "fallbackReply", rows: 3, maxLength: 1000 },
   { field: "launcherText", maxLength: 40 },
   { field: "bubbleText", maxLength: 140, hint: "bubbleTextHint" },
+  // Live chat: what the bot says when a person is asked for, and outside office hours.
+  { field: "handoffReply", rows: 2, maxLength: 500, hint: "liveChatTextHint" },
+  { field: "offHoursReply", rows: 2, maxLength: 500, hint: "liveChatTextHint" },
 ] as const satisfies readonly {
-  field: "greeting" | "fallbackReply" | "launcherText" | "bubbleText";
+  field: "greeting" | "fallbackReply" | "launcherText" | "bubbleText" | "handoffReply" | "offHoursReply";
   rows?: number;
   maxLength: number;
-  hint?: "bubbleTextHint";
+  hint?: "bubbleTextHint" | "liveChatTextHint";
 }[];
 type TextField = (typeof TEXT_FIELDS)[number];
 
@@ -224,11 +231,20 @@ function DefaultColumn({ language }: { language: BotLanguage }) {
   } = useFormContext<SettingsFormValues>();
   const formMessage = useFormMessage();
   const id = useId();
-  const [greeting, fallbackReply, launcherText, bubbleText, questions] = useWatch({
-    control,
-    name: ["greeting", "fallbackReply", "launcherText", "bubbleText", "suggestedQuestions"],
-  });
-  const values = { greeting, fallbackReply, launcherText, bubbleText };
+  const [greeting, fallbackReply, launcherText, bubbleText, handoffReply, offHoursReply, questions] =
+    useWatch({
+      control,
+      name: [
+        "greeting",
+        "fallbackReply",
+        "launcherText",
+        "bubbleText",
+        "handoffReply",
+        "offHoursReply",
+        "suggestedQuestions",
+      ],
+    });
+  const values = { greeting, fallbackReply, launcherText, bubbleText, handoffReply, offHoursReply };
   const questionsError =
     errors.suggestedQuestions?.message ??
     (errors.suggestedQuestions as ({ value?: FieldError } | undefined)[] | undefined)?.find((e) => e?.value)

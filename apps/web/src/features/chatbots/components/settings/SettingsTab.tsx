@@ -24,6 +24,7 @@ import { DangerZone } from "./DangerZone";
 import { BuilderSection, SuggestedQuestionsField, Switch, TextField } from "./fields";
 import { GreetingBubbleFields } from "./GreetingBubbleFields";
 import { DefaultLanguageTexts, LanguagesSection } from "./LanguageFields";
+import { LiveChatSection } from "./LiveChatFields";
 import { ModelFields } from "./ModelFields";
 import { ThemeFields } from "./ThemeFields";
 
@@ -144,6 +145,8 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
                 hint={t("settings.answers.instructionsHint")}
               />
             </BuilderSection>
+
+            <LiveChatSection />
 
             <BuilderSection title={t("settings.widget.title")} description={t("settings.widget.description")}>
               <ThemeFields />

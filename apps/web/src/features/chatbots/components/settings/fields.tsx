@@ -39,7 +39,7 @@ export function Switch({
   label,
   hint,
 }: {
-  name: "published" | "leadCapture" | "bubbleEnabled";
+  name: "published" | "leadCapture" | "bubbleEnabled" | "handoffEnabled";
   label: string;
   hint?: ReactNode;
 }) {
@@ -141,6 +141,7 @@ export function TextField({
   placeholder,
   type = "text",
   autoComplete,
+  language,
 }: {
   name:
     | "name"
@@ -149,6 +150,8 @@ export function TextField({
     | "instructions"
     | "launcherText"
     | "bubbleText"
+    | "handoffReply"
+    | "offHoursReply"
     | "modelName"
     | "baseUrl";
   label: string;
@@ -159,6 +162,8 @@ export function TextField({
   placeholder?: string;
   type?: "text" | "url";
   autoComplete?: string;
+  /** The text's language (a bot text in the bot's language), read and typed in its direction. */
+  language?: "en" | "ar";
 }) {
   const {
     register,
@@ -167,10 +172,12 @@ export function TextField({
   const formMessage = useFormMessage();
   const id = `settings-${name}`;
   const error = formMessage(errors[name]?.message);
+  const direction = language ? { lang: language, dir: language === "ar" ? "rtl" : "ltr" } : {};
   return (
     <Field label={label} id={id} error={error} hint={hint} optional={optional}>
       {multiline ? (
         <textarea
+          {...direction}
           id={id}
           rows={rows}
           placeholder={placeholder}
