@@ -379,6 +379,69 @@ const WIDGET_BUDGET = {
   }
 }
 
+// 5. Live chat (issue #22): 200 visitors with an open stream each receive one reply from a team
+// member (200 replies within 2 s), on Postgres with Redis between the API and its streams; and
+// the API's memory per idle open stream. Medians of LIVE_RUNS runs (default 3).
+const LIVE_RUNS = Math.max(1, Number(process.env.BENCH_LIVE_RUNS ?? 3));
+{
+  const { spawn } = await import("node:child_process");
+  const figureOf = async (args, env) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (c) => {
+      out += c;
+    });
+    const code = await new Promise((r) => child.on("exit", r));
+    const f = out
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l))
+      .find((j) => j.figure);
+    return code === 0 ? f : undefined;
+  };
+  const tsx = ["--import", "tsx"];
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const delivery = [];
+  for (let i = 0; i < LIVE_RUNS; i++) {
+    const url = await createDatabase(pgUrl);
+    const f = await figureOf([...tsx, "apps/api/bench/live.bench.ts"], { BENCH_DATABASE_URL: url });
+    await dropDatabase(pgUrl, new URL(url).pathname.slice(1));
+    if (f) delivery.push(f);
+  }
+  if (delivery.length === LIVE_RUNS) {
+    const p95 = median(delivery.map((f) => f.deliveredP95Ms));
+    record(
+      `live chat: agent reply delivered to the visitor p95, 200 visitors, median of ${LIVE_RUNS} (postgres + redis)`,
+      p95,
+      "ms",
+      `≤ 250 ms (p50 ${median(delivery.map((f) => f.deliveredP50Ms))} ms; runs ${delivery.map((f) => f.deliveredP95Ms).join(", ")} ms)`,
+      p95 <= 250,
+    );
+  } else record("live chat delivery", "failed", "", "see the log above", false);
+  const memory = [];
+  for (let i = 0; i < LIVE_RUNS; i++) {
+    const f = await figureOf(["--expose-gc", ...tsx, "apps/api/bench/live-memory.bench.ts"], {
+      DATABASE_URL: pgUrl,
+      LOG_LEVEL: "silent",
+    });
+    if (f) memory.push(f);
+  }
+  if (memory.length === LIVE_RUNS) {
+    const kb = median(memory.map((f) => f.perStreamKb));
+    record(
+      `live chat: API memory per idle open stream, ${memory[0].streams} streams, median of ${LIVE_RUNS}`,
+      kb,
+      "KB",
+      "≤ 50 KB",
+      kb <= 50,
+    );
+  } else record("live chat memory", "failed", "", "see the log above", false);
+}
+
 const width = Math.max(...rows.map((r) => r.metric.length));
 console.log(`\n${"metric".padEnd(width)}  ${"value".padStart(12)}  budget`);
 for (const r of rows)
