@@ -85,8 +85,9 @@ describe.each(testDrivers())(
         expect(r.status).toBe(200);
         expect(r.body.status).toBe("ready");
         expect(r.body.checks.redis).toMatchObject({ configured: true, ok: true });
-        expect(r.body.checks.pubsub).toEqual({ configured: true, ok: true, channels: 1, pending: 0 });
+        expect(r.body.checks.pubsub).toEqual({ configured: true, ok: true, channels: 2, pending: 0 });
       }
+      // Two channels each: cache invalidations and live chat events (LIVE_CHANNEL).
       // Redis itself sees both replicas' subscriptions (issue 26: it showed 0).
       expect(await subscribers(redis.url, INVALIDATION_CHANNEL)).toBe(2);
       expect(logs.filter((l) => l.includes("could not subscribe"))).toEqual([]);
@@ -119,7 +120,7 @@ describe.each(testDrivers())(
         const r = await ready(t);
         expect(r.status).toBe(200);
         expect(r.body.status).toBe("degraded");
-        expect(r.body.checks.pubsub).toEqual({ configured: true, ok: false, channels: 0, pending: 1 });
+        expect(r.body.checks.pubsub).toEqual({ configured: true, ok: false, channels: 0, pending: 2 });
       }
 
       await redis.start();
@@ -133,7 +134,7 @@ describe.each(testDrivers())(
         expect((await ready(t)).body.checks.pubsub).toEqual({
           configured: true,
           ok: true,
-          channels: 1,
+          channels: 2,
           pending: 0,
         });
       }
