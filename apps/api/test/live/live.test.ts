@@ -1,3 +1,4 @@
+import net from "node:net";
 import { handoffResultSchema, widgetConversationSchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationEvents, messages } from "../../src/db/schema";
@@ -338,5 +339,72 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
     }
     expect(status).toBe(200);
     for (const s of streams) await s.cancel();
+  });
+
+  /** Closes every stream the earlier tests left open, and waits until the server has let go of them. */
+  const closeOpen = async () => {
+    await Promise.all(open.splice(0).map((s) => s.cancel().catch(() => {})));
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline) {
+      const c = t.app.services.liveHub.counts();
+      if (c.visitors === 0 && c.team === 0) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error("streams still open");
+  };
+
+  it("limits open team streams per member", async () => {
+    await closeOpen();
+    const streams: Stream[] = [];
+    for (let i = 0; i < 10; i++) {
+      const s = await teamStream(owner);
+      await nextOf(s, "ready");
+      streams.push(s);
+    }
+    const refused = await fetch(`${t.url}/api/events`, {
+      headers: { authorization: `Bearer ${await issuer.sign(owner)}` },
+    });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "Too many open dashboard tabs. Close one and try again.",
+    );
+    for (const s of streams) await s.cancel();
+  });
+
+  it("disconnects a reader that stops reading instead of holding its events in memory", async () => {
+    await closeOpen();
+    const conv = await start();
+    const { port } = new URL(t.url);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    socket.write(
+      `GET /api/widget/${botId}/conversations/${conv}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nx-parley-visitor: ${visitorA}\r\n\r\n`,
+    );
+    // Wait for the stream to open, then stop reading: the kernel's buffers fill, then the server's.
+    await new Promise<void>((resolve) => {
+      let seen = "";
+      const onData = (c: Buffer) => {
+        seen += c.toString();
+        if (seen.includes("event: ready")) {
+          socket.off("data", onData);
+          socket.pause();
+          resolve();
+        }
+      };
+      socket.on("data", onData);
+    });
+    expect(t.app.services.liveHub.counts().visitors).toBe(1);
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    const name = "x".repeat(80);
+    let sent = 0;
+    // Typing signals are cheap to make: keep sending until the server gives up on this reader.
+    while (t.app.services.liveHub.counts().visitors > 0 && sent < 400_000) {
+      for (let i = 0; i < 1000; i++) t.app.services.liveHub.typing(owner.sub, conv, name, "visitor");
+      sent += 1000;
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(t.app.services.liveHub.counts().visitors).toBe(0);
+    socket.destroy();
+    await closed;
   });
 });
