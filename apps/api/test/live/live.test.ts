@@ -2,6 +2,7 @@ import net from "node:net";
 import { handoffResultSchema, widgetConversationSchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationEvents, messages } from "../../src/db/schema";
+import { LIVE_CHANNEL } from "../../src/modules/conversations/live-hub";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { readSse, type SseEvent, sseEvents } from "../sse-client";
@@ -395,14 +396,21 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
     });
     expect(t.app.services.liveHub.counts().visitors).toBe(1);
     const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-    const name = "x".repeat(80);
+    // Typing signals with a long name (about 7 KB each, under NOTIFY's limit), sent through the real
+    // bus in batches that wait for the bus to deliver them, until the server gives up on this reader.
+    const name = "x".repeat(7000);
+    let delivered = 0;
+    const unsubscribe = t.app.pubsub.subscribe(LIVE_CHANNEL, () => {
+      delivered++;
+    });
     let sent = 0;
-    // Typing signals are cheap to make: keep sending until the server gives up on this reader.
-    while (t.app.services.liveHub.counts().visitors > 0 && sent < 400_000) {
-      for (let i = 0; i < 1000; i++) t.app.services.liveHub.typing(owner.sub, conv, name, "visitor");
-      sent += 1000;
-      await new Promise((r) => setImmediate(r));
+    while (t.app.services.liveHub.counts().visitors > 0 && sent < 5000) {
+      for (let i = 0; i < 50; i++) t.app.services.liveHub.typing(owner.sub, conv, name, "visitor");
+      sent += 50;
+      const deadline = Date.now() + 5000;
+      while (delivered < sent && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
     }
+    unsubscribe();
     expect(t.app.services.liveHub.counts().visitors).toBe(0);
     socket.destroy();
     await closed;
