@@ -34,6 +34,7 @@ import { createContactRepo } from "./modules/contact/contact.repo";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
 import { createConversationsRepo } from "./modules/conversations/conversations.repo";
+import { createNotificationActivityRepo } from "./modules/conversations/notification-activity.repo";
 import { demoRoutes } from "./modules/demo/demo.routes";
 import { createDemoService } from "./modules/demo/demo.service";
 import { createEntitlementsService } from "./modules/entitlements/entitlements.service";
@@ -50,6 +51,11 @@ import { createTableFileStore } from "./modules/knowledge/file-store";
 import { createKnowledgeRepo } from "./modules/knowledge/knowledge.repo";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
 import { createKnowledgeService, EMBED_JOB, registerIngestJob } from "./modules/knowledge/knowledge.service";
+import { createWorkspaceMembersClient } from "./modules/notifications/members-client";
+import { createNotificationsRepo } from "./modules/notifications/notifications.repo";
+import { notificationPrefsRoutes } from "./modules/notifications/notifications.routes";
+import { createNotificationsService } from "./modules/notifications/notifications.service";
+import { notifyOnLeads } from "./modules/notifications/widget-leads";
 import { createPaymentsRepo } from "./modules/payments/payments.repo";
 import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
 import { createPaymentsService } from "./modules/payments/payments.service";
@@ -176,6 +182,19 @@ function createServices(
     log,
     onRun: (kind, seconds, outcome) => metrics.jobDuration.observe({ kind, outcome }, seconds),
   });
+  // E-mails to the workspace's members for handoff requests and new leads (through the job queue).
+  const notifications = createNotificationsService({
+    repo: createNotificationsRepo(db.db),
+    activity: createNotificationActivityRepo(db.db),
+    members: createWorkspaceMembersClient({
+      authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
+      secret: env.AUTH_EVENTS_SECRET,
+    }),
+    jobs,
+    appUrl: env.PUBLIC_URL,
+    now,
+    log,
+  });
   const usageRepo = createUsageRepo(db.db);
   const modelKeys = createModelKeyBox(
     env.MODEL_KEYS_SECRET ?? env.AUTH_EVENTS_SECRET,
@@ -206,6 +225,9 @@ function createServices(
     },
     forgetUser: (id) => {
       users.forget(id);
+      notifications
+        .eraseUser(id)
+        .catch((err: Error) => log.error({ err }, "could not delete a deleted user's notification settings"));
       // Their bots are gone: no replica may keep serving them from its cache.
       botCache.invalidate("*");
       planCache.invalidate(id);
@@ -325,7 +347,8 @@ function createServices(
     retrieval,
     chat,
     usage,
-    widget,
+    widget: notifyOnLeads(widget, notifications, { now, log }),
+    notifications,
     widgetSessions: createWidgetSessions({ conversations }),
     identity,
     demo: createDemoService({
@@ -528,6 +551,7 @@ export async function buildApp(deps: AppDeps) {
             periodEnd: await services.subscriptions.runPeriodEnd(),
             reconcile: await services.payments.reconcile(),
             retention: await services.lifecycle.applyRetention(),
+            digests: await services.notifications.runDigests(),
           }),
         });
       }
@@ -555,6 +579,7 @@ export async function buildApp(deps: AppDeps) {
         await authed.register(identityRoutes, { identity: services.identity });
         await authed.register(knowledgeRoutes, { knowledge, audit: services.audit });
         await authed.register(playgroundRoutes, { chatbots, chat });
+        await authed.register(notificationPrefsRoutes, { notifications: services.notifications });
         await authed.register(inboxRoutes, {
           inbox: services.inbox,
           analytics: services.analytics,

@@ -12,5 +12,7 @@ export function scheduledJobs(services: Services, everyMs: number): Job[] {
     { name: "payments.reconcile", everyMs, run: () => services.payments.reconcile() },
     // Conversations past their bot's retention days are deleted (with their messages and leads).
     { name: "inbox.retention", everyMs, run: () => services.lifecycle.applyRetention() },
+    // Hourly digests of handoff requests and leads, for members who chose them.
+    { name: "notifications.digest", everyMs, run: () => services.notifications.runDigests() },
   ];
 }

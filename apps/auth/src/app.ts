@@ -16,6 +16,7 @@ import { betterAuthRoutes } from "./http/better-auth";
 import { registerErrorHandler } from "./http/errors";
 import { platformRoutes } from "./http/platforms";
 import { authUiRoutes } from "./http/ui";
+import { workspaceMembersRoutes } from "./http/workspace-members";
 import { workspaceMembershipRoutes } from "./http/workspace-membership";
 import { devMailboxRoutes } from "./mail/dev-mailbox.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(platformRoutes, { env });
   await app.register(workspaceMembershipRoutes, { db, secret: env.AUTH_EVENTS_SECRET });
+  await app.register(workspaceMembersRoutes, { db, secret: env.AUTH_EVENTS_SECRET, mailer });
   if (mailer.mailbox) await app.register(devMailboxRoutes, { mailbox: mailer.mailbox, csp });
   await app.register(authUiRoutes, { dir: env.AUTH_UI_DIR, webUrl: env.WEB_URL, csp });
   await app.register(betterAuthRoutes, { auth, baseURL: env.AUTH_URL, csp });

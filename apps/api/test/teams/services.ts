@@ -24,7 +24,11 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function startServices(driver: DbDriver): Promise<Services> {
+export async function startServices(
+  driver: DbDriver,
+  /** More API settings (e.g. `{ TEST_CLOCK: "true" }`). */
+  apiEnv: Record<string, string> = {},
+): Promise<Services> {
   const smtp = await startSmtpCatcher();
   const authPort = await freePort();
   const apiPort = await freePort();
@@ -36,6 +40,7 @@ export async function startServices(driver: DbDriver): Promise<Services> {
       AUTH_URL,
       AUTH_INTERNAL_URL: `http://127.0.0.1:${authPort}`,
       AUTH_EVENTS_SECRET: SECRET,
+      ...apiEnv,
     },
     { listen: true, port: apiPort },
   );

@@ -15,7 +15,9 @@ export type MailKind =
   | "reset-password"
   | "confirm-email-change"
   | "delete-account"
-  | "workspace-invitation";
+  | "workspace-invitation"
+  /** Written by the API (live chat: a handoff request, a new lead, the hourly digest); sent from here. */
+  | "workspace-notification";
 
 export interface Mail {
   kind: MailKind;

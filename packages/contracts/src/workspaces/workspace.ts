@@ -52,6 +52,42 @@ export const WORKSPACE_MEMBERSHIP_PATH = "/internal/workspaces/:workspaceId/memb
 export const workspaceMembershipSchema = z.object({ role: workspaceRoleSchema });
 export type WorkspaceMembership = z.infer<typeof workspaceMembershipSchema>;
 
+/**
+ * API → auth (signed over "GET <path>"): the workspace's members, with what a notification e-mail
+ * needs (address, name, saved language). A personal workspace lists its owner (and anyone invited
+ * into it). Members only: pending invitations are not listed.
+ */
+export const WORKSPACE_MEMBERS_PATH = "/internal/workspaces/:workspaceId/members";
+export const workspaceMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: workspaceRoleSchema,
+  /** The user's saved language; null when they never chose one (mails are then in English). */
+  locale: z.enum(["en", "ar"]).nullable(),
+});
+export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
+export const workspaceMembersSchema = z.object({ members: z.array(workspaceMemberSchema) });
+export type WorkspaceMembers = z.infer<typeof workspaceMembersSchema>;
+
+/**
+ * API → auth (signed over "POST <path>\n<body>"): send this e-mail to a member of the workspace.
+ * The auth service holds the SMTP settings and the member's current address; it answers 404 when
+ * the user is no longer a member (nothing is sent), 502 when the mail server refused it.
+ */
+export const WORKSPACE_MEMBER_MAIL_PATH = "/internal/workspaces/:workspaceId/members/:userId/mail";
+export const memberMailSchema = z.object({
+  /** What the mail is about (logged; the dev mailbox shows it). */
+  topic: z.enum(["handoff", "lead", "digest"]),
+  language: z.enum(["en", "ar"]),
+  subject: safeText().min(1).max(300),
+  text: safeText().min(1).max(100_000),
+  html: safeText().min(1).max(300_000),
+  /** The mail's main link (the conversation, or the inbox for a digest). */
+  link: safeText().max(2000),
+});
+export type MemberMail = z.infer<typeof memberMailSchema>;
+
 /** API → auth (signed): seats in use (members + pending invitations), for the usage row. */
 export const WORKSPACE_SEATS_USED_PATH = "/internal/workspaces/:workspaceId/seats-used";
 export const workspaceSeatsUsedSchema = z.object({

@@ -43,6 +43,8 @@ const SKIPPED_PATHS: Record<string, string> = {
   "apps/api/src/db": "database schema",
   "packages/contracts/src/webhooks": "Standard Webhooks signing between services",
   "apps/api/src/modules/auth-events": "internal signed endpoint for the auth service's events",
+  "apps/auth/src/http/workspace-members.ts":
+    "internal signed endpoints for the API (a workspace's members, notification e-mails)",
 };
 
 /** Messages that a person never sees in the apps, with the reason. */

@@ -75,6 +75,25 @@ const account = {
     deleted: "Your account was deleted. Signing you out…",
     submit: "Delete account",
   },
+  notifications: {
+    title: "Notifications",
+    description:
+      "E-mails when a visitor asks to talk to a person or leaves their contact details in <ws>{{workspace}}</ws>. Your choice, for this workspace only.",
+    /** When the workspace's name is not known yet. */
+    thisWorkspace: "this workspace",
+    legend: "E-mail me",
+    each: "E-mail me each request",
+    eachHint: "One e-mail for every request for a person and every new lead, as it comes in.",
+    hourly: "One e-mail per hour",
+    hourlyHint: "A summary of the past hour's requests and leads. No e-mail when there were none.",
+    none: "No e-mails",
+    noneHint: "You still see everything in the inbox.",
+    loadFailed: "We couldn't load your notification setting.",
+    retry: "Try again",
+    save: "Save",
+    saving: "Saving…",
+    saved: "Your notification setting was saved.",
+  },
   validation: {
     nameRequired: "Please enter your name",
     nameTooLong: "Name is too long",

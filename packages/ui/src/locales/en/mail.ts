@@ -58,6 +58,39 @@ const mail = {
     validity: "This invitation is valid for 7 days.",
     footer: "If you did not expect this invitation, you can ignore this e-mail.",
   },
+  /**
+   * Live chat notifications, written by the API (apps/api/src/modules/notifications) and sent to
+   * each member of the workspace who asked for them (Account → Notifications).
+   */
+  notification: {
+    /** Who asked, when the visitor left no name. */
+    visitor: "A visitor",
+    handoff: {
+      subject: "{{visitor}} wants to talk to a person ({{bot}})",
+      line1:
+        "{{visitor}} asked to talk to a person in a conversation with {{bot}}. They are waiting for a reply.",
+      preview: "They wrote:",
+      button: "Open the conversation",
+    },
+    lead: {
+      subject: "New lead from {{bot}}: {{who}}",
+      line1: "{{who}} left their contact details in a conversation with {{bot}}.",
+      name: "Name: {{name}}",
+      email: "E-mail: {{email}}",
+      button: "Open the conversation",
+    },
+    digest: {
+      /** A count in parentheses reads the same for any number (no plural forms in mails). */
+      subject: "New requests and leads on Parley ({{count}})",
+      line1: "Since your last summary, visitors asked for a person or left their contact details:",
+      handoff: "{{time}} · {{bot}}: {{visitor}} asked for a person",
+      lead: "{{time}} · {{bot}}: new lead {{who}}",
+      more: "More in the inbox: {{count}}",
+      button: "Open the inbox",
+    },
+    footer:
+      "You receive this as a member of a workspace on Parley. To get one e-mail per hour, or none, change Notifications on your Account page:",
+  },
 } as const;
 
 export default mail;

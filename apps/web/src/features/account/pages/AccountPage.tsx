@@ -6,6 +6,7 @@ import { useLinkedAccounts } from "../api";
 import { DeleteAccountSection } from "../components/DeleteAccountSection";
 import { EmailSection } from "../components/EmailSection";
 import { LinkedAccountsSection } from "../components/LinkedAccountsSection";
+import { NotificationsSection } from "../components/NotificationsSection";
 import { PasswordSection } from "../components/PasswordSection";
 import { ProfileSection } from "../components/ProfileSection";
 
@@ -32,6 +33,7 @@ export function AccountPage() {
         <EmailSection user={user} />
         <PasswordSection hasPassword={hasPassword} />
         <LinkedAccountsSection userId={userId} />
+        <NotificationsSection />
         <ExportDataSection />
         <DeleteAccountSection user={user} hasPassword={hasPassword} />
       </div>

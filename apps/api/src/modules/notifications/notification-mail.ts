@@ -1,0 +1,306 @@
+/**
+ * The live-chat notification e-mails (a visitor asks for a person, a new lead, the hourly digest),
+ * in the recipient's language. Words from the `mail` catalog of @parley/ui (the auth service's
+ * mails use the same catalog and the same conventions): a plain-text body and a simple
+ * inline-styled HTML body; an Arabic mail is right to left, with addresses and links isolated
+ * left to right and typed text (names, the visitor's words) isolated in its own direction. All
+ * that a visitor or a bot's owner typed is escaped in the HTML.
+ */
+import type { MemberMail } from "@parley/contracts";
+import arMail from "@parley/ui/locales/ar/mail";
+import enMail from "@parley/ui/locales/en/mail";
+import type { Translation } from "@parley/ui/locales/types";
+
+export type MailLanguage = "en" | "ar";
+type MailCatalog = Translation<typeof enMail>;
+const CATALOGS: Record<MailLanguage, MailCatalog> = { en: enMail, ar: arMail };
+
+export interface Recipient {
+  name: string;
+  /** The saved language; English when none. */
+  locale: MailLanguage | null;
+}
+
+/** A visitor asked for a person (the conversation now waits for the team). */
+export interface HandoffItem {
+  kind: "handoff";
+  conversationId: string;
+  chatbotName: string;
+  /** The visitor's name or address when known (a verified customer); else "A visitor". */
+  visitorLabel: string | null;
+  /** What the visitor wrote (their first question), when there is one. */
+  preview: string | null;
+  /** ISO time of the request. */
+  at: string;
+}
+
+/** A visitor left their contact details. */
+export interface LeadItem {
+  kind: "lead";
+  conversationId: string;
+  chatbotName: string;
+  email: string;
+  name: string | null;
+  at: string;
+}
+
+export type NotificationItem = HandoffItem | LeadItem;
+
+/** Longest visitor text quoted in a mail; the conversation has the rest. */
+const PREVIEW_CHARS = 500;
+
+// Unicode isolates for the plain-text part (LRI … PDI, FSI … PDI).
+const LRI = "\u2066";
+const FSI = "\u2068";
+const PDI = "\u2069";
+
+type Value = { value: string; isolate?: "ltr" | "auto" };
+const ltr = (value: string): Value => ({ value, isolate: "ltr" });
+const auto = (value: string): Value => ({ value, isolate: "auto" });
+
+interface Line {
+  text: string;
+  html: string;
+}
+
+export function escapeHtml(s: string): string {
+  return s
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+/** One line for a subject or a list: no line breaks, no invisible direction controls, bounded. */
+function oneLine(s: string, max = 120): string {
+  const flat = s
+    .replace(/[\u202A-\u202E\u2066-\u2069]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** A catalog sentence with its `{{placeholders}}` filled, as plain text and as HTML. */
+function fill(
+  language: MailLanguage,
+  template: string,
+  values: Record<string, Value> = {},
+  marks = true,
+): Line {
+  const isolating = language === "ar" && marks;
+  let text = "";
+  let html = "";
+  template.split(/\{\{\s*(\w+)\s*\}\}/).forEach((part, i) => {
+    if (i % 2 === 0) {
+      text += part;
+      html += escapeHtml(part);
+      return;
+    }
+    const v = values[part];
+    if (!v) throw new Error(`notification mail: no value for {{${part}}}`);
+    if (!isolating || !v.isolate) {
+      text += v.value;
+      html += escapeHtml(v.value);
+    } else if (v.isolate === "ltr") {
+      text += `${LRI}${v.value}${PDI}`;
+      html += `<span dir="ltr" style="unicode-bidi:isolate">${escapeHtml(v.value)}</span>`;
+    } else {
+      text += `${FSI}${v.value}${PDI}`;
+      html += `<bdi>${escapeHtml(v.value)}</bdi>`;
+    }
+  });
+  return { text, html };
+}
+
+function languageOf(recipient: Recipient): MailLanguage {
+  return recipient.locale === "ar" ? "ar" : "en";
+}
+
+export const conversationLink = (appUrl: string, conversationId: string) =>
+  `${appUrl.replace(/\/+$/, "")}/inbox/${encodeURIComponent(conversationId)}`;
+
+function timeOf(language: MailLanguage, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Intl.DateTimeFormat(language === "ar" ? "ar-BH-u-ca-gregory-nu-latn" : "en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(date);
+}
+
+const visitorValue = (c: MailCatalog["notification"], label: string | null): Value =>
+  label?.trim() ? auto(oneLine(label, 100)) : { value: c.visitor };
+
+/** The lead as one label: "Name (address)", or the address alone (left to right). */
+const leadWho = (item: LeadItem): Value =>
+  item.name?.trim()
+    ? auto(`${oneLine(item.name, 80)} (${oneLine(item.email, 200)})`)
+    : ltr(oneLine(item.email, 200));
+
+interface Content {
+  subject: string;
+  lines: Line[];
+  /** Quoted visitor text, shown apart from our sentences. */
+  quote?: { label: string; text: string };
+  /** A list of entries, each with its own link (the digest). */
+  list?: { line: Line; link: string }[];
+  button: string;
+  link: string;
+}
+
+function compose(language: MailLanguage, recipient: Recipient, appUrl: string, c: Content) {
+  const catalog = CATALOGS[language];
+  const greeting = recipient.name.trim()
+    ? fill(language, catalog.greeting, { name: auto(oneLine(recipient.name, 100)) })
+    : fill(language, catalog.greetingNoName);
+  const settings = `${appUrl.replace(/\/+$/, "")}/account`;
+  const footer = catalog.notification.footer;
+  const text = [
+    greeting.text,
+    "",
+    ...c.lines.map((line) => line.text),
+    ...(c.quote ? ["", c.quote.label, ...c.quote.text.split("\n").map((l) => `> ${l}`)] : []),
+    ...(c.list ? ["", ...c.list.flatMap((entry) => [`- ${entry.line.text}`, `  ${entry.link}`])] : []),
+    "",
+    `${c.button}:`,
+    c.link,
+    "",
+    footer,
+    settings,
+    "",
+    catalog.signature,
+    "",
+  ].join("\n");
+  const rtl = language === "ar";
+  const htmlAttrs = rtl ? ` lang="ar" dir="rtl"` : ` lang="en"`;
+  const bodyDir = rtl ? ` dir="rtl"` : "";
+  const align = rtl ? ";text-align:right" : "";
+  const linkDir = rtl ? ` dir="ltr"` : "";
+  const p = (inner: string) => `<p style="margin:0 0 16px">${inner}</p>`;
+  const quote = c.quote
+    ? `${p(escapeHtml(c.quote.label))}
+<blockquote dir="auto" style="margin:0 0 16px;padding:12px 16px;background:#f4f4f7;border-radius:8px;white-space:pre-wrap">${escapeHtml(c.quote.text)}</blockquote>`
+    : "";
+  const list = c.list
+    ? `<ul style="margin:0 0 16px;padding-inline-start:20px">
+${c.list.map((entry) => `<li style="margin:0 0 8px"><a href="${escapeHtml(entry.link)}" style="color:#1f2330">${entry.line.html}</a></li>`).join("\n")}
+</ul>`
+    : "";
+  const html = `<!doctype html>
+<html${htmlAttrs}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
+<body${bodyDir} style="margin:0;padding:24px;background:#f4f4f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2330;line-height:1.5">
+<div${bodyDir} style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px${align}">
+<p style="margin:0 0 24px;font-size:20px;font-weight:700">Parley</p>
+${p(greeting.html)}
+${c.lines.map((line) => p(line.html)).join("\n")}
+${quote}${list}
+<p style="margin:24px 0"><a href="${escapeHtml(c.link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(c.button)}</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#5b6070">${escapeHtml(catalog.buttonFallback)}<br><a href="${escapeHtml(c.link)}"${linkDir} style="color:#4f46e5;word-break:break-all">${escapeHtml(c.link)}</a></p>
+<p style="margin:0;font-size:14px;color:#5b6070">${escapeHtml(footer)} <a href="${escapeHtml(settings)}"${linkDir} style="color:#4f46e5">${escapeHtml(settings)}</a></p>
+</div>
+</body></html>
+`;
+  return { text, html };
+}
+
+/** The e-mail for one event, to a member who wants each one. */
+export function eventMail(item: NotificationItem, recipient: Recipient, appUrl: string): MemberMail {
+  const language = languageOf(recipient);
+  const c = CATALOGS[language].notification;
+  const link = conversationLink(appUrl, item.conversationId);
+  const bot = auto(oneLine(item.chatbotName, 100));
+  if (item.kind === "handoff") {
+    const values = { visitor: visitorValue(c, item.visitorLabel), bot };
+    const preview = item.preview?.trim();
+    const content: Content = {
+      subject: oneLine(fill(language, c.handoff.subject, values, false).text, 300),
+      lines: [fill(language, c.handoff.line1, values)],
+      quote: preview
+        ? {
+            label: c.handoff.preview,
+            text: preview.length > PREVIEW_CHARS ? `${preview.slice(0, PREVIEW_CHARS)}…` : preview,
+          }
+        : undefined,
+      button: c.handoff.button,
+      link,
+    };
+    return {
+      topic: "handoff",
+      language,
+      subject: content.subject,
+      link,
+      ...compose(language, recipient, appUrl, content),
+    };
+  }
+  const who = leadWho(item);
+  const lines = [fill(language, c.lead.line1, { who, bot })];
+  if (item.name?.trim()) lines.push(fill(language, c.lead.name, { name: auto(oneLine(item.name, 200)) }));
+  lines.push(fill(language, c.lead.email, { email: ltr(oneLine(item.email, 320)) }));
+  const content: Content = {
+    subject: oneLine(fill(language, c.lead.subject, { who, bot }, false).text, 300),
+    lines,
+    button: c.lead.button,
+    link,
+  };
+  return {
+    topic: "lead",
+    language,
+    subject: content.subject,
+    link,
+    ...compose(language, recipient, appUrl, content),
+  };
+}
+
+/** Entries listed in one digest; the rest are counted ("…and 12 more"). */
+export const DIGEST_MAX_ITEMS = 50;
+
+/**
+ * The hourly digest: every handoff request and lead since the member's last one, oldest first.
+ * `total` counts them all when more than the listed `items` were found.
+ */
+export function digestMail(
+  items: NotificationItem[],
+  total: number,
+  recipient: Recipient,
+  appUrl: string,
+): MemberMail {
+  const language = languageOf(recipient);
+  const c = CATALOGS[language].notification;
+  const count = Math.max(total, items.length);
+  const link = `${appUrl.replace(/\/+$/, "")}/inbox`;
+  const list = items.map((item) => {
+    const time = { value: timeOf(language, item.at) };
+    const bot = auto(oneLine(item.chatbotName, 100));
+    const line =
+      item.kind === "handoff"
+        ? fill(language, c.digest.handoff, { time, bot, visitor: visitorValue(c, item.visitorLabel) })
+        : fill(language, c.digest.lead, { time, bot, who: leadWho(item) });
+    return { line, link: conversationLink(appUrl, item.conversationId) };
+  });
+  const lines = [fill(language, c.digest.line1)];
+  const content: Content = {
+    subject: fill(language, c.digest.subject, { count: { value: String(count) } }, false).text,
+    lines,
+    list,
+    button: c.digest.button,
+    link,
+  };
+  const more = count - items.length;
+  if (more > 0)
+    content.list?.push({
+      line: fill(language, c.digest.more, { count: { value: String(more) } }),
+      link,
+    });
+  return {
+    topic: "digest",
+    language,
+    subject: content.subject,
+    link,
+    ...compose(language, recipient, appUrl, content),
+  };
+}

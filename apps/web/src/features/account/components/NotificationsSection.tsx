@@ -1,0 +1,38 @@
+import { useState } from "react";
+import { useSession } from "../../session/session-context";
+import { useWorkspaces } from "../../workspaces/api";
+import { useNotificationPrefs, useSaveNotificationPrefs } from "../notification-prefs";
+import { NotificationsForm } from "./NotificationsForm";
+
+/**
+ * Account page: how this member hears of handoff requests and new leads in the active workspace
+ * (each one by e-mail, one e-mail per hour, or none). Each member chooses for themselves, per
+ * workspace; every role has it (agents answer the requests).
+ */
+export function NotificationsSection() {
+  const { workspace } = useSession();
+  const workspaceId = workspace?.id;
+  const workspaces = useWorkspaces();
+  const prefs = useNotificationPrefs(workspaceId);
+  const save = useSaveNotificationPrefs(workspaceId);
+  const [saved, setSaved] = useState(false);
+  return (
+    <NotificationsForm
+      workspaceName={workspaces.data?.find((w) => w.id === workspaceId)?.name}
+      current={prefs.data?.email}
+      loadFailed={prefs.isError}
+      onRetry={() => void prefs.refetch()}
+      saving={save.isPending}
+      saved={saved}
+      error={save.isError ? save.error : null}
+      onChange={() => {
+        setSaved(false);
+        save.reset();
+      }}
+      onSave={(email) => {
+        setSaved(false);
+        save.mutate({ email }, { onSuccess: () => setSaved(true) });
+      }}
+    />
+  );
+}
