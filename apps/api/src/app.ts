@@ -34,6 +34,10 @@ import { createContactRepo } from "./modules/contact/contact.repo";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
 import { createConversationsRepo } from "./modules/conversations/conversations.repo";
+import { createLiveRepo } from "./modules/conversations/live.repo";
+import { liveRoutes } from "./modules/conversations/live.routes";
+import { createLiveService } from "./modules/conversations/live.service";
+import { createLiveHub } from "./modules/conversations/live-hub";
 import { createNotificationActivityRepo } from "./modules/conversations/notification-activity.repo";
 import { demoRoutes } from "./modules/demo/demo.routes";
 import { createDemoService } from "./modules/demo/demo.service";
@@ -211,6 +215,15 @@ function createServices(
     },
   });
   const conversations = createConversationsRepo(db.db);
+  const liveRepo = createLiveRepo(db.db);
+  const liveHub = createLiveHub({ repo: liveRepo, log });
+  const live = createLiveService({
+    repo: liveRepo,
+    hub: liveHub,
+    now,
+    // The workspace's members hear of it by e-mail, as each chose (never slowing the visitor).
+    onHandoffRequested: (input) => notifications.handoffRequested(input),
+  });
   const authEvents = createAuthEventsService({
     db: db.db,
     repo: createAuthEventsRepo(),
@@ -236,6 +249,7 @@ function createServices(
         .catch((err: Error) => log.error({ err }, "could not delete a deleted user's usage"));
     },
     audit,
+    onMembershipChanged: (workspaceId) => liveHub.kick(workspaceId),
   });
   // Every server-side request to an address an account chose goes through one of these guards.
   const outbound = {
@@ -303,6 +317,8 @@ function createServices(
     plan: (userId) => planCache.get(userId, () => subscriptions.currentPlan(userId)),
     bots: botCache,
     now,
+    live,
+    hub: liveHub,
   });
   const identity = createIdentityService({
     setSecret: chatbots.setIdentitySecret,
@@ -328,6 +344,8 @@ function createServices(
   };
   return {
     cacheBus,
+    live,
+    liveHub,
     /** Dropped by the writers through their modules; an out-of-band SQL write is seen when the entry expires. */
     caches: { bots: botCache, plans: planCache },
     outbound,
@@ -491,6 +509,10 @@ export async function buildApp(deps: AppDeps) {
     if (!redis || redis.status === "ready") await pubsub.whenSubscribed(2000);
   }
   app.decorate("pubsub", pubsub);
+  services.liveHub.attach(pubsub);
+  metrics.watchLive(services.liveHub.counts);
+  // Live streams never end by themselves: at shutdown they end first (clients resume elsewhere).
+  app.addHook("preClose", async () => services.liveHub.closeAll());
   app.addHook("onClose", async () => {
     services.cacheBus.close();
     pubsub.close();
@@ -538,6 +560,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(widgetLauncherRoutes, { widget, limiter, appOrigin });
       await api.register(widgetRoutes, {
         widget,
+        hub: services.liveHub,
         sessions: services.widgetSessions,
         identity: services.identity,
         limiter,
@@ -580,6 +603,12 @@ export async function buildApp(deps: AppDeps) {
         await authed.register(knowledgeRoutes, { knowledge, audit: services.audit });
         await authed.register(playgroundRoutes, { chatbots, chat });
         await authed.register(notificationPrefsRoutes, { notifications: services.notifications });
+        await authed.register(liveRoutes, {
+          live: services.live,
+          hub: services.liveHub,
+          limiter,
+          membership,
+        });
         await authed.register(inboxRoutes, {
           inbox: services.inbox,
           analytics: services.analytics,

@@ -102,6 +102,8 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
       leadCapture: true,
       showBranding: true,
       greetingBubble: null,
+      // Live chat is off until the owner turns it on.
+      handoff: { enabled: false, withinHours: false },
     });
     expect((await fetch(`${t.url}/api/widget/cb_unknown/config`)).status).toBe(404);
   });
