@@ -1,6 +1,7 @@
 import type {
   Citation,
   Feedback,
+  HandoffResult,
   LeadInput,
   StreamDone,
   WidgetConfig,
@@ -60,7 +61,9 @@ export const isConfig = (v: unknown): v is WidgetConfig =>
 export const isMessage = (v: unknown): v is WidgetMessage =>
   isObj(v) &&
   isStr(v._id) &&
-  (v.role === "user" || v.role === "assistant") &&
+  (v.role === "user" || v.role === "assistant" || v.role === "agent") &&
+  // A team member's reply names them; the others name nobody.
+  (v.author == null || (isObj(v.author) && isStr(v.author.name))) &&
   isStr(v.content) &&
   isArrOf(v.citations, isCitation) &&
   isBoolOrNull(v.answered) &&
@@ -77,6 +80,21 @@ export const isSession = (v: unknown): v is WidgetSession =>
     v.identity.status === "refused") &&
   isStrOrNull(v.identity.message) &&
   (v.conversation === null || isConversation(v.conversation));
+
+/** The answer to "talk to a person" (the button's call, or the stream's `handoff` event). */
+export const isHandoff = (v: unknown): v is HandoffResult =>
+  isObj(v) &&
+  isStr(v.status) &&
+  typeof v.withinHours === "boolean" &&
+  typeof v.offerLead === "boolean" &&
+  (v.reply === null || (isObj(v.reply) && isStr(v.reply._id) && isStr(v.reply.content)));
+
+/**
+ * The end of an answer. `held`: the team has the conversation (or was just asked for), so the bot
+ * said nothing; `handoff` is what asking for a person in words did; `offerHandoff`: the bot could
+ * not answer and a person may be asked instead.
+ */
+export type Done = StreamDone & { held?: boolean; offerHandoff?: boolean; handoff?: HandoffResult };
 
 export const isDone = (v: unknown): v is StreamDone =>
   isObj(v) && isStrOrNull(v.messageId) && typeof v.answered === "boolean" && isArrOf(v.citations, isCitation);
@@ -164,18 +182,24 @@ export function createWidgetApi(chatbotId: string, caller: Caller, base = "") {
     feedback: (id: string, messageId: string, value: Feedback["value"]) =>
       call(`${conv(id)}/messages/${encodeURIComponent(messageId)}/feedback`, post({ value })),
     lead: (id: string, lead: LeadInput) => call(`${conv(id)}/lead`, post(lead)),
+    /** Asks for a person (live chat): the bot's reply, and whether the team was asked. */
+    handoff: (id: string) =>
+      json(`${conv(id)}/handoff?lang=${language()}`, isHandoff, { method: "POST", headers: headers(false) }),
+    /** The conversation's live events after `lastId` (a stream: see live.ts). */
+    events: (id: string, lastId: string, signal: AbortSignal) =>
+      call(`${conv(id)}/events`, { headers: { ...headers(false), "last-event-id": lastId }, signal }),
 
     /**
      * Sends a message and streams the reply (fetch + POST; EventSource cannot POST or set the
      * visitor header). Resolves with the `done` event; rejects on an `error` event, on a cut
      * stream, or on a non-2xx answer (whose JSON error message is kept for the visitor).
      */
-    async ask(id: string, content: string, on: StreamHandlers, signal?: AbortSignal): Promise<StreamDone> {
+    async ask(id: string, content: string, on: StreamHandlers, signal?: AbortSignal): Promise<Done> {
       const res = await call(`${conv(id)}/messages`, { ...post({ content, language: language() }), signal });
       if (!res.body || !(res.headers.get("content-type") ?? "").includes("text/event-stream")) {
         throw new WidgetApiError("BAD_RESPONSE", t("generic"), res.status);
       }
-      const result: { done?: StreamDone } = {};
+      const result: { done?: Done; handoff?: HandoffResult } = {};
       try {
         await readSse(res.body, ({ event, data }) => {
           let payload: unknown;
@@ -187,6 +211,7 @@ export function createWidgetApi(chatbotId: string, caller: Caller, base = "") {
           if (!isObj(payload)) return;
           if (event === "start") on.onStart?.(isStr(payload.messageId) ? payload.messageId : null);
           else if (event === "delta" && isStr(payload.text)) on.onDelta(payload.text);
+          else if (event === "handoff" && isHandoff(payload)) result.handoff = payload;
           else if (event === "done" && isDone(payload)) result.done = payload;
           else if (event === "error") {
             throw new WidgetApiError(
@@ -203,7 +228,7 @@ export function createWidgetApi(chatbotId: string, caller: Caller, base = "") {
         throw new WidgetApiError("NETWORK", t("cutOff"));
       }
       if (!result.done) throw new WidgetApiError("NETWORK", t("cutOff"));
-      return result.done;
+      return result.handoff ? { ...result.done, handoff: result.handoff } : result.done;
     },
   };
 }

@@ -1,9 +1,16 @@
-import type { WidgetConfig, WidgetConversation, WidgetMessage } from "@parley/contracts";
+import type {
+  ConversationStatus,
+  HandoffResult,
+  WidgetConfig,
+  WidgetConversation,
+  WidgetMessage,
+} from "@parley/contracts";
 import type { WidgetApi } from "./api";
 import { WidgetApiError } from "./api";
 import type { Bridge } from "./bridge";
 import { h, icon } from "./dom";
 import { t } from "./lang";
+import { createSeen, type LiveEvent, type LiveStream, liveStream, withTeam } from "./live";
 import { retrySoon } from "./retry";
 import {
   type AssistantView,
@@ -35,11 +42,23 @@ export interface ChatDeps {
   open: boolean;
 }
 
-/** The live chat: history, composer, streaming, feedback, lead capture, errors with retry. */
+/**
+ * The chat: history, composer, streaming, feedback, lead capture, errors with retry; and live
+ * chat (asking for a person, their replies and typing as they come, the conversation's status).
+ */
 export function mountChat({ root, config, api, bridge, resumed, verified, ...deps }: ChatDeps) {
   let conversationId = resumed?._id ?? null;
   let leadCaptured = resumed?.leadCaptured ?? false;
+  let status: ConversationStatus = "bot";
   let busy = false;
+  /** The conversation must be loaded again (the stream could not resume) once the answer is in. */
+  let stale = false;
+  let stream: LiveStream | null = null;
+  let typing: HTMLElement | null = null;
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
+  let offer: HTMLElement | null = null;
+  const seen = createSeen();
+  const handoffOn = config.handoff?.enabled === true;
   let open = deps.open;
   let failures = 0;
   let cancelRetry: (() => void) | null = null;
@@ -65,6 +84,11 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     enterkeyhint: "send",
   });
   const count = h("p", { id: "pw-count", class: "pw-count", "aria-live": "polite" });
+  const talk = handoffOn
+    ? h("button", { type: "button", class: "pw-talk", onclick: () => void handoff() }, t("talkToPerson"))
+    : null;
+  /** "Waiting for a member of the team…" / "<name> from the team is here". */
+  const line = h("p", { class: "pw-live", role: "status", hidden: true });
   const send = h(
     "button",
     { type: "submit", class: "pw-send", "aria-label": t("sendMessage") },
@@ -75,7 +99,7 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     { class: "pw-composer" },
     h("label", { for: "pw-input", class: "pw-sr" }, t("messageTo", { name: config.name })),
     h("div", { class: "pw-field" }, input, send),
-    count,
+    talk ? h("div", { class: "pw-under" }, talk, count) : count,
   );
   const footer = config.showBranding
     ? h(
@@ -99,7 +123,7 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
   };
 
   const close = bridge.framed ? () => bridge.send({ parley: "close" }) : null;
-  root.replaceChildren(header(config, close), log, composer, ...(footer ? [footer] : []));
+  root.replaceChildren(header(config, close), log, line, composer, ...(footer ? [footer] : []));
 
   // Keep the newest message in view while streaming, unless the visitor scrolled up to read.
   let stuck = true;
@@ -136,6 +160,51 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     add(problem);
   };
 
+  /** Who answers now: the status line, and no "talk to a person" while a person is on it. */
+  const setStatus = (next: ConversationStatus, agent: string | null) => {
+    status = next;
+    const text =
+      next === "waiting"
+        ? t("waitingForTeam")
+        : next === "claimed"
+          ? agent
+            ? t("agentHere", { name: agent })
+            : t("teamHere")
+          : "";
+    if (line.textContent !== text) line.textContent = text;
+    line.hidden = !text;
+    line.dataset.status = next;
+    if (talk) talk.hidden = withTeam(next);
+    if (withTeam(next)) {
+      offer?.remove();
+      offer = null;
+    } else stopTyping();
+  };
+
+  const stopTyping = () => {
+    clearTimeout(typingTimer);
+    typing?.remove();
+    typing = null;
+  };
+  /** "<name> is typing" at the end of the log, until their message comes or 4 s pass. */
+  const showTyping = (name: string) => {
+    if (!typing) {
+      typing = assistantMessage(name, { typing: true, team: true }).el;
+      typing.classList.add("pw-typing-msg");
+    }
+    const atEnd = log.lastElementChild === typing;
+    if (!atEnd) add(typing);
+    clearTimeout(typingTimer);
+    typingTimer = setTimeout(stopTyping, 4000);
+  };
+
+  /** The closed panel's launcher shows how many replies wait (on every page of the site). */
+  const unseen = () => {
+    if (open) return;
+    unread++;
+    bridge.send({ parley: "unread", count: unread });
+  };
+
   const showLeadForm = () => {
     if (!config.leadCapture || verified || leadCaptured || !conversationId) return;
     if (!lead) {
@@ -168,24 +237,143 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     };
   };
 
+  /** A stored message as the log shows it: the visitor's, the bot's, or a team member's. */
+  const message = (m: WidgetMessage): HTMLElement => {
+    seen.add(m._id);
+    if (m.role === "user") return userMessage(m.content);
+    if (m.role === "agent") {
+      return assistantMessage(m.author?.name || t("team"), { text: m.content, team: true }).el;
+    }
+    const view = assistantMessage(config.name, { text: m.content });
+    view.finish({ citations: m.citations, feedback: m.feedback, onFeedback: feedbackFor(m._id) });
+    return view.el;
+  };
+
+  /** After a reply the bot could not give: a person, when the bot offers one, else the lead form. */
+  const afterFallback = (personOffered: boolean) => {
+    if (!personOffered || withTeam(status)) return showLeadForm();
+    offer?.remove();
+    offer = h(
+      "div",
+      { class: "pw-offer" },
+      h("button", { type: "button", class: "pw-chip", onclick: () => void handoff() }, t("talkToPerson")),
+    );
+    add(offer);
+  };
+
   const renderHistory = (messages: WidgetMessage[]) => {
     chips?.remove();
     chips = null;
     // Earlier messages are not news: keep screen readers from reading the whole history out.
     log.setAttribute("aria-live", "off");
     setTimeout(() => log.setAttribute("aria-live", "polite"), 500);
-    for (const m of messages) {
-      if (m.role === "user") {
-        log.append(userMessage(m.content));
-        continue;
-      }
-      const view = assistantMessage(config.name, { text: m.content });
-      view.finish({ citations: m.citations, feedback: m.feedback, onFeedback: feedbackFor(m._id) });
-      log.append(view.el);
-    }
+    for (const m of messages) log.append(message(m));
     const last = messages[messages.length - 1];
-    if (last?.role === "assistant" && last.answered === false) showLeadForm();
+    if (last?.role === "assistant" && last.answered === false) afterFallback(handoffOn);
     scroll(true);
+  };
+
+  /** The stream could not resume (too far behind): load the conversation again and redraw it. */
+  const reload = async () => {
+    const id = conversationId;
+    if (!id) return;
+    if (busy) {
+      stale = true;
+      return;
+    }
+    stale = false;
+    let fresh: WidgetConversation;
+    try {
+      fresh = await api.conversation(id);
+    } catch {
+      return; // the next reconnect tries again
+    }
+    if (busy || id !== conversationId) {
+      stale = true;
+      return;
+    }
+    stream?.skipTo(fresh.lastEventId ?? 0);
+    clearProblem();
+    stopTyping();
+    offer = null;
+    log.replaceChildren(greeting.el);
+    setStatus(fresh.status ?? "bot", fresh.agent?.name ?? null);
+    renderHistory(fresh.messages);
+  };
+
+  const onLive = (event: LiveEvent) => {
+    if (event.type === "ready") {
+      if (!event.resumed) void reload();
+    } else if (event.type === "status") setStatus(event.status, event.agent);
+    else if (event.type === "typing") showTyping(event.name);
+    else if (seen.fresh(event.message)) {
+      const m = event.message;
+      if (m.role === "agent") stopTyping();
+      add(message(m));
+      // Their typing stays the last thing in the log while someone else's message comes in.
+      if (typing) log.append(typing);
+      if (m.role === "agent") unseen();
+    }
+  };
+
+  /** Follows the conversation live (replies from the team), also while the panel is closed. */
+  const listen = (id: string, after: number) => {
+    stream?.close();
+    stream = liveStream({
+      open: (lastId, signal) => api.events(id, lastId, signal),
+      lastId: String(after),
+      onEvent: onLive,
+    });
+    if (document.hidden) stream.pause();
+  };
+  // A hidden page holds no connection (a browser allows six to a server, shared by its tabs): it
+  // picks up what it missed when shown again.
+  const visibility = () => (document.hidden ? stream?.pause() : stream?.resume());
+  document.addEventListener("visibilitychange", visibility);
+
+  const conversation = async (): Promise<string> => {
+    if (conversationId) return conversationId;
+    const started = await api.startConversation();
+    conversationId = started._id;
+    leadCaptured = started.leadCaptured;
+    listen(started._id, started.lastEventId ?? 0);
+    return started._id;
+  };
+
+  /** What asking for a person did: the bot's reply, the status, the lead form outside office hours. */
+  const handedOff = (result: HandoffResult) => {
+    offer?.remove();
+    offer = null;
+    const said = result.reply;
+    // The stream may have brought it first.
+    if (said && !seen.has(said._id)) {
+      add(
+        message({ ...said, role: "assistant", citations: [], answered: true, feedback: null, author: null }),
+      );
+    }
+    if (result.status !== status) setStatus(result.status, null);
+    if (result.offerLead) showLeadForm();
+  };
+
+  /** "Talk to a person" (the button, or the offer after a reply the bot could not give). */
+  const handoff = async () => {
+    if (busy) return;
+    busy = true;
+    root.classList.add("pw-busy");
+    clearProblem();
+    try {
+      handedOff(await api.handoff(await conversation()));
+      focusInput();
+    } catch (err) {
+      showProblem(err instanceof WidgetApiError ? err.message : t("generic"), () => {
+        focusInput();
+        void handoff();
+      });
+    } finally {
+      busy = false;
+      root.classList.remove("pw-busy");
+      if (stale) void reload();
+    }
   };
 
   /** Asks the question and streams the answer into a new bubble; on failure, an error line with Retry. */
@@ -193,43 +381,61 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     busy = true;
     root.classList.add("pw-busy");
     clearProblem();
-    const reply: AssistantView = assistantMessage(config.name, { typing: true });
-    add(reply.el);
+    offer?.remove();
+    offer = null;
+    // The bot's bubble (typing dots first). While the team has the conversation the bot is
+    // silent: no dots, and a bubble only if the bot does answer (the team just handed it back).
+    let reply: AssistantView | null = null;
+    const bubble = (): AssistantView => {
+      if (!reply) {
+        reply = assistantMessage(config.name, { typing: true });
+        add(reply.el);
+      }
+      return reply;
+    };
+    if (!withTeam(status)) bubble();
     let answer = "";
     let frame = 0;
+    seen.sending(text);
     try {
-      if (!conversationId) {
-        const conversation = await api.startConversation();
-        conversationId = conversation._id;
-        leadCaptured = conversation.leadCaptured;
-      }
-      const done = await api.ask(conversationId, text, {
+      const id = await conversation();
+      const done = await api.ask(id, text, {
+        onStart: (messageId) => seen.sent(text, messageId),
         onDelta(delta) {
           answer += delta;
           // One paint per frame, however fast the tokens come.
           frame ||= requestAnimationFrame(() => {
             frame = 0;
-            reply.setText(answer);
+            bubble().setText(answer);
             scroll();
           });
         },
       });
       cancelAnimationFrame(frame);
-      reply.setText(answer);
-      reply.finish({ citations: done.citations, onFeedback: feedbackFor(done.messageId) });
-      scroll();
       failures = 0;
-      if (!done.answered) showLeadForm();
-      if (!open) {
-        unread++;
-        bridge.send({ parley: "unread", count: unread });
+      if (done.held) {
+        // A person has it (or was just asked for): the bot said nothing, so no empty bubble.
+        (reply as AssistantView | null)?.el.remove();
+        if (done.handoff) handedOff(done.handoff);
+        return;
       }
+      const view = bubble();
+      if (done.messageId) seen.add(done.messageId);
+      view.setText(answer);
+      view.finish({ citations: done.citations, onFeedback: feedbackFor(done.messageId) });
+      scroll();
+      if (!done.answered) afterFallback(done.offerHandoff === true);
+      unseen();
     } catch (err) {
       cancelAnimationFrame(frame);
-      reply.el.remove();
+      seen.sent(text, null);
+      (reply as AssistantView | null)?.el.remove();
       if (err instanceof WidgetApiError && err.code === "NOT_FOUND" && conversationId && !retried) {
         // The conversation is gone (retention, or cleared): start a new one and ask again.
         conversationId = null;
+        stream?.close();
+        stream = null;
+        setStatus("bot", null);
         return await ask(text, true);
       }
       const again = () => {
@@ -255,6 +461,7 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     } finally {
       busy = false;
       root.classList.remove("pw-busy");
+      if (stale) void reload();
     }
   };
 
@@ -310,7 +517,11 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
   updateCount();
 
   if (chips) log.append(chips);
-  if (resumed && resumed.messages.length > 0) renderHistory(resumed.messages);
+  if (resumed) {
+    setStatus(resumed.status ?? "bot", resumed.agent?.name ?? null);
+    if (resumed.messages.length > 0) renderHistory(resumed.messages);
+    listen(resumed._id, resumed.lastEventId ?? 0);
+  } else setStatus("bot", null);
 
   return {
     /** The host opened the panel. */
@@ -327,9 +538,12 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
       identity = { ...identity, ...who };
       lead?.prefill(identity);
     },
-    /** The chat is being replaced (another identity): stop retrying in the background. */
+    /** The chat is being replaced (another identity): stop retrying and listening in the background. */
     dispose() {
       cancelRetry?.();
+      stream?.close();
+      stopTyping();
+      document.removeEventListener("visibilitychange", visibility);
     },
     focusInput,
     scroll: () => scroll(),

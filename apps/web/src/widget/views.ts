@@ -54,14 +54,30 @@ export interface AssistantView {
 
 export type FeedbackHandler = (value: Feedback["value"]) => Promise<boolean>;
 
+/**
+ * A reply: the bot's, or with `team` a person's from the business (their name and a "Team"
+ * badge above the bubble).
+ */
 export function assistantMessage(
   botName: string,
-  opts: { typing?: boolean; text?: string } = {},
+  opts: { typing?: boolean; text?: string; team?: boolean } = {},
 ): AssistantView {
   // dir=auto: a reply in the other language than the page's still reads in its own direction.
   const body = h("div", { class: "pw-md", dir: "auto" });
-  const bubble = h("div", { class: "pw-bubble" }, srOnly(t("speaker", { name: botName })), body);
-  const el = h("div", { class: "pw-msg pw-bot" }, bubble);
+  const speaker = t(opts.team ? "teamSpeaker" : "speaker", { name: botName });
+  const bubble = h("div", { class: "pw-bubble" }, srOnly(speaker), body);
+  const el = h(
+    "div",
+    { class: opts.team ? "pw-msg pw-bot pw-agent" : "pw-msg pw-bot" },
+    opts.team &&
+      h(
+        "p",
+        { class: "pw-who", "aria-hidden": "true" },
+        h("span", { dir: "auto" }, botName),
+        h("span", { class: "pw-badge" }, t("team")),
+      ),
+    bubble,
+  );
   if (opts.typing) {
     // aria-busy keeps screen readers from reading every streamed word; the whole reply is read once done.
     el.setAttribute("aria-busy", "true");

@@ -57,4 +57,10 @@ export const ar: WidgetCatalog = {
   defaultGreeting: "مرحبًا! اسألني أي شيء عن {name}.",
   overLimit: "عدد الأحرف يتجاوز الحد ({max}) بمقدار {over}",
   counter: "{n} / {max}",
+  talkToPerson: "تحدّث مع شخص",
+  waitingForTeam: "بانتظار أحد أعضاء الفريق…",
+  agentHere: "{name} من الفريق معك الآن",
+  teamHere: "أحد أعضاء الفريق معك الآن",
+  team: "الفريق",
+  teamSpeaker: "{name} من الفريق: ",
 };

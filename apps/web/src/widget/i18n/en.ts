@@ -59,6 +59,13 @@ export const en = {
   defaultGreeting: "Hi! Ask me anything about {name}.",
   overLimit: "{over} characters over the {max} limit",
   counter: "{n} / {max}",
+  // Live chat: a person from the business's team.
+  talkToPerson: "Talk to a person",
+  waitingForTeam: "Waiting for a member of the team…",
+  agentHere: "{name} from the team is here",
+  teamHere: "A member of the team is here",
+  team: "Team",
+  teamSpeaker: "{name} from the team: ",
 };
 
 export type WidgetCatalog = { [K in keyof typeof en]: string };
