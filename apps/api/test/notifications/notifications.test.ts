@@ -1,9 +1,8 @@
-import { liveEventSchema, WORKSPACE_MEMBER_MAIL_PATH, WORKSPACE_MEMBERS_PATH } from "@parley/contracts";
+import { WORKSPACE_MEMBER_MAIL_PATH, WORKSPACE_MEMBERS_PATH } from "@parley/contracts";
 import { signWebhook } from "@parley/contracts/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../../../auth/test/flows";
 import type { ReceivedMail } from "../../../auth/test/smtp";
-import { conversationEvents } from "../../src/db/schema";
 import { setPlan, testDrivers } from "../harness";
 import { callApi, type Person, SECRET, type Services, signUp, startServices } from "../teams/services";
 
@@ -96,6 +95,7 @@ describe.each(testDrivers())("notification e-mails on %s", (driver) => {
       name: "Kettle help",
       published: true,
       leadCapture: true,
+      handoff: { enabled: true, officeHours: null },
     });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     botId = String(created.json._id);
@@ -202,15 +202,15 @@ describe.each(testDrivers())("notification e-mails on %s", (driver) => {
     beforeAll(async () => {
       conversationId = await newConversation();
       since = s.smtp.mails.length;
-      // The live-chat code calls this when a conversation starts waiting for a person.
-      await s.api.app.services.notifications.handoffRequested({
-        workspaceId: owner.userId,
-        conversationId,
-        chatbotName: "Kettle help",
-        visitorLabel: null,
-        preview: 'My kettle leaks <img src=x onerror="alert(1)"> & sparks',
-        at: s.api.app.clock.now(),
+      // The visitor's first question, then "Talk to a person": the conversation starts waiting.
+      const asked = await widget("POST", `/conversations/${conversationId}/messages`, {
+        content: 'My kettle leaks <img src=x onerror="alert(1)"> & sparks',
       });
+      expect(asked.status).toBe(200);
+      await asked.text();
+      const handoff = await widget("POST", `/conversations/${conversationId}/handoff`);
+      expect(handoff.status).toBe(200);
+      expect(((await handoff.json()) as { status: string }).status).toBe("waiting");
       expect(s.smtp.mails.length).toBe(since);
       await runJobs();
     });
@@ -234,25 +234,6 @@ describe.each(testDrivers())("notification e-mails on %s", (driver) => {
       expect(mailsTo(silent, since)).toEqual([]);
       expect(mailsTo(removed, since)).toEqual([]);
       expect(mailsTo(stranger, since)).toEqual([]);
-    });
-
-    it("records the request as the live-chat code does, for the digest", async () => {
-      // What the conversations module stores when a conversation starts waiting (live/live.ts).
-      const payload = liveEventSchema.parse({
-        type: "status",
-        conversationId,
-        status: "waiting",
-        assignee: null,
-        waitingSince: s.api.app.clock.now().toISOString(),
-      });
-      await s.api.db.db.insert(conversationEvents).values({
-        ownerId: owner.userId,
-        chatbotId: botId,
-        conversationId,
-        seq: 1,
-        type: "status",
-        payload,
-      });
     });
   });
 
