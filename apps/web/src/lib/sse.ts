@@ -1,9 +1,13 @@
 import { createParser } from "eventsource-parser";
 
-/** One dispatched server-sent event: its `event:` name ("message" when absent) and joined `data:` lines. */
+/**
+ * One dispatched server-sent event: its `event:` name ("message" when absent), joined `data:`
+ * lines, and its `id:` when it had one (live streams resume from the last id seen).
+ */
 export interface SseEvent {
   event: string;
   data: string;
+  id?: string;
 }
 
 /**
@@ -22,7 +26,10 @@ export async function readSse(
   let stop = false;
   const parser = createParser({
     onEvent: (m) => {
-      if (!stop && onEvent({ event: m.event ?? "message", data: m.data }) === true) stop = true;
+      if (stop) return;
+      const event: SseEvent = { event: m.event ?? "message", data: m.data };
+      if (m.id !== undefined) event.id = m.id;
+      if (onEvent(event) === true) stop = true;
     },
   });
   const decoder = new TextDecoder();
