@@ -74,6 +74,18 @@ describe("setLanguage and t", () => {
       ar.conversationFull,
     );
     expect(serverText("INTERNAL", "Sorry…", "answerFailed")).toBe(ar.answerFailed);
+    // Live chat's refusals keep their own meaning (not "does not collect contact details").
+    expect(serverText("FORBIDDEN", "This chat does not offer a person to talk to.")).toBe(ar.noPerson);
+    expect(serverText("FORBIDDEN", "This chat does not collect contact details")).toBe(ar.noLeads);
+    expect(
+      serverText(
+        "RATE_LIMITED",
+        "You have asked for a person several times. Please wait for the team to reply.",
+      ),
+    ).toBe(ar.askedTooOften);
+    expect(serverText("RATE_LIMITED", "Too many open chat windows. Close one and try again.")).toBe(
+      ar.tooManyWindows,
+    );
 
     await setLanguage("en", doc);
     expect(doc.documentElement.dir).toBe("ltr");

@@ -61,10 +61,16 @@ export function t(key: WidgetKey, values?: Record<string, string | number>): str
 export function serverText(code: string, message: string, fallback: WidgetKey = "generic"): string {
   if (current === "en") return message;
   const byCode: Record<string, WidgetKey> = {
-    RATE_LIMITED: message.includes("network") ? "tooMany" : "tooFast",
+    RATE_LIMITED: message.includes("asked for a person")
+      ? "askedTooOften"
+      : message.includes("chat windows")
+        ? "tooManyWindows"
+        : message.includes("network")
+          ? "tooMany"
+          : "tooFast",
     CONFLICT: "conversationFull",
     NOT_FOUND: "goneTitle",
-    FORBIDDEN: "noLeads",
+    FORBIDDEN: message.includes("person") ? "noPerson" : "noLeads",
     VALIDATION_FAILED: "invalidEmail",
   };
   return t(byCode[code] ?? fallback);
