@@ -64,8 +64,8 @@ describe("when Redis is down", { timeout: 120_000 }, () => {
     expect(r.status).toBe(200);
     expect(r.body.status).toBe("degraded");
     expect(r.body.checks.redis).toEqual({ configured: true, ok: false, latencyMs: null });
-    // The cache invalidations' channel waits for Redis (subscribed once it answers).
-    expect(r.body.checks.pubsub).toEqual({ configured: true, ok: false, channels: 0, pending: 1 });
+    // The cache invalidations' and live chat's channels wait for Redis (subscribed once it answers).
+    expect(r.body.checks.pubsub).toEqual({ configured: true, ok: false, channels: 0, pending: 2 });
     expect(r.body.checks.database.ok).toBe(true);
     expect(r.body.checks.migrations).toEqual({ ok: true, pending: [] });
   });

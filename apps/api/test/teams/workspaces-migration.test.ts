@@ -66,24 +66,13 @@ describe.each(testDrivers())("workspace migration on old-schema data (%s)", (dri
     await old.services.subscriptions.grant(owner, "pro-monthly");
     const [plan] = await db.db.select().from(schema.plans);
     if (!plan) throw new Error("no plans");
-    await db.db.insert(schema.conversations).values({
-      id: "conv_old",
-      chatbotId: bot._id,
-      ownerId: owner,
-      channel: "widget",
-      visitorId: "vis_old",
-      messageCount: 1,
-      firstQuestion: "Hello?",
-      lastMessageAt: new Date(),
-    } as never);
-    await db.db.insert(schema.messages).values({
-      id: "msg_old",
-      conversationId: "conv_old",
-      chatbotId: bot._id,
-      ownerId: owner,
-      role: "user",
-      content: "Hello?",
-    } as never);
+    // Plain SQL: the current schema's conversations and messages have columns added after 0011 (live chat).
+    await db.db.execute(sql`
+      insert into conversations (id, chatbot_id, owner_id, channel, visitor_id, message_count, first_question, last_message_at)
+      values ('conv_old', ${bot._id}, ${owner}, 'widget', 'vis_old', 1, 'Hello?', ${new Date().toISOString()})`);
+    await db.db.execute(sql`
+      insert into messages (id, conversation_id, chatbot_id, owner_id, role, content)
+      values ('msg_old', 'conv_old', ${bot._id}, ${owner}, 'user', 'Hello?')`);
     // Plain SQL: the current schema's payments have columns added after 0011 (who initiated).
     await db.db.execute(sql`
       insert into payments (track_id, user_id, plan_id, method, provider, amount_minor, currency, status, expires_at)
