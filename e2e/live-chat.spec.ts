@@ -218,6 +218,8 @@ async function journey(
   // The agent claims, types and replies: the visitor sees each live.
   await team.call("POST", `/conversations/${id}/claim`);
   await expect(status).toHaveText(fill(words.agentHere, AGENT, isolate));
+  // The header no longer promises an assistant's instant replies.
+  await expect(frame.locator(".pw-sub")).toHaveText(words.subtitleTeam);
   await team.call("POST", `/conversations/${id}/typing`);
   await expect(frame.getByRole("img", { name: fill(words.typing, AGENT, isolate) })).toBeVisible();
   await screenshot(page, `live-chat-${opts.shots}-typing`);

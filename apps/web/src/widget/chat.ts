@@ -173,6 +173,10 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
           : "";
     if (line.textContent !== text) line.textContent = text;
     line.hidden = !text;
+    // The header says who answers: the assistant, or the team while a person has the chat.
+    const sub = root.querySelector(".pw-sub")?.lastChild;
+    const subText = withTeam(next) ? t("subtitleTeam") : t("subtitle");
+    if (sub && sub.textContent !== subText) sub.textContent = subText;
     line.dataset.status = next;
     if (talk) talk.hidden = withTeam(next);
     if (withTeam(next)) {

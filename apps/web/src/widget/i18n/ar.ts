@@ -25,6 +25,7 @@ export const ar: WidgetCatalog = {
   tooManyWindows: "نوافذ محادثة مفتوحة كثيرة. أغلق إحداها ثم حاول مجددًا.",
   noLeads: "لا تجمع هذه المحادثة بيانات التواصل",
   subtitle: "مساعد ذكي · يرد فورًا",
+  subtitleTeam: "محادثة مباشرة مع فريقنا",
   you: "أنت: ",
   speaker: "{name}: ",
   typing: "{name} يكتب الآن",

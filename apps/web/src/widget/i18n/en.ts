@@ -27,6 +27,7 @@ export const en = {
   tooManyWindows: "Too many open chat windows. Close one and try again.",
   noLeads: "This chat does not collect contact details",
   subtitle: "AI assistant · replies instantly",
+  subtitleTeam: "Live chat with our team",
   you: "You: ",
   speaker: "{name}: ",
   typing: "{name} is typing",
