@@ -254,6 +254,10 @@ test("an owner reads visitors' conversations, answers what the bot couldn't, and
   await expect(page.getByRole("table", { name: "Conversations per day" })).toContainText("4");
   const top = page.getByRole("region", { name: "Top questions" });
   await expect(top.getByRole("listitem").first()).toHaveText(`${GIFT_QUESTION}2 times`);
+  // Nobody asked for a person: the live chat card says so rather than showing zeros.
+  await expect(page.getByRole("region", { name: "Live chat" })).toContainText(
+    "No visitor asked for a person in this period.",
+  );
   const usage = page.getByRole("region", { name: "Plan usage" });
   await expect(usage.getByRole("progressbar", { name: "Messages this month" })).toHaveAttribute(
     "aria-valuenow",

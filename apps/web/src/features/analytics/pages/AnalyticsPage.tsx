@@ -9,6 +9,7 @@ import { useAnalytics } from "../api";
 import { DAY_LABEL_STEPS, HOUR_LABEL_STEPS, hourLabel, hourRangeLabel } from "../chart";
 import { BarChart, type BarDatum } from "../components/BarChart";
 import { KpiGrid } from "../components/KpiGrid";
+import { LiveChatCard } from "../components/LiveChatCard";
 import { RangePicker } from "../components/RangePicker";
 import { TopQuestions } from "../components/TopQuestions";
 import { UsageMeter } from "../components/UsageMeter";
@@ -162,6 +163,7 @@ function AnalyticsBody({ data }: { data: Analytics }) {
           ) : null}
         </ChartCard>
       </div>
+      <LiveChatCard live={data.live} />
       {nearQuota ? null : usageCard}
     </div>
   );
