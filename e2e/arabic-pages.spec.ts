@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { newAccount, VIEWPORTS } from "./account-helpers";
 import { arText, checkArabicPage } from "./arabic-helpers";
 import { AUTH, SIGN_IN_PAGE, WEB } from "./identity-helpers";
+import { waitForQuiet } from "./quiet";
 
 // Every main page in Arabic at 1280 and 390 px (issue #21): right to left, no text left in English
 // (read from the rendered page, labels included), no sideways scroll, no text cut off. The data on
@@ -12,7 +13,7 @@ const DELIVERY_AR =
   "نوصل الطلبات داخل البحرين خلال يومين عمل. التوصيل مجاني للطلبات التي تزيد على عشرين دينارًا، وإلا فرسومه دينار واحد.";
 
 async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
+  await waitForQuiet(page);
   // No skeleton or spinner left: the page shows what it loaded.
   await expect(page.locator(".skeleton, [aria-busy='true']")).toHaveCount(0, { timeout: 15_000 });
 }

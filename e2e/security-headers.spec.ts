@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { AUTH, createVerifiedAccount, signInOnAuthPage, uniqueEmail, WEB } from "./identity-helpers";
+import { waitForQuiet } from "./quiet";
 
 // The web app and the auth pages run under a strict CSP (no inline script or style, no framing):
 // they must work with it — not one violation in real Chromium — and refuse to be framed elsewhere.
@@ -34,7 +35,7 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 
 async function visit(page: Page, url: string, violations: () => Promise<string[]>) {
   await page.goto(url);
-  await page.waitForLoadState("networkidle");
+  await waitForQuiet(page);
   expect(await violations(), url).toEqual([]);
 }
 
