@@ -105,9 +105,12 @@ describe.each(testDrivers())("live chat in the inbox and analytics on %s", (driv
     const live = createLiveRepo(t.db.db);
     base = new Date(Math.floor(t.app.clock.now().getTime() / 1000) * 1000);
     /** A widget conversation with one visitor question, its last message at `second`. */
+    /** Each conversation's workspace: live changes are made as its team. */
+    const owners: Record<string, string> = {};
     const start = async (name: string, second: number, bot = botId, ownerId = owner.sub) => {
       const id = newId("conv");
       conv[name] = id;
+      owners[name] = ownerId;
       await conversations.create({
         id,
         chatbotId: bot,
@@ -132,7 +135,11 @@ describe.each(testDrivers())("live chat in the inbox and analytics on %s", (driv
       return id;
     };
     const change = async (name: string, plan: TransitionPlan) => {
-      const done = await live.transition(conv[name] ?? "", sql`true`, () => ({ ...plan, result: null }));
+      const done = await live.transition(
+        conv[name] ?? "",
+        { team: { workspaceId: owners[name] ?? "" } },
+        () => ({ ...plan, result: null }),
+      );
       expect(done, name).toBeDefined();
     };
     const agentMessage = (name: string, who: typeof amal, second: number) => ({

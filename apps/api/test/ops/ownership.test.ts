@@ -67,16 +67,6 @@ const CONVERSATION_TABLES: Record<string, string> = {
 const apiSrc = path.join(repoRoot, "apps/api/src");
 const conversationsModule = path.join(modulesDir, "conversations");
 
-/**
- * TODO(#22): the widget still builds the visitor's access rule as an SQL fragment on
- * `conversations` and passes it into the conversations repository. The lead engineer is moving
- * it behind the repository; once done, delete these entries (exactly these files, this table).
- */
-const NOT_YET_THROUGH_THE_REPOSITORY: Record<string, string[]> = {
-  "apps/api/src/modules/widget/widget.service.ts": ["conversations"],
-  "apps/api/src/modules/widget/widget-visitor.ts": ["conversations"],
-};
-
 /** Source without comments (a comment may say "messages from conversations"). */
 const withoutComments = (text: string) =>
   text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
@@ -212,8 +202,7 @@ describe("one owner for each table", () => {
     for (const file of files) {
       const rel = path.relative(repoRoot, file);
       const named = conversationTablesIn(readFileSync(file, "utf8"));
-      const excused = NOT_YET_THROUGH_THE_REPOSITORY[rel] ?? [];
-      for (const table of named) if (!excused.includes(table)) outside.push(`${rel} names ${table}`);
+      for (const table of named) outside.push(`${rel} names ${table}`);
     }
     expect(outside).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { conversations, messages, usageCounters } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
 import { createConversationsRepo } from "../../src/modules/conversations/conversations.repo";
 import { createUsageRepo } from "../../src/modules/entitlements/usage.repo";
-import { accessibleBy } from "../../src/modules/widget/widget-visitor";
+import { accessOf } from "../../src/modules/widget/widget-visitor";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
@@ -151,7 +151,7 @@ describe.each(testDrivers())("a burst of widget writes on %s", (driver) => {
     const theirs = await start("visitorBurstG000000001");
     await repo.addMessage(message(mine, "mine", 1, "user"), { firstQuestion: "mine" });
     await repo.addMessage(message(theirs, "theirs", 1, "user"), { firstQuestion: "theirs" });
-    const visitor = (visitorId: string) => accessibleBy({ visitorId, customer: null });
+    const visitor = (visitorId: string) => accessOf(botId, { visitorId, customer: null });
     const [own, snooped, other] = await Promise.all([
       repo.withRecentMessages(mine, visitor("visitorBurstF000000001"), 10),
       // A hostile visitor reading someone else's conversation in the same moment gets nothing,

@@ -1,10 +1,11 @@
 import type { WidgetMessage } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
-import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { chatbots, conversations, leads, messages, type StoredCitation } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { createBatcher, jsonRows } from "../../lib/batch";
+import { accessCondition, type ConversationAccess } from "./access";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -150,11 +151,11 @@ export function createConversationsRepo(db: Database) {
   });
 
   const readRecent = createBatcher<
-    { conversationId: string; where: SQL; recent: number },
+    { conversationId: string; access: ConversationAccess; recent: number },
     WithRecent | undefined
   >(async (reads) => {
     const branches = reads.map(
-      ({ conversationId, where, recent }, i) => sql`(
+      ({ conversationId, access, recent }, i) => sql`(
         select ${i}::int as i, ${conversations.id} as conversation_id, ${conversations.messageCount} as message_count,
                ${conversations.status} as status, m.id, m.role, m.content, m.interrupted, m.quota_blocked, m.created_at
         from ${conversations}
@@ -164,7 +165,7 @@ export function createConversationsRepo(db: Database) {
           order by ${messages.createdAt} desc, ${messages.id} desc
           limit ${recent}::int
         ) m on true
-        where ${conversations.id} = ${conversationId} and ${where})`,
+        where ${conversations.id} = ${conversationId} and ${accessCondition(access)})`,
     );
     const result = await db.execute(
       sql`${sql.join(branches, sql` union all `)} order by i, created_at desc nulls last, id desc`,
@@ -219,15 +220,19 @@ export function createConversationsRepo(db: Database) {
      * Undefined when there is no such conversation or the caller may not see it. Reads made at the
      * same moment share the query (one branch each, under `union all`).
      */
-    withRecentMessages(conversationId: string, where: SQL, recent: number): Promise<WithRecent | undefined> {
-      return readRecent({ conversationId, where, recent });
+    withRecentMessages(
+      conversationId: string,
+      access: ConversationAccess,
+      recent: number,
+    ): Promise<WithRecent | undefined> {
+      return readRecent({ conversationId, access, recent });
     },
 
-    async find(conversationId: string, where: SQL): Promise<ConversationRow | undefined> {
+    async find(conversationId: string, access: ConversationAccess): Promise<ConversationRow | undefined> {
       const [conv] = await db
         .select()
         .from(conversations)
-        .where(and(eq(conversations.id, conversationId), where));
+        .where(and(eq(conversations.id, conversationId), accessCondition(access)));
       return conv;
     },
 
@@ -268,7 +273,7 @@ export function createConversationsRepo(db: Database) {
     },
 
     /** An assistant message of the bot, if the visitor may see its conversation. */
-    async findAssistantMessage(messageId: string, chatbotId: string, where: SQL) {
+    async findAssistantMessage(messageId: string, chatbotId: string, access: ConversationAccess) {
       const [row] = await db
         .select({ id: messages.id })
         .from(messages)
@@ -278,7 +283,7 @@ export function createConversationsRepo(db: Database) {
             eq(messages.id, messageId),
             eq(messages.chatbotId, chatbotId),
             eq(messages.role, "assistant"),
-            where,
+            accessCondition(access),
           ),
         );
       return row;
@@ -365,12 +370,18 @@ export function createConversationsRepo(db: Database) {
         .where(and(eq(conversations.chatbotId, chatbotId), eq(conversations.customerId, customer.userId)));
     },
 
-    /** The id of the newest widget conversation with the bot that `where` allows, or null. */
-    async latestWidgetConversation(chatbotId: string, where: SQL): Promise<string | null> {
+    /** The id of the newest widget conversation with the bot that `access` allows, or null. */
+    async latestWidgetConversation(chatbotId: string, access: ConversationAccess): Promise<string | null> {
       const [latest] = await db
         .select({ id: conversations.id })
         .from(conversations)
-        .where(and(eq(conversations.chatbotId, chatbotId), eq(conversations.channel, "widget"), where))
+        .where(
+          and(
+            eq(conversations.chatbotId, chatbotId),
+            eq(conversations.channel, "widget"),
+            accessCondition(access),
+          ),
+        )
         .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
         .limit(1);
       return latest?.id ?? null;

@@ -1,9 +1,10 @@
 import type { ConversationStatus, LiveEvent } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
-import { and, asc, eq, gt, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, max, sql } from "drizzle-orm";
 import { conversationEvents, conversations, messages } from "../../db/schema";
 import type { Tx } from "../../db/tx";
+import { accessCondition, type ConversationAccess } from "./access";
 import type { ConversationRow, NewMessage } from "./conversations.repo";
 
 /** A stored live event, as the streams send it. */
@@ -84,20 +85,20 @@ export function createLiveRepo(db: Database) {
 
   return {
     /**
-     * Locks the conversation (when `where` allows it), lets `decide` plan the change from its
+     * Locks the conversation (when `access` allows it), lets `decide` plan the change from its
      * current state, and writes it. `decide` may throw to refuse (nothing is written). Resolves
-     * undefined when there is no such conversation (or `where` hides it).
+     * undefined when there is no such conversation (or `access` hides it).
      */
     async transition<T>(
       conversationId: string,
-      where: SQL,
+      access: ConversationAccess,
       decide: (row: ConversationRow) => TransitionPlan & { result: T },
     ): Promise<{ row: ConversationRow; events: StoredEvent[]; result: T } | undefined> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(conversations)
-          .where(and(eq(conversations.id, conversationId), where))
+          .where(and(eq(conversations.id, conversationId), accessCondition(access)))
           .for("update");
         if (!row) return undefined;
         const plan = decide(row);
@@ -204,10 +205,10 @@ export function createLiveRepo(db: Database) {
         : undefined;
     },
 
-    /** The conversation's live state (status and last event number), when `where` allows it. */
+    /** The conversation's live state (status and last event number), when `access` allows it. */
     async state(
       conversationId: string,
-      where: SQL,
+      access: ConversationAccess,
     ): Promise<
       | Pick<
           ConversationRow,
@@ -226,7 +227,7 @@ export function createLiveRepo(db: Database) {
           waitingSince: conversations.waitingSince,
         })
         .from(conversations)
-        .where(and(eq(conversations.id, conversationId), where));
+        .where(and(eq(conversations.id, conversationId), accessCondition(access)));
       return row;
     },
   };

@@ -7,11 +7,11 @@ import {
   type LiveStatus,
   withinOfficeHours,
 } from "@parley/contracts";
-import { and, eq, type SQL, sql } from "drizzle-orm";
-import { type ChatbotRow, conversations } from "../../db/schema";
+import type { ChatbotRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { textsFor } from "../chatbots/bot-languages";
+import type { ConversationAccess } from "./access";
 import type { ConversationRow, NewMessage } from "./conversations.repo";
 import type { LiveRepo } from "./live.repo";
 import type { LiveHub } from "./live-hub";
@@ -83,8 +83,7 @@ export function createLiveService(deps: LiveDeps) {
     return out;
   }
 
-  const teamScope = (workspaceId: string): SQL =>
-    and(eq(conversations.ownerId, workspaceId), eq(conversations.channel, "widget")) ?? sql`false`;
+  const teamScope = (workspaceId: string): ConversationAccess => ({ team: { workspaceId } });
 
   return {
     /**
@@ -95,7 +94,7 @@ export function createLiveService(deps: LiveDeps) {
     async handoff(
       bot: ChatbotRow,
       conversationId: string,
-      visitorScope: SQL,
+      visitorScope: ConversationAccess,
       language: BotLanguage,
     ): Promise<HandoffResult> {
       if (!bot.handoff.enabled)
@@ -167,7 +166,7 @@ export function createLiveService(deps: LiveDeps) {
     async visitorMessage(
       bot: ChatbotRow,
       conversationId: string,
-      visitorScope: SQL,
+      visitorScope: ConversationAccess,
       message: { id: string; content: string },
     ): Promise<boolean> {
       const at = now();
@@ -194,7 +193,7 @@ export function createLiveService(deps: LiveDeps) {
     },
 
     /** The visitor writes to a closed conversation: it is the bot's again. */
-    async reopen(conversationId: string, visitorScope: SQL) {
+    async reopen(conversationId: string, visitorScope: ConversationAccess) {
       const out = await repo.transition(conversationId, visitorScope, (row) => {
         if (row.status !== "closed") return { result: row.status };
         const patch = { status: "bot" as const, assigneeId: null, assigneeName: null, waitingSince: null };

@@ -1,6 +1,6 @@
 import type { ChatbotRow } from "../../db/schema";
 import type { ConversationsRepo } from "../conversations/conversations.repo";
-import { accessibleBy, type Visitor } from "./widget-visitor";
+import { accessOf, type Visitor } from "./widget-visitor";
 
 /**
  * Where the chat page picks up when it opens: a verified customer's latest conversation, else
@@ -16,7 +16,7 @@ export function createWidgetSessions(deps: { conversations: ConversationsRepo })
      */
     async resume(bot: ChatbotRow, who: Visitor): Promise<string | null> {
       if (who.customer) await conversations.assignToCustomer(bot.id, who.visitorId, who.customer);
-      return conversations.latestWidgetConversation(bot.id, accessibleBy(who));
+      return conversations.latestWidgetConversation(bot.id, accessOf(bot.id, who));
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { WidgetCustomer } from "@parley/contracts";
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { conversations } from "../../db/schema";
+import type { ConversationAccess } from "../conversations/access";
 
 /**
  * Who is asking: the visitor id (a bearer secret kept in the host page's storage) and, when the
@@ -12,12 +11,9 @@ export interface Visitor {
 }
 
 /**
- * Which conversations a visitor may read and continue: a verified customer's own (on any device),
- * or this visitor id's anonymous ones. A customer's conversation is never reachable by visitor id
- * alone, so signing out on a shared computer leaves nothing for the next person.
+ * Which of a bot's conversations a visitor may read and continue (the rule itself is the
+ * conversations module's: see ConversationAccess).
  */
-export function accessibleBy(who: Visitor): SQL {
-  const anonymous = and(isNull(conversations.customerId), eq(conversations.visitorId, who.visitorId));
-  const customer = who.customer ? eq(conversations.customerId, who.customer.userId) : sql`false`;
-  return sql`(${anonymous} or ${customer})`;
-}
+export const accessOf = (chatbotId: string, who: Visitor): ConversationAccess => ({
+  visitor: { chatbotId, visitorId: who.visitorId, customerId: who.customer?.userId ?? null },
+});

@@ -8,8 +8,8 @@ import type {
 } from "@parley/contracts";
 import { asksForPerson, WIDGET_LIMITS, withinOfficeHours } from "@parley/contracts";
 import type { Database } from "@parley/db";
-import { and, eq, sql } from "drizzle-orm";
-import { type ChatbotRow, chatbots, conversations, type PlanRow } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { type ChatbotRow, chatbots, type PlanRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { HotCache } from "../../lib/hot-cache";
 import { newId } from "../../lib/ids";
@@ -20,7 +20,7 @@ import type { LiveService } from "../conversations/live.service";
 import type { LiveHub } from "../conversations/live-hub";
 import { monthOf, type UsageRepo } from "../entitlements/usage.repo";
 import { createReplyDraft } from "./reply-draft";
-import { accessibleBy, type Visitor } from "./widget-visitor";
+import { accessOf, type Visitor } from "./widget-visitor";
 
 export const UNAVAILABLE_REPLY =
   "Sorry, this assistant is unavailable right now. Please try again later, or contact the business directly.";
@@ -77,9 +77,7 @@ export function createWidgetService(deps: WidgetDeps) {
   }
 
   /** A widget conversation of this bot that this visitor (or verified customer) may continue. */
-  const visitorScope = (bot: ChatbotRow, who: Visitor) =>
-    and(eq(conversations.chatbotId, bot.id), eq(conversations.channel, "widget"), accessibleBy(who)) ??
-    sql`false`;
+  const visitorScope = (bot: ChatbotRow, who: Visitor) => accessOf(bot.id, who);
 
   async function visitorConversation(bot: ChatbotRow, conversationId: string, who: Visitor) {
     const conv = await repo.find(conversationId, visitorScope(bot, who));
@@ -382,7 +380,7 @@ export function createWidgetService(deps: WidgetDeps) {
 
     async feedback(chatbotId: string, who: Visitor, messageId: string, value: "up" | "down" | null) {
       const bot = await publishedBot(chatbotId);
-      const row = await repo.findAssistantMessage(messageId, bot.id, accessibleBy(who));
+      const row = await repo.findAssistantMessage(messageId, bot.id, accessOf(bot.id, who));
       if (!row) throw new AppError("NOT_FOUND", "Message not found");
       await repo.setFeedback(messageId, value);
     },
