@@ -2,7 +2,6 @@ import {
   type ConversationPage,
   conversationPageSchema,
   leadListSchema,
-  transcriptSchema,
   unansweredListSchema,
 } from "@parley/contracts";
 import {
@@ -20,19 +19,17 @@ import { analyticsKeys } from "../analytics/api";
 import { getAccessToken } from "../chatbots/api";
 import { downloadFromApi } from "./download";
 import { conversationsApiQuery, type InboxFilters } from "./filters";
+import { inboxKeys } from "./keys";
+import { transcriptQuery } from "./transcript-query";
 
-export const inboxKeys = {
-  all: ["inbox"] as const,
-  conversations: () => [...inboxKeys.all, "conversations"] as const,
-  list: (filters: InboxFilters) => [...inboxKeys.conversations(), "list", filters] as const,
-  transcript: (id: string) => [...inboxKeys.conversations(), "transcript", id] as const,
-  unanswered: (chatbotId?: string) => [...inboxKeys.all, "unanswered", chatbotId ?? "all"] as const,
-  leads: (chatbotId?: string) => [...inboxKeys.all, "leads", chatbotId ?? "all"] as const,
-};
+export { inboxKeys };
 
 const botQuery = (chatbotId?: string) => (chatbotId ? `?chatbotId=${encodeURIComponent(chatbotId)}` : "");
 
-/** Conversations matching the filters, newest first, a page (cursor) at a time. */
+/**
+ * Conversations matching the filters, a page (cursor) at a time: those waiting for a person first
+ * (longest waiting first), then the others by their last message, newest first.
+ */
 export function useConversations(filters: InboxFilters) {
   return useInfiniteQuery(
     infiniteQueryOptions({
@@ -50,15 +47,7 @@ export function useConversations(filters: InboxFilters) {
 }
 
 export function useTranscript(id: string | null) {
-  return useQuery(
-    queryOptions({
-      queryKey: inboxKeys.transcript(id ?? ""),
-      queryFn: ({ signal }) =>
-        apiFetch(`/api/conversations/${encodeURIComponent(id ?? "")}`, { schema: transcriptSchema, signal }),
-      enabled: Boolean(id),
-      staleTime: 15_000,
-    }),
-  );
+  return useQuery({ ...transcriptQuery(id ?? ""), enabled: Boolean(id) });
 }
 
 export function useUnanswered(chatbotId?: string) {
@@ -99,7 +88,7 @@ export function useDeleteConversation() {
       queryClient.removeQueries({ queryKey: inboxKeys.transcript(id) });
       // Take it out of every loaded list at once, then let them refetch.
       queryClient.setQueriesData<InfiniteData<ConversationPage, string | null>>(
-        { queryKey: [...inboxKeys.conversations(), "list"] },
+        { queryKey: inboxKeys.lists() },
         (data) =>
           data && {
             ...data,

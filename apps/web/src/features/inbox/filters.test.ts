@@ -9,7 +9,11 @@ import {
   type InboxFilters,
   inboxViewOf,
   SEARCH_MAX_LENGTH,
+  STATUS_VIEWS,
+  statusViewOf,
+  statusViewOnly,
   withFilter,
+  withStatusView,
 } from "./filters";
 
 const read = (query: string) => filtersFromSearch(new URLSearchParams(query));
@@ -86,6 +90,54 @@ describe("inbox filters ↔ URL query", () => {
     expect(withFilter(base, "q", "")).toEqual({ rating: "up" });
     expect(withFilter({ unanswered: true }, "unanswered", false)).toEqual({});
     expect(base).toEqual({ rating: "up", q: "x" });
+  });
+});
+
+describe("live-chat views (All, Waiting for a person, Mine, Closed)", () => {
+  it("map onto the API's status and assignee=me filters", () => {
+    expect(withStatusView({}, "all")).toEqual({});
+    expect(withStatusView({}, "waiting")).toEqual({ status: "waiting" });
+    expect(withStatusView({}, "mine")).toEqual({ status: "claimed", assignee: "me" });
+    expect(withStatusView({}, "closed")).toEqual({ status: "closed" });
+    for (const view of STATUS_VIEWS) expect(statusViewOf(withStatusView({}, view))).toBe(view);
+  });
+
+  it("keep the other filters when switching, and replace the previous view", () => {
+    const base: InboxFilters = { q: "refund", chatbotId: "cb_1", status: "claimed", assignee: "me" };
+    expect(withStatusView(base, "waiting")).toEqual({ q: "refund", chatbotId: "cb_1", status: "waiting" });
+    expect(withStatusView(base, "all")).toEqual({ q: "refund", chatbotId: "cb_1" });
+    expect(statusViewOnly({ ...base, hasLead: true })).toEqual({ status: "claimed", assignee: "me" });
+  });
+
+  it("live in the address bar and reach the API as the contract reads them", () => {
+    const mine = withStatusView({ q: "gift" }, "mine");
+    expect(filtersQueryString(mine)).toBe("?q=gift&status=claimed&assignee=me");
+    expect(read("q=gift&status=claimed&assignee=me")).toEqual(mine);
+    expect(read("status=waiting")).toEqual({ status: "waiting" });
+    const query = conversationsApiQuery(mine, null);
+    expect(conversationFiltersSchema.parse(Object.fromEntries(new URLSearchParams(query)))).toEqual({
+      q: "gift",
+      status: "claimed",
+      assignee: "me",
+      limit: 25,
+    });
+  });
+
+  it("are not counted as filters (they have their own switch)", () => {
+    expect(activeFilterCount(withStatusView({}, "mine"))).toBe(0);
+    expect(activeFilterCount(withStatusView({ hasLead: true }, "waiting"))).toBe(1);
+  });
+
+  it("read a hand-edited address as one of the four views, never as something else", () => {
+    expect(read("status=hijacked")).toEqual({});
+    expect(read("status=WAITING")).toEqual({});
+    expect(read("assignee=user_someone_else")).toEqual({});
+    expect(read("assignee=me")).toEqual({ status: "claimed", assignee: "me" });
+    expect(read("status=closed&assignee=me")).toEqual({ status: "claimed", assignee: "me" });
+    // "bot" and "claimed" alone are states, not views: the list shows everything.
+    expect(read("status=bot")).toEqual({});
+    expect(read("status=claimed")).toEqual({});
+    expect(read("status=waiting&status=closed")).toEqual({ status: "waiting" });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ConversationFiltersInput } from "@parley/contracts";
+import type { ConversationFiltersInput, ConversationStatus } from "@parley/contracts";
 import { isIsoDay } from "../analytics/date-range";
 
 /**
@@ -15,6 +15,10 @@ export interface InboxFilters {
   hasLead?: boolean;
   /** Words to find in any message. */
   q?: string;
+  /** Live chat: only conversations in this state (`waiting`: asked for a person). */
+  status?: ConversationStatus;
+  /** Live chat: only conversations the signed-in member handles. */
+  assignee?: "me";
 }
 
 export const SEARCH_MAX_LENGTH = 200;
@@ -32,12 +36,16 @@ const KEYS = [
   "unanswered",
   "hasLead",
   "q",
+  "status",
+  "assignee",
 ] as const satisfies readonly (keyof ConversationFiltersInput)[];
 
 function text(value: string | null, max: number): string | undefined {
   const trimmed = value?.trim().replace(/\s+/g, " ");
   return trimmed ? trimmed.slice(0, max) : undefined;
 }
+
+const STATUSES = ["bot", "waiting", "claimed", "closed"] as const satisfies readonly ConversationStatus[];
 
 /**
  * Reads the filters from a query string, dropping anything malformed rather than failing: a
@@ -58,7 +66,15 @@ export function filtersFromSearch(params: URLSearchParams): InboxFilters {
   if (params.get("hasLead") === "true") filters.hasLead = true;
   const q = text(params.get("q"), SEARCH_MAX_LENGTH);
   if (q) filters.q = q;
-  return filters;
+  // The live-chat view: one of the four the switch offers (status=bot alone is not one: all).
+  const status = params.get("status");
+  const view = statusViewOf({
+    ...(status && (STATUSES as readonly string[]).includes(status)
+      ? { status: status as ConversationStatus }
+      : {}),
+    ...(params.get("assignee") === "me" ? { assignee: "me" as const } : {}),
+  });
+  return withStatusView(filters, view);
 }
 
 /** The filters as query parameters; unset ones are left out. */
@@ -90,7 +106,10 @@ export function conversationsApiQuery(
   return `?${params.toString()}`;
 }
 
-/** How many filters narrow the list (the search box counts as one). */
+/**
+ * How many filters narrow the list (the search box counts as one). The live-chat view (status,
+ * assignee) is not one of them: it has its own switch above the list (`statusViewOf`).
+ */
 export function activeFilterCount(
   filters: InboxFilters,
   ignore: readonly (keyof InboxFilters)[] = [],
@@ -114,6 +133,41 @@ export function withFilter<K extends keyof InboxFilters>(
   if (value === undefined || value === false || value === "") delete next[key];
   else next[key] = value;
   return next;
+}
+
+/**
+ * The live-chat views of the list: everything, those waiting for a person, those the signed-in
+ * member handles, and the closed ones. Each is a combination of the API's `status` and
+ * `assignee=me` filters.
+ */
+export const STATUS_VIEWS = ["all", "waiting", "mine", "closed"] as const;
+export type StatusView = (typeof STATUS_VIEWS)[number];
+
+/** Which view the filters show. */
+export function statusViewOf(filters: InboxFilters): StatusView {
+  if (filters.assignee === "me") return "mine";
+  if (filters.status === "waiting") return "waiting";
+  if (filters.status === "closed") return "closed";
+  return "all";
+}
+
+/** A copy showing `view`; the other filters stay. "Mine" is what the member handles now (claimed). */
+export function withStatusView(filters: InboxFilters, view: StatusView): InboxFilters {
+  const next: InboxFilters = { ...filters };
+  delete next.status;
+  delete next.assignee;
+  if (view === "waiting") next.status = "waiting";
+  else if (view === "closed") next.status = "closed";
+  else if (view === "mine") {
+    next.status = "claimed";
+    next.assignee = "me";
+  }
+  return next;
+}
+
+/** Only the live-chat view of the filters (what "Clear filters" keeps). */
+export function statusViewOnly(filters: InboxFilters): InboxFilters {
+  return withStatusView({}, statusViewOf(filters));
 }
 
 /** What an inbox address shows: `/inbox`, `/inbox/:conversationId`, `/inbox/unanswered`, `/inbox/leads`. */

@@ -272,6 +272,24 @@ const server: Record<string, string> = {
   "The end date must not be before the start date": "يجب ألا يسبق تاريخ النهاية تاريخ البداية.",
   "Choose a range of at most a year": "اختر فترة لا تتجاوز سنة واحدة.",
 
+  // ——— Live chat (a person takes over from the bot) ———
+  "{{name}} is already handling this conversation.": "{{name}} يتولى هذه المحادثة بالفعل.",
+  "Another member is already handling this conversation.": "عضو آخر يتولى هذه المحادثة بالفعل.",
+  "This conversation is closed. It reopens when the visitor writes again.":
+    "هذه المحادثة مغلقة. تُفتح من جديد عندما يكتب الزائر مرة أخرى.",
+  "Only website conversations can be handed to a person.": "يمكن تحويل محادثات الموقع فقط إلى شخص من الفريق.",
+  "This chat does not offer a person to talk to.": "لا توفّر هذه المحادثة التحدث إلى شخص من الفريق.",
+  "Too many typing signals. Please wait a moment.": "إشارات كتابة كثيرة جدًا. يُرجى الانتظار قليلًا.",
+  "Too many open dashboard tabs. Close one and try again.":
+    "علامات تبويب كثيرة جدًا مفتوحة على لوحة التحكم. أغلق إحداها ثم حاول مرة أخرى.",
+  "Too many open chat windows. Close one and try again.":
+    "نوافذ محادثة كثيرة جدًا مفتوحة. أغلق إحداها ثم حاول مرة أخرى.",
+  "Too many open chat windows from your network. Please try again later.":
+    "نوافذ محادثة كثيرة جدًا مفتوحة من شبكتك. يُرجى المحاولة لاحقًا.",
+  "You have asked for a person several times. Please wait for the team to reply.":
+    "طلبت التحدث إلى شخص عدة مرات. يُرجى انتظار رد الفريق.",
+  "Too many reconnections. Please wait a moment.": "محاولات إعادة اتصال كثيرة جدًا. يُرجى الانتظار قليلًا.",
+
   // ——— Contact and support ———
   "Thanks, {{name}}. We have your message and will reply to {{email}} within one business day.":
     "شكرًا لك يا {{name}}. وصلتنا رسالتك، وسنرد عليك على {{email}} خلال يوم عمل واحد.",

@@ -1,6 +1,12 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { activeFilterCount, type InboxFilters, SEARCH_MAX_LENGTH, withFilter } from "../filters";
+import {
+  activeFilterCount,
+  type InboxFilters,
+  SEARCH_MAX_LENGTH,
+  statusViewOnly,
+  withFilter,
+} from "../filters";
 import { BotSelect } from "./BotSelect";
 import { FilterIcon, SearchIcon, ThumbDownIcon, ThumbUpIcon } from "./icons";
 
@@ -153,7 +159,8 @@ export function ConversationFilterBar({ filters, onChange, showBotSelect }: Filt
             className="inbox-link-button inbox-clear"
             onClick={() => {
               setText("");
-              onChange({});
+              // The live-chat view (All, Waiting…) is not a filter of this bar: it stays.
+              onChange(statusViewOnly(filters));
             }}
           >
             {t("filters.clear")}

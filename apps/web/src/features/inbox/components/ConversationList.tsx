@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { customerLabel } from "../format";
 import { useInboxFormat } from "../use-inbox-format";
 import { ThumbDownIcon, ThumbUpIcon, VerifiedIcon } from "./icons";
+import { LiveBadge } from "./LiveBadge";
 
 /** How a row opens its conversation: a link (the inbox, deep-linkable) or a button (a bot's tab). */
 export type OpenConversation = { href: (id: string) => string } | { onSelect: (id: string) => void };
@@ -30,6 +31,7 @@ export function ConversationList({ items, selectedId, open, showBotName }: Conve
                 // The list stays where it was; the transcript opens beside it (phones scroll up themselves).
                 preventScrollReset
                 className="conv-item"
+                data-status={item.status}
                 aria-current={current ? "true" : undefined}
               >
                 {body}
@@ -38,6 +40,7 @@ export function ConversationList({ items, selectedId, open, showBotName }: Conve
               <button
                 type="button"
                 className="conv-item"
+                data-status={item.status}
                 aria-current={current ? "true" : undefined}
                 onClick={() => open.onSelect(item._id)}
               >
@@ -68,8 +71,11 @@ function ConversationRow({ item, showBotName }: { item: ConversationSummary; sho
           {format.when(item.lastMessageAt)}
         </time>
       </span>
-      <span className="conv-item-question">{item.firstQuestion ?? t("list.noQuestion")}</span>
+      <span className="conv-item-question" dir="auto">
+        {item.firstQuestion ?? t("list.noQuestion")}
+      </span>
       <span className="conv-item-meta">
+        <LiveBadge conversation={item} />
         <span className="conv-item-count">{t("list.messages", { count: item.messageCount })}</span>
         {item.unansweredCount > 0 ? (
           <span className="conv-badge conv-badge-warn">

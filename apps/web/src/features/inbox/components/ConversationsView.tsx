@@ -2,9 +2,16 @@ import { useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { useConversations } from "../api";
-import { activeFilterCount, type InboxFilters } from "../filters";
+import {
+  activeFilterCount,
+  type InboxFilters,
+  statusViewOf,
+  statusViewOnly,
+  withStatusView,
+} from "../filters";
 import { ConversationFilterBar } from "./ConversationFilterBar";
 import { ConversationList, type OpenConversation } from "./ConversationList";
+import { LiveStatusNotice, StatusViews } from "./StatusViews";
 import { TranscriptPane } from "./TranscriptPane";
 
 interface ConversationsViewProps {
@@ -38,6 +45,7 @@ export function ConversationsView({
   const query = useConversations(effective);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = activeFilterCount(effective, lockedBotId ? ["chatbotId"] : []) > 0;
+  const view = statusViewOf(filters);
 
   let list: ReactNode;
   if (query.isPending) {
@@ -64,8 +72,24 @@ export function ConversationsView({
       <div className="inbox-empty">
         <h2>{t("list.noMatch.title")}</h2>
         <p>{t("list.noMatch.body")}</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => onFiltersChange({})}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => onFiltersChange(statusViewOnly(filters))}
+        >
           {t("list.clearFilters")}
+        </button>
+      </div>
+    ) : view !== "all" ? (
+      <div className="inbox-empty">
+        <h2>{t(`live.empty.${view}Title`)}</h2>
+        <p>{t(`live.empty.${view}Body`)}</p>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={() => onFiltersChange(withStatusView(filters, "all"))}
+        >
+          {t("live.empty.showAll")}
         </button>
       </div>
     ) : (
@@ -78,7 +102,7 @@ export function ConversationsView({
           {query.hasNextPage
             ? t("list.latest", { count: items.length })
             : t("list.total", { count: items.length })}
-          {filtered ? t("list.matching") : ""}
+          {filtered || view !== "all" ? t("list.matching") : ""}
         </p>
         <ConversationList items={items} selectedId={selectedId} open={open} showBotName={!lockedBotId} />
         {query.hasNextPage ? (
@@ -103,6 +127,10 @@ export function ConversationsView({
       <ConversationFilterBar filters={filters} onChange={onFiltersChange} showBotSelect={!lockedBotId} />
       <div className="inbox-split" data-open={selectedId ? "" : undefined}>
         <section className="inbox-list-pane" aria-label={t("list.listPane")}>
+          <div className="inbox-list-tools">
+            <StatusViews filters={filters} onChange={onFiltersChange} />
+            <LiveStatusNotice />
+          </div>
           {list}
         </section>
         <section className="inbox-detail-pane" aria-label={t("list.transcriptPane")}>

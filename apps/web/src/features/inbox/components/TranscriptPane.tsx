@@ -1,14 +1,17 @@
 import type { Citation, Transcript } from "@parley/contracts";
 import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
-import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { isApiError } from "../../../app/api";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { ArrowLeftIcon, ExternalIcon, KindIcon, TrashIcon } from "../../chatbots/components/icons";
+import { useSession } from "../../session/session-context";
+import { useCan } from "../../workspaces/permissions";
 import { useTranscript } from "../api";
 import { customerLabel } from "../format";
 import { useInboxFormat } from "../use-inbox-format";
 import { DeleteConversationDialog } from "./DeleteConversationDialog";
 import { MailIcon, ThumbDownIcon, ThumbUpIcon, VerifiedIcon } from "./icons";
+import { handlingOf, hasDraft, LivePanel, ReplyBox, VisitorTyping } from "./LivePanel";
 
 interface TranscriptPaneProps {
   conversationId: string;
@@ -96,9 +99,27 @@ function TranscriptView({
   const questions = transcript.messages.filter((m) => m.role === "user").length;
   const { customer } = transcript;
   const asker = customer ? customerLabel(customer) : t("transcript.visitorName");
+  // Owners and admins delete conversations; agents work them.
+  const canDelete = useCan("inbox:delete");
+  const { user } = useSession();
+  const live = transcript.channel === "widget";
+  const handling = handlingOf(transcript, user?.id);
+  // A draft keeps its box even when the conversation moved on (closed, taken by someone else):
+  // sending then says why it cannot go, and the text is not lost.
+  const canReply =
+    live && (handling === "bot" || handling === "waiting" || handling === "mine" || hasDraft(transcript._id));
+  const announcement = useLiveAnnouncement(transcript, asker);
+  const lastRef = useRef<HTMLLIElement>(null);
+  const articleRef = useRef<HTMLElement>(null);
+  useFollowNewMessages(articleRef, lastRef, transcript.messages);
+
+  // Another conversation opens at its top (the pane beside the list keeps its scroll otherwise).
+  useEffect(() => {
+    articleRef.current?.closest(".inbox-detail-pane")?.scrollTo({ top: 0 });
+  }, []);
 
   return (
-    <article className="tr" aria-labelledby={headingId}>
+    <article ref={articleRef} className="tr" aria-labelledby={headingId}>
       {back}
       <header className="tr-head">
         <div className="tr-title-block">
@@ -123,15 +144,19 @@ function TranscriptView({
             ) : null}
           </p>
         </div>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm tr-delete"
-          onClick={() => setConfirming(true)}
-        >
-          <TrashIcon size={16} />
-          {t("transcript.delete")}
-        </button>
+        {canDelete ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm tr-delete"
+            onClick={() => setConfirming(true)}
+          >
+            <TrashIcon size={16} />
+            {t("transcript.delete")}
+          </button>
+        ) : null}
       </header>
+
+      {live ? <LivePanel transcript={transcript} /> : null}
 
       {customer ? (
         <section className="tr-customer" aria-label={t("transcript.customerLabel")}>
@@ -204,18 +229,40 @@ function TranscriptView({
         <p className="tr-empty">{t("transcript.noMessages")}</p>
       ) : (
         <ol className="tr-messages" aria-label={t("transcript.messages")}>
-          {transcript.messages.map((message) =>
-            message.role === "user" ? (
-              <li key={message._id} className="tr-msg tr-msg-user">
+          {transcript.messages.map((message, index) =>
+            message.role === "agent" ? (
+              <li
+                key={message._id}
+                ref={index === transcript.messages.length - 1 ? lastRef : undefined}
+                className="tr-msg tr-msg-agent"
+              >
+                <span className="tr-who">
+                  <bdi>{message.author?.name ?? t("handle.team")}</bdi>{" "}
+                  <span className="tr-team-badge">{t("handle.team")}</span>{" "}
+                  <time dateTime={message.createdAt}>{format.time(message.createdAt)}</time>
+                </span>
+                <div className="tr-bubble" dir="auto">
+                  {message.content}
+                </div>
+              </li>
+            ) : message.role === "user" ? (
+              <li
+                key={message._id}
+                ref={index === transcript.messages.length - 1 ? lastRef : undefined}
+                className="tr-msg tr-msg-user"
+              >
                 <span className="tr-who">
                   <bdi>{asker}</bdi>{" "}
                   <time dateTime={message.createdAt}>{format.time(message.createdAt)}</time>
                 </span>
-                <div className="tr-bubble">{message.content}</div>
+                <div className="tr-bubble" dir="auto">
+                  {message.content}
+                </div>
               </li>
             ) : (
               <li
                 key={message._id}
+                ref={index === transcript.messages.length - 1 ? lastRef : undefined}
                 className="tr-msg tr-msg-bot"
                 data-fallback={message.answered === false || undefined}
               >
@@ -223,7 +270,9 @@ function TranscriptView({
                   {transcript.chatbotName}{" "}
                   <time dateTime={message.createdAt}>{format.time(message.createdAt)}</time>
                 </span>
-                <div className="tr-bubble">{message.content}</div>
+                <div className="tr-bubble" dir="auto">
+                  {message.content}
+                </div>
                 <AnswerFlags
                   answered={message.answered}
                   feedback={message.feedback}
@@ -236,6 +285,12 @@ function TranscriptView({
         </ol>
       )}
 
+      {live ? <VisitorTyping conversationId={transcript._id} /> : null}
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      {canReply ? <ReplyBox transcript={transcript} /> : null}
+
       <DeleteConversationDialog
         open={confirming}
         conversationId={transcript._id}
@@ -244,6 +299,65 @@ function TranscriptView({
       />
     </article>
   );
+}
+
+/**
+ * New messages stay in view like a chat's: the pane beside the list follows them while the reader
+ * is at (or near) its end, and always for the member's own reply; elsewhere (phones, where the
+ * page scrolls) only the member's own reply is brought into view.
+ */
+function useFollowNewMessages(
+  articleRef: RefObject<HTMLElement | null>,
+  lastRef: RefObject<HTMLLIElement | null>,
+  messages: Transcript["messages"],
+) {
+  const nearEnd = useRef(true);
+  const count = useRef(messages.length);
+
+  useEffect(() => {
+    const pane = articleRef.current?.closest<HTMLElement>(".inbox-detail-pane");
+    if (!pane) return;
+    const onScroll = () => {
+      nearEnd.current = pane.scrollHeight - pane.scrollTop - pane.clientHeight < 160;
+    };
+    onScroll();
+    pane.addEventListener("scroll", onScroll, { passive: true });
+    return () => pane.removeEventListener("scroll", onScroll);
+  }, [articleRef]);
+
+  useLayoutEffect(() => {
+    const added = messages.length > count.current;
+    count.current = messages.length;
+    if (!added) return;
+    const own = messages[messages.length - 1]?.role === "agent";
+    const pane = articleRef.current?.closest<HTMLElement>(".inbox-detail-pane");
+    const paneScrolls = pane && getComputedStyle(pane).overflowY !== "visible";
+    if (pane && paneScrolls) {
+      if (own || nearEnd.current) pane.scrollTo({ top: pane.scrollHeight });
+    } else if (own) {
+      lastRef.current?.scrollIntoView({ block: "nearest" });
+    }
+  }, [messages, articleRef, lastRef]);
+}
+
+/**
+ * What a screen reader hears when a visitor's message arrives live ("Visitor: where is my
+ * order?"); nothing for the messages there when the conversation opened, nor for the member's own.
+ */
+function useLiveAnnouncement(transcript: Transcript, asker: string): string {
+  const { t } = useTranslation("inbox");
+  const known = useRef<Set<string> | null>(null);
+  const [text, setText] = useState("");
+  useEffect(() => {
+    const ids = transcript.messages.map((m) => m._id);
+    if (known.current) {
+      const fresh = transcript.messages.filter((m) => !known.current?.has(m._id) && m.role === "user");
+      const last = fresh[fresh.length - 1];
+      if (last) setText(t("handle.announce", { who: asker, text: last.content }));
+    }
+    known.current = new Set(ids);
+  }, [transcript.messages, asker, t]);
+  return text;
 }
 
 function AnswerFlags({

@@ -58,3 +58,10 @@ export const VerifiedIcon = (p: IconProps) => (
     <path d="m8.5 12 2.5 2.5 4.5-5" />
   </Svg>
 );
+
+export const BellIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Svg>
+);

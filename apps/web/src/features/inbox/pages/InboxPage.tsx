@@ -5,6 +5,7 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 import { ToastProvider } from "../../chatbots/components/Toast";
 import { useLeads, useUnanswered } from "../api";
 import { ConversationsView } from "../components/ConversationsView";
+import { DesktopNotifications } from "../components/DesktopNotifications";
 import { LeadsView } from "../components/LeadsView";
 import { UnansweredView } from "../components/UnansweredView";
 import {
@@ -68,8 +69,11 @@ function Inbox() {
       data-reading={view.kind === "conversations" && view.conversationId ? "" : undefined}
     >
       <header className="app-page-head inbox-head">
-        <h1>{t("page.title")}</h1>
-        <p className="app-page-lead">{t("page.lead")}</p>
+        <div className="inbox-head-text">
+          <h1>{t("page.title")}</h1>
+          <p className="app-page-lead">{t("page.lead")}</p>
+        </div>
+        <DesktopNotifications />
       </header>
       <InboxNav active={view.kind} chatbotId={filters.chatbotId} />
       {body}

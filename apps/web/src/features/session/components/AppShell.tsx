@@ -4,6 +4,7 @@ import { Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
 import { PageFallback } from "../../../layout/SiteLayout";
+import { LiveInbox } from "../../inbox/live/LiveInbox";
 import { RemovedFromWorkspace } from "../../workspaces/components/RemovedFromWorkspace";
 import { useAccountLanguage } from "../account-language";
 import { isPublicPath, saveReturnPath } from "../routes";
@@ -51,6 +52,8 @@ function SessionGate() {
         {t("shell.skip")}
       </a>
       <AppHeader />
+      {/* The tab's live stream of the workspace (lists, transcripts, desktop notifications). */}
+      <LiveInbox />
       <main id="main" className="app-main" tabIndex={-1}>
         {accountLanguage.saveFailed ? (
           <div className="container app-language-notice">

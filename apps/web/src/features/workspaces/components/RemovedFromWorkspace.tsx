@@ -1,7 +1,8 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { isApiError } from "../../../app/api";
+import { liveStore } from "../../inbox/live/live-store";
 import { useSession } from "../../session/session-context";
 import { switchWorkspace } from "../api";
 
@@ -13,12 +14,15 @@ export function RemovedFromWorkspace() {
   const { t } = useTranslation("team");
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const [removed, setRemoved] = useState(false);
+  const [refused, setRefused] = useState(false);
+  // The live stream says so too (`gone`), before any request is refused.
+  const gone = useSyncExternalStore(liveStore.subscribe, () => liveStore.get().gone);
+  const removed = refused || gone;
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {
         const error = event.query.state.error;
-        if (isApiError(error) && error.code === "NOT_A_MEMBER") setRemoved(true);
+        if (isApiError(error) && error.code === "NOT_A_MEMBER") setRefused(true);
       }),
     [queryClient],
   );
