@@ -82,6 +82,8 @@ const account: Translation<typeof en> = {
     title: "الإشعارات",
     description:
       "رسائل بريد إلكتروني عندما يطلب زائر التحدث إلى شخص أو يترك بيانات التواصل في <ws>{{workspace}}</ws>. هذا اختيارك أنت، ولمساحة العمل هذه فقط.",
+    /** The member's personal workspace. */
+    yourWorkspace: "مساحة عملك الخاصة",
     thisWorkspace: "مساحة العمل هذه",
     legend: "راسلني عبر البريد الإلكتروني",
     each: "راسلني عند كل طلب",

@@ -80,6 +80,8 @@ const account = {
     description:
       "E-mails when a visitor asks to talk to a person or leaves their contact details in <ws>{{workspace}}</ws>. Your choice, for this workspace only.",
     /** When the workspace's name is not known yet. */
+    /** The member's personal workspace. */
+    yourWorkspace: "your own workspace",
     thisWorkspace: "this workspace",
     legend: "E-mail me",
     each: "E-mail me each request",

@@ -10,6 +10,8 @@ export const NOTIFICATION_MODES: readonly NotificationMode[] = ["each", "hourly"
 export interface NotificationsFormProps {
   /** The active workspace's name, once known. */
   workspaceName: string | undefined;
+  /** The member's own personal workspace (named in the reader's language, not by its stored name). */
+  personal?: boolean;
   /** The saved choice; undefined while it loads. */
   current: NotificationMode | undefined;
   loadFailed: boolean;
@@ -45,7 +47,11 @@ export function NotificationsForm(props: NotificationsFormProps) {
           <Trans
             t={t}
             i18nKey="notifications.description"
-            values={{ workspace: props.workspaceName ?? t("notifications.thisWorkspace") }}
+            values={{
+              workspace: props.personal
+                ? t("notifications.yourWorkspace")
+                : (props.workspaceName ?? t("notifications.thisWorkspace")),
+            }}
             components={{ ws: <bdi /> }}
           />
         </p>

@@ -10,7 +10,7 @@ import { NotificationsForm } from "./NotificationsForm";
  * workspace; every role has it (agents answer the requests).
  */
 export function NotificationsSection() {
-  const { workspace } = useSession();
+  const { workspace, user } = useSession();
   const workspaceId = workspace?.id;
   const workspaces = useWorkspaces();
   const prefs = useNotificationPrefs(workspaceId);
@@ -18,7 +18,14 @@ export function NotificationsSection() {
   const [saved, setSaved] = useState(false);
   return (
     <NotificationsForm
-      workspaceName={workspaces.data?.find((w) => w.id === workspaceId)?.name}
+      // A personal workspace's stored name is made in English ("Ada's workspace"): it is called
+      // "your own workspace" in the reader's language instead.
+      workspaceName={
+        workspace?.personal || workspaceId === user?.id
+          ? undefined
+          : workspaces.data?.find((w) => w.id === workspaceId)?.name
+      }
+      personal={Boolean(workspace?.personal || workspaceId === user?.id)}
       current={prefs.data?.email}
       loadFailed={prefs.isError}
       onRetry={() => void prefs.refetch()}
