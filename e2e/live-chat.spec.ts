@@ -1,7 +1,7 @@
 import { type Browser, expect, type FrameLocator, type Page, type Request, test } from "@playwright/test";
 import { ar } from "../apps/web/src/widget/i18n/ar";
 import { en } from "../apps/web/src/widget/i18n/en";
-import { DEFAULT_BOT_TEXTS } from "../packages/contracts/src/chatbots/chatbot";
+import { DEFAULT_BOT_TEXTS, defaultFallbackReply } from "../packages/contracts/src/chatbots/chatbot";
 import { screenshot } from "./account-helpers";
 import { AUTH, createVerifiedAccount, uniqueEmail, WEB } from "./identity-helpers";
 import {
@@ -293,7 +293,11 @@ test("a reply the bot could not give offers a person instead of the contact form
     await openChat(page);
     await chatInput(page).fill("Do you have a branch in Riyadh?");
     await chatInput(page).press("Enter");
-    await expect(lastAnswer(page)).toHaveText(DEFAULT_BOT_TEXTS.en.fallbackReply, { timeout: 15_000 });
+    // The default fallback says what this bot offers: a person (and the e-mail form when no one is in).
+    await expect(lastAnswer(page)).toHaveText(
+      defaultFallbackReply("en", { leadCapture: true, liveChat: true }),
+      { timeout: 15_000 },
+    );
     const offer = frame.locator(".pw-offer").getByRole("button", { name: en.talkToPerson });
     await expect(offer).toBeVisible();
     await expect(frame.getByText(en.leadTitle)).toHaveCount(0);

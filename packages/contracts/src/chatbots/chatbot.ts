@@ -132,8 +132,8 @@ export const DEFAULT_BOT_TEXTS: Record<BotLanguage, BotTexts> = {
   en: {
     greeting: "Hi! 👋 How can I help you today?",
     suggestedQuestions: [],
-    fallbackReply:
-      "I'm sorry, I don't have an answer to that yet. Could you rephrase, or leave your e-mail so our team can get back to you?",
+    // Offers nothing (a new bot has no lead form and no live chat); see `defaultFallbackReply`.
+    fallbackReply: "I'm sorry, I don't have an answer to that yet. Could you rephrase your question?",
     launcherText: "Chat with us",
     greetingBubbleText: "",
     handoffReply: "I'm connecting you with a member of our team. They'll reply here shortly.",
@@ -143,14 +143,89 @@ export const DEFAULT_BOT_TEXTS: Record<BotLanguage, BotTexts> = {
   ar: {
     greeting: "مرحبًا! 👋 كيف يمكنني مساعدتك اليوم؟",
     suggestedQuestions: [],
-    fallbackReply:
-      "عذرًا، لا تتوفر لديّ إجابة عن هذا السؤال حتى الآن. هل يمكنك إعادة صياغته، أو ترك بريدك الإلكتروني ليتواصل معك فريقنا؟",
+    fallbackReply: "عذرًا، لا تتوفر لديّ إجابة عن هذا السؤال حتى الآن. هل يمكنك إعادة صياغته؟",
     launcherText: "تحدّث معنا",
     greetingBubbleText: "",
     handoffReply: "سأحوّلك إلى أحد أعضاء فريقنا. سيردّ عليك هنا بعد قليل.",
     offHoursReply: "فريقنا غير متاح الآن. اترك بريدك الإلكتروني وسنتواصل معك فور عودتنا.",
   },
 };
+
+/** What a bot offers a visitor it could not answer (its fallback reply should say so, and no more). */
+export interface FallbackOffers {
+  /** The e-mail form (`leadCapture`). */
+  leadCapture: boolean;
+  /** A person from the team (live chat, `handoff.enabled`). */
+  liveChat: boolean;
+}
+
+/** The default fallback reply's apology (`FALLBACK_INVITATIONS` follows it). */
+const FALLBACK_APOLOGY: Record<BotLanguage, string> = {
+  en: "I'm sorry, I don't have an answer to that yet.",
+  ar: "عذرًا، لا تتوفر لديّ إجابة عن هذا السؤال حتى الآن.",
+};
+
+/**
+ * What the default fallback reply invites the visitor to do, by what the bot offers. With live
+ * chat the widget offers "Talk to a person" after the reply; the e-mail form then comes when the
+ * team is away (outside office hours), hence "if no one is available" when both are on.
+ */
+const FALLBACK_INVITATIONS: Record<BotLanguage, Record<"neither" | "lead" | "person" | "both", string>> = {
+  en: {
+    neither: "Could you rephrase your question?",
+    lead: "Could you rephrase, or leave your e-mail so our team can get back to you?",
+    person: "Could you rephrase your question? You can also talk to a person from our team.",
+    both: "Could you rephrase your question? You can also talk to a person from our team; if no one is available, leave your e-mail so they can get back to you.",
+  },
+  ar: {
+    neither: "هل يمكنك إعادة صياغته؟",
+    lead: "هل يمكنك إعادة صياغته، أو ترك بريدك الإلكتروني ليتواصل معك فريقنا؟",
+    person: "هل يمكنك إعادة صياغته؟ يمكنك أيضًا التحدث إلى أحد أعضاء فريقنا.",
+    both: "هل يمكنك إعادة صياغته؟ يمكنك أيضًا التحدث إلى أحد أعضاء فريقنا، وإن لم يكن أحد متاحًا فاترك بريدك الإلكتروني ليتواصلوا معك.",
+  },
+};
+
+const offerKind = (offers: FallbackOffers) =>
+  offers.leadCapture ? (offers.liveChat ? "both" : "lead") : offers.liveChat ? "person" : "neither";
+
+/** The sentence inviting the visitor to rephrase, and to use what the bot offers (the e-mail form, a person). */
+export function fallbackInvitation(language: BotLanguage, offers: FallbackOffers): string {
+  return FALLBACK_INVITATIONS[language][offerKind(offers)];
+}
+
+/**
+ * The default fallback reply in `language` for a bot offering `offers`: it never asks for an
+ * e-mail without the form, nor promises a person without live chat.
+ */
+export function defaultFallbackReply(language: BotLanguage, offers: FallbackOffers): string {
+  return `${FALLBACK_APOLOGY[language]} ${fallbackInvitation(language, offers)}`;
+}
+
+/**
+ * Whether `text` is one of the default fallback replies in `language`, or empty (the owner has
+ * not written their own). The "lead" one is also the default every bot got before the reply matched the offers.
+ */
+export function isDefaultFallbackReply(text: string, language: BotLanguage): boolean {
+  const trimmed = text.trim();
+  // An empty one (never written) is said as the default too: a bot never answers with nothing.
+  if (trimmed === "") return true;
+  return Object.values(FALLBACK_INVITATIONS[language]).some(
+    (invitation) => trimmed === `${FALLBACK_APOLOGY[language]} ${invitation}`,
+  );
+}
+
+/**
+ * The fallback reply a bot says: the owner's words as written, or, while it is a default, the
+ * default matching what the bot offers now (so turning lead capture or live chat on or off
+ * changes it, and bots created before keep no promise of a form they do not show).
+ */
+export function effectiveFallbackReply(
+  stored: string,
+  language: BotLanguage,
+  offers: FallbackOffers,
+): string {
+  return isDefaultFallbackReply(stored, language) ? defaultFallbackReply(language, offers) : stored;
+}
 
 export const chatbotSchema = z.object({
   _id: z.string(),
@@ -224,14 +299,28 @@ const greetingBubbleText = noBidiOverride(
     .refine((s) => !/\p{Cc}/u.test(s), "Remove control characters from the greeting bubble"),
 );
 const handoffReply = noBidiOverride(
-  safeText().trim().min(1, "Write what the bot says when it hands over").max(500, "Keep it under 500 characters"),
+  safeText()
+    .trim()
+    .min(1, "Write what the bot says when it hands over")
+    .max(500, "Keep it under 500 characters"),
 );
 const offHoursReply = noBidiOverride(
-  safeText().trim().min(1, "Write what the bot says outside office hours").max(500, "Keep it under 500 characters"),
+  safeText()
+    .trim()
+    .min(1, "Write what the bot says outside office hours")
+    .max(500, "Keep it under 500 characters"),
 );
 /** One language's texts in an edit: each field optional (what is sent replaces what is stored). */
 export const botTextsInputSchema = z
-  .object({ greeting, suggestedQuestions, fallbackReply, launcherText, greetingBubbleText, handoffReply, offHoursReply })
+  .object({
+    greeting,
+    suggestedQuestions,
+    fallbackReply,
+    launcherText,
+    greetingBubbleText,
+    handoffReply,
+    offHoursReply,
+  })
   .partial();
 export type BotTextsInput = z.infer<typeof botTextsInputSchema>;
 

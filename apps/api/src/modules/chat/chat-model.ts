@@ -7,7 +7,17 @@ export interface AnswerInput {
   passages: Passage[];
   /** The words retrieval searched for, with their rarity (the built-in engine weighs sentences by it). */
   terms?: QueryTerm[];
-  bot: { instructions: string; fallbackReply: string; temperature: number; maxAnswerTokens: number };
+  bot: {
+    instructions: string;
+    fallbackReply: string;
+    /**
+     * The built-in engine's reply to an Arabic question when `fallbackReply` is not in Arabic (it
+     * cannot translate the owner's words); matches what the bot offers. Default: `ARABIC_FALLBACK`.
+     */
+    arabicFallbackReply?: string;
+    temperature: number;
+    maxAnswerTokens: number;
+  };
   signal: AbortSignal;
 }
 

@@ -2,11 +2,11 @@ import type { BotLanguage, ChatTurn, Citation } from "@parley/contracts";
 import type { ChatbotRow } from "../../db/schema";
 import type { AnswerOutcome } from "../../lib/metrics";
 import type { OutboundGuard } from "../../lib/outbound";
-import { questionLanguage, replyLanguage, textsFor } from "../chatbots/bot-languages";
+import { fallbackOffers, fallbackReplyFor, questionLanguage, replyLanguage } from "../chatbots/bot-languages";
 import type { Retrieval } from "../retrieval/retrieval";
 import { type ChatModel, ModelError } from "./chat-model";
 import { toCitations } from "./citations";
-import { createExtractiveEngine } from "./extractive-engine";
+import { arabicFallback, createExtractiveEngine } from "./extractive-engine";
 import { searchQuery } from "./follow-up";
 import { createOpenAiCompatibleModel, isFallback } from "./openai-compatible";
 
@@ -100,9 +100,10 @@ export function createChatService(deps: {
       language?: BotLanguage;
     },
   ): Promise<Reply> {
-    // The fallback reply in the question's language when the bot speaks it (else the widget's).
+    // The fallback reply in the question's language when the bot speaks it (else the widget's);
+    // a default one matches what the bot offers (the e-mail form, a person).
     const language = replyLanguage(args.bot, questionLanguage(args.question), args.language);
-    const fallbackReply = textsFor(args.bot, language).fallbackReply;
+    const fallbackReply = fallbackReplyFor(args.bot, language);
     const searchedFor = searchQuery(args.question, args.history);
     const { passages, terms } = await deps.retrieval.retrieve(args.bot.id, searchedFor);
     const stream = model.answer({
@@ -114,6 +115,7 @@ export function createChatService(deps: {
       bot: {
         instructions: args.bot.instructions,
         fallbackReply,
+        arabicFallbackReply: arabicFallback(fallbackOffers(args.bot)),
         temperature: args.bot.temperature,
         maxAnswerTokens: args.bot.maxAnswerTokens,
       },

@@ -1,3 +1,4 @@
+import { type FallbackOffers, fallbackInvitation } from "@parley/contracts";
 import { detectLanguage, normalizeArabic, stemArabic } from "../retrieval/arabic";
 import type { Passage, QueryTerm, Retrieval } from "../retrieval/retrieval";
 import type { AnswerInput, AnswerStream, ChatModel } from "./chat-model";
@@ -220,17 +221,25 @@ export async function bestSentence(
   return { passage, text, coverage };
 }
 
-/** The fallback reply of the built-in engine for an Arabic question when the bot's own is not in Arabic. */
-export const ARABIC_FALLBACK =
-  "عذرًا، لا أجد إجابة عن هذا السؤال في المعلومات المتوفرة لدي. هل يمكنك إعادة صياغته، أو ترك بريدك الإلكتروني ليتواصل معك فريقنا؟";
+/**
+ * The built-in engine's fallback reply to an Arabic question when the bot's own is not in Arabic
+ * (a bot that does not speak Arabic): its own generic words, inviting the visitor to what the bot
+ * offers (the e-mail form, a person), like the default fallback replies.
+ */
+export function arabicFallback(offers: FallbackOffers): string {
+  return `عذرًا، لا أجد إجابة عن هذا السؤال في المعلومات المتوفرة لدي. ${fallbackInvitation("ar", offers)}`;
+}
+
+/** `arabicFallback` for a bot offering nothing (neither the e-mail form nor a person). */
+export const ARABIC_FALLBACK = arabicFallback({ leadCapture: false, liveChat: false });
 
 /**
  * The bot's fallback reply in the question's language: an Arabic question gets the bot's reply
- * if that is Arabic, else `ARABIC_FALLBACK` (the chat service may already pass the bot's Arabic reply).
+ * if that is Arabic, else `arabic` (the chat service may already pass the bot's Arabic reply).
  */
-export function fallbackFor(question: string, fallbackReply: string): string {
+export function fallbackFor(question: string, fallbackReply: string, arabic = ARABIC_FALLBACK): string {
   if (detectLanguage(question) !== "ar" || detectLanguage(fallbackReply) === "ar") return fallbackReply;
-  return ARABIC_FALLBACK;
+  return arabic;
 }
 
 /**
@@ -262,7 +271,10 @@ export function createExtractiveEngine(retrieval: Pick<Retrieval, "sentenceTerms
           choice.coverage < (arabic ? MIN_COVERAGE_AR : MIN_COVERAGE) ||
           !answerKindFits(input.question, choice.text)
         ) {
-          yield* words(fallbackFor(input.question, input.bot.fallbackReply), input.signal);
+          yield* words(
+            fallbackFor(input.question, input.bot.fallbackReply, input.bot.arabicFallbackReply),
+            input.signal,
+          );
           return;
         }
         used = [choice.passage];

@@ -1,4 +1,11 @@
-import { type BotLanguage, type BotTexts, type ChatbotUpdate, DEFAULT_BOT_TEXTS } from "@parley/contracts";
+import {
+  type BotLanguage,
+  type BotTexts,
+  type ChatbotUpdate,
+  DEFAULT_BOT_TEXTS,
+  effectiveFallbackReply,
+  type FallbackOffers,
+} from "@parley/contracts";
 import type { ChatbotRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { detectLanguage } from "../retrieval/arabic";
@@ -48,6 +55,23 @@ export function textsFor(bot: LanguageRow, language: BotLanguage): BotTexts {
     handoffReply: own?.handoffReply || DEFAULT_TEXTS[language].handoffReply,
     offHoursReply: own?.offHoursReply || DEFAULT_TEXTS[language].offHoursReply,
   };
+}
+
+/** What the bot offers a visitor it could not answer: the e-mail form, a person (live chat). */
+export function fallbackOffers(bot: Pick<ChatbotRow, "leadCapture" | "handoff">): FallbackOffers {
+  return { leadCapture: bot.leadCapture, liveChat: bot.handoff?.enabled === true };
+}
+
+/**
+ * The fallback reply the bot says in `language`: the owner's words as written, or while it is a
+ * default (never rewritten, or written before the defaults matched the offers) the default that
+ * matches what the bot offers now (see `effectiveFallbackReply`).
+ */
+export function fallbackReplyFor(
+  bot: LanguageRow & Pick<ChatbotRow, "leadCapture" | "handoff">,
+  language: BotLanguage,
+): string {
+  return effectiveFallbackReply(textsFor(bot, language).fallbackReply, language, fallbackOffers(bot));
 }
 
 /** The language the widget speaks to a visitor who wants `wanted`: it, if the bot speaks it. */

@@ -22,6 +22,8 @@ const botLanguages: Translation<typeof en> = {
   suggestedQuestions: "الأسئلة المقترحة",
   suggestedQuestionsHint: "سؤال واحد في كل سطر، حتى 6 أسئلة.",
   fallbackReply: "الرد البديل",
+  fallbackDefaultNote:
+    "هذا هو الرد الافتراضي، لذا يطابقه الروبوت مع ما يعرضه (نموذج البريد الإلكتروني، المحادثة المباشرة). يحصل الزوار الآن على:",
   launcherText: "نص زر المحادثة",
   bubbleText: "فقاعة الترحيب",
   bubbleTextHint: "تظهر فقط حين تكون فقاعة الترحيب مفعّلة.",

@@ -22,6 +22,8 @@ const botLanguages = {
   suggestedQuestions: "Suggested questions",
   suggestedQuestionsHint: "One question per line, up to 6.",
   fallbackReply: "Fallback reply",
+  fallbackDefaultNote:
+    "This is the default reply, so the bot matches it to what it offers (the e-mail form, live chat). Visitors now get:",
   launcherText: "Launcher text",
   bubbleText: "Greeting bubble",
   bubbleTextHint: "Shown only when the greeting bubble is on.",

@@ -1,4 +1,9 @@
-import { BOT_LANGUAGES, type BotLanguage } from "@parley/contracts";
+import {
+  BOT_LANGUAGES,
+  type BotLanguage,
+  defaultFallbackReply,
+  isDefaultFallbackReply,
+} from "@parley/contracts";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useId, useState } from "react";
@@ -144,7 +149,7 @@ function LanguageInput({
   label: string;
   language: BotLanguage;
   error: string | undefined;
-  hint?: string;
+  hint?: ReactNode;
   rows?: number;
   maxLength: number;
   input: InputBinding;
@@ -184,32 +189,77 @@ const TEXT_FIELDS = [
 }[];
 type TextField = (typeof TEXT_FIELDS)[number];
 
+/**
+ * A fallback reply still at its default is not said as stored: the bot says the default matching
+ * what it offers (the e-mail form, live chat; see `effectiveFallbackReply`). This is that text, for
+ * the field's placeholder, and a note saying so while the field holds a default (else undefined).
+ */
+export function useFallbackDefault(
+  language: BotLanguage,
+  field: "fallbackReply" | "other.fallbackReply",
+): { said: string; note: ReactNode } {
+  const { t } = useTranslation("botLanguages");
+  const [value, leadCapture, liveChat] = useWatch<SettingsFormValues>({
+    name: [field, "leadCapture", "handoffEnabled"],
+  }) as [string | undefined, boolean | undefined, boolean | undefined];
+  const said = defaultFallbackReply(language, {
+    leadCapture: leadCapture === true,
+    liveChat: liveChat === true,
+  });
+  const note = isDefaultFallbackReply(value ?? "", language) ? (
+    <>
+      {t("fallbackDefaultNote")}{" "}
+      <q lang={language} dir={dirOf(language)}>
+        {said}
+      </q>
+    </>
+  ) : undefined;
+  return { said, note };
+}
+
+/** The Conversation section's fallback hint (`hint`), and the note while the reply is a default. */
+export function FallbackReplyHint({ hint }: { hint: string }) {
+  const language = useWatch<SettingsFormValues, "defaultLanguage">({ name: "defaultLanguage" });
+  const { note } = useFallbackDefault(language, "fallbackReply");
+  return (
+    <>
+      {hint}
+      {note ? <> {note}</> : null}
+    </>
+  );
+}
+
 /** One column: the greeting, the questions, then the other texts, each bound by `inputFor`. */
 function Column({
   language,
   questions,
   inputFor,
   errorFor,
+  fallbackField,
 }: {
   language: BotLanguage;
   questions: ReactNode;
   inputFor: (field: TextField["field"]) => InputBinding;
   errorFor: (field: TextField["field"]) => string | undefined;
+  fallbackField: "fallbackReply" | "other.fallbackReply";
 }) {
   const { t } = useTranslation("botLanguages");
   const formMessage = useFormMessage();
   const id = useId();
+  const fallback = useFallbackDefault(language, fallbackField);
   const input = (f: TextField) => (
     <LanguageInput
       key={f.field}
       id={`${id}-${f.field}`}
       label={t(f.field)}
-      hint={"hint" in f ? t(f.hint) : undefined}
+      hint={f.field === "fallbackReply" ? fallback.note : "hint" in f ? t(f.hint) : undefined}
       language={language}
       rows={"rows" in f ? f.rows : undefined}
       maxLength={f.maxLength}
       error={formMessage(errorFor(f.field))}
-      input={inputFor(f.field)}
+      input={
+        f.field === "fallbackReply" ? { placeholder: fallback.said, ...inputFor(f.field) } : inputFor(f.field)
+      }
     />
   );
   const [greeting, ...rest] = TEXT_FIELDS;
@@ -259,6 +309,7 @@ function DefaultColumn({ language }: { language: BotLanguage }) {
         onChange: (event: { target: { value: string } }) => setValue(field, event.target.value, dirty),
       })}
       errorFor={(field) => errors[field]?.message}
+      fallbackField="fallbackReply"
       questions={
         <QuestionsArea
           id={`${id}-questions`}
@@ -294,6 +345,7 @@ function OtherColumn({ language }: { language: BotLanguage }) {
       language={language}
       inputFor={(field) => register(`other.${field}`)}
       errorFor={(field) => e?.[field]?.message}
+      fallbackField="other.fallbackReply"
       questions={
         <LanguageInput
           id={`${id}-questions`}

@@ -23,7 +23,7 @@ import { useToast } from "../Toast";
 import { DangerZone } from "./DangerZone";
 import { BuilderSection, SuggestedQuestionsField, Switch, TextField } from "./fields";
 import { GreetingBubbleFields } from "./GreetingBubbleFields";
-import { DefaultLanguageTexts, LanguagesSection } from "./LanguageFields";
+import { DefaultLanguageTexts, FallbackReplyHint, LanguagesSection } from "./LanguageFields";
 import { LiveChatSection } from "./LiveChatFields";
 import { ModelFields } from "./ModelFields";
 import { ThemeFields } from "./ThemeFields";
@@ -125,7 +125,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
                   label={t("settings.conversation.fallback")}
                   multiline
                   rows={3}
-                  hint={t("settings.conversation.fallbackHint")}
+                  hint={<FallbackReplyHint hint={t("settings.conversation.fallbackHint")} />}
                 />
               </DefaultLanguageTexts>
             </BuilderSection>

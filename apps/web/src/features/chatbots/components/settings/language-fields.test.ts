@@ -1,3 +1,4 @@
+import { DEFAULT_BOT_TEXTS, defaultFallbackReply } from "@parley/contracts";
 import { createI18n } from "@parley/ui/i18n";
 import { LanguageProvider } from "@parley/ui/i18n/react";
 import { createElement, type ReactNode } from "react";
@@ -29,21 +30,24 @@ const values = {
   offHoursReply: "We're closed now",
 } as unknown as SettingsFormValues;
 
-function Host({ children }: { children: ReactNode }) {
-  const form = useForm<SettingsFormValues>({ defaultValues: values });
+function Host({ children, with: given }: { children: ReactNode; with: SettingsFormValues }) {
+  const form = useForm<SettingsFormValues>({ defaultValues: given });
   return createElement(FormProvider<SettingsFormValues>, { ...form, children });
 }
 
-async function render(): Promise<string> {
-  const i18n = await createI18n("en");
+async function render(given: SettingsFormValues = values, language: "en" | "ar" = "en"): Promise<string> {
+  const i18n = await createI18n(language);
   return renderToStaticMarkup(
     createElement(LanguageProvider, {
       i18n,
       // biome-ignore lint/correctness/noChildrenProp: createElement's typed props need the children
-      children: createElement(Host, null, createElement(LanguagesSection)),
+      children: createElement(Host, { with: given }, createElement(LanguagesSection)),
     }),
   );
 }
+
+/** The text React renders for `s` (apostrophes and quotes escaped). */
+const escaped = (s: string) => s.replaceAll("&", "&amp;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;");
 
 describe("the Languages section, both languages on", () => {
   it("edits each language's seven texts in its own direction, with the contract's limits", async () => {
@@ -69,5 +73,44 @@ describe("the Languages section, both languages on", () => {
     const ids = [...ofLanguage("en"), ...ofLanguage("ar")].map((f) => /id="([^"]+)"/.exec(f)?.[1]);
     expect(new Set(ids).size).toBe(14);
     for (const id of ids) expect(html).toContain(`for="${id}"`);
+  });
+});
+
+describe("the fallback reply's default, matched to what the bot offers", () => {
+  // The old default (it asked for an e-mail) in English, the new one in Arabic; live chat on, no form.
+  const atDefaults = {
+    ...values,
+    fallbackReply:
+      "I'm sorry, I don't have an answer to that yet. Could you rephrase, or leave your e-mail so our team can get back to you?",
+    other: {
+      ...(values as unknown as { other: object }).other,
+      fallbackReply: DEFAULT_BOT_TEXTS.ar.fallbackReply,
+    },
+    leadCapture: false,
+    handoffEnabled: true,
+  } as unknown as SettingsFormValues;
+  const offers = { leadCapture: false, liveChat: true };
+
+  it("says, under each column's default reply, what the bot says instead (in English and Arabic)", async () => {
+    for (const ui of ["en", "ar"] as const) {
+      const html = await render(atDefaults, ui);
+      const note = ui === "en" ? "This is the default reply" : "هذا هو الرد الافتراضي";
+      expect(html.split(note)).toHaveLength(3); // once per column
+      expect(html).toContain(`<q lang="en" dir="ltr">${escaped(defaultFallbackReply("en", offers))}</q>`);
+      expect(html).toContain(`<q lang="ar" dir="rtl">${escaped(defaultFallbackReply("ar", offers))}</q>`);
+      // …and as the placeholder of the fields, should they be emptied.
+      expect(html).toContain(`placeholder="${escaped(defaultFallbackReply("ar", offers))}"`);
+    }
+  });
+
+  it("says nothing over an owner's own words (hostile: a default with a word added)", async () => {
+    const own = {
+      ...atDefaults,
+      fallbackReply: `${defaultFallbackReply("en", offers)} Thanks!`,
+      other: { ...(atDefaults as unknown as { other: object }).other, fallbackReply: "عذرًا، لا أعرف." },
+    } as unknown as SettingsFormValues;
+    const html = await render(own);
+    expect(html).not.toContain("This is the default reply");
+    expect(html).not.toContain("<q ");
   });
 });
