@@ -179,3 +179,47 @@ test("upgrade with a card, a declined BENEFIT payment, a downgrade scheduled, ca
     await expect(page.getByText(`Pay for the next period by ${graceEnd} to keep Starter.`)).toBeVisible();
   });
 });
+
+test("a payment left at the gateway ends: 'Expired — no payment was taken', in English and Arabic", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("idris");
+  const password = "correct horse battery 42";
+  await createVerifiedAccount(request, { name: "Idris Saleh", email, password });
+  await page.goto("/billing");
+  await signInOnAuthPage(page, email, password);
+  await expect(page.getByTestId("current-plan-name")).toHaveText("Free");
+
+  // To the gateway's page, and back without paying.
+  await page.getByRole("button", { name: "Upgrade to Starter" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upgrade to Starter" });
+  await dialog.getByRole("button", { name: "Continue to payment" }).click();
+  await dialog.getByRole("button", { name: "Pay BHD\u00a09.000" }).click();
+  await expect(page).toHaveURL(/\/sandbox-gateway\/pay\/trk_/);
+  const trackId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+  await page.goto("/billing");
+  const row = page.locator(`tr[data-track-id="${trackId}"]`);
+  await expect(row).toContainText("Pending");
+
+  // Half an hour later the reconciler (run by the test clock with the other jobs) ends it.
+  const advanced = await request.post("/api/internal/test-clock", { data: { advanceMs: 31 * 60_000 } });
+  expect(advanced.ok(), await advanced.text()).toBe(true);
+  expect(
+    ((await advanced.json()) as { reconcile: { expired: number } }).reconcile.expired,
+  ).toBeGreaterThanOrEqual(1);
+  await page.reload();
+  await expect(row).toContainText("Expired — no payment was taken");
+  await expect(row).toContainText("The payment was not completed in time");
+  await expect(page.getByTestId("current-plan-name")).toHaveText("Free");
+
+  await page.goto("/billing?lang=ar");
+  await expect(row).toContainText("انتهت المهلة — لم يُقتطع أي مبلغ");
+  await expect(row).toContainText("لم تكتمل الدفعة في الوقت المحدد.");
+  // On a phone the row is a card; the longer status wraps inside it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("expired-payment-ar-390.png"), fullPage: true });
+});

@@ -1,4 +1,9 @@
-import { errorBodySchema, paymentInitiateResponseSchema, paymentSchema } from "@parley/contracts";
+import {
+  errorBodySchema,
+  paymentInitiateResponseSchema,
+  paymentSchema,
+  subscriptionDetailsSchema,
+} from "@parley/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payments, plans } from "../../src/db/schema";
@@ -169,6 +174,47 @@ describe.each(testDrivers())("payment initiation without planId on %s", (driver)
     it("needs a signed-in user", async () => {
       const res = await api.call(null, "POST", "/api/payments/initiate", { amount: 25 });
       expect(res.status).toBe(401);
+    });
+  });
+
+  // Why the plan is bound when the payment starts (initiate), and not first at /payments/create as
+  // the spec's flow could suggest: initiate already answers with the gateway's payment URL, so a
+  // payment can be captured before /payments/create is called, or without it ever arriving (a
+  // closed tab, a lost request). The capture must already know what it buys. See README, Billing.
+  describe("the plan is bound at initiation", () => {
+    const omar: Actor = { sub: "auth_omar", email: "omar@example.com", name: "Omar" };
+
+    it("a payment paid at the gateway before /payments/create grants exactly the plan bought", async () => {
+      const res = await initiate({ payment_provider: "mastercard", amount: 9 }, omar);
+      expect(res.status, res.text).toBe(200);
+      const started = paymentInitiateResponseSchema.parse(res.json);
+      expect((await api.decide(started.payment_url, "approve")).status).toBe(303);
+      const details = subscriptionDetailsSchema.parse((await api.details(omar)).json);
+      expect(details.plan).toMatchObject({ name: "Starter", billingInterval: "monthly" });
+      expect(details.lastPaymentTrackId).toBe(started.track_id);
+    });
+
+    it("hostile: /payments/create cannot bind another plan to a started payment", async () => {
+      const starter = await api.plan("Starter", "monthly");
+      const business = await api.plan("Business", "monthly");
+      const res = await initiate({ payment_provider: "benefit", amount: 9, planId: starter._id }, omar);
+      const started = paymentInitiateResponseSchema.parse(res.json);
+      const rebound = await api.call(omar, "POST", "/api/payments/create", {
+        userId: omar.sub,
+        planId: business._id,
+        trackId: started.track_id,
+        amount: business.price.amount,
+        username: omar.name,
+        planName: business.name,
+      });
+      expect(rebound.status).toBe(400);
+      expect(errorOf(rebound).code).toBe("PAYMENT_AMOUNT_MISMATCH");
+      expect((await api.decide(started.payment_url, "approve")).status).toBe(303);
+      const payment = paymentSchema.parse(
+        (await api.call(omar, "GET", `/api/payments/${started.track_id}`)).json,
+      );
+      expect(payment).toMatchObject({ planName: "Starter", status: "captured", amount: { amount: 9 } });
+      expect(subscriptionDetailsSchema.parse((await api.details(omar)).json).plan.name).toBe("Starter");
     });
   });
 });

@@ -13,6 +13,11 @@ export interface ApiErrorInit {
   requestId?: string | undefined;
   details?: { path: string; message: string }[] | undefined;
   cause?: unknown;
+  /**
+   * Whether `message` is the server's own words (its error body) rather than one this client made
+   * up for a status without a body. Defaults to true except for the client's own codes.
+   */
+  fromServer?: boolean;
 }
 
 /**
@@ -26,6 +31,8 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly requestId: string | undefined;
   readonly details: { path: string; message: string }[] | undefined;
+  /** The message is the server's (see `ApiErrorInit.fromServer`). */
+  readonly fromServer: boolean;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -33,6 +40,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.requestId = init.requestId;
     this.details = init.details;
+    this.fromServer = init.fromServer ?? (init.code !== "NETWORK_ERROR" && init.code !== "INVALID_RESPONSE");
   }
 }
 

@@ -128,15 +128,17 @@ async function errorFromResponse(response: Response, headerRequestId: string | u
     const { code, message, requestId, details } = parsed.data.error;
     return new ApiError({ status, code, message, requestId, details });
   }
+  // Prefer whatever the server said, even outside our error shape (a gateway, an old build).
+  const said = looseMessage(json);
   return new ApiError({
     status,
     code: codeForStatus(status),
-    // Prefer whatever the server said, even outside our error shape (a gateway, an old build).
     message:
-      looseMessage(json) ??
+      said ??
       // i18n-ignore: the error's English message, like a server's; people see it through useErrorText, which gives other languages the code's message
       `Request failed with status ${status}${response.statusText ? ` (${response.statusText})` : ""}`,
     requestId: headerRequestId,
+    fromServer: said !== undefined,
   });
 }
 

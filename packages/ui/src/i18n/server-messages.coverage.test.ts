@@ -73,7 +73,7 @@ const DEVELOPER_ONLY: Record<string, string> = {
   "unknown track id": "the payment event log (payment_events.reason)",
   "event from another provider": "the payment event log (payment_events.reason)",
   "payment already {{}}": "the payment event log (payment_events.reason)",
-  "payment expired before the callback": "the payment event log (payment_events.reason)",
+  "captured after the payment had expired": "the payment event log (payment_events.reason)",
   "still pending": "the payment event log (payment_events.reason)",
   "amount mismatch: got {{}} {{}}, expected {{}} {{}}": "the payment event log (payment_events.reason)",
   // The sandbox gateway's merchant API (the API calls it, never a browser).

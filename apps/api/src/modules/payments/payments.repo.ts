@@ -1,5 +1,5 @@
 import type { Database } from "@parley/db";
-import { and, count, desc, eq, lt } from "drizzle-orm";
+import { and, asc, count, desc, eq, lt } from "drizzle-orm";
 import { type PaymentRow, paymentEvents, payments, plans } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 
@@ -45,11 +45,13 @@ export function createPaymentsRepo(db: Database) {
         .returning();
       return row;
     },
+    /** Pending payments started before `cutoff`, those due first first (a backlog drains in order). */
     pendingSince(cutoff: Date, limit: number): Promise<PaymentRow[]> {
       return db
         .select()
         .from(payments)
         .where(and(eq(payments.status, "pending"), lt(payments.createdAt, cutoff)))
+        .orderBy(asc(payments.expiresAt))
         .limit(limit);
     },
     countByState(): Promise<{ status: string; n: number }[]> {

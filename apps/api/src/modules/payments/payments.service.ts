@@ -61,8 +61,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /**
    * Applies a verified gateway event to its payment in one transaction with recording the event:
-   * a duplicate event id changes nothing; only pending payments move; a capture must match the
-   * stored amount and currency; an expired payment is never granted.
+   * a duplicate event id changes nothing; only pending payments move, except that the gateway's
+   * capture of an expired payment still counts (the payer's money was taken, so the plan is
+   * granted, once: the payment is captured from then on); a capture must match the stored amount
+   * and currency. Anything else about an expired payment (a decline, a cancellation, "still
+   * pending") leaves it expired.
    */
   async function applyEvent(provider: ProviderId, event: VerifiedEvent): Promise<Outcome> {
     return db.transaction(async (tx) => {
@@ -84,13 +87,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!payment) return settle({ outcome: "rejected", reason: "unknown track id" });
       if (payment.provider !== provider)
         return settle({ outcome: "rejected", reason: "event from another provider", payment });
-      if (payment.status !== "pending")
+      const lateCapture = payment.status === "expired" && event.status === "captured";
+      if (payment.status !== "pending" && !lateCapture)
         return settle({ outcome: "ignored", reason: `payment already ${payment.status}`, payment });
       const at = now();
-      if (payment.expiresAt <= at) {
-        await repo.update(payment.trackId, { status: "expired" }, tx);
-        return settle({ outcome: "rejected", reason: "payment expired before the callback", payment });
-      }
       if (event.status === "pending") return settle({ outcome: "ignored", reason: "still pending", payment });
       if (event.status === "captured") {
         if (
@@ -146,7 +146,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
             tx,
           );
         }
-        return settle({ outcome: "applied", payment: { ...payment, status: "captured" } });
+        return settle({
+          outcome: "applied",
+          ...(lateCapture ? { reason: "captured after the payment had expired" } : {}),
+          payment: { ...payment, status: "captured" },
+        });
       }
       await repo.update(
         payment.trackId,
@@ -163,11 +167,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     });
   }
 
-  /** A pending payment past its time becomes expired (once: only while still pending). */
+  /**
+   * A pending payment past its time becomes expired (once: only while still pending). The reason
+   * it already has (the gateway could not start it) is kept; otherwise it was not completed in time.
+   */
   async function expire(row: PaymentRow): Promise<PaymentRow | undefined> {
     return repo.updateIfPending(row.trackId, {
       status: "expired",
-      resultMessage: "The payment was not completed in time",
+      resultMessage: row.resultMessage ?? "The payment was not completed in time",
     });
   }
 
@@ -241,9 +248,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
           track_id: trackId,
         };
       } catch (err) {
+        // Whether the gateway took the order is unknown (its answer may be what was lost), so the
+        // payment is not called declined: it stays pending, due now, and the reconciler settles it
+        // by asking the gateway, or expires it ("no payment was taken") once it is old enough.
         await repo.update(trackId, {
-          status: "failed",
           resultMessage: "The payment gateway could not start the payment",
+          expiresAt: createdAt,
         });
         throw err;
       }

@@ -83,6 +83,13 @@ export function createBillingApi(base = "") {
 export type BillingApi = ReturnType<typeof createBillingApi>;
 
 /**
+ * The subscription queries (billing and dashboard) do not retry on their own: a failure shows the
+ * "plan details aren't available" notice with Try again at once, instead of skeletons for the
+ * query client's default retries (1 s + 2 s).
+ */
+export const SUBSCRIPTION_RETRY = false;
+
+/**
  * The subscription as every page loads it. Spec §8: subscription fetch errors are only logged;
  * the pages then show themselves without the plan, or a quiet notice with a retry, and never the
  * error's text. A cancelled request (the user left the page) is not an error.

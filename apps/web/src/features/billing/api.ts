@@ -1,7 +1,7 @@
 import type { Payment } from "@parley/contracts";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dashboardKeys } from "../dashboard/api";
-import { billingKeys, createBillingApi, loadSubscription } from "./api-client";
+import { billingKeys, createBillingApi, loadSubscription, SUBSCRIPTION_RETRY } from "./api-client";
 import { useBillingUser } from "./billing-user";
 
 export { usePlans } from "../pricing/api";
@@ -17,6 +17,9 @@ export function subscriptionQueryOptions(userId: string | undefined) {
     queryFn: ({ signal }) => loadSubscription(billingApi, userId ?? NO_USER, signal),
     enabled: Boolean(userId),
     staleTime: 15_000,
+    // The page says at once that the plan is unavailable, with Try again, rather than showing
+    // skeletons through the default retries (about 3 s); see SUBSCRIPTION_RETRY.
+    retry: SUBSCRIPTION_RETRY,
   });
 }
 

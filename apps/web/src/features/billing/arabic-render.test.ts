@@ -50,6 +50,13 @@ const declined = {
   createdAt: "2026-11-21T10:00:00.000Z",
   capturedAt: null,
 } as unknown as Payment;
+// A payment whose gateway could not be reached, after the reconciler ended it (issue #25 item 7).
+const expired = {
+  ...declined,
+  track_id: "trk_2",
+  status: "expired",
+  resultMessage: "The payment gateway could not start the payment",
+} as Payment;
 
 const screens = (): ReactElement[] => [
   createElement(CurrentPlan, {
@@ -59,7 +66,7 @@ const screens = (): ReactElement[] => [
     cancelling: false,
     cancelMessage: null,
   }),
-  createElement(PaymentHistory, { payments: [declined] }),
+  createElement(PaymentHistory, { payments: [declined, expired] }),
   createElement(PaymentHistory, { payments: [] }),
   createElement(PlanUnavailable, { onRetry: () => undefined, retrying: false }),
   createElement(
@@ -96,6 +103,8 @@ describe("billing and dashboard screens", () => {
       "Your plan changes to Starter on Dec 21, 2026",
       "Past due",
       "Declined by the card issuer (sandbox)",
+      "Expired — no payment was taken",
+      "The payment gateway could not start the payment",
       "Card (Mastercard)",
       "No payments yet",
       "Your plan details aren't available right now.",
@@ -111,5 +120,7 @@ describe("billing and dashboard screens", () => {
     const names = /\b(Pro|Starter|Free|BHD|Parley|Mastercard|BENEFIT)\b/g;
     expect(text.replace(names, "").match(/[A-Za-z]{2,}[^<]*/g) ?? []).toEqual([]);
     expect(text).toContain("ديسمبر");
+    expect(text).toContain("انتهت المهلة — لم يُقتطع أي مبلغ");
+    expect(text).toContain("تعذّر على بوابة الدفع بدء الدفعة.");
   });
 });

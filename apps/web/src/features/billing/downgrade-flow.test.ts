@@ -1,6 +1,9 @@
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Plan } from "@parley/contracts";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { downgradeReplySchema } from "./api-client";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setTokenProvider } from "../../app/api";
+import { createBillingApi, downgradeReplySchema } from "./api-client";
 import {
   buildDowngradeRequest,
   confirmDowngrade,
@@ -12,6 +15,7 @@ import {
   downgradeReducer,
   initialDowngradeState,
   interpretDowngradeResponse,
+  submitDowngrade,
 } from "./downgrade-flow";
 
 // The request path against the real API is in billing-messages.test.ts. These are the spec's
@@ -267,5 +271,60 @@ describe("interpretDowngradeResponse", () => {
   it("is 'Downgrade failed' when there is no data", () => {
     expect(interpretDowngradeResponse(null)).toEqual({ ok: false, message: "Downgrade failed" });
     expect(interpretDowngradeResponse({ message: "" })).toEqual({ ok: false, message: "Downgrade failed" });
+  });
+});
+
+// Issue #25: a downgrade refused with a 5xx and a message showed the default text. The spec (§8)
+// prefers the server's message whenever there is one; the default is for when there is none. The
+// real client (apiFetch) reads each answer from a real HTTP server.
+describe("a failed downgrade call: the server's message whenever it gave one", () => {
+  let server: Server;
+  let base = "";
+  let answer: (res: ServerResponse) => void = (res) => res.end();
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => answer(res));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => setTokenProvider(undefined));
+  const state = { currentPlan: pro, targetPlan: starter, trackId: "trk_paid" };
+  const send = (reply: (res: ServerResponse) => void) => {
+    answer = reply;
+    return submitDowngrade(createBillingApi(base), state, "auth_user");
+  };
+  const json = (status: number, body: unknown) => (res: ServerResponse) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+
+  it.each([
+    [500, "INTERNAL", "Something went wrong on our side"],
+    [503, "SERVICE_UNAVAILABLE", "Billing is being updated, try again in a minute"],
+  ])("a %i with our error body shows its message", async (status, code, message) => {
+    expect(await send(json(status, { error: { code, message, requestId: "req_1" } }))).toEqual({
+      ok: false,
+      message,
+    });
+  });
+
+  it("a 5xx whose body is not our shape still shows the message it carries", async () => {
+    expect(await send(json(502, { message: "Upstream billing service timed out" }))).toEqual({
+      ok: false,
+      message: "Upstream billing service timed out",
+    });
+  });
+
+  it("the default when the server said nothing: a bare 500, a proxy's HTML page, no answer at all", async () => {
+    const failed = { ok: false, message: "Failed to process downgrade" };
+    expect(await send((res) => res.writeHead(500).end())).toEqual(failed);
+    expect(
+      await send((res) => res.writeHead(502, { "content-type": "text/html" }).end("<h1>Bad gateway</h1>")),
+    ).toEqual(failed);
+    expect(await send(json(500, { message: "   " }))).toEqual(failed);
+    expect(await send((res) => res.socket?.destroy())).toEqual(failed);
   });
 });

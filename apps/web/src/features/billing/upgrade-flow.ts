@@ -153,18 +153,18 @@ export type UpgradeResult =
 
 class FlowError extends Error {}
 
-/** Codes whose message is the client's own wording or a generic 500, not the server's reason. */
-const notServerMessages = new Set(["NETWORK_ERROR", "INVALID_RESPONSE", "INTERNAL"]);
-
-/** The server's reason when it gave one (spec: server message preferred), else `fallback`. */
+/**
+ * The server's reason whenever it gave one (spec §8: server message preferred), a 5xx's included;
+ * else `fallback`: no answer at all, an answer we could not read, or a status without a message
+ * (whose text this client made up).
+ */
 export function serverMessage(
   error: unknown,
   fallback: string,
   wording: FlowWording = englishFlowWording,
 ): string {
   if (error instanceof FlowError) return error.message;
-  if (isApiError(error) && !notServerMessages.has(error.code) && error.message.trim())
-    return wording.apiError(error);
+  if (isApiError(error) && error.fromServer && error.message.trim()) return wording.apiError(error);
   return fallback;
 }
 

@@ -1,7 +1,7 @@
 import { conversationPageSchema, usageSchema } from "@parley/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../app/api";
-import { createBillingApi, loadSubscription } from "../billing/api-client";
+import { createBillingApi, loadSubscription, SUBSCRIPTION_RETRY } from "../billing/api-client";
 
 /** Per user, so a second account in the same tab never sees the first one's numbers. */
 export const dashboardKeys = {
@@ -19,6 +19,7 @@ export function useSubscriptionDetails(userId: string, enabled = true) {
       enabled,
       queryFn: ({ signal }) => loadSubscription(createBillingApi(), userId, signal),
       staleTime: 15_000,
+      retry: SUBSCRIPTION_RETRY,
     }),
   );
 }

@@ -65,6 +65,7 @@ const billing: Translation<typeof en> = {
     notAvailable: "غير متاحة",
     choose: "اختيار {{plan}}",
     switchToYearly: "التحويل إلى الاشتراك السنوي",
+    waitingForPlan: "يمكنك تغيير الباقة بعد تحميل باقتك الحالية.",
     reasons: {
       movesToFree: "ينتقل حسابك إلى الباقة المجانية إن لم يُدفع التجديد",
       yearlyPeriod: "متاحة عند انتهاء فترتك السنوية",
@@ -88,7 +89,7 @@ const billing: Translation<typeof en> = {
       captured: "مدفوعة",
       failed: "مرفوضة",
       canceled: "ملغاة",
-      expired: "منتهية الصلاحية",
+      expired: "انتهت المهلة — لم يُقتطع أي مبلغ",
       amount_mismatch: "قيد المراجعة",
     },
     methods: {

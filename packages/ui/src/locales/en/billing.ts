@@ -65,6 +65,7 @@ const billing = {
     notAvailable: "Not available",
     choose: "Choose {{plan}}",
     switchToYearly: "Switch to yearly",
+    waitingForPlan: "You can change plans once your current plan has loaded.",
     reasons: {
       movesToFree: "Your account moves to Free if the renewal is not paid",
       yearlyPeriod: "Available when your yearly period ends",
@@ -88,7 +89,7 @@ const billing = {
       captured: "Paid",
       failed: "Declined",
       canceled: "Cancelled",
-      expired: "Expired",
+      expired: "Expired — no payment was taken",
       amount_mismatch: "Under review",
     },
     methods: {

@@ -10,7 +10,8 @@ import { CheckIcon, PlanPrice } from "./PlanSummary";
 
 interface PlanChooserProps {
   plans: readonly Plan[];
-  subscription: SubscriptionDetails;
+  /** Null when the current plan could not be loaded: the plans show, without actions. */
+  subscription: SubscriptionDetails | null;
   interval: BillingInterval;
   onIntervalChange: (interval: BillingInterval) => void;
   onAction: (plan: Plan, action: PlanAction) => void;
@@ -90,7 +91,7 @@ function ChooserCard({
   onAction,
 }: {
   plan: Plan;
-  subscription: SubscriptionDetails;
+  subscription: SubscriptionDetails | null;
   onAction: PlanChooserProps["onAction"];
 }) {
   const { t } = useTranslation("billing");
@@ -98,9 +99,10 @@ function ChooserCard({
   const format = useFormat();
   const planText = usePlanText();
   const headingId = useId();
-  const action = planAction(plan, subscription, wording);
-  const scheduledAt = subscription.pendingChange?.effectiveAt;
-  const isCurrent = action.kind === "current" || action.kind === "renew";
+  // What the user can do depends on their current plan; without it there is nothing to offer.
+  const action = subscription ? planAction(plan, subscription, wording) : null;
+  const scheduledAt = subscription?.pendingChange?.effectiveAt;
+  const isCurrent = action?.kind === "current" || action?.kind === "renew";
   const limits = plan.features.filter(isNumericFeature);
   return (
     <article
@@ -111,7 +113,7 @@ function ChooserCard({
       <div className="chooser-head">
         <h3 id={headingId}>{planText.name(plan)}</h3>
         {isCurrent ? <span className="badge">{t("chooser.yourPlan")}</span> : null}
-        {action.kind === "scheduled" ? (
+        {action?.kind === "scheduled" ? (
           <span className="badge">
             {t("chooser.from", { date: scheduledAt ? format.date(scheduledAt, "monthDay") : "" })}
           </span>
@@ -127,10 +129,12 @@ function ChooserCard({
           </li>
         ))}
       </ul>
-      <div className="chooser-action">
-        {action.kind === "none" ? <p className="chooser-reason">{action.reason}</p> : null}
-        <ActionButton plan={plan} action={action} onAction={onAction} />
-      </div>
+      {action ? (
+        <div className="chooser-action">
+          {action.kind === "none" ? <p className="chooser-reason">{action.reason}</p> : null}
+          <ActionButton plan={plan} action={action} onAction={onAction} />
+        </div>
+      ) : null}
     </article>
   );
 }
@@ -148,6 +152,11 @@ export function PlanChooser({ plans, subscription, interval, onIntervalChange, o
         </div>
         <BillingIntervalToggle value={interval} onChange={onIntervalChange} />
       </div>
+      {subscription ? null : (
+        <p className="chooser-waiting" data-testid="chooser-waiting">
+          {t("chooser.waitingForPlan")}
+        </p>
+      )}
       {visible.length === 0 ? (
         <p className="billing-empty">{t("chooser.empty")}</p>
       ) : (
