@@ -204,15 +204,16 @@ function WorkspaceBillingPage() {
             retrying={plans.isFetching}
           />
         </section>
-      ) : details && plans.data ? (
+      ) : plans.data && (details || subscription.isError) ? (
+        // The plans are their own query: they show even when the current plan could not be loaded.
         <PlanChooser
           plans={plans.data}
-          subscription={details}
+          subscription={details ?? null}
           interval={interval}
           onIntervalChange={setChosenInterval}
           onAction={act}
         />
-      ) : subscription.isError ? null : (
+      ) : (
         <section className="billing-section" aria-label={t("chooser.title")} aria-busy="true">
           <PlanChooserSkeleton />
         </section>
