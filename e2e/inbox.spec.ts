@@ -263,6 +263,16 @@ test("an owner reads visitors' conversations, answers what the bot couldn't, and
     "aria-valuenow",
     "4",
   );
+  // The figures shown, for the chosen range, as CSV (one figure a row).
+  const figures = await downloadText(page, () => page.getByRole("button", { name: "Export CSV" }).click());
+  expect(figures.name).toBe(`parley-analytics-${today}-to-${today}.csv`);
+  const lines = figures.text.split("\r\n");
+  expect(lines[0]).toBe("section,item,metric,value");
+  expect(lines).toContain("totals,,conversations,4");
+  expect(lines).toContain("totals,,leads,1");
+  expect(lines).toContain(`day,${today},conversations,4`);
+  expect(lines).toContain(`top_question,${GIFT_QUESTION},count,2`);
+  expect(lines).toContain("live,,handoffs,0");
 
   // Leads: the table, and the CSV export with the visitor's address.
   await page.goto("/inbox/leads");

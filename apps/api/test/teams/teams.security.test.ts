@@ -122,6 +122,10 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
       expect((await callApi(s, token, "GET", "/api/analytics?from=2026-01-01&to=2026-01-31")).status).toBe(
         403,
       );
+      // Nor its CSV (issue 25, item 13): the same capability, analytics:read.
+      const analyticsCsv = await callApi(s, token, "GET", "/api/analytics.csv?from=2026-01-01&to=2026-01-31");
+      expect(analyticsCsv.status).toBe(403);
+      expect(analyticsCsv.json.error?.code).toBe("FORBIDDEN");
       expect((await callApi(s, token, "GET", "/api/export")).status).toBe(403);
       const billing = await callApi(s, token, "GET", `/api/subscription/details/${owner.userId}`);
       expect(billing.status).toBe(403);
@@ -154,6 +158,12 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
       expect(edit.status, JSON.stringify(edit.json)).toBe(200);
       expect((await callApi(s, token, "GET", `/api/subscription/details/${owner.userId}`)).status).toBe(403);
       expect((await callApi(s, token, "GET", "/api/workspace/audit-log")).status).toBe(200);
+      // The workspace's analytics, as CSV too (analytics:read).
+      const analyticsCsv = await fetch(`${s.api.url}/api/analytics.csv?from=2026-01-01&to=2026-01-31`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(analyticsCsv.status).toBe(200);
+      expect((await analyticsCsv.text()).split("\r\n")[0]).toBe("section,item,metric,value");
       const members = (
         await owner.browser.get(`/organization/list-members?organizationId=${owner.userId}`)
       ).json<{

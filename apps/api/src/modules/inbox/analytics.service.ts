@@ -1,5 +1,6 @@
 import type { Analytics, AnalyticsQuery } from "@parley/contracts";
 import type { Database } from "@parley/db";
+import { type CsvValue, toCsv } from "../../lib/csv";
 import { AppError } from "../../lib/errors";
 import { type AnalyticsRepo, createAnalyticsRepo } from "../conversations/analytics.repo";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
@@ -69,3 +70,46 @@ export function createAnalyticsService(deps: {
   };
 }
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+
+/** A share (0..1) or a duration, to four decimals at most; null (nothing to measure) stays empty. */
+const decimal = (n: number | null): CsvValue => (n === null ? null : Number(n.toFixed(4)));
+
+/**
+ * The figures of the analytics page for its range, as one CSV table (RFC 4180, formula cells
+ * neutralised; see lib/csv.ts), one figure per row: `section,item,metric,value`. The section is
+ * `range`, `totals`, `day` (item: the UTC date), `hour` (item: the UTC hour, 0–23), `top_question`
+ * (item: the question) or `live`. Headers, sections and metric names stay in English whatever the
+ * reader's language: the file is for spreadsheets and scripts, which read them as keys. The
+ * month's usage is left out: it is not about the range.
+ */
+export function analyticsCsv(a: Analytics, chatbotId: string | undefined): string {
+  const rows: CsvValue[][] = [];
+  const add = (section: string, item: string | number | null, metric: string, value: CsvValue) =>
+    rows.push([section, item, metric, value]);
+  add("range", null, "from", a.from);
+  add("range", null, "to", a.to);
+  add("range", null, "chatbot_id", chatbotId ?? "all");
+  add("range", null, "time_zone", "UTC");
+  add("totals", null, "conversations", a.totals.conversations);
+  add("totals", null, "messages", a.totals.messages);
+  add("totals", null, "questions", a.totals.questions);
+  add("totals", null, "answered", a.totals.answered);
+  add("totals", null, "answered_share", decimal(a.answeredShare));
+  add("totals", null, "thumbs_up", a.totals.thumbsUp);
+  add("totals", null, "thumbs_down", a.totals.thumbsDown);
+  add("totals", null, "satisfaction", decimal(a.satisfaction));
+  add("totals", null, "leads", a.totals.leads);
+  for (const day of a.days) {
+    add("day", day.date, "conversations", day.conversations);
+    add("day", day.date, "messages", day.messages);
+  }
+  for (const h of a.busiestHours) add("hour", h.hour, "visitor_messages", h.messages);
+  for (const q of a.topQuestions) add("top_question", q.question, "count", q.count);
+  add("live", null, "handoffs", a.live.handoffs);
+  add("live", null, "handoff_rate", decimal(a.live.handoffRate));
+  add("live", null, "first_human_reply_median_seconds", decimal(a.live.firstHumanReplySeconds.median));
+  add("live", null, "first_human_reply_p90_seconds", decimal(a.live.firstHumanReplySeconds.p90));
+  add("live", null, "resolved_by_bot", a.live.resolvedByBot);
+  add("live", null, "resolved_by_person", a.live.resolvedByPerson);
+  return toCsv(["section", "item", "metric", "value"], rows);
+}

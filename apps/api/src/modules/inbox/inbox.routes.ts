@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actorOf, authOf, workspaceOf } from "../../plugins/auth";
 import type { AuditService } from "../workspaces/audit.service";
-import type { AnalyticsService } from "./analytics.service";
+import { type AnalyticsService, analyticsCsv } from "./analytics.service";
 import type { InboxService } from "./inbox.service";
 import type { LifecycleService } from "./lifecycle.service";
 
@@ -72,6 +72,15 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
     { schema: { querystring: analyticsQuerySchema, response: { 200: analyticsSchema } } },
     async (request) => analytics.summary(workspaceOf(request, "analytics:read"), request.query),
   );
+  // The analytics page's figures for its range, as a CSV file (see analyticsCsv).
+  app.get("/analytics.csv", { schema: { querystring: analyticsQuerySchema } }, async (request, reply) => {
+    const q = request.query;
+    const figures = await analytics.summary(workspaceOf(request, "analytics:read"), q);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="parley-analytics-${q.from}-to-${q.to}.csv"`)
+      .send(analyticsCsv(figures, q.chatbotId));
+  });
   app.get("/export", async (request, reply) => {
     const archive = await lifecycle.exportAll(workspaceOf(request, "data:export"));
     return reply

@@ -10,6 +10,7 @@ import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, eq, sql } from "drizzle-orm";
 import { knowledgeSources } from "../../db/schema";
+import { toCsv } from "../../lib/csv";
 import { AppError } from "../../lib/errors";
 import {
   type ConversationRow,
@@ -201,24 +202,12 @@ export function createInboxService(deps: {
       }));
     },
 
-    /** RFC 4180 CSV; cells that a spreadsheet would run as a formula are neutralised. */
+    /** RFC 4180 CSV; cells that a spreadsheet would run as a formula are neutralised (lib/csv.ts). */
     leadsCsv(rows: LeadRow[], appUrl: string): string {
-      const cell = (v: string | null) => {
-        let s = v ?? "";
-        if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-        return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-      };
-      const header = ["email", "name", "chatbot", "captured_at", "conversation"].join(",");
-      const lines = rows.map((r) =>
-        [
-          cell(r.email),
-          cell(r.name),
-          cell(r.chatbotName),
-          cell(r.createdAt),
-          cell(`${appUrl}/inbox/${r.conversationId}`),
-        ].join(","),
+      return toCsv(
+        ["email", "name", "chatbot", "captured_at", "conversation"],
+        rows.map((r) => [r.email, r.name, r.chatbotName, r.createdAt, `${appUrl}/inbox/${r.conversationId}`]),
       );
-      return `${[header, ...lines].join("\r\n")}\r\n`;
     },
   };
 }

@@ -1,17 +1,22 @@
 import { type AnalyticsQuery, analyticsSchema } from "@parley/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../app/api";
+import { getAccessToken } from "../chatbots/api";
+import { downloadFromApi } from "../inbox/download";
+import { analyticsPath } from "./paths";
 
 export const analyticsKeys = {
   all: ["analytics"] as const,
   summary: (query: AnalyticsQuery) => [...analyticsKeys.all, query] as const,
 };
 
-export function analyticsPath(query: AnalyticsQuery): string {
-  const params = new URLSearchParams({ from: query.from, to: query.to });
-  if (query.chatbotId) params.set("chatbotId", query.chatbotId);
-  return `/api/analytics?${params.toString()}`;
-}
+/** Downloads the figures shown for `query`'s range (and bot) as CSV, with the signed-in token. */
+export const downloadAnalyticsCsv = (query: AnalyticsQuery) =>
+  downloadFromApi(
+    analyticsPath(query, "csv"),
+    `parley-analytics-${query.from}-to-${query.to}.csv`,
+    getAccessToken,
+  );
 
 /** The figures for a range; the previous range's stay on screen while the next one loads. */
 export function useAnalytics(query: AnalyticsQuery) {

@@ -265,6 +265,10 @@ const inbox = {
     lead: "How visitors use your chatbots: how many talk to them, how often they get an answer, and what they ask most. Days and hours are in UTC.",
     updating: " · updating…",
     loading: "Loading analytics",
+    export: {
+      button: "Export CSV",
+      preparing: "Preparing…",
+    },
     range: {
       label: "Date range",
       last: "Last ",

@@ -1,11 +1,13 @@
 import type { Analytics } from "@parley/contracts";
 import { useLanguage, useTranslation } from "@parley/ui/i18n/react";
+import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { BotSelect } from "../../inbox/components/BotSelect";
-import { useAnalytics } from "../api";
+import { DownloadIcon } from "../../inbox/components/icons";
+import { downloadAnalyticsCsv, useAnalytics } from "../api";
 import { DAY_LABEL_STEPS, HOUR_LABEL_STEPS, hourLabel, hourRangeLabel } from "../chart";
 import { BarChart, type BarDatum } from "../components/BarChart";
 import { KpiGrid } from "../components/KpiGrid";
@@ -35,7 +37,10 @@ export function AnalyticsPage() {
   const [today] = useState(() => utcDay(new Date()));
   const range = rangeFromSearch(searchParams, today);
   const chatbotId = searchParams.get("chatbotId") || undefined;
-  const query = useAnalytics({ from: range.from, to: range.to, ...(chatbotId ? { chatbotId } : {}) });
+  const shown = { from: range.from, to: range.to, ...(chatbotId ? { chatbotId } : {}) };
+  const query = useAnalytics(shown);
+  // The figures shown, for the same range and bot, as a CSV file.
+  const exportCsv = useMutation({ mutationFn: downloadAnalyticsCsv });
 
   const setRange = (next: DateRange) =>
     setSearchParams(rangeToSearch(next, searchParams), { replace: true, preventScrollReset: true });
@@ -62,8 +67,20 @@ export function AnalyticsPage() {
           onChange={setRange}
           today={today}
         />
-        <BotSelect value={chatbotId} onChange={setBot} />
+        <div className="an-toolbar-end">
+          <BotSelect value={chatbotId} onChange={setBot} />
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => exportCsv.mutate(shown)}
+            disabled={exportCsv.isPending}
+          >
+            <DownloadIcon size={16} />
+            {exportCsv.isPending ? t("analytics.export.preparing") : t("analytics.export.button")}
+          </button>
+        </div>
       </div>
+      {exportCsv.isError ? <ErrorNotice error={exportCsv.error} /> : null}
       <p className="an-range" aria-live="polite">
         {describeRange(language, range.from, range.to)}
         {query.isFetching && query.data ? <span className="an-muted">{t("analytics.updating")}</span> : null}
