@@ -9,6 +9,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { type Auth, type BackgroundTasks, createAuth, createBackgroundTasks, trustedOriginsOf } from "./auth";
+import { createWorkspaceLocks } from "./auth/workspace-lock";
 import type { AuthDb } from "./db";
 import type { Env } from "./env";
 import { createOutbox, type Outbox, type OutboxOptions } from "./events/outbox";
@@ -102,14 +103,18 @@ export async function buildApp(deps: AppDeps) {
     db,
     log: app.log,
   });
+  // Invitations and acceptances run in one transaction per workspace (seats, issue #25): the
+  // auth instance's queries follow the request into it.
+  const locks = createWorkspaceLocks(db);
   const auth = createAuth({
     env,
-    db,
+    db: locks.db,
     mailer,
     log: app.log,
     background,
     onUserDeleted: () => outbox.wake(),
-    onWorkspaceAudit: () => outbox.wake(),
+    // The audit row is committed with the change; the outbox looks for it after the commit.
+    onWorkspaceAudit: () => locks.afterCommit(() => outbox.wake()),
   });
   // Creates the JWT signing key now: on an empty table, a burst of first /token calls would
   // otherwise each create their own key.
@@ -144,7 +149,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(workspaceMembersRoutes, { db, secret: env.AUTH_EVENTS_SECRET, mailer });
   if (mailer.mailbox) await app.register(devMailboxRoutes, { mailbox: mailer.mailbox, csp });
   await app.register(authUiRoutes, { dir: env.AUTH_UI_DIR, webUrl: env.WEB_URL, csp });
-  await app.register(betterAuthRoutes, { auth, baseURL: env.AUTH_URL, csp });
+  await app.register(betterAuthRoutes, { auth, baseURL: env.AUTH_URL, csp, db, locks });
 
   // Pending events from an earlier run (or another replica) are picked up as soon as we are up.
   app.addHook("onReady", async () => outbox.start());

@@ -18,7 +18,7 @@ describe("mail templates in the recipient's language", () => {
   it("keeps the English invitation word for word", () => {
     const mail = workspaceInvitationMail("sam@example.com", invite, link);
     expect(mail.language).toBe("en");
-    expect(mail.subject).toBe("Layla invited you to Acme on Parley");
+    expect(mail.subject).toBe("Layla invited you to join Acme on Parley");
     expect(mail.text).toContain(
       'Layla (layla@example.com) invited sam@example.com to join the workspace "Acme" on Parley as an admin.',
     );
@@ -37,7 +37,7 @@ describe("mail templates in the recipient's language", () => {
       link,
       "ar",
     );
-    expect(mail.subject).toBe("دعاك Layla إلى مساحة العمل <b>Acme</b> على Parley");
+    expect(mail.subject).toBe("دعاك Layla للانضمام إلى <b>Acme</b> على Parley");
     expect(mail.subject).not.toMatch(/[\u2066-\u2069]/);
     expect(mail.text).toContain("\u2068Layla\u2069 (\u2066layla@example.com\u2069)");
     expect(mail.text).toContain("بصفة مسؤول.");
@@ -45,6 +45,40 @@ describe("mail templates in the recipient's language", () => {
     expect(mail.html).toContain("<bdi>&lt;b&gt;Acme&lt;/b&gt;</bdi>");
     expect(mail.html).not.toContain("<b>Acme");
     expect(mail.html).toContain('<span dir="ltr" style="unicode-bidi:isolate">sam@example.com</span>');
+  });
+
+  it("names a personal workspace still under its sign-up name without repeating the inviter (issue #25)", () => {
+    const own = {
+      ...invite,
+      workspaceName: "Layla's workspace",
+      personalOwner: "Layla",
+      inviterIsOwner: true,
+    };
+    const mail = workspaceInvitationMail("sam@example.com", own, link);
+    expect(mail.subject).toBe("Layla invited you to their Parley workspace");
+    expect(mail.text).toContain(
+      "Layla (layla@example.com) invited sam@example.com to join their workspace on Parley as an admin.",
+    );
+    expect(mail.text).not.toContain("Layla's workspace");
+    const ar = workspaceInvitationMail("sam@example.com", own, link, "ar");
+    expect(ar.subject).toBe("دعاك Layla إلى مساحة عمله على Parley");
+    expect(ar.text).not.toContain("workspace");
+
+    // An admin inviting into someone else's personal workspace names the owner's workspace.
+    const other = { ...own, inviterName: "Omar", inviterEmail: "omar@example.com", inviterIsOwner: false };
+    expect(workspaceInvitationMail("sam@example.com", other, link).subject).toBe(
+      "Omar invited you to join Layla's workspace on Parley",
+    );
+    expect(workspaceInvitationMail("sam@example.com", other, link, "ar").subject).toBe(
+      "دعاك Omar للانضمام إلى مساحة عمل Layla على Parley",
+    );
+  });
+
+  it("names a renamed or shared workspace as it is called, even when it ends like a sign-up name", () => {
+    const renamed = { ...invite, workspaceName: "Acme's workspace" };
+    expect(workspaceInvitationMail("sam@example.com", renamed, link).subject).toBe(
+      "Layla invited you to join Acme's workspace on Parley",
+    );
   });
 
   it("follows the user's saved locale for the account mails", () => {

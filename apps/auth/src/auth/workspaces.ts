@@ -1,9 +1,16 @@
 import {
   type AuditAction,
+  INVALID_EMAIL_MESSAGE,
+  invitationEmailSchema,
+  WORKSPACE_EXTRAS_MESSAGE,
   WORKSPACE_SEATS_PATH,
   type WorkspaceRole,
+  workspaceCan,
+  workspaceNameSchema,
+  workspaceRefSchema,
   workspaceRoleSchema,
   workspaceSeatsSchema,
+  workspaceSlugSchema,
 } from "@parley/contracts";
 import { signWebhook } from "@parley/contracts/server";
 import type { BetterAuthPlugin } from "better-auth";
@@ -11,7 +18,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "b
 import { createAccessControl } from "better-auth/plugins/access";
 import { and, count, eq, gt } from "drizzle-orm";
 import type { AuthDb } from "../db";
-import { authEventOutbox, invitation, member } from "../db/schema";
+import { authEventOutbox, invitation, member, user } from "../db/schema";
 
 /**
  * Workspaces are better-auth organizations. The statements are the plugin's own (organization,
@@ -28,26 +35,36 @@ const statements = {
 
 export const workspaceAc = createAccessControl(statements);
 
+/** Renaming follows the API's table (WORKSPACE_CAPABILITIES "workspace:rename"): owners only. */
+const renames = (role: WorkspaceRole) =>
+  workspaceCan(role, "workspace:rename") ? (["update"] as const) : [];
+
 /**
  * owner: everything. admin: members and invitations (the plugin itself stops an admin from
  * inviting, promoting, demoting or removing an owner). agent: nothing here.
  */
 export const workspaceRoles = {
   owner: workspaceAc.newRole({
-    organization: ["update", "delete"],
+    organization: [...renames("owner"), "delete"],
     member: ["create", "update", "delete"],
     invitation: ["create", "cancel"],
     team: [],
     ac: ["read"],
   }),
   admin: workspaceAc.newRole({
-    organization: ["update"],
+    organization: [...renames("admin")],
     member: ["create", "update", "delete"],
     invitation: ["create", "cancel"],
     team: [],
     ac: ["read"],
   }),
-  agent: workspaceAc.newRole({ organization: [], member: [], invitation: [], team: [], ac: ["read"] }),
+  agent: workspaceAc.newRole({
+    organization: [...renames("agent")],
+    member: [],
+    invitation: [],
+    team: [],
+    ac: ["read"],
+  }),
 };
 
 /** Invitations expire after 7 days; a resend starts the 7 days again. */
@@ -70,6 +87,28 @@ export interface WorkspaceDeps {
 
 /** A personal workspace has the id of its owner (migration 0002). */
 export const isPersonalWorkspace = (workspaceId: string, userId: string) => workspaceId === userId;
+
+/**
+ * The owner's name in a personal workspace's sign-up name ("Olivia's workspace" → "Olivia", made
+ * by migration 0002's trigger), or undefined once the owner renamed it.
+ */
+export function signUpNameOwner(workspaceName: string): string | undefined {
+  return /^(.+)'s workspace$/s.exec(workspaceName)?.[1];
+}
+
+/** How an invitation mail names a workspace (see `InvitationDetails.personalOwner`). */
+export async function invitationWorkspaceNaming(
+  db: AuthDb,
+  workspace: { id: string; name: string },
+  inviterId: string,
+): Promise<{ personalOwner?: string; inviterIsOwner: boolean }> {
+  const inviterIsOwner = isPersonalWorkspace(workspace.id, inviterId);
+  const personal =
+    inviterIsOwner ||
+    (await db.db.select({ id: user.id }).from(user).where(eq(user.id, workspace.id))).length > 0;
+  const owner = personal ? signUpNameOwner(workspace.name) : undefined;
+  return owner === undefined ? { inviterIsOwner } : { personalOwner: owner, inviterIsOwner };
+}
 
 /** The active workspace and the member's role, for the access token. */
 export async function activeWorkspaceOf(
@@ -186,6 +225,65 @@ export async function recordAudit(
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
+/** The ids (and member e-mail) the plugin's routes take in a body or query: looked up, bounded. */
+const REF_FIELDS = [
+  "organizationId",
+  "invitationId",
+  "memberId",
+  "memberIdOrEmail",
+  "organizationSlug",
+  "userId",
+  "teamId",
+  "id",
+] as const;
+
+/**
+ * The first bound a workspace request breaks, as the error the web app shows beside the field:
+ * the name and slug of a new or renamed workspace, the slug checked for availability, and every
+ * id. A logo or metadata is refused: Parley shows neither, and metadata is ours.
+ */
+export function workspaceFieldRefusal(
+  path: string,
+  body: unknown,
+  query: unknown,
+): { code: string; message: string } | undefined {
+  const fields = isRecord(body) ? body : {};
+  const workspace =
+    path === "/organization/create"
+      ? fields
+      : path === "/organization/update" && isRecord(fields.data)
+        ? fields.data
+        : path === "/organization/check-slug"
+          ? { slug: fields.slug }
+          : undefined;
+  if (workspace) {
+    const first = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+      result.success ? undefined : result.error?.issues[0]?.message;
+    if (typeof workspace.name === "string") {
+      const message = first(workspaceNameSchema.safeParse(workspace.name));
+      if (message) return { code: "WORKSPACE_NAME_INVALID", message };
+    }
+    if (typeof workspace.slug === "string") {
+      const message = first(workspaceSlugSchema.safeParse(workspace.slug));
+      if (message) return { code: "WORKSPACE_SLUG_INVALID", message };
+    }
+    if (path !== "/organization/check-slug" && (workspace.logo != null || workspace.metadata != null)) {
+      return { code: "WORKSPACE_FIELD_NOT_ALLOWED", message: WORKSPACE_EXTRAS_MESSAGE };
+    }
+  }
+  for (const record of [fields, isRecord(query) ? query : {}]) {
+    for (const field of REF_FIELDS) {
+      const value = record[field];
+      if (typeof value !== "string") continue;
+      const parsed = workspaceRefSchema.safeParse(value);
+      if (!parsed.success) {
+        return { code: "VALIDATION_ERROR", message: parsed.error.issues[0]?.message ?? "Invalid request" };
+      }
+    }
+  }
+  return undefined;
+}
+
 const ROLE_PATHS = new Set(["/organization/invite-member", "/organization/update-member-role"]);
 
 /**
@@ -201,18 +299,23 @@ export function parleyWorkspaces(deps: { db: AuthDb; onAudit?: () => void }): Be
     hooks: {
       before: [
         {
+          // Issue #25: every text a person sends about a workspace is bounded, before the plugin
+          // stores or looks up anything.
+          matcher: (ctx) => (ctx.path ?? "").startsWith("/organization/"),
+          handler: createAuthMiddleware(async (ctx) => {
+            const refusal = workspaceFieldRefusal(ctx.path ?? "", ctx.body, ctx.query);
+            if (refusal) throw APIError.from("BAD_REQUEST", refusal);
+          }),
+        },
+        {
           matcher: (ctx) => ROLE_PATHS.has(ctx.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
             const email: unknown = isRecord(ctx.body) ? ctx.body.email : undefined;
             // An address is at most 254 characters with a local part of at most 64 (RFC 5321);
             // the plugin's own check would take any length.
             if (ctx.path === "/organization/invite-member") {
-              const local = typeof email === "string" ? email.split("@")[0] : undefined;
-              if (typeof email !== "string" || email.length > 254 || !local || local.length > 64) {
-                throw APIError.from("BAD_REQUEST", {
-                  code: "INVALID_EMAIL",
-                  message: "Enter a valid email address, like name@company.com.",
-                });
+              if (typeof email !== "string" || !invitationEmailSchema.safeParse(email).success) {
+                throw APIError.from("BAD_REQUEST", { code: "INVALID_EMAIL", message: INVALID_EMAIL_MESSAGE });
               }
             }
             const role: unknown = isRecord(ctx.body) ? ctx.body.role : undefined;
@@ -322,6 +425,14 @@ export function parleyWorkspaces(deps: { db: AuthDb; onAudit?: () => void }): Be
               case "/organization/leave":
                 await audit(returned.organizationId, "member.left", actorEmail);
                 break;
+              // The workspace's name as it was given (the log shows it quoted).
+              case "/organization/create":
+                await audit(returned.id, "workspace.created", null, { name: str(returned.name) ?? null });
+                break;
+              case "/organization/update":
+                if (isRecord(body.data) && typeof body.data.name === "string")
+                  await audit(returned.id, "workspace.renamed", null, { name: str(returned.name) ?? null });
+                break;
             }
           }),
         },
@@ -337,6 +448,8 @@ const AUDITED_PATHS = new Set([
   "/organization/remove-member",
   "/organization/update-member-role",
   "/organization/leave",
+  "/organization/create",
+  "/organization/update",
 ]);
 
 async function emailOf(db: AuthDb, userId: string | undefined): Promise<string | null> {

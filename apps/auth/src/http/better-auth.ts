@@ -1,7 +1,11 @@
 import { type CspDirectives, cspHeader } from "@parley/config/security-headers";
 import { findNul, NUL_MESSAGE } from "@parley/contracts";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Auth } from "../auth";
+import type { WorkspaceLocks } from "../auth/workspace-lock";
+import type { AuthDb } from "../db";
+import { invitation } from "../db/schema";
 
 /** Hop-by-hop and framing headers: the Web Request computes its own from the body it is given. */
 const DROPPED_REQUEST_HEADERS = new Set([
@@ -22,9 +26,9 @@ const DROPPED_REQUEST_HEADERS = new Set([
  */
 export async function betterAuthRoutes(
   app: FastifyInstance,
-  opts: { auth: Auth; baseURL: string; csp: CspDirectives },
+  opts: { auth: Auth; baseURL: string; csp: CspDirectives; db: AuthDb; locks: WorkspaceLocks },
 ) {
-  const { auth, baseURL } = opts;
+  const { auth, baseURL, locks } = opts;
   // better-auth's own HTML (its development error page) styles itself inline; scripts stay 'self'.
   const htmlCsp = cspHeader({ ...opts.csp, "style-src": ["'self'", "'unsafe-inline'"] });
   app.removeAllContentTypeParsers();
@@ -34,12 +38,19 @@ export async function betterAuthRoutes(
     method: ["GET", "POST"],
     url: "/*",
     async handler(request, reply) {
-      const nul = nulIn(request);
+      const body = bodyOf(request);
+      const nul = findNul(request.query, "query") ?? findNul(body, "body");
       if (nul) {
         // better-auth's own validation-error shape, which the sign-in UI already shows.
         return reply.status(400).send({ code: "VALIDATION_ERROR", message: `[${nul}] ${NUL_MESSAGE}` });
       }
-      const response = await auth.handler(toWebRequest(request, baseURL));
+      const webRequest = toWebRequest(request, baseURL);
+      // A seat is counted and taken in one transaction under the workspace's lock (issue #25).
+      const workspaceId =
+        request.method === "POST" ? await seatWorkspace(auth, opts.db, request, body) : undefined;
+      const response = workspaceId
+        ? await locks.run(workspaceId, () => auth.handler(webRequest))
+        : await auth.handler(webRequest);
       if (response.headers.get("content-type")?.startsWith("text/html")) {
         reply.header("content-security-policy", htmlCsp);
       }
@@ -49,26 +60,63 @@ export async function betterAuthRoutes(
 }
 
 /**
- * Postgres refuses the NUL character in text: a NUL in a name or e-mail would fail deep inside
- * better-auth with a vague "Failed to create user". Refuse it up front, naming the field.
+ * The request's body as better-auth will read it (JSON or a form), or undefined. Postgres refuses
+ * the NUL character in text: a NUL in a name or e-mail would fail deep inside better-auth with a
+ * vague "Failed to create user", so the route refuses it up front, naming the field.
  */
-function nulIn(request: FastifyRequest): string | undefined {
-  const query = findNul(request.query, "query");
-  if (query) return query;
+function bodyOf(request: FastifyRequest): unknown {
   const body = request.body;
   if (!Buffer.isBuffer(body) || body.length === 0) return undefined;
   const type = String(request.headers["content-type"] ?? "");
   if (type.includes("application/x-www-form-urlencoded")) {
-    return findNul(Object.fromEntries(new URLSearchParams(body.toString("utf8"))), "body");
+    return Object.fromEntries(new URLSearchParams(body.toString("utf8")));
   }
   if (!type.includes("json")) return undefined;
   try {
-    return findNul(JSON.parse(body.toString("utf8")), "body");
+    return JSON.parse(body.toString("utf8"));
   } catch {
     // Not JSON after all: better-auth answers that itself.
     return undefined;
   }
 }
+
+/**
+ * The workspace whose seats a request takes: an invitation (to the body's workspace, else the
+ * session's active one) or an acceptance (the invitation's workspace). Undefined for anything
+ * else, or when there is nothing to lock (the endpoint then refuses the request itself).
+ */
+async function seatWorkspace(
+  auth: Auth,
+  db: AuthDb,
+  request: FastifyRequest,
+  body: unknown,
+): Promise<string | undefined> {
+  const path = new URL(request.url, "http://placeholder").pathname;
+  if (path !== INVITE_PATH && path !== ACCEPT_PATH) return undefined;
+  const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  const text = (v: unknown) => (typeof v === "string" && v.length > 0 && v.length <= 200 ? v : undefined);
+  if (path === ACCEPT_PATH) {
+    const id = text(fields.invitationId);
+    if (!id) return undefined;
+    const [row] = await db.db
+      .select({ workspaceId: invitation.organizationId })
+      .from(invitation)
+      .where(eq(invitation.id, id));
+    return row?.workspaceId;
+  }
+  const named = text(fields.organizationId);
+  if (named) return named;
+  const headers = new Headers();
+  for (const name of ["cookie", "authorization"]) {
+    const value = request.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  const session = await auth.api.getSession({ headers }).catch(() => null);
+  return text(session?.session.activeOrganizationId) ?? undefined;
+}
+
+const INVITE_PATH = "/organization/invite-member";
+const ACCEPT_PATH = "/organization/accept-invitation";
 
 function toWebRequest(request: FastifyRequest, baseURL: string): Request {
   // The canonical origin comes from AUTH_URL, never from Host or X-Forwarded-*: links in mails,

@@ -156,13 +156,29 @@ export function deleteAccountMail(user: Recipient, link: string): Mail {
   });
 }
 
+export interface InvitationDetails {
+  inviterName: string;
+  inviterEmail: string;
+  workspaceName: string;
+  role: string;
+  /**
+   * A personal workspace still under the name it got at sign-up ("Olivia's workspace"): the
+   * owner's name in it. The mail then says "their Parley workspace" when the owner is the inviter,
+   * else "<owner>'s workspace" in the mail's language. Absent for a shared or renamed workspace,
+   * which the mail names as it is called (issue #25: "Olivia invited you to Olivia's workspace").
+   */
+  personalOwner?: string | undefined;
+  /** The inviter owns the personal workspace (its id is theirs). */
+  inviterIsOwner?: boolean;
+}
+
 /**
  * An invitation to a workspace. `language` is the invitee's: their saved locale when they have
  * an account, else the language the invitation was sent in, else the inviter's (see auth.ts).
  */
 export function workspaceInvitationMail(
   to: string,
-  invite: { inviterName: string; inviterEmail: string; workspaceName: string; role: string },
+  invite: InvitationDetails,
   link: string,
   language: Language = "en",
 ): Mail {
@@ -173,16 +189,21 @@ export function workspaceInvitationMail(
     invite.role === "owner" || invite.role === "admin" || invite.role === "agent"
       ? c.roles[invite.role]
       : fill(language, c.roles.other, { role: { value: invite.role } }).text;
+  const personal = invite.personalOwner !== undefined;
+  const theirs = personal && invite.inviterIsOwner === true;
+  const workspaceName = personal
+    ? fill(language, c.personalName, { owner: { value: invite.personalOwner ?? "" } }, false).text
+    : invite.workspaceName;
   const values: Values = {
     inviter: invite.inviterName ? auto(inviter) : ltr(inviter),
     inviterEmail: ltr(invite.inviterEmail),
     email: ltr(to),
-    workspace: auto(invite.workspaceName),
+    workspace: auto(workspaceName),
     role: { value: roleText },
   };
   return compose("workspace-invitation", language, { email: to }, link, {
-    subject: fill(language, c.subject, values, false).text,
-    lines: [fill(language, c.line1, values), fill(language, c.line2, values)],
+    subject: fill(language, theirs ? c.subjectTheirs : c.subject, values, false).text,
+    lines: [fill(language, theirs ? c.line1Theirs : c.line1, values), fill(language, c.line2, values)],
     button: c.button,
     validity: c.validity,
     footer: c.footer,

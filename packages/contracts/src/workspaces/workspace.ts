@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idText, safeText } from "../common/text";
+import { BIDI_OVERRIDE_MESSAGE, hasNoBidiOverride, idText, safeText } from "../common/text";
 
 /**
  * Workspace roles (better-auth organization plugin roles on the auth service). The access token
@@ -16,6 +16,8 @@ export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
  * - admin: bots, knowledge, inbox, analytics, members (except owners); no billing.
  * - agent: the inbox and conversations of the workspace's bots; bot settings read-only. An agent
  *   may try a bot in the Playground (to check what it tells customers); nothing is stored.
+ * Renaming the workspace is the auth service's (better-auth's organization "update" permission is
+ * granted from this table too).
  */
 export const WORKSPACE_CAPABILITIES = {
   "bots:read": ["owner", "admin", "agent"],
@@ -30,12 +32,76 @@ export const WORKSPACE_CAPABILITIES = {
   "members:manage": ["owner", "admin"],
   "audit:read": ["owner", "admin"],
   billing: ["owner"],
+  /** Rename the workspace (the auth service gives only these roles the organization's "update"). */
+  "workspace:rename": ["owner"],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 export type WorkspaceCapability = keyof typeof WORKSPACE_CAPABILITIES;
 
 export function workspaceCan(role: WorkspaceRole, capability: WorkspaceCapability): boolean {
   return (WORKSPACE_CAPABILITIES[capability] as readonly WorkspaceRole[]).includes(role);
 }
+
+/**
+ * What a person types about a workspace, its members and invitations, bounded (issue #25: a
+ * 100,000-character workspace name was stored). The auth service refuses a request to the
+ * organization plugin with the first message of these schemas; the web app checks its forms with
+ * the same schemas.
+ */
+export const WORKSPACE_NAME_MAX = 80;
+/** Workspace slugs are made by the app (`ws-…`), or `personal-<user id>` for a personal workspace. */
+export const WORKSPACE_SLUG_MAX = 64;
+/** An e-mail address is at most 254 characters, its local part at most 64 (RFC 5321). */
+export const EMAIL_MAX = 254;
+export const EMAIL_LOCAL_PART_MAX = 64;
+
+/** C0 and C1 controls (NUL, line breaks, tabs, escape…) and the Unicode line/paragraph separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+export const WORKSPACE_NAME_REQUIRED = "Give the workspace a name.";
+
+export const workspaceNameSchema = z
+  .string()
+  .max(WORKSPACE_NAME_MAX, `A workspace name can be at most ${WORKSPACE_NAME_MAX} characters long.`)
+  .refine((v) => v.trim().length > 0, WORKSPACE_NAME_REQUIRED)
+  .refine(
+    (v) => !CONTROL_CHARACTERS.test(v),
+    "A workspace name is one line of text: remove line breaks, tabs and other control characters.",
+  )
+  .refine(hasNoBidiOverride, BIDI_OVERRIDE_MESSAGE);
+
+const SLUG_MESSAGE = `A workspace's address can be at most ${WORKSPACE_SLUG_MAX} characters: lowercase letters, digits and single dashes.`;
+export const workspaceSlugSchema = z
+  .string()
+  .max(WORKSPACE_SLUG_MAX, SLUG_MESSAGE)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, SLUG_MESSAGE);
+
+export const INVALID_EMAIL_MESSAGE = "Enter a valid email address, like name@company.com.";
+/** An invitation's address (better-auth checks the rest of its form). */
+export const invitationEmailSchema = z
+  .string()
+  .max(EMAIL_MAX, INVALID_EMAIL_MESSAGE)
+  .refine((v) => {
+    const at = v.lastIndexOf("@");
+    return at > 0 && at <= EMAIL_LOCAL_PART_MAX;
+  }, INVALID_EMAIL_MESSAGE);
+
+/**
+ * Ids and the e-mail-or-id of a member sent to the organization plugin (organizationId,
+ * invitationId, memberId, memberIdOrEmail, organizationSlug, userId, teamId): only looked up,
+ * never stored as sent, but bounded like every other id.
+ */
+export const workspaceRefSchema = safeText().max(EMAIL_MAX);
+
+export const WORKSPACE_EXTRAS_MESSAGE =
+  "A workspace has a name only here: its logo and metadata cannot be set.";
+
+/** A new workspace: a name, and the slug the app makes for it. */
+export const workspaceCreateSchema = z.object({
+  name: workspaceNameSchema,
+  slug: workspaceSlugSchema,
+});
+export type WorkspaceCreate = z.infer<typeof workspaceCreateSchema>;
 
 /** Auth → API (signed like auth events): how many seats the workspace's plan allows. */
 export const WORKSPACE_SEATS_PATH = "/api/internal/workspaces/:workspaceId/seats";
@@ -125,6 +191,8 @@ export const auditActionSchema = z.enum([
   "member.removed",
   "member.left",
   "member.role_changed",
+  "workspace.created",
+  "workspace.renamed",
   "bot.created",
   "bot.updated",
   "bot.deleted",

@@ -38,9 +38,13 @@ const mail: Translation<typeof en> = {
     footer: "إذا لم تطلب ذلك، فتجاهل هذه الرسالة؛ سيبقى حسابك كما هو.",
   },
   invitation: {
-    subject: "دعاك {{inviter}} إلى مساحة العمل {{workspace}} على Parley",
+    subject: "دعاك {{inviter}} للانضمام إلى {{workspace}} على Parley",
+    subjectTheirs: "دعاك {{inviter}} إلى مساحة عمله على Parley",
     line1:
       "دعا {{inviter}} ({{inviterEmail}}) صاحب البريد {{email}} إلى الانضمام إلى مساحة العمل «{{workspace}}» على Parley بصفة {{role}}.",
+    line1Theirs:
+      "دعا {{inviter}} ({{inviterEmail}}) صاحب البريد {{email}} إلى الانضمام إلى مساحة عمله على Parley بصفة {{role}}.",
+    personalName: "مساحة عمل {{owner}}",
     roles: {
       owner: "مالك",
       admin: "مسؤول",

@@ -339,6 +339,15 @@ const server: Record<string, string> = {
     "تعذّر علينا التحقق من مقاعد باقتك الآن. يُرجى المحاولة بعد لحظات.",
   "Enter a valid email address, like name@company.com.": "أدخل بريدًا إلكترونيًا صحيحًا، مثل name@company.com.",
   "Choose one role: owner, admin or agent.": "اختر دورًا واحدًا: مالك أو مشرف أو موظف دعم.",
+  "Give the workspace a name.": "أدخل اسمًا لمساحة العمل.",
+  "A workspace name can be at most {{max}} characters long.":
+    "يمكن أن يتكوّن اسم مساحة العمل من {{max}} حرفًا كحد أقصى.",
+  "A workspace name is one line of text: remove line breaks, tabs and other control characters.":
+    "اسم مساحة العمل سطر واحد من النص: احذف فواصل الأسطر وعلامات الجدولة وغيرها من محارف التحكم.",
+  "A workspace's address can be at most {{max}} characters: lowercase letters, digits and single dashes.":
+    "يمكن أن يتكوّن عنوان مساحة العمل من {{max}} حرفًا كحد أقصى: أحرف لاتينية صغيرة وأرقام وشرطات مفردة.",
+  "A workspace has a name only here: its logo and metadata cannot be set.":
+    "يمكن هنا تعيين اسم مساحة العمل فقط: لا يمكن تعيين شعارها أو بياناتها الوصفية.",
   "The owner of a personal workspace always stays its owner. It is deleted with their account.":
     "يبقى مالك مساحة العمل الشخصية مالكًا لها دائمًا، وتُحذف مع حسابه.",
   "You are the only owner of {{workspaces}}, which has other members. Make another member an owner (or remove the members) before deleting your account.":

@@ -17,6 +17,20 @@ const team: Translation<typeof en> = {
     lead: "من يعمل في مساحة العمل هذه، وما صلاحيات كل شخص. دورك هنا: <b>{{role}}</b>.",
     seePlans: "اطّلع على الخطط",
   },
+  workspace: {
+    title: "اسم مساحة العمل",
+    description: "ما يراه الأعضاء في مبدّل مساحات العمل، وما تسمّيها به رسائل الدعوة.",
+    name: "اسم مساحة العمل",
+    save: "حفظ الاسم",
+    saved: "تم الحفظ. أصبح اسم مساحة العمل <b>{{name}}</b>.",
+    unchanged: "هذا هو اسم مساحة العمل الحالي.",
+    createTitle: "إنشاء مساحة عمل",
+    createDescription:
+      "مساحة عمل مستقلة لها روبوتاتها وصندوق واردها وأعضاؤها وخطتها (تبدأ بالخطة المجانية). أنت مالكها، ويمكنك العودة إلى هذه المساحة في أي وقت.",
+    createName: "اسم مساحة العمل الجديدة",
+    createPlaceholder: "مثلًا: دعم أكمي",
+    create: "إنشاء والانتقال إليها",
+  },
   invite: {
     title: "دعوة شخص",
     description:
@@ -72,6 +86,8 @@ const team: Translation<typeof en> = {
       member_removed: "أزال",
       member_left: "غادر",
       member_role_changed: "غيّر دور",
+      workspace_created: "أنشأ مساحة العمل",
+      workspace_renamed: "غيّر اسم مساحة العمل إلى",
       bot_created: "أنشأ روبوت المحادثة",
       bot_updated: "غيّر إعدادات روبوت المحادثة",
       bot_deleted: "حذف روبوت المحادثة",
@@ -140,6 +156,10 @@ const team: Translation<typeof en> = {
       ROLE_NOT_FOUND: "اختر دورًا واحدًا: مالك أو مشرف أو موظف دعم.",
       TRANSFER_OWNERSHIP_FIRST:
         "أنت المالك الوحيد لمساحة عمل فيها أعضاء آخرون. اجعل عضوًا آخر مالكًا (أو أزل الأعضاء) أولًا.",
+      WORKSPACE_NAME_INVALID: "أدخل لمساحة العمل اسمًا من سطر واحد لا يتجاوز 80 حرفًا.",
+      WORKSPACE_SLUG_INVALID: "تعذّر علينا إنشاء عنوان لمساحة العمل هذه. يُرجى المحاولة مرة أخرى.",
+      WORKSPACE_FIELD_NOT_ALLOWED:
+        "يمكن هنا تعيين اسم مساحة العمل فقط: لا يمكن تعيين شعارها أو بياناتها الوصفية.",
     },
     USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: "هذا الشخص عضو بالفعل في مساحة العمل هذه.",
     USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION:

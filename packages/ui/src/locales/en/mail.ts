@@ -42,9 +42,15 @@ const mail = {
     footer: "If you did not ask for this, ignore this e-mail: your account stays as it is.",
   },
   invitation: {
-    subject: "{{inviter}} invited you to {{workspace}} on Parley",
+    subject: "{{inviter}} invited you to join {{workspace}} on Parley",
+    /** The inviter's own personal workspace, still under the name it got at sign-up. */
+    subjectTheirs: "{{inviter}} invited you to their Parley workspace",
     line1:
       '{{inviter}} ({{inviterEmail}}) invited {{email}} to join the workspace "{{workspace}}" on Parley as {{role}}.',
+    line1Theirs:
+      "{{inviter}} ({{inviterEmail}}) invited {{email}} to join their workspace on Parley as {{role}}.",
+    /** Someone else's personal workspace under the name it got at sign-up ("Olivia's workspace"). */
+    personalName: "{{owner}}'s workspace",
     /** The role as it reads after "as" (with its article). */
     roles: {
       owner: "an owner",

@@ -15,6 +15,21 @@ const team = {
     lead: "Who works in this workspace, and what each person may do. You are an <b>{{role}}</b> here.",
     seePlans: "See plans",
   },
+  /** The workspace's own settings (owners) and creating another workspace (anyone). */
+  workspace: {
+    title: "Workspace name",
+    description: "What members see in the workspace switcher, and what invitation e-mails call it.",
+    name: "Workspace name",
+    save: "Save name",
+    saved: "Saved. The workspace is now called <b>{{name}}</b>.",
+    unchanged: "That is already the workspace's name.",
+    createTitle: "Create a workspace",
+    createDescription:
+      "A separate workspace with its own bots, inbox, members and plan (it starts on Free). You are its owner, and you can switch back at any time.",
+    createName: "Name of the new workspace",
+    createPlaceholder: "For example: Acme Support",
+    create: "Create and switch to it",
+  },
   invite: {
     title: "Invite someone",
     description:
@@ -71,6 +86,8 @@ const team = {
       member_removed: "removed",
       member_left: "left",
       member_role_changed: "changed the role of",
+      workspace_created: "created the workspace",
+      workspace_renamed: "renamed the workspace to",
       bot_created: "created the chatbot",
       bot_updated: "changed the settings of chatbot",
       bot_deleted: "deleted the chatbot",
@@ -130,6 +147,9 @@ const team = {
       ROLE_NOT_FOUND: "Choose one role: owner, admin or agent.",
       TRANSFER_OWNERSHIP_FIRST:
         "You are the only owner of a workspace that has other members. Make another member an owner (or remove the members) first.",
+      WORKSPACE_NAME_INVALID: "Give the workspace a name of at most 80 characters, on one line.",
+      WORKSPACE_SLUG_INVALID: "We could not make an address for this workspace. Please try again.",
+      WORKSPACE_FIELD_NOT_ALLOWED: "A workspace has a name only here: its logo and metadata cannot be set.",
     },
     USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: "That person is already a member of this workspace.",
     USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION:
