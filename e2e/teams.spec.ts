@@ -181,3 +181,58 @@ test("a downgrade to fewer seats removes nobody: the owner is warned before, and
     page.getByText("Parley (automatic change) changed the plan from Pro to Starter"),
   ).toBeVisible();
 });
+
+test("an owner renames the workspace and creates another one from the Team page; a bad name is explained beside the field", async ({
+  page,
+  request,
+}) => {
+  const owner = await newAccount(request, "Rita Rename");
+  await signInTo(page, owner, "/members");
+  const card = page.getByTestId("workspace-name-card");
+  const field = card.getByLabel("Workspace name");
+  await expect(field).toHaveValue("Rita Rename's workspace");
+
+  // Too long: refused beside the field, nothing saved.
+  await field.fill("x".repeat(81));
+  await card.getByRole("button", { name: "Save name" }).click();
+  await expect(card.getByRole("alert")).toHaveText("A workspace name can be at most 80 characters long.");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+
+  await field.fill("Rita's Kettles");
+  await expect(card.getByRole("alert")).toHaveCount(0);
+  await card.getByRole("button", { name: "Save name" }).click();
+  await expect(card.getByRole("status")).toHaveText("Saved. The workspace is now called Rita's Kettles.");
+  await expect(card.getByRole("button", { name: "Save name" })).toBeDisabled();
+  // The activity log says who renamed it, and to what (the auth service reports it shortly after).
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator(".audit-row").filter({ hasText: "renamed the workspace to" })).toContainText(
+      "Rita's Kettles",
+      { timeout: 5_000 },
+    );
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId("workspace-name-card").getByLabel("Workspace name")).toHaveValue(
+    "Rita's Kettles",
+  );
+
+  // A new workspace: an empty name is explained; a real one is created and switched to.
+  const create = page.getByTestId("workspace-create-card");
+  await create.getByRole("button", { name: "Create and switch to it" }).click();
+  await expect(create.getByRole("alert")).toHaveText("Give the workspace a name.");
+  await create.getByLabel("Name of the new workspace").fill("Rita Consulting");
+  await create.getByRole("button", { name: "Create and switch to it" }).click();
+  await expect(page.getByTestId("workspace-name-card").getByLabel("Workspace name")).toHaveValue(
+    "Rita Consulting",
+    { timeout: 20_000 },
+  );
+  await expect(page).toHaveURL(/\/members$/);
+  // Its own members: the owner alone, and a log that starts with its creation.
+  await expect(page.getByTestId("member-row")).toHaveCount(1);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator(".audit-row").filter({ hasText: "created the workspace" })).toContainText(
+      "Rita Consulting",
+      { timeout: 5_000 },
+    );
+  }).toPass({ timeout: 30_000 });
+});

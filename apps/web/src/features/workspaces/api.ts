@@ -8,6 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { z } from "zod";
 import { apiFetch } from "../../app/api";
 import { authClient, tokens } from "../session/runtime";
+import { newWorkspaceSlug } from "./workspace-name";
 
 /**
  * Workspaces live on the auth service (better-auth's organization plugin): these calls go there
@@ -140,6 +141,29 @@ export function useMemberActions(workspaceId: string) {
       onSuccess: refresh,
     }),
   };
+}
+
+/** Renames a workspace (owners only: the "workspace:rename" capability); every list shows the new name. */
+export function useRenameWorkspace(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      authClient.request("/organization/update", "POST", { organizationId: workspaceId, data: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
+  });
+}
+
+/** Creates a workspace the signed-in user owns, then switches to it (on its Team page). */
+export async function createWorkspace(name: string): Promise<Workspace> {
+  const created = workspaceSchema.parse(
+    await authClient.request("/organization/create", "POST", {
+      name,
+      slug: newWorkspaceSlug(),
+      keepCurrentActiveOrganization: true,
+    }),
+  );
+  await switchWorkspace(created.id, "/members");
+  return created;
 }
 
 /**

@@ -17,6 +17,9 @@ const OWN: ReadonlySet<string> = new Set<OwnCode>([
   "PERSONAL_WORKSPACE_OWNER",
   "ROLE_NOT_FOUND",
   "TRANSFER_OWNERSHIP_FIRST",
+  "WORKSPACE_NAME_INVALID",
+  "WORKSPACE_SLUG_INVALID",
+  "WORKSPACE_FIELD_NOT_ALLOWED",
 ]);
 
 const KNOWN: ReadonlySet<string> = new Set<KnownCode>([

@@ -16,6 +16,7 @@ import {
   useWorkspaces,
 } from "../api";
 import { AuditLogSection } from "../components/AuditLogSection";
+import { CreateWorkspaceCard, WorkspaceNameCard } from "../components/WorkspaceNameCards";
 import { isSeatError, useWorkspaceErrorText } from "../errors";
 import { overSeatsMessage } from "../seats";
 import "../styles/members.css";
@@ -66,6 +67,8 @@ export function MembersPage() {
         {manage ? <InviteCard workspaceId={workspace.id} myRole={workspace.role} /> : null}
         <MembersCard workspaceId={workspace.id} myRole={workspace.role} myUserId={user.id} />
         {manage ? <PendingInvitations workspaceId={workspace.id} /> : null}
+        <WorkspaceNameCard workspaceId={workspace.id} />
+        <CreateWorkspaceCard />
         {!workspace.personal ? <LeaveCard workspaceId={workspace.id} personalId={user.id} /> : null}
         {workspaceCan(workspace.role, "audit:read") ? <AuditCard workspaceId={workspace.id} /> : null}
       </div>
