@@ -45,7 +45,7 @@ const InvitationPage = lazyPage(
   () => import("../features/workspaces/pages/InvitationPage"),
   "InvitationPage",
 );
-const AnalyticsPage = lazyPage(() => import("../features/analytics/pages/AnalyticsPage"), "AnalyticsPage");
+const AnalyticsPage = lazyPage(() => import("../features/analytics/pages/AnalyticsRoute"), "AnalyticsRoute");
 
 /** Pages without the site chrome (the widget iframe, the sign-in callback) load without a spinner. */
 function Standalone({ children }: { children: ReactNode }) {

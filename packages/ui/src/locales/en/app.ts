@@ -29,6 +29,12 @@ const app = {
     description: "Are you sure you want to sign out? You will need to sign in again to access your account.",
     confirm: "Sign Out",
   },
+  /** A section the member's role does not cover, opened by its address. */
+  access: {
+    analytics:
+      "Analytics are for the workspace's owners and admins. Your role covers the inbox and the chatbots' conversations.",
+    toInbox: "Go to the inbox",
+  },
   shell: {
     skip: "Skip to content",
     signingOut: "Signing you out…",

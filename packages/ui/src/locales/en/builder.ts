@@ -222,6 +222,9 @@ const builder = {
     emptyBody:
       "Give it a name and one piece of knowledge, and it can answer your customers' questions, citing where each answer came from. It takes about a minute.",
     createFirst: "Create your first chatbot",
+    emptyTitleReadOnly: "No chatbots yet",
+    emptyBodyReadOnly:
+      "Owners and admins of this workspace create its chatbots. Once they do, you'll find them here, to test them and follow their conversations.",
     startFrom: "Start from",
     quick: {
       text: "Start from text",
@@ -266,6 +269,9 @@ const builder = {
       "Add a few paragraphs about your business, the questions customers ask most, your website or a document such as a price list or handbook. Reading usually takes a few seconds.",
     kindLabel: "Kind of knowledge",
     adding: "Adding…",
+    readOnly:
+      "You can read this chatbot's knowledge. Owners and admins of the workspace can add, re-read and delete sources.",
+    emptyBodyReadOnly: "Owners and admins of the workspace add what this chatbot answers from.",
   },
   sources: {
     listLabel: "Knowledge sources",
@@ -384,6 +390,8 @@ const builder = {
       "Once the widget is released, it answers visitors wherever the tag is installed on the domains listed below.",
     draft:
       "<b>This chatbot is a draft.</b> The widget won't answer visitors until you publish it. You can still test it in the Playground.",
+    draftReadOnly:
+      "<b>This chatbot is a draft.</b> The widget won't answer visitors until an owner or admin of the workspace publishes it. You can still test it in the Playground.",
     publishNow: "Publish now",
     publishedToast: "Chatbot published",
     domainRequired: "Enter a domain such as example.com",
@@ -401,6 +409,7 @@ const builder = {
     unsaved: "Unsaved changes",
     discard: "Discard",
     saveDomains: "Save domains",
+    domainsReadOnly: "Owners and admins of the workspace can change these domains.",
   },
   page: {
     tabs: {

@@ -2,6 +2,7 @@ import { useTranslation } from "@parley/ui/i18n/react";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { ExportDataSection } from "../../inbox/components/ExportDataSection";
 import { useSignedInUser } from "../../session/session-context";
+import { useCan } from "../../workspaces/permissions";
 import { useLinkedAccounts } from "../api";
 import { DeleteAccountSection } from "../components/DeleteAccountSection";
 import { EmailSection } from "../components/EmailSection";
@@ -15,6 +16,8 @@ export function AccountPage() {
   useDocumentTitle(t("page.title"));
   const { user, userId } = useSignedInUser();
   const linked = useLinkedAccounts(userId);
+  // The export holds the whole workspace's data: its owners' and admins'.
+  const canExport = useCan("data:export");
   // Unknown (null) until the sign-in methods load; a failed load keeps the password forms usable.
   const hasPassword = linked.data
     ? linked.data.some((account) => account.providerId === "credential")
@@ -34,7 +37,7 @@ export function AccountPage() {
         <PasswordSection hasPassword={hasPassword} />
         <LinkedAccountsSection userId={userId} />
         <NotificationsSection />
-        <ExportDataSection />
+        {canExport ? <ExportDataSection /> : null}
         <DeleteAccountSection user={user} hasPassword={hasPassword} />
       </div>
     </div>

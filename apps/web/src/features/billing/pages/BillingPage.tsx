@@ -1,10 +1,10 @@
-import { type BillingInterval, type Plan, workspaceCan } from "@parley/contracts";
+import type { BillingInterval, Plan } from "@parley/contracts";
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useReducer, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { useSession } from "../../session/session-context";
+import { useAccess } from "../../workspaces/permissions";
 import { useCancelScheduledDowngrade, usePayments, usePlans, useSubscription } from "../api";
 import { findPlan, type PlanAction, planAction } from "../billing";
 import { useBillingUser } from "../billing-user";
@@ -32,9 +32,9 @@ const asInterval = (value: string | null): BillingInterval => (value === "yearly
 
 /** Billing belongs to the workspace's owners; others are told so instead of seeing errors. */
 export function BillingPage() {
-  const { workspace } = useSession();
+  const access = useAccess("billing");
   const { t } = useTranslation("billing");
-  if (workspace && !workspaceCan(workspace.role, "billing")) {
+  if (access === "no") {
     return (
       <div className="container app-page app-page-narrow">
         <header className="app-page-head">

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router-do
 import { useUsage } from "../../dashboard/api";
 import { usePlanText } from "../../pricing/use-plan-text";
 import { useSignedInUser } from "../../session/session-context";
+import { useAccess } from "../../workspaces/permissions";
 import { useChatbots } from "../api";
 import { readableOn, sourcesSummary } from "../chatbots";
 import { useWords } from "../words";
@@ -32,6 +33,9 @@ export function ChatbotsSection() {
   const { workspaceId: userId } = useSignedInUser();
   const chatbots = useChatbots();
   const usage = useUsage(userId);
+  // Owners and admins create chatbots; agents find the workspace's bots here to test and follow.
+  const createAccess = useAccess("bots:write");
+  const canCreate = createAccess === "yes";
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -41,8 +45,9 @@ export function ChatbotsSection() {
   // `/dashboard?create=chatbot` (the get-started checklist's link) opens the quick start.
   const wantsCreate = searchParams.get("create") === "chatbot";
   useEffect(() => {
-    if (!wantsCreate) return;
-    setDialog({ kind: "text" });
+    // Wait for the role: an owner's link opens the quick start, an agent's is dropped.
+    if (!wantsCreate || createAccess === "unknown") return;
+    if (createAccess === "yes") setDialog({ kind: "text" });
     setSearchParams(
       (params) => {
         const copy = new URLSearchParams(params);
@@ -51,7 +56,7 @@ export function ChatbotsSection() {
       },
       { replace: true },
     );
-  }, [wantsCreate, setSearchParams]);
+  }, [wantsCreate, createAccess, setSearchParams]);
 
   const bots = chatbots.data;
   const limits = usage.data;
@@ -77,7 +82,7 @@ export function ChatbotsSection() {
             </span>
           ) : null}
         </div>
-        {bots && bots.length > 0 ? (
+        {canCreate && bots && bots.length > 0 ? (
           <button
             type="button"
             className="btn btn-primary btn-sm"
@@ -102,7 +107,7 @@ export function ChatbotsSection() {
         </div>
       ) : null}
 
-      {chatbots.isPending ? (
+      {chatbots.isPending || createAccess === "unknown" ? (
         <ul className="bot-grid" aria-hidden="true">
           {[0, 1].map((i) => (
             <li key={i} className="bot-card">
@@ -120,6 +125,11 @@ export function ChatbotsSection() {
             <BotCard key={bot._id} bot={bot} />
           ))}
         </ul>
+      ) : !canCreate ? (
+        <div className="builder-empty">
+          <p className="builder-empty-title">{t("list.emptyTitleReadOnly")}</p>
+          <p>{t("list.emptyBodyReadOnly")}</p>
+        </div>
       ) : (
         <div className="quick-start">
           <div className="quick-start-text">
@@ -151,11 +161,13 @@ export function ChatbotsSection() {
         </div>
       )}
 
-      <CreateChatbotDialog
-        open={dialog !== null}
-        onClose={() => setDialog(null)}
-        initialKind={dialog?.kind ?? "text"}
-      />
+      {canCreate ? (
+        <CreateChatbotDialog
+          open={dialog !== null}
+          onClose={() => setDialog(null)}
+          initialKind={dialog?.kind ?? "text"}
+        />
+      ) : null}
     </section>
   );
 }

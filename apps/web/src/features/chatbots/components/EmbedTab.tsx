@@ -3,6 +3,7 @@ import { Ltr, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { publicUrl } from "../../../app/config";
 import { CopyButton } from "../../widget/components/CopyButton";
+import { useCan } from "../../workspaces/permissions";
 import { useEmbedScriptAvailable, useUpdateChatbot } from "../api";
 import { embedSnippet } from "../chatbots";
 import { IdentityCard } from "../identity/IdentityCard";
@@ -18,10 +19,13 @@ export function EmbedTab({ bot }: { bot: Chatbot }) {
   // The deployment's public origin (not where this dashboard happens to be opened).
   const snippet = embedSnippet(publicUrl, bot._id);
   const script = useEmbedScriptAvailable(publicUrl);
+  // Publishing, the allowed domains and the identity secret are the owners' and admins' (the
+  // secret's status is not even readable to others); everyone may copy the tag.
+  const canEdit = useCan("bots:write");
 
   return (
     <div className="embed">
-      <PublishedReminder bot={bot} widgetLive={script.data !== false} />
+      <PublishedReminder bot={bot} widgetLive={script.data !== false} canPublish={canEdit} />
 
       <section className="card builder-card" aria-labelledby="embed-snippet-title">
         <div className="builder-card-head">
@@ -56,13 +60,21 @@ export function EmbedTab({ bot }: { bot: Chatbot }) {
         ) : null}
       </section>
 
-      <DomainsEditor bot={bot} />
-      <IdentityCard bot={bot} />
+      {canEdit ? <DomainsEditor bot={bot} /> : <DomainsView domains={bot.allowedDomains} />}
+      {canEdit ? <IdentityCard bot={bot} /> : null}
     </div>
   );
 }
 
-function PublishedReminder({ bot, widgetLive }: { bot: Chatbot; widgetLive: boolean }) {
+function PublishedReminder({
+  bot,
+  widgetLive,
+  canPublish,
+}: {
+  bot: Chatbot;
+  widgetLive: boolean;
+  canPublish: boolean;
+}) {
   const { t } = useTranslation("builder");
   const update = useUpdateChatbot(bot._id);
   const toast = useToast();
@@ -79,6 +91,16 @@ function PublishedReminder({ bot, widgetLive }: { bot: Chatbot; widgetLive: bool
             : widgetLive
               ? t("embed.answersLive")
               : t("embed.answersLater")}
+        </p>
+      </div>
+    );
+  }
+  if (!canPublish) {
+    return (
+      <div className="publish-banner">
+        <AlertIcon size={16} />
+        <p>
+          <Trans t={t} i18nKey="embed.draftReadOnly" components={{ b: <strong /> }} />
         </p>
       </div>
     );
@@ -106,6 +128,36 @@ function PublishedReminder({ bot, widgetLive }: { bot: Chatbot; widgetLive: bool
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** The allowed domains as a member who may not change them sees them. */
+function DomainsView({ domains }: { domains: string[] }) {
+  const { t } = useTranslation("builder");
+  const { number } = useFormat();
+  return (
+    <section className="card builder-card" aria-labelledby="domains-title">
+      <div className="builder-card-head">
+        <h2 id="domains-title" className="builder-card-title">
+          {t("embed.domainsTitle")}
+        </h2>
+        <span className="builder-muted builder-small">
+          {domains.length === 0
+            ? t("embed.anyWebsite")
+            : t("embed.domainsCount", { used: number(domains.length), max: number(MAX_DOMAINS) })}
+        </span>
+      </div>
+      {domains.length > 0 ? (
+        <ul className="domain-chips" aria-label={t("embed.domainsTitle")}>
+          {domains.map((domain) => (
+            <li key={domain} className="domain-chip domain-chip-static">
+              <Ltr>{domain}</Ltr>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="builder-muted builder-small">{t("embed.domainsReadOnly")}</p>
+    </section>
   );
 }
 

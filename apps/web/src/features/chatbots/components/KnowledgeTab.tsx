@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import { useSubscriptionDetails, useUsage } from "../../dashboard/api";
 import { usePlanText } from "../../pricing/use-plan-text";
 import { useSignedInUser } from "../../session/session-context";
+import { useAccess, useCan } from "../../workspaces/permissions";
 import { useAddSource } from "../api";
 import { fileLimitMb, sourcesSummary } from "../chatbots";
 import { useWords } from "../words";
@@ -23,7 +24,11 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
   const planText = usePlanText();
   // Lists are cached per workspace: another workspace never shows this one's bots.
   const { workspaceId: userId } = useSignedInUser();
-  const subscription = useSubscriptionDetails(userId);
+  // Agents read the knowledge; owners and admins change it (the API's table decides both).
+  const access = useAccess("knowledge:write");
+  const canWrite = access === "yes";
+  // The plan (for the file size limit) is the owners' to read; others get the smallest limit.
+  const subscription = useSubscriptionDetails(userId, useCan("billing"));
   const usage = useUsage(userId);
   const add = useAddSource(chatbotId);
   const limitMb = fileLimitMb(subscription.data?.plan.tier);
@@ -37,42 +42,49 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
   const ready = list.filter((s) => s.status === "ready").length;
 
   return (
-    <div className="knowledge">
-      <section className="card builder-card knowledge-add" aria-labelledby="knowledge-add-title">
-        <div className="builder-card-head">
-          <h2 id="knowledge-add-title" className="builder-card-title">
-            {t("knowledge.addTitle")}
-          </h2>
-          {usage.data ? (
-            <span className="builder-muted builder-small">
-              {t("knowledge.usage", {
-                used: words.number(usage.data.used.knowledgeSources),
-                limit: words.number(usage.data.limits.knowledgeSources),
-              })}
-            </span>
-          ) : null}
+    <div className="knowledge" data-read-only={canWrite ? undefined : ""}>
+      {access === "no" ? (
+        <div className="alert alert-info knowledge-read-only" role="status">
+          {t("knowledge.readOnly")}
         </div>
-        <p className="builder-card-lead">{t("knowledge.lead")}</p>
-        {atLimit && usage.data ? (
-          <div className="alert limit-note" role="note">
-            <Trans
-              t={t}
-              i18nKey="knowledge.atLimit"
-              values={{
-                limit: words.number(usage.data.limits.knowledgeSources),
-                plan: planText.name({ name: usage.data.planName }),
-              }}
-              components={{ plans: <Link to="/billing" /> }}
-            />
+      ) : null}
+      {canWrite ? (
+        <section className="card builder-card knowledge-add" aria-labelledby="knowledge-add-title">
+          <div className="builder-card-head">
+            <h2 id="knowledge-add-title" className="builder-card-title">
+              {t("knowledge.addTitle")}
+            </h2>
+            {usage.data ? (
+              <span className="builder-muted builder-small">
+                {t("knowledge.usage", {
+                  used: words.number(usage.data.used.knowledgeSources),
+                  limit: words.number(usage.data.limits.knowledgeSources),
+                })}
+              </span>
+            ) : null}
           </div>
-        ) : null}
-        <SourceForm
-          idPrefix="add-source"
-          onSubmit={submit}
-          fileLimitMb={limitMb}
-          submitLabel={t("knowledge.addSource")}
-        />
-      </section>
+          <p className="builder-card-lead">{t("knowledge.lead")}</p>
+          {atLimit && usage.data ? (
+            <div className="alert limit-note" role="note">
+              <Trans
+                t={t}
+                i18nKey="knowledge.atLimit"
+                values={{
+                  limit: words.number(usage.data.limits.knowledgeSources),
+                  plan: planText.name({ name: usage.data.planName }),
+                }}
+                components={{ plans: <Link to="/billing" /> }}
+              />
+            </div>
+          ) : null}
+          <SourceForm
+            idPrefix="add-source"
+            onSubmit={submit}
+            fileLimitMb={limitMb}
+            submitLabel={t("knowledge.addSource")}
+          />
+        </section>
+      ) : null}
 
       <section
         className="card builder-card knowledge-list"
@@ -96,10 +108,10 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
         ) : list.length === 0 ? (
           <div className="builder-empty">
             <p className="builder-empty-title">{t("knowledge.emptyTitle")}</p>
-            <p>{t("knowledge.emptyBody")}</p>
+            <p>{canWrite ? t("knowledge.emptyBody") : t("knowledge.emptyBodyReadOnly")}</p>
           </div>
         ) : (
-          <SourceList chatbotId={chatbotId} sources={list} />
+          <SourceList chatbotId={chatbotId} sources={list} canEdit={canWrite} />
         )}
       </section>
     </div>

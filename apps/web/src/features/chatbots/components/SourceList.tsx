@@ -97,10 +97,12 @@ function SkippedPages({ pages }: { pages: KnowledgeSource["skippedPages"] }) {
 interface SourceListProps {
   chatbotId: string;
   sources: KnowledgeSource[];
+  /** Re-sync and Delete, for members whose role may change the knowledge. */
+  canEdit: boolean;
 }
 
 /** The bot's knowledge with live status: progress while reading, passages when ready, why when failed. */
-export function SourceList({ chatbotId, sources }: SourceListProps) {
+export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
   const { t } = useTranslation("builder");
   const words = useWords();
   const format = useFormat();
@@ -118,7 +120,11 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
 
   return (
     <>
-      <ul className="source-list" aria-label={t("sources.listLabel")}>
+      <ul
+        className="source-list"
+        aria-label={t("sources.listLabel")}
+        data-read-only={canEdit ? undefined : ""}
+      >
         {sources.map((source) => {
           const detail = sourceDetail(source, words);
           const link = source.kind === "website" ? safeLink(source.url) : null;
@@ -185,39 +191,41 @@ export function SourceList({ chatbotId, sources }: SourceListProps) {
                 ) : null}
                 {resyncError?.id === source._id ? <ErrorNotice error={resyncError.error} /> : null}
               </div>
-              <div className="source-actions">
-                {source.kind === "website" || source.kind === "file" || source.status === "failed" ? (
+              {canEdit ? (
+                <div className="source-actions">
+                  {source.kind === "website" || source.kind === "file" || source.status === "failed" ? (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm btn-icon"
+                      onClick={() => onResync(source)}
+                      disabled={busy || resyncing}
+                      aria-label={t("sources.resyncLabel", { title: source.title })}
+                      title={
+                        busy
+                          ? t("sources.beingRead")
+                          : source.kind === "website"
+                            ? t("sources.crawlAgain")
+                            : t("sources.readAgain")
+                      }
+                    >
+                      <RefreshIcon size={16} className={resyncing ? "icon-spin" : undefined} />
+                      <span className="btn-icon-label">{t("sources.resync")}</span>
+                    </button>
+                  ) : null}
                   <button
                     type="button"
-                    className="btn btn-ghost btn-sm btn-icon"
-                    onClick={() => onResync(source)}
-                    disabled={busy || resyncing}
-                    aria-label={t("sources.resyncLabel", { title: source.title })}
-                    title={
-                      busy
-                        ? t("sources.beingRead")
-                        : source.kind === "website"
-                          ? t("sources.crawlAgain")
-                          : t("sources.readAgain")
-                    }
+                    className="btn btn-ghost btn-sm btn-icon btn-icon-danger"
+                    onClick={() => {
+                      remove.reset();
+                      setDeleting(source);
+                    }}
+                    aria-label={t("sources.deleteLabel", { title: source.title })}
                   >
-                    <RefreshIcon size={16} className={resyncing ? "icon-spin" : undefined} />
-                    <span className="btn-icon-label">{t("sources.resync")}</span>
+                    <TrashIcon size={16} />
+                    <span className="btn-icon-label">{t("sources.delete")}</span>
                   </button>
-                ) : null}
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm btn-icon btn-icon-danger"
-                  onClick={() => {
-                    remove.reset();
-                    setDeleting(source);
-                  }}
-                  aria-label={t("sources.deleteLabel", { title: source.title })}
-                >
-                  <TrashIcon size={16} />
-                  <span className="btn-icon-label">{t("sources.delete")}</span>
-                </button>
-              </div>
+                </div>
+              ) : null}
             </li>
           );
         })}

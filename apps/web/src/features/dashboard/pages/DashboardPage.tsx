@@ -1,4 +1,3 @@
-import { workspaceCan } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useDocumentTitle } from "../../../components/use-document-title";
@@ -7,6 +6,7 @@ import { useDashboardWording } from "../../billing/use-wording";
 import { useChatbots } from "../../chatbots/api";
 import { ChatbotsSection } from "../../chatbots/components/ChatbotsSection";
 import { useSignedInUser } from "../../session/session-context";
+import { useCapabilities } from "../../workspaces/permissions";
 import { useSubscriptionDetails, useWidgetActivity } from "../api";
 import { GetStarted } from "../components/GetStarted";
 import { PlanCard } from "../components/PlanCard";
@@ -18,10 +18,10 @@ export function DashboardPage() {
   const wording = useDashboardWording();
   useDocumentTitle(t("title"));
   // Everything on the dashboard belongs to the active workspace.
-  const { user, workspaceId: userId, workspace } = useSignedInUser();
+  const { user, workspaceId: userId } = useSignedInUser();
   // The plan is the owners' business; analytics the owners' and admins'.
-  const role = workspace?.role ?? "agent";
-  const subscription = useSubscriptionDetails(userId, workspaceCan(role, "billing"));
+  const can = useCapabilities();
+  const subscription = useSubscriptionDetails(userId, can("billing"));
   const chatbots = useChatbots();
   const widgetActivity = useWidgetActivity(userId);
   // Fixed for the visit: the greeting should not flip while the page is open (its words follow
@@ -38,10 +38,10 @@ export function DashboardPage() {
       </header>
       <div className="dash-grid">
         <ChatbotsSection />
-        {workspaceCan(role, "billing") ? <PlanCard userId={userId} /> : null}
+        {can("billing") ? <PlanCard userId={userId} /> : null}
         <UsageCard userId={userId} />
-        {workspaceCan(role, "analytics:read") ? <AnalyticsSummaryCard /> : null}
-        {workspaceCan(role, "bots:write") ? (
+        {can("analytics:read") ? <AnalyticsSummaryCard /> : null}
+        {can("bots:write") ? (
           <GetStarted
             emailVerified={user.emailVerified}
             onPaidPlan={subscription.data ? subscription.data.plan.tier > 0 : null}

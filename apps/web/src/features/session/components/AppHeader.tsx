@@ -1,4 +1,4 @@
-import { type WorkspaceCapability, type WorkspaceRole, workspaceCan } from "@parley/contracts";
+import type { WorkspaceCapability } from "@parley/contracts";
 import { Logo } from "@parley/ui/components/Logo";
 import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import type en from "@parley/ui/locales/en/app";
@@ -8,6 +8,7 @@ import { signInUrl } from "../../../app/config";
 import { MenuIcon } from "../../../components/MenuIcon";
 import { useDismissableMenu } from "../../../components/use-dismissable-menu";
 import { WorkspaceSwitcher } from "../../workspaces/components/WorkspaceSwitcher";
+import { useCapabilities } from "../../workspaces/permissions";
 import { useSession } from "../session-context";
 import { SignOutDialog } from "./SignOutDialog";
 import { UserMenu } from "./UserMenu";
@@ -27,11 +28,10 @@ export const appNav = [
   capability?: WorkspaceCapability;
 }>;
 
-/** The sections a role may use (the API refuses the others anyway). */
-function navFor(role: WorkspaceRole | undefined) {
-  return appNav.filter(
-    (item) => !("capability" in item) || (role !== undefined && workspaceCan(role, item.capability)),
-  );
+/** The sections the member's role may use (the API refuses the others anyway). */
+function useNav() {
+  const can = useCapabilities();
+  return appNav.filter((item) => !("capability" in item) || can(item.capability));
 }
 
 /**
@@ -47,7 +47,7 @@ export function AppHeader() {
   const { open: menuOpen, setOpen: setMenuOpen, toggleRef, panelRef: navRef } = menu;
   const navId = useId();
   const location = useLocation();
-  const nav = navFor(session.workspace?.role);
+  const nav = useNav();
   const current = nav.find((item) => location.pathname.startsWith(item.to));
   const currentLabel = current ? t(current.label) : null;
 

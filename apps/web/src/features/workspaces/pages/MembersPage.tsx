@@ -1,4 +1,4 @@
-import { type WorkspaceRole, workspaceCan } from "@parley/contracts";
+import type { WorkspaceRole } from "@parley/contracts";
 import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router-dom";
@@ -18,6 +18,7 @@ import {
 import { AuditLogSection } from "../components/AuditLogSection";
 import { CreateWorkspaceCard, WorkspaceNameCard } from "../components/WorkspaceNameCards";
 import { isSeatError, useWorkspaceErrorText } from "../errors";
+import { useCan, useCapabilities } from "../permissions";
 import { overSeatsMessage } from "../seats";
 import "../styles/members.css";
 
@@ -47,8 +48,9 @@ export function MembersPage() {
   const { t } = useTranslation("team");
   useDocumentTitle(t("page.title"));
   const { user, workspace } = useSignedInUser();
+  const can = useCapabilities();
   if (!workspace) return <div className="container app-page" aria-busy="true" />;
-  const manage = workspaceCan(workspace.role, "members:manage");
+  const manage = can("members:manage");
   return (
     <div className="container app-page app-page-narrow">
       <header className="app-page-head">
@@ -70,7 +72,7 @@ export function MembersPage() {
         <WorkspaceNameCard workspaceId={workspace.id} />
         <CreateWorkspaceCard />
         {!workspace.personal ? <LeaveCard workspaceId={workspace.id} personalId={user.id} /> : null}
-        {workspaceCan(workspace.role, "audit:read") ? <AuditCard workspaceId={workspace.id} /> : null}
+        {can("audit:read") ? <AuditCard workspaceId={workspace.id} /> : null}
       </div>
     </div>
   );
@@ -195,7 +197,7 @@ function MembersCard({
   const members = useMembers(workspaceId);
   const { changeRole, remove } = useMemberActions(workspaceId);
   const [error, setError] = useState<{ error: unknown } | null>(null);
-  const manage = workspaceCan(myRole, "members:manage");
+  const manage = useCan("members:manage");
   const owners = members.data?.filter((m) => m.role === "owner").length ?? 0;
 
   /** Admins manage everyone but owners; nobody demotes the last owner or a personal workspace's owner. */

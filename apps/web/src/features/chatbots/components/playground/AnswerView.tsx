@@ -108,7 +108,8 @@ interface AnswerViewProps {
   message: AssistantMessage;
   provider: "builtin" | "openai-compatible";
   onRetry: () => void;
-  onAddKnowledge: () => void;
+  /** "Add knowledge that covers it", for members who may change the knowledge. */
+  onAddKnowledge?: () => void;
   canRetry: boolean;
 }
 
@@ -148,10 +149,15 @@ export function AnswerView({ message, provider, onRetry, onAddKnowledge, canRetr
         <p className="pg-fallback">
           <span className="pg-fallback-badge">{t("playground.notAnswered")}</span>
           <span>
-            {t("playground.fallbackSent")}{" "}
-            <button type="button" className="link-button" onClick={onAddKnowledge}>
-              {t("playground.addCovering")}
-            </button>
+            {t("playground.fallbackSent")}
+            {onAddKnowledge ? (
+              <>
+                {" "}
+                <button type="button" className="link-button" onClick={onAddKnowledge}>
+                  {t("playground.addCovering")}
+                </button>
+              </>
+            ) : null}
           </span>
         </p>
       ) : null}

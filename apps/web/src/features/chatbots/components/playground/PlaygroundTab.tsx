@@ -1,6 +1,7 @@
 import { type Chatbot, type KnowledgeSource, MAX_MESSAGE_LENGTH } from "@parley/contracts";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCan } from "../../../workspaces/permissions";
 import { anyInProgress } from "../../chatbots";
 import { usePlayground } from "../../use-playground";
 import { BotIcon, RefreshIcon, SendIcon, StopIcon } from "../icons";
@@ -17,6 +18,8 @@ export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabPr
   const { t } = useTranslation("builder");
   const { number } = useFormat();
   const chat = usePlayground(bot._id);
+  // Everyone tries the bot; "add knowledge that covers it" is for those who may add it.
+  const canAddKnowledge = useCan("knowledge:write");
   const [draft, setDraft] = useState("");
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
@@ -150,7 +153,7 @@ export function PlaygroundTab({ bot, sources, onGoToKnowledge }: PlaygroundTabPr
                 provider={bot.model.provider}
                 canRetry={!chat.streaming}
                 onRetry={() => chat.retry(message.id)}
-                onAddKnowledge={onGoToKnowledge}
+                {...(canAddKnowledge ? { onAddKnowledge: onGoToKnowledge } : {})}
               />
             ),
           )}

@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Chatbot } from "@parley/contracts";
-import { workspaceCan } from "@parley/contracts";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
@@ -8,7 +7,7 @@ import { FormProvider, useForm, useFormContext } from "react-hook-form";
 import { useBlocker } from "react-router-dom";
 import { isApiError } from "../../../../app/api";
 import { Modal } from "../../../../components/Modal";
-import { useSession } from "../../../session/session-context";
+import { useAccess } from "../../../workspaces/permissions";
 import { useUpdateChatbot } from "../../api";
 import { useFormMessage } from "../../form-message";
 import {
@@ -30,8 +29,9 @@ import { ThemeFields } from "./ThemeFields";
 
 export function SettingsTab({ bot }: { bot: Chatbot }) {
   const { t } = useTranslation("builder");
-  const { workspace } = useSession();
-  const readOnly = workspace !== null && !workspaceCan(workspace.role, "bots:write");
+  // Owners and admins change the settings; agents read them (the notice says so once the role is known).
+  const access = useAccess("bots:write");
+  const readOnly = access !== "yes";
   const update = useUpdateChatbot(bot._id);
   const toast = useToast();
   const [failure, setFailure] = useState<unknown>(null);
@@ -93,7 +93,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
     <>
       <FormProvider {...form}>
         <form className="settings-stack builder-settings" onSubmit={onSubmit} noValidate>
-          {readOnly ? (
+          {access === "no" ? (
             <div className="alert alert-info" role="status">
               {t("settings.readOnly")}
             </div>
@@ -170,39 +170,41 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
               <RetentionField />
             </BuilderSection>
 
-            <div className="save-bar" data-dirty={isDirty || undefined}>
-              <div className="save-bar-inner">
-                <span className="save-bar-status" aria-live="polite">
-                  {isDirty ? t("settings.saveBar.unsaved") : t("settings.saveBar.allSaved")}
-                </span>
-                <div className="save-bar-actions">
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    disabled={!isDirty || isSubmitting}
-                    onClick={() => {
-                      setFailure(null);
-                      reset(formValuesFromBot(bot));
-                    }}
-                  >
-                    {t("settings.saveBar.discard")}
-                  </button>
-                  <button
-                    type="submit"
-                    className="btn btn-primary btn-sm"
-                    disabled={!isDirty || isSubmitting}
-                  >
-                    {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
-                    {isSubmitting ? t("settings.saveBar.saving") : t("settings.saveBar.save")}
-                  </button>
+            {readOnly ? null : (
+              <div className="save-bar" data-dirty={isDirty || undefined}>
+                <div className="save-bar-inner">
+                  <span className="save-bar-status" aria-live="polite">
+                    {isDirty ? t("settings.saveBar.unsaved") : t("settings.saveBar.allSaved")}
+                  </span>
+                  <div className="save-bar-actions">
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      disabled={!isDirty || isSubmitting}
+                      onClick={() => {
+                        setFailure(null);
+                        reset(formValuesFromBot(bot));
+                      }}
+                    >
+                      {t("settings.saveBar.discard")}
+                    </button>
+                    <button
+                      type="submit"
+                      className="btn btn-primary btn-sm"
+                      disabled={!isDirty || isSubmitting}
+                    >
+                      {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
+                      {isSubmitting ? t("settings.saveBar.saving") : t("settings.saveBar.save")}
+                    </button>
+                  </div>
                 </div>
+                {failure ? (
+                  <div className="save-bar-error">
+                    <ErrorNotice error={failure} />
+                  </div>
+                ) : null}
               </div>
-              {failure ? (
-                <div className="save-bar-error">
-                  <ErrorNotice error={failure} />
-                </div>
-              ) : null}
-            </div>
+            )}
           </fieldset>
         </form>
       </FormProvider>
