@@ -33,7 +33,8 @@ test("public pages and the sign-in app read right to left in Arabic, with nothin
     "/contact",
     "/terms-conditions",
     "/widget",
-    "/no-such-page",
+    // Under /widget/ every path is public (spec §2), so an unknown one is the site's 404.
+    "/widget/no-such-page",
   ]) {
     await page.goto(path);
     await checkArabicPage(page, `public${path.replace(/\//g, "-")}`, VIEWPORTS, () => settle(page));
@@ -118,6 +119,8 @@ test("the signed-in app in Arabic: dashboard, builder, inbox, analytics, team, b
     ["billing", "/billing"],
     ["account", "/account"],
     ["support", "/support"],
+    // Any other path needs sign-in (spec §2); signed in, an unknown one is the app's 404.
+    ["not-found", "/settings-xyz"],
   ];
   for (const [name, path] of pages) {
     await page.goto(path);

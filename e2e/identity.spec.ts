@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import {
   AUTH,
   createVerifiedAccount,
+  MAILBOX,
   SIGN_IN_PAGE,
   signInOnAuthPage,
   uniqueEmail,
@@ -157,4 +158,42 @@ test("the support form sends a request from the signed-in account", async ({ pag
     `Thanks, Grace Hopper. We have your message and will reply to ${email}`,
   );
   await expect(receipt.getByRole("code")).toHaveText(/^ctc_/);
+});
+
+test("changing a verified e-mail: the link goes to the new address, and the account page says it changed", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("mover");
+  const newEmail = uniqueEmail("moved");
+  const password = "a long enough password";
+  await createVerifiedAccount(request, { name: "Mo Ver", email, password });
+  await page.goto("/account", { waitUntil: "commit" });
+  await signInOnAuthPage(page, email, password);
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
+
+  await page.getByLabel("New email").fill(newEmail);
+  await page.getByRole("button", { name: "Change email" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Check your inbox." })).toContainText(
+    `We sent a link to ${newEmail}. Your email changes when you open it; until then, you sign in with ${email}.`,
+  );
+  // Spec §4: the new address verifies the change; the current one is not asked.
+  const mail = await waitForMail(request, newEmail, /Confirm your new e-mail address for Parley/);
+  const old = await (await request.get(`${MAILBOX}?to=${encodeURIComponent(email)}`)).json();
+  expect((old as { subject: string }[]).map((m) => m.subject)).toEqual([
+    "Verify your e-mail address for Parley",
+  ]);
+
+  await page.goto(verificationLink(mail));
+  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Your email is now" })).toContainText(
+    `Your email is now ${newEmail}.`,
+  );
+  await expect(page.locator(".settings-current-value")).toContainText(newEmail);
+
+  // The spent link, opened again: the page says so and nothing changes.
+  await page.goto(verificationLink(mail));
+  await expect(page.getByRole("alert")).toContainText("That link no longer works");
+  await expect(page.locator(".settings-current-value")).toContainText(newEmail);
 });

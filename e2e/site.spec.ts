@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createVerifiedAccount, SIGN_IN_PAGE, signInOnAuthPage, uniqueEmail, WEB } from "./identity-helpers";
 
 test("the mobile menu opens, closes with Escape and returns focus", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -92,4 +93,46 @@ test("FAQ answers open and deep links land on them", async ({ page }) => {
   await expect(upgrades).toHaveAttribute("aria-expanded", "false");
   await upgrades.click();
   await expect(page.getByText("a new billing period starts from that moment")).toBeVisible();
+});
+
+test("signed out, an unknown path goes to sign-in like every non-public route; signed in, it is the app's Page not found", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  // Spec §2: every route that is not public requires sign-in, unknown ones included.
+  await page.goto("/settings-xyz?tab=a#b", { waitUntil: "commit" });
+  await expect(page).toHaveURL(SIGN_IN_PAGE);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toHaveCount(0);
+
+  // After signing in, the visitor is back where they were going, inside the app.
+  const email = uniqueEmail("lost");
+  const password = "a long enough password";
+  await createVerifiedAccount(request, { name: "Lost Visitor", email, password });
+  await signInOnAuthPage(page, email, password);
+  await expect(page).toHaveURL(/\/settings-xyz\?tab=a#b$/, { timeout: 15_000 });
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(main.getByText("/settings-xyz")).toBeVisible();
+  await expect(page).toHaveTitle("Page not found · Parley");
+  await main.getByRole("link", { name: "Go to your dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("signed out, a path with encoded slashes is remembered as a path of this site, never another host", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  // Decoded, "/%2F%2Fevil.example/x" would read "//evil.example/x": another host. It must stay a path here.
+  await page.goto("/%2F%2Fevil.example/x", { waitUntil: "commit" });
+  await expect(page).toHaveURL(SIGN_IN_PAGE);
+  const email = uniqueEmail("offsite");
+  const password = "a long enough password";
+  await createVerifiedAccount(request, { name: "Off Site", email, password });
+  await signInOnAuthPage(page, email, password);
+  await expect(page).toHaveURL(`${WEB}/%2F%2Fevil.example/x`, { timeout: 15_000 });
+  await expect(
+    page.getByRole("main").getByRole("heading", { level: 1, name: "Page not found" }),
+  ).toBeVisible();
 });

@@ -634,6 +634,7 @@ export async function buildApp(deps: AppDeps) {
     distDir: env.WEB_DIST,
     runtime: {
       authUrl: env.AUTH_URL,
+      authAppUrl: env.AUTH_APP_URL,
       platform: "parley",
       publicUrl: appOrigin,
       paymentsMode: env.PAYMENTS_MODE,

@@ -13,6 +13,57 @@ describe("API environment", () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  describe("the two authentication hosts (spec §1: an auth app and an auth server)", () => {
+    it("default to the same origin", () => {
+      const env = loadEnv({});
+      expect(env.AUTH_URL).toBe("http://localhost:3001");
+      expect(env.AUTH_APP_URL).toBe(env.AUTH_URL);
+    });
+
+    it("follow AUTH_URL when only the auth server is set", () => {
+      const env = loadEnv({ AUTH_URL: "https://auth.example.com" });
+      expect(env).toMatchObject({
+        AUTH_URL: "https://auth.example.com",
+        AUTH_APP_URL: "https://auth.example.com",
+      });
+    });
+
+    it("keep each when both are set", () => {
+      const env = loadEnv({
+        AUTH_URL: "https://auth-api.example.com",
+        AUTH_APP_URL: "https://accounts.example.com",
+      });
+      expect(env).toMatchObject({
+        AUTH_URL: "https://auth-api.example.com",
+        AUTH_APP_URL: "https://accounts.example.com",
+      });
+    });
+
+    it("treat an empty AUTH_APP_URL as unset (the server's origin)", () => {
+      expect(loadEnv({ AUTH_URL: "https://auth.example.com", AUTH_APP_URL: "" }).AUTH_APP_URL).toBe(
+        "https://auth.example.com",
+      );
+    });
+
+    it("take the auth app alone, the server keeping its default", () => {
+      const env = loadEnv({ AUTH_APP_URL: "https://accounts.example.com" });
+      expect(env).toMatchObject({
+        AUTH_URL: "http://localhost:3001",
+        AUTH_APP_URL: "https://accounts.example.com",
+      });
+    });
+
+    it.each([
+      ["accounts.example.com"],
+      ["javascript:alert(1)"],
+      ["ftp://accounts.example.com"],
+      ["//accounts.example.com"],
+    ])("refuse AUTH_APP_URL=%j, naming the variable", (value) => {
+      expect(() => loadEnv({ AUTH_APP_URL: value })).toThrow(EnvError);
+      expect(() => loadEnv({ AUTH_APP_URL: value })).toThrow(/AUTH_APP_URL: /);
+    });
+  });
+
   it.each([
     ["PORT", "abc", /PORT: must be a port number/],
     ["PORT", "70000", /PORT: must be a port from 1 to 65535/],

@@ -39,8 +39,16 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   /** Where browsers reach this app (SPA + API). */
   PUBLIC_URL: httpUrl.default("http://localhost:3000"),
-  /** Where browsers and this API reach the auth service (better-auth at its root). */
+  /**
+   * The auth server (spec §1: "an auth server"): where browsers and this API reach better-auth at
+   * its root (sessions, /token, /jwks), and the issuer of access tokens.
+   */
   AUTH_URL: httpUrl.default("http://localhost:3001"),
+  /**
+   * The auth app (spec §1: "an auth app"): where signed-out browsers go to sign in
+   * (`{AUTH_APP_URL}/auth?platform=parley`). Defaults to AUTH_URL, whose service serves those pages.
+   */
+  AUTH_APP_URL: httpUrl.optional(),
   /** Where this API fetches the auth service's JWKS when it differs from AUTH_URL (containers). */
   AUTH_INTERNAL_URL: httpUrl.optional(),
   /** Shared with the auth service: signs its events (user deleted) to this API. */
@@ -157,6 +165,8 @@ type ParsedEnv = z.infer<typeof envSchema>;
 
 export type Env = Omit<ParsedEnv, "PAYMENTS_MODE" | "PAYMENTS_SANDBOX_SECRET" | "TRUST_PROXY"> & {
   AUTH_EVENTS_SECRET: string;
+  /** AUTH_APP_URL, or AUTH_URL when unset (one host serves both). */
+  AUTH_APP_URL: string;
   PAYMENTS_MODE: "sandbox" | "live";
   PAYMENTS_SANDBOX_SECRET: string;
   TRUST_PROXY: NonNullable<ParsedEnv["TRUST_PROXY"]>;
@@ -189,6 +199,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     PAYMENTS_MODE: paymentsMode,
     PAYMENTS_SANDBOX_SECRET: env.PAYMENTS_SANDBOX_SECRET ?? DEV_PAYMENTS_SANDBOX_SECRET,
     AUTH_EVENTS_SECRET: env.AUTH_EVENTS_SECRET ?? DEV_AUTH_EVENTS_SECRET,
+    AUTH_APP_URL: env.AUTH_APP_URL ?? env.AUTH_URL,
     TRUST_PROXY: env.TRUST_PROXY ?? false,
     CRAWLER_ALLOW_PRIVATE: env.CRAWLER_ALLOW_PRIVATE ?? !production,
     LLM_ALLOW_PRIVATE: env.LLM_ALLOW_PRIVATE ?? !production,

@@ -122,9 +122,12 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("parley", { auth, mailer, outbox, background });
 
   registerErrorHandler(app);
+  const authServerOrigin = new URL(env.AUTH_URL).origin;
   const headerOptions = {
     production: env.NODE_ENV === "production",
     https: env.AUTH_URL.startsWith("https:"),
+    // The sign-in pages call the auth server: another origin when served under the auth app's name.
+    ...(env.AUTH_APP_URL === authServerOrigin ? {} : { connectSrc: [authServerOrigin] }),
   };
   const csp = cspDirectives(headerOptions);
   // CSP without inline code, no framing of the sign-in pages (clickjacking), nosniff, referrer
@@ -148,7 +151,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(workspaceMembershipRoutes, { db, secret: env.AUTH_EVENTS_SECRET });
   await app.register(workspaceMembersRoutes, { db, secret: env.AUTH_EVENTS_SECRET, mailer });
   if (mailer.mailbox) await app.register(devMailboxRoutes, { mailbox: mailer.mailbox, csp });
-  await app.register(authUiRoutes, { dir: env.AUTH_UI_DIR, webUrl: env.WEB_URL, csp });
+  await app.register(authUiRoutes, {
+    dir: env.AUTH_UI_DIR,
+    webUrl: env.WEB_URL,
+    serverUrl: authServerOrigin,
+    csp,
+  });
   await app.register(betterAuthRoutes, { auth, baseURL: env.AUTH_URL, csp, db, locks });
 
   // Pending events from an earlier run (or another replica) are picked up as soon as we are up.

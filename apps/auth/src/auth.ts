@@ -9,6 +9,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { ac, roles } from "./auth/access";
 import { parleyCompat } from "./auth/compat";
+import { parleyEmailChange } from "./auth/email-change";
+import { parleyInvitationPreview } from "./auth/invitation-preview";
 import { parleyNames, storedUserName } from "./auth/names";
 import {
   activeWorkspaceOf,
@@ -24,7 +26,7 @@ import * as schema from "./db/schema";
 import type { Env } from "./env";
 import type { Mailer } from "./mail/mailer";
 import {
-  confirmEmailChangeMail,
+  changeEmailMail,
   deleteAccountMail,
   mailLanguage,
   resetPasswordMail,
@@ -55,10 +57,14 @@ export const ACCESS_TOKEN_TTL = "15m";
  */
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 
-/** Trusted origins: this host, the web app, registered platforms' callbacks, and TRUSTED_ORIGINS. */
+/**
+ * Trusted origins: this host, the auth app's pages (when on another origin), the web app,
+ * registered platforms' callbacks, and TRUSTED_ORIGINS.
+ */
 export function trustedOriginsOf(env: Env): string[] {
   const origins = [
     new URL(env.AUTH_URL).origin,
+    env.AUTH_APP_URL,
     env.webOrigin,
     ...env.platforms.map((p) => new URL(p.callbackURL).origin),
     ...env.TRUSTED_ORIGINS,
@@ -107,7 +113,15 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60,
       async sendVerificationEmail({ user, url }) {
-        await sendMail(verifyEmailMail(user, url));
+        // A change of address (spec §4) comes here too, `user.email` being the new address while
+        // the account still has the old one: that mail says it is a change, and goes to the new
+        // address only.
+        const current = await storedEmailOf(deps.db, user.id);
+        if (current && current !== user.email.toLowerCase()) {
+          await sendMail(changeEmailMail(user, current, url));
+        } else {
+          await sendMail(verifyEmailMail(user, url));
+        }
       },
     },
     user: {
@@ -123,12 +137,12 @@ export function createAuth(deps: AuthDeps) {
       },
       changeEmail: {
         enabled: true,
-        // A verified address is changed only after the old address approves and the new one is
-        // verified; an unverified address is changed at once and the new one gets a verification mail.
+        // Spec §4: "Email change either verifies the new address via a link, or, if the current
+        // email is unverified, changes it directly and sends a verification email." A verified
+        // address changes when the link mailed to the new address is opened (no
+        // `sendChangeEmailConfirmation`, which would first ask the old address); an unverified one
+        // changes at once.
         updateEmailWithoutVerification: true,
-        async sendChangeEmailConfirmation({ user, newEmail, url }) {
-          await sendMail(confirmEmailChangeMail(user, newEmail, url));
-        },
       },
       deleteUser: {
         enabled: true,
@@ -172,7 +186,7 @@ export function createAuth(deps: AuthDeps) {
     socialProviders: env.socialProviders as BetterAuthOptions["socialProviders"],
     // OAuth callback failures and GET /error land on our own page (apps/auth/ui ErrorPage), which
     // explains every code of the spec's catalogue; better-auth's stock page links to its own site.
-    onAPIError: { errorURL: `${new URL(env.AUTH_URL).origin}/auth/error` },
+    onAPIError: { errorURL: `${env.AUTH_APP_URL}/auth/error` },
     rateLimit: {
       enabled: env.RATE_LIMIT_ENABLED,
       storage: "memory",
@@ -256,7 +270,10 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       parleyWorkspaces({ db: deps.db, onAudit: () => deps.onWorkspaceAudit?.() }),
+      // The invitation link's public details for the sign-in pages (issue #25), rate limited.
+      parleyInvitationPreview({ db: deps.db }),
       parleyNames(),
+      parleyEmailChange({ db: deps.db }),
       parleyCompat({
         minPasswordLength: env.PASSWORD_MIN_LENGTH,
         maxPasswordLength: env.PASSWORD_MAX_LENGTH,
@@ -285,6 +302,16 @@ function requestLanguage(request: Request | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/** The address an account has now (lowercase), or null for an unknown id. */
+async function storedEmailOf(db: AuthDb, userId: string): Promise<string | null> {
+  const [row] = await db.db
+    .select({ email: schema.user.email })
+    .from(schema.user)
+    .where(eq(schema.user.id, userId))
+    .limit(1);
+  return row ? row.email.toLowerCase() : null;
 }
 
 /** Names of shared workspaces where this user is the only owner and others are members. */

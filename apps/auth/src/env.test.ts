@@ -56,6 +56,51 @@ describe("auth environment", () => {
     ).toBe(false);
   });
 
+  describe("the two authentication hosts (spec §1: an auth app and an auth server)", () => {
+    it("default to the same origin", () => {
+      const env = loadEnv({});
+      expect(env).toMatchObject({ AUTH_URL: "http://localhost:3001", AUTH_APP_URL: "http://localhost:3001" });
+    });
+
+    it("follow AUTH_URL when only the auth server is set", () => {
+      expect(loadEnv({ AUTH_URL: "https://auth.example.com" }).AUTH_APP_URL).toBe("https://auth.example.com");
+      // An empty value counts as unset.
+      expect(loadEnv({ AUTH_URL: "https://auth.example.com", AUTH_APP_URL: "" }).AUTH_APP_URL).toBe(
+        "https://auth.example.com",
+      );
+    });
+
+    it("keep each when both are set, the auth app's origin trusted as well", () => {
+      const env = loadEnv({
+        AUTH_URL: "https://auth-api.example.com",
+        AUTH_APP_URL: "https://accounts.example.com/",
+      });
+      expect(env).toMatchObject({
+        AUTH_URL: "https://auth-api.example.com",
+        AUTH_APP_URL: "https://accounts.example.com",
+      });
+    });
+
+    it("warns when the auth app is served over http:// in production", () => {
+      const env = loadEnv({
+        NODE_ENV: "production",
+        ...secrets,
+        AUTH_APP_URL: "http://accounts.example.com",
+      });
+      expect(env.warnings.join("\n")).toMatch(/AUTH_APP_URL is http:\/\/ in production/);
+    });
+
+    it.each([
+      ["accounts.example.com", /AUTH_APP_URL: must be an absolute http\(s\) URL/],
+      ["javascript:alert(1)", /AUTH_APP_URL: must be an absolute http\(s\) URL/],
+      ["//accounts.example.com", /AUTH_APP_URL: must be an absolute http\(s\) URL/],
+      ["https://accounts.example.com/auth", /AUTH_APP_URL: must be an origin without a path/],
+    ])("refuse AUTH_APP_URL=%s, naming the variable", (value, message) => {
+      expect(() => loadEnv({ AUTH_APP_URL: value })).toThrow(EnvError);
+      expect(() => loadEnv({ AUTH_APP_URL: value })).toThrow(message);
+    });
+  });
+
   it.each([
     ["PORT", "abc", /PORT: must be a port number/],
     ["DATABASE_URL", "mysql://x", /DATABASE_URL: must be a postgres/],

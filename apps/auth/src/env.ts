@@ -96,8 +96,17 @@ const baseShape = {
   /** Postgres for this service; absent means embedded PGlite under DATA_DIR/auth. */
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
-  /** Where browsers reach this service: better-auth's baseURL, JWT issuer, links in e-mails. */
+  /**
+   * The auth server (spec §1: "an auth server"): where browsers reach this service's API —
+   * better-auth's baseURL, the JWT issuer, links in e-mails, the session cookie's host.
+   */
   AUTH_URL: originOnly.default("http://localhost:3001"),
+  /**
+   * The auth app (spec §1: "an auth app"): where people see the sign-in pages (`/auth`). Defaults to
+   * AUTH_URL, since this service serves them; another origin (this service under a second name, on
+   * the same site so the session cookie is first-party) is trusted, and its pages call AUTH_URL.
+   */
+  AUTH_APP_URL: originOnly.optional(),
   /** The web app: a trusted origin, CORS origin, and home of the `parley` platform callback. */
   WEB_URL: httpUrl.default("http://localhost:3000"),
   /** The API, which receives auth events (account deletion) at /api/internal/auth-events. */
@@ -223,6 +232,9 @@ export const envSchema = z
     if (production && raw.AUTH_URL.startsWith("http://")) {
       warnings.push("AUTH_URL is http:// in production: cookies are not marked Secure");
     }
+    if (production && raw.AUTH_APP_URL?.startsWith("http://")) {
+      warnings.push("AUTH_APP_URL is http:// in production: passwords would be typed on an unencrypted page");
+    }
     const webOrigin = new URL(raw.WEB_URL).origin;
     const platforms = mergePlatforms(
       [{ id: "parley", name: "Parley", callbackURL: `${raw.WEB_URL}/auth/callback` }],
@@ -236,6 +248,8 @@ export const envSchema = z
       DATABASE_URL: raw.DATABASE_URL,
       DATA_DIR: raw.DATA_DIR,
       AUTH_URL: raw.AUTH_URL,
+      /** The sign-in pages' origin: AUTH_APP_URL, or AUTH_URL when unset. */
+      AUTH_APP_URL: new URL(raw.AUTH_APP_URL ?? raw.AUTH_URL).origin,
       WEB_URL: raw.WEB_URL,
       API_URL: raw.API_URL,
       BETTER_AUTH_SECRET: betterAuthSecret,

@@ -50,7 +50,7 @@ async function main() {
   await app.listen({ host: env.HOST, port: env.PORT });
   const providers = Object.keys(env.socialProviders);
   app.log.info(
-    `Parley auth on ${env.AUTH_URL} (sign-in page ${env.AUTH_URL}/auth, database: ${db.driver}, ` +
+    `Parley auth on ${env.AUTH_URL} (sign-in page ${env.AUTH_APP_URL}/auth, database: ${db.driver}, ` +
       `social sign-in: ${providers.length ? providers.join(", ") : "none configured"}` +
       `${app.parley.mailer.mailbox ? `, dev mailbox ${env.AUTH_URL}/dev/mailbox` : ""})`,
   );

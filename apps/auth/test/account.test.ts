@@ -20,29 +20,30 @@ describe.each(testDrivers())("change e-mail and delete account on %s", (driver) 
 
   const userRow = async (id: string) => (await t.db.db.select().from(user).where(eq(user.id, id)))[0];
 
-  it("changes a verified address only after the old address approves and the new one verifies", async () => {
+  it("changes a verified address when the link mailed to the new address is opened; the old address gets nothing", async () => {
     const { browser, email, userId } = await signUpVerified(t, smtp);
     const newEmail = uniqueEmail("moved");
-    let since = smtp.mails.length;
+    const since = smtp.mails.length;
     const res = await browser.post("/change-email", {
       newEmail,
       callbackURL: "/auth/verified?platform=parley",
     });
     expect(res.status).toBe(200);
     expect(res.json()).toEqual({ status: true });
-    expect((await userRow(userId))?.email).toBe(email);
+    // Nothing changes before the new address is verified.
+    expect(await userRow(userId)).toMatchObject({ email, emailVerified: true });
 
-    const confirm = await smtp.waitFor(email, /Confirm the change of your Parley e-mail address/, { since });
-    expect(confirm.text).toContain(`from ${email} to ${newEmail}`);
-    since = smtp.mails.length;
-    const approved = await browser.get(confirm.links[0] ?? "");
-    expect(approved.status).toBe(302);
-    expect(approved.location).toBe("/auth/verified?platform=parley");
-    expect((await userRow(userId))?.email).toBe(email);
+    const mail = await smtp.waitFor(newEmail, /Confirm your new e-mail address for Parley/, { since });
+    expect(mail.text).toContain(`from ${email} to ${newEmail}`);
+    await t.app.parley.background.settled();
+    expect(smtp.mails.slice(since).filter((m) => m.to.includes(email))).toHaveLength(0);
+    expect(smtp.mails.slice(since)).toHaveLength(1);
 
-    const verify = await smtp.waitFor(newEmail, /Verify your e-mail/, { since });
-    const done = await browser.get(verify.links[0] ?? "");
+    const link = mail.links[0] ?? "";
+    expect(link.startsWith(`${AUTH_URL}/verify-email?token=`)).toBe(true);
+    const done = await browser.get(link);
     expect(done.status).toBe(302);
+    expect(done.location).toBe("/auth/verified?platform=parley");
     expect(await userRow(userId)).toMatchObject({ email: newEmail, emailVerified: true });
     expect((await browser.get("/get-session")).json()).toMatchObject({ user: { email: newEmail } });
     const signIn = await new Browser(() => t.app).post("/sign-in/email", {
@@ -50,6 +51,95 @@ describe.each(testDrivers())("change e-mail and delete account on %s", (driver) 
       password: PASSWORD,
     });
     expect(signIn.status).toBe(200);
+    const oldSignIn = await new Browser(() => t.app).post("/sign-in/email", { email, password: PASSWORD });
+    expect(oldSignIn.status).toBe(401);
+
+    // Opened again, the spent link changes nothing and says the token is no good.
+    const again = await browser.get(link);
+    expect(again.status).toBe(302);
+    expect(again.location).toBe("/auth/verified?platform=parley&error=invalid_token");
+    expect(await userRow(userId)).toMatchObject({ email: newEmail, emailVerified: true });
+  });
+
+  it("applies the link in a signed-out browser too (the link itself is the proof), but not in someone else's session", async () => {
+    const { browser, email, userId } = await signUpVerified(t, smtp);
+    const newEmail = uniqueEmail("elsewhere");
+    const since = smtp.mails.length;
+    await browser.post("/change-email", { newEmail, callbackURL: "/auth/verified?platform=parley" });
+    const link = (await smtp.waitFor(newEmail, /Confirm your new e-mail address/, { since })).links[0] ?? "";
+
+    // Opened while signed in as another account: refused, nothing changes for either.
+    const other = await signUpVerified(t, smtp);
+    const foreign = await other.browser.get(link);
+    expect(foreign.status).toBe(302);
+    expect(foreign.location).toBe("/auth/verified?platform=parley&error=unauthorized");
+    expect(await userRow(userId)).toMatchObject({ email });
+    expect(await userRow(other.userId)).toMatchObject({ email: other.email });
+
+    // A forged token (signed with another secret) changes nothing either.
+    const token = new URL(link).searchParams.get("token") ?? "";
+    const [head, payload] = token.split(".");
+    const forged = await new Browser(() => t.app).get(
+      `/verify-email?token=${head}.${payload}.${"A".repeat(43)}&callbackURL=%2Fauth%2Fverified`,
+    );
+    expect(forged.location).toBe("/auth/verified?error=invalid_token");
+    expect(await userRow(userId)).toMatchObject({ email });
+
+    // The link with its callbackURL pointed elsewhere: refused before anything changes.
+    const offSite = new URL(link);
+    offSite.searchParams.set("callbackURL", "https://evil.example/phish");
+    const redirected = await new Browser(() => t.app).get(`${offSite.pathname}${offSite.search}`);
+    expect(redirected.status).toBe(403);
+    expect(redirected.location).toBeUndefined();
+    expect(await userRow(userId)).toMatchObject({ email });
+
+    // Signed out (opened on a phone's mail app, say): the change goes through.
+    const signedOut = await new Browser(() => t.app).get(link);
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.location).toBe("/auth/verified?platform=parley");
+    expect(await userRow(userId)).toMatchObject({ email: newEmail, emailVerified: true });
+  });
+
+  it("when two changes were asked for and both links are opened at once, one wins and the other link is spent", async () => {
+    const { browser, email, userId } = await signUpVerified(t, smtp);
+    const first = uniqueEmail("first");
+    const second = uniqueEmail("second");
+    let since = smtp.mails.length;
+    await browser.post("/change-email", { newEmail: first, callbackURL: "/auth/verified" });
+    const firstLink =
+      (await smtp.waitFor(first, /Confirm your new e-mail address/, { since })).links[0] ?? "";
+    since = smtp.mails.length;
+    await browser.post("/change-email", { newEmail: second, callbackURL: "/auth/verified" });
+    const secondLink =
+      (await smtp.waitFor(second, /Confirm your new e-mail address/, { since })).links[0] ?? "";
+    expect(await userRow(userId)).toMatchObject({ email });
+
+    // Both links are opened at the same moment: exactly one address wins, the other link fails.
+    const [a, b] = await Promise.all([browser.get(firstLink), browser.get(secondLink)]);
+    const failed = [a, b].filter((r) => r.location?.includes("error="));
+    expect(failed).toHaveLength(1);
+    const row = await userRow(userId);
+    expect([first, second]).toContain(row?.email);
+    expect(row?.emailVerified).toBe(true);
+    // Whichever won, the other link stays spent.
+    const loser = row?.email === first ? secondLink : firstLink;
+    expect((await browser.get(loser)).location).toContain("error=invalid_token");
+    expect((await userRow(userId))?.email).toBe(row?.email);
+  });
+
+  it("refuses the link when another account took the new address in the meantime", async () => {
+    const { browser, email, userId } = await signUpVerified(t, smtp);
+    const wanted = uniqueEmail("contested");
+    const since = smtp.mails.length;
+    await browser.post("/change-email", { newEmail: wanted, callbackURL: "/auth/verified" });
+    const link = (await smtp.waitFor(wanted, /Confirm your new e-mail address/, { since })).links[0] ?? "";
+    const squatter = await signUpVerified(t, smtp, wanted);
+
+    const res = await browser.get(link);
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/auth/verified?error=email_taken");
+    expect(await userRow(userId)).toMatchObject({ email, emailVerified: true });
+    expect(await userRow(squatter.userId)).toMatchObject({ email: wanted });
   });
 
   it("refuses the same address and an address that has an account, with the spec's messages", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  confirmEmailChangeMail,
+  changeEmailMail,
   deleteAccountMail,
   mailLanguage,
   workspaceInvitationMail,
@@ -83,8 +83,15 @@ describe("mail templates in the recipient's language", () => {
 
   it("follows the user's saved locale for the account mails", () => {
     const ar = { email: "a@example.com", name: "علي", locale: "ar" };
-    expect(confirmEmailChangeMail(ar, "b@example.com", link).subject).toBe(
-      "تأكيد تغيير بريدك الإلكتروني في Parley",
+    // The change-of-address mail goes to the new address (`ar.email` here), naming the current one.
+    const change = changeEmailMail(ar, "old@example.com", link);
+    expect(change.subject).toBe("تأكيد بريدك الإلكتروني الجديد في Parley");
+    expect(change.to).toBe("a@example.com");
+    expect(change.text).toContain("من \u2066old@example.com\u2069 إلى \u2066a@example.com\u2069");
+    const changeEn = changeEmailMail({ email: "new@example.com" }, "old@example.com", link);
+    expect(changeEn).toMatchObject({ kind: "change-email", to: "new@example.com" });
+    expect(changeEn.text).toContain(
+      "You asked to change the e-mail address of your Parley account from old@example.com to new@example.com.",
     );
     expect(deleteAccountMail(ar, link).text).toContain("هذا الرابط صالح لمدة 24 ساعة.");
     const en = deleteAccountMail({ email: "a@example.com", locale: "xx" }, link);

@@ -37,6 +37,8 @@ describe("serving the built SPA", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.body).toContain('<meta name="parley:auth-url" content="https://auth.example.com">');
+    // One auth host unless AUTH_APP_URL names the sign-in pages' own (spec §1: two hosts).
+    expect(res.body).toContain('<meta name="parley:auth-app-url" content="https://auth.example.com">');
     // Copyable snippets use the app's real public origin.
     expect(res.body).toContain('<meta name="parley:public-url" content="https://app.parley.example">');
     // The sandbox gateway (the default outside production): billing pages show "test mode".
@@ -61,5 +63,37 @@ describe("serving the built SPA", () => {
     const api = await t.app.inject({ method: "GET", url: "/api/unknown" });
     expect(api.statusCode).toBe(404);
     expect(api.json().error.code).toBe("NOT_FOUND");
+  });
+});
+
+describe("serving the built SPA with two authentication hosts", () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), "parley-spa-"));
+    writeFileSync(
+      path.join(dist, "index.html"),
+      "<!doctype html><html><head><title>Parley</title></head><body></body></html>",
+    );
+    t = await createTestApp("pglite", {
+      WEB_DIST: dist,
+      AUTH_URL: "https://auth-api.example.com",
+      // A value that tries to leave the attribute is written as text.
+      AUTH_APP_URL: 'https://accounts.example.com/"><script>alert(1)</script>',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("tells the page each host: the server for sessions and tokens, the app for signing in", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/settings-xyz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<meta name="parley:auth-url" content="https://auth-api.example.com">');
+    expect(res.body).toContain(
+      '<meta name="parley:auth-app-url" content="https://accounts.example.com/&quot;>&lt;script>alert(1)&lt;/script>">',
+    );
+    expect(res.body).not.toContain("<script>alert(1)");
   });
 });

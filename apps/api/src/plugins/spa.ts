@@ -8,7 +8,15 @@ import { documentTexts, localizeHtml, pageLanguage, varyByLanguage } from "./pag
 export interface SpaOptions {
   distDir: string;
   /** Runtime settings put into index.html, so one build serves any deployment. */
-  runtime: { authUrl: string; platform: string; publicUrl: string; paymentsMode: "sandbox" | "live" };
+  runtime: {
+    /** The auth server: sessions, tokens (spec: "an auth server"). */
+    authUrl: string;
+    /** The auth app: the sign-in pages signed-out visitors are sent to (spec: "an auth app"). */
+    authAppUrl: string;
+    platform: string;
+    publicUrl: string;
+    paymentsMode: "sandbox" | "live";
+  };
   /**
    * The chat page's whole CSP: the app's policy, but framable where the bot allows (the only page
    * that may be framed; everything else is `frame-ancestors 'none'`).
@@ -33,6 +41,7 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
     if (!indexHtml || indexHtml.mtimeMs !== mtimeMs) {
       const meta = [
         `<meta name="parley:auth-url" content="${escapeAttr(opts.runtime.authUrl)}">`,
+        `<meta name="parley:auth-app-url" content="${escapeAttr(opts.runtime.authAppUrl)}">`,
         `<meta name="parley:platform" content="${escapeAttr(opts.runtime.platform)}">`,
         // What copyable snippets (embed.js tags) point at, wherever the page is served.
         `<meta name="parley:public-url" content="${escapeAttr(opts.runtime.publicUrl)}">`,

@@ -16,7 +16,13 @@ import { escapeHtml } from "../mail/templates";
  */
 export async function authUiRoutes(
   app: FastifyInstance,
-  opts: { dir: string; webUrl: string; csp: CspDirectives },
+  opts: {
+    dir: string;
+    webUrl: string;
+    /** The auth server (AUTH_URL) the pages call, wherever they are served from (AUTH_APP_URL). */
+    serverUrl?: string;
+    csp: CspDirectives;
+  },
 ) {
   const root = path.resolve(opts.dir);
   // serve: false — only reply.sendFile (ranges, etags, content types); routing is ours.
@@ -39,10 +45,14 @@ export async function authUiRoutes(
       // cacheControl: false — the header above is ours (send would overwrite it with max-age=0).
       return reply.sendFile(path.relative(root, file), { cacheControl: false });
     }
-    // Tell the UI where the web app is (footer links), without rebuilding it per environment.
+    // Tell the UI where the web app is (footer links) and where the auth server is (its calls, when
+    // the pages are served under the auth app's own name), without rebuilding it per environment.
+    const serverMeta = opts.serverUrl
+      ? `<meta name="parley-auth-server" content="${escapeHtml(opts.serverUrl)}">`
+      : "";
     let html = (await readFile(index, "utf8")).replace(
       "</head>",
-      `<meta name="parley-web-url" content="${escapeHtml(opts.webUrl)}"></head>`,
+      `<meta name="parley-web-url" content="${escapeHtml(opts.webUrl)}">${serverMeta}</head>`,
     );
     // Right to left from the first paint when the page will be Arabic (the app decides again), with
     // the title, description and <noscript> in the page's language (from the `auth` catalog).

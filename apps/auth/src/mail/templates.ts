@@ -13,7 +13,7 @@ import type { Translation } from "@parley/ui/locales/types";
 export type MailKind =
   | "verify-email"
   | "reset-password"
-  | "confirm-email-change"
+  | "change-email"
   | "delete-account"
   | "workspace-invitation"
   /** Written by the API (live chat: a handoff request, a new lead, the hourly digest); sent from here. */
@@ -130,11 +130,15 @@ export function resetPasswordMail(user: Recipient, link: string): Mail {
   });
 }
 
-export function confirmEmailChangeMail(user: Recipient, newEmail: string, link: string): Mail {
+/**
+ * The link that changes an account's address (spec §4: the new address is verified by link), sent
+ * to the new address only: `user.email` is the new address, `currentEmail` the one the account has.
+ */
+export function changeEmailMail(user: Recipient, currentEmail: string, link: string): Mail {
   const language = mailLanguage(user.locale);
   const c = CATALOGS[language].changeEmail;
-  const f = (s: string) => fill(language, s, { email: ltr(user.email), newEmail: ltr(newEmail) });
-  return compose("confirm-email-change", language, user, link, {
+  const f = (s: string) => fill(language, s, { email: ltr(currentEmail), newEmail: ltr(user.email) });
+  return compose("change-email", language, user, link, {
     subject: c.subject,
     lines: [f(c.line1), f(c.line2)],
     button: c.button,

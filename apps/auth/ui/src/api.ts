@@ -1,9 +1,11 @@
 /**
- * Calls to the auth service. The UI is served by that service, so every path is same-origin and the
- * better-auth session cookie is first-party; `credentials: "include"` is still set so the cookie goes
- * along if the UI is ever served from a sibling origin.
+ * Calls to the auth service. The UI is served by that service, so paths are same-origin and the
+ * better-auth session cookie is first-party. When the pages are served under the auth app's own
+ * name (AUTH_APP_URL, another origin of the same site), calls go to the auth server's origin named
+ * in `<meta name="parley-auth-server">`, with `credentials: "include"` so its cookie goes along.
  */
 import { type ApiFailure, parseRetryAfter } from "./errors";
+import { type InvitationPreview, parseInvitationPreview } from "./invitation";
 import {
   type Platform,
   parseAuthResult,
@@ -13,7 +15,13 @@ import {
   parseSocialRedirect,
   type SessionInfo,
 } from "./responses";
-import { authCallbacks } from "./urls";
+import { authCallbacks, resolveServerBase } from "./urls";
+
+function serverBase(): string {
+  if (typeof document === "undefined") return "";
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="parley-auth-server"]');
+  return resolveServerBase(meta?.content ?? null, window.location.origin);
+}
 
 export type Result<T> = { ok: true; data: T } | { ok: false; failure: ApiFailure };
 
@@ -23,7 +31,7 @@ async function call<T>(
 ): Promise<Result<T>> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(`${serverBase()}${path}`, {
       method: options.method ?? "GET",
       credentials: "include",
       headers:
@@ -92,6 +100,8 @@ export function signUpEmail(input: {
   platform: string;
   /** The page's language, saved as the account's (`user.locale`): mails and the web app follow it. */
   locale: "en" | "ar";
+  /** The invitation being answered: the verification link leads back to it. */
+  invitation?: string | null;
 }) {
   return call("/sign-up/email", {
     method: "POST",
@@ -101,16 +111,20 @@ export function signUpEmail(input: {
       password: input.password,
       locale: input.locale,
       // The verification link (`/verify-email?token=…&callbackURL=…`) lands on our /auth/verified page.
-      callbackURL: authCallbacks.verified(input.platform),
+      callbackURL: authCallbacks.verified(input.platform, input.invitation),
     },
     parse: parseAuthResult,
   });
 }
 
-export function sendVerificationEmail(input: { email: string; platform: string }) {
+export function sendVerificationEmail(input: {
+  email: string;
+  platform: string;
+  invitation?: string | null;
+}) {
   return call("/send-verification-email", {
     method: "POST",
-    body: { email: input.email, callbackURL: authCallbacks.verified(input.platform) },
+    body: { email: input.email, callbackURL: authCallbacks.verified(input.platform, input.invitation) },
     parse: acceptAny,
   });
 }
@@ -139,16 +153,29 @@ export function signOut() {
   return call("/sign-out", { method: "POST", body: {}, parse: acceptAny });
 }
 
-export function startSocialSignIn(input: { provider: string; platform: string }) {
+export function startSocialSignIn(input: { provider: string; platform: string; invitation?: string | null }) {
   return call("/sign-in/social", {
     method: "POST",
     body: {
       provider: input.provider,
-      callbackURL: authCallbacks.socialDone(input.platform),
-      newUserCallbackURL: authCallbacks.socialDone(input.platform),
+      callbackURL: authCallbacks.socialDone(input.platform, input.invitation),
+      newUserCallbackURL: authCallbacks.socialDone(input.platform, input.invitation),
       errorCallbackURL: authCallbacks.socialError(input.platform),
       disableRedirect: true,
     },
     parse: parseSocialRedirect,
   });
+}
+
+/**
+ * What an invitation link may show before signing in (`GET /invitation-preview?id=`, no session):
+ * who invited the address to which workspace, or that it is no longer valid. Null: not found.
+ */
+export async function fetchInvitationPreview(id: string): Promise<Result<InvitationPreview | null>> {
+  const result = await call(`/invitation-preview?id=${encodeURIComponent(id)}`, {
+    parse: parseInvitationPreview,
+  });
+  if (!result.ok && result.failure.kind === "http" && result.failure.status === 404)
+    return { ok: true, data: null };
+  return result;
 }

@@ -15,6 +15,7 @@ import {
   pageFromPath,
   pageHref,
   platformFromSearch,
+  resolveServerBase,
   resolveWebUrl,
 } from "./urls";
 import { firstErrorField, validateEmail, validateSignIn, validateSignUp } from "./validation";
@@ -77,6 +78,25 @@ describe("resolveWebUrl", () => {
     expect(resolveWebUrl(null, "https://example.com/oauth/done")).toBe("https://example.com");
     expect(resolveWebUrl("", "http://localhost:3000/auth/callback")).toBe("http://localhost:3000");
     expect(resolveWebUrl("javascript:alert(1)", null)).toBeNull();
+  });
+});
+
+describe("resolveServerBase (the auth app's pages calling the auth server)", () => {
+  it("calls same-origin paths when the auth server serves the page (one host, the default)", () => {
+    expect(resolveServerBase("https://auth.example.com", "https://auth.example.com")).toBe("");
+    expect(resolveServerBase(null, "https://accounts.example.com")).toBe("");
+  });
+
+  it("calls the auth server's origin when the page is served under the auth app's own name", () => {
+    expect(resolveServerBase("https://auth-api.example.com/", "https://accounts.example.com")).toBe(
+      "https://auth-api.example.com",
+    );
+  });
+
+  it("ignores a meta value that is not an http(s) URL", () => {
+    for (const value of ["javascript:alert(1)", "//evil.example", "/api", "", "data:text/plain,x"]) {
+      expect(resolveServerBase(value, "https://accounts.example.com"), value).toBe("");
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 /** Pure URL helpers for the hosted sign-in UI (no DOM access, unit-tested). */
+import { invitationParams } from "./invitation";
 
 /** Where the auth service serves this UI; matches `base` in apps/auth/vite.config.ts. */
 export const BASE_PATH = "/auth";
@@ -56,10 +57,16 @@ export function pageHref(page: Page, platform: string, extra: Record<string, str
  * `callbackURL` comes from the service's platform registry, never from the address bar, so this is not
  * an open redirect.
  */
-export function callbackRedirectUrl(callbackURL: string, session: { token: string; email: string }): string {
+export function callbackRedirectUrl(
+  callbackURL: string,
+  session: { token: string; email: string },
+  /** An invitation being answered (`?invitation=`): the web app opens it again (issue #25). */
+  invitation: string | null = null,
+): string {
   const url = new URL(callbackURL);
   url.searchParams.set("token", session.token);
   url.searchParams.set("email", session.email);
+  if (invitation) url.searchParams.set("invitation", invitation);
   return url.toString();
 }
 
@@ -90,11 +97,24 @@ export function resolveWebUrl(metaContent: string | null, parleyCallbackURL: str
     : origin;
 }
 
+/**
+ * Where this UI's calls go: "" (same origin, relative paths) when the page is served by the auth
+ * server itself, else the auth server's origin from `<meta name="parley-auth-server">` (the pages
+ * are served under the auth app's own name, AUTH_APP_URL). Anything but an http(s) URL is ignored.
+ */
+export function resolveServerBase(metaContent: string | null, pageOrigin: string): string {
+  const origin = httpOrigin(metaContent);
+  return origin === null || origin === pageOrigin ? "" : origin;
+}
+
 /** Relative callback paths handed to better-auth; it resolves them against the auth host. */
 export const authCallbacks = {
-  verified: (platform: string) => pageHref("verified", platform),
+  /** An invitation being answered stays in the verification link, whichever tab opens it. */
+  verified: (platform: string, invitation: string | null = null) =>
+    pageHref("verified", platform, invitationParams(invitation)),
   resetPassword: (platform: string) => pageHref("reset-password", platform),
   /** Social sign-in lands back on the sign-in page, which continues to the platform. */
-  socialDone: (platform: string) => pageHref("sign-in", platform, { continue: "1" }),
+  socialDone: (platform: string, invitation: string | null = null) =>
+    pageHref("sign-in", platform, { continue: "1", ...invitationParams(invitation) }),
   socialError: (platform: string) => pageHref("error", platform),
 };

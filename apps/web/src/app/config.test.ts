@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_AUTH_URL,
+  resolveAuthAppUrl,
   resolveAuthUrl,
   resolvePaymentsMode,
   resolvePlatformId,
   resolvePublicUrl,
+  signInUrlOf,
 } from "./config";
 
 describe("resolveAuthUrl", () => {
@@ -26,6 +28,43 @@ describe("resolveAuthUrl", () => {
 
   it("keeps a base path but drops trailing slashes", () => {
     expect(resolveAuthUrl("https://example.com/identity///", undefined)).toBe("https://example.com/identity");
+  });
+});
+
+describe("resolveAuthAppUrl (spec §1: an auth app beside the auth server)", () => {
+  const server = "https://auth-api.example.com";
+
+  it("defaults to the auth server, which serves the sign-in pages", () => {
+    expect(resolveAuthAppUrl(null, undefined, server)).toBe(server);
+    expect(resolveAuthAppUrl("", "", server)).toBe(server);
+  });
+
+  it("takes its own host from the page, then from the Vite variable", () => {
+    expect(resolveAuthAppUrl("https://accounts.example.com/", "http://localhost:4002", server)).toBe(
+      "https://accounts.example.com",
+    );
+    expect(resolveAuthAppUrl(null, "http://localhost:4002", server)).toBe("http://localhost:4002");
+  });
+
+  it("never sends a visitor to a value that is not an absolute http(s) URL", () => {
+    for (const value of [
+      "javascript:alert(1)",
+      "//evil.example",
+      "/auth",
+      "accounts.example.com",
+      "data:text/html,x",
+    ]) {
+      expect(resolveAuthAppUrl(value, undefined, server), value).toBe(server);
+    }
+  });
+
+  it("builds the sign-in page of the auth app with the platform parameter", () => {
+    expect(signInUrlOf("https://accounts.example.com", "parley")).toBe(
+      "https://accounts.example.com/auth?platform=parley",
+    );
+    expect(signInUrlOf("https://accounts.example.com", "a&b=c")).toBe(
+      "https://accounts.example.com/auth?platform=a%26b%3Dc",
+    );
   });
 });
 

@@ -19,12 +19,26 @@ function httpBase(value: string | null | undefined): string | null {
 }
 
 /**
- * Where the hosted auth service lives. The API writes the deployment's value into index.html
- * (`<meta name="parley:auth-url">`), so one build runs anywhere; the Vite variable is for `vite`
- * dev, where no API rewrites the page; the last resort is the local default.
+ * Where the auth server lives (spec §1: "an auth server": sessions, tokens). The API writes the
+ * deployment's value into index.html (`<meta name="parley:auth-url">`), so one build runs anywhere;
+ * the Vite variable is for `vite` dev, where no API rewrites the page; the last resort is the local
+ * default.
  */
 export function resolveAuthUrl(metaContent: string | null | undefined, envValue: string | undefined): string {
   return httpBase(metaContent) ?? httpBase(envValue) ?? DEFAULT_AUTH_URL;
+}
+
+/**
+ * Where the auth app lives (spec §1: "an auth app"): the sign-in pages signed-out visitors are sent
+ * to. From `<meta name="parley:auth-app-url">` (the API's AUTH_APP_URL), else `VITE_AUTH_APP_URL`,
+ * else the auth server itself, which serves those pages by default.
+ */
+export function resolveAuthAppUrl(
+  metaContent: string | null | undefined,
+  envValue: string | undefined,
+  serverUrl: string,
+): string {
+  return httpBase(metaContent) ?? httpBase(envValue) ?? serverUrl;
 }
 
 /** A platform id is a short slug; anything else falls back to ours. */
@@ -40,6 +54,12 @@ function readMeta(name: string): string | null {
 
 export const authUrl = resolveAuthUrl(readMeta("parley:auth-url"), import.meta.env.VITE_AUTH_URL);
 
+export const authAppUrl = resolveAuthAppUrl(
+  readMeta("parley:auth-app-url"),
+  import.meta.env.VITE_AUTH_APP_URL,
+  authUrl,
+);
+
 export const PLATFORM_ID = resolvePlatformId(readMeta("parley:platform"));
 
 export type PaymentsMode = "sandbox" | "live";
@@ -53,8 +73,13 @@ export function resolvePaymentsMode(metaContent: string | null | undefined): Pay
 /** `sandbox`: payments go to the built-in test gateway; billing pages say "test mode". */
 export const paymentsMode = resolvePaymentsMode(readMeta("parley:payments-mode"));
 
+/** The sign-in page of the auth app (spec §2: "the external auth app's /auth page with a platform query parameter"). */
+export function signInUrlOf(appUrl: string, platformId: string): string {
+  return `${appUrl}/auth?platform=${encodeURIComponent(platformId)}`;
+}
+
 /** The external auth app's sign-in page for this platform. */
-export const signInUrl = `${authUrl}/auth?platform=${encodeURIComponent(PLATFORM_ID)}`;
+export const signInUrl = signInUrlOf(authAppUrl, PLATFORM_ID);
 
 /**
  * The app's public origin, for every copyable snippet (embed.js tags): the API writes the

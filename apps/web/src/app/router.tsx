@@ -19,6 +19,7 @@ const ContactPage = lazyPage(() => import("../features/contact/pages/ContactPage
 const FaqPage = lazyPage(() => import("../features/marketing/pages/FaqPage"), "FaqPage");
 const TermsPage = lazyPage(() => import("../features/marketing/pages/TermsPage"), "TermsPage");
 const NotFoundPage = lazyPage(() => import("../features/marketing/pages/NotFoundPage"), "NotFoundPage");
+const AppNotFoundPage = lazyPage(() => import("../features/marketing/pages/NotFoundPage"), "AppNotFoundPage");
 const WidgetPage = lazyPage(() => import("../features/widget/pages/WidgetPage"), "WidgetPage");
 const WidgetChatMissingPage = lazyPage(
   () => import("../features/widget/pages/WidgetChatMissingPage"),
@@ -84,7 +85,8 @@ export function createAppRouter() {
         { path: "faq", element: <FaqPage /> },
         { path: "terms-conditions", element: <TermsPage /> },
         { path: "widget", element: <WidgetPage /> },
-        { path: "*", element: <NotFoundPage /> },
+        // Any path under /widget/ is public (spec §2), so an unknown one is the public 404.
+        { path: "widget/*", element: <NotFoundPage /> },
       ],
     },
     {
@@ -145,6 +147,9 @@ export function createAppRouter() {
         // Workspace members and activity; `/invitations/:id` is where invitation e-mails land.
         { path: "/members", element: <MembersPage /> },
         { path: "/invitations/:id", element: <InvitationPage /> },
+        // Every other path needs a session too (spec §2): signed out, the shell sends the visitor
+        // to the auth app (remembering the path); signed in, it is the app's "Page not found".
+        { path: "*", element: <AppNotFoundPage /> },
       ],
     },
   ]);

@@ -32,7 +32,7 @@ describe("isPublicPath", () => {
     expect(isPublicPath("/_dev/ui", [])).toBe(true);
   });
 
-  it("requires sign-in everywhere else", () => {
+  it("requires sign-in everywhere else, unknown paths included", () => {
     for (const path of [
       "/dashboard",
       "/account",
@@ -41,6 +41,11 @@ describe("isPublicPath", () => {
       "/_app",
       "/widgets",
       "/pricing/x",
+      "/settings-xyz",
+      "/no-such-page",
+      "/auth",
+      "/auth/callback/x",
+      "/_devtools",
     ]) {
       expect(isPublicPath(path, []), path).toBe(false);
     }
@@ -87,6 +92,45 @@ describe("return path", () => {
     }
   });
 
+  it("never sends the browser to another host after sign-in, however the path is spelled", () => {
+    for (const value of [
+      "//evil.com",
+      "//evil.com/dashboard",
+      "/\\evil.com",
+      "/\\/evil.com",
+      "\\\\evil.com",
+      "https:evil.com",
+      "https:/evil.com",
+      "http://evil.com",
+      "/\t/evil.com",
+      "/\n/evil.com",
+      "/\r//evil.com",
+      " /evil.com",
+      "/.//evil.com",
+      "/..//evil.com",
+      "/a/..//evil.com",
+      "/%2e%2e//evil.com",
+      "/./\\evil.com",
+      "%2F%2Fevil.com",
+      "/Auth/Callback?token=x",
+      "/auth/%63allback",
+    ]) {
+      expect(safeReturnPath(value), JSON.stringify(value)).toBeNull();
+    }
+    // Percent-encoded slashes stay one path segment of this site: the browser never reads a host in them.
+    for (const value of ["/%2F%2Fevil.com", "/%5C%5Cevil.com", "/%2f/evil.com"]) {
+      const safe = safeReturnPath(value);
+      expect(safe, value).not.toBeNull();
+      const landed = new URL(safe ?? "", "https://app.parley.test");
+      expect(landed.origin, value).toBe("https://app.parley.test");
+      expect(landed.pathname.startsWith("//"), value).toBe(false);
+    }
+  });
+
+  it("keeps an unknown path, so a signed-in user lands on it (and its Page not found)", () => {
+    expect(safeReturnPath("/settings-xyz")).toBe("/settings-xyz");
+  });
+
   it("is stored once and read once, defaulting to the dashboard", () => {
     const data = new Map<string, string>();
     const storage = {
@@ -98,6 +142,9 @@ describe("return path", () => {
     expect(takeReturnPath(storage)).toBe("/support?topic=billing");
     expect(takeReturnPath(storage)).toBe("/dashboard");
     saveReturnPath("//evil.example", storage);
+    expect(takeReturnPath(storage)).toBe("/dashboard");
+    // A value planted in storage by other means is checked again when read.
+    storage.setItem("parley:returnTo", "/.//evil.example");
     expect(takeReturnPath(storage)).toBe("/dashboard");
   });
 });

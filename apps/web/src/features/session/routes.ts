@@ -54,8 +54,9 @@ const configuredPublicRoutes = parsePublicRoutes(import.meta.env.VITE_PUBLIC_ROU
 
 /**
  * Public: the spec's list, any path under /widget/, the development pages under /_dev, and the
- * configured list (`VITE_PUBLIC_ROUTES`). Unknown paths never reach this check: they render the
- * public 404 page.
+ * configured list (`VITE_PUBLIC_ROUTES`). Everything else needs a session, unknown paths included
+ * (spec §2: "All other routes require sign-in"): signed out they go to the auth app, signed in
+ * they show the app's "Page not found".
  */
 export function isPublicPath(
   pathname: string,
@@ -68,8 +69,8 @@ export function isPublicPath(
 
 /**
  * A place inside this app to return to after signing in, or null. Only same-origin paths: an
- * absolute or protocol-relative URL (`//evil.example`, `/\evil.example`) would be an open redirect,
- * and returning to the callback itself would loop.
+ * absolute or protocol-relative URL (`//evil.example`, `/\evil.example`, `https:evil.example`)
+ * would be an open redirect, and returning to the callback itself would loop.
  */
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
@@ -82,8 +83,22 @@ export function safeReturnPath(value: string | null | undefined): string | null 
     return null;
   }
   if (url.origin !== "https://parley.invalid") return null;
-  if (url.pathname === "/auth/callback" || url.pathname.startsWith("/auth/callback/")) return null;
+  // Dot segments collapse into a protocol-relative path ("/.//evil.example", "/a/..//evil.example",
+  // "/./\evil.example" all become "//evil.example"), which the browser would read as another host.
+  if (url.pathname.startsWith("//")) return null;
+  // The router matches without regard to case or percent-encoding: "/Auth/%63allback" is the callback too.
+  if (isCallbackPath(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function isCallbackPath(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    decoded = pathname;
+  }
+  return [pathname, decoded].some((path) => matchesRoute("/auth/callback/*", path.toLowerCase()));
 }
 
 const RETURN_PATH_KEY = "parley:returnTo";

@@ -154,6 +154,8 @@ const site: Translation<typeof en> = {
     lead: "لم نعثر على <code>{{path}}</code>. ربما يكون الرابط قديمًا، أو في العنوان خطأ مطبعي.",
     home: "الذهاب إلى الصفحة الرئيسية",
     pricing: "اطّلع على الأسعار",
+    dashboard: "الذهاب إلى لوحة التحكم",
+    support: "تواصل مع الدعم",
   },
   pricing: {
     eyebrow: "الأسعار",

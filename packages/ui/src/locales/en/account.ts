@@ -21,11 +21,22 @@ const account = {
     notVerified: "Not verified",
     new: "New email",
     checkInbox: "Check your inbox.",
-    sentToBoth:
-      "We sent a link to <from>{{from}}</from> to approve the change. After that, we'll send a link to <to>{{to}}</to> to confirm the new address.",
+    sentToNew:
+      "We sent a link to <to>{{to}}</to>. Your email changes when you open it; until then, you sign in with <from>{{from}}</from>.",
     changedNow: "Your email is now <to>{{to}}</to>. We sent a link there to verify it.",
     submit: "Change email",
     submitting: "Sending…",
+    /** After the link mailed to the new address was opened. */
+    changed: "Your email is now <email>{{email}}</email>.",
+    linkErrors: {
+      expired: "That link has expired. Ask for the change again to get a new one.",
+      invalid:
+        "That link no longer works: it was already used, or a newer change replaced it. Your email stays as shown.",
+      otherUser:
+        "That link belongs to another account. Sign out, then open it again, or ask for the change again here.",
+      taken: "Another account now uses that address, so your email was not changed.",
+      unknown: "That link didn't work, so your email was not changed. Ask for the change again.",
+    },
   },
   password: {
     title: "Password",

@@ -22,14 +22,14 @@ const mail = {
     validity: "This link is valid for 1 hour and works once.",
     footer: "If you did not ask for this, ignore this e-mail: your password stays the same.",
   },
+  /** Sent to the new address; the account keeps the old one until the link is opened. */
   changeEmail: {
-    subject: "Confirm the change of your Parley e-mail address",
-    line1:
-      "Someone asked to change the e-mail address of your Parley account from {{email}} to {{newEmail}}.",
-    line2: "If this was you, approve the change. We will then send a link to {{newEmail}} to verify it.",
-    button: "Approve the change",
+    subject: "Confirm your new e-mail address for Parley",
+    line1: "You asked to change the e-mail address of your Parley account from {{email}} to {{newEmail}}.",
+    line2: "Confirm that {{newEmail}} is yours to finish the change. Until then, you sign in with {{email}}.",
+    button: "Confirm the new address",
     validity: "This link is valid for 1 hour.",
-    footer: "If this was not you, do not click the link, and change your password.",
+    footer: "If you did not ask for this, ignore this e-mail: the account stays as it is.",
   },
   deleteAccount: {
     subject: "Confirm deleting your Parley account",

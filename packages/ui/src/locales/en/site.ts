@@ -152,6 +152,8 @@ const site = {
     lead: "We couldn't find <code>{{path}}</code>. The link may be old, or the address may have a typo.",
     home: "Go to the home page",
     pricing: "See pricing",
+    dashboard: "Go to your dashboard",
+    support: "Contact support",
   },
   pricing: {
     eyebrow: "Pricing",

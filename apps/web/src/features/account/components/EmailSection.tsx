@@ -1,12 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useLocation, useNavigate } from "react-router-dom";
 import { authClient } from "../../session/runtime";
 import { useSession } from "../../session/session-context";
 import type { AuthUser } from "../../session/session-data";
 import { useAuthErrorText } from "../../session/use-auth-error";
+import {
+  EMAIL_CHANGED_PARAM,
+  type EmailLinkOutcome,
+  emailLinkOutcome,
+  withoutEmailLinkParams,
+} from "../email-link";
 import { type ChangeEmailInput, changeEmailSchema } from "../schemas";
 import { useValidationText } from "../use-validation-text";
 import { FormNotice, SectionCard } from "./SectionCard";
@@ -14,9 +21,10 @@ import { FormNotice, SectionCard } from "./SectionCard";
 type Sent = { verifiedBefore: boolean; from: string; to: string };
 
 /**
- * Spec §4: a verified address is changed only after the old address approves and the new one is
- * verified (links by e-mail); an unverified address changes at once and the new one gets a
- * verification e-mail. Either way the user is told to check their inbox.
+ * Spec §4: "Email change either verifies the new address via a link, or, if the current email is
+ * unverified, changes it directly and sends a verification email." Either way the user is told to
+ * check the new address's inbox; the link brings them back here (`?emailChanged=1`, with
+ * `&error=` when it did not work), and the page says what happened.
  */
 export function EmailSection({ user }: { user: AuthUser }) {
   const { t } = useTranslation("account");
@@ -25,6 +33,15 @@ export function EmailSection({ user }: { user: AuthUser }) {
   const { reload } = useSession();
   const [sent, setSent] = useState<Sent | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [linkOutcome] = useState<EmailLinkOutcome>(() => emailLinkOutcome(location.search));
+  useEffect(() => {
+    if (!linkOutcome) return;
+    // Shown once: a reload or a shared address does not repeat it.
+    navigate({ search: withoutEmailLinkParams(location.search), hash: location.hash }, { replace: true });
+    if (linkOutcome.kind === "changed") void reload();
+  }, [linkOutcome, location.search, location.hash, navigate, reload]);
   const schema = useMemo(() => changeEmailSchema(user.email, validationText), [user.email, validationText]);
   const {
     register,
@@ -39,7 +56,10 @@ export function EmailSection({ user }: { user: AuthUser }) {
     setSent(null);
     const to = newEmail.trim().toLowerCase();
     try {
-      await authClient.changeEmail({ newEmail: to, callbackURL: `${window.location.origin}/account` });
+      await authClient.changeEmail({
+        newEmail: to,
+        callbackURL: `${window.location.origin}/account?${EMAIL_CHANGED_PARAM}=1`,
+      });
       setSent({ verifiedBefore: user.emailVerified, from: user.email, to });
       reset({ newEmail: "" });
       // An unverified address has already changed: show the new one.
@@ -83,7 +103,7 @@ export function EmailSection({ user }: { user: AuthUser }) {
             {sent.verifiedBefore ? (
               <Trans
                 t={t}
-                i18nKey="email.sentToBoth"
+                i18nKey="email.sentToNew"
                 values={{ from: sent.from, to: sent.to }}
                 components={{ from: <bdi dir="ltr" />, to: <bdi dir="ltr" /> }}
               />
@@ -98,6 +118,19 @@ export function EmailSection({ user }: { user: AuthUser }) {
           </FormNotice>
         ) : null}
         {formError ? <FormNotice tone="error">{formError}</FormNotice> : null}
+        {linkOutcome?.kind === "changed" ? (
+          <FormNotice tone="success">
+            <Trans
+              t={t}
+              i18nKey="email.changed"
+              values={{ email: user.email }}
+              components={{ email: <bdi dir="ltr" /> }}
+            />
+          </FormNotice>
+        ) : null}
+        {linkOutcome?.kind === "failed" ? (
+          <FormNotice tone="error">{t(`email.linkErrors.${linkOutcome.error}`)}</FormNotice>
+        ) : null}
         <div className="settings-actions">
           <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting}>
             {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}

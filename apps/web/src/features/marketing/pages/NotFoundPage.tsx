@@ -2,7 +2,12 @@ import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { Link, useLocation } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 
-export function NotFoundPage() {
+/**
+ * "Page not found". Public (`inApp` false) under /widget/, with the way to the home page and
+ * pricing; in the signed-in app (every other unknown path, spec §2), with the way to the dashboard
+ * (the spec's Go Home target) and support.
+ */
+export function NotFoundPage({ inApp = false }: { inApp?: boolean }) {
   const { t } = useTranslation("site");
   useDocumentTitle(t("titles.notFound"));
   const { pathname } = useLocation();
@@ -21,15 +26,31 @@ export function NotFoundPage() {
             components={{ code: <code dir="ltr" /> }}
           />
         </p>
-        <div className="hero-actions hero-actions-center">
-          <Link className="btn btn-primary" to="/">
-            {t("notFound.home")}
-          </Link>
-          <Link className="btn btn-secondary" to="/pricing">
-            {t("notFound.pricing")}
-          </Link>
-        </div>
+        {inApp ? (
+          <div className="hero-actions hero-actions-center">
+            <Link className="btn btn-primary" to="/dashboard">
+              {t("notFound.dashboard")}
+            </Link>
+            <Link className="btn btn-secondary" to="/support">
+              {t("notFound.support")}
+            </Link>
+          </div>
+        ) : (
+          <div className="hero-actions hero-actions-center">
+            <Link className="btn btn-primary" to="/">
+              {t("notFound.home")}
+            </Link>
+            <Link className="btn btn-secondary" to="/pricing">
+              {t("notFound.pricing")}
+            </Link>
+          </div>
+        )}
       </div>
     </section>
   );
+}
+
+/** The signed-in app's "Page not found" (every unknown path outside /widget/). */
+export function AppNotFoundPage() {
+  return <NotFoundPage inApp />;
 }
