@@ -38,7 +38,7 @@ export function App() {
         content = <SignInPage key={p.id} platform={p} search={search} />;
         break;
       case "sign-up":
-        content = <SignUpPage key={p.id} platform={p} />;
+        content = <SignUpPage key={p.id} platform={p} search={search} />;
         break;
       case "forgot-password":
         content = <ForgotPasswordPage key={p.id} platform={p} search={search} />;

@@ -15,10 +15,13 @@ type State =
 export function ResendVerification({
   email,
   platform,
+  invitation = null,
   variant = "link",
 }: {
   email: string;
   platform: string;
+  /** The invitation being answered: the new link leads back to it too. */
+  invitation?: string | null;
   variant?: "link" | "secondary";
 }) {
   const [state, setState] = useState<State>({ status: "idle" });
@@ -27,7 +30,7 @@ export function ResendVerification({
 
   const resend = async () => {
     setState({ status: "sending" });
-    const result = await sendVerificationEmail({ email, platform });
+    const result = await sendVerificationEmail({ email, platform, invitation });
     if (result.ok) setState({ status: "sent" });
     else setState({ status: "failed", message: describeApiError(result.failure).message });
   };

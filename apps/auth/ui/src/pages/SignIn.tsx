@@ -5,10 +5,18 @@ import { getSession, saveLocale, signInEmail, signOut, startSocialSignIn } from 
 import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
 import { Checkbox } from "../components/Checkbox";
+import {
+  InvitationNotice,
+  type InvitationState,
+  invitationToCarry,
+  invitedEmail,
+  useInvitation,
+} from "../components/InvitationNotice";
 import { CardHeader } from "../components/Shell";
 import { SocialButtons } from "../components/SocialButtons";
 import { Spinner } from "../components/Spinner";
 import { describeApiError, type HumanError } from "../errors";
+import { invitationFromSearch, invitationParams, isInvitedAddress } from "../invitation";
 import type { Platform, SessionInfo } from "../responses";
 import { Link, leaveTo } from "../router";
 import { useText } from "../text";
@@ -25,13 +33,16 @@ export function SignInPage({ platform, search }: { platform: Platform; search: s
   const autoContinue = params.get("continue") === "1";
   const [session, setSession] = useState<SessionState>({ status: "checking" });
   const { t } = useTranslation("auth");
+  // An invitation link opened signed out (issue #25): its notice, and the invited address.
+  const invitationId = invitationFromSearch(search);
+  const invitation = useInvitation(invitationId);
 
   useEffect(() => {
     let live = true;
     void getSession().then((result) => {
       if (!live) return;
       if (result.ok && result.data) {
-        if (autoContinue) leaveTo(callbackRedirectUrl(platform.callbackURL, result.data));
+        if (autoContinue) leaveTo(callbackRedirectUrl(platform.callbackURL, result.data, invitationId));
         else setSession({ status: "active", session: result.data });
       } else {
         setSession({ status: "none" });
@@ -40,9 +51,9 @@ export function SignInPage({ platform, search }: { platform: Platform; search: s
     return () => {
       live = false;
     };
-  }, [autoContinue, platform.callbackURL]);
+  }, [autoContinue, platform.callbackURL, invitationId]);
 
-  if (session.status === "checking") {
+  if (session.status === "checking" || invitation.status === "loading") {
     return (
       <div className="card-loading">
         <Spinner label={t("common.checkingSession")} />
@@ -54,21 +65,36 @@ export function SignInPage({ platform, search }: { platform: Platform; search: s
       <ContinueAs
         platform={platform}
         session={session.session}
+        invitation={invitation}
+        invitationId={invitationToCarry(invitationId, invitation)}
         onSignedOut={() => setSession({ status: "none" })}
       />
     );
   }
-  return <SignInForm platform={platform} initialEmail={params.get("email") ?? ""} />;
+  return (
+    <SignInForm
+      platform={platform}
+      // The invited address, filled in; it stays editable (someone may sign in as another account).
+      initialEmail={invitedEmail(invitation) ?? params.get("email") ?? ""}
+      invitation={invitation}
+      invitationId={invitationToCarry(invitationId, invitation)}
+    />
+  );
 }
 
 /** Already signed in on this auth host: offer to continue, or to switch accounts. */
 function ContinueAs({
   platform,
   session,
+  invitation,
+  invitationId,
   onSignedOut,
 }: {
   platform: Platform;
   session: SessionInfo;
+  invitation: InvitationState;
+  /** The invitation to go back to on the platform, if any. */
+  invitationId: string | null;
   onSignedOut: () => void;
 }) {
   const [leaving, setLeaving] = useState(false);
@@ -102,6 +128,7 @@ function ContinueAs({
         title={t("signIn.welcomeBack")}
         subtitle={t("signIn.alreadySignedIn", { platform: platform.name })}
       />
+      <InvitationNotice state={invitation} next="continue" />
       <div className="account-chip">
         <span className="avatar" aria-hidden="true">
           {display.charAt(0).toUpperCase()}
@@ -113,6 +140,18 @@ function ContinueAs({
           </span>
         </span>
       </div>
+      {invitation.status === "ready" && !isInvitedAddress(invitation.preview, session.email) && (
+        <Alert tone="error">
+          <p>
+            <Trans
+              i18nKey="invitation.otherAccount"
+              ns="auth"
+              values={{ current: session.email, email: invitedEmail(invitation) ?? "" }}
+              components={{ email: <strong className="nowrap-email" dir="ltr" /> }}
+            />
+          </p>
+        </Alert>
+      )}
       {error && (
         <Alert tone="error">
           <p>{tx(error.message)}</p>
@@ -126,7 +165,7 @@ function ContinueAs({
           disabled={signingOut}
           onClick={() => {
             setLeaving(true);
-            leaveTo(callbackRedirectUrl(platform.callbackURL, session));
+            leaveTo(callbackRedirectUrl(platform.callbackURL, session, invitationId));
           }}
         >
           {t("common.continueTo", { platform: platform.name })}
@@ -146,7 +185,18 @@ function ContinueAs({
   );
 }
 
-function SignInForm({ platform, initialEmail }: { platform: Platform; initialEmail: string }) {
+function SignInForm({
+  platform,
+  initialEmail,
+  invitation,
+  invitationId,
+}: {
+  platform: Platform;
+  initialEmail: string;
+  invitation: InvitationState;
+  /** The invitation to go back to on the platform, if any. */
+  invitationId: string | null;
+}) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(true);
@@ -175,7 +225,11 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
       if (language !== openedIn) await saveLocale(language);
       // Stay busy: the browser is leaving for the platform.
       leaveTo(
-        callbackRedirectUrl(platform.callbackURL, { token: result.data.token, email: result.data.email }),
+        callbackRedirectUrl(
+          platform.callbackURL,
+          { token: result.data.token, email: result.data.email },
+          invitationId,
+        ),
       );
       return;
     }
@@ -187,7 +241,7 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
   const onSocial = async (provider: string) => {
     setSocialPending(provider);
     form.reset();
-    const result = await startSocialSignIn({ provider, platform: platform.id });
+    const result = await startSocialSignIn({ provider, platform: platform.id, invitation: invitationId });
     if (result.ok) {
       leaveTo(result.data);
       return;
@@ -204,6 +258,7 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
   return (
     <>
       <CardHeader title={t("signIn.title")} subtitle={subtitle} />
+      <InvitationNotice state={invitation} next="sign-in" />
       <SocialButtons
         providers={platform.socialProviders}
         pending={socialPending}
@@ -214,7 +269,9 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
         {form.formError && (
           <Alert tone="error" ref={form.alertRef}>
             <p>{tx(form.formError.message)}</p>
-            {unverifiedEmail && <ResendVerification email={unverifiedEmail} platform={platform.id} />}
+            {unverifiedEmail && (
+              <ResendVerification email={unverifiedEmail} platform={platform.id} invitation={invitationId} />
+            )}
           </Alert>
         )}
         <TextField
@@ -270,7 +327,7 @@ function SignInForm({ platform, initialEmail }: { platform: Platform; initialEma
         <Trans
           i18nKey="signIn.newToParley"
           ns="auth"
-          components={{ a: <Link href={pageHref("sign-up", platform.id)} /> }}
+          components={{ a: <Link href={pageHref("sign-up", platform.id, invitationParams(invitationId))} /> }}
         />
       </p>
     </>

@@ -1,11 +1,19 @@
 import { PasswordField, TextField } from "@parley/ui/components/Field";
 import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { signUpEmail } from "../api";
 import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
+import {
+  InvitationNotice,
+  invitationToCarry,
+  invitedEmail,
+  useInvitation,
+} from "../components/InvitationNotice";
 import { CardHeader } from "../components/Shell";
+import { Spinner } from "../components/Spinner";
 import { DEFAULT_PASSWORD_POLICY } from "../errors";
+import { invitationFromSearch, invitationParams } from "../invitation";
 import type { Platform } from "../responses";
 import { Link, leaveTo } from "../router";
 import { useText } from "../text";
@@ -14,10 +22,44 @@ import { useFormErrors } from "../useForm";
 import { validateSignUp } from "../validation";
 import { ResendVerification } from "./ResendVerification";
 
-export function SignUpPage({ platform }: { platform: Platform }) {
+export function SignUpPage({ platform, search = "" }: { platform: Platform; search?: string }) {
+  // An invitation link (issue #25): its notice, and the invited address, filled in.
+  const invitationId = invitationFromSearch(search);
+  const invitation = useInvitation(invitationId);
+  const { t } = useTranslation("auth");
+  if (invitation.status === "loading") {
+    return (
+      <div className="card-loading">
+        <Spinner label={t("common.loading")} />
+      </div>
+    );
+  }
+  return (
+    <SignUpForm
+      platform={platform}
+      notice={<InvitationNotice state={invitation} next="sign-up" />}
+      lockedEmail={invitedEmail(invitation)}
+      invitationId={invitationToCarry(invitationId, invitation)}
+    />
+  );
+}
+
+export function SignUpForm({
+  platform,
+  notice,
+  lockedEmail,
+  invitationId,
+}: {
+  platform: Platform;
+  notice: ReactNode;
+  /** The invited address: filled in, and not to be changed (the invitation is for it). */
+  lockedEmail: string | null;
+  /** The invitation to go back to after verifying, if any. */
+  invitationId: string | null;
+}) {
   const policy = platform.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
   const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
+  const [email, setEmail] = useState(lockedEmail ?? "");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -40,11 +82,16 @@ export function SignUpPage({ platform }: { platform: Platform }) {
       password,
       platform: platform.id,
       locale: language,
+      invitation: invitationId,
     });
     if (result.ok && result.data.token) {
       // The service signed the user in straight away (no verification required): go on.
       leaveTo(
-        callbackRedirectUrl(platform.callbackURL, { token: result.data.token, email: result.data.email }),
+        callbackRedirectUrl(
+          platform.callbackURL,
+          { token: result.data.token, email: result.data.email },
+          invitationId,
+        ),
       );
       return;
     }
@@ -57,7 +104,15 @@ export function SignUpPage({ platform }: { platform: Platform }) {
     setAccountExists(human.field === "email" && human.action === "sign-in");
   };
 
-  if (sentTo) return <CheckInbox email={sentTo} platform={platform} onStartOver={() => setSentTo(null)} />;
+  if (sentTo)
+    return (
+      <CheckInbox
+        email={sentTo}
+        platform={platform}
+        invitationId={invitationId}
+        onStartOver={() => setSentTo(null)}
+      />
+    );
 
   const rulesMet = password.length >= policy.minLength && password.length <= policy.maxLength;
   return (
@@ -70,6 +125,7 @@ export function SignUpPage({ platform }: { platform: Platform }) {
             : t("signUp.subtitlePlatform", { platform: platform.name })
         }
       />
+      {notice}
       <form className="form" noValidate onSubmit={onSubmit}>
         {form.formError && (
           <Alert tone="error" ref={form.alertRef}>
@@ -98,6 +154,7 @@ export function SignUpPage({ platform }: { platform: Platform }) {
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
+          readOnly={lockedEmail !== null}
           value={email}
           onValueChange={(value) => {
             setEmail(value);
@@ -108,7 +165,12 @@ export function SignUpPage({ platform }: { platform: Platform }) {
           hint={
             accountExists && form.fieldErrors.email ? (
               <span>
-                <Link href={pageHref("sign-in", platform.id, { email: email.trim() })}>
+                <Link
+                  href={pageHref("sign-in", platform.id, {
+                    email: email.trim(),
+                    ...invitationParams(invitationId),
+                  })}
+                >
                   {t("common.signIn")}
                 </Link>
                 {" · "}
@@ -162,7 +224,7 @@ export function SignUpPage({ platform }: { platform: Platform }) {
         <Trans
           i18nKey="signUp.haveAccount"
           ns="auth"
-          components={{ a: <Link href={pageHref("sign-in", platform.id)} /> }}
+          components={{ a: <Link href={pageHref("sign-in", platform.id, invitationParams(invitationId))} /> }}
         />
       </p>
     </>
@@ -172,10 +234,12 @@ export function SignUpPage({ platform }: { platform: Platform }) {
 function CheckInbox({
   email,
   platform,
+  invitationId,
   onStartOver,
 }: {
   email: string;
   platform: Platform;
+  invitationId: string | null;
   onStartOver: () => void;
 }) {
   const { t } = useTranslation("auth");
@@ -194,7 +258,12 @@ function CheckInbox({
         }
       />
       <div className="stack">
-        <ResendVerification email={email} platform={platform.id} variant="secondary" />
+        <ResendVerification
+          email={email}
+          platform={platform.id}
+          invitation={invitationId}
+          variant="secondary"
+        />
         <p className="muted small">
           <Trans
             i18nKey="signUp.cantFind"
@@ -204,7 +273,9 @@ function CheckInbox({
         </p>
       </div>
       <p className="card-footnote">
-        <Link href={pageHref("sign-in", platform.id, { email })}>{t("common.backToSignIn")}</Link>
+        <Link href={pageHref("sign-in", platform.id, { email, ...invitationParams(invitationId) })}>
+          {t("common.backToSignIn")}
+        </Link>
       </p>
     </>
   );

@@ -4,9 +4,16 @@ import { type FormEvent, useEffect, useState } from "react";
 import { getSession, sendVerificationEmail, signOut } from "../api";
 import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
+import {
+  InvitationNotice,
+  type InvitationState,
+  invitationToCarry,
+  useInvitation,
+} from "../components/InvitationNotice";
 import { CardHeader } from "../components/Shell";
 import { Spinner } from "../components/Spinner";
 import { describeVerifyEmailError } from "../errors";
+import { invitationFromSearch, invitationParams } from "../invitation";
 import type { Platform, SessionInfo } from "../responses";
 import { Link, leaveTo } from "../router";
 import { useText } from "../text";
@@ -21,11 +28,23 @@ import { validateEmail } from "../validation";
  */
 export function VerifiedPage({ platform, search }: { platform: Platform; search: string }) {
   const error = new URLSearchParams(search).get("error");
-  if (error) return <VerifyFailed platform={platform} code={error} />;
-  return <VerifySucceeded platform={platform} />;
+  // Signed up from an invitation link (issue #25): the way on leads back to the invitation.
+  const invitationId = invitationFromSearch(search);
+  const invitation = useInvitation(invitationId);
+  const carry = invitationToCarry(invitationId, invitation);
+  if (error) return <VerifyFailed platform={platform} code={error} invitationId={carry} />;
+  return <VerifySucceeded platform={platform} invitation={invitation} invitationId={carry} />;
 }
 
-function VerifySucceeded({ platform }: { platform: Platform }) {
+function VerifySucceeded({
+  platform,
+  invitation,
+  invitationId,
+}: {
+  platform: Platform;
+  invitation: InvitationState;
+  invitationId: string | null;
+}) {
   const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
   const [leaving, setLeaving] = useState(false);
   const { t } = useTranslation("auth");
@@ -50,6 +69,7 @@ function VerifySucceeded({ platform }: { platform: Platform }) {
           session ? t("verified.readyContinue", { platform: platform.name }) : t("verified.readySignIn")
         }
       />
+      <InvitationNotice state={invitation} next={session ? "continue" : "sign-in"} />
       {session === undefined ? (
         <div className="card-loading small-loading">
           <Spinner label={t("common.checkingSession")} />
@@ -61,13 +81,16 @@ function VerifySucceeded({ platform }: { platform: Platform }) {
           busyLabel={t("common.continuing")}
           onClick={() => {
             setLeaving(true);
-            leaveTo(callbackRedirectUrl(platform.callbackURL, session));
+            leaveTo(callbackRedirectUrl(platform.callbackURL, session, invitationId));
           }}
         >
           {t("common.continueTo", { platform: platform.name })}
         </Button>
       ) : (
-        <Link className="btn btn-primary btn-block" href={pageHref("sign-in", platform.id)}>
+        <Link
+          className="btn btn-primary btn-block"
+          href={pageHref("sign-in", platform.id, invitationParams(invitationId))}
+        >
           <span className="btn-label">{t("verified.continueToSignIn")}</span>
         </Link>
       )}
@@ -75,7 +98,15 @@ function VerifySucceeded({ platform }: { platform: Platform }) {
   );
 }
 
-function VerifyFailed({ platform, code }: { platform: Platform; code: string }) {
+function VerifyFailed({
+  platform,
+  code,
+  invitationId,
+}: {
+  platform: Platform;
+  code: string;
+  invitationId: string | null;
+}) {
   const text = describeVerifyEmailError(code);
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
@@ -92,7 +123,11 @@ function VerifyFailed({ platform, code }: { platform: Platform; code: string }) 
     const emailError = validateEmail(email);
     if (!form.check(emailError ? { email: emailError } : {})) return;
     setBusy(true);
-    const result = await sendVerificationEmail({ email: email.trim(), platform: platform.id });
+    const result = await sendVerificationEmail({
+      email: email.trim(),
+      platform: platform.id,
+      invitation: invitationId,
+    });
     setBusy(false);
     if (result.ok) setSentTo(email.trim());
     else form.fail(result.failure);
@@ -170,11 +205,15 @@ function VerifyFailed({ platform, code }: { platform: Platform; code: string }) 
       <p className="card-footnote">
         {text.kind === "no-user" ? (
           <>
-            <Link href={pageHref("sign-up", platform.id)}>{t("common.createAccount")}</Link>
+            <Link href={pageHref("sign-up", platform.id, invitationParams(invitationId))}>
+              {t("common.createAccount")}
+            </Link>
             {" · "}
           </>
         ) : null}
-        <Link href={pageHref("sign-in", platform.id)}>{t("common.backToSignIn")}</Link>
+        <Link href={pageHref("sign-in", platform.id, invitationParams(invitationId))}>
+          {t("common.backToSignIn")}
+        </Link>
       </p>
       <p className="error-code">
         <Trans

@@ -331,6 +331,10 @@ const server: Record<string, string> = {
     "عذرًا، حدث خطأ أثناء الإجابة. يُرجى المحاولة مرة أخرى.",
 
   // ——— Auth service: workspaces, accounts ———
+  // The invitation link's public details (issue #25).
+  "We could not find this invitation. Check the link in your e-mail.":
+    "تعذّر علينا العثور على هذه الدعوة. تحقّق من الرابط في بريدك الإلكتروني.",
+  "Not an invitation id": "هذا ليس معرّف دعوة.",
   "Your {{plan}} plan includes 1 seat, and every seat is taken by a member or a pending invitation. Upgrade your plan on the Billing page, or revoke a pending invitation, to invite someone new.":
     "تتضمن باقتك «{{plan}}» مقعدًا واحدًا، وهو مشغول بعضو أو بدعوة معلّقة. قم بترقية باقتك من صفحة الفوترة، أو ألغِ دعوة معلّقة، لدعوة شخص جديد.",
   "Your {{plan}} plan includes {{count}} seats, and every seat is taken by a member or a pending invitation. Upgrade your plan on the Billing page, or revoke a pending invitation, to invite someone new.":

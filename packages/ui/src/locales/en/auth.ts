@@ -296,6 +296,54 @@ const auth = {
       message: "Something went wrong while signing you in. Please go back and try again.",
     },
   },
+  /**
+   * An invitation to a workspace (issue #25): the link in the invitation e-mail opens these pages
+   * with `?invitation=`. Names are the inviter's and the workspace's as their owners typed them.
+   */
+  invitation: {
+    invited:
+      "<inviter>{{inviter}}</inviter> invited you to join <workspace>{{workspace}}</workspace> on Parley",
+    /** The inviter's own personal workspace, still under the name it got at sign-up. */
+    invitedTheirs: "<inviter>{{inviter}}</inviter> invited you to join their workspace on Parley",
+    /** Someone else's personal workspace under the name it got at sign-up. */
+    personalName: "{{owner}}'s workspace",
+    /** What to do next with the invited address, on each page. */
+    next: {
+      signIn:
+        "Sign in with <email>{{email}}</email> to accept it, or create an account with this address if you don't have one yet.",
+      signUp:
+        "Create your account with <email>{{email}}</email> to accept it: the invitation is for this address.",
+      continue: "Continue to accept it with <email>{{email}}</email>.",
+    },
+    otherAccount:
+      "You're signed in as <email>{{current}}</email>, but this invitation is for <email>{{email}}</email>. Use a different account to accept it.",
+    expired: {
+      title: "This invitation has expired",
+      message: "Ask the person who invited you to send a new one. You can still sign in to your own account.",
+    },
+    canceled: {
+      title: "This invitation was withdrawn",
+      message:
+        "Ask the person who invited you whether you should still join. You can still sign in to your own account.",
+    },
+    rejected: {
+      title: "This invitation was declined",
+      message: "If you want to join after all, ask the person who invited you to send a new one.",
+    },
+    accepted: {
+      title: "This invitation has already been accepted",
+      message: "Sign in to find the workspace in your list of workspaces.",
+    },
+    missing: {
+      title: "We couldn't find this invitation",
+      message: "Check the link in your e-mail, or ask the person who invited you to send a new one.",
+    },
+    unavailable: {
+      title: "We couldn't load your invitation just now",
+      message:
+        "You can still sign in or create an account with the address it was sent to: the invitation will be waiting.",
+    },
+  },
   /** index.html's head and <noscript>, rewritten by the auth service (apps/auth/src/http/ui.ts). */
   document: {
     title: "Sign in · Parley",

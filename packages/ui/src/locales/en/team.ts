@@ -102,10 +102,14 @@ const team = {
     label: "Workspace",
     yours: "{{name}} (yours)",
   },
+  /** The member was removed from the active workspace (or left it in another tab): one calm page. */
   removed: {
-    message:
-      "You are no longer a member of this workspace, so its bots, inbox and settings are closed to you.",
-    goHome: "Go to your own workspace",
+    title: "You are no longer a member of <ws>{{workspace}}</ws>",
+    /** When the workspace's name is not known. */
+    titleUnnamed: "You are no longer a member of this workspace",
+    body: "Its bots, inbox and settings are closed to you now. Your own workspace is still yours, with everything in it.",
+    switch: "Switch to your own workspace",
+    switching: "Switching…",
   },
   invitation: {
     documentTitle: "Invitation",

@@ -2,10 +2,10 @@ import { LogoMark } from "@parley/ui/components/Logo";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { Suspense, useEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
-import { signInUrl } from "../../../app/config";
 import { PageFallback } from "../../../layout/SiteLayout";
 import { LiveInbox } from "../../inbox/live/LiveInbox";
-import { RemovedFromWorkspace } from "../../workspaces/components/RemovedFromWorkspace";
+import { RemovedFromWorkspace, useWorkspaceRemoval } from "../../workspaces/components/RemovedFromWorkspace";
+import { signInUrlFor } from "../../workspaces/invitation-link";
 import { useAccountLanguage } from "../account-language";
 import { isPublicPath, saveReturnPath } from "../routes";
 import { SessionProvider, useSession } from "../session-context";
@@ -34,12 +34,14 @@ function SessionGate() {
   const mustSignIn =
     session.status === "signedOut" && !session.signingOut && !isPublicPath(location.pathname);
   const wanted = `${location.pathname}${location.search}${location.hash}`;
+  const removal = useWorkspaceRemoval();
 
   useEffect(() => {
     if (!mustSignIn) return;
     saveReturnPath(wanted);
-    window.location.assign(signInUrl);
-  }, [mustSignIn, wanted]);
+    // An invitation link goes to the sign-in pages with the invitation (issue #25).
+    window.location.assign(signInUrlFor(location.pathname));
+  }, [mustSignIn, wanted, location.pathname]);
 
   if (session.signingOut) return <LoadingSplash message={t("shell.signingOut")} />;
   if (session.loadError) return <SessionUnavailable onRetry={session.retry} />;
@@ -69,10 +71,14 @@ function SessionGate() {
             </div>
           </div>
         ) : null}
-        <RemovedFromWorkspace />
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        {/* Removed from the workspace: one message instead of its pages (which all fail now). */}
+        {removal ? (
+          <RemovedFromWorkspace removal={removal} />
+        ) : (
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <ScrollRestoration />
     </div>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { invitationReturnPath } from "../../workspaces/invitation-link";
 import { platformUserQueryOptions } from "../api";
 import { AuthServiceError } from "../auth-client";
 import { LoadingSplash } from "../components/LoadingSplash";
@@ -49,6 +50,8 @@ export function AuthCallbackPage() {
   const [failure, setFailure] = useState<{ kind: Failure; code?: string } | null>(null);
   // Read once, before the address bar is cleaned, so "Try again" can run the same sign-in again.
   const [params] = useState(() => parseCallbackParams(window.location.search));
+  // Signed in from an invitation link: back to that invitation (issue #25), even in another tab.
+  const [invitationPath] = useState(() => invitationReturnPath(window.location.search));
   const [attempt, setAttempt] = useState(0);
   const runningAttempt = useRef(-1);
 
@@ -89,7 +92,8 @@ export function AuthCallbackPage() {
 
       rememberFreshSession(session);
       const email = session.user.email || params.email || "";
-      const returnPath = takeReturnPath();
+      const saved = takeReturnPath();
+      const returnPath = invitationPath ?? saved;
       // The account's saved language, during the gate (not over a `?lang=` the return path chose).
       const switchTo = languageToApply({
         current: languageNow.current.language,
@@ -103,7 +107,7 @@ export function AuthCallbackPage() {
       ]);
       navigate(returnPath, { replace: true });
     })();
-  }, [attempt, params, navigate, queryClient]);
+  }, [attempt, params, invitationPath, navigate, queryClient]);
 
   if (!failure) return <LoadingSplash message={t("callback.signingIn")} />;
 

@@ -1,0 +1,113 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthEndpoint } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { AuthDb } from "../db";
+import { invitation, organization, user } from "../db/schema";
+import { invitationWorkspaceNaming } from "./workspaces";
+
+/**
+ * `GET /invitation-preview?id=…`: what the holder of an invitation link may see before signing in,
+ * so the sign-in and sign-up pages can say who invited them to which workspace and prefill the
+ * invited address (issue #25). Only what the invitation e-mail already told its reader:
+ * - a pending invitation: the invited address, the workspace's name (or, for a personal workspace
+ *   still under its sign-up name, its owner's name), the inviter's name, the role and the expiry;
+ * - any other: its status only (expired, canceled, accepted, rejected), nothing that may have
+ *   changed since (a renamed workspace stays unknown to someone whose invitation was withdrawn).
+ * Unknown ids answer 404. Ids are better-auth's 32 random characters, and the lookup is rate
+ * limited per client address on one path (the id is a query parameter, so guessing many ids
+ * spends one budget).
+ */
+export const INVITATION_PREVIEW_PATH = "/invitation-preview";
+
+/** Lookups per client address per minute: a person opens the link a few times, a script many. */
+export const INVITATION_PREVIEW_LIMIT = { window: 60, max: 20 } as const;
+
+export type InvitationPreview =
+  | {
+      status: "pending";
+      email: string;
+      workspaceName: string;
+      /** Set when the workspace is a personal one still called "<owner>'s workspace". */
+      personalOwner?: string;
+      /** The inviter owns that personal workspace ("invited you to their workspace"). */
+      inviterIsOwner: boolean;
+      inviterName: string;
+      role: string | null;
+      expiresAt: string;
+    }
+  | { status: "expired" | "canceled" | "accepted" | "rejected" };
+
+const querySchema = z.object({
+  // better-auth's ids are 32 letters and digits; anything far from that is not looked up.
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Not an invitation id"),
+});
+
+const notFound = () =>
+  APIError.from("NOT_FOUND", {
+    code: "INVITATION_NOT_FOUND",
+    message: "We could not find this invitation. Check the link in your e-mail.",
+  });
+
+export async function invitationPreview(
+  db: AuthDb,
+  id: string,
+  now = new Date(),
+): Promise<InvitationPreview | null> {
+  const [row] = await db.db
+    .select({
+      email: invitation.email,
+      role: invitation.role,
+      status: invitation.status,
+      expiresAt: invitation.expiresAt,
+      inviterId: invitation.inviterId,
+      inviterName: user.name,
+      inviterEmail: user.email,
+      workspaceId: organization.id,
+      workspaceName: organization.name,
+    })
+    .from(invitation)
+    .innerJoin(organization, eq(organization.id, invitation.organizationId))
+    .innerJoin(user, eq(user.id, invitation.inviterId))
+    .where(eq(invitation.id, id))
+    .limit(1);
+  if (!row) return null;
+  if (row.status === "canceled" || row.status === "accepted" || row.status === "rejected")
+    return { status: row.status };
+  if (row.status !== "pending") return { status: "canceled" };
+  if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
+  const naming = await invitationWorkspaceNaming(
+    db,
+    { id: row.workspaceId, name: row.workspaceName },
+    row.inviterId,
+  );
+  return {
+    status: "pending",
+    email: row.email,
+    workspaceName: row.workspaceName,
+    ...(naming.personalOwner === undefined ? {} : { personalOwner: naming.personalOwner }),
+    inviterIsOwner: naming.inviterIsOwner,
+    inviterName: row.inviterName.trim() || row.inviterEmail,
+    role: row.role,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+export function parleyInvitationPreview(deps: { db: AuthDb }): BetterAuthPlugin {
+  return {
+    id: "parley-invitation-preview",
+    endpoints: {
+      invitationPreview: createAuthEndpoint(
+        INVITATION_PREVIEW_PATH,
+        { method: "GET", query: querySchema },
+        async (ctx) => {
+          ctx.setHeader("cache-control", "no-store");
+          const preview = await invitationPreview(deps.db, ctx.query.id);
+          if (!preview) throw notFound();
+          return ctx.json(preview);
+        },
+      ),
+    },
+    rateLimit: [{ pathMatcher: (path) => path === INVITATION_PREVIEW_PATH, ...INVITATION_PREVIEW_LIMIT }],
+  };
+}

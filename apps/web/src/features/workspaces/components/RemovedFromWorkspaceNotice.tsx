@@ -1,0 +1,56 @@
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { useEffect, useRef } from "react";
+import { useWorkspaceErrorText } from "../errors";
+import "../styles/removed.css";
+
+export interface RemovedFromWorkspaceNoticeProps {
+  workspaceName: string | null;
+  switching: boolean;
+  /** Why switching failed (shown in words, without a reference id). */
+  error: unknown;
+  onSwitch: () => void;
+}
+
+/** One calm message with the way forward: no error cards, no reference ids, no "Try again". */
+export function RemovedFromWorkspaceNotice({
+  workspaceName,
+  switching,
+  error,
+  onSwitch,
+}: RemovedFromWorkspaceNoticeProps) {
+  const { t } = useTranslation("team");
+  const errorText = useWorkspaceErrorText();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Screen readers and keyboards start at the message, wherever the focus was.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="container removed-page">
+      <section className="removed-card" aria-labelledby="removed-title" data-testid="removed-from-workspace">
+        <h1 id="removed-title" ref={heading} tabIndex={-1}>
+          {workspaceName ? (
+            <Trans
+              t={t}
+              i18nKey="removed.title"
+              values={{ workspace: workspaceName }}
+              components={{ ws: <bdi /> }}
+            />
+          ) : (
+            t("removed.titleUnnamed")
+          )}
+        </h1>
+        <p>{t("removed.body")}</p>
+        {error ? (
+          <p className="removed-error" role="alert">
+            {errorText(error)}
+          </p>
+        ) : null}
+        <div className="removed-actions">
+          <button type="button" className="btn btn-primary" disabled={switching} onClick={onSwitch}>
+            {switching ? <span className="spinner" aria-hidden="true" /> : null}
+            {switching ? t("removed.switching") : t("removed.switch")}
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Query, QueryClient } from "@tanstack/react-query";
+import { isApiError } from "../../app/api-error";
+import { sessionKeys } from "../session/api";
+import { AuthServiceError } from "../session/auth-client";
+
+/**
+ * Issue #25: a member removed from the active workspace (or who left it in another tab) keeps an
+ * access token for it, and every call about it is refused. The first refusal anywhere (a query,
+ * a mutation, or the live stream's `gone`) means the same for the whole tab: the app then stops
+ * showing the workspace and says so once (RemovedFromWorkspace), instead of each card failing.
+ */
+
+/** The API's NOT_A_MEMBER (403), or the auth service's refusal of the same (the Team page's calls). */
+export function isRemovalError(error: unknown): boolean {
+  if (isApiError(error)) return error.code === "NOT_A_MEMBER";
+  return (
+    error instanceof AuthServiceError &&
+    error.failure.kind === "http" &&
+    error.failure.code?.toUpperCase() === "YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION"
+  );
+}
+
+/**
+ * Calls `onRemoved` when a query or a mutation of `queryClient` fails because the member was
+ * removed (also for one that failed before the watch began). Returns a function that stops watching.
+ */
+export function watchRemoval(queryClient: QueryClient, onRemoved: () => void): () => void {
+  const check = (error: unknown) => {
+    if (isRemovalError(error)) onRemoved();
+  };
+  const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === "updated" && event.action.type === "error") check(event.action.error);
+  });
+  const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === "updated" && event.action.type === "error") check(event.action.error);
+  });
+  if (queryClient.getQueryCache().findAll({ predicate: (q) => isRemovalError(q.state.error) }).length > 0)
+    onRemoved();
+  return () => {
+    stopQueries();
+    stopMutations();
+  };
+}
+
+/** Who is signed in stays (the session and the user's record); everything of the workspace goes. */
+const ofWorkspace = (query: Query) => query.queryKey[0] !== sessionKeys.all[0];
+
+/** Drops every cached answer about the workspace, and stops those on their way. */
+export function forgetWorkspaceData(queryClient: QueryClient): void {
+  void queryClient.cancelQueries({ predicate: ofWorkspace });
+  queryClient.removeQueries({ predicate: ofWorkspace });
+}
