@@ -81,8 +81,11 @@ test("an owner invites an agent by e-mail; the agent joins from the link, works 
   await expect(page.getByTestId("member-row").filter({ hasText: agentEmail })).toBeVisible();
   await screenshot(page, "team-page", { fullPage: true });
   const row = page.getByTestId("member-row").filter({ hasText: agentEmail });
-  page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: "Remove" }).click();
+  // The app's own dialog (not the browser's confirm), Cancel focused first.
+  const removeDialog = page.getByRole("alertdialog", { name: "Remove Adam Agent from this workspace?" });
+  await expect(removeDialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await removeDialog.getByRole("button", { name: "Remove member" }).click();
   await expect(page.getByTestId("member-row").filter({ hasText: agentEmail })).toHaveCount(0);
 
   // The agent's open tab still holds a valid access token; the API refuses it at once.

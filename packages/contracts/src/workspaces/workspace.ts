@@ -209,7 +209,14 @@ export const auditEntrySchema = z.object({
   action: auditActionSchema,
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
+  /** The actor's current name (null: unknown to the API, or an automatic change). */
+  actorName: z.string().nullable(),
   target: z.string().nullable(),
+  /**
+   * The target's current name: a person who was a member (by their e-mail), or a bot that still
+   * exists. Null otherwise (a deleted bot: its name at the time is in `details.name`).
+   */
+  targetName: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });

@@ -58,12 +58,14 @@ export function createAuditService(deps: { repo: AuditRepo; now: () => Date }) {
     },
     async list(workspaceId: string, limit = 200): Promise<AuditEntry[]> {
       const rows = await deps.repo.list(workspaceId, limit);
-      return rows.map((r) => ({
+      return rows.map(({ row: r, actorName, personName, botName }) => ({
         id: r.id,
         action: r.action as AuditAction,
         actorId: r.actorId,
         actorEmail: r.actorEmail,
+        actorName: actorName || null,
         target: r.target,
+        targetName: personName || botName || null,
         details: r.details,
         createdAt: r.createdAt.toISOString(),
       }));

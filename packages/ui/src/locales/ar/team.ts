@@ -48,7 +48,12 @@ const team: Translation<typeof en> = {
       "المالكون: كل الصلاحيات بما فيها الفوترة. المشرفون: الروبوتات والمعرفة وصندوق الوارد والتحليلات والأعضاء. موظفو الدعم: صندوق الوارد والمحادثات. إزالة أي شخص تسحب صلاحية وصوله فورًا.",
     loading: "جارٍ تحميل الأعضاء…",
     roleOf: "دور <email>{{email}}</email>",
-    confirmRemove: "إزالة {{email}} من مساحة العمل هذه؟ سينتهي وصوله فورًا.",
+    removeDialog: {
+      title: "إزالة {{name}} من مساحة العمل هذه؟",
+      body: "سيفقد <email>{{email}}</email> الوصول إلى روبوتاتها وصندوق الوارد فيها وإعداداتها فورًا. يمكنك دعوته مجددًا لاحقًا.",
+      confirm: "إزالة العضو",
+      busy: "جارٍ الإزالة…",
+    },
     remove: "إزالة",
     you: " (أنت)",
   },
@@ -66,7 +71,10 @@ const team: Translation<typeof en> = {
     thisWorkspace: "مساحة العمل هذه",
     description: "ستفقد الوصول فورًا. لا يمكن لآخر مالك المغادرة: اجعل شخصًا آخر مالكًا أولًا.",
     confirm: "مغادرة {{name}}؟",
+    dialogBody:
+      "ستفقد الوصول إلى روبوتاتها وصندوق الوارد فيها وإعداداتها فورًا. للعودة، يجب أن يدعوك أحد من جديد.",
     button: "مغادرة مساحة العمل",
+    leaving: "جارٍ المغادرة…",
   },
   audit: {
     title: "النشاط",
@@ -77,6 +85,7 @@ const team: Translation<typeof en> = {
     system: "Parley (تغيير تلقائي)",
     someone: "شخص ما",
     quoted: "«{{name}}»",
+    deletedBot: "(حُذف لاحقًا)",
     role: " ({{role}})",
     planChangedFrom: "غيّر الخطة من {{from}} إلى",
     actions: {
@@ -100,7 +109,8 @@ const team: Translation<typeof en> = {
   },
   switcher: {
     label: "مساحة العمل",
-    yours: "{{name}} (مساحتك)",
+    button: "{{name}}: تبديل مساحة العمل",
+    yourWorkspace: "مساحة عملك",
   },
   removed: {
     title: "لم تعد عضوًا في <ws>{{workspace}}</ws>",

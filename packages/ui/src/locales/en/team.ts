@@ -47,7 +47,13 @@ const team = {
       "Owners: everything, billing included. Admins: bots, knowledge, inbox, analytics and members. Agents: the inbox and conversations. Removing someone takes their access away at once.",
     loading: "Loading members…",
     roleOf: "Role of <email>{{email}}</email>",
-    confirmRemove: "Remove {{email}} from this workspace? Their access ends at once.",
+    /** Confirming a removal, in the app's dialog. */
+    removeDialog: {
+      title: "Remove {{name}} from this workspace?",
+      body: "<email>{{email}}</email> loses access to its bots, inbox and settings at once. You can invite them again later.",
+      confirm: "Remove member",
+      busy: "Removing…",
+    },
     remove: "Remove",
     you: " (you)",
   },
@@ -65,7 +71,10 @@ const team = {
     thisWorkspace: "this workspace",
     description: "You lose access at once. The last owner cannot leave: make someone else an owner first.",
     confirm: "Leave {{name}}?",
+    dialogBody:
+      "You lose access to its bots, inbox and settings at once. To come back, someone has to invite you again.",
     button: "Leave workspace",
+    leaving: "Leaving…",
   },
   audit: {
     title: "Activity",
@@ -77,6 +86,8 @@ const team = {
     system: "Parley (automatic change)",
     someone: "Someone",
     quoted: "“{{name}}”",
+    /** An old entry about a bot deleted since, recorded without its name. */
+    deletedBot: "(deleted since)",
     role: " ({{role}})",
     planChangedFrom: "changed the plan from {{from}} to",
     actions: {
@@ -100,7 +111,10 @@ const team = {
   },
   switcher: {
     label: "Workspace",
-    yours: "{{name}} (yours)",
+    /** The menu button: the active workspace's name leads. */
+    button: "{{name}}: switch workspace",
+    /** A personal workspace (its stored name is English, "Ada's workspace"). */
+    yourWorkspace: "Your workspace",
   },
   /** The member was removed from the active workspace (or left it in another tab): one calm page. */
   removed: {

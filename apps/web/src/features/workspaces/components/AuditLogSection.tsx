@@ -38,10 +38,19 @@ export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> })
             const self = e.action === "member.joined" || e.action === "member.left";
             const system = e.details.by === "system";
             const from = typeof e.details.from === "string" ? e.details.from : null;
-            // Bots and sources by the name they had then (they may be gone since); older
-            // entries, recorded without one, by their id.
-            const name =
-              typeof e.details.name === "string" ? t("audit.quoted", { name: e.details.name }) : null;
+            // Bots by their current name, or the one they had then (they may be gone since);
+            // sources by the name they had then; an old entry of a bot deleted since, recorded
+            // without a name, as a deleted chatbot.
+            const bot = e.action.startsWith("bot.");
+            const recorded = typeof e.details.name === "string" ? e.details.name : null;
+            const botName = bot ? (e.targetName ?? recorded) : recorded;
+            const name = botName
+              ? t("audit.quoted", { name: botName })
+              : bot && e.target
+                ? t("audit.deletedBot")
+                : null;
+            // People (members removed, role changed) by name, their address beside it.
+            const person = !bot && e.targetName && e.target ? e.targetName : null;
             return (
               <li key={e.id} className="audit-row">
                 <time dateTime={e.createdAt}>{format.date(e.createdAt, "dateTime")}</time>
@@ -49,16 +58,36 @@ export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> })
                   <strong>
                     {system ? (
                       t("audit.system")
+                    ) : e.actorName ? (
+                      <bdi>{e.actorName}</bdi>
                     ) : e.actorEmail ? (
                       <bdi dir="ltr">{e.actorEmail}</bdi>
                     ) : (
                       t("audit.someone")
                     )}
-                  </strong>{" "}
+                  </strong>
+                  {!system && e.actorName && e.actorEmail ? (
+                    <>
+                      {" "}
+                      <span className="audit-email">
+                        <bdi dir="ltr">{e.actorEmail}</bdi>
+                      </span>
+                    </>
+                  ) : null}{" "}
                   {e.action === "plan.changed" && from
                     ? t("audit.planChangedFrom", { from })
                     : t(`audit.actions.${actionKey(e.action)}`)}
-                  {!self && (name ?? e.target) ? (
+                  {!self && person ? (
+                    <>
+                      {" "}
+                      <strong>
+                        <bdi>{person}</bdi>
+                      </strong>{" "}
+                      <span className="audit-email">
+                        <bdi dir="ltr">{e.target}</bdi>
+                      </span>
+                    </>
+                  ) : !self && (name ?? e.target) ? (
                     <>
                       {" "}
                       <bdi>{name ?? e.target}</bdi>

@@ -1,47 +1,189 @@
 import { useTranslation } from "@parley/ui/i18n/react";
-import { useId, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useSession } from "../../session/session-context";
 import { switchWorkspace, useWorkspaces } from "../api";
 import { useWorkspaceErrorText } from "../errors";
 
 /**
- * The workspace switcher in the app header: shown once the user belongs to more than one
- * workspace. Switching asks the auth service for a token of the other workspace and reloads.
+ * The workspace switcher in the app header, shown once the user belongs to more than one
+ * workspace: a menu button (WAI-ARIA menu of radio items) naming the active workspace, listing the
+ * others with the active one checked. Arrow keys, Home and End move, Esc and a click outside close
+ * it (focus back on the button). Choosing one asks the auth service for a token of that workspace
+ * and reloads. A personal workspace is "Your workspace" in the reader's language (its stored name
+ * is English: "Ada's workspace").
  */
 export function WorkspaceSwitcher() {
   const { t } = useTranslation("team");
   const errorText = useWorkspaceErrorText();
   const { user, workspace } = useSession();
   const workspaces = useWorkspaces();
+  const [open, setOpen] = useState(false);
+  const [switching, setSwitching] = useState<string | null>(null);
   const [error, setError] = useState<{ error: unknown } | null>(null);
-  const id = useId();
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const menu = menuRef.current;
+    (
+      menu?.querySelector<HTMLElement>('[role="menuitemradio"][aria-checked="true"]') ??
+      menu?.querySelector<HTMLElement>('[role="menuitemradio"]')
+    )?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
   if (!user || !workspace || !workspaces.data || workspaces.data.length < 2) return null;
   const label = (w: { id: string; name: string }) =>
-    w.id === user.id ? t("switcher.yours", { name: w.name }) : w.name;
+    w.id === user.id ? t("switcher.yourWorkspace") : w.name;
+  const active = workspaces.data.find((w) => w.id === workspace.id);
+  const activeLabel = active ? label(active) : t("switcher.label");
+
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  const choose = (id: string) => {
+    close(true);
+    if (id === workspace.id) return;
+    setError(null);
+    setSwitching(id);
+    switchWorkspace(id).catch((e: unknown) => {
+      setSwitching(null);
+      setError({ error: e });
+    });
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const list = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? []);
+    const index = list.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (i: number) => list[(i + list.length) % list.length]?.focus();
+    if (event.key === "Tab") {
+      setOpen(false);
+      return;
+    }
+    const target =
+      event.key === "ArrowDown"
+        ? index + 1
+        : event.key === "ArrowUp"
+          ? index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? list.length - 1
+              : null;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close(true);
+    } else if (target !== null) {
+      event.preventDefault();
+      focusAt(target);
+    }
+  };
+
   return (
     <div className="workspace-switcher">
-      <label htmlFor={id} className="sr-only">
-        {t("switcher.label")}
-      </label>
-      <select
-        id={id}
-        className="workspace-switcher-select"
-        value={workspace.id}
-        onChange={(event) => {
+      <button
+        ref={buttonRef}
+        type="button"
+        className="workspace-switcher-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={t("switcher.button", { name: activeLabel })}
+        aria-busy={switching ? true : undefined}
+        data-testid="workspace-switcher"
+        onClick={() => {
           setError(null);
-          switchWorkspace(event.target.value).catch((e: unknown) => setError({ error: e }));
+          setOpen((value) => !value);
+        }}
+        onKeyDown={(event) => {
+          if ((event.key === "ArrowDown" || event.key === "ArrowUp") && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
         }}
       >
-        {workspaces.data.map((w) => (
-          <option key={w.id} value={w.id}>
-            {label(w)}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <span role="alert" className="workspace-switcher-error">
-          {errorText(error.error)}
+        <svg
+          className="workspace-switcher-icon"
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          width="16"
+          height="16"
+          fill="currentColor"
+        >
+          <path d="M3 4.5A1.5 1.5 0 0 1 4.5 3h4A1.5 1.5 0 0 1 10 4.5v4A1.5 1.5 0 0 1 8.5 10h-4A1.5 1.5 0 0 1 3 8.5v-4Zm7 7a1.5 1.5 0 0 1 1.5-1.5h4a1.5 1.5 0 0 1 1.5 1.5v4a1.5 1.5 0 0 1-1.5 1.5h-4a1.5 1.5 0 0 1-1.5-1.5v-4ZM3 13.5a3.5 3.5 0 1 1 7 0 3.5 3.5 0 0 1-7 0ZM13.5 3a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Z" />
+        </svg>
+        <span className="workspace-switcher-name">
+          <bdi>{activeLabel}</bdi>
         </span>
+        <svg
+          className="workspace-switcher-chevron"
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          width="14"
+          height="14"
+          fill="currentColor"
+        >
+          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+        </svg>
+      </button>
+      {open ? (
+        <div
+          ref={menuRef}
+          id={menuId}
+          className="workspace-switcher-panel"
+          role="menu"
+          aria-label={t("switcher.label")}
+          tabIndex={-1}
+          onKeyDown={onMenuKeyDown}
+        >
+          <div className="workspace-switcher-head" aria-hidden="true">
+            {t("switcher.label")}
+          </div>
+          {workspaces.data.map((w) => {
+            const current = w.id === workspace.id;
+            return (
+              <button
+                key={w.id}
+                type="button"
+                role="menuitemradio"
+                aria-checked={current}
+                tabIndex={-1}
+                className="workspace-switcher-item"
+                onClick={() => choose(w.id)}
+              >
+                <span className="workspace-switcher-item-name">
+                  <bdi>{label(w)}</bdi>
+                </span>
+                {current ? (
+                  <svg
+                    className="workspace-switcher-check"
+                    aria-hidden="true"
+                    viewBox="0 0 20 20"
+                    width="16"
+                    height="16"
+                    fill="currentColor"
+                  >
+                    <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+                  </svg>
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+      {error ? (
+        <div role="alert" className="workspace-switcher-error">
+          {errorText(error.error)}
+        </div>
       ) : null}
     </div>
   );

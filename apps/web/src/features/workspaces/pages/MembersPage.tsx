@@ -16,6 +16,7 @@ import {
   useWorkspaces,
 } from "../api";
 import { AuditLogSection } from "../components/AuditLogSection";
+import { ConfirmActionDialog } from "../components/ConfirmActionDialog";
 import { CreateWorkspaceCard, WorkspaceNameCard } from "../components/WorkspaceNameCards";
 import { isSeatError, useWorkspaceErrorText } from "../errors";
 import { useCan, useCapabilities } from "../permissions";
@@ -197,6 +198,7 @@ function MembersCard({
   const members = useMembers(workspaceId);
   const { changeRole, remove } = useMemberActions(workspaceId);
   const [error, setError] = useState<{ error: unknown } | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
   const manage = useCan("members:manage");
   const owners = members.data?.filter((m) => m.role === "owner").length ?? 0;
 
@@ -262,16 +264,7 @@ function MembersCard({
                       </option>
                     ))}
                   </select>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    onClick={() => {
-                      if (
-                        window.confirm(t("members.confirmRemove", { email: `\u2066${m.user.email}\u2069` }))
-                      )
-                        void run(() => remove.mutateAsync(m.id));
-                    }}
-                  >
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setRemoving(m)}>
                     {t("members.remove")}
                   </button>
                 </>
@@ -285,6 +278,24 @@ function MembersCard({
           ))}
         </ul>
       </div>
+      <ConfirmActionDialog
+        open={removing !== null}
+        title={t("members.removeDialog.title", { name: removing?.user.name || removing?.user.email || "" })}
+        body={
+          <p>
+            <Trans
+              t={t}
+              i18nKey="members.removeDialog.body"
+              values={{ email: removing?.user.email ?? "" }}
+              components={ltr}
+            />
+          </p>
+        }
+        confirmLabel={t("members.removeDialog.confirm")}
+        busyLabel={t("members.removeDialog.busy")}
+        onConfirm={() => (removing ? remove.mutateAsync(removing.id) : Promise.resolve())}
+        onClose={() => setRemoving(null)}
+      />
     </section>
   );
 }
@@ -376,9 +387,8 @@ function PendingInvitations({ workspaceId }: { workspaceId: string }) {
 
 function LeaveCard({ workspaceId, personalId }: { workspaceId: string; personalId: string }) {
   const { t } = useTranslation("team");
-  const errorText = useWorkspaceErrorText();
   const workspaces = useWorkspaces();
-  const [error, setError] = useState<{ error: unknown } | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const name = workspaces.data?.find((w) => w.id === workspaceId)?.name ?? t("leave.thisWorkspace");
   return (
     <section className="card settings-card settings-card-danger" aria-labelledby="leave-h">
@@ -387,21 +397,18 @@ function LeaveCard({ workspaceId, personalId }: { workspaceId: string; personalI
         <div className="settings-card-description">{t("leave.description")}</div>
       </div>
       <div className="settings-card-body">
-        {error ? (
-          <div className="alert alert-error" role="alert">
-            {errorText(error.error)}
-          </div>
-        ) : null}
-        <button
-          type="button"
-          className="btn btn-danger btn-sm"
-          onClick={() => {
-            if (window.confirm(t("leave.confirm", { name })))
-              leaveWorkspace(workspaceId, personalId).catch((e: unknown) => setError({ error: e }));
-          }}
-        >
+        <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)}>
           {t("leave.button")}
         </button>
+        <ConfirmActionDialog
+          open={confirming}
+          title={t("leave.confirm", { name })}
+          body={<p>{t("leave.dialogBody")}</p>}
+          confirmLabel={t("leave.button")}
+          busyLabel={t("leave.leaving")}
+          onConfirm={() => leaveWorkspace(workspaceId, personalId)}
+          onClose={() => setConfirming(false)}
+        />
       </div>
     </section>
   );

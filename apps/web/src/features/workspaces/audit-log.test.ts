@@ -1,0 +1,82 @@
+import type { AuditEntry, AuditList } from "@parley/contracts";
+import { createI18n, formatDate, type Language } from "@parley/ui/i18n";
+import { LanguageProvider } from "@parley/ui/i18n/react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { AuditLogSection } from "./components/AuditLogSection";
+
+const at = "2025-03-04T09:05:00.000Z";
+const entry = (e: Partial<AuditEntry> & Pick<AuditEntry, "id" | "action">): AuditEntry => ({
+  actorId: "u_ada",
+  actorEmail: "ada@example.com",
+  actorName: "Ada Lovelace",
+  target: null,
+  targetName: null,
+  details: {},
+  createdAt: at,
+  ...e,
+});
+
+const entries: AuditEntry[] = [
+  entry({ id: "a1", action: "member.removed", target: "bob@example.com", targetName: "Bob Builder" }),
+  entry({
+    id: "a2",
+    action: "bot.updated",
+    target: "bot_1",
+    targetName: "Kettle care",
+    details: { name: "Kettle" },
+  }),
+  entry({ id: "a3", action: "bot.deleted", target: "bot_2", details: { name: "Old bot" } }),
+  entry({ id: "a4", action: "bot.updated", target: "bot_3" }),
+  entry({ id: "a5", action: "member.invited", target: "eve@example.com", actorName: null }),
+];
+
+async function render(language: Language): Promise<string> {
+  const i18n = await createI18n(language);
+  const query = { isPending: false, isError: false, data: { entries } } as UseQueryResult<AuditList>;
+  return renderToStaticMarkup(
+    createElement(LanguageProvider, {
+      i18n,
+      // biome-ignore lint/correctness/noChildrenProp: createElement's typed props need the children
+      children: createElement(AuditLogSection, { query }),
+    }),
+  );
+}
+
+const rows = (html: string) => html.match(/<li class="audit-row">[\s\S]*?<\/li>/g) ?? [];
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+describe("the activity log (issue #25 item 9)", () => {
+  it("names people by name with their address beside it, bots by name, dates like the rest of the app", async () => {
+    const html = await render("en");
+    const [removed, updated, deleted, legacy, invited] = rows(html).map(text);
+    const date = formatDate("en", at, "dateTime");
+    expect(removed).toBe(`${date}Ada Lovelace ada@example.com removed Bob Builder bob@example.com`);
+    expect(updated).toBe(`${date}Ada Lovelace ada@example.com changed the settings of chatbot “Kettle care”`);
+    expect(deleted).toBe(`${date}Ada Lovelace ada@example.com deleted the chatbot “Old bot”`);
+    // An old entry about a bot deleted since, recorded without its name: never its id.
+    expect(legacy).toBe(
+      `${date}Ada Lovelace ada@example.com changed the settings of chatbot (deleted since)`,
+    );
+    expect(legacy).not.toContain("bot_3");
+    // No name known (and none revealed for an address that was only invited): the address.
+    expect(invited).toBe(`${date}ada@example.com invited eve@example.com`);
+    // Addresses stay left to right; names follow their own direction.
+    expect(html).toContain('<bdi dir="ltr">bob@example.com</bdi>');
+  });
+
+  it("reads in Arabic with the Arabic date format", async () => {
+    const html = await render("ar");
+    const [removed] = rows(html).map(text);
+    expect(removed).toContain(formatDate("ar", at, "dateTime"));
+    expect(removed).toContain("Bob Builder");
+    expect(html).not.toContain("(deleted since)");
+    expect(html).toContain("(حُذف لاحقًا)");
+  });
+});
