@@ -9,12 +9,11 @@
 //   a different member's, as in real traffic (one member's replies are rate-limited at 60 a minute).
 // - Visitors have their own addresses (X-Forwarded-For from a trusted proxy on 127.0.0.1), and each
 //   keeps its stream on a keep-alive connection of its own, as browsers do.
-// - Memory: the API's resident memory with the 200 streams open and idle, minus before they were
-//   opened, over 200 (the process's allocator included: an upper bound on the streams' own cost).
+// - Memory per idle stream is live-memory.bench.ts's (after full GCs: resident memory is too noisy).
 // Prints one JSON line.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createParser } from "eventsource-parser";
@@ -26,9 +25,7 @@ import { startTokenIssuer } from "../test/token-issuer";
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 200);
 /** Replies are sent this far apart (BENCH_SPACING_MS): 200 replies within 2 s by default. */
 const SPACING_MS = Number(process.env.BENCH_SPACING_MS ?? 10);
-/** Streams per visitor while memory is measured (tabs of the host site), for a signal above noise. */
-const MEMORY_STREAMS_PER_VISITOR = 3;
-const METRICS_TOKEN = randomBytes(24).toString("hex");
+
 const appDir = path.resolve(import.meta.dirname, "..");
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/5";
@@ -36,8 +33,6 @@ if (!databaseUrl) throw new Error("BENCH_DATABASE_URL (a Postgres database) is r
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
-const rssKb = (pid: number | undefined) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 const stop = async (child: ChildProcess) => {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
@@ -69,7 +64,6 @@ const api = spawn(process.execPath, [compiled.entry("server")], {
     LOG_LEVEL: "warn",
     WEB_DIST: "/nonexistent",
     TRUST_PROXY: "127.0.0.1",
-    METRICS_TOKEN,
   },
   stdio: ["ignore", 2, "inherit"],
 });
@@ -120,27 +114,6 @@ try {
     }),
   );
 
-  /** The API's JS heap in use plus memory outside it (buffers), from its /metrics, in KB. */
-  const heapKb = async () => {
-    const text = await (
-      await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
-    ).text();
-    const read = (name: string) => Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? 0);
-    return (read("parley_nodejs_heap_size_used_bytes") + read("parley_nodejs_external_memory_bytes")) / 1024;
-  };
-  /** Median of 5 readings 200 ms apart (both figures move with the allocator's own rhythm). */
-  const settle = async () => {
-    await new Promise((r) => setTimeout(r, 1000));
-    const rss: number[] = [];
-    const heap: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      rss.push(rssKb(api.pid));
-      heap.push(await heapKb());
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    return { rss: pct(rss, 50), heap: pct(heap, 50) };
-  };
-  const before = await settle();
   // Each visitor's stream on a connection of its own; `received` resolves at the agent's message.
   const open = (v: (typeof visitors)[number]) =>
     (async () => {
@@ -176,14 +149,6 @@ try {
       return { ...v, gotMessage, close: () => dispatcher.destroy() };
     })();
   const streams = await Promise.all(visitors.map(open));
-  const extra = [];
-  for (let k = 1; k < MEMORY_STREAMS_PER_VISITOR; k++) extra.push(...(await Promise.all(visitors.map(open))));
-  // Idle: read the memory with every stream open, then close the extra tabs.
-  const after = await settle();
-  const openStreams = streams.length + extra.length;
-  const perStreamKb = (after.rss - before.rss) / openStreams;
-  const heapPerStreamKb = (after.heap - before.heap) / openStreams;
-  for (const s of extra) await s.close();
 
   // One reply to each visitor, sent 5 ms apart (a busy minute of 200 teams compressed into a second).
   const latencies = await Promise.all(
@@ -205,11 +170,6 @@ try {
       deliveredP95Ms: Math.round(pct(latencies, 95)),
       deliveredMaxMs: Math.round(Math.max(...latencies)),
       spacingMs: SPACING_MS,
-      memoryStreams: openStreams,
-      memoryPerIdleStreamKb: Math.round(perStreamKb * 10) / 10,
-      heapPerIdleStreamKb: Math.round(heapPerStreamKb * 10) / 10,
-      rssBeforeMb: Math.round(before.rss / 1024),
-      rssAfterMb: Math.round(after.rss / 1024),
     }),
   );
 } finally {
