@@ -8,6 +8,7 @@ import {
   ANSWER,
   chatFrame,
   chatInput,
+  fromOwnNetwork,
   page as htmlPage,
   type Listener,
   lastAnswer,
@@ -175,6 +176,7 @@ async function journey(
     locale: opts.lang === "ar" ? "ar-BH" : "en-US",
     viewport: { width: 390, height: 664 },
   });
+  await fromOwnNetwork(context);
   const page = await context.newPage();
   const streams = streamsOf(page);
   const frame = chatFrame(page);
@@ -287,6 +289,7 @@ test("a reply the bot could not give offers a person instead of the contact form
   await team.call("PATCH", `/chatbots/${chatbotId}`, { model: { provider: "builtin" } });
   try {
     const context = await browser.newContext({ locale: "en-US" });
+    await fromOwnNetwork(context);
     const page = await context.newPage();
     const frame = chatFrame(page);
     await page.goto(site.url);
@@ -325,6 +328,7 @@ test("outside office hours: the bot says when the team is in and offers the cont
   });
   try {
     const context = await browser.newContext({ locale: "en-US" });
+    await fromOwnNetwork(context);
     const page = await context.newPage();
     const frame = chatFrame(page);
     await page.goto(site.url);

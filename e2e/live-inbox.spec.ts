@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type Account, newAccount, screenshot, signInTo, VIEWPORTS } from "./account-helpers";
 import { WEB } from "./identity-helpers";
+import { visitorAddress } from "./widget-helpers";
 
 // The inbox goes live (issue #22, the team's side), in real Chromium against the real services:
 // visitors (here through the widget's public API, each with their own visitor id) chat with a bot
@@ -13,7 +14,11 @@ import { WEB } from "./identity-helpers";
 
 /** A visitor of the bot's chat, through the same public routes the widget calls. */
 function visitor(request: APIRequestContext, chatbotId: string) {
-  const headers = { "x-parley-visitor": `visitor_${randomBytes(12).toString("hex")}` };
+  // Each visitor from an address of its own (the run's conversations would exceed one address's).
+  const headers = {
+    "x-parley-visitor": `visitor_${randomBytes(12).toString("hex")}`,
+    "x-forwarded-for": visitorAddress(),
+  };
   let conversationId = "";
   const path = (rest = "") => `${WEB}/api/widget/${chatbotId}/conversations/${conversationId}${rest}`;
   return {

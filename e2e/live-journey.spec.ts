@@ -5,6 +5,7 @@ import { newAccount, screenshot, signInTo } from "./account-helpers";
 import {
   ANSWER,
   chatFrame,
+  fromOwnNetwork,
   page as htmlPage,
   type Listener,
   lastAnswer,
@@ -55,6 +56,7 @@ test("a visitor asks for a person in the widget; a member sees it live in the in
 
   // The visitor, on the customer's site.
   const visit = await browser.newContext({ locale: "en-US", viewport: { width: 390, height: 664 } });
+  await fromOwnNetwork(visit);
   const page = await visit.newPage();
   const frame = chatFrame(page);
   await page.goto(site.url);

@@ -3,6 +3,7 @@ import { type Account, newAccount, screenshot, signInTo } from "./account-helper
 import { arText } from "./arabic-helpers";
 import { waitForMail } from "./identity-helpers";
 import { waitForQuiet } from "./quiet";
+import { fromOwnNetwork } from "./widget-helpers";
 
 // Issue #25, "Done when": on a phone (390 px) no signed-in page scrolls sideways, for an owner who
 // also belongs to a second workspace (so the header carries the workspace switcher), in English
@@ -14,7 +15,9 @@ const PHONE = { width: 390, height: 664 };
 
 async function settle(page: Page) {
   await waitForQuiet(page);
-  await expect(page.locator("main [class*='skeleton'], main [aria-busy='true']")).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator("main [class*='skeleton'], main [aria-busy='true']")).toHaveCount(0, {
+    timeout: 15_000,
+  });
 }
 
 /** How far the page reaches past the viewport's right (or, right to left, left) edge. */
@@ -75,6 +78,7 @@ test("no signed-in page scrolls sideways at 390 px, in English and Arabic, with 
   });
   await owner.api("PATCH", `/chatbots/${bot._id}`, { published: true });
   const visitorContext = await browser.newContext();
+  await fromOwnNetwork(visitorContext);
   const visitor = await visitorContext.newPage();
   await visitor.goto(`/widget/chat/${bot._id}`);
   const message = visitor.getByRole("textbox", { name: /^Message/ });

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { type Account, newAccount, screenshot, signInTo, VIEWPORTS } from "./account-helpers";
 import { WEB, waitForMail } from "./identity-helpers";
-import { listen } from "./widget-helpers";
+import { fromOwnNetwork, listen } from "./widget-helpers";
 
 // Issue #25 item 2: every screen shows each role only what it can do, from the permission map the
 // API enforces (WORKSPACE_CAPABILITIES). An owner on Pro invites an admin and an agent; each of the
@@ -213,6 +213,7 @@ test("each role is offered only what it may do, and everything it is offered wor
 
   // A visitor's conversation, so the inbox has something to open.
   const visitorContext = await browser.newContext();
+  await fromOwnNetwork(visitorContext);
   const visitor = await visitorContext.newPage();
   await visitor.goto(`${WEB}/widget/chat/${bot._id}`);
   const message = visitor.getByRole("textbox", { name: /^Message/ });

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type APIRequestContext, expect, type Frame, type Page } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Frame, type Page } from "@playwright/test";
 import { AUTH, createVerifiedAccount, uniqueEmail, WEB } from "./identity-helpers";
 
 // The widget on a customer's site, as it really is: the customer's pages are served from
@@ -194,4 +194,23 @@ export async function frameStorage(frame: Frame): Promise<string> {
       return err instanceof DOMException ? err.name : "error";
     }
   });
+}
+
+let networks = 0;
+/**
+ * An address of its own for a visitor (as seen through the trusted proxy): every browser of the
+ * e2e run comes from 127.0.0.1, and the API allows 20 new conversations an hour per address, which
+ * the whole run's visitors together would exceed. Only the conversation-creating request carries it.
+ */
+export function visitorAddress(): string {
+  networks++;
+  return `10.${(process.pid % 200) + 20}.${networks >> 8}.${networks & 255}`;
+}
+
+/** Makes this browser context's visitors come from an address of their own (see visitorAddress). */
+export async function fromOwnNetwork(context: BrowserContext): Promise<void> {
+  const address = visitorAddress();
+  await context.route(/\/api\/widget\/[^/]+\/conversations$/, (route) =>
+    route.continue({ headers: { ...route.request().headers(), "x-forwarded-for": address } }),
+  );
 }
