@@ -2,6 +2,7 @@ import net from "node:net";
 import { handoffResultSchema, widgetConversationSchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationEvents, messages } from "../../src/db/schema";
+import { createLiveRepo, type StoredEvent } from "../../src/modules/conversations/live.repo";
 import { LIVE_CHANNEL } from "../../src/modules/conversations/live-hub";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
@@ -414,5 +415,26 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
     expect(t.app.services.liveHub.counts().visitors).toBe(0);
     socket.destroy();
     await closed;
+  });
+
+  it("sends a team member an event that committed after a later-numbered one (ids are not commit order)", async () => {
+    await closeOpen();
+    // Two real events in the workspace, one per conversation.
+    const [a, b] = [await start(), await start()];
+    await widget("POST", `/conversations/${a}/handoff`, { visitor: visitorA });
+    await widget("POST", `/conversations/${b}/handoff`, { visitor: visitorA });
+    const repo = createLiveRepo(t.db.db);
+    const latest = await repo.latestWorkspaceEventId(owner.sub);
+    const stored = (await repo.workspaceEventsAfter(owner.sub, latest - 4, 10)).filter(
+      (e) => e.event.type === "status",
+    );
+    const [first, second] = stored;
+    expect(first && second && first.id < second.id).toBe(true);
+    const desk = await teamStream(owner);
+    await nextOf(desk, "ready");
+    // As when the lower-numbered transaction commits (and publishes) last: the higher one first.
+    await t.app.services.liveHub.publish([second as StoredEvent, first as StoredEvent]);
+    expect((await nextOf(desk, "status")).id).toBe(String(second?.id));
+    expect((await nextOf(desk, "status")).id).toBe(String(first?.id));
   });
 });

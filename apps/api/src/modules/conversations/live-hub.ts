@@ -33,7 +33,12 @@ interface VisitorStream extends StreamBase {
 interface TeamStream extends StreamBase {
   ownerId: string;
   userId: string;
-  lastId: number;
+  /**
+   * Ids sent on this stream (the newest few thousand). A workspace's events are numbered by one
+   * sequence across its conversations, and two transactions may commit in the other order than
+   * their ids: an event is sent unless this stream sent it already, never skipped for being lower.
+   */
+  sent: Set<number>;
   /** Shared workspaces: membership is checked again before events (a removed member stops at once). */
   recheck?: () => Promise<boolean>;
   /** The latest membership question and when it was asked. */
@@ -150,13 +155,20 @@ export function createLiveHub(options: LiveHubOptions) {
     return ok;
   }
 
+  /** Sends a stored event on a team stream once. */
+  function sendToTeam(stream: TeamStream, e: StoredEvent) {
+    if (stream.sent.has(e.id)) return;
+    stream.sent.add(e.id);
+    if (stream.sent.size > 4096) stream.sent.delete(stream.sent.values().next().value as number);
+    write(stream, frame(e.event.type, e.event, e.id));
+  }
+
   function deliverToTeam(e: StoredEvent) {
     const arrived = performance.now();
     for (const stream of teams.get(e.ownerId) ?? []) {
       enqueue(stream, async () => {
-        if (e.id <= stream.lastId || !(await stillMember(stream, arrived))) return;
-        stream.lastId = e.id;
-        write(stream, frame(e.event.type, e.event, e.id));
+        if (stream.sent.has(e.id) || !(await stillMember(stream, arrived))) return;
+        sendToTeam(stream, e);
       });
     }
   }
@@ -370,28 +382,19 @@ export function createLiveHub(options: LiveHubOptions) {
         const stream: TeamStream = Object.assign(base, {
           ownerId: input.ownerId,
           userId: input.userId,
-          lastId: resumable ? after : latest,
+          sent: new Set<number>(),
           recheck: input.recheck,
         });
         set.add(stream);
         enqueue(stream, async () => {
           if (!resumable) return write(stream, frame("ready", { resumed: false }));
-          const missed = await repo.workspaceEventsAfter(
-            input.ownerId,
-            stream.lastId,
-            LIVE_LIMITS.maxReplay + 1,
-          );
+          const missed = await repo.workspaceEventsAfter(input.ownerId, after, LIVE_LIMITS.maxReplay + 1);
           if (missed.length > LIVE_LIMITS.maxReplay) {
             // Too far behind to replay: the inbox reloads its lists instead.
-            stream.lastId = latest;
             return write(stream, frame("ready", { resumed: false }));
           }
           write(stream, frame("ready", { resumed: true }));
-          for (const e of missed) {
-            if (e.id <= stream.lastId) continue;
-            stream.lastId = e.id;
-            write(stream, frame(e.event.type, e.event, e.id));
-          }
+          for (const e of missed) sendToTeam(stream, e);
         });
       } finally {
         if (counted) bump(perMember, memberKey, -1);
