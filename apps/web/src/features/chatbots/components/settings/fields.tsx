@@ -172,7 +172,9 @@ export function TextField({
   const formMessage = useFormMessage();
   const id = `settings-${name}`;
   const error = formMessage(errors[name]?.message);
-  const direction = language ? { lang: language, dir: language === "ar" ? "rtl" : "ltr" } : {};
+  // A bot text of unknown language (the greeting, the instructions) reads in its own direction: an
+  // English greeting on the Arabic page keeps "Hi! … today?" the right way round.
+  const direction = language ? { lang: language, dir: language === "ar" ? "rtl" : "ltr" } : { dir: "auto" };
   return (
     <Field label={label} id={id} error={error} hint={hint} optional={optional}>
       {multiline ? (
