@@ -5,6 +5,9 @@ import { AppError } from "../../lib/errors";
 import type { PubSub } from "../../lib/pubsub";
 import type { LiveRepo, StoredEvent } from "./live.repo";
 
+/** How far below a team stream's Last-Event-ID its replay starts (see openTeam). */
+const RESUME_OVERLAP = 64;
+
 /** The one channel live events cross the replicas on (every replica filters what it holds). */
 export const LIVE_CHANNEL = "parley:live";
 
@@ -388,13 +391,21 @@ export function createLiveHub(options: LiveHubOptions) {
         set.add(stream);
         enqueue(stream, async () => {
           if (!resumable) return write(stream, frame("ready", { resumed: false }));
-          const missed = await repo.workspaceEventsAfter(input.ownerId, after, LIVE_LIMITS.maxReplay + 1);
-          if (missed.length > LIVE_LIMITS.maxReplay) {
+          // Ids are handed out before commit: one a little below `after` may have committed only
+          // after the client saw `after`. So the replay starts a little earlier (the client skips ids
+          // it has seen: the inbox keeps the last thousand).
+          const from = Math.max(0, after - RESUME_OVERLAP);
+          const read = await repo.workspaceEventsAfter(
+            input.ownerId,
+            from,
+            LIVE_LIMITS.maxReplay + RESUME_OVERLAP + 1,
+          );
+          if (read.filter((e) => e.id > after).length > LIVE_LIMITS.maxReplay) {
             // Too far behind to replay: the inbox reloads its lists instead.
             return write(stream, frame("ready", { resumed: false }));
           }
           write(stream, frame("ready", { resumed: true }));
-          for (const e of missed) sendToTeam(stream, e);
+          for (const e of read) sendToTeam(stream, e);
         });
       } finally {
         if (counted) bump(perMember, memberKey, -1);
