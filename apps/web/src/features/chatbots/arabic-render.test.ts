@@ -143,6 +143,7 @@ const screens = (): ReactElement[] => [
   createElement(ErrorNotice, { error: 42 }),
   createElement(SourceList, {
     chatbotId: "cb_1",
+    canEdit: true,
     sources: [
       source({}),
       source({

@@ -30,7 +30,7 @@ const values = {
   offHoursReply: "We're closed now",
 } as unknown as SettingsFormValues;
 
-function Host({ children, with: given }: { children: ReactNode; with: SettingsFormValues }) {
+function Host({ children, with: given }: { children?: ReactNode; with: SettingsFormValues }) {
   const form = useForm<SettingsFormValues>({ defaultValues: given });
   return createElement(FormProvider<SettingsFormValues>, { ...form, children });
 }

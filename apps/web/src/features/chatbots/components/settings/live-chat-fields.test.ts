@@ -21,7 +21,7 @@ const values = {
   bilingual: false,
 } as unknown as SettingsFormValues;
 
-function Host({ children, overrides }: { children: ReactNode; overrides: Partial<SettingsFormValues> }) {
+function Host({ children, overrides }: { children?: ReactNode; overrides: Partial<SettingsFormValues> }) {
   const form = useForm<SettingsFormValues>({ defaultValues: { ...values, ...overrides } });
   return createElement(FormProvider<SettingsFormValues>, { ...form, children });
 }
