@@ -1,3 +1,4 @@
+export * from "./api-keys";
 export * from "./audit-log";
 export * from "./auth-events";
 export * from "./chatbots";
