@@ -353,3 +353,93 @@ describe("docker-compose.yml ships no secrets", () => {
     expect(loadAuthEnv(resolve(raw("auth"), behindProxy)).TRUST_PROXY).toEqual(["172.20.0.5"]);
   });
 });
+
+/** Variable names in the first column of the table that follows `marker` in a Markdown file. */
+function documentedVariables(file: string, marker: string): Set<string> {
+  const text = readFileSync(path.join(root, file), "utf8");
+  const start = text.indexOf(marker);
+  if (start < 0) throw new Error(`${file}: "${marker}" not found`);
+  const lines = text.slice(start).split("\n");
+  const first = lines.findIndex((l) => l.startsWith("|"));
+  const names = new Set<string>();
+  for (const line of lines.slice(first + 2)) {
+    if (!line.startsWith("|")) break;
+    const cell = line.split("|")[1] ?? "";
+    for (const m of cell.matchAll(/`([A-Z0-9_<>]+)`/g)) names.add(m[1] ?? "");
+  }
+  return names;
+}
+
+describe("every setting the services read is wired through compose and documented", () => {
+  const text = readFileSync(path.join(root, "docker-compose.yml"), "utf8");
+  const leftOut = (parse(text) as { "x-env-left-out"?: Record<string, Record<string, string>> })[
+    "x-env-left-out"
+  ];
+  const docs = {
+    api: documentedVariables("README.md", "API (`apps/api/src/env.ts`):"),
+    auth: documentedVariables("apps/auth/README.md", "## Configuration"),
+  };
+
+  for (const name of ["api", "auth"] as const) {
+    const passed = compose.services[name]?.environment ?? {};
+    const known = schemaKeys(apps[name].schema);
+
+    it(`${name}: passes every variable its env schema reads, or lists it in x-env-left-out with a reason`, () => {
+      const skipped = leftOut?.[name] ?? {};
+      const missing = known.filter((key) => !(key in passed) && !(key in skipped));
+      expect(missing, `${name}: neither passed nor in x-env-left-out`).toEqual([]);
+      for (const [key, why] of Object.entries(skipped)) {
+        expect(known, `x-env-left-out.${name}.${key} is not a setting of ${name}`).toContain(key);
+        expect(passed, `${key} is both passed and left out`).not.toHaveProperty(key);
+        expect(String(why).length, `${key}: say why`).toBeGreaterThan(10);
+      }
+    });
+
+    it(`${name}: an operator's value reaches the service; unset stays unset`, () => {
+      // Every `${VAR...}` the service reads under its own name is the operator's to set.
+      const ownName = Object.entries(passed).filter(([key, v]) => String(v).includes(`\${${key}:`));
+      expect(ownName.length).toBeGreaterThan(10);
+      for (const [key, value] of ownName) {
+        expect(String(value), key).toMatch(new RegExp(`^\\$\\{${key}:[-?][^}]*\\}$`));
+        expect(resolve({ [key]: String(value) }, { ...operator, [key]: "operator-value" })[key], key).toBe(
+          "operator-value",
+        );
+        if (String(value) === `\${${key}:-}`) {
+          const { [key]: _unset, ...shell } = operator;
+          expect(resolve({ [key]: String(value) }, shell)[key], key).toBe("");
+        }
+      }
+      // An empty value counts as unset: the service boots on its own defaults.
+      expect(() => apps[name].load(resolve(passed))).not.toThrow();
+    });
+
+    it(`${name}: its configuration table lists every variable`, () => {
+      const documented = docs[name];
+      const undocumented = known.filter(
+        (key) =>
+          !documented.has(key) &&
+          !(/_CLIENT_ID$/.test(key) && documented.has("<PROVIDER>_CLIENT_ID")) &&
+          !(/_CLIENT_SECRET$/.test(key) && documented.has("<PROVIDER>_CLIENT_SECRET")),
+      );
+      expect(undocumented, `${name}: missing from its README table`).toEqual([]);
+    });
+  }
+
+  it("wires what the issue found missing: models, crawler, identity key, mail sender, sign-in settings", () => {
+    const api = compose.services.api?.environment ?? {};
+    const auth = compose.services.auth?.environment ?? {};
+    for (const key of ["LLM_BASE_URL", "LLM_ALLOW_PRIVATE", "EMBEDDINGS_BASE_URL", "CRAWLER_ALLOW_HOSTS"])
+      expect(api).toHaveProperty(key);
+    for (const key of ["IDENTITY_SECRETS_KEY", "INGEST_MEMORY_MB", "JOBS_ENABLED", "LOG_LEVEL"])
+      expect(api).toHaveProperty(key);
+    for (const key of ["MAIL_FROM", "TRUSTED_ORIGINS", "GITHUB_CLIENT_ID", "PASSWORD_MIN_LENGTH"])
+      expect(auth).toHaveProperty(key);
+    const mail = loadAuthEnv(resolve(auth, { ...operator, MAIL_FROM: "Acme <help@acme.example>" }));
+    expect(mail.MAIL_FROM).toBe("Acme <help@acme.example>");
+    const model = loadApiEnv(
+      resolve(api, { ...operator, LLM_BASE_URL: "http://ollama:11434/v1", LLM_ALLOW_PRIVATE: "true" }),
+    );
+    expect(model.LLM_BASE_URL).toBe("http://ollama:11434/v1");
+    expect(model.LLM_ALLOW_PRIVATE).toBe(true);
+  });
+});
