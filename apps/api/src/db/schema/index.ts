@@ -12,3 +12,4 @@ export * from "./plans";
 export * from "./platform-users";
 export * from "./subscriptions";
 export * from "./usage";
+export * from "./webhooks";
