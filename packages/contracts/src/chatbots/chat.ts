@@ -44,6 +44,11 @@ export const streamDoneSchema = z.object({
   answered: z.boolean(),
   citations: z.array(citationSchema),
   engine: z.enum(["builtin", "openai-compatible"]),
+  /**
+   * Built-in engine: its confidence in the answer, 0–1 (when it fell back, in the answer it held
+   * back); null for an AI model and for replies that are not answers (quota notice, live chat).
+   */
+  confidence: z.number().min(0).max(1).nullable().optional(),
   /** Playground only: what retrieval searched for when a follow-up was read with the question before it. */
   searchedFor: z.string().optional(),
 });

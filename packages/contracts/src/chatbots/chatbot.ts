@@ -42,6 +42,15 @@ export const allowedDomainSchema = z
       ),
   );
 
+/**
+ * How sure the built-in engine must be before it answers (its confidence, 0–1, against thresholds
+ * fitted on the eval's dev halves): `answer_more` answers more and says "I don't know" less often,
+ * `cautious` asks the visitor to rephrase (the fallback reply) more often. Default `balanced`.
+ */
+export const ANSWER_CAUTIONS = ["answer_more", "balanced", "cautious"] as const;
+export const answerCautionSchema = z.enum(ANSWER_CAUTIONS);
+export type AnswerCaution = z.infer<typeof answerCautionSchema>;
+
 export const modelSettingsSchema = z.object({
   /** `builtin`: the extractive answer engine (no AI key). `openai-compatible`: any /chat/completions endpoint. */
   provider: z.enum(["builtin", "openai-compatible"]),
@@ -52,6 +61,8 @@ export const modelSettingsSchema = z.object({
   temperature: z.number().min(0).max(2),
   /** Upper bound on an answer's length, in tokens. */
   maxAnswerTokens: z.number().int().min(50).max(4000),
+  /** Built-in engine: how cautious it is (see answerCautionSchema). */
+  caution: answerCautionSchema,
   /** Whether a per-bot API key is stored (the key itself is never sent back). */
   hasApiKey: z.boolean(),
   /**

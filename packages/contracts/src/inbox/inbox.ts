@@ -70,6 +70,8 @@ export const transcriptMessageSchema = z.object({
   content: z.string(),
   citations: z.array(citationSchema),
   answered: z.boolean().nullable(),
+  /** Built-in engine answers: its confidence, 0–1 (see streamDoneSchema); null otherwise. */
+  confidence: z.number().nullable().optional(),
   feedback: z.enum(["up", "down"]).nullable(),
   interrupted: z.boolean(),
   /** Agent messages: the member who wrote it. */
@@ -89,7 +91,8 @@ export const unansweredGroupSchema = z.object({
   chatbotName: z.string(),
   question: z.string(),
   count: z.number().int(),
-  reasons: z.object({ fallback: z.number().int(), thumbsDown: z.number().int() }),
+  /** Why: the fallback reply, a thumbs-down, or an answer given with low confidence. */
+  reasons: z.object({ fallback: z.number().int(), thumbsDown: z.number().int(), lowConfidence: z.number().int() }),
   lastAskedAt: z.string(),
   examples: z.array(z.object({ question: z.string(), conversationId: z.string(), askedAt: z.string() })),
 });

@@ -43,6 +43,10 @@ export const chatbots = pgTable(
     embeddingsApiKey: text(),
     temperature: real().notNull().default(0.3),
     maxAnswerTokens: integer().notNull().default(600),
+    /** Built-in engine: how sure it must be to answer (answerCautionSchema). */
+    answerCaution: text({ enum: ["answer_more", "balanced", "cautious"] })
+      .notNull()
+      .default("balanced"),
     theme: jsonb()
       .$type<{ primaryColor: string; position: "bottom-right" | "bottom-left"; launcherText: string }>()
       .notNull(),

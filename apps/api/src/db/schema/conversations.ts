@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   primaryKey,
   text,
   timestamp,
@@ -92,6 +93,8 @@ export const messages = pgTable(
     citations: jsonb().$type<StoredCitation[]>().notNull().default([]),
     /** Assistant messages: false when the fallback reply was given. */
     answered: boolean(),
+    /** Assistant messages of the built-in engine: its confidence in the answer, 0–1 (confidence.ts). */
+    confidence: real(),
     /** Set when the stream ended early (client left, model error). */
     interrupted: boolean().notNull().default(false),
     /** The polite "unavailable" reply sent past the owner's monthly quota: not counted as usage. */

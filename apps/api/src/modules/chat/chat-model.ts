@@ -1,5 +1,6 @@
 import type { ChatTurn } from "@parley/contracts";
 import type { Passage, QueryTerm } from "../retrieval/retrieval";
+import type { AnswerCaution, AnswerEvidence } from "./confidence";
 
 export interface AnswerInput {
   question: string;
@@ -17,6 +18,8 @@ export interface AnswerInput {
     arabicFallbackReply?: string;
     temperature: number;
     maxAnswerTokens: number;
+    /** Built-in engine: how sure it must be to answer rather than fall back (default balanced). */
+    caution?: AnswerCaution;
   };
   signal: AbortSignal;
 }
@@ -26,6 +29,13 @@ export interface AnswerStream {
   deltas: AsyncIterable<string>;
   /** After `deltas` ended: the passages the answer drew on (empty when it fell back). */
   used(): Passage[];
+  /**
+   * After `deltas` ended: the built-in engine's confidence in its answer (0–1; also given when it
+   * fell back, as the confidence of the answer it held back), null for an AI model.
+   */
+  confidence?(): number | null;
+  /** Built-in engine: the evidence the confidence was computed from (the eval fits on it). */
+  evidence?(): AnswerEvidence | null;
 }
 
 /** One interface for every way of answering: the built-in extractive engine or an LLM endpoint. */

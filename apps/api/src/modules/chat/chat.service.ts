@@ -5,6 +5,7 @@ import type { OutboundGuard } from "../../lib/outbound";
 import { fallbackOffers, fallbackReplyFor, questionLanguage, replyLanguage } from "../chatbots/bot-languages";
 import type { Retrieval } from "../retrieval/retrieval";
 import { type ChatModel, ModelError } from "./chat-model";
+import type { AnswerEvidence } from "./confidence";
 import { toCitations } from "./citations";
 import { arabicFallback, createExtractiveEngine } from "./extractive-engine";
 import { searchQuery } from "./follow-up";
@@ -24,6 +25,10 @@ export interface Reply {
   engine: ChatModel["engine"];
   /** What retrieval searched for: the question, or with a follow-up the previous question too. */
   searchedFor: string;
+  /** Built-in engine: its confidence in the answer (also when it fell back); null for an AI model. */
+  confidence: number | null;
+  /** Built-in engine: the evidence behind `confidence` (for the eval). */
+  evidence: AnswerEvidence | null;
 }
 
 export function createChatService(deps: {
@@ -118,6 +123,7 @@ export function createChatService(deps: {
         arabicFallbackReply: arabicFallback(fallbackOffers(args.bot)),
         temperature: args.bot.temperature,
         maxAnswerTokens: args.bot.maxAnswerTokens,
+        caution: args.bot.answerCaution,
       },
     });
     let text = "";
@@ -135,6 +141,8 @@ export function createChatService(deps: {
       interrupted: args.signal.aborted,
       engine: model.engine,
       searchedFor,
+      confidence: stream.confidence?.() ?? null,
+      evidence: stream.evidence?.() ?? null,
     };
   }
 }

@@ -2,6 +2,7 @@ import { type FallbackOffers, fallbackInvitation } from "@parley/contracts";
 import { detectLanguage, normalizeArabic, stemArabic } from "../retrieval/arabic";
 import type { Passage, QueryTerm, Retrieval } from "../retrieval/retrieval";
 import type { AnswerInput, AnswerStream, ChatModel } from "./chat-model";
+import { type AnswerEvidence, CAUTION_THRESHOLDS, confidenceOf } from "./confidence";
 
 /** Passages whose sentences compete for the answer. */
 const CANDIDATE_PASSAGES = 3;
@@ -151,6 +152,8 @@ interface Choice {
   passage: Passage;
   text: string;
   coverage: number;
+  /** What the choice rests on, for its confidence (see confidence.ts). */
+  evidence: AnswerEvidence;
 }
 
 /**
@@ -218,7 +221,22 @@ export async function bestSentence(
   const title = titles[x.pi] ?? new Set<string>();
   const coverage = covered(new Set([...set, ...title]), contexts[x.pi], CONTEXT_WEIGHT) / total;
   if (coverage === 0) return undefined;
-  return { passage, text, coverage };
+  const known = terms.filter((t) => t.matched && t.df > 0);
+  const rarestTerm = known.reduce<QueryTerm | undefined>((a, t) => (!a || t.idf > a.idf ? t : a), undefined);
+  const first = candidates[0]?.rank ?? 0;
+  const second = candidates[1]?.rank ?? 0;
+  const evidence: AnswerEvidence = {
+    coverage,
+    sentenceCoverage: covered(set, undefined, 0) / total,
+    passageCoverage: covered(contexts[x.pi] ?? new Set<string>(), undefined, 0) / total,
+    rarest: rarestTerm?.matched && (set.has(rarestTerm.matched) || title.has(rarestTerm.matched)) ? 1 : 0,
+    unknown: terms.reduce((sum, t) => sum + (t.matched && t.df > 0 ? 0 : t.idf), 0) / total,
+    margin: first > 0 ? Math.max(0, Math.min(1, (first - second) / first)) : 0,
+    kindFits: answerKindFits(question, text) ? 1 : 0,
+    fromFirst: x.pi === 0 ? 1 : 0,
+    arabic: detectLanguage(question) === "ar" ? 1 : 0,
+  };
+  return { passage, text, coverage, evidence };
 }
 
 /**
@@ -246,31 +264,34 @@ export function fallbackFor(question: string, fallbackReply: string, arabic = AR
  * The embedded default: answers from the knowledge itself, no model needed.
  * - A matching Q&A pair is answered verbatim.
  * - Otherwise the single best sentence (see `bestSentence`), citing the passage it came from.
- * - When that evidence does not cover the question's distinctive words, or is not the kind of
- *   answer asked for (a time for "when", a number for "how much"), the bot's fallback reply —
- *   an honest "I don't know" rather than a confident wrong answer, and no source cited.
+ * - When the confidence in that sentence (confidence.ts: how much of the question's distinctive
+ *   words it and its passage cover, words the bot never saw, whether it is the kind of answer
+ *   asked for…) is below the bot's caution threshold, the bot's fallback reply — an honest
+ *   "I don't know" rather than a confident wrong answer, and no source cited.
  */
 export function createExtractiveEngine(retrieval: Pick<Retrieval, "sentenceTerms">): ChatModel {
   return {
     engine: "builtin",
     answer(input: AnswerInput): AnswerStream {
       let used: Passage[] = [];
+      let confidence: number | null = null;
+      let evidence: AnswerEvidence | null = null;
       async function* run(): AsyncGenerator<string> {
         const qa = input.passages.find((p) => p.kind === "qa" && p.qaMatch);
         if (qa) {
+          // The owner's own answer to (nearly) this question: as sure as the engine gets.
           used = [qa];
+          confidence = 1;
           yield* words(qa.body, input.signal);
           return;
         }
         const choice = input.signal.aborted
           ? undefined
           : await bestSentence(retrieval, input.question, input.terms ?? [], input.passages);
-        const arabic = detectLanguage(input.question) === "ar";
-        if (
-          !choice ||
-          choice.coverage < (arabic ? MIN_COVERAGE_AR : MIN_COVERAGE) ||
-          !answerKindFits(input.question, choice.text)
-        ) {
+        confidence = choice ? confidenceOf(choice.evidence) : 0;
+        evidence = choice?.evidence ?? null;
+        const threshold = CAUTION_THRESHOLDS[input.bot.caution ?? "balanced"];
+        if (!choice || confidence < threshold) {
           yield* words(
             fallbackFor(input.question, input.bot.fallbackReply, input.bot.arabicFallbackReply),
             input.signal,
@@ -280,7 +301,7 @@ export function createExtractiveEngine(retrieval: Pick<Retrieval, "sentenceTerms
         used = [choice.passage];
         yield* words(`${choice.text} [1]`, input.signal);
       }
-      return { deltas: run(), used: () => used };
+      return { deltas: run(), used: () => used, confidence: () => confidence, evidence: () => evidence };
     },
   };
 }

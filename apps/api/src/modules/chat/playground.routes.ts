@@ -44,6 +44,7 @@ export const playgroundRoutes: FastifyPluginAsyncZod<{
           answered: result.answered,
           citations: result.citations,
           engine: result.engine,
+          confidence: result.confidence,
           ...(result.searchedFor !== request.body.content ? { searchedFor: result.searchedFor } : {}),
         });
       } catch (err) {

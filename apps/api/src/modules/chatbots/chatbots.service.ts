@@ -64,6 +64,7 @@ export function toChatbot(row: ChatbotRow): Chatbot {
       baseUrl: row.modelBaseUrl,
       temperature: Math.round(row.temperature * 100) / 100,
       maxAnswerTokens: row.maxAnswerTokens,
+      caution: row.answerCaution,
       hasApiKey: Boolean(row.modelApiKeySealed),
       apiKeyLast4: row.modelApiKeySealed ? row.modelApiKeyLast4 : null,
     },
@@ -116,6 +117,7 @@ function columns(
     if (m.baseUrl !== undefined) set.modelBaseUrl = m.baseUrl;
     if (m.temperature !== undefined) set.temperature = m.temperature;
     if (m.maxAnswerTokens !== undefined) set.maxAnswerTokens = m.maxAnswerTokens;
+    if (m.caution !== undefined) set.answerCaution = m.caution;
     if (m.apiKey === null) {
       set.modelApiKeySealed = null;
       set.modelApiKeyLast4 = null;

@@ -130,17 +130,24 @@ export function createConversationsRepo(db: Database) {
   });
 
   const completeReplies = createBatcher<
-    { id: string; content: string; citations: StoredCitation[]; answered: boolean; interrupted: boolean },
+    {
+      id: string;
+      content: string;
+      citations: StoredCitation[];
+      answered: boolean;
+      interrupted: boolean;
+      confidence: number | null;
+    },
     void
   >(async (replies) => {
     await db.execute(sql`
       with input as (
         select * from jsonb_to_recordset(${jsonRows(replies)}::jsonb) as x(
-          id text, content text, citations jsonb, answered boolean, interrupted boolean)
+          id text, content text, citations jsonb, answered boolean, interrupted boolean, confidence real)
       ),
       m as (
         update ${messages} set content = i.content, citations = i.citations,
-          answered = i.answered, interrupted = i.interrupted
+          answered = i.answered, interrupted = i.interrupted, confidence = i.confidence
         from input i where ${messages.id} = i.id
         returning ${messages.conversationId} as conversation_id, i.answered
       )
@@ -267,9 +274,16 @@ export function createConversationsRepo(db: Database) {
      */
     completeReply(
       messageId: string,
-      reply: { content: string; citations: StoredCitation[]; answered: boolean; interrupted: boolean },
+      reply: {
+        content: string;
+        citations: StoredCitation[];
+        answered: boolean;
+        interrupted: boolean;
+        /** Built-in engine: its confidence (confidence.ts); null for a model or an interrupted reply. */
+        confidence?: number | null;
+      },
     ): Promise<void> {
-      return completeReplies({ id: messageId, ...reply });
+      return completeReplies({ id: messageId, ...reply, confidence: reply.confidence ?? null });
     },
 
     /** An assistant message of the bot, if the visitor may see its conversation. */

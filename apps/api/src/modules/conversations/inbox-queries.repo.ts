@@ -4,6 +4,7 @@ import { rowsOf } from "@parley/db";
 import { and, asc, desc, eq, gte, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { chatbots, conversations, leads, messages } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { LOW_CONFIDENCE } from "../chat/confidence";
 import type { ConversationRow, MessageRow } from "./conversations.repo";
 
 export type LeadRecord = typeof leads.$inferSelect;
@@ -21,7 +22,7 @@ export interface UnansweredQuestion {
   chatbotId: string;
   chatbotName: string;
   askedAt: Date;
-  reason: "fallback" | "down";
+  reason: "fallback" | "down" | "low_confidence";
 }
 
 /**
@@ -65,8 +66,24 @@ function decodeCursor(cursor: string): Cursor {
   return { block: tag === "w" ? "waiting" : "rest", at, id };
 }
 
+/** The leads page's cursor (`l|<created_at>|<id>`), checked like the conversations' one. */
+function decodeLeadCursor(cursor: string): { at: string; id: string } {
+  const [tag, at, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (
+    tag !== "l" ||
+    rest.length > 0 ||
+    !at ||
+    !isStamp(at) ||
+    !id ||
+    id.length > 200 ||
+    id.includes("\u0000")
+  )
+    throw new AppError("BAD_REQUEST", "Invalid page cursor");
+  return { at, id };
+}
+
 /** A timestamp as text at full precision (UTC), for the cursor. */
-const stamp = (col: SQL | typeof conversations.lastMessageAt) =>
+const stamp = (col: SQL | typeof conversations.lastMessageAt | typeof leads.createdAt) =>
   sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Text to find inside a column with ILIKE: `%`, `_` and the escape character match themselves. */
@@ -200,7 +217,8 @@ export function createInboxQueries(db: Database) {
     },
 
     /**
-     * The visitor question behind each bot reply that was the fallback or got a thumbs-down
+     * The visitor question behind each bot reply that was the fallback, got a thumbs-down or was
+     * given with low confidence (confidence.ts LOW_CONFIDENCE)
      * (quota notices excluded), newest first, at most 2000.
      */
     async unansweredQuestions(ownerId: string, chatbotId?: string): Promise<UnansweredQuestion[]> {
@@ -210,11 +228,11 @@ export function createInboxQueries(db: Database) {
         chatbot_id: string;
         chatbot_name: string;
         asked_at: Date | string;
-        reason: "fallback" | "down";
+        reason: "fallback" | "down" | "low_confidence";
       }>(
         await db.execute(sql`
           select q.content as question, q.conversation_id, q.chatbot_id, b.name as chatbot_name, q.created_at as asked_at,
-                 case when a.answered = false then 'fallback' else 'down' end as reason
+                 case when a.answered = false then 'fallback' when a.feedback = 'down' then 'down' else 'low_confidence' end as reason
           from ${messages} a
           join ${chatbots} b on b.id = a.chatbot_id
           join lateral (
@@ -223,7 +241,7 @@ export function createInboxQueries(db: Database) {
             order by u.created_at desc, u.id desc limit 1
           ) q on true
           where a.owner_id = ${ownerId} and a.role = 'assistant' and a.quota_blocked = false
-            and (a.answered = false or a.feedback = 'down')
+            and (a.answered = false or a.feedback = 'down' or a.confidence < ${LOW_CONFIDENCE})
             ${chatbotId ? sql`and a.chatbot_id = ${chatbotId}` : sql``}
           order by a.created_at desc
           limit 2000`),
@@ -236,6 +254,42 @@ export function createInboxQueries(db: Database) {
         askedAt: new Date(r.asked_at),
         reason: r.reason,
       }));
+    },
+
+    /**
+     * One page of a workspace's leads, newest first (keyset on created_at, id: the public API's
+     * cursor; see encodeLeadCursor).
+     */
+    async leadsPage(
+      ownerId: string,
+      opts: { chatbotId?: string; cursor?: string; limit: number },
+    ): Promise<{ items: { lead: LeadRecord; chatbotName: string }[]; nextCursor: string | null }> {
+      const cursor = opts.cursor ? decodeLeadCursor(opts.cursor) : null;
+      const rows = await db
+        .select({ lead: leads, chatbotName: chatbots.name, key: stamp(leads.createdAt) })
+        .from(leads)
+        .innerJoin(chatbots, eq(chatbots.id, leads.chatbotId))
+        .where(
+          and(
+            eq(leads.ownerId, ownerId),
+            opts.chatbotId ? eq(leads.chatbotId, opts.chatbotId) : undefined,
+            cursor
+              ? sql`(${leads.createdAt} < ${cursor.at}::timestamptz
+                  or (${leads.createdAt} = ${cursor.at}::timestamptz and ${leads.id} < ${cursor.id}))`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(leads.createdAt), desc(leads.id))
+        .limit(opts.limit + 1);
+      const page = rows.slice(0, opts.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(({ lead, chatbotName }) => ({ lead, chatbotName })),
+        nextCursor:
+          rows.length > opts.limit && last
+            ? Buffer.from(`l|${last.key}|${last.lead.id}`).toString("base64url")
+            : null,
+      };
     },
 
     /** A workspace's leads with their bot's name, newest first (at most 10 000). */

@@ -59,6 +59,10 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
   return inter / (a.size + b.size - inter);
 };
 
+
+/** Where an unanswered question's reason is counted in its group. */
+const reasonKey = { fallback: "fallback", down: "thumbsDown", low_confidence: "lowConfidence" } as const;
+
 export function createInboxService(deps: {
   db: Database;
   conversations?: ConversationsRepo;
@@ -99,6 +103,7 @@ export function createInboxService(deps: {
         messages: rows.messages.map((m) => ({
           ...toMessage(m),
           interrupted: m.interrupted,
+          confidence: m.role === "assistant" ? (m.confidence ?? null) : null,
           author: m.role === "agent" ? { id: m.authorId ?? "", name: m.authorName ?? "" } : null,
         })),
         leads: rows.leads.map((l) => ({
@@ -153,7 +158,7 @@ export function createInboxService(deps: {
         const group = groups.find((g) => g.chatbotId === r.chatbotId && jaccard(g.lex, lex) >= 0.5);
         if (group) {
           group.count++;
-          group.reasons[r.reason === "fallback" ? "fallback" : "thumbsDown"]++;
+          group.reasons[reasonKey[r.reason]]++;
           if (group.examples.length < 5)
             group.examples.push({
               question: r.question,
@@ -168,7 +173,7 @@ export function createInboxService(deps: {
           chatbotName: r.chatbotName,
           question: r.question,
           count: 1,
-          reasons: { fallback: r.reason === "fallback" ? 1 : 0, thumbsDown: r.reason === "fallback" ? 0 : 1 },
+          reasons: { fallback: 0, thumbsDown: 0, lowConfidence: 0, [reasonKey[r.reason]]: 1 },
           lastAskedAt: askedAt.toISOString(),
           examples: [
             { question: r.question, conversationId: r.conversationId, askedAt: askedAt.toISOString() },
@@ -200,6 +205,26 @@ export function createInboxService(deps: {
         chatbotName,
         conversationId: l.conversationId,
       }));
+    },
+
+    /** One page of the workspace's leads, newest first (the public API's list). */
+    async leadsPage(
+      ownerId: string,
+      opts: { chatbotId?: string; cursor?: string; limit: number },
+    ): Promise<{ items: LeadRow[]; nextCursor: string | null }> {
+      const page = await queries.leadsPage(ownerId, opts);
+      return {
+        items: page.items.map(({ lead: l, chatbotName }) => ({
+          _id: l.id,
+          email: l.email,
+          name: l.name,
+          createdAt: l.createdAt.toISOString(),
+          chatbotId: l.chatbotId,
+          chatbotName,
+          conversationId: l.conversationId,
+        })),
+        nextCursor: page.nextCursor,
+      };
     },
 
     /** RFC 4180 CSV; cells that a spreadsheet would run as a formula are neutralised (lib/csv.ts). */

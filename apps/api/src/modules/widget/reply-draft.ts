@@ -99,6 +99,7 @@ export function createReplyDraft(deps: ReplyDraftDeps) {
       answered: boolean;
       citations: StoredCitation[];
       interrupted: boolean;
+      confidence?: number | null;
     }): Promise<string | null> {
       clearTimeout(timer);
       timer = undefined;
@@ -114,6 +115,7 @@ export function createReplyDraft(deps: ReplyDraftDeps) {
         citations: reply.citations,
         answered: reply.answered,
         interrupted: reply.interrupted,
+        confidence: reply.interrupted ? null : (reply.confidence ?? null),
       });
       return id;
     },

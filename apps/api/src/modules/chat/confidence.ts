@@ -1,0 +1,71 @@
+/**
+ * How sure the built-in engine is of an answer: a logistic regression over evidence that tells a
+ * question the knowledge answers from one it does not, fitted on the dev halves of the eval sets
+ * (COVID-QA by document, the business set, ARCD train) by `apps/api/eval/fit-confidence.ts`, whose
+ * output is pasted below. The engine answers when the confidence reaches the bot's threshold
+ * (`CAUTION_THRESHOLDS`, chosen on the same dev halves), else gives its fallback reply.
+ */
+
+/** What the engine saw when it chose its answer (each in [0, 1]). */
+export interface AnswerEvidence {
+  /** Share of the question's word rarity (IDF) in the chosen sentence, its heading in full, the rest of its passage at half weight. */
+  coverage: number;
+  /** The same share in the chosen sentence alone (with the sentence it depends on, if any). */
+  sentenceCoverage: number;
+  /** The same share anywhere in the chosen passage (heading and every sentence), in full. */
+  passageCoverage: number;
+  /** 1 when the chosen sentence or its heading holds the question's rarest known word. */
+  rarest: number;
+  /** Share of the question's word rarity in words the bot has never seen. */
+  unknown: number;
+  /** How far the first passage's rank is ahead of the second's, as a share of the first's. */
+  margin: number;
+  /** 1 when the sentence is the kind of answer the question asks for (a time for "when"…). */
+  kindFits: number;
+  /** 1 when the sentence comes from the first-ranked passage. */
+  fromFirst: number;
+  /** 1 for an Arabic question. */
+  arabic: number;
+}
+
+export const EVIDENCE_FEATURES = [
+  "coverage",
+  "sentenceCoverage",
+  "passageCoverage",
+  "rarest",
+  "unknown",
+  "margin",
+  "kindFits",
+  "fromFirst",
+  "arabic",
+] as const satisfies readonly (keyof AnswerEvidence)[];
+
+export const evidenceVector = (e: AnswerEvidence): number[] => EVIDENCE_FEATURES.map((k) => e[k]);
+
+/** Fitted weights (same order as EVIDENCE_FEATURES) and intercept: `pnpm tsx apps/api/eval/fit-confidence.ts`. */
+export const CONFIDENCE_MODEL = {
+  weights: [4, 0, 0, 0, -3, 0, 1.5, 0, 0],
+  intercept: -2,
+};
+
+export type AnswerCaution = "answer_more" | "balanced" | "cautious";
+
+/** The confidence an answer needs, per caution setting, chosen on the dev halves (see the fit script). */
+export const CAUTION_THRESHOLDS: Record<AnswerCaution, number> = {
+  answer_more: 0.3,
+  balanced: 0.5,
+  cautious: 0.7,
+};
+
+export function confidenceOf(e: AnswerEvidence, model = CONFIDENCE_MODEL): number {
+  const x = evidenceVector(e);
+  let z = model.intercept;
+  for (const [i, w] of model.weights.entries()) z += w * (x[i] ?? 0);
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * An answer given below this confidence joins the owner's "unanswered" questions (reason: low
+ * confidence), so the missing knowledge gets added. Chosen on the dev halves (see the fit script).
+ */
+export const LOW_CONFIDENCE = 0.6;
