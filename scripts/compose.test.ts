@@ -165,7 +165,7 @@ describe("docker-compose.yml and the Dockerfiles", () => {
       const dockerfile = existsSync(dockerfilePath) ? readFileSync(dockerfilePath, "utf8") : "";
 
       it("is built from a Dockerfile in the repo", () => {
-        expect(dockerfile).toContain("FROM node:20");
+        expect(dockerfile).toContain("FROM node:22");
       });
 
       it("sets only variables its env schema knows, and they parse", () => {
