@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fastifyTrustProxy } from "@parley/config";
+import { planIncludesApiAccess } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import { createDb } from "@parley/db";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -21,6 +22,9 @@ import {
 } from "./lib/rate-limit";
 import { openRedis } from "./lib/redis";
 import { createReplayGuard } from "./lib/replay-guard";
+import { createApiKeysRepo } from "./modules/api-keys/api-keys.repo";
+import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes";
+import { createApiKeysService } from "./modules/api-keys/api-keys.service";
 import { createAuthEventsRepo } from "./modules/auth-events/auth-events.repo";
 import { authEventsRoutes } from "./modules/auth-events/auth-events.routes";
 import { createAuthEventsService } from "./modules/auth-events/auth-events.service";
@@ -29,6 +33,8 @@ import { playgroundRoutes } from "./modules/chat/playground.routes";
 import { createChatbotsRepo } from "./modules/chatbots/chatbots.repo";
 import { chatbotsRoutes } from "./modules/chatbots/chatbots.routes";
 import { createChatbotsService } from "./modules/chatbots/chatbots.service";
+import { createEmbeddingsTester } from "./modules/chatbots/embeddings-test";
+import { embeddingsTestRoutes } from "./modules/chatbots/embeddings-test.routes";
 import { createModelKeyBox } from "./modules/chatbots/model-key-box";
 import { createContactRepo } from "./modules/contact/contact.repo";
 import { contactRoutes } from "./modules/contact/contact.routes";
@@ -64,6 +70,7 @@ import { createPaymentsRepo } from "./modules/payments/payments.repo";
 import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { createProviderRegistry } from "./modules/payments/providers/registry";
+import { publicApi } from "./modules/public-api/public-api";
 import { createSandboxOrdersRepo } from "./modules/payments/sandbox-gateway/sandbox-gateway.repo";
 import { sandboxGatewayRoutes } from "./modules/payments/sandbox-gateway/sandbox-gateway.routes";
 import { createPlansRepo } from "./modules/plans/plans.repo";
@@ -83,6 +90,13 @@ import { widgetRoutes } from "./modules/widget/widget.routes";
 import { createWidgetService } from "./modules/widget/widget.service";
 import { widgetLauncherRoutes } from "./modules/widget/widget-launcher.routes";
 import { createWidgetSessions } from "./modules/widget/widget-session";
+import { webhookDeliveriesRoutes } from "./modules/webhooks/webhook-deliveries.routes";
+import { createWebhookDelivery } from "./modules/webhooks/webhook-delivery";
+import { emitWidgetEvents, liveTransitionEvents, sourceSettledEvents } from "./modules/webhooks/webhook-events";
+import { createWebhookSecretBox } from "./modules/webhooks/webhook-secrets";
+import { createWebhooksRepo } from "./modules/webhooks/webhooks.repo";
+import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
+import { createWebhooksService } from "./modules/webhooks/webhooks.service";
 import { createAuditRepo } from "./modules/workspaces/audit.repo";
 import { createAuditService } from "./modules/workspaces/audit.service";
 import { createSeatsUsedClient } from "./modules/workspaces/seats-client";
@@ -169,6 +183,13 @@ function createServices(
     audit,
   });
   const entitlements = createEntitlementsService({ subscriptions });
+  // Workspace API keys (issue #24): checked against the workspace's plan on every request.
+  const apiKeys = createApiKeysService({
+    repo: createApiKeysRepo(db.db),
+    audit,
+    plan: (workspaceId) => planCache.get(workspaceId, () => subscriptions.currentPlan(workspaceId)),
+    now,
+  });
   const payments = createPaymentsService({
     db: db.db,
     repo: createPaymentsRepo(db.db),
@@ -199,6 +220,49 @@ function createServices(
     now,
     log,
   });
+  // Outgoing webhooks (issue #24): delivered by the job queue through their own outbound guard.
+  const webhooksGuard = createOutboundGuard({
+    allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE,
+    connectTimeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+    headersTimeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+    bodyTimeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+  });
+  const webhooksRepo = createWebhooksRepo(db.db);
+  const webhookSecrets = createWebhookSecretBox(
+    env.MODEL_KEYS_SECRET ?? env.AUTH_EVENTS_SECRET,
+    env.MODEL_KEYS_SECRET_PREVIOUS,
+  );
+  // Webhooks are part of the API's plans (Pro and Business), like API keys.
+  const webhooksPlan = async (workspaceId: string) => {
+    const plan = await planCache.get(workspaceId, () => subscriptions.currentPlan(workspaceId));
+    return { included: planIncludesApiAccess(plan.tier), name: plan.name };
+  };
+  const webhookDelivery = createWebhookDelivery({
+    repo: webhooksRepo,
+    jobs,
+    secrets: webhookSecrets,
+    guard: webhooksGuard,
+    members: createWorkspaceMembersClient({
+      authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
+      secret: env.AUTH_EVENTS_SECRET,
+    }),
+    audit,
+    included: async (workspaceId) => (await webhooksPlan(workspaceId)).included,
+    appUrl: env.PUBLIC_URL,
+    timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
+    retryBaseMs: env.WEBHOOKS_RETRY_BASE_MS,
+    now,
+    log,
+  });
+  const webhooks = createWebhooksService({
+    repo: webhooksRepo,
+    delivery: webhookDelivery,
+    secrets: webhookSecrets,
+    guard: webhooksGuard,
+    audit,
+    plan: webhooksPlan,
+    now,
+  });
   const usageRepo = createUsageRepo(db.db);
   const modelKeys = createModelKeyBox(
     env.MODEL_KEYS_SECRET ?? env.AUTH_EVENTS_SECRET,
@@ -215,7 +279,7 @@ function createServices(
     },
   });
   const conversations = createConversationsRepo(db.db);
-  const liveRepo = createLiveRepo(db.db);
+  const liveRepo = createLiveRepo(db.db, { afterTransition: liveTransitionEvents(webhookDelivery, now) });
   const liveHub = createLiveHub({ repo: liveRepo, log });
   const live = createLiveService({
     repo: liveRepo,
@@ -235,6 +299,7 @@ function createServices(
       payments: payments.detachUser,
       users: users.erase,
       audit: audit.erase,
+      apiKeys: apiKeys.erase,
     },
     forgetUser: (id) => {
       users.forget(id);
@@ -268,6 +333,7 @@ function createServices(
       allowPrivate: env.LLM_ALLOW_PRIVATE,
       allowHosts: env.EMBEDDINGS_BASE_URL ? [new URL(env.EMBEDDINGS_BASE_URL).host] : [],
     }),
+    webhooks: webhooksGuard,
   };
   const knowledgeRepo = createKnowledgeRepo(db.db, createTableFileStore(db.db));
   const semantic = createSemanticIndex({
@@ -298,6 +364,7 @@ function createServices(
     log,
     now,
     semantic,
+    onSourceSettled: sourceSettledEvents(webhookDelivery, now),
   });
   registerIngestJob(jobs, knowledge);
   const retrieval = createRetrieval(db.db, semantic);
@@ -351,6 +418,7 @@ function createServices(
     outbound,
     modelKeys,
     audit,
+    apiKeys,
     seats: seatsUsed,
     plans,
     contact,
@@ -365,7 +433,9 @@ function createServices(
     retrieval,
     chat,
     usage,
-    widget: notifyOnLeads(widget, notifications, { now, log }),
+    widget: emitWidgetEvents(notifyOnLeads(widget, notifications, { now, log }), webhookDelivery, { now, log }),
+    webhooks,
+    webhookDelivery,
     notifications,
     widgetSessions: createWidgetSessions({ conversations }),
     identity,
@@ -522,6 +592,7 @@ export async function buildApp(deps: AppDeps) {
       services.outbound.crawler.close(),
       services.outbound.model.close(),
       services.outbound.embeddings.close(),
+      services.outbound.webhooks.close(),
     ]);
   });
   app.decorate("services", services);
@@ -578,6 +649,18 @@ export async function buildApp(deps: AppDeps) {
           }),
         });
       }
+      // The public API: API keys only (never an access token), its own scope and hook.
+      await api.register(publicApi, {
+        prefix: "/v1",
+        version: VERSION,
+        apiKeys: services.apiKeys,
+        limiter,
+        chatbots,
+        knowledge,
+        widget,
+        inbox: services.inbox,
+        audit: services.audit,
+      });
       // Everything registered in this scope needs a valid access token.
       await api.register(async (authed) => {
         authed.addHook(
@@ -588,7 +671,10 @@ export async function buildApp(deps: AppDeps) {
           }),
         );
         await authed.register(usersRoutes, { users });
+        await authed.register(webhooksRoutes, { webhooks: services.webhooks });
+        await authed.register(webhookDeliveriesRoutes, { webhooks: services.webhooks });
         await authed.register(auditRoutes, { audit: services.audit });
+        await authed.register(apiKeysRoutes, { apiKeys: services.apiKeys });
         await authed.register(seatStatusRoutes, { entitlements, seats: services.seats });
         await authed.register(supportRoutes, { contact, limiter });
         await authed.register(subscriptionsRoutes, {
@@ -599,6 +685,21 @@ export async function buildApp(deps: AppDeps) {
         });
         await authed.register(paymentsRoutes, { payments });
         await authed.register(chatbotsRoutes, { chatbots, audit: services.audit });
+        await authed.register(embeddingsTestRoutes, {
+          chatbots,
+          limiter,
+          // The same guard and client as ingestion, with the same server defaults.
+          test: createEmbeddingsTester({
+            guard: services.outbound.embeddings,
+            defaults: {
+              baseUrl: env.EMBEDDINGS_BASE_URL,
+              model: env.EMBEDDINGS_MODEL,
+              apiKey: env.EMBEDDINGS_API_KEY,
+            },
+            timeoutMs: env.EMBEDDINGS_TIMEOUT_SECONDS * 1000,
+            openKey: (sealed, chatbotId) => services.modelKeys.open(sealed, chatbotId),
+          }),
+        });
         await authed.register(identityRoutes, { identity: services.identity });
         await authed.register(knowledgeRoutes, { knowledge, audit: services.audit });
         await authed.register(playgroundRoutes, { chatbots, chat });

@@ -1,3 +1,4 @@
+export * from "./api-keys/api-keys";
 export * from "./auth/events";
 export * from "./billing/payment";
 export * from "./billing/subscription";
@@ -15,5 +16,6 @@ export * from "./inbox/inbox";
 export * from "./live/live";
 export * from "./plans/plan";
 export * from "./users/platform-user";
+export * from "./webhooks/webhooks";
 export * from "./widget/widget";
 export * from "./workspaces/workspace";

@@ -18,7 +18,11 @@ export type IdPrefix =
   | "job"
   | "vis"
   | "lead"
-  | "aud";
+  | "aud"
+  | "key"
+  | "wh"
+  | "whd"
+  | "wha";
 
 export function newId(prefix: IdPrefix) {
   const bytes = randomBytes(20);

@@ -31,6 +31,10 @@ export const WORKSPACE_CAPABILITIES = {
   "data:export": ["owner", "admin"],
   "members:manage": ["owner", "admin"],
   "audit:read": ["owner", "admin"],
+  /** Create, list and revoke the workspace's API keys (issue #24). */
+  "apiKeys:manage": ["owner", "admin"],
+  /** Outgoing webhooks: endpoints, their secrets and delivery logs. */
+  "webhooks:manage": ["owner", "admin"],
   billing: ["owner"],
   /** Rename the workspace (the auth service gives only these roles the organization's "update"). */
   "workspace:rename": ["owner"],
@@ -144,7 +148,7 @@ export type WorkspaceMembers = z.infer<typeof workspaceMembersSchema>;
 export const WORKSPACE_MEMBER_MAIL_PATH = "/internal/workspaces/:workspaceId/members/:userId/mail";
 export const memberMailSchema = z.object({
   /** What the mail is about (logged; the dev mailbox shows it). */
-  topic: z.enum(["handoff", "lead", "digest"]),
+  topic: z.enum(["handoff", "lead", "digest", "webhook_disabled"]),
   language: z.enum(["en", "ar"]),
   subject: safeText().min(1).max(300),
   text: safeText().min(1).max(100_000),
@@ -201,6 +205,13 @@ export const auditActionSchema = z.enum([
   "plan.changed",
   "plan.downgrade_scheduled",
   "plan.downgrade_canceled",
+  "api_key.created",
+  "api_key.revoked",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "webhook.secret_rotated",
+  "webhook.disabled",
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -19,6 +19,8 @@ export interface AccountErasers {
   payments: (tx: Tx, userId: string, placeholder: string) => Promise<void>;
   users: (tx: Tx, userId: string) => Promise<void>;
   audit: (tx: Tx, workspaceId: string) => Promise<void>;
+  /** The personal workspace's API keys. */
+  apiKeys: (tx: Tx, workspaceId: string) => Promise<void>;
 }
 
 /**
@@ -52,6 +54,7 @@ export function createAuthEventsService(deps: {
         await erase.payments(tx, userId, `deleted:${event.id}`);
         await erase.users(tx, userId);
         await erase.audit(tx, userId);
+        await erase.apiKeys(tx, userId);
         return { duplicate: false };
       });
       if (event.type === "user.deleted") deps.forgetUser(event.data.userId);

@@ -19,13 +19,13 @@ import type { KnowledgeService } from "./knowledge.service";
 const botParams = z.object({ id: z.string() });
 const sourceParams = z.object({ id: z.string(), sourceId: z.string() });
 /** Room for the multipart framing around the file (boundaries, part headers, a few fields). */
-const MULTIPART_OVERHEAD = 64 * 1024;
+export const MULTIPART_OVERHEAD = 64 * 1024;
 
 /**
  * Reads the file part into memory only up to `max` bytes; one byte more and it stops reading.
  * Returns undefined when the file is larger.
  */
-async function readBounded(stream: Readable, max: number): Promise<Buffer | undefined> {
+export async function readBounded(stream: Readable, max: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
@@ -40,7 +40,7 @@ async function readBounded(stream: Readable, max: number): Promise<Buffer | unde
 }
 
 /** Refuses an upload without reading the rest of it (see closeAfterReply). */
-function refuseUpload(reply: FastifyReply, message: string): never {
+export function refuseUpload(reply: FastifyReply, message: string): never {
   closeAfterReply(reply);
   throw new AppError("PAYLOAD_TOO_LARGE", message);
 }

@@ -150,9 +150,11 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
       );
       stream.send("start", { messageId: prepared.userMessageId });
       try {
-        const { handoff, ...done } = await prepared.run(stream.signal, (text) =>
-          stream.send("delta", { text }),
-        );
+        const {
+          handoff,
+          quotaBlocked: _quotaBlocked,
+          ...done
+        } = await prepared.run(stream.signal, (text) => stream.send("delta", { text }));
         // "Talk to a person" in words: the hand-off's result, then `done` (held: no bot answer).
         if (handoff) stream.send("handoff", handoff);
         stream.send("done", done);

@@ -76,6 +76,20 @@ export function createWidgetService(deps: WidgetDeps) {
     );
   }
 
+  /**
+   * The bot a conversation is with: published for visitors; any state for the public API
+   * (`draft`: its caller checked the bot is the key's workspace's, like the Playground).
+   */
+  async function botFor(chatbotId: string, opts?: { draft?: boolean }): Promise<ChatbotRow> {
+    if (!opts?.draft) return publishedBot(chatbotId);
+    const bot = await deps.bots.get(chatbotId, async () => {
+      const [row] = await db.select().from(chatbots).where(eq(chatbots.id, chatbotId));
+      return row ?? null;
+    });
+    if (!bot) throw new AppError("NOT_FOUND", "Chatbot not found");
+    return bot;
+  }
+
   /** A widget conversation of this bot that this visitor (or verified customer) may continue. */
   const visitorScope = (bot: ChatbotRow, who: Visitor) => accessOf(bot.id, who);
 
@@ -127,8 +141,8 @@ export function createWidgetService(deps: WidgetDeps) {
       };
     },
 
-    async start(chatbotId: string, who: Visitor): Promise<WidgetConversation> {
-      const bot = await publishedBot(chatbotId);
+    async start(chatbotId: string, who: Visitor, opts?: { draft?: boolean }): Promise<WidgetConversation> {
+      const bot = await botFor(chatbotId, opts);
       const id = newId("conv");
       const at = now();
       await repo.create({
@@ -185,8 +199,9 @@ export function createWidgetService(deps: WidgetDeps) {
       content: string,
       /** The language the widget speaks to this visitor. */
       language?: BotLanguage,
+      opts?: { draft?: boolean },
     ) {
-      const bot = await publishedBot(chatbotId);
+      const bot = await botFor(chatbotId, opts);
       const unavailable = widgetLanguage(bot, language) === "ar" ? UNAVAILABLE_REPLY_AR : UNAVAILABLE_REPLY;
       // The conversation (visitor's own) and its newest messages in one query; its message count
       // is kept on the row, so no count(*).
@@ -206,7 +221,14 @@ export function createWidgetService(deps: WidgetDeps) {
         async run(
           _signal: AbortSignal,
           _onDelta: (text: string) => void,
-        ): Promise<StreamDone & { held?: boolean; offerHandoff?: boolean; handoff?: HandoffResult }> {
+        ): Promise<
+          StreamDone & {
+            held?: boolean;
+            offerHandoff?: boolean;
+            handoff?: HandoffResult;
+            quotaBlocked?: boolean;
+          }
+        > {
           return {
             messageId: handoff?.reply?._id ?? null,
             answered: true,
@@ -328,12 +350,25 @@ export function createWidgetService(deps: WidgetDeps) {
         async run(
           signal: AbortSignal,
           onDelta: (text: string) => void,
-        ): Promise<StreamDone & { held?: boolean; offerHandoff?: boolean; handoff?: HandoffResult }> {
+        ): Promise<
+          StreamDone & {
+            held?: boolean;
+            offerHandoff?: boolean;
+            handoff?: HandoffResult;
+            quotaBlocked?: boolean;
+          }
+        > {
           if (!allowed) {
             // The owner is past the plan's monthly messages: a polite reply, not an error page.
             onDelta(unavailable);
             const messageId = await storeQuotaNotice();
-            return { messageId, answered: false, citations: [], engine: "builtin" as const };
+            return {
+              messageId,
+              answered: false,
+              citations: [],
+              engine: "builtin" as const,
+              quotaBlocked: true,
+            };
           }
           const draft = createReplyDraft({
             conversations: repo,

@@ -1,0 +1,73 @@
+import swagger from "@fastify/swagger";
+import { API_V1_PREFIX } from "@parley/contracts";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { RateLimiter } from "../../lib/rate-limit";
+import { requireApiKey } from "../api-keys/api-key-auth";
+import type { ApiKeysService } from "../api-keys/api-keys.service";
+import { type V1Options, v1Routes } from "./v1.routes";
+
+export const OPENAPI_PATH = `${API_V1_PREFIX}/openapi.json`;
+
+/** The routes registered under /api/v1 (method and URL), per server: what the document must list. */
+const registered = new WeakMap<object, { method: string; url: string }[]>();
+export const publicApiRoutes = (app: FastifyInstance) => registered.get(app.server) ?? [];
+
+/** The multipart upload's body, which no zod schema validates (the route reads the stream). */
+const uploadBody = {
+  type: "object",
+  required: ["file"],
+  properties: { file: { type: "string", format: "binary", description: "The document" } },
+};
+
+/**
+ * `/api/v1` (registered with that prefix): the OpenAPI 3.1 document made from the routes' own zod
+ * schemas (public, at /api/v1/openapi.json), and the routes, each behind an API key.
+ */
+export const publicApi: FastifyPluginAsync<
+  V1Options & { apiKeys: ApiKeysService; limiter: RateLimiter; version: string }
+> = async (v1, opts) => {
+  const routes: { method: string; url: string }[] = [];
+  registered.set(v1.server, routes);
+  v1.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === "HEAD" || method === "OPTIONS" || route.url === OPENAPI_PATH) continue;
+      routes.push({ method, url: route.url });
+    }
+  });
+  await v1.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Parley API",
+        version: opts.version,
+        description:
+          "The Parley public API. Authenticate with a workspace API key: `Authorization: Bearer <key>`. " +
+          "A key acts for its workspace within its scopes (`read`, `write`, `chat`). Errors share one shape: " +
+          "`{ error: { code, message, requestId, details? } }` with a closed set of codes. Lists page with cursors: " +
+          "pass `nextCursor` back as `cursor`.",
+      },
+      servers: [{ url: "/" }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: "http", scheme: "bearer", description: "A workspace API key (prly_…)" },
+        },
+      },
+    },
+    transform: (args) => {
+      const out = jsonSchemaTransform(args);
+      if (args.url.endsWith("/sources/upload"))
+        return { ...out, schema: { ...out.schema, body: uploadBody } };
+      return out;
+    },
+  });
+  v1.get("/openapi.json", { schema: { hide: true } }, async (_request, reply) => {
+    reply.header("cache-control", "public, max-age=300");
+    return v1.swagger();
+  });
+  await v1.register(async (keyed) => {
+    keyed.addHook("onRequest", requireApiKey(opts.apiKeys, opts.limiter));
+    const { chatbots, knowledge, widget, inbox, audit, apiKeys } = opts;
+    await keyed.register(v1Routes, { chatbots, knowledge, widget, inbox, audit, apiKeys });
+  });
+};

@@ -1,0 +1,415 @@
+import multipart from "@fastify/multipart";
+import {
+  type AuditAction,
+  apiAnswerSchema,
+  apiAskSchema,
+  apiConversationQuerySchema,
+  apiLeadPageSchema,
+  apiLeadQuerySchema,
+  chatbotCreateSchema,
+  chatbotListSchema,
+  chatbotSchema,
+  chatbotUpdateSchema,
+  conversationPageSchema,
+  errorBodySchema,
+  fileNameSchema,
+  idText,
+  knowledgeSourceListSchema,
+  knowledgeSourceSchema,
+  MAX_UPLOAD_MB,
+  sourceCreateSchema,
+  transcriptSchema,
+} from "@parley/contracts";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors";
+import { openEventStream } from "../../lib/sse";
+import { keyWorkspace } from "../api-keys/api-key-auth";
+import type { ApiKeysService } from "../api-keys/api-keys.service";
+import { ModelError } from "../chat/chat-model";
+import type { ChatbotsService } from "../chatbots/chatbots.service";
+import type { InboxService } from "../inbox/inbox.service";
+import { MULTIPART_OVERHEAD, readBounded, refuseUpload } from "../knowledge/knowledge.routes";
+import type { KnowledgeService } from "../knowledge/knowledge.service";
+import type { WidgetService } from "../widget/widget.service";
+import type { Visitor } from "../widget/widget-visitor";
+import type { AuditService } from "../workspaces/audit.service";
+
+const botParams = z.object({ id: idText() });
+const sourceParams = z.object({ id: idText(), sourceId: idText() });
+const conversationParams = z.object({ id: idText() });
+
+/** Every answer that is not the happy one has the one error shape. */
+const errors = { "4XX": errorBodySchema, "5XX": errorBodySchema } as const;
+const tagged = (tag: string, summary: string, security = true) => ({
+  tags: [tag],
+  summary,
+  ...(security ? { security: [{ apiKey: [] }] } : {}),
+});
+
+/**
+ * The conversations the API starts belong to the workspace, not to a visitor: a visitor id no
+ * widget can send (visitor ids are `[A-Za-z0-9_-]`), so the widget never reaches them and every
+ * key of the workspace may continue them.
+ */
+export const apiVisitor = (workspaceId: string): Visitor => ({
+  visitorId: `api:${workspaceId}`,
+  customer: null,
+});
+
+export interface V1Options {
+  chatbots: ChatbotsService;
+  knowledge: KnowledgeService;
+  widget: Pick<WidgetService, "start" | "prepareMessage">;
+  inbox: InboxService;
+  audit: Pick<AuditService, "record">;
+  apiKeys: Pick<ApiKeysService, "countMessage">;
+}
+
+/**
+ * The public API, `/api/v1` (issue #24): what a workspace's API key may do, by its scopes. Each
+ * route is the app's own service call; the OpenAPI document is made from these very schemas.
+ */
+export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
+  const { chatbots, knowledge, widget, inbox } = opts;
+  await app.register(multipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_MB * 1024 * 1024,
+      files: 1,
+      fields: 5,
+      parts: 6,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
+  });
+
+  /** A change made with a key, in the audit log with the key as its actor (never a person). */
+  const audited = (
+    request: FastifyRequest,
+    workspaceId: string,
+    action: AuditAction,
+    target: string,
+    details: Record<string, unknown>,
+  ) =>
+    opts.audit.record({
+      workspaceId,
+      action,
+      actorId: request.apiKey?.keyId ?? null,
+      actorEmail: null,
+      target,
+      details: { ...details, via: "api" },
+    });
+
+  // ----- Chatbots ---------------------------------------------------------------------------
+  app.get(
+    "/chatbots",
+    {
+      schema: {
+        ...tagged("Chatbots", "List the workspace's chatbots (all of them: a plan holds at most 50)"),
+        response: { 200: chatbotListSchema, ...errors },
+      },
+    },
+    async (request) => chatbots.list(keyWorkspace(request, "read")),
+  );
+  app.post(
+    "/chatbots",
+    {
+      schema: {
+        ...tagged("Chatbots", "Create a chatbot"),
+        body: chatbotCreateSchema,
+        response: { 201: chatbotSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const workspaceId = keyWorkspace(request, "write");
+      const bot = await chatbots.create(workspaceId, request.body);
+      await audited(request, workspaceId, "bot.created", bot._id, { name: bot.name });
+      return reply.status(201).send(bot);
+    },
+  );
+  app.get(
+    "/chatbots/:id",
+    {
+      schema: {
+        ...tagged("Chatbots", "Get a chatbot"),
+        params: botParams,
+        response: { 200: chatbotSchema, ...errors },
+      },
+    },
+    async (request) => chatbots.get(keyWorkspace(request, "read"), request.params.id),
+  );
+  app.patch(
+    "/chatbots/:id",
+    {
+      schema: {
+        ...tagged("Chatbots", "Change a chatbot's settings (only the fields sent)"),
+        params: botParams,
+        body: chatbotUpdateSchema,
+        response: { 200: chatbotSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const workspaceId = keyWorkspace(request, "write");
+      const bot = await chatbots.update(workspaceId, request.params.id, request.body);
+      await audited(request, workspaceId, "bot.updated", bot._id, {
+        name: bot.name,
+        fields: Object.keys(request.body).sort().join(", "),
+      });
+      return bot;
+    },
+  );
+
+  // ----- Knowledge sources -----------------------------------------------------------------
+  app.get(
+    "/chatbots/:id/sources",
+    {
+      schema: {
+        ...tagged("Knowledge", "List a chatbot's knowledge sources, with their status"),
+        params: botParams,
+        response: { 200: knowledgeSourceListSchema, ...errors },
+      },
+    },
+    async (request) => knowledge.list(keyWorkspace(request, "read"), request.params.id),
+  );
+  app.post(
+    "/chatbots/:id/sources",
+    {
+      schema: {
+        ...tagged("Knowledge", "Add a text, Q&A or website source (learned in the background)"),
+        params: botParams,
+        body: sourceCreateSchema,
+        response: { 201: knowledgeSourceSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await knowledge.add(keyWorkspace(request, "write"), request.params.id, request.body)),
+  );
+  app.post(
+    "/chatbots/:id/sources/upload",
+    {
+      schema: {
+        ...tagged(
+          "Knowledge",
+          "Upload a document (PDF, DOCX, TXT, MD, HTML) as `file` in multipart/form-data",
+        ),
+        consumes: ["multipart/form-data"],
+        params: botParams,
+        response: { 201: knowledgeSourceSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ownerId = keyWorkspace(request, "write");
+      if (!request.isMultipart()) {
+        throw new AppError(
+          "UNSUPPORTED_MEDIA_TYPE",
+          "Send the document as multipart/form-data, in the `file` field.",
+        );
+      }
+      const limit = await knowledge.uploadLimit(ownerId, request.params.id);
+      const declared = Number(request.headers["content-length"] ?? Number.NaN);
+      if (declared > limit.bytes + MULTIPART_OVERHEAD) refuseUpload(reply, limit.message);
+      const file = await request.file({ limits: { fileSize: limit.bytes + 1 } });
+      if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the `file` field.");
+      const data = await readBounded(file.file, limit.bytes);
+      if (!data) refuseUpload(reply, limit.message);
+      return reply.status(201).send(
+        await knowledge.addFile(ownerId, request.params.id, {
+          fileName: fileNameSchema.parse(file.filename ?? ""),
+          data,
+        }),
+      );
+    },
+  );
+  app.get(
+    "/chatbots/:id/sources/:sourceId",
+    {
+      schema: {
+        ...tagged("Knowledge", "Get a source and its status (queued, processing, ready, failed)"),
+        params: sourceParams,
+        response: { 200: knowledgeSourceSchema, ...errors },
+      },
+    },
+    async (request) =>
+      knowledge.get(keyWorkspace(request, "read"), request.params.id, request.params.sourceId),
+  );
+  app.post(
+    "/chatbots/:id/sources/:sourceId/resync",
+    {
+      schema: {
+        ...tagged("Knowledge", "Learn a website or document source again"),
+        params: sourceParams,
+        response: { 200: knowledgeSourceSchema, ...errors },
+      },
+    },
+    async (request) =>
+      knowledge.resync(keyWorkspace(request, "write"), request.params.id, request.params.sourceId),
+  );
+  app.delete(
+    "/chatbots/:id/sources/:sourceId",
+    {
+      schema: {
+        ...tagged("Knowledge", "Delete a source (the bot forgets it at once)"),
+        params: sourceParams,
+        response: { 204: z.null().describe("Deleted"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const workspaceId = keyWorkspace(request, "write");
+      const { title } = await knowledge.remove(workspaceId, request.params.id, request.params.sourceId);
+      await audited(request, workspaceId, "knowledge.deleted", request.params.sourceId, {
+        chatbotId: request.params.id,
+        name: title,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ----- Ask -------------------------------------------------------------------------------
+  app.post(
+    "/chatbots/:id/ask",
+    {
+      schema: {
+        ...tagged(
+          "Chat",
+          "Ask a chatbot. JSON by default; with `Accept: text/event-stream`, Server-Sent Events (`start`, `delta`…, `done` or `error`). Pass `conversationId` to continue.",
+        ),
+        produces: ["application/json", "text/event-stream"],
+        params: botParams,
+        body: apiAskSchema,
+        response: { 200: apiAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const workspaceId = keyWorkspace(request, "chat");
+      const keyId = request.apiKey?.keyId ?? "";
+      // The bot must be this workspace's (another's is not found, as everywhere); any state.
+      const bot = await chatbots.get(workspaceId, request.params.id);
+      const who = apiVisitor(workspaceId);
+      const conversationId =
+        request.body.conversationId ?? (await widget.start(bot._id, who, { draft: true }))._id;
+      const prepared = await widget.prepareMessage(
+        bot._id,
+        conversationId,
+        who,
+        request.body.content,
+        request.body.language,
+        { draft: true },
+      );
+      const countIfAnswered = async (r: {
+        messageId: string | null;
+        held?: boolean;
+        quotaBlocked?: boolean;
+      }) => {
+        if (r.messageId && !r.held && !r.quotaBlocked) await opts.apiKeys.countMessage(keyId);
+      };
+      const wantsStream = /\btext\/event-stream\b/i.test(request.headers.accept ?? "");
+      if (wantsStream) {
+        const stream = openEventStream(request, reply);
+        stream.send("start", { conversationId, questionId: prepared.userMessageId });
+        try {
+          const {
+            handoff: _handoff,
+            quotaBlocked,
+            held,
+            offerHandoff: _offer,
+            ...done
+          } = await prepared.run(stream.signal, (text) => stream.send("delta", { text }));
+          await countIfAnswered({ messageId: done.messageId, held, quotaBlocked });
+          if (quotaBlocked) {
+            stream.send("error", {
+              code: "PLAN_LIMIT_REACHED",
+              message: "This workspace has used its plan's messages for this month.",
+            });
+          } else stream.send("done", { ...done, heldForTeam: Boolean(held) });
+        } catch (err) {
+          if (!(err instanceof ModelError)) request.log.error({ err }, "API answer failed");
+          stream.send("error", {
+            code: err instanceof ModelError ? err.code : "INTERNAL",
+            message: "Something went wrong while answering. Please try again.",
+          });
+        } finally {
+          stream.end();
+        }
+        return reply;
+      }
+      const controller = new AbortController();
+      const onClose = () => {
+        if (!reply.sent) controller.abort();
+      };
+      request.raw.on("close", onClose);
+      let text = "";
+      try {
+        const result = await prepared.run(controller.signal, (d) => {
+          text += d;
+        });
+        await countIfAnswered(result);
+        if (result.quotaBlocked) {
+          throw new AppError(
+            "PLAN_LIMIT_REACHED",
+            "This workspace has used its plan's messages for this month. Upgrade the plan to answer more.",
+          );
+        }
+        return {
+          conversationId,
+          questionId: prepared.userMessageId,
+          answer: {
+            messageId: result.held ? null : result.messageId,
+            text,
+            answered: result.answered,
+            citations: result.citations,
+            engine: result.engine,
+          },
+          heldForTeam: Boolean(result.held),
+        };
+      } catch (err) {
+        if (err instanceof ModelError) {
+          throw new AppError("SERVICE_UNAVAILABLE", "The bot's AI model could not answer. Please try again.");
+        }
+        throw err;
+      } finally {
+        request.raw.off("close", onClose);
+      }
+    },
+  );
+
+  // ----- Conversations and leads -----------------------------------------------------------
+  app.get(
+    "/conversations",
+    {
+      schema: {
+        ...tagged(
+          "Conversations",
+          "List the workspace's conversations (newest activity first; cursor pages)",
+        ),
+        querystring: apiConversationQuerySchema,
+        response: { 200: conversationPageSchema, ...errors },
+      },
+    },
+    async (request) => inbox.list(keyWorkspace(request, "read"), request.query, null),
+  );
+  app.get(
+    "/conversations/:id",
+    {
+      schema: {
+        ...tagged("Conversations", "Get a conversation with its messages and leads"),
+        params: conversationParams,
+        response: { 200: transcriptSchema, ...errors },
+      },
+    },
+    async (request) => inbox.transcript(keyWorkspace(request, "read"), request.params.id),
+  );
+  app.get(
+    "/leads",
+    {
+      schema: {
+        ...tagged("Leads", "List the workspace's leads (newest first; cursor pages)"),
+        querystring: apiLeadQuerySchema,
+        response: { 200: apiLeadPageSchema, ...errors },
+      },
+    },
+    async (request) => inbox.leadsPage(keyWorkspace(request, "read"), request.query),
+  );
+};

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { askSchema, citationSchema } from "../chatbots/chat";
+import { botLanguageSchema } from "../chatbots/chatbot";
+import { BIDI_OVERRIDE_MESSAGE, hasNoBidiOverride, idText, safeText } from "../common/text";
+import { conversationFiltersSchema, leadRowSchema } from "../inbox/inbox";
+
+/**
+ * Workspace API keys (issue #24). A key acts for its workspace, never for a person: it reaches
+ * only `/api/v1/...` (never billing, members, the account or another workspace), within its
+ * scopes:
+ * - `read`: list and read bots, sources, conversations and leads;
+ * - `write`: create and change bots and knowledge sources;
+ * - `chat`: ask a bot (`POST /api/v1/chatbots/:id/ask`).
+ */
+export const apiKeyScopeSchema = z.enum(["chat", "read", "write"]);
+export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
+export const API_KEY_SCOPES = apiKeyScopeSchema.options;
+
+/** Every key starts so (a secret scanner can find leaked ones); 32 random bytes follow, base64url. */
+export const API_KEY_PREFIX = "prly_";
+/** The whole key's shape: anything else is refused before any lookup. */
+export const API_KEY_PATTERN = /^prly_[A-Za-z0-9_-]{43}$/;
+/** How many of the key's first characters the list shows (the prefix and four more). */
+export const API_KEY_SHOWN_START = API_KEY_PREFIX.length + 4;
+
+/**
+ * Which plans include the public API: Pro (tier 2) and Business (tier 3). A Free or Starter
+ * workspace cannot create keys, and its keys (from before a downgrade) are refused.
+ */
+export const API_ACCESS_MIN_TIER = 2;
+export const planIncludesApiAccess = (tier: number) => tier >= API_ACCESS_MIN_TIER;
+/** Requests per key per minute, by plan tier (the one rate limiter counts them). */
+export function apiRequestsPerMinute(tier: number): number {
+  return tier >= 3 ? 600 : 120;
+}
+/** Keys a workspace may hold at once (revoked ones do not count). */
+export const MAX_API_KEYS = 20;
+export const API_KEY_NAME_MAX = 80;
+
+export const apiKeyCreateSchema = z.object({
+  name: safeText()
+    .trim()
+    .min(1, "Give the key a name")
+    .max(API_KEY_NAME_MAX, `Keep the name under ${API_KEY_NAME_MAX} characters`)
+    .refine(hasNoBidiOverride, BIDI_OVERRIDE_MESSAGE),
+  scopes: z
+    .array(apiKeyScopeSchema)
+    .min(1, "Choose at least one scope")
+    .max(3)
+    .transform((s) => [...new Set(s)].sort()),
+  /** When the key stops working (ISO 8601, in the future); null or omitted: never. */
+  expiresAt: z.iso.datetime({ offset: true, message: "Enter a date and time" }).nullable().optional(),
+});
+export type ApiKeyCreate = z.infer<typeof apiKeyCreateSchema>;
+export type ApiKeyCreateInput = z.input<typeof apiKeyCreateSchema>;
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The key's first characters, e.g. `prly_a1b2`. */
+  prefix: z.string(),
+  last4: z.string(),
+  scopes: z.array(apiKeyScopeSchema),
+  expiresAt: z.string().nullable(),
+  /** When it was last used (to the minute); null: never. */
+  lastUsedAt: z.string().nullable(),
+  createdBy: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  createdAt: z.string(),
+  /** `expired`: past its expiry (it is refused; revoke it to tidy the list). */
+  status: z.enum(["active", "expired"]),
+  /** This calendar month (UTC): requests made and messages answered through the key. */
+  thisMonth: z.object({ requests: z.number().int(), messages: z.number().int() }),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+/** `POST /api/api-keys`: the key itself, shown this once and never again. */
+export const apiKeyCreatedSchema = apiKeySchema.extend({ key: z.string() });
+export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
+export const apiKeyListSchema = z.object({
+  keys: z.array(apiKeySchema),
+  /** Whether the workspace's plan includes the API (if not, keys cannot be created or used). */
+  planIncludesApi: z.boolean(),
+  planName: z.string(),
+});
+export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
+
+// ----- The public API (/api/v1) ---------------------------------------------------------------
+
+export const API_V1_PREFIX = "/api/v1";
+
+/** `POST /api/v1/chatbots/:id/ask`. */
+export const apiAskSchema = askSchema.pick({ content: true }).extend({
+  /** Continue this conversation (one the API started for this workspace); omitted: a new one. */
+  conversationId: idText().optional(),
+  /** The language to answer in, when the bot speaks it. */
+  language: botLanguageSchema.optional(),
+});
+export type ApiAsk = z.infer<typeof apiAskSchema>;
+
+export const apiAnswerSchema = z.object({
+  conversationId: z.string(),
+  /** The question as stored. */
+  questionId: z.string(),
+  answer: z.object({
+    /** Null when nothing was stored (the team holds the conversation). */
+    messageId: z.string().nullable(),
+    text: z.string(),
+    answered: z.boolean(),
+    citations: z.array(citationSchema),
+    engine: z.enum(["builtin", "openai-compatible"]),
+  }),
+  /** The conversation is with the team (handed off): the bot did not answer. */
+  heldForTeam: z.boolean(),
+});
+export type ApiAnswer = z.infer<typeof apiAnswerSchema>;
+
+const pageLimit = z.coerce.number().int().min(1).max(100).default(25);
+
+/** The inbox's filters, less `assignee=me` (a key is nobody). */
+export const apiConversationQuerySchema = conversationFiltersSchema.omit({ assignee: true });
+export type ApiConversationQuery = z.infer<typeof apiConversationQuerySchema>;
+
+export const apiLeadQuerySchema = z.object({
+  chatbotId: idText().optional(),
+  cursor: safeText().max(200).optional(),
+  limit: pageLimit,
+});
+export type ApiLeadQuery = z.infer<typeof apiLeadQuerySchema>;
+export const apiLeadPageSchema = z.object({
+  items: z.array(leadRowSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ApiLeadPage = z.infer<typeof apiLeadPageSchema>;
