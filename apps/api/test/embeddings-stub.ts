@@ -53,7 +53,15 @@ export function stubVector(text: string, dims: number): number[] {
   return v;
 }
 
-export type EmbeddingsMode = "ok" | "status500" | "wrongDims" | "nan" | "hang" | "huge";
+export type EmbeddingsMode =
+  | "ok"
+  | "status500"
+  | "status401"
+  | "notJson"
+  | "wrongDims"
+  | "nan"
+  | "hang"
+  | "huge";
 
 export interface EmbeddingsStub {
   url: string;
@@ -86,6 +94,17 @@ export async function startEmbeddingsStub(dims = 64): Promise<EmbeddingsStub> {
     switch (stub.mode) {
       case "status500":
         res.writeHead(500, json).end(JSON.stringify({ error: { message: "The server had an error" } }));
+        return;
+      case "status401":
+        res.writeHead(401, json).end(
+          JSON.stringify({
+            error: { message: "Incorrect API key provided", type: "invalid_request_error" },
+          }),
+        );
+        return;
+      case "notJson":
+        // A web server's page where the API should be (a wrong base URL behind a proxy).
+        res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>Welcome</title>");
         return;
       case "hang":
         hanging.add(res);

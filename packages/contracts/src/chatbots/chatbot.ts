@@ -86,6 +86,64 @@ export const embeddingSettingsSchema = z.object({
 });
 export type EmbeddingSettings = z.infer<typeof embeddingSettingsSchema>;
 
+/**
+ * "Test connection" for a bot's embeddings endpoint (`POST /api/chatbots/:id/embeddings/test`):
+ * the values typed in the form, before they are saved. Null `baseUrl` / `model` use the server's
+ * EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL. `apiKey`: a key typed now; null tests without a key;
+ * omitted uses the key stored for the bot (or the server's, for the server's own endpoint).
+ */
+export const embeddingsTestSchema = z.object({
+  baseUrl: withoutNul(z.url({ protocol: /^https?$/ }))
+    .max(2000)
+    .nullable(),
+  model: safeText().trim().min(1).max(200).nullable(),
+  apiKey: safeText().min(1).max(500).nullable().optional(),
+});
+export type EmbeddingsTestInput = z.infer<typeof embeddingsTestSchema>;
+
+/**
+ * Why a connection test failed, as a closed set the UI words in the reader's language:
+ * `not_configured` nothing to test (no address or model, here or on the server);
+ * `private_address` refused by the outbound guard (a private or local network);
+ * `unreachable` no connection (DNS, refused, TLS); `timeout` no answer in time;
+ * `unauthorized` 401/403 (the key); `http_error` any other non-2xx status;
+ * `too_large` an answer far larger than one vector; `bad_response` 2xx but not a list of vectors.
+ */
+export const EMBEDDINGS_TEST_FAILURES = [
+  "not_configured",
+  "private_address",
+  "unreachable",
+  "timeout",
+  "unauthorized",
+  "http_error",
+  "too_large",
+  "bad_response",
+] as const;
+export const embeddingsTestFailureSchema = z.enum(EMBEDDINGS_TEST_FAILURES);
+export type EmbeddingsTestFailure = z.infer<typeof embeddingsTestFailureSchema>;
+
+export const embeddingsTestResultSchema = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    /** The vector's length for the model tested. */
+    dimensions: z.number().int().min(1),
+    latencyMs: z.number().int().min(0),
+  }),
+  z.object({
+    ok: z.literal(false),
+    code: embeddingsTestFailureSchema,
+    /** The endpoint's HTTP status, where it answered one. */
+    status: z.number().int().nullable(),
+    /** English, for logs and support: the UI words the code in the reader's language instead. */
+    detail: z.string(),
+    latencyMs: z.number().int().min(0),
+  }),
+]);
+export type EmbeddingsTestResult = z.infer<typeof embeddingsTestResultSchema>;
+
+/** Connection tests reach out to an address an owner typed: a few a minute per workspace. */
+export const EMBEDDINGS_TEST_LIMITS = { perWorkspacePerMinute: 10 } as const;
+
 export const widgetThemeSchema = z.object({
   primaryColor: hexColor,
   position: z.enum(["bottom-right", "bottom-left"]),

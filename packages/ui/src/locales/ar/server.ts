@@ -321,6 +321,8 @@ const server: Record<string, string> = {
     "طلبات كثيرة جدًا من شبكتك. يُرجى الانتظار قليلًا ثم المحاولة مرة أخرى.",
   "Too many requests from your network. Please try again later.":
     "طلبات كثيرة جدًا من شبكتك. يُرجى المحاولة لاحقًا.",
+  "Too many connection tests. Please wait a minute and try again.":
+    "اختبارات اتصال كثيرة جدًا. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
   "Too many new conversations from your network. Please try again later.":
     "محادثات جديدة كثيرة جدًا من شبكتك. يُرجى المحاولة لاحقًا.",
   "You're sending messages too quickly. Please wait a moment and try again.":
