@@ -332,6 +332,35 @@ const server: Record<string, string> = {
   "Sorry, something went wrong while answering. Please try again.":
     "عذرًا، حدث خطأ أثناء الإجابة. يُرجى المحاولة مرة أخرى.",
 
+  // ——— API keys and the public API (/api/v1) ———
+  "Send your API key as `Authorization: Bearer <key>`": "أرسل مفتاح API في الترويسة `Authorization: Bearer <key>`.",
+  "Too many requests with this API key. Please slow down and try again in a minute.":
+    "طلبات كثيرة جدًا بمفتاح API هذا. يُرجى الإبطاء والمحاولة بعد دقيقة.",
+  "This API key does not have the `{{scope}}` scope.": "لا يملك مفتاح API هذا صلاحية `{{scope}}`.",
+  "API key not found": "لم يُعثر على مفتاح API.",
+  "Invalid API key": "مفتاح API غير صالح.",
+  "This API key has been revoked": "أُلغي مفتاح API هذا.",
+  "This API key has expired": "انتهت صلاحية مفتاح API هذا.",
+  "Your {{plan}} plan does not include API access. Upgrade to Pro or Business to use API keys.":
+    "لا تشمل خطة {{plan}} الوصول إلى واجهة API. رقِّ خطتك إلى Pro أو Business لاستخدام مفاتيح API.",
+  "The expiry must be in the future": "يجب أن يكون تاريخ الانتهاء في المستقبل.",
+  "A workspace can hold {{max}} API keys. Revoke one you no longer use first.":
+    "يمكن أن تضم مساحة العمل {{max}} مفتاح API. ألغِ أولًا مفتاحًا لم تعد تستخدمه.",
+  "Send the document as multipart/form-data, in the `file` field.":
+    "أرسل المستند بصيغة multipart/form-data في الحقل `file`.",
+  "This workspace has used its plan's messages for this month.":
+    "استهلكت مساحة العمل هذه رسائل خطتها لهذا الشهر.",
+  "This workspace has used its plan's messages for this month. Upgrade the plan to answer more.":
+    "استهلكت مساحة العمل هذه رسائل خطتها لهذا الشهر. رقِّ الخطة للرد على المزيد.",
+  "Something went wrong while answering. Please try again.":
+    "حدث خطأ أثناء الرد. يُرجى المحاولة مرة أخرى.",
+  "The bot's AI model could not answer. Please try again.":
+    "تعذّر على نموذج الذكاء الاصطناعي للروبوت الرد. يُرجى المحاولة مرة أخرى.",
+  "Give the key a name": "أعطِ المفتاح اسمًا.",
+  "Keep the name under {{max}} characters": "يجب ألا يتجاوز الاسم {{max}} حرفًا.",
+  "Choose at least one scope": "اختر صلاحية واحدة على الأقل.",
+  "Enter a date and time": "أدخل تاريخًا ووقتًا.",
+
   // ——— Auth service: workspaces, accounts ———
   // The invitation link's public details (issue #25).
   "We could not find this invitation. Check the link in your e-mail.":
