@@ -443,3 +443,52 @@ describe("every setting the services read is wired through compose and documente
     expect(model.LLM_ALLOW_PRIVATE).toBe(true);
   });
 });
+
+describe("README's Deploying section", () => {
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+  const start = readme.indexOf("## Deploying");
+  const deploying = readme.slice(start, readme.indexOf("\n## ", start + 1)).replace(/\s+/g, " ");
+
+  it("covers compose v2, every setting, backups, upgrades and Kubernetes", () => {
+    for (const topic of [
+      "**Compose v2 is required.**",
+      "**Settings.**",
+      "x-env-left-out",
+      "**Backups.**",
+      "`pnpm backup [file]`",
+      "`pnpm restore <file>`",
+      "**Upgrades.**",
+      "roll back",
+      "expand/contract",
+      "**Kubernetes.**",
+      "deploy/kubernetes/",
+    ])
+      expect(deploying, topic).toContain(topic);
+    // The secrets to keep with a backup.
+    for (const secret of [
+      "MODEL_KEYS_SECRET",
+      "IDENTITY_SECRETS_KEY",
+      "AUTH_EVENTS_SECRET",
+      "BETTER_AUTH_SECRET",
+    ])
+      expect(deploying.slice(deploying.indexOf("**Backups.**")), secret).toContain(`\`${secret}\``);
+  });
+
+  it("documents docker compose exec lines that name the real service, user and databases", () => {
+    const init = readFileSync(path.join(root, "deploy/postgres-init.sql"), "utf8");
+    const user = (compose.services.postgres?.environment as Record<string, string> | undefined)
+      ?.POSTGRES_USER;
+    const exec = /docker compose exec -T postgres pg_dump -U (\w+) [^"]*"\$db"/.exec(deploying);
+    expect(exec?.[1]).toBe(user);
+    expect(deploying).toMatch(
+      new RegExp(`docker compose exec -T postgres psql [^<]*-U ${user} -d "\\$db" <`),
+    );
+    const loop = /for db in ([\w ]+); do/.exec(deploying)?.[1]?.split(" ") ?? [];
+    expect(loop.length).toBe(2);
+    for (const db of loop) expect(init).toMatch(new RegExp(`CREATE DATABASE ${db};`));
+    const used = (["api", "auth"] as const).map((s) =>
+      new URL(resolve(compose.services[s]?.environment).DATABASE_URL ?? "").pathname.slice(1),
+    );
+    expect(loop.sort()).toEqual(used.sort());
+  });
+});
