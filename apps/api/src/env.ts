@@ -133,6 +133,15 @@ export const envSchema = z.object({
    * Off in production by default; the host of LLM_BASE_URL is always allowed.
    */
   LLM_ALLOW_PRIVATE: boolFlag.optional(),
+  /**
+   * Whether webhook endpoints may be on loopback/private addresses. Off in production by default
+   * (a workspace's endpoint must never reach the inner network); tests' receivers listen on 127.0.0.1.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: boolFlag.optional(),
+  /** How long one webhook attempt may take, answer included, before it counts as failed. */
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100, "must be at least 100").max(60_000).default(10_000),
+  /** The first retry's wait; each next one is four times longer (capped at 6 h), for up to a day. */
+  WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   /** Resident memory (MB) and time (s) one uploaded file's parse process may use. */
   INGEST_MEMORY_MB: z.coerce.number().int().min(128, "must be at least 128").default(768),
   INGEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1, "must be at least 1").default(120),
@@ -172,6 +181,7 @@ export type Env = Omit<ParsedEnv, "PAYMENTS_MODE" | "PAYMENTS_SANDBOX_SECRET" | 
   TRUST_PROXY: NonNullable<ParsedEnv["TRUST_PROXY"]>;
   CRAWLER_ALLOW_PRIVATE: boolean;
   LLM_ALLOW_PRIVATE: boolean;
+  WEBHOOKS_ALLOW_PRIVATE: boolean;
   DEMO_CONTENT: boolean;
   /** Worth a line in the boot log; not errors. */
   warnings: string[];
@@ -203,6 +213,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     TRUST_PROXY: env.TRUST_PROXY ?? false,
     CRAWLER_ALLOW_PRIVATE: env.CRAWLER_ALLOW_PRIVATE ?? !production,
     LLM_ALLOW_PRIVATE: env.LLM_ALLOW_PRIVATE ?? !production,
+    WEBHOOKS_ALLOW_PRIVATE: env.WEBHOOKS_ALLOW_PRIVATE ?? !production,
     DEMO_CONTENT: env.DEMO_CONTENT ?? !production,
     warnings,
   };

@@ -337,10 +337,25 @@ export function createJobQueue(deps: JobQueueOptions) {
     register(kind: string, run: JobHandler, opts: { onGiveUp?: GiveUpHandler } = {}) {
       handlers.set(kind, { run, giveUp: opts.onGiveUp });
     },
-    async enqueue(kind: string, payload: Record<string, unknown>, opts: { maxAttempts?: number } = {}) {
+    /**
+     * Queues a job. `delayMs`: not before then (a retry the caller schedules itself). `tx`: inserted
+     * in the caller's transaction (an outbox: the job exists exactly when the change committed).
+     */
+    async enqueue(
+      kind: string,
+      payload: Record<string, unknown>,
+      opts: { maxAttempts?: number; delayMs?: number; tx?: Pick<Database, "insert"> } = {},
+    ) {
       const id = newId("job");
-      await db.insert(jobs).values({ id, kind, payload, maxAttempts: opts.maxAttempts ?? 3, runAt: now() });
-      wake?.();
+      await (opts.tx ?? db).insert(jobs).values({
+        id,
+        kind,
+        payload,
+        maxAttempts: opts.maxAttempts ?? 3,
+        runAt: new Date(now().getTime() + (opts.delayMs ?? 0)),
+      });
+      // In a transaction, the job is not visible before the commit: the poll finds it then.
+      if (!opts.tx && !opts.delayMs) wake?.();
       return id;
     },
     runOne,

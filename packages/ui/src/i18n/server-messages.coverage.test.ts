@@ -41,7 +41,7 @@ const SKIPPED_PATHS: Record<string, string> = {
   "apps/auth/src/events": "the outbox to the API (service to service)",
   "apps/auth/src/db": "database schema",
   "apps/api/src/db": "database schema",
-  "packages/contracts/src/webhooks": "Standard Webhooks signing between services",
+  "packages/contracts/src/webhooks/standard-webhooks.ts": "Standard Webhooks signing between services",
   "apps/api/src/modules/auth-events": "internal signed endpoint for the auth service's events",
   "apps/auth/src/http/workspace-members.ts":
     "internal signed endpoints for the API (a workspace's members, notification e-mails)",
@@ -49,6 +49,9 @@ const SKIPPED_PATHS: Record<string, string> = {
 
 /** Messages that a person never sees in the apps, with the reason. */
 const DEVELOPER_ONLY: Record<string, string> = {
+  // Outgoing webhooks: read by the receiving server, or a machine reason the web app words itself.
+  "This is a test event from Parley.": "the body of a webhook test event (the receiving server reads it)",
+  failing: "a webhook endpoint's disabledReason code in the audit details (the web app words it)",
   // Internal signed endpoints (/internal/*: the auth service and the API calling each other).
   "Request signature is invalid": "internal endpoint /internal/workspaces (auth service → API)",
   "Invalid signature": "internal membership endpoint of the auth service (API → auth service)",
@@ -181,6 +184,9 @@ const EXPANSIONS: Record<string, string[]> = {
  * collected elsewhere (they are then checked like the others).
  */
 const DYNAMIC_SITES: Record<string, { from: string; messages?: string[] }> = {
+  "apps/api/src/modules/webhooks/webhooks.service.ts: blocked.message": {
+    from: "OutboundBlockedError messages (collected from `new OutboundBlockedError(…)`)",
+  },
   "apps/api/src/lib/hot-cache.ts: key": {
     from: "a cache key given to drop(message): a log line, not for people",
   },

@@ -66,7 +66,16 @@ const toStored = (r: {
  * numbers from `conversations.event_seq` under that lock, so a conversation's events are numbered
  * in commit order: a stream that resumes after number n gets exactly what followed.
  */
-export function createLiveRepo(db: Database) {
+export function createLiveRepo(
+  db: Database,
+  opts: {
+    /**
+     * Runs inside every transition's transaction, after its writes (the webhooks' outbox: an event
+     * of the change is stored with it, or not at all).
+     */
+    afterTransition?: (tx: Tx, before: ConversationRow, after: ConversationRow) => Promise<void>;
+  } = {},
+) {
   async function insertMessage(tx: Tx, m: NewMessage) {
     await tx.insert(messages).values({
       id: m.id,
@@ -151,6 +160,7 @@ export function createLiveRepo(db: Database) {
             }))
             .sort((a, b) => a.seq - b.seq);
         }
+        if (updated && opts.afterTransition) await opts.afterTransition(tx, row, updated);
         return { row: updated ?? row, events: stored, result: plan.result };
       });
     },

@@ -8,7 +8,7 @@ import type { OutboundGuard } from "../../lib/outbound";
 import type { EntitlementsService } from "../entitlements/entitlements.service";
 import type { SemanticIndex } from "../retrieval/semantic";
 import { detectFileType, MIME } from "./ingest/extract-file";
-import { createIngestRunner, DEFAULT_MAX_PAGES } from "./ingest/ingest-runner";
+import { createIngestRunner, DEFAULT_MAX_PAGES, type IngestRunnerDeps } from "./ingest/ingest-runner";
 import { limitMessages } from "./ingest/limits";
 import type { KnowledgeRepo, NewKnowledgeSource } from "./knowledge.repo";
 
@@ -67,6 +67,8 @@ export interface KnowledgeDeps {
   now: () => Date;
   /** Semantic search, when the app has it: sources are embedded as part of their ingestion. */
   semantic?: SemanticIndex;
+  /** A source became ready or failed (webhooks' `source.ready` / `source.failed`). */
+  onSourceSettled?: IngestRunnerDeps["onSourceSettled"];
 }
 
 export function createKnowledgeService(deps: KnowledgeDeps) {

@@ -151,6 +151,8 @@ interface Content {
   list?: { line: Line; link: string }[];
   button: string;
   link: string;
+  /** The closing line and the page it points to; the notification settings by default. */
+  footer?: { text: string; link: string };
 }
 
 function compose(language: MailLanguage, recipient: Recipient, appUrl: string, c: Content) {
@@ -158,8 +160,8 @@ function compose(language: MailLanguage, recipient: Recipient, appUrl: string, c
   const greeting = recipient.name.trim()
     ? fill(language, catalog.greeting, { name: auto(oneLine(recipient.name, 100)) })
     : fill(language, catalog.greetingNoName);
-  const settings = `${appUrl.replace(/\/+$/, "")}/account`;
-  const footer = catalog.notification.footer;
+  const settings = c.footer?.link ?? `${appUrl.replace(/\/+$/, "")}/account`;
+  const footer = c.footer?.text ?? catalog.notification.footer;
   const text = [
     greeting.text,
     "",
@@ -298,6 +300,38 @@ export function digestMail(
     });
   return {
     topic: "digest",
+    language,
+    subject: content.subject,
+    link,
+    ...compose(language, recipient, appUrl, content),
+  };
+}
+
+/** Where an owner manages the workspace's webhooks. */
+export const webhookSettingsLink = (appUrl: string) => `${appUrl.replace(/\/+$/, "")}/webhooks`;
+
+/** A webhook endpoint that failed for a day was turned off: to each owner of the workspace. */
+export function webhookDisabledMail(
+  item: { url: string; lastError: string | null },
+  recipient: Recipient,
+  appUrl: string,
+): MemberMail {
+  const language = languageOf(recipient);
+  const c = CATALOGS[language].webhookDisabled;
+  const link = webhookSettingsLink(appUrl);
+  const url = ltr(oneLine(item.url, 300));
+  const lines = [fill(language, c.line1, { url })];
+  if (item.lastError) lines.push(fill(language, c.lastError, { error: auto(oneLine(item.lastError, 300)) }));
+  lines.push(fill(language, c.line2));
+  const content: Content = {
+    subject: oneLine(fill(language, c.subject, { url }, false).text, 300),
+    lines,
+    button: c.button,
+    link,
+    footer: { text: c.footer, link },
+  };
+  return {
+    topic: "webhook_disabled",
     language,
     subject: content.subject,
     link,

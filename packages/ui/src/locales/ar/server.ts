@@ -333,7 +333,8 @@ const server: Record<string, string> = {
     "عذرًا، حدث خطأ أثناء الإجابة. يُرجى المحاولة مرة أخرى.",
 
   // ——— API keys and the public API (/api/v1) ———
-  "Send your API key as `Authorization: Bearer <key>`": "أرسل مفتاح API في الترويسة `Authorization: Bearer <key>`.",
+  "Send your API key as `Authorization: Bearer <key>`":
+    "أرسل مفتاح API في الترويسة `Authorization: Bearer <key>`.",
   "Too many requests with this API key. Please slow down and try again in a minute.":
     "طلبات كثيرة جدًا بمفتاح API هذا. يُرجى الإبطاء والمحاولة بعد دقيقة.",
   "This API key does not have the `{{scope}}` scope.": "لا يملك مفتاح API هذا صلاحية `{{scope}}`.",
@@ -352,14 +353,38 @@ const server: Record<string, string> = {
     "استهلكت مساحة العمل هذه رسائل خطتها لهذا الشهر.",
   "This workspace has used its plan's messages for this month. Upgrade the plan to answer more.":
     "استهلكت مساحة العمل هذه رسائل خطتها لهذا الشهر. رقِّ الخطة للرد على المزيد.",
-  "Something went wrong while answering. Please try again.":
-    "حدث خطأ أثناء الرد. يُرجى المحاولة مرة أخرى.",
+  "Something went wrong while answering. Please try again.": "حدث خطأ أثناء الرد. يُرجى المحاولة مرة أخرى.",
   "The bot's AI model could not answer. Please try again.":
     "تعذّر على نموذج الذكاء الاصطناعي للروبوت الرد. يُرجى المحاولة مرة أخرى.",
   "Give the key a name": "أعطِ المفتاح اسمًا.",
   "Keep the name under {{max}} characters": "يجب ألا يتجاوز الاسم {{max}} حرفًا.",
   "Choose at least one scope": "اختر صلاحية واحدة على الأقل.",
   "Enter a date and time": "أدخل تاريخًا ووقتًا.",
+
+  // ——— Webhooks ———
+  "Webhook endpoint not found": "لم يُعثر على عنوان الويب هوك.",
+  "Delivery not found": "لم يُعثر على عملية التسليم.",
+  "Your {{plan}} plan does not include webhooks. Upgrade to Pro or Business to use them.":
+    "لا تتضمن خطة {{plan}} الويب هوك. رقِّ خطتك إلى Pro أو Business لاستخدامها.",
+  "A workspace can have at most {{count}} webhook endpoints.":
+    "يمكن أن تضم مساحة العمل {{count}} عنوان ويب هوك على الأكثر.",
+  "This endpoint is turned off. Turn it on to send events to it.":
+    "هذا العنوان متوقف. شغّله لإرسال الأحداث إليه.",
+  "The endpoint is turned off.": "العنوان متوقف.",
+  "The receiver answered {{status}}.": "أجابت جهة الاستقبال بالرمز {{status}}.",
+  "The receiver answered with a redirect ({{status}}); webhooks do not follow redirects.":
+    "أجابت جهة الاستقبال بإعادة توجيه ({{status}})، والويب هوك لا يتبع إعادة التوجيه.",
+  "The receiver did not answer in time.": "لم تُجب جهة الاستقبال في الوقت المحدد.",
+  "The receiver's host name could not be resolved.": "تعذّر العثور على اسم مضيف جهة الاستقبال.",
+  "The receiver refused the connection.": "رفضت جهة الاستقبال الاتصال.",
+  "The receiver closed the connection.": "أغلقت جهة الاستقبال الاتصال.",
+  "The receiver could not be reached.": "تعذّر الوصول إلى جهة الاستقبال.",
+  "Only http and https addresses can receive webhooks":
+    "يمكن للعناوين التي تبدأ بـ http أو https فقط استقبال الويب هوك.",
+  "An address can be at most {{max}} characters": "يجب ألا يتجاوز العنوان {{max}} حرف.",
+  "Choose at least one event": "اختر حدثًا واحدًا على الأقل.",
+  "A description can be at most {{max}} characters": "يجب ألا يتجاوز الوصف {{max}} حرف.",
+  "A description is one line": "يجب أن يكون الوصف سطرًا واحدًا.",
 
   // ——— Auth service: workspaces, accounts ———
   // The invitation link's public details (issue #25).

@@ -97,6 +97,17 @@ const mail = {
     footer:
       "You receive this as a member of a workspace on Parley. To get one e-mail per hour, or none, change Notifications on your Account page:",
   },
+  /** To the workspace's owners when Parley turns off a webhook endpoint that kept failing. */
+  webhookDisabled: {
+    subject: "A webhook endpoint was turned off: {{url}}",
+    line1:
+      "Parley could not deliver events to {{url}} for a day, so it turned this endpoint off. Events that happen while it is off are not sent to it.",
+    lastError: "Last error: {{error}}",
+    line2:
+      "Fix the receiver, then turn the endpoint back on in the webhook settings. You can redeliver the failed events from its delivery log.",
+    button: "Open webhook settings",
+    footer: "You receive this as an owner of a workspace on Parley. Your webhook settings:",
+  },
 } as const;
 
 export default mail;

@@ -30,6 +30,14 @@ export interface IngestRunnerDeps {
    * failures are recorded on the source, which stays searchable by full text.
    */
   embedSource?: (sourceId: string, ctx: { signal?: AbortSignal }) => Promise<void>;
+  /**
+   * The source is ready or failed (webhooks). Inside the job, before it ends: a process that dies
+   * first leaves the job to run again, so the outcome is told at least once.
+   */
+  onSourceSettled?: (
+    row: KnowledgeSourceRow,
+    outcome: { status: "ready" | "failed"; error: string | null },
+  ) => Promise<void>;
 }
 
 export interface IngestContext {
@@ -169,8 +177,10 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
       const skippedPages = row.kind === "website" ? await staging.skippedPages() : [];
       await repo.update(sourceId, { status: "failed", error: reason, skippedPages });
       await staging.clear();
+      await deps.onSourceSettled?.(row, { status: "failed", error: reason });
       return;
     }
+    await deps.onSourceSettled?.(row, { status: "ready", error: null });
     if (deps.embedSource && !ctx.signal?.aborted)
       await deps
         .embedSource(sourceId, { signal: ctx.signal })
@@ -181,6 +191,8 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
   async function giveUp(sourceId: string) {
     await repo.update(sourceId, { status: "failed", error: GAVE_UP_REASON });
     await repo.staging(sourceId, "").clear();
+    const row = await repo.find(sourceId);
+    if (row) await deps.onSourceSettled?.(row, { status: "failed", error: GAVE_UP_REASON });
   }
 
   return { ingest, giveUp };

@@ -1,0 +1,167 @@
+import type { Database } from "@parley/db";
+import { and, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import {
+  type WebhookAttemptRow,
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "../../db/schema";
+import type { Tx } from "../../db/tx";
+
+/** Attempts shown per delivery in the log (the newest). */
+const ATTEMPTS_SHOWN = 20;
+
+export function createWebhooksRepo(db: Database) {
+  return {
+    db,
+    async list(workspaceId: string): Promise<WebhookEndpointRow[]> {
+      return db
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.workspaceId, workspaceId))
+        .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
+    },
+    async count(workspaceId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.workspaceId, workspaceId));
+      return row?.n ?? 0;
+    },
+    /** The endpoint when it belongs to `workspaceId` (another workspace's is not found). */
+    async find(workspaceId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)));
+      return row;
+    },
+    async findById(id: string, tx: Tx = db): Promise<WebhookEndpointRow | undefined> {
+      const [row] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+      return row;
+    },
+    async insert(row: typeof webhookEndpoints.$inferInsert, tx: Tx = db) {
+      await tx.insert(webhookEndpoints).values(row);
+    },
+    async update(
+      workspaceId: string,
+      id: string,
+      set: Partial<typeof webhookEndpoints.$inferInsert>,
+      tx: Tx = db,
+    ): Promise<WebhookEndpointRow | undefined> {
+      const [row] = await tx
+        .update(webhookEndpoints)
+        .set(set)
+        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
+        .returning();
+      return row;
+    },
+    async remove(workspaceId: string, id: string, tx: Tx = db): Promise<WebhookEndpointRow | undefined> {
+      const [row] = await tx
+        .delete(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
+        .returning();
+      return row;
+    },
+    /** Enabled endpoints of the workspace that subscribe to `type`. */
+    async subscribers(workspaceId: string, type: string): Promise<WebhookEndpointRow[]> {
+      return db
+        .select()
+        .from(webhookEndpoints)
+        .where(
+          and(
+            eq(webhookEndpoints.workspaceId, workspaceId),
+            eq(webhookEndpoints.enabled, true),
+            sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
+          ),
+        );
+    },
+
+    /** Inserts the delivery unless this (endpoint, message, redelivery) exists; true when inserted. */
+    async insertDelivery(row: typeof webhookDeliveries.$inferInsert, tx: Tx = db): Promise<boolean> {
+      const inserted = await tx
+        .insert(webhookDeliveries)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: webhookDeliveries.id });
+      return inserted.length > 0;
+    },
+    async delivery(id: string, tx: Tx = db): Promise<WebhookDeliveryRow | undefined> {
+      const [row] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+      return row;
+    },
+    async deliveryOf(workspaceId: string, id: string): Promise<WebhookDeliveryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.workspaceId, workspaceId)));
+      return row;
+    },
+    async nextRedelivery(endpointId: string, messageId: string, tx: Tx = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: sql<number>`coalesce(max(${webhookDeliveries.redelivery}), -1)::int` })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.messageId, messageId)));
+      return (row?.n ?? -1) + 1;
+    },
+    async updateDelivery(id: string, set: Partial<typeof webhookDeliveries.$inferInsert>, tx: Tx = db) {
+      await tx.update(webhookDeliveries).set(set).where(eq(webhookDeliveries.id, id));
+    },
+    async insertAttempt(row: typeof webhookAttempts.$inferInsert, tx: Tx = db): Promise<boolean> {
+      const inserted = await tx
+        .insert(webhookAttempts)
+        .values(row)
+        .onConflictDoNothing()
+        .returning({ id: webhookAttempts.id });
+      return inserted.length > 0;
+    },
+    async attemptAt(deliveryId: string, attempt: number, tx: Tx = db): Promise<Date | undefined> {
+      const [row] = await tx
+        .select({ at: webhookAttempts.createdAt })
+        .from(webhookAttempts)
+        .where(and(eq(webhookAttempts.deliveryId, deliveryId), eq(webhookAttempts.attempt, attempt)));
+      return row?.at;
+    },
+    /** An endpoint's deliveries, newest first, from before the cursor (`createdAt|id`). */
+    async deliveries(
+      endpointId: string,
+      limit: number,
+      before?: { at: Date; id: string },
+    ): Promise<{ rows: WebhookDeliveryRow[]; attempts: WebhookAttemptRow[] }> {
+      const rows = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(
+          and(
+            eq(webhookDeliveries.endpointId, endpointId),
+            before
+              ? or(
+                  lt(webhookDeliveries.createdAt, before.at),
+                  and(eq(webhookDeliveries.createdAt, before.at), lt(webhookDeliveries.id, before.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(limit);
+      if (rows.length === 0) return { rows, attempts: [] };
+      const attempts = await db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          and(
+            inArray(
+              webhookAttempts.deliveryId,
+              rows.map((r) => r.id),
+            ),
+            sql`${webhookAttempts.attempt} > (select greatest(${webhookDeliveries.attempts} - ${ATTEMPTS_SHOWN}, 0) from ${webhookDeliveries} where ${webhookDeliveries.id} = ${webhookAttempts.deliveryId})`,
+          ),
+        )
+        .orderBy(desc(webhookAttempts.attempt));
+      return { rows, attempts };
+    },
+  };
+}
+export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>;
