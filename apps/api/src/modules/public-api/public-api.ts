@@ -61,9 +61,11 @@ export const publicApi: FastifyPluginAsync<
       return out;
     },
   });
+  let document: unknown;
   v1.get("/openapi.json", { schema: { hide: true } }, async (_request, reply) => {
     reply.header("cache-control", "public, max-age=300");
-    return v1.swagger();
+    document ??= v1.swagger();
+    return document;
   });
   await v1.register(async (keyed) => {
     keyed.addHook("onRequest", requireApiKey(opts.apiKeys, opts.limiter));

@@ -276,7 +276,10 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
           "Chat",
           "Ask a chatbot. JSON by default; with `Accept: text/event-stream`, Server-Sent Events (`start`, `delta`…, `done` or `error`). Pass `conversationId` to continue.",
         ),
-        produces: ["application/json", "text/event-stream"],
+        description:
+          "With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead of JSON: " +
+          "`start` {conversationId, questionId}, then `delta` {text}…, then `done` {messageId, answered, " +
+          "citations, engine, heldForTeam} or `error` {code, message}.",
         params: botParams,
         body: apiAskSchema,
         response: { 200: apiAnswerSchema, ...errors },

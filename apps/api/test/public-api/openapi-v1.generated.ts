@@ -1,0 +1,1853 @@
+// Generated from /api/v1/openapi.json by openapi-typescript (test/public-api/openapi-types.ts).
+// Do not edit: openapi.test.ts fails when this file is stale; rerun the script to refresh it.
+
+export interface paths {
+    "/api/v1/chatbots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's chatbots (all of them: a plan holds at most 50) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            name: string;
+                            instructions: string;
+                            greeting: string;
+                            suggestedQuestions: string[];
+                            fallbackReply: string;
+                            handoffReply: string;
+                            offHoursReply: string;
+                            handoff: {
+                                enabled: boolean;
+                                officeHours: {
+                                    timeZone: string;
+                                    days: ({
+                                        open: string;
+                                        close: string;
+                                    } | null)[];
+                                } | null;
+                            };
+                            /** @enum {string} */
+                            defaultLanguage: "en" | "ar";
+                            languages: ("en" | "ar")[];
+                            translations: {
+                                en?: {
+                                    greeting: string;
+                                    suggestedQuestions: string[];
+                                    fallbackReply: string;
+                                    launcherText: string;
+                                    greetingBubbleText: string;
+                                    handoffReply: string;
+                                    offHoursReply: string;
+                                };
+                                ar?: {
+                                    greeting: string;
+                                    suggestedQuestions: string[];
+                                    fallbackReply: string;
+                                    launcherText: string;
+                                    greetingBubbleText: string;
+                                    handoffReply: string;
+                                    offHoursReply: string;
+                                };
+                            };
+                            model: {
+                                /** @enum {string} */
+                                provider: "builtin" | "openai-compatible";
+                                model: string | null;
+                                baseUrl: string | null;
+                                temperature: number;
+                                maxAnswerTokens: number;
+                                /** @enum {string} */
+                                caution: "answer_more" | "balanced" | "cautious";
+                                hasApiKey: boolean;
+                                apiKeyLast4: string | null;
+                            };
+                            embeddings: {
+                                model: string | null;
+                                baseUrl: string | null;
+                                hasApiKey: boolean;
+                            };
+                            theme: {
+                                primaryColor: string;
+                                /** @enum {string} */
+                                position: "bottom-right" | "bottom-left";
+                                launcherText: string;
+                            };
+                            greetingBubble: {
+                                enabled: boolean;
+                                text: string;
+                                delaySeconds: number;
+                            };
+                            allowedDomains: string[];
+                            leadCapture: boolean;
+                            retentionDays: number;
+                            published: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                            sourceCount: number;
+                            readySourceCount: number;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a chatbot */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        instructions?: string;
+                        greeting?: string;
+                        suggestedQuestions?: string[];
+                        fallbackReply?: string;
+                        handoffReply?: string;
+                        offHoursReply?: string;
+                        handoff?: {
+                            enabled?: boolean;
+                            officeHours?: {
+                                timeZone: string;
+                                days: ({
+                                    open: string;
+                                    close: string;
+                                } | null)[];
+                            } | null;
+                        };
+                        /** @enum {string} */
+                        defaultLanguage?: "en" | "ar";
+                        languages?: ("en" | "ar")[];
+                        translations?: {
+                            en?: {
+                                greeting?: string;
+                                suggestedQuestions?: string[];
+                                fallbackReply?: string;
+                                launcherText?: string;
+                                greetingBubbleText?: string;
+                                handoffReply?: string;
+                                offHoursReply?: string;
+                            };
+                            ar?: {
+                                greeting?: string;
+                                suggestedQuestions?: string[];
+                                fallbackReply?: string;
+                                launcherText?: string;
+                                greetingBubbleText?: string;
+                                handoffReply?: string;
+                                offHoursReply?: string;
+                            };
+                        };
+                        model?: {
+                            /** @enum {string} */
+                            provider?: "builtin" | "openai-compatible";
+                            model?: string | null;
+                            baseUrl?: string | null;
+                            temperature?: number;
+                            maxAnswerTokens?: number;
+                            /** @enum {string} */
+                            caution?: "answer_more" | "balanced" | "cautious";
+                            apiKey?: string | null;
+                        };
+                        embeddings?: {
+                            model?: string | null;
+                            baseUrl?: string | null;
+                            apiKey?: string | null;
+                        };
+                        theme?: {
+                            primaryColor?: string;
+                            /** @enum {string} */
+                            position?: "bottom-right" | "bottom-left";
+                            launcherText?: string;
+                        };
+                        greetingBubble?: {
+                            enabled?: boolean;
+                            text?: string;
+                            delaySeconds?: number;
+                        };
+                        allowedDomains?: string[];
+                        leadCapture?: boolean;
+                        retentionDays?: number;
+                        published?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            name: string;
+                            instructions: string;
+                            greeting: string;
+                            suggestedQuestions: string[];
+                            fallbackReply: string;
+                            handoffReply: string;
+                            offHoursReply: string;
+                            handoff: {
+                                enabled: boolean;
+                                officeHours: {
+                                    timeZone: string;
+                                    days: ({
+                                        open: string;
+                                        close: string;
+                                    } | null)[];
+                                } | null;
+                            };
+                            /** @enum {string} */
+                            defaultLanguage: "en" | "ar";
+                            languages: ("en" | "ar")[];
+                            translations: {
+                                en?: {
+                                    greeting: string;
+                                    suggestedQuestions: string[];
+                                    fallbackReply: string;
+                                    launcherText: string;
+                                    greetingBubbleText: string;
+                                    handoffReply: string;
+                                    offHoursReply: string;
+                                };
+                                ar?: {
+                                    greeting: string;
+                                    suggestedQuestions: string[];
+                                    fallbackReply: string;
+                                    launcherText: string;
+                                    greetingBubbleText: string;
+                                    handoffReply: string;
+                                    offHoursReply: string;
+                                };
+                            };
+                            model: {
+                                /** @enum {string} */
+                                provider: "builtin" | "openai-compatible";
+                                model: string | null;
+                                baseUrl: string | null;
+                                temperature: number;
+                                maxAnswerTokens: number;
+                                /** @enum {string} */
+                                caution: "answer_more" | "balanced" | "cautious";
+                                hasApiKey: boolean;
+                                apiKeyLast4: string | null;
+                            };
+                            embeddings: {
+                                model: string | null;
+                                baseUrl: string | null;
+                                hasApiKey: boolean;
+                            };
+                            theme: {
+                                primaryColor: string;
+                                /** @enum {string} */
+                                position: "bottom-right" | "bottom-left";
+                                launcherText: string;
+                            };
+                            greetingBubble: {
+                                enabled: boolean;
+                                text: string;
+                                delaySeconds: number;
+                            };
+                            allowedDomains: string[];
+                            leadCapture: boolean;
+                            retentionDays: number;
+                            published: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chatbots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a chatbot */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            name: string;
+                            instructions: string;
+                            greeting: string;
+                            suggestedQuestions: string[];
+                            fallbackReply: string;
+                            handoffReply: string;
+                            offHoursReply: string;
+                            handoff: {
+                                enabled: boolean;
+                                officeHours: {
+                                    timeZone: string;
+                                    days: ({
+                                        open: string;
+                                        close: string;
+                                    } | null)[];
+                                } | null;
+                            };
+                            /** @enum {string} */
+                            defaultLanguage: "en" | "ar";
+                            languages: ("en" | "ar")[];
+                            translations: {
+                                en?: {
+                                    greeting: string;
+                                    suggestedQuestions: string[];
+                                    fallbackReply: string;
+                                    launcherText: string;
+                                    greetingBubbleText: string;
+                                    handoffReply: string;
+                                    offHoursReply: string;
+                                };
+                                ar?: {
+                                    greeting: string;
+                                    suggestedQuestions: string[];
+                                    fallbackReply: string;
+                                    launcherText: string;
+                                    greetingBubbleText: string;
+                                    handoffReply: string;
+                                    offHoursReply: string;
+                                };
+                            };
+                            model: {
+                                /** @enum {string} */
+                                provider: "builtin" | "openai-compatible";
+                                model: string | null;
+                                baseUrl: string | null;
+                                temperature: number;
+                                maxAnswerTokens: number;
+                                /** @enum {string} */
+                                caution: "answer_more" | "balanced" | "cautious";
+                                hasApiKey: boolean;
+                                apiKeyLast4: string | null;
+                            };
+                            embeddings: {
+                                model: string | null;
+                                baseUrl: string | null;
+                                hasApiKey: boolean;
+                            };
+                            theme: {
+                                primaryColor: string;
+                                /** @enum {string} */
+                                position: "bottom-right" | "bottom-left";
+                                launcherText: string;
+                            };
+                            greetingBubble: {
+                                enabled: boolean;
+                                text: string;
+                                delaySeconds: number;
+                            };
+                            allowedDomains: string[];
+                            leadCapture: boolean;
+                            retentionDays: number;
+                            published: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a chatbot's settings (only the fields sent) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        instructions?: string;
+                        greeting?: string;
+                        suggestedQuestions?: string[];
+                        fallbackReply?: string;
+                        handoffReply?: string;
+                        offHoursReply?: string;
+                        handoff?: {
+                            enabled?: boolean;
+                            officeHours?: {
+                                timeZone: string;
+                                days: ({
+                                    open: string;
+                                    close: string;
+                                } | null)[];
+                            } | null;
+                        };
+                        /** @enum {string} */
+                        defaultLanguage?: "en" | "ar";
+                        languages?: ("en" | "ar")[];
+                        translations?: {
+                            en?: {
+                                greeting?: string;
+                                suggestedQuestions?: string[];
+                                fallbackReply?: string;
+                                launcherText?: string;
+                                greetingBubbleText?: string;
+                                handoffReply?: string;
+                                offHoursReply?: string;
+                            };
+                            ar?: {
+                                greeting?: string;
+                                suggestedQuestions?: string[];
+                                fallbackReply?: string;
+                                launcherText?: string;
+                                greetingBubbleText?: string;
+                                handoffReply?: string;
+                                offHoursReply?: string;
+                            };
+                        };
+                        model?: {
+                            /** @enum {string} */
+                            provider?: "builtin" | "openai-compatible";
+                            model?: string | null;
+                            baseUrl?: string | null;
+                            temperature?: number;
+                            maxAnswerTokens?: number;
+                            /** @enum {string} */
+                            caution?: "answer_more" | "balanced" | "cautious";
+                            apiKey?: string | null;
+                        };
+                        embeddings?: {
+                            model?: string | null;
+                            baseUrl?: string | null;
+                            apiKey?: string | null;
+                        };
+                        theme?: {
+                            primaryColor?: string;
+                            /** @enum {string} */
+                            position?: "bottom-right" | "bottom-left";
+                            launcherText?: string;
+                        };
+                        greetingBubble?: {
+                            enabled?: boolean;
+                            text?: string;
+                            delaySeconds?: number;
+                        };
+                        allowedDomains?: string[];
+                        leadCapture?: boolean;
+                        retentionDays?: number;
+                        published?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            name: string;
+                            instructions: string;
+                            greeting: string;
+                            suggestedQuestions: string[];
+                            fallbackReply: string;
+                            handoffReply: string;
+                            offHoursReply: string;
+                            handoff: {
+                                enabled: boolean;
+                                officeHours: {
+                                    timeZone: string;
+                                    days: ({
+                                        open: string;
+                                        close: string;
+                                    } | null)[];
+                                } | null;
+                            };
+                            /** @enum {string} */
+                            defaultLanguage: "en" | "ar";
+                            languages: ("en" | "ar")[];
+                            translations: {
+                                en?: {
+                                    greeting: string;
+                                    suggestedQuestions: string[];
+                                    fallbackReply: string;
+                                    launcherText: string;
+                                    greetingBubbleText: string;
+                                    handoffReply: string;
+                                    offHoursReply: string;
+                                };
+                                ar?: {
+                                    greeting: string;
+                                    suggestedQuestions: string[];
+                                    fallbackReply: string;
+                                    launcherText: string;
+                                    greetingBubbleText: string;
+                                    handoffReply: string;
+                                    offHoursReply: string;
+                                };
+                            };
+                            model: {
+                                /** @enum {string} */
+                                provider: "builtin" | "openai-compatible";
+                                model: string | null;
+                                baseUrl: string | null;
+                                temperature: number;
+                                maxAnswerTokens: number;
+                                /** @enum {string} */
+                                caution: "answer_more" | "balanced" | "cautious";
+                                hasApiKey: boolean;
+                                apiKeyLast4: string | null;
+                            };
+                            embeddings: {
+                                model: string | null;
+                                baseUrl: string | null;
+                                hasApiKey: boolean;
+                            };
+                            theme: {
+                                primaryColor: string;
+                                /** @enum {string} */
+                                position: "bottom-right" | "bottom-left";
+                                launcherText: string;
+                            };
+                            greetingBubble: {
+                                enabled: boolean;
+                                text: string;
+                                delaySeconds: number;
+                            };
+                            allowedDomains: string[];
+                            leadCapture: boolean;
+                            retentionDays: number;
+                            published: boolean;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/chatbots/{id}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a chatbot's knowledge sources, with their status */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            chatbotId: string;
+                            /** @enum {string} */
+                            kind: "text" | "qa" | "file" | "website";
+                            title: string;
+                            /** @enum {string} */
+                            status: "queued" | "processing" | "ready" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                                /** @enum {string} */
+                                unit: "pages" | "bytes" | "items";
+                            };
+                            error: string | null;
+                            chunkCount: number;
+                            skippedPages: {
+                                url: string;
+                                reason: string;
+                            }[];
+                            url: string | null;
+                            fileName: string | null;
+                            mimeType: string | null;
+                            sizeBytes: number | null;
+                            question: string | null;
+                            answer: string | null;
+                            lastSyncedAt: string | null;
+                            embedding: {
+                                /** @enum {string} */
+                                status: "queued" | "running" | "ready" | "failed";
+                                model: string | null;
+                                done: number;
+                                total: number;
+                                error: string | null;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a text, Q&A or website source (learned in the background) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "text";
+                        title: string;
+                        content: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "qa";
+                        question: string;
+                        answer: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "website";
+                        /** Format: uri */
+                        url: string;
+                        maxPages?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            chatbotId: string;
+                            /** @enum {string} */
+                            kind: "text" | "qa" | "file" | "website";
+                            title: string;
+                            /** @enum {string} */
+                            status: "queued" | "processing" | "ready" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                                /** @enum {string} */
+                                unit: "pages" | "bytes" | "items";
+                            };
+                            error: string | null;
+                            chunkCount: number;
+                            skippedPages: {
+                                url: string;
+                                reason: string;
+                            }[];
+                            url: string | null;
+                            fileName: string | null;
+                            mimeType: string | null;
+                            sizeBytes: number | null;
+                            question: string | null;
+                            answer: string | null;
+                            lastSyncedAt: string | null;
+                            embedding: {
+                                /** @enum {string} */
+                                status: "queued" | "running" | "ready" | "failed";
+                                model: string | null;
+                                done: number;
+                                total: number;
+                                error: string | null;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chatbots/{id}/sources/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a document (PDF, DOCX, TXT, MD, HTML) as `file` in multipart/form-data */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description The document
+                         */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            chatbotId: string;
+                            /** @enum {string} */
+                            kind: "text" | "qa" | "file" | "website";
+                            title: string;
+                            /** @enum {string} */
+                            status: "queued" | "processing" | "ready" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                                /** @enum {string} */
+                                unit: "pages" | "bytes" | "items";
+                            };
+                            error: string | null;
+                            chunkCount: number;
+                            skippedPages: {
+                                url: string;
+                                reason: string;
+                            }[];
+                            url: string | null;
+                            fileName: string | null;
+                            mimeType: string | null;
+                            sizeBytes: number | null;
+                            question: string | null;
+                            answer: string | null;
+                            lastSyncedAt: string | null;
+                            embedding: {
+                                /** @enum {string} */
+                                status: "queued" | "running" | "ready" | "failed";
+                                model: string | null;
+                                done: number;
+                                total: number;
+                                error: string | null;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chatbots/{id}/sources/{sourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a source and its status (queued, processing, ready, failed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    sourceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            chatbotId: string;
+                            /** @enum {string} */
+                            kind: "text" | "qa" | "file" | "website";
+                            title: string;
+                            /** @enum {string} */
+                            status: "queued" | "processing" | "ready" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                                /** @enum {string} */
+                                unit: "pages" | "bytes" | "items";
+                            };
+                            error: string | null;
+                            chunkCount: number;
+                            skippedPages: {
+                                url: string;
+                                reason: string;
+                            }[];
+                            url: string | null;
+                            fileName: string | null;
+                            mimeType: string | null;
+                            sizeBytes: number | null;
+                            question: string | null;
+                            answer: string | null;
+                            lastSyncedAt: string | null;
+                            embedding: {
+                                /** @enum {string} */
+                                status: "queued" | "running" | "ready" | "failed";
+                                model: string | null;
+                                done: number;
+                                total: number;
+                                error: string | null;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a source (the bot forgets it at once) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    sourceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chatbots/{id}/sources/{sourceId}/resync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Learn a website or document source again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    sourceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            chatbotId: string;
+                            /** @enum {string} */
+                            kind: "text" | "qa" | "file" | "website";
+                            title: string;
+                            /** @enum {string} */
+                            status: "queued" | "processing" | "ready" | "failed";
+                            progress: {
+                                done: number;
+                                total: number;
+                                /** @enum {string} */
+                                unit: "pages" | "bytes" | "items";
+                            };
+                            error: string | null;
+                            chunkCount: number;
+                            skippedPages: {
+                                url: string;
+                                reason: string;
+                            }[];
+                            url: string | null;
+                            fileName: string | null;
+                            mimeType: string | null;
+                            sizeBytes: number | null;
+                            question: string | null;
+                            answer: string | null;
+                            lastSyncedAt: string | null;
+                            embedding: {
+                                /** @enum {string} */
+                                status: "queued" | "running" | "ready" | "failed";
+                                model: string | null;
+                                done: number;
+                                total: number;
+                                error: string | null;
+                            } | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chatbots/{id}/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a chatbot. JSON by default; with `Accept: text/event-stream`, Server-Sent Events (`start`, `delta`…, `done` or `error`). Pass `conversationId` to continue.
+         * @description With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead of JSON: `start` {conversationId, questionId}, then `delta` {text}…, then `done` {messageId, answered, citations, engine, heldForTeam} or `error` {code, message}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                        conversationId?: string;
+                        /** @enum {string} */
+                        language?: "en" | "ar";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            conversationId: string;
+                            questionId: string;
+                            answer: {
+                                messageId: string | null;
+                                text: string;
+                                answered: boolean;
+                                citations: {
+                                    sourceId: string;
+                                    title: string;
+                                    /** @enum {string} */
+                                    kind: "text" | "qa" | "file" | "website";
+                                    url: string | null;
+                                    snippet: string;
+                                }[];
+                                /** @enum {string} */
+                                engine: "builtin" | "openai-compatible";
+                            };
+                            heldForTeam: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's conversations (newest activity first; cursor pages) */
+        get: {
+            parameters: {
+                query?: {
+                    chatbotId?: string;
+                    from?: string;
+                    to?: string;
+                    rating?: "up" | "down";
+                    unanswered?: "true" | "false";
+                    hasLead?: "true" | "false";
+                    status?: "bot" | "waiting" | "claimed" | "closed";
+                    q?: string;
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                _id: string;
+                                chatbotId: string;
+                                chatbotName: string;
+                                /** @enum {string} */
+                                channel: "playground" | "widget";
+                                visitorId: string | null;
+                                createdAt: string;
+                                lastMessageAt: string;
+                                messageCount: number;
+                                firstQuestion: string | null;
+                                unansweredCount: number;
+                                upCount: number;
+                                downCount: number;
+                                hasLead: boolean;
+                                customer: {
+                                    id: string;
+                                    email: string | null;
+                                    name: string | null;
+                                } | null;
+                                /** @enum {string} */
+                                status: "bot" | "waiting" | "claimed" | "closed";
+                                assignee: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                waitingSince: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a conversation with its messages and leads */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            _id: string;
+                            chatbotId: string;
+                            chatbotName: string;
+                            /** @enum {string} */
+                            channel: "playground" | "widget";
+                            visitorId: string | null;
+                            createdAt: string;
+                            lastMessageAt: string;
+                            messageCount: number;
+                            firstQuestion: string | null;
+                            unansweredCount: number;
+                            upCount: number;
+                            downCount: number;
+                            hasLead: boolean;
+                            customer: {
+                                id: string;
+                                email: string | null;
+                                name: string | null;
+                            } | null;
+                            /** @enum {string} */
+                            status: "bot" | "waiting" | "claimed" | "closed";
+                            assignee: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            waitingSince: string | null;
+                            messages: {
+                                _id: string;
+                                /** @enum {string} */
+                                role: "user" | "assistant" | "agent";
+                                content: string;
+                                citations: {
+                                    sourceId: string;
+                                    title: string;
+                                    /** @enum {string} */
+                                    kind: "text" | "qa" | "file" | "website";
+                                    url: string | null;
+                                    snippet: string;
+                                }[];
+                                answered: boolean | null;
+                                confidence?: number | null;
+                                feedback: ("up" | "down") | null;
+                                interrupted: boolean;
+                                author: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                createdAt: string;
+                            }[];
+                            leads: {
+                                _id: string;
+                                email: string;
+                                name: string | null;
+                                createdAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's leads (newest first; cursor pages) */
+        get: {
+            parameters: {
+                query?: {
+                    chatbotId?: string;
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                _id: string;
+                                email: string;
+                                name: string | null;
+                                createdAt: string;
+                                chatbotId: string;
+                                chatbotName: string;
+                                conversationId: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
