@@ -13,6 +13,7 @@
 // signing keys' encryption) with it; without them the restored install cannot open what they seal.
 import { execFile } from "node:child_process";
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -154,6 +155,8 @@ export async function backup(file, env = process.env) {
     writeFileSync(path.join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     const out = path.resolve(file);
     await tool("tar", ["-czf", out, "-C", work, MANIFEST, t.driver]);
+    // Customer data and password hashes: readable by its owner only.
+    chmodSync(out, 0o600);
     return { file: out, manifest };
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -165,8 +168,9 @@ export async function restore(file, env = process.env) {
   if (!existsSync(file)) throw new Refused(`${file}: no such file`);
   const work = mkdtempSync(path.join(tmpdir(), "parley-restore-"));
   try {
-    await tool("tar", ["-xzf", path.resolve(file), "-C", work]).catch(() => {
-      throw new Refused(`${file} is not a Parley backup (not a gzipped tar)`);
+    // The manifest first: what the file holds decides what to check before anything is unpacked.
+    await tool("tar", ["-xzf", path.resolve(file), "-C", work, MANIFEST]).catch(() => {
+      throw new Refused(`${file} is not a Parley backup (not a gzipped tar with ${MANIFEST})`);
     });
     const manifestPath = path.join(work, MANIFEST);
     const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, "utf8")) : null;
@@ -176,8 +180,20 @@ export async function restore(file, env = process.env) {
         `${file} holds ${manifest.driver} data and this install runs on ${t.driver} (${t.driver === "postgres" ? "DATABASE_URL is set" : "no DATABASE_URL"}); restore it where it came from`,
       );
     }
-    if (t.driver === "postgres") {
+    if (t.driver === "pglite") {
+      for (const s of SERVICES) {
+        const dir = t.dirs[s];
+        if (existsSync(dir) && readdirSync(dir).length) {
+          throw new Refused(
+            `${dir} is not empty: restore goes into an empty install only (move it away first)`,
+          );
+        }
+      }
+    } else {
       for (const s of SERVICES) await emptyDatabase(t.urls[s]);
+    }
+    await tool("tar", ["-xzf", path.resolve(file), "-C", work]);
+    if (t.driver === "postgres") {
       for (const s of SERVICES) {
         const sql = path.join(work, "postgres", `${s}.sql`);
         if (!existsSync(sql)) throw new Refused(`${file} has no ${s} database`);
@@ -193,12 +209,6 @@ export async function restore(file, env = process.env) {
       }
     } else {
       for (const s of SERVICES) {
-        const dir = t.dirs[s];
-        if (existsSync(dir) && readdirSync(dir).length) {
-          throw new Refused(
-            `${dir} is not empty: restore goes into an empty install only (move it away first)`,
-          );
-        }
         if (!existsSync(path.join(work, "pglite", s, "PG_VERSION")))
           throw new Refused(`${file} has no ${s} data`);
       }

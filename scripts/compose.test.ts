@@ -153,6 +153,10 @@ describe("docker-compose.yml and the Dockerfiles", () => {
       .map((l) => l.trim())
       .filter((l) => l && !l.startsWith("#"));
     for (const rule of [".env", ".env.*", "**/.env", "**/.env.*"]) expect(rules).toContain(rule);
+    // Nor do backups (`pnpm backup` writes parley-backup-<time>.tar.gz here by default).
+    expect(rules).toContain("parley-backup-*.tar.gz");
+    const gitignore = readFileSync(path.join(root, ".gitignore"), "utf8").split("\n");
+    expect(gitignore).toContain("parley-backup-*.tar.gz");
     // The example file (no secrets) stays available, and is re-included after the exclusions.
     expect(rules.lastIndexOf("!.env.example")).toBeGreaterThan(rules.indexOf(".env.*"));
   });
