@@ -1,13 +1,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { createDb } from "@parley/db";
+import { createDb, rowsOf } from "@parley/db";
 import {
   createScratchDatabase,
   migrationsBefore,
   type ScratchDatabase,
   testDrivers,
 } from "@parley/db/testing";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFolder as authMigrations } from "../../../auth/src/env";
@@ -137,38 +139,47 @@ describe("an older release on a newer database", () => {
       const journal = JSON.parse(readFileSync(path.join(apiMigrations, "meta/_journal.json"), "utf8"));
       const newest = journal.entries.at(-1).tag as string;
       const older = migrationsBefore(apiMigrations, newest);
-      // PGlite is one process: the "two releases" share its one in-memory database handle.
-      const newer = await createDb({
-        url: scratch.url,
-        schema: apiSchema,
-        migrationsFolder: apiMigrations,
-        migrationsTable: "__api_migrations",
-      });
+      // PGlite is one process at a time on its folder: the new release migrates and stops, then the
+      // old one (a rollback) opens it. On Postgres both run side by side (a rolling update).
+      const dataDir = driver === "pglite" ? mkdtempSync(path.join(tmpdir(), "parley-rollback-")) : undefined;
+      const open = (migrationsFolder: string) =>
+        createDb({
+          url: scratch.url,
+          dataDir,
+          schema: apiSchema,
+          migrationsFolder,
+          migrationsTable: "__api_migrations",
+        });
+      const handles: { close(): Promise<void> }[] = [];
       try {
-        const old =
-          driver === "postgres"
-            ? await createDb({
-                url: scratch.url,
-                schema: apiSchema,
-                migrationsFolder: older.dir,
-                migrationsTable: "__api_migrations",
-              })
-            : newer;
-        await old.migrate(); // what the old release does at boot: nothing left to apply
+        const newer = await open(apiMigrations);
+        handles.push(newer);
+        if (driver === "pglite") await handles.pop()?.close();
+        // What the old release does at boot: opening migrates, and finds nothing of its own left.
+        const old = await open(older.dir);
+        handles.push(old);
         const oldReady = createReadinessCheck({
           db: old,
           migrationsFolder: older.dir,
           migrationsTable: "__api_migrations",
         });
         expect(await oldReady()).toMatchObject({ checks: { migrations: { ok: true, pending: [] } } });
-        const rows = await newer.db.execute("select count(*)::int as n from drizzle.__api_migrations");
-        expect(Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(
-          journal.entries.length,
+        const rows = rowsOf<{ n: number }>(
+          await old.db.execute(sql`select count(*)::int as n from drizzle.__api_migrations`),
         );
-        if (old !== newer) await old.close();
+        // The newer migration stays applied, recorded once; the old release added nothing.
+        expect(rows[0]?.n).toBe(journal.entries.length);
+        // And the new release's own check is satisfied too.
+        const newReady = createReadinessCheck({
+          db: old,
+          migrationsFolder: apiMigrations,
+          migrationsTable: "__api_migrations",
+        });
+        expect(await newReady()).toMatchObject({ checks: { migrations: { ok: true, pending: [] } } });
       } finally {
+        for (const h of handles) await h.close();
         older.remove();
-        await newer.close();
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
         await scratch.drop();
       }
     });
