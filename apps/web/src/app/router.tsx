@@ -46,6 +46,10 @@ const InvitationPage = lazyPage(
   () => import("../features/workspaces/pages/InvitationPage"),
   "InvitationPage",
 );
+const DevelopersPage = lazyPage(
+  () => import("../features/developers/pages/DevelopersPage"),
+  "DevelopersPage",
+);
 const AnalyticsPage = lazyPage(() => import("../features/analytics/pages/AnalyticsRoute"), "AnalyticsRoute");
 
 /** Pages without the site chrome (the widget iframe, the sign-in callback) load without a spinner. */
@@ -146,7 +150,11 @@ export function createAppRouter() {
         { path: "/analytics", element: <AnalyticsPage /> },
         // Workspace members and activity; `/invitations/:id` is where invitation e-mails land.
         { path: "/members", element: <MembersPage /> },
+        // The address the "endpoint turned off" e-mail links to.
+        { path: "/webhooks", element: <Navigate to="/developers/webhooks" replace /> },
         { path: "/invitations/:id", element: <InvitationPage /> },
+        // API keys and the API reference (`/developers/api-keys`, `/developers/api`); webhooks join here.
+        { path: "/developers/*", element: <DevelopersPage /> },
         // Every other path needs a session too (spec §2): signed out, the shell sends the visitor
         // to the auth app (remembering the path); signed in, it is the app's "Page not found".
         { path: "*", element: <AppNotFoundPage /> },

@@ -25,12 +25,14 @@ export const NAMESPACES = [
   "dashboard",
   "account",
   "team",
+  "webhooks",
   "billing",
   "builder",
   "botLanguages",
   "inbox",
   "auth",
   "mail",
+  "developers",
 ] as const;
 
 type Loader = () => Promise<{ default: unknown }>;
@@ -50,12 +52,14 @@ const catalogs: Record<Language, Record<Namespace, Loader>> = {
     dashboard: () => import("../locales/en/dashboard"),
     account: () => import("../locales/en/account"),
     team: () => import("../locales/en/team"),
+    webhooks: () => import("../locales/en/webhooks"),
     billing: () => import("../locales/en/billing"),
     builder: () => import("../locales/en/builder"),
     botLanguages: () => import("../locales/en/botLanguages"),
     inbox: () => import("../locales/en/inbox"),
     auth: () => import("../locales/en/auth"),
     mail: () => import("../locales/en/mail"),
+    developers: () => import("../locales/en/developers"),
   },
   ar: {
     common: () => import("../locales/ar/common"),
@@ -66,12 +70,14 @@ const catalogs: Record<Language, Record<Namespace, Loader>> = {
     dashboard: () => import("../locales/ar/dashboard"),
     account: () => import("../locales/ar/account"),
     team: () => import("../locales/ar/team"),
+    webhooks: () => import("../locales/ar/webhooks"),
     billing: () => import("../locales/ar/billing"),
     builder: () => import("../locales/ar/builder"),
     botLanguages: () => import("../locales/ar/botLanguages"),
     inbox: () => import("../locales/ar/inbox"),
     auth: () => import("../locales/ar/auth"),
     mail: () => import("../locales/ar/mail"),
+    developers: () => import("../locales/ar/developers"),
   },
 };
 

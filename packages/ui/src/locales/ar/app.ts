@@ -10,6 +10,7 @@ const app: Translation<typeof en> = {
     billing: "الفوترة",
     account: "الحساب",
     support: "الدعم",
+    developers: "المطوّرون",
   },
   header: {
     home: "لوحة تحكم Parley",

@@ -8,12 +8,14 @@ import botLanguages from "./botLanguages";
 import builder from "./builder";
 import common from "./common";
 import dashboard from "./dashboard";
+import developers from "./developers";
 import errors from "./errors";
 import inbox from "./inbox";
 import mail from "./mail";
 import pages from "./pages";
 import site from "./site";
 import team from "./team";
+import webhooks from "./webhooks";
 
 const ar: { [N in keyof Resources]: Translation<Resources[N]> } = {
   common,
@@ -24,12 +26,14 @@ const ar: { [N in keyof Resources]: Translation<Resources[N]> } = {
   dashboard,
   account,
   team,
+  webhooks,
   billing,
   builder,
   botLanguages,
   inbox,
   auth,
   mail,
+  developers,
 };
 
 export default ar;

@@ -8,6 +8,7 @@ const app = {
     billing: "Billing",
     account: "Account",
     support: "Support",
+    developers: "Developers",
   },
   header: {
     home: "Parley dashboard",

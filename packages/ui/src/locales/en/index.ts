@@ -6,12 +6,14 @@ import botLanguages from "./botLanguages";
 import builder from "./builder";
 import common from "./common";
 import dashboard from "./dashboard";
+import developers from "./developers";
 import errors from "./errors";
 import inbox from "./inbox";
 import mail from "./mail";
 import pages from "./pages";
 import site from "./site";
 import team from "./team";
+import webhooks from "./webhooks";
 
 /** Every namespace of the English catalog (the source language). */
 const en = {
@@ -23,12 +25,14 @@ const en = {
   dashboard,
   account,
   team,
+  webhooks,
   billing,
   builder,
   botLanguages,
   inbox,
   auth,
   mail,
+  developers,
 } as const;
 
 export type Resources = typeof en;

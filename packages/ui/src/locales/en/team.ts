@@ -85,6 +85,8 @@ const team = {
     empty: "Nothing has happened here yet.",
     system: "Parley (automatic change)",
     someone: "Someone",
+    /** A change made through the public API: its actor is the workspace's API key, not a person. */
+    apiKey: "An API key",
     quoted: "“{{name}}”",
     /** An old entry about a bot deleted since, recorded without its name. */
     deletedBot: "(deleted since)",
@@ -107,6 +109,13 @@ const team = {
       plan_changed: "changed the plan to",
       plan_downgrade_scheduled: "scheduled a downgrade to",
       plan_downgrade_canceled: "cancelled the scheduled downgrade",
+      api_key_created: "created the API key",
+      api_key_revoked: "revoked the API key",
+      webhook_created: "added the webhook endpoint",
+      webhook_updated: "changed the webhook endpoint",
+      webhook_deleted: "deleted the webhook endpoint",
+      webhook_secret_rotated: "rotated the signing secret of the webhook endpoint",
+      webhook_disabled: "turned off the failing webhook endpoint",
     },
   },
   switcher: {

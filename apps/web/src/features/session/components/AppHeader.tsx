@@ -19,6 +19,7 @@ export const appNav = [
   { to: "/inbox", label: "nav.inbox" },
   { to: "/analytics", label: "nav.analytics", capability: "analytics:read" },
   { to: "/members", label: "nav.team" },
+  { to: "/developers", label: "nav.developers", capability: "apiKeys:manage" },
   { to: "/billing", label: "nav.billing", capability: "billing" },
   { to: "/account", label: "nav.account" },
   { to: "/support", label: "nav.support" },

@@ -37,12 +37,20 @@ export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> })
             const role = roleName ? t("audit.role", { role: roleName }) : "";
             const self = e.action === "member.joined" || e.action === "member.left";
             const system = e.details.by === "system";
+            // Changes made through the public API: the workspace's key acted, not a person.
+            const viaApi = e.details.via === "api";
             const from = typeof e.details.from === "string" ? e.details.from : null;
             // Bots by their current name, or the one they had then (they may be gone since);
             // sources by the name they had then; an old entry of a bot deleted since, recorded
             // without a name, as a deleted chatbot.
             const bot = e.action.startsWith("bot.");
-            const recorded = typeof e.details.name === "string" ? e.details.name : null;
+            // Webhook endpoints by their address (as it was then).
+            const recorded =
+              typeof e.details.name === "string"
+                ? e.details.name
+                : e.action.startsWith("webhook.") && typeof e.details.url === "string"
+                  ? e.details.url
+                  : null;
             const botName = bot ? (e.targetName ?? recorded) : recorded;
             const name = botName
               ? t("audit.quoted", { name: botName })
@@ -58,6 +66,8 @@ export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> })
                   <strong>
                     {system ? (
                       t("audit.system")
+                    ) : viaApi ? (
+                      t("audit.apiKey")
                     ) : e.actorName ? (
                       <bdi>{e.actorName}</bdi>
                     ) : e.actorEmail ? (
