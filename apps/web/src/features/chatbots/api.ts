@@ -5,6 +5,8 @@ import {
   type ChatbotUpdateInput,
   chatbotListSchema,
   chatbotSchema,
+  type EmbeddingsTestInput,
+  embeddingsTestResultSchema,
   type KnowledgeSource,
   knowledgeSourceListSchema,
   knowledgeSourceSchema,
@@ -110,6 +112,18 @@ export function useUpdateChatbot(id: string) {
       queryClient.setQueryData(chatbotKeys.detail(id), bot);
       void queryClient.invalidateQueries({ queryKey: chatbotKeys.list() });
     },
+  });
+}
+
+/** "Test connection" for the embeddings endpoint typed in the settings (nothing is saved). */
+export function useTestEmbeddings(id: string) {
+  return useMutation({
+    mutationFn: (input: EmbeddingsTestInput) =>
+      apiFetch(`${botPath(id)}/embeddings/test`, {
+        method: "POST",
+        body: input,
+        schema: embeddingsTestResultSchema,
+      }),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { KnowledgeSource } from "@parley/contracts";
+import type { Chatbot, KnowledgeSource } from "@parley/contracts";
 import { createI18n, type Language } from "@parley/ui/i18n";
 import { LanguageProvider } from "@parley/ui/i18n/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -15,6 +15,7 @@ import { BuilderSection, SuggestedQuestionsField, TextField } from "./components
 import { GreetingBubbleFields } from "./components/settings/GreetingBubbleFields";
 import { ModelFields } from "./components/settings/ModelFields";
 import { ThemeFields } from "./components/settings/ThemeFields";
+import { embeddingsValuesFromBot } from "./embeddings-form";
 import type { AssistantMessage } from "./playground";
 import type { SettingsFormValues } from "./settings-form";
 
@@ -54,9 +55,15 @@ const answer = (overrides: Partial<AssistantMessage>): AssistantMessage => ({
   status: "done",
   citations: [{ sourceId: "src_1", title: "Handbook", kind: "file", url: null, snippet: "3-year warranty" }],
   answered: true,
+  confidence: null,
   error: null,
   ...overrides,
 });
+
+const bot = {
+  _id: "cb_1",
+  embeddings: { model: null, baseUrl: null, hasApiKey: false },
+} as unknown as Chatbot;
 
 const values = {
   name: "Acme Support",
@@ -82,8 +89,14 @@ const values = {
   published: false,
 } as unknown as SettingsFormValues;
 
-function SettingsHost({ children }: { children: ReactNode }) {
-  const form = useForm<SettingsFormValues>({ defaultValues: values });
+function SettingsHost({
+  children,
+  with: extra,
+}: {
+  children?: ReactNode;
+  with?: Partial<SettingsFormValues>;
+}) {
+  const form = useForm<SettingsFormValues>({ defaultValues: { ...values, ...extra } });
   return createElement(FormProvider<SettingsFormValues>, { ...form, children });
 }
 
@@ -92,6 +105,7 @@ const noop = () => undefined;
 // SourceList's mutations import the signed-in app's session runtime, which reads document.cookie
 // when it loads: a stand-in document for that import only.
 let SourceList: typeof import("./components/SourceList").SourceList;
+let EmbeddingsFields: typeof import("./components/settings/EmbeddingsFields").EmbeddingsFields;
 const hadDocument = "document" in globalThis;
 beforeAll(async () => {
   if (!hadDocument)
@@ -99,12 +113,21 @@ beforeAll(async () => {
       document: { cookie: "", location: { protocol: "http:" }, querySelector: () => null },
     });
   ({ SourceList } = await import("./components/SourceList"));
+  ({ EmbeddingsFields } = await import("./components/settings/EmbeddingsFields"));
 });
 afterAll(() => {
   if (!hadDocument) Reflect.deleteProperty(globalThis, "document");
 });
 
 const screens = (): ReactElement[] => [
+  // The built-in engine's confidence: an answer, a low one, and the answer a fallback held back.
+  ...[
+    answer({ confidence: 0.82 }),
+    answer({ confidence: 0.45 }),
+    answer({ answered: false, confidence: 0.3 }),
+  ].map((message) =>
+    createElement(AnswerView, { message, provider: "builtin", onRetry: noop, canRetry: true }),
+  ),
   createElement(AnswerView, {
     message: answer({ searchedFor: "Do you rent the tent?" }),
     provider: "builtin",
@@ -174,6 +197,13 @@ const screens = (): ReactElement[] => [
       ],
     }),
   ),
+  // The built-in engine's caution, and the bot's own embeddings endpoint.
+  createElement(
+    SettingsHost,
+    { with: { provider: "builtin", caution: "balanced", ...embeddingsValuesFromBot(bot) } },
+    createElement(ModelFields, { hasApiKey: false, apiKeyLast4: null }),
+    createElement(EmbeddingsFields, { bot, readOnly: false }),
+  ),
 ];
 
 async function render(language: Language): Promise<string> {
@@ -221,6 +251,16 @@ describe("builder screens", () => {
       "Key stored: •••• c0de It's encrypted and never shown again.",
       "0.3 · Precise",
       "Greet visitors with a bubble",
+      "Confidence 82%",
+      "Low confidence 45%",
+      "Held back an answer · confidence 30%",
+      "wasn't sure enough of what it found",
+      "When the built-in engine isn't sure",
+      "Answer more often",
+      "Balanced (recommended)",
+      "Ask to rephrase more often",
+      "Embeddings base URL",
+      "Test connection",
     ])
       expect(text).toContain(expected);
   });
@@ -229,7 +269,7 @@ describe("builder screens", () => {
     const text = await render("ar");
     // What the test gave (titles, the question, a snippet), names and code stay as they are.
     const kept =
-      /^(Parley|PDF|Word|docx|Markdown|OpenAI|OpenRouter|Ollama|vLLM|LM|Studio|API|Base|URL|chat|completions|gpt|mini|robots|txt|BHD|pdf|Do|you|rent|the|tent|year|warranty|Three|years|Handbook|Sorry|Returns|policy|Help|centre|c0de|Not|Found)$/;
+      /^(Parley|PDF|Word|docx|Markdown|OpenAI|OpenRouter|Ollama|vLLM|LM|Studio|API|Base|URL|chat|completions|gpt|mini|robots|txt|BHD|pdf|Do|you|rent|the|tent|year|warranty|Three|years|Handbook|Sorry|Returns|policy|Help|centre|c0de|Not|Found|text|embedding|small|sk)$/;
     const english = (text.replace(/https?:\/\/\S+|c0de/g, "").match(/[A-Za-z]{2,}/g) ?? []).filter(
       (word) => !kept.test(word),
     );

@@ -24,6 +24,7 @@ const bot = {
     baseUrl: null,
     temperature: 0.3,
     maxAnswerTokens: 600,
+    caution: "balanced",
     hasApiKey: false,
     apiKeyLast4: null,
   },

@@ -94,6 +94,25 @@ describe("playgroundReducer", () => {
     expect(assistant(ok, "a1")?.status).toBe("done");
   });
 
+  it("records the built-in engine's confidence (none from an AI model), and forgets it on retry", () => {
+    const asked = { type: "ask", userId: "u1", assistantId: "a1", text: "Q" } as const;
+    const sure = run([asked, { type: "done", id: "a1", done: { ...done(true), confidence: 0.82 } }]);
+    expect(assistant(sure, "a1")).toMatchObject({ answered: true, confidence: 0.82 });
+    const heldBack = run([asked, { type: "done", id: "a1", done: { ...done(false), confidence: 0.31 } }]);
+    expect(assistant(heldBack, "a1")).toMatchObject({ answered: false, confidence: 0.31 });
+    const model = run([
+      asked,
+      { type: "done", id: "a1", done: { ...done(true), engine: "openai-compatible", confidence: null } },
+    ]);
+    expect(assistant(model, "a1")?.confidence).toBeNull();
+    // An older server sends no confidence at all.
+    expect(
+      assistant(run([asked, { type: "done", id: "a1", done: done(true) }]), "a1")?.confidence,
+    ).toBeNull();
+    const stopped = run([asked, { type: "stop", id: "a1" }, { type: "retry", id: "a1" }]);
+    expect(assistant(stopped, "a1")?.confidence).toBeNull();
+  });
+
   it("starts over", () => {
     const state = run([{ type: "ask", userId: "u1", assistantId: "a1", text: "Q" }, { type: "reset" }]);
     expect(state.messages).toEqual([]);

@@ -27,6 +27,11 @@ export interface AssistantMessage {
   searchedFor?: string;
   /** False when the bot fell back (nothing in the knowledge matched); null until done. */
   answered: boolean | null;
+  /**
+   * The built-in engine's confidence, 0–1 (of the answer it held back when it fell back); null for
+   * an AI model's answer and until done.
+   */
+  confidence: number | null;
   error: StreamFailure | null;
 }
 
@@ -76,6 +81,7 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
             status: "streaming",
             citations: [],
             answered: null,
+            confidence: null,
             error: null,
           },
         ],
@@ -92,6 +98,7 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
               status: "done",
               citations: action.done.citations,
               answered: action.done.answered,
+              confidence: action.done.confidence ?? null,
               ...(action.done.searchedFor ? { searchedFor: action.done.searchedFor } : {}),
             }
           : m,
@@ -107,7 +114,15 @@ export function playgroundReducer(state: PlaygroundState, action: PlaygroundActi
     case "retry":
       return updateAssistant(state, action.id, (m) =>
         m.status === "error" || m.status === "stopped"
-          ? { ...m, status: "streaming", text: "", error: null, citations: [], answered: null }
+          ? {
+              ...m,
+              status: "streaming",
+              text: "",
+              error: null,
+              citations: [],
+              answered: null,
+              confidence: null,
+            }
           : m,
       );
     case "reset":

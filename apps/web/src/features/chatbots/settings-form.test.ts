@@ -21,6 +21,7 @@ const bot: Chatbot = {
     baseUrl: null,
     temperature: 0.3,
     maxAnswerTokens: 600,
+    caution: "balanced",
     hasApiKey: true,
     apiKeyLast4: "c0de",
   },

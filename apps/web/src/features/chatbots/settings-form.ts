@@ -1,6 +1,15 @@
-import type { Chatbot, ChatbotUpdateInput } from "@parley/contracts";
+import { ANSWER_CAUTIONS, type Chatbot, type ChatbotUpdateInput } from "@parley/contracts";
 import en from "@parley/ui/locales/en/builder";
 import { z } from "zod";
+import {
+  checkEmbeddings,
+  type EmbeddingsFormPath,
+  embeddingsFormPath,
+  embeddingsFormShape,
+  embeddingsUpdate,
+  embeddingsValuesFromBot,
+} from "./embeddings-form";
+import { keyActionSchema, keyUpdate, needsNewKey, optionalUrlField } from "./key-form";
 import {
   checkLanguages,
   languageFormPath,
@@ -28,15 +37,6 @@ export const MAX_SUGGESTED_QUESTIONS = 6;
 /** The English texts of the form's checks; fields show them in the reader's language (`useFormMessage`). */
 const m = en.validation;
 
-const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-};
-
 export const settingsFormSchema = z
   .object({
     name: z.string().trim().min(1, m.nameRequired).max(80, m.nameTooLong),
@@ -52,11 +52,8 @@ export const settingsFormSchema = z
     fallbackReply: z.string().trim().min(1, m.fallbackEmpty).max(1000, m.fallbackTooLong),
     provider: z.enum(["builtin", "openai-compatible"]),
     modelName: z.string().trim().max(200, m.modelTooLong),
-    baseUrl: z
-      .string()
-      .trim()
-      .refine((v) => v === "" || isHttpUrl(v), m.baseUrl),
-    apiKeyAction: z.enum(["keep", "replace", "remove"]),
+    baseUrl: optionalUrlField(),
+    apiKeyAction: keyActionSchema,
     apiKey: z.string().max(500, m.keyTooLong),
     temperature: z.number().min(0).max(2),
     maxAnswerTokens: z
@@ -64,6 +61,7 @@ export const settingsFormSchema = z
       .int(m.wholeNumber)
       .min(50, m.tokensMin)
       .max(4000, m.tokensMax),
+    caution: z.enum(ANSWER_CAUTIONS),
     primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, m.color),
     position: z.enum(["bottom-right", "bottom-left"]),
     launcherText: z.string().trim().max(40, m.launcherTooLong),
@@ -79,11 +77,13 @@ export const settingsFormSchema = z
     published: z.boolean(),
     ...liveChatFormShape,
     ...languageFormShape,
+    ...embeddingsFormShape,
   })
   .superRefine((values, ctx) => {
     checkLanguages(values, ctx);
     checkLiveChat(values, ctx);
-    if (values.apiKeyAction === "replace" && values.apiKey.trim() === "") {
+    checkEmbeddings(values, ctx);
+    if (needsNewKey(values.apiKeyAction, values.apiKey)) {
       ctx.addIssue({ code: "custom", path: ["apiKey"], message: m.newKey });
     }
     if (values.bubbleEnabled && values.bubbleText.trim() === "") {
@@ -111,6 +111,8 @@ export function formValuesFromBot(bot: Chatbot): SettingsFormValues {
     apiKey: "",
     temperature: bot.model.temperature,
     maxAnswerTokens: bot.model.maxAnswerTokens,
+    // A bot read from an API older than the caution setting: the default.
+    caution: bot.model.caution ?? "balanced",
     primaryColor: bot.theme.primaryColor.toLowerCase(),
     position: bot.theme.position,
     launcherText: bot.theme.launcherText,
@@ -122,6 +124,7 @@ export function formValuesFromBot(bot: Chatbot): SettingsFormValues {
     published: bot.published,
     ...liveChatValuesFromBot(bot),
     ...languageValuesFromBot(bot),
+    ...embeddingsValuesFromBot(bot),
   };
 }
 
@@ -149,8 +152,9 @@ export function toUpdate(values: SettingsFormValues, dirty?: DirtyFields): Chatb
   if (changed("baseUrl")) model.baseUrl = values.baseUrl.trim() || null;
   if (changed("temperature")) model.temperature = values.temperature;
   if (changed("maxAnswerTokens")) model.maxAnswerTokens = values.maxAnswerTokens;
-  if (values.apiKeyAction === "replace") model.apiKey = values.apiKey.trim();
-  if (values.apiKeyAction === "remove") model.apiKey = null;
+  if (changed("caution")) model.caution = values.caution;
+  const key = keyUpdate(values.apiKeyAction, values.apiKey);
+  if (key !== undefined) model.apiKey = key;
   if (Object.keys(model).length > 0) update.model = model;
 
   const theme: NonNullable<ChatbotUpdateInput["theme"]> = {};
@@ -171,12 +175,14 @@ export function toUpdate(values: SettingsFormValues, dirty?: DirtyFields): Chatb
   if (changed("published")) update.published = values.published;
   Object.assign(update, liveChatUpdate(values, changed));
   Object.assign(update, languageUpdate(values, changed));
+  Object.assign(update, embeddingsUpdate(values, changed));
   return update;
 }
 
 type FormPath =
-  | Exclude<keyof SettingsFormValues, "suggestedQuestions" | "handoffDays">
+  | Exclude<keyof SettingsFormValues, "suggestedQuestions" | "handoffDays" | "embeddingsKeyAction">
   | LiveChatFormPath
+  | EmbeddingsFormPath
   | "suggestedQuestions"
   | `suggestedQuestions.${number}.value`
   | NonNullable<ReturnType<typeof languageFormPath>>;
@@ -188,6 +194,7 @@ const modelPaths: Record<string, FormPath> = {
   apiKey: "apiKey",
   temperature: "temperature",
   maxAnswerTokens: "maxAnswerTokens",
+  caution: "caution",
 };
 const themePaths: Record<string, FormPath> = {
   primaryColor: "primaryColor",
@@ -219,6 +226,7 @@ export function formPathForServer(serverPath: string): FormPath | null {
   const [head, next] = parts;
   if (!head) return null;
   if (head === "model") return next ? (modelPaths[next] ?? null) : null;
+  if (head === "embeddings") return embeddingsFormPath(next);
   if (head === "theme") return next ? (themePaths[next] ?? null) : null;
   if (head === "greetingBubble") return next ? (bubblePaths[next] ?? null) : null;
   if (head === "suggestedQuestions") {

@@ -143,6 +143,50 @@ const builder = {
       maxLength: "Max answer length",
       maxLengthHint: "In tokens (about ¾ of a word each), 50 to 4,000.",
     },
+    caution: {
+      legend: "When the built-in engine isn't sure",
+      hint: "Each answer gets a confidence. Below this chatbot's threshold it sends your fallback reply instead of guessing. You choose the trade-off between fewer “I don't know” replies and fewer wrong answers.",
+      answer_more: {
+        title: "Answer more often",
+        hint: "Fewer “I don't know” replies, but some answers will miss the point. For knowledge that covers most of what visitors ask.",
+      },
+      balanced: {
+        title: "Balanced (recommended)",
+        hint: "The threshold chosen on real questions: a fair balance between answering and holding back.",
+      },
+      cautious: {
+        title: "Ask to rephrase more often",
+        hint: "Fewer wrong answers, but visitors see your fallback reply more often. For topics where a wrong answer is costly.",
+      },
+    },
+    embeddings: {
+      title: "Semantic search",
+      description:
+        "Optional: an OpenAI-compatible /embeddings endpoint finds passages by meaning, not only by their words. Changing it re-reads your knowledge in the background.",
+      baseUrl: "Embeddings base URL",
+      baseUrlHint: "Leave empty to use the endpoint this Parley server is configured with, if any.",
+      model: "Embeddings model",
+      modelHint: "Leave empty to use the server's default embeddings model.",
+      apiKey: "Embeddings API key",
+      keyHint:
+        "Used only to search this chatbot's knowledge and never sent back to the browser. Leave empty for none (or the server's key, for the server's endpoint).",
+      test: "Test connection",
+      testing: "Testing…",
+      ok: "Connected: {{dimensions}} dimensions, answered in {{ms}} ms.",
+      failures: {
+        not_configured:
+          "There's nothing to test: enter the endpoint's address and model (this server has no default).",
+        private_address:
+          "This address is on a private or local network, which this server doesn't allow. Use a public address.",
+        unreachable: "The endpoint could not be reached. Check the address.",
+        timeout: "The endpoint didn't answer in time. Check the address, or try again.",
+        unauthorized: "The endpoint refused the API key (status {{status}}). Check the key.",
+        http_error: "The endpoint answered with an error (status {{status}}). Check the address and model.",
+        too_large: "The endpoint's answer was far larger than one embedding. Check the address.",
+        bad_response:
+          "The endpoint answered, but not with embeddings. Check that the address ends where /embeddings is served (often /v1).",
+      },
+    },
     danger: {
       title: "Danger zone",
       description:
@@ -350,6 +394,8 @@ const builder = {
     typing: "The chatbot is typing",
     notAnswered: "Not answered from your knowledge",
     fallbackSent: "Nothing in your knowledge matched, so the bot sent its fallback reply.",
+    heldBackSent:
+      "The bot wasn't sure enough of what it found in your knowledge, so it sent its fallback reply (see Settings → Answers for how cautious it is).",
     addCovering: "Add knowledge that covers it",
     stoppedEarly: "The answer stopped early. ",
     retry: "Retry",

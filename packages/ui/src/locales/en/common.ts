@@ -37,6 +37,17 @@ const common = {
     showPassword: "Show password",
     hidePassword: "Hide password",
   },
+  confidence: {
+    label: "Confidence {{percent}}",
+    low: "Low confidence {{percent}}",
+    heldBack: "Held back an answer · confidence {{percent}}",
+    title:
+      "How sure the built-in engine is that the passage it quoted answers the question. Answers under 60% are marked low.",
+    lowTitle:
+      "The built-in engine was not very sure this passage answers the question. It is listed under Unanswered so you can add knowledge that covers it.",
+    heldBackTitle:
+      "The built-in engine found a possible answer but was not sure enough for this chatbot's caution setting, so it sent the fallback reply instead.",
+  },
   reference: "Reference: {{id}}",
   product: "Parley",
 } as const;

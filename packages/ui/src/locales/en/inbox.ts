@@ -204,7 +204,7 @@ const inbox = {
     done: "Conversation deleted at the visitor's request.",
   },
   unanswered: {
-    lead: "Questions your chatbots answered with their fallback reply, or whose answer a visitor rated not helpful. Similar questions are grouped. Add an answer and the next visitor who asks gets it word for word.",
+    lead: "Questions your chatbots answered with their fallback reply or with low confidence, or whose answer a visitor rated not helpful. Similar questions are grouped. Add an answer and the next visitor who asks gets it word for word.",
     loading: "Loading unanswered questions",
     emptyTitle: "Nothing unanswered",
     emptyOneBot:
@@ -216,6 +216,8 @@ const inbox = {
     fallbacks_other: "{{count, number}} fallback replies",
     ratedDown_one: "{{count, number}} answer rated not helpful",
     ratedDown_other: "{{count, number}} answers rated not helpful",
+    lowConfidence_one: "{{count, number}} answer given with low confidence",
+    lowConfidence_other: "{{count, number}} answers given with low confidence",
     asked_one: "Asked once",
     asked_other: "Asked {{count}} times",
     lastAsked: "{{bot}} · last asked <time>{{when}}</time>",

@@ -2,6 +2,7 @@ import type { Citation, Transcript } from "@parley/contracts";
 import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { isApiError } from "../../../app/api";
+import { ConfidenceChip } from "../../../components/ConfidenceChip";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { ArrowLeftIcon, ExternalIcon, KindIcon, TrashIcon } from "../../chatbots/components/icons";
 import { useSession } from "../../session/session-context";
@@ -275,6 +276,7 @@ function TranscriptView({
                 </div>
                 <AnswerFlags
                   answered={message.answered}
+                  confidence={message.confidence}
                   feedback={message.feedback}
                   interrupted={message.interrupted}
                 />
@@ -362,20 +364,25 @@ function useLiveAnnouncement(transcript: Transcript, asker: string): string {
 
 function AnswerFlags({
   answered,
+  confidence,
   feedback,
   interrupted,
 }: {
   answered: boolean | null;
+  /** The built-in engine's (null for AI-model replies). */
+  confidence: number | null | undefined;
   feedback: "up" | "down" | null;
   interrupted: boolean;
 }) {
   const { t } = useTranslation("inbox");
-  if (answered !== false && !feedback && !interrupted) return null;
+  const hasConfidence = typeof confidence === "number";
+  if (answered !== false && !feedback && !interrupted && !hasConfidence) return null;
   return (
     <p className="tr-flags">
       {answered === false ? (
         <span className="tr-flag tr-flag-fallback">{t("transcript.fallback")}</span>
       ) : null}
+      <ConfidenceChip confidence={confidence} answered={answered} />
       {feedback === "down" ? (
         <span className="tr-flag tr-flag-down">
           <ThumbDownIcon size={12} />

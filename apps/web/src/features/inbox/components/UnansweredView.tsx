@@ -17,7 +17,7 @@ const answerSchema = sourceCreateSchema.options[1].omit({ kind: true });
 type AnswerDraft = Omit<Extract<SourceCreate, { kind: "qa" }>, "kind">;
 
 /**
- * Questions the bots met with their fallback reply or a thumbs-down, grouped when visitors ask
+ * Questions the bots met with their fallback reply, a low-confidence answer or a thumbs-down, grouped when visitors ask
  * the same thing. Each group takes an answer in one step; it then leaves the list.
  */
 export function UnansweredView({
@@ -75,6 +75,9 @@ function UnansweredCard({ group }: { group: UnansweredGroup }) {
   const reasons = [
     group.reasons.fallback > 0 ? t("unanswered.fallbacks", { count: group.reasons.fallback }) : null,
     group.reasons.thumbsDown > 0 ? t("unanswered.ratedDown", { count: group.reasons.thumbsDown }) : null,
+    group.reasons.lowConfidence > 0
+      ? t("unanswered.lowConfidence", { count: group.reasons.lowConfidence })
+      : null,
   ].filter((r): r is NonNullable<typeof r> => r !== null);
   // One visitor, one wording: the heading already shows it, so only the link to the chat is new.
   const [only] = group.examples;

@@ -1,6 +1,7 @@
 import type { Citation } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useRef } from "react";
+import { ConfidenceChip } from "../../../../components/ConfidenceChip";
 import { answerParagraphs, citationSubtitle, safeLink } from "../../chatbots";
 import { type AssistantMessage, failureText } from "../../playground";
 import { useWords } from "../../words";
@@ -145,11 +146,18 @@ export function AnswerView({ message, provider, onRetry, onAddKnowledge, canRetr
         )}
       </div>
 
+      {message.status === "done" && message.answered !== false && message.confidence !== null ? (
+        <p className="pg-confidence">
+          <ConfidenceChip confidence={message.confidence} answered={message.answered} />
+        </p>
+      ) : null}
+
       {message.status === "done" && message.answered === false ? (
         <p className="pg-fallback">
           <span className="pg-fallback-badge">{t("playground.notAnswered")}</span>
+          <ConfidenceChip confidence={message.confidence} answered={message.answered} />
           <span>
-            {t("playground.fallbackSent")}
+            {message.confidence !== null ? t("playground.heldBackSent") : t("playground.fallbackSent")}
             {onAddKnowledge ? (
               <>
                 {" "}

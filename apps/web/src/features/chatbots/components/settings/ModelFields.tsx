@@ -1,9 +1,11 @@
+import { ANSWER_CAUTIONS } from "@parley/contracts";
 import { Field, fieldAria } from "@parley/ui/components/Field";
-import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
 import { useFormMessage } from "../../form-message";
 import { type SettingsFormValues, temperatureLabel } from "../../settings-form";
 import { TextField } from "./fields";
+import { KeyField } from "./KeyField";
 
 /** Which engine answers: the built-in extractive engine, or an OpenAI-compatible endpoint. */
 export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; apiKeyLast4: string | null }) {
@@ -12,13 +14,10 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
   const {
     register,
     watch,
-    setValue,
     formState: { errors },
   } = useFormContext<SettingsFormValues>();
   const provider = watch("provider");
   const temperature = watch("temperature");
-  const keyAction = watch("apiKeyAction");
-  const keyError = formMessage(errors.apiKey?.message);
   const tokensError = formMessage(errors.maxAnswerTokens?.message);
 
   return (
@@ -41,6 +40,9 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
         </label>
       </fieldset>
 
+      {/* The AI model decides for itself when it does not know: caution is the built-in engine's. */}
+      {provider === "builtin" ? <CautionField /> : null}
+
       {provider === "openai-compatible" ? (
         <div className="model-fields">
           <TextField
@@ -60,95 +62,16 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
             placeholder="gpt-4o-mini"
             hint={t("settings.model.modelHint")}
           />
-          <div className={`field${keyError ? " field-invalid" : ""}`}>
-            <label htmlFor="settings-apiKey">{t("settings.model.apiKey")}</label>
-            {hasApiKey && keyAction === "keep" ? (
-              <div className="key-stored">
-                <span className="key-stored-text">
-                  <span className="key-dot" aria-hidden="true" />
-                  {apiKeyLast4 ? (
-                    <Trans
-                      t={t}
-                      i18nKey="settings.model.keyStored"
-                      values={{ last4: apiKeyLast4 }}
-                      components={{ code: <code className="key-last4" dir="ltr" /> }}
-                    />
-                  ) : (
-                    t("settings.model.aKeyIsStored")
-                  )}{" "}
-                  {t("settings.model.encrypted")}
-                </span>
-                <span className="key-stored-actions">
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    onClick={() => setValue("apiKeyAction", "replace", { shouldDirty: true })}
-                  >
-                    {t("settings.model.replace")}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    onClick={() => setValue("apiKeyAction", "remove", { shouldDirty: true })}
-                  >
-                    {t("settings.model.remove")}
-                  </button>
-                </span>
-              </div>
-            ) : hasApiKey && keyAction === "remove" ? (
-              <div className="key-stored key-removing">
-                <span className="key-stored-text">{t("settings.model.removing")}</span>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm"
-                  onClick={() => setValue("apiKeyAction", "keep", { shouldDirty: true })}
-                >
-                  {t("settings.model.undo")}
-                </button>
-              </div>
-            ) : (
-              <div className="key-input-row">
-                <input
-                  id="settings-apiKey"
-                  type="password"
-                  autoComplete="off"
-                  spellCheck={false}
-                  // i18n-ignore: the format of an API key, not words
-                  placeholder={hasApiKey ? t("settings.model.pasteNewKey") : "sk-…"}
-                  {...fieldAria("settings-apiKey", keyError, true)}
-                  {...register("apiKey", {
-                    onChange: (event: { target: { value: string } }) => {
-                      if (!hasApiKey)
-                        setValue("apiKeyAction", event.target.value.trim() ? "replace" : "keep", {
-                          shouldDirty: true,
-                        });
-                    },
-                  })}
-                />
-                {hasApiKey ? (
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm"
-                    onClick={() => {
-                      setValue("apiKey", "");
-                      setValue("apiKeyAction", "keep", { shouldDirty: true });
-                    }}
-                  >
-                    {t("settings.model.keepKey")}
-                  </button>
-                ) : null}
-              </div>
-            )}
-            {keyError ? (
-              <p id="settings-apiKey-error" className="field-error">
-                {keyError}
-              </p>
-            ) : (
-              <p id="settings-apiKey-hint" className="field-hint">
-                {t("settings.model.keyHint")}
-              </p>
-            )}
-          </div>
+          <KeyField
+            name="apiKey"
+            actionName="apiKeyAction"
+            label={t("settings.model.apiKey")}
+            hint={t("settings.model.keyHint")}
+            hasApiKey={hasApiKey}
+            apiKeyLast4={apiKeyLast4}
+            // i18n-ignore: the format of an API key, not words
+            placeholder="sk-…"
+          />
 
           <div className="form-row">
             <div className="field">
@@ -193,5 +116,31 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * How sure the built-in engine must be before it answers: three steps of its confidence threshold
+ * (the API's `model.caution`), worded as the trade-off the owner makes.
+ */
+function CautionField() {
+  const { t } = useTranslation("builder");
+  const { register } = useFormContext<SettingsFormValues>();
+  return (
+    <fieldset className="field choice-field caution-field" aria-describedby="settings-caution-hint">
+      <legend className="field-legend">{t("settings.caution.legend")}</legend>
+      <p id="settings-caution-hint" className="field-hint">
+        {t("settings.caution.hint")}
+      </p>
+      {ANSWER_CAUTIONS.map((caution) => (
+        <label key={caution} className="choice">
+          <input type="radio" value={caution} {...register("caution")} />
+          <span className="choice-text">
+            <span className="choice-title">{t(`settings.caution.${caution}.title`)}</span>
+            <span className="choice-hint">{t(`settings.caution.${caution}.hint`)}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -20,6 +20,7 @@ import {
 import { ErrorNotice } from "../ErrorNotice";
 import { useToast } from "../Toast";
 import { DangerZone } from "./DangerZone";
+import { EmbeddingsFields } from "./EmbeddingsFields";
 import { BuilderSection, SuggestedQuestionsField, Switch, TextField } from "./fields";
 import { GreetingBubbleFields } from "./GreetingBubbleFields";
 import { DefaultLanguageTexts, FallbackReplyHint, LanguagesSection } from "./LanguageFields";
@@ -144,6 +145,13 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
                 rows={6}
                 hint={t("settings.answers.instructionsHint")}
               />
+            </BuilderSection>
+
+            <BuilderSection
+              title={t("settings.embeddings.title")}
+              description={t("settings.embeddings.description")}
+            >
+              <EmbeddingsFields bot={bot} readOnly={readOnly} />
             </BuilderSection>
 
             <LiveChatSection />

@@ -153,7 +153,9 @@ export function TextField({
     | "handoffReply"
     | "offHoursReply"
     | "modelName"
-    | "baseUrl";
+    | "baseUrl"
+    | "embeddingsBaseUrl"
+    | "embeddingsModel";
   label: string;
   hint?: ReactNode;
   optional?: boolean;

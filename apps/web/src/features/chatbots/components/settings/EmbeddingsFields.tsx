@@ -1,0 +1,90 @@
+import type { Chatbot, EmbeddingsTestResult } from "@parley/contracts";
+import { useTranslation } from "@parley/ui/i18n/react";
+import { useFormContext } from "react-hook-form";
+import { useTestEmbeddings } from "../../api";
+import { embeddingsTestBody } from "../../embeddings-form";
+import type { SettingsFormValues } from "../../settings-form";
+import { ErrorNotice } from "../ErrorNotice";
+import { TextField } from "./fields";
+import { KeyField } from "./KeyField";
+
+/**
+ * The bot's own embeddings endpoint (semantic search), beside the answer engine: address, model
+ * and write-only key, and "Test connection", which tries what is typed before it is saved.
+ */
+export function EmbeddingsFields({ bot, readOnly }: { bot: Chatbot; readOnly: boolean }) {
+  const { t } = useTranslation("builder");
+  const { getValues, trigger } = useFormContext<SettingsFormValues>();
+  const test = useTestEmbeddings(bot._id);
+
+  const run = async () => {
+    // The address must at least be one before it is tried.
+    if (!(await trigger(["embeddingsBaseUrl", "embeddingsModel", "embeddingsApiKey"]))) return;
+    test.mutate(embeddingsTestBody(getValues()));
+  };
+
+  return (
+    <>
+      <TextField
+        name="embeddingsBaseUrl"
+        label={t("settings.embeddings.baseUrl")}
+        type="url"
+        optional
+        // i18n-ignore: an address, the same in every language
+        placeholder="https://api.openai.com/v1"
+        hint={t("settings.embeddings.baseUrlHint")}
+      />
+      <TextField
+        name="embeddingsModel"
+        label={t("settings.embeddings.model")}
+        optional
+        // i18n-ignore: a model id, the same in every language
+        placeholder="text-embedding-3-small"
+        hint={t("settings.embeddings.modelHint")}
+      />
+      <KeyField
+        name="embeddingsApiKey"
+        actionName="embeddingsKeyAction"
+        label={t("settings.embeddings.apiKey")}
+        hint={t("settings.embeddings.keyHint")}
+        hasApiKey={bot.embeddings.hasApiKey}
+        apiKeyLast4={null}
+        // i18n-ignore: the format of an API key, not words
+        placeholder="sk-…"
+      />
+      {readOnly ? null : (
+        <div className="embeddings-test">
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => void run()}
+            disabled={test.isPending}
+          >
+            {test.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+            {test.isPending ? t("settings.embeddings.testing") : t("settings.embeddings.test")}
+          </button>
+          <div className="embeddings-test-result" aria-live="polite">
+            {test.data ? <TestResult result={test.data} /> : null}
+            {test.error ? <ErrorNotice error={test.error} /> : null}
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
+
+function TestResult({ result }: { result: EmbeddingsTestResult }) {
+  const { t } = useTranslation("builder");
+  if (result.ok)
+    return (
+      <p className="embeddings-test-ok" data-testid="embeddings-test-result">
+        <span className="key-dot" aria-hidden="true" />
+        {t("settings.embeddings.ok", { dimensions: result.dimensions, ms: result.latencyMs })}
+      </p>
+    );
+  return (
+    <p className="embeddings-test-failed" data-testid="embeddings-test-result">
+      {t(`settings.embeddings.failures.${result.code}`, { status: result.status ?? "" })}
+    </p>
+  );
+}

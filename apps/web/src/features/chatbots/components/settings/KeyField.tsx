@@ -1,0 +1,131 @@
+import { fieldAria } from "@parley/ui/components/Field";
+import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { useFormContext } from "react-hook-form";
+import { useFormMessage } from "../../form-message";
+import type { SettingsFormValues } from "../../settings-form";
+
+/**
+ * A write-only API key in the settings form (the AI model's, the embeddings endpoint's): a stored
+ * key shows only its last four characters with Replace / Remove; otherwise a password input.
+ * `actionName` holds what saving does with it (keep, replace, remove; see key-form.ts).
+ */
+export function KeyField({
+  name,
+  actionName,
+  label,
+  hint,
+  hasApiKey,
+  apiKeyLast4,
+  placeholder,
+}: {
+  name: "apiKey" | "embeddingsApiKey";
+  actionName: "apiKeyAction" | "embeddingsKeyAction";
+  label: string;
+  hint: string;
+  hasApiKey: boolean;
+  apiKeyLast4: string | null;
+  placeholder: string;
+}) {
+  const { t } = useTranslation("builder");
+  const formMessage = useFormMessage();
+  const {
+    register,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useFormContext<SettingsFormValues>();
+  const keyAction = watch(actionName);
+  const keyError = formMessage(errors[name]?.message);
+  const id = `settings-${name}`;
+
+  return (
+    <div className={`field${keyError ? " field-invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {hasApiKey && keyAction === "keep" ? (
+        <div className="key-stored">
+          <span className="key-stored-text">
+            <span className="key-dot" aria-hidden="true" />
+            {apiKeyLast4 ? (
+              <Trans
+                t={t}
+                i18nKey="settings.model.keyStored"
+                values={{ last4: apiKeyLast4 }}
+                components={{ code: <code className="key-last4" dir="ltr" /> }}
+              />
+            ) : (
+              t("settings.model.aKeyIsStored")
+            )}{" "}
+            {t("settings.model.encrypted")}
+          </span>
+          <span className="key-stored-actions">
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => setValue(actionName, "replace", { shouldDirty: true })}
+            >
+              {t("settings.model.replace")}
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => setValue(actionName, "remove", { shouldDirty: true })}
+            >
+              {t("settings.model.remove")}
+            </button>
+          </span>
+        </div>
+      ) : hasApiKey && keyAction === "remove" ? (
+        <div className="key-stored key-removing">
+          <span className="key-stored-text">{t("settings.model.removing")}</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            onClick={() => setValue(actionName, "keep", { shouldDirty: true })}
+          >
+            {t("settings.model.undo")}
+          </button>
+        </div>
+      ) : (
+        <div className="key-input-row">
+          <input
+            id={id}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={hasApiKey ? t("settings.model.pasteNewKey") : placeholder}
+            {...fieldAria(id, keyError, true)}
+            {...register(name, {
+              onChange: (event: { target: { value: string } }) => {
+                if (!hasApiKey)
+                  setValue(actionName, event.target.value.trim() ? "replace" : "keep", {
+                    shouldDirty: true,
+                  });
+              },
+            })}
+          />
+          {hasApiKey ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => {
+                setValue(name, "");
+                setValue(actionName, "keep", { shouldDirty: true });
+              }}
+            >
+              {t("settings.model.keepKey")}
+            </button>
+          ) : null}
+        </div>
+      )}
+      {keyError ? (
+        <p id={`${id}-error`} className="field-error">
+          {keyError}
+        </p>
+      ) : (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
