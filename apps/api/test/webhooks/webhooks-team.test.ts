@@ -150,7 +150,7 @@ describe.each(testDrivers())("webhooks in a team on %s", (driver) => {
     expect(mail?.subject).toBe(`أُوقف عنوان استقبال ويب هوك: ${receiver.url}/fail`);
     expect(mail?.text).toContain("آخر خطأ: \u2068The receiver answered 500.\u2069");
     expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
-    expect(mail?.links).toContain(`${s.api.url}/webhooks`);
+    expect(mail?.links).toContain(`${s.api.url}/developers/webhooks`);
     // Only owners are told.
     expect(mailsTo(admin, since)).toEqual([]);
     expect(mailsTo(agent, since)).toEqual([]);

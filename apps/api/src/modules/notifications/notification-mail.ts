@@ -308,7 +308,7 @@ export function digestMail(
 }
 
 /** Where an owner manages the workspace's webhooks. */
-export const webhookSettingsLink = (appUrl: string) => `${appUrl.replace(/\/+$/, "")}/webhooks`;
+export const webhookSettingsLink = (appUrl: string) => `${appUrl.replace(/\/+$/, "")}/developers/webhooks`;
 
 /** A webhook endpoint that failed for a day was turned off: to each owner of the workspace. */
 export function webhookDisabledMail(

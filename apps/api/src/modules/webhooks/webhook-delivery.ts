@@ -284,7 +284,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
           actorId: null,
           actorEmail: null,
           target: current.id,
-          details: { url: current.url, reason: "failing", lastError: outcome.error },
+          details: { url: current.url, reason: "failing", lastError: outcome.error, by: "system" },
         },
         tx,
       );
