@@ -3,8 +3,10 @@
 //
 // Postgres (DATABASE_URL set; the auth database is AUTH_DATABASE_URL, else DATABASE_URL's database
 // with `_auth`, as `pnpm start` uses): `pg_dump` of each database as plain SQL, restored with
-// `psql` in one transaction. PGlite (no DATABASE_URL): a copy of `DATA_DIR/api` and
-// `DATA_DIR/auth`; the services must be stopped, since PGlite keeps its files open.
+// `psql` in one transaction; where `pg_dump` is not installed, every table's rows read by Node and
+// restored on the schema the service's migrations build (scripts/backup-rows.mjs).
+// PGlite (no DATABASE_URL): a copy of `DATA_DIR/api` and `DATA_DIR/auth`; the services must be
+// stopped, since PGlite keeps its files open.
 // The file is a gzipped tar: `parley-backup.json` (what it holds), then `postgres/api.sql` and
 // `postgres/auth.sql`, or `pglite/api/` and `pglite/auth/`.
 //
@@ -13,7 +15,9 @@
 // signing keys' encryption) with it; without them the restored install cannot open what they seal.
 import { execFile } from "node:child_process";
 import {
+  accessSync,
   chmodSync,
+  constants,
   cpSync,
   existsSync,
   mkdirSync,
@@ -28,6 +32,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { dumpRows, restoreRows } from "./backup-rows.mjs";
 import { root } from "./lib.mjs";
 
 const FORMAT = 1;
@@ -75,6 +80,18 @@ async function tool(name, args) {
     }
     throw new Refused(`${name} failed: ${(err.stderr || err.message).trim()}`);
   }
+}
+
+/** Whether an executable is on PATH (pg_dump/psql come with the PostgreSQL client package). */
+function onPath(name, env = process.env) {
+  return (env.PATH ?? "").split(path.delimiter).some((dir) => {
+    try {
+      accessSync(path.join(dir, name), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 const pg = () => createRequire(path.join(root, "packages/db/package.json"))("pg");
@@ -133,7 +150,12 @@ export async function backup(file, env = process.env) {
         "BETTER_AUTH_SECRET",
       ],
     };
-    if (t.driver === "postgres") {
+    if (t.driver === "postgres" && !onPath("pg_dump", env)) {
+      // No PostgreSQL client here: every table's rows, read by Node (scripts/backup-rows.mjs).
+      manifest.method = "rows";
+      for (const s of SERVICES) await dumpRows(t.urls[s], path.join(work, "postgres", s));
+    } else if (t.driver === "postgres") {
+      manifest.method = "pg_dump";
       mkdirSync(path.join(work, "postgres"));
       for (const s of SERVICES) {
         await tool("pg_dump", [
@@ -193,7 +215,13 @@ export async function restore(file, env = process.env) {
       for (const s of SERVICES) await emptyDatabase(t.urls[s]);
     }
     await tool("tar", ["-xzf", path.resolve(file), "-C", work]);
-    if (t.driver === "postgres") {
+    if (t.driver === "postgres" && manifest.method === "rows") {
+      for (const s of SERVICES) {
+        if (!existsSync(path.join(work, "postgres", s, "tables.json")))
+          throw new Refused(`${file} has no ${s} database`);
+        await restoreRows(t.urls[s], path.join(work, "postgres", s), s, work, Refused);
+      }
+    } else if (t.driver === "postgres") {
       for (const s of SERVICES) {
         const sql = path.join(work, "postgres", `${s}.sql`);
         if (!existsSync(sql)) throw new Refused(`${file} has no ${s} database`);

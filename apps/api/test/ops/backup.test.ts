@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -235,6 +235,41 @@ describe("pnpm backup → pnpm restore into an empty install", { timeout: 120_00
         expect(wrong.code).toBe(1);
         expect(wrong.output).toMatch(new RegExp(`holds ${driver} data`));
       });
+
+      if (driver === "postgres") {
+        it("without pg_dump and psql installed, backs up and restores the rows through Node, row for row", async () => {
+          // A PATH with tar and gzip only, as on a host without the PostgreSQL client.
+          const bin = folder();
+          for (const tool of ["tar", "gzip"]) {
+            const found = (process.env.PATH ?? "")
+              .split(path.delimiter)
+              .map((d) => path.join(d, tool))
+              .find((f) => existsSync(f));
+            if (!found) throw new Error(`${tool} not found`);
+            symlinkSync(found, path.join(bin, tool));
+          }
+          const rowsFile = path.join(folder(), "rows.tar.gz");
+          const made = await command(["backup", rowsFile], {
+            ...(source as Record<string, string>),
+            PATH: bin,
+          });
+          expect(made.code, made.output).toBe(0);
+          const target = await emptyInstall();
+          const restored = await command(["restore", rowsFile], {
+            ...(target as Record<string, string>),
+            PATH: bin,
+          });
+          expect(restored.code, restored.output).toBe(0);
+          const after = await snapshot(target);
+          expect(after.found).toEqual(before.found);
+          expect(after.api).toEqual(before.api);
+          expect(after.auth).toEqual(before.auth);
+          // Not pg_dump's file: the rows' own.
+          const listing = await run("tar", ["-tzf", rowsFile]);
+          expect(listing.stdout).toMatch(/postgres\/api\/tables\.json/);
+          expect(listing.stdout).not.toMatch(/\.sql$/m);
+        });
+      }
 
       if (driver === "pglite") {
         it("refuses to copy PGlite folders a running service holds open", async () => {
