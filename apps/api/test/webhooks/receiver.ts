@@ -17,7 +17,8 @@ export interface Received {
  * - `/fail`: always 500;
  * - `/slow`: never answers (the sender's deadline must end it);
  * - `/endless`: 200 and a body that never ends (the sender must stop reading);
- * - `/redirect`: 302 to `redirectTo` (a redirect is never followed).
+ * - `/redirect`: 302 to `redirectTo` (a redirect is never followed);
+ * - `/hold`: the first request of a message waits until `release()`, later ones get 200.
  * Secrets are checked by the test with the reference `standardwebhooks` library.
  */
 export async function startReceiver() {
@@ -26,6 +27,8 @@ export async function startReceiver() {
   let redirectTo = "";
   let endlessClosed = 0;
   let slowClosed = 0;
+  /** `/hold`: the first request of each message waits here until `release()`. */
+  const held: ServerResponse[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -52,6 +55,17 @@ export async function startReceiver() {
         res
           .writeHead(entry.answered, { "content-type": "text/plain" })
           .end(first ? "boom: try again" : "thanks");
+        return;
+      }
+      case "/hold": {
+        if (!seen.has(id)) {
+          seen.add(id);
+          entry.answered = "hung";
+          held.push(res);
+          return;
+        }
+        entry.answered = 200;
+        res.writeHead(200).end("thanks");
         return;
       }
       case "/fail":
@@ -96,6 +110,10 @@ export async function startReceiver() {
     url,
     requests,
     to: (path: string) => requests.filter((r) => r.path === path),
+    /** Answers the held requests (whose sender may have gone meanwhile). */
+    release() {
+      for (const res of held.splice(0)) if (!res.destroyed) res.writeHead(200).end("late thanks");
+    },
     setRedirect(target: string) {
       redirectTo = target;
     },

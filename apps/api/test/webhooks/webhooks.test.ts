@@ -299,6 +299,30 @@ describe.each(testDrivers())("webhooks on %s", (driver) => {
     });
   });
 
+  describe("a replica that stops in the middle of a delivery", () => {
+    it("hands the attempt back: the receiver gets the message once more at most, never zero times", async () => {
+      const created = await createEndpoint(shopA, { url: `${receiver.url}/hold`, events: ["lead.created"] });
+      const test = await call(shopA, "POST", `/api/webhooks/${created.endpoint.id}/test`);
+      const messageId: string = test.body.messageId;
+      const jobs = t.app.services.jobs;
+      const running = jobs.runOne();
+      await until("the receiver to hold the request", () => receiver.to("/hold").length === 1);
+      // What the API does on SIGTERM: the running job is aborted and queued again at once.
+      expect(await jobs.handBack(2000)).toEqual(expect.any(String));
+      await running;
+      receiver.release();
+      await settle();
+      const got = receiver.to("/hold").filter((r) => r.headers["webhook-id"] === messageId);
+      expect(got).toHaveLength(2);
+      expect(got.map((r) => r.answered)).toEqual(["hung", 200]);
+      expect(got.every((r) => verifies(created.secret, r))).toBe(true);
+      const [delivery] = await deliveries(shopA, created.endpoint.id);
+      expect(delivery).toMatchObject({ status: "succeeded", attempts: 1 });
+      expect(delivery?.log.map((a) => a.statusCode)).toEqual([200]);
+      expect((await call(shopA, "DELETE", `/api/webhooks/${created.endpoint.id}`)).status).toBe(204);
+    });
+  });
+
   describe("receivers that misbehave", () => {
     async function firstAttempt(path: string) {
       const created = await createEndpoint(shopA, {
