@@ -169,7 +169,10 @@ export async function backup(file, env = process.env) {
     } else {
       for (const s of SERVICES) {
         const dir = t.dirs[s];
-        if (!existsSync(path.join(dir, "PG_VERSION"))) throw new Refused(`no PGlite data in ${dir}`);
+        if (!existsSync(path.join(dir, "PG_VERSION")))
+          throw new Refused(
+            `no PGlite data in ${dir}: set DATA_DIR to the install's data folder, or DATABASE_URL (and AUTH_DATABASE_URL) for Postgres`,
+          );
         pgliteClosed(dir);
         cpSync(dir, path.join(work, "pglite", s), { recursive: true });
       }
