@@ -1,0 +1,106 @@
+import { expect, type Page, test } from "@playwright/test";
+import { screenshot, VIEWPORTS } from "./account-helpers";
+import { signInOnAuthPage, WEB } from "./identity-helpers";
+
+// Issue #23's journey: the demo account's demo bot (created by the API on its first sign-in, with
+// the Acme Coffee knowledge) is asked something outside its knowledge — the fallback reply, with
+// the lead form in its widget — then something inside it: a short, cited answer whose confidence
+// the Playground shows. Screenshots of the new settings and the chip, in English and Arabic, are
+// kept for the eye (E2E_SCREENSHOTS).
+
+// packages/contracts/src/common/demo.ts (the auth service creates it on non-production starts).
+const DEMO = { email: "demo@parley.local", password: "parley-demo-2026" };
+const OUTSIDE = "Do you sell espresso machines?";
+const INSIDE = "How much is the coffee club?";
+
+const ask = async (page: Page, question: string) => {
+  const playground = page.getByRole("tabpanel", { name: "Playground" });
+  await playground.getByRole("textbox", { name: "Message" }).fill(question);
+  await playground.getByRole("textbox", { name: "Message" }).press("Enter");
+  return playground.locator(".pg-answer").last();
+};
+
+test("the demo bot falls back with the lead form outside its knowledge, and shows its confidence in a cited answer inside it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(`${WEB}/dashboard`, { waitUntil: "commit" });
+  await signInOnAuthPage(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+
+  // The demo bot, its knowledge read in the background.
+  await page.getByRole("link", { name: "Acme Coffee assistant" }).first().click();
+  await expect(page).toHaveURL(/\/chatbots\/cb_[^/?]+/);
+  const botId = /\/chatbots\/(cb_[^/?]+)/.exec(page.url())?.[1] ?? "";
+  await page.getByRole("tab", { name: /Knowledge/ }).click();
+  await expect(page.getByTestId("sources-summary")).toHaveText("5 sources ready", { timeout: 60_000 });
+
+  // Settings: visitors may leave their e-mail (turned on if it is not), the engine's caution is
+  // the recommended one, and the embeddings endpoint has its own section.
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const settings = page.getByRole("tabpanel", { name: "Settings" });
+  const leads = settings.getByRole("switch", { name: /Ask for contact details/ });
+  if (!(await leads.isChecked())) {
+    await leads.check();
+    await settings.getByRole("button", { name: "Save changes" }).click();
+    await expect(settings.getByText("All changes saved")).toBeVisible();
+  }
+  await expect(leads).toBeChecked();
+  const caution = settings.getByRole("group", { name: "When the built-in engine isn't sure" });
+  await expect(caution.getByRole("radio", { name: /Balanced \(recommended\)/ })).toBeChecked();
+  await expect(caution.getByRole("radio")).toHaveCount(3);
+  await expect(settings.getByRole("button", { name: "Test connection" })).toBeVisible();
+
+  // Outside the knowledge: the fallback reply, marked as such, with no source.
+  await page.getByRole("tab", { name: "Playground" }).click();
+  const fallback = await ask(page, OUTSIDE);
+  await expect(fallback).toContainText("Not answered from your knowledge", { timeout: 20_000 });
+  await expect(fallback).toContainText("I'm not sure about that one yet.");
+  await expect(fallback.locator(".pg-sources")).toHaveCount(0);
+
+  // …and in the bot's widget, the same question offers the lead form.
+  const visitor = await browser.newPage();
+  try {
+    await visitor.goto(`${WEB}/widget/chat/${botId}`);
+    const log = visitor.getByRole("log");
+    await visitor.getByRole("textbox").fill(OUTSIDE);
+    await visitor.getByRole("textbox").press("Enter");
+    await expect(log).toContainText("I'm not sure about that one yet.", { timeout: 20_000 });
+    await expect(log).toContainText("Want a person to follow up?");
+    await expect(visitor.getByRole("textbox", { name: "Email", exact: true })).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+
+  // Inside it: a short answer citing its source, with the engine's confidence beside it.
+  const answer = await ask(page, INSIDE);
+  await expect(answer.locator(".pg-bubble")).toContainText("12 BHD", { timeout: 20_000 });
+  await expect(answer.locator(".pg-sources")).toContainText("Delivery and coffee club");
+  expect(((await answer.locator(".pg-bubble").textContent()) ?? "").length).toBeLessThanOrEqual(250);
+  const chip = answer.locator(".confidence-chip");
+  await expect(chip).toHaveText(/^(Low confidence|Confidence) \d{1,3}%$/);
+  await expect(chip).toHaveAttribute("title", /How sure the built-in engine is|not very sure/);
+
+  // For the eye: the chip and the new settings at desktop and phone width, in English and Arabic.
+  for (const lang of ["en", "ar"] as const) {
+    await page.goto(`${WEB}/?lang=${lang}`);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${WEB}/chatbots/${botId}?tab=playground`);
+      const panel = page.getByRole("tabpanel").first();
+      await panel.getByRole("textbox").first().fill(INSIDE);
+      await panel.getByRole("textbox").first().press("Enter");
+      await expect(panel.locator(".confidence-chip").last()).toBeVisible({ timeout: 20_000 });
+      await panel.locator(".confidence-chip").last().scrollIntoViewIfNeeded();
+      await screenshot(page, `confidence-playground-${lang}`);
+      await page.goto(`${WEB}/chatbots/${botId}?tab=settings`);
+      const cautionGroup = page.locator(".caution-field");
+      await cautionGroup.scrollIntoViewIfNeeded();
+      await screenshot(page, `confidence-caution-${lang}`);
+      await page.locator(".embeddings-test").scrollIntoViewIfNeeded();
+      await screenshot(page, `confidence-embeddings-${lang}`);
+    }
+  }
+  await page.goto(`${WEB}/?lang=en`);
+});
