@@ -15,6 +15,8 @@ interface Template {
   pattern: RegExp;
   names: string[];
   translation: string;
+  /** How much fixed text it has: the more, the more specific. */
+  literal: number;
 }
 
 const compiled = new WeakMap<MessageTable, Template[]>();
@@ -39,8 +41,12 @@ function templatesOf(table: MessageTable): Template[] {
         return "(.+?)";
       })
       .join("");
-    templates.push({ pattern: new RegExp(`^${source}$`, "s"), names, translation });
+    const literal = english.replace(/\{\{\w+\}\}/g, "").length;
+    templates.push({ pattern: new RegExp(`^${source}$`, "s"), names, translation, literal });
   }
+  // The most specific first: "The receiver answered {{status}}." before "{{url}} answered {{status}}."
+  // (a stable sort: templates as specific as each other keep the table's order).
+  templates.sort((a, b) => b.literal - a.literal);
   compiled.set(table, templates);
   return templates;
 }
