@@ -82,6 +82,8 @@ const developers: Translation<typeof en> = {
       "هذه هي المرة الوحيدة التي يظهر فيها المفتاح. احفظه في مكان آمن، مثل إعدادات الأسرار في خادمك.",
     keyLabel: "مفتاح API",
     copy: "نسخ المفتاح",
+    copied: "نُسخ",
+    copyFailed: "تعذّر النسخ: حدّد المفتاح وانسخه بنفسك",
     done: "تم",
     usage: "أرسله في ترويسة Authorization مع كل طلب إلى ‎/api/v1:",
   },

@@ -73,6 +73,8 @@ const developers = {
       "This is the only time the key is shown. Store it somewhere safe, such as your server's secret settings.",
     keyLabel: "API key",
     copy: "Copy key",
+    copied: "Copied",
+    copyFailed: "Copy failed: select the key and copy it yourself",
     done: "Done",
     usage: "Send it in the Authorization header of each request to /api/v1:",
   },

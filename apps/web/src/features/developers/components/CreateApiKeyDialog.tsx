@@ -2,7 +2,6 @@ import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyCreated, type ApiKeyScope 
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Modal } from "../../../components/Modal";
-import { CopyButton } from "../../widget/components/CopyButton";
 import type { useApiKeyActions } from "../api";
 import { EXPIRY_CHOICES, type ExpiryChoice, expiresAtFor } from "../expiry";
 
@@ -35,6 +34,16 @@ export function CreateApiKeyDialog({
   const [expiry, setExpiry] = useState<ExpiryChoice>("never");
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
+  const [copied, setCopied] = useState<"idle" | "done" | "failed">("idle");
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied("done");
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the field stays selectable.
+      setCopied("failed");
+    }
+  };
 
   const close = () => {
     if (create.isPending) return;
@@ -43,6 +52,7 @@ export function CreateApiKeyDialog({
     setExpiry("never");
     setProblem(null);
     setCreated(null);
+    setCopied("idle");
     create.reset();
     onClose();
   };
@@ -87,7 +97,16 @@ export function CreateApiKeyDialog({
           />
         </div>
         <div className="api-key-copy">
-          <CopyButton text={created.key} label={t("create.copy")} />
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void copy(created.key)}>
+            {copied === "done"
+              ? t("create.copied")
+              : copied === "failed"
+                ? t("create.copyFailed")
+                : t("create.copy")}
+          </button>
+          <span className="sr-only" aria-live="polite">
+            {copied === "done" ? t("create.copied") : copied === "failed" ? t("create.copyFailed") : ""}
+          </span>
         </div>
         <p className="api-key-usage">{t("create.usage")}</p>
         <pre className="api-key-usage-code" dir="ltr">

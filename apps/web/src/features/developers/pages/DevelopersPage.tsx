@@ -34,7 +34,10 @@ export function DevelopersPage() {
               <Link
                 to={s.to}
                 className="developers-tab"
-                aria-current={location.pathname.startsWith(s.to) ? "page" : undefined}
+                // Exact or below it: "/developers/api" must not light up on "/developers/api-keys".
+                aria-current={
+                  location.pathname === s.to || location.pathname.startsWith(`${s.to}/`) ? "page" : undefined
+                }
               >
                 {t(`sections.${s.label}`)}
               </Link>
