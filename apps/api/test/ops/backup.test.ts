@@ -54,31 +54,41 @@ async function seed(install: Install) {
     DEMO_CONTENT: "true",
     ...Object.fromEntries(Object.entries(dbEnv(install)).filter(([, v]) => v !== undefined)),
   } as Record<string, string>);
-  const db = await openAppDb(env);
-  const app = await buildApp({ env, db, logger: false });
-  try {
-    await app.services.plans.seed();
-    await app.services.demo.seedShowcase();
-    await app.ready();
-    const started = await app.inject({
-      method: "POST",
-      url: `/api/widget/${SHOWCASE_CHATBOT_ID}/conversations`,
-      headers: { "x-parley-visitor": "visitor_backup_0001" },
-    });
-    expect(started.statusCode, started.body).toBe(201);
-    await db.db.execute(sql`
-      insert into payments (track_id, user_id, plan_id, method, provider, amount_minor, currency, status, expires_at)
-      select 'trk_backup_0001', 'auth_backup_owner', id, 'card', 'sandbox', 1500, 'BHD', 'captured', now()
-      from plans order by id limit 1`);
-  } finally {
-    await app.close();
-    await db.close();
-  }
-  const auth = await openAuthDb(authEnv(install));
-  await auth.db.execute(
-    sql`insert into "user" (id, name, email) values ('auth_backup_owner', 'Olivia', 'olivia@example.com')`,
-  );
-  await auth.close();
+  // The two services' databases are independent: made side by side (PGlite's initdb runs in a
+  // process of its own for each).
+  const api = async () => {
+    const db = await openAppDb(env);
+    const app = await buildApp({ env, db, logger: false });
+    try {
+      await app.services.plans.seed();
+      await app.services.demo.seedShowcase();
+      await app.ready();
+      const started = await app.inject({
+        method: "POST",
+        url: `/api/widget/${SHOWCASE_CHATBOT_ID}/conversations`,
+        headers: { "x-parley-visitor": "visitor_backup_0001" },
+      });
+      expect(started.statusCode, started.body).toBe(201);
+      await db.db.execute(sql`
+        insert into payments (track_id, user_id, plan_id, method, provider, amount_minor, currency, status, expires_at)
+        select 'trk_backup_0001', 'auth_backup_owner', id, 'card', 'sandbox', 1500, 'BHD', 'captured', now()
+        from plans order by id limit 1`);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  };
+  const auth = async () => {
+    const db = await openAuthDb(authEnv(install));
+    try {
+      await db.db.execute(
+        sql`insert into "user" (id, name, email) values ('auth_backup_owner', 'Olivia', 'olivia@example.com')`,
+      );
+    } finally {
+      await db.close();
+    }
+  };
+  await Promise.all([api(), auth()]);
 }
 
 /** Every table of a database: its row count and a hash of its rows, to compare before and after. */
@@ -102,8 +112,7 @@ async function contents(handle: { db: { execute: (q: ReturnType<typeof sql>) => 
 }
 
 async function snapshot(install: Install) {
-  const api = await openAppDb(dbEnv(install));
-  const auth = await openAuthDb(authEnv(install));
+  const [api, auth] = await Promise.all([openAppDb(dbEnv(install)), openAuthDb(authEnv(install))]);
   try {
     const found = {
       account: rowsOf<{ email: string }>(await auth.db.execute(sql`select email from "user"`)).map(
