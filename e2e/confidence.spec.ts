@@ -50,7 +50,18 @@ test("the demo bot falls back with the lead form outside its knowledge, and show
   const caution = settings.getByRole("group", { name: "When the built-in engine isn't sure" });
   await expect(caution.getByRole("radio", { name: /Balanced \(recommended\)/ })).toBeChecked();
   await expect(caution.getByRole("radio")).toHaveCount(3);
-  await expect(settings.getByRole("button", { name: "Test connection" })).toBeVisible();
+  // Test connection tries what is typed: nothing (this server has no default endpoint), then an
+  // address where nothing listens (private addresses are allowed outside production).
+  const testButton = settings.getByRole("button", { name: "Test connection" });
+  const testResult = settings.getByTestId("embeddings-test-result");
+  await testButton.click();
+  await expect(testResult).toContainText("There's nothing to test");
+  await settings.getByLabel("Embeddings base URL").fill("http://127.0.0.1:9/v1");
+  await settings.getByLabel("Embeddings model").fill("nomic-embed-text");
+  await testButton.click();
+  await expect(testResult).toContainText("The endpoint could not be reached.");
+  await settings.getByRole("button", { name: "Discard", exact: true }).click();
+  await expect(settings.getByLabel("Embeddings base URL")).toHaveValue("");
 
   // Outside the knowledge: the fallback reply, marked as such, with no source.
   await page.getByRole("tab", { name: "Playground" }).click();
@@ -98,8 +109,13 @@ test("the demo bot falls back with the lead form outside its knowledge, and show
       const cautionGroup = page.locator(".caution-field");
       await cautionGroup.scrollIntoViewIfNeeded();
       await screenshot(page, `confidence-caution-${lang}`);
+      await page.locator("#settings-embeddingsBaseUrl").fill("http://127.0.0.1:9/v1");
+      await page.locator("#settings-embeddingsModel").fill("nomic-embed-text");
+      await page.locator(".embeddings-test button").click();
+      await expect(page.getByTestId("embeddings-test-result")).toBeVisible();
       await page.locator(".embeddings-test").scrollIntoViewIfNeeded();
       await screenshot(page, `confidence-embeddings-${lang}`);
+      await page.locator(".save-bar-actions .btn-ghost").click();
     }
   }
   await page.goto(`${WEB}/?lang=en`);
