@@ -80,6 +80,10 @@ test("the demo bot falls back with the lead form outside its knowledge, and show
     await expect(log).toContainText("I'm not sure about that one yet.", { timeout: 20_000 });
     await expect(log).toContainText("Want a person to follow up?");
     await expect(visitor.getByRole("textbox", { name: "Email", exact: true })).toBeVisible();
+    // The visitor then asks what the bot knows: the inbox keeps both answers, with their confidence.
+    await visitor.getByPlaceholder("Type your question…").fill(INSIDE);
+    await visitor.getByPlaceholder("Type your question…").press("Enter");
+    await expect(log.locator(".pw-sources")).toHaveCount(1, { timeout: 20_000 });
   } finally {
     await visitor.close();
   }
@@ -92,6 +96,32 @@ test("the demo bot falls back with the lead form outside its knowledge, and show
   const chip = answer.locator(".confidence-chip");
   await expect(chip).toHaveText(/^(Low confidence|Confidence) \d{1,3}%$/);
   await expect(chip).toHaveAttribute("title", /How sure the built-in engine is|not very sure/);
+
+  // The inbox transcript shows the same chip on the bot's answer; Unanswered lists the fallback.
+  await page.goto(`${WEB}/inbox`);
+  await page
+    .getByRole("list", { name: "Conversations" })
+    .getByRole("listitem")
+    .first()
+    .getByRole("link")
+    .click();
+  const transcript = page.getByRole("article");
+  await expect(transcript.locator(".tr-msg-bot .confidence-chip").last()).toHaveText(
+    /^(Low confidence|Confidence) \d{1,3}%$/,
+  );
+  await expect(transcript.locator(".tr-flag-fallback")).toHaveCount(1);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await transcript.locator(".confidence-chip").last().scrollIntoViewIfNeeded();
+    await screenshot(page, "confidence-inbox-en");
+  }
+  await page.setViewportSize(VIEWPORTS[0]);
+  await page.goto(`${WEB}/inbox/unanswered`);
+  const group = page
+    .getByRole("list", { name: "Unanswered questions" })
+    .getByRole("listitem")
+    .filter({ hasText: OUTSIDE });
+  await expect(group).toContainText("1 fallback reply");
 
   // For the eye: the chip and the new settings at desktop and phone width, in English and Arabic.
   for (const lang of ["en", "ar"] as const) {

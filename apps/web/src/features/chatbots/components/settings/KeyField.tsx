@@ -90,6 +90,8 @@ export function KeyField({
           <input
             id={id}
             type="password"
+            // A key reads left to right in every language (its placeholder too).
+            dir="ltr"
             autoComplete="off"
             spellCheck={false}
             placeholder={hasApiKey ? t("settings.model.pasteNewKey") : placeholder}
