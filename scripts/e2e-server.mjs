@@ -19,6 +19,10 @@ const mailPort = Number(process.env.E2E_MAIL_PORT ?? Number(port) + 2);
 const webUrl = `http://127.0.0.1:${port}`;
 const authUrl = `http://127.0.0.1:${authPort}`;
 const forceBuild = process.env.E2E_BUILD === "1";
+// Bundles built elsewhere (a run beside another in the same tree): used as they are, never rebuilt
+// here, and handed to the services (WEB_DIST to the API, AUTH_UI_DIR to the auth service).
+const webDist = process.env.WEB_DIST;
+const authUiDir = process.env.AUTH_UI_DIR;
 
 /** Missing, or older than any input folder or file. */
 function buildIsStale(output, inputDirs, inputFiles) {
@@ -31,35 +35,37 @@ const fromRoot = (...paths) => paths.map((p) => path.join(root, p));
 
 // A stale bundle would test yesterday's code.
 if (
-  forceBuild ||
-  buildIsStale(
-    path.join(root, "apps/web/dist/index.html"),
-    fromRoot(
-      "apps/web/src",
-      "apps/web/public",
-      "apps/web/embed",
-      "packages/contracts/src",
-      "packages/ui/src",
-    ),
-    fromRoot(
-      "apps/web/index.html",
-      "apps/web/widget.html",
-      "apps/web/vite.config.ts",
-      "apps/web/vite.embed.config.ts",
-    ),
-  )
+  !webDist &&
+  (forceBuild ||
+    buildIsStale(
+      path.join(root, "apps/web/dist/index.html"),
+      fromRoot(
+        "apps/web/src",
+        "apps/web/public",
+        "apps/web/embed",
+        "packages/contracts/src",
+        "packages/ui/src",
+      ),
+      fromRoot(
+        "apps/web/index.html",
+        "apps/web/widget.html",
+        "apps/web/vite.config.ts",
+        "apps/web/vite.embed.config.ts",
+      ),
+    ))
 ) {
   console.log("[e2e] building the web app…");
   const code = await run("pnpm", ["--filter", "@parley/web", "build"]);
   if (code !== 0) process.exit(code);
 }
 if (
-  forceBuild ||
-  buildIsStale(
-    path.join(root, "apps/auth/dist/ui/index.html"),
-    fromRoot("apps/auth/ui", "packages/ui/src", "packages/contracts/src"),
-    fromRoot("apps/auth/vite.config.ts"),
-  )
+  !authUiDir &&
+  (forceBuild ||
+    buildIsStale(
+      path.join(root, "apps/auth/dist/ui/index.html"),
+      fromRoot("apps/auth/ui", "packages/ui/src", "packages/contracts/src"),
+      fromRoot("apps/auth/vite.config.ts"),
+    ))
 ) {
   console.log("[e2e] building the auth UI…");
   const code = await run("pnpm", ["--filter", "@parley/auth", "build:ui"]);
@@ -142,6 +148,7 @@ const auth = start("auth", "apps/auth/src/server.ts", {
   SMTP_URL: mail.smtpUrl,
   // Many sign-ups from one address in a run must not trip the limiter.
   RATE_LIMIT_ENABLED: "false",
+  ...(authUiDir ? { AUTH_UI_DIR: authUiDir } : {}),
 });
 
 if (!(await waitFor(`${authUrl}/ok`, { timeoutMs: 90_000, isAlive: () => running(auth) }))) {
@@ -159,6 +166,7 @@ const api = start("api", "apps/api/src/server.ts", {
   // As behind a proxy: a test may speak for its own client address (X-Forwarded-For), so it can
   // spend a per-address limit for real without starving the other tests (all from 127.0.0.1).
   TRUST_PROXY: "127.0.0.1",
+  ...(webDist ? { WEB_DIST: webDist } : {}),
 });
 
 if (!(await waitFor(`${webUrl}/api/health`, { timeoutMs: 90_000, isAlive: () => running(api) }))) {

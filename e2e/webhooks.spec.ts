@@ -1,0 +1,121 @@
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+import { newAccount, screenshot, signInTo } from "./account-helpers";
+
+test.setTimeout(120_000);
+
+/** Standard Webhooks: one of the space-separated `v1,` signatures is HMAC-SHA256(id.timestamp.body). */
+function signedBy(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+  const expected = createHmac("sha256", key)
+    .update(`${headers["webhook-id"]}.${headers["webhook-timestamp"]}.${body}`)
+    .digest("base64");
+  return String(headers["webhook-signature"] ?? "")
+    .split(" ")
+    .includes(`v1,${expected}`);
+}
+
+test("an owner on Pro adds a webhook endpoint (secret shown once), sends a test event a receiver verifies, reads the delivery log, rotates the secret and deletes the endpoint", async ({
+  page,
+  request,
+}) => {
+  // The business's receiver, on this machine (the e2e API allows loopback outside production).
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => {
+      body += c.toString("utf8");
+    });
+    req.on("end", () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(200, { "content-type": "text/plain" }).end("received, thanks");
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/parley`;
+
+  try {
+    const owner = await newAccount(request, "Wes Webhook");
+    const payment = await owner.api<{ payment_url: string }>("POST", "/payments/initiate", {
+      amount: 25,
+      planName: "Pro",
+      payment_provider: "mastercard",
+    });
+    await page.goto(payment.payment_url);
+    await page.getByRole("button", { name: "Approve BHD\u00a025.000" }).click();
+    await expect(page).not.toHaveURL(/sandbox-gateway/);
+
+    await signInTo(page, owner, "/developers/webhooks");
+    await expect(page.getByRole("link", { name: "Webhooks" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText("No endpoints yet.")).toBeVisible();
+
+    // A private address is refused by the form's own check only when malformed; the API refuses
+    // the rest. Here: the receiver, with two events.
+    await page.getByLabel("Endpoint URL").fill(hookUrl);
+    await page.getByLabel("Description (optional)").fill("CRM");
+    await page.getByRole("checkbox", { name: /A conversation started/ }).check();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const secret = (await page.getByTestId("webhook-secret").textContent())?.trim() ?? "";
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    await expect(page.getByRole("button", { name: "Copy secret" })).toBeVisible();
+    await screenshot(page, "webhook-created");
+    await page.getByRole("button", { name: "I have saved it" }).click();
+    await expect(page.locator("body")).not.toContainText(secret);
+
+    const row = page.getByRole("listitem").filter({ hasText: hookUrl });
+    await expect(row).toContainText("2 events");
+    await expect(row).toContainText("On");
+
+    // The test event goes out from the job queue; the log shows it delivered.
+    await row.getByRole("button", { name: "Send test event" }).click();
+    await expect(row.getByRole("status").filter({ hasText: "Test event queued." })).toBeVisible();
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
+    const [sent] = received;
+    expect(JSON.parse(sent?.body ?? "{}").type).toBe("webhook.test");
+    expect(signedBy(secret, sent?.headers ?? {}, sent?.body ?? "")).toBe(true);
+    const delivered = row.locator(".webhook-delivery").first();
+    await expect(delivered).toContainText("Delivered", { timeout: 15_000 });
+    await delivered.getByText("Details").click();
+    await expect(delivered).toContainText("HTTP 200");
+    await expect(delivered.locator("pre")).toHaveText("received, thanks");
+
+    // Redeliver: the same message id again.
+    await delivered.getByRole("button", { name: "Redeliver" }).click();
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(2);
+    expect(received[1]?.headers["webhook-id"]).toBe(sent?.headers["webhook-id"]);
+
+    // Rotation with the default overlap: the new secret is shown once; both sign meanwhile.
+    await row.getByRole("button", { name: "Rotate secret" }).click();
+    const rotate = page.getByRole("alertdialog", { name: "Rotate the signing secret?" });
+    await expect(rotate.getByLabel("Overlap")).toHaveValue("24");
+    await rotate.getByRole("button", { name: "Rotate" }).click();
+    const second = (await page.getByTestId("webhook-secret").textContent())?.trim() ?? "";
+    expect(second).toMatch(/^whsec_/);
+    expect(second).not.toBe(secret);
+    await page.getByRole("button", { name: "I have saved it" }).click();
+    await expect(row).toContainText("The previous secret also signs until");
+    await row.getByRole("button", { name: "Send test event" }).click();
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(3);
+    const third = received[2];
+    expect(signedBy(secret, third?.headers ?? {}, third?.body ?? "")).toBe(true);
+    expect(signedBy(second, third?.headers ?? {}, third?.body ?? "")).toBe(true);
+
+    await page.setViewportSize({ width: 390, height: 664 });
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(sideways).toBe(false);
+    await screenshot(page, "webhooks-phone");
+
+    // Delete through the app's confirmation.
+    await row.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete this endpoint?" });
+    await confirm.getByRole("button", { name: "Delete endpoint" }).click();
+    await expect(page.getByText("No endpoints yet.")).toBeVisible();
+  } finally {
+    receiver.closeAllConnections();
+    await new Promise<void>((r) => receiver.close(() => r()));
+  }
+});
