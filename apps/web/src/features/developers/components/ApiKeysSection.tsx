@@ -18,6 +18,7 @@ export function ApiKeysSection() {
   const { create, revoke } = useApiKeyActions(workspaceId);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  /** The key just revoked (its notice is put in words when shown, in the current language). */
   const [notice, setNotice] = useState<string | null>(null);
   const canBilling = useCan("billing");
 
@@ -50,7 +51,7 @@ export function ApiKeysSection() {
       <div className="settings-card-body">
         {notice ? (
           <div className="alert alert-success" role="status">
-            {notice}
+            {t("keys.revoked", { name: notice })}
           </div>
         ) : null}
         {planBlocked && data ? (
@@ -148,7 +149,7 @@ export function ApiKeysSection() {
           if (!revoking) return;
           const name = revoking.name;
           await revoke(revoking.id);
-          setNotice(t("keys.revoked", { name }));
+          setNotice(name);
         }}
         onClose={() => setRevoking(null)}
       />
