@@ -164,6 +164,7 @@ describe("pnpm backup → pnpm restore into an empty install", { timeout: 120_00
         return { DATABASE_URL: api.url ?? "", AUTH_DATABASE_URL: auth.url ?? "" };
       };
 
+      // A fresh install to back up: on PGlite two initdb processes, slow on a busy machine.
       beforeAll(async () => {
         if (driver === "pglite") {
           source = { DATA_DIR: path.join(folder(), "data") };
@@ -183,7 +184,7 @@ describe("pnpm backup → pnpm restore into an empty install", { timeout: 120_00
         expect(made.output).toContain("MODEL_KEYS_SECRET");
         // Customer data: the owner's alone.
         expect(statSync(file).mode & 0o777).toBe(0o600);
-      });
+      }, 240_000);
 
       it("restores the same accounts, bots, conversations and payments, every table row for row", async () => {
         expect(before.found).toEqual({

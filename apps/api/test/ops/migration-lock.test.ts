@@ -93,12 +93,12 @@ describe.skipIf(!process.env.DATABASE_URL)(
       await until(
         "three API replicas waiting on the lock",
         async () => (await waiting(apiHolder.client)) === 3,
-        30_000,
+        90_000,
       );
       await until(
         "two auth replicas waiting on the lock",
         async () => (await waiting(authHolder.client)) === 2,
-        30_000,
+        90_000,
       );
       // Nothing was migrated while the lock was held.
       const schemas = await apiHolder.client.query(
@@ -123,7 +123,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
         expect(new Set(applied.rows.map((r) => r.hash)).size, service).toBe(journal.entries.length);
         await client.end();
       }
-    }, 90_000);
+    }, 240_000);
   },
 );
 
@@ -182,7 +182,7 @@ describe("an older release on a newer database", () => {
         if (dataDir) rmSync(dataDir, { recursive: true, force: true });
         await scratch.drop();
       }
-    });
+    }, 120_000);
   }
 });
 
