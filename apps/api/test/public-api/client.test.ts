@@ -165,6 +165,27 @@ describe.each(testDrivers())("a generated TypeScript client drives the public AP
     expect(usage.lastUsedAt).not.toBeNull();
   });
 
+  it("asks a bot that is not published yet (like the Playground); the widget still cannot reach it", async () => {
+    const draft = await api.POST("/api/v1/chatbots", { body: { name: "Draft bot" } });
+    const id = draft.data?._id ?? "";
+    expect(draft.data?.published).toBe(false);
+    const asked = await api.POST("/api/v1/chatbots/{id}/ask", {
+      params: { path: { id } },
+      body: { content: "Hello?" },
+    });
+    expect(asked.response.status).toBe(200);
+    expect(asked.data?.answer.messageId).toBeTruthy();
+    const conv = await api.GET("/api/v1/conversations/{id}", {
+      params: { path: { id: asked.data?.conversationId ?? "" } },
+    });
+    expect(conv.data?.messages).toHaveLength(2);
+    const widget = await fetch(`${t.url}/api/widget/${id}/conversations`, {
+      method: "POST",
+      headers: { "x-parley-visitor": visitor },
+    });
+    expect(widget.status).toBe(404);
+  });
+
   it("uploads a document through the multipart route", async () => {
     const bot = await api.POST("/api/v1/chatbots", { body: { name: "Docs bot" } });
     const id = bot.data?._id ?? "";

@@ -69,16 +69,15 @@ export function liveTransitionEvents(webhooks: Emit, now: () => Date) {
  * of ours, so the event's insert follows them, before the visitor's answer; a failure to queue is
  * logged and never the visitor's error).
  */
-export function emitWidgetEvents<W extends Pick<WidgetService, "start" | "lead" | "publishedBot">>(
-  widget: W,
-  webhooks: Emit,
-  opts: { now: () => Date; log: FastifyBaseLogger },
-): W {
+export function emitWidgetEvents<
+  W extends Pick<WidgetService, "start" | "lead" | "publishedBot" | "conversationBot">,
+>(widget: W, webhooks: Emit, opts: { now: () => Date; log: FastifyBaseLogger }): W {
   return {
     ...widget,
     async start(...args: Parameters<WidgetService["start"]>) {
       const conversation = await widget.start(...args);
-      const bot = await widget.publishedBot(conversation.chatbotId);
+      // The public API starts conversations with bots not yet published (`draft`) too.
+      const bot = await widget.conversationBot(conversation.chatbotId, args[2]);
       await webhooks
         .emit({
           workspaceId: bot.ownerId,
