@@ -70,12 +70,12 @@ import { createPaymentsRepo } from "./modules/payments/payments.repo";
 import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
 import { createPaymentsService } from "./modules/payments/payments.service";
 import { createProviderRegistry } from "./modules/payments/providers/registry";
-import { publicApi } from "./modules/public-api/public-api";
 import { createSandboxOrdersRepo } from "./modules/payments/sandbox-gateway/sandbox-gateway.repo";
 import { sandboxGatewayRoutes } from "./modules/payments/sandbox-gateway/sandbox-gateway.routes";
 import { createPlansRepo } from "./modules/plans/plans.repo";
 import { plansRoutes } from "./modules/plans/plans.routes";
 import { createPlansService } from "./modules/plans/plans.service";
+import { publicApi } from "./modules/public-api/public-api";
 import { createRetrieval } from "./modules/retrieval/retrieval";
 import { createSemanticIndex } from "./modules/retrieval/semantic";
 import { createSubscriptionsRepo } from "./modules/subscriptions/subscriptions.repo";
@@ -85,18 +85,22 @@ import { supportRoutes } from "./modules/support/support.routes";
 import { createUsersRepo } from "./modules/users/users.repo";
 import { clearCookiesRoute, usersRoutes } from "./modules/users/users.routes";
 import { createUsersService } from "./modules/users/users.service";
+import { webhookDeliveriesRoutes } from "./modules/webhooks/webhook-deliveries.routes";
+import { createWebhookDelivery } from "./modules/webhooks/webhook-delivery";
+import {
+  emitWidgetEvents,
+  liveTransitionEvents,
+  sourceSettledEvents,
+} from "./modules/webhooks/webhook-events";
+import { createWebhookSecretBox } from "./modules/webhooks/webhook-secrets";
+import { createWebhooksRepo } from "./modules/webhooks/webhooks.repo";
+import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
+import { createWebhooksService } from "./modules/webhooks/webhooks.service";
 import { frameAncestors } from "./modules/widget/origin-policy";
 import { widgetRoutes } from "./modules/widget/widget.routes";
 import { createWidgetService } from "./modules/widget/widget.service";
 import { widgetLauncherRoutes } from "./modules/widget/widget-launcher.routes";
 import { createWidgetSessions } from "./modules/widget/widget-session";
-import { webhookDeliveriesRoutes } from "./modules/webhooks/webhook-deliveries.routes";
-import { createWebhookDelivery } from "./modules/webhooks/webhook-delivery";
-import { emitWidgetEvents, liveTransitionEvents, sourceSettledEvents } from "./modules/webhooks/webhook-events";
-import { createWebhookSecretBox } from "./modules/webhooks/webhook-secrets";
-import { createWebhooksRepo } from "./modules/webhooks/webhooks.repo";
-import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
-import { createWebhooksService } from "./modules/webhooks/webhooks.service";
 import { createAuditRepo } from "./modules/workspaces/audit.repo";
 import { createAuditService } from "./modules/workspaces/audit.service";
 import { createSeatsUsedClient } from "./modules/workspaces/seats-client";
@@ -300,6 +304,7 @@ function createServices(
       users: users.erase,
       audit: audit.erase,
       apiKeys: apiKeys.erase,
+      webhooks: webhooks.erase,
     },
     forgetUser: (id) => {
       users.forget(id);
@@ -433,7 +438,10 @@ function createServices(
     retrieval,
     chat,
     usage,
-    widget: emitWidgetEvents(notifyOnLeads(widget, notifications, { now, log }), webhookDelivery, { now, log }),
+    widget: emitWidgetEvents(notifyOnLeads(widget, notifications, { now, log }), webhookDelivery, {
+      now,
+      log,
+    }),
     webhooks,
     webhookDelivery,
     notifications,

@@ -14,5 +14,7 @@ export function scheduledJobs(services: Services, everyMs: number): Job[] {
     { name: "inbox.retention", everyMs, run: () => services.lifecycle.applyRetention() },
     // Hourly digests of handoff requests and leads, for members who chose them.
     { name: "notifications.digest", everyMs, run: () => services.notifications.runDigests() },
+    // Finished webhook deliveries leave the log after 30 days.
+    { name: "webhooks.prune", everyMs, run: () => services.webhooks.prune() },
   ];
 }

@@ -4,7 +4,10 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
 } from "@parley/contracts";
+import { signWebhook } from "@parley/contracts/server";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookDeliveries, webhookEndpoints } from "../../src/db/schema";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, setPlan, type TestApp, testDrivers } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
@@ -464,6 +467,15 @@ describe.each(testDrivers())("webhooks on %s", (driver) => {
       expect(cursor.status).toBe(400);
     });
 
+    it("keeps finished deliveries in the log for 30 days", async () => {
+      expect(await deliveries(shopA, endpointId)).toHaveLength(1);
+      t.app.clock.advance(29 * 86_400_000);
+      expect((await t.app.services.webhooks.prune()).deliveries).toBe(0);
+      t.app.clock.advance(2 * 86_400_000);
+      expect((await t.app.services.webhooks.prune()).deliveries).toBeGreaterThanOrEqual(1);
+      expect(await deliveries(shopA, endpointId)).toEqual([]);
+    });
+
     it("writes every change to the audit log, never the secret", async () => {
       const res = await call(shopA, "GET", "/api/workspace/audit-log");
       expect(res.status).toBe(200);
@@ -476,6 +488,34 @@ describe.each(testDrivers())("webhooks on %s", (driver) => {
       ])
         expect(actions).toContain(action);
       expect(JSON.stringify(res.body)).not.toMatch(/whsec_/);
+    });
+
+    it("goes with the account: deleting the user deletes their endpoints and deliveries", async () => {
+      const body = JSON.stringify({
+        id: "evt_delete_wh_shop_b",
+        type: "user.deleted",
+        occurredAt: new Date().toISOString(),
+        data: { userId: shopB.sub, email: shopB.email },
+      });
+      const created = await createEndpoint(shopB, { url: `${receiver.url}/ok`, events: ["lead.created"] });
+      await call(shopB, "POST", `/api/webhooks/${created.endpoint.id}/test`);
+      await settle();
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/internal/auth-events",
+        headers: { "content-type": "application/json", ...signWebhook(t.env.AUTH_EVENTS_SECRET, body) },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(200);
+      const db = t.db.db;
+      expect(
+        await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, shopB.sub)),
+      ).toEqual([]);
+      expect(
+        await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.workspaceId, shopB.sub)),
+      ).toEqual([]);
+      // Another workspace's endpoint stays.
+      expect((await call(shopA, "GET", `/api/webhooks/${endpointId}`)).status).toBe(200);
     });
   });
 });

@@ -21,6 +21,8 @@ export interface AccountErasers {
   audit: (tx: Tx, workspaceId: string) => Promise<void>;
   /** The personal workspace's API keys. */
   apiKeys: (tx: Tx, workspaceId: string) => Promise<void>;
+  /** The personal workspace's webhook endpoints and their deliveries. */
+  webhooks: (tx: Tx, workspaceId: string) => Promise<void>;
 }
 
 /**
@@ -55,6 +57,7 @@ export function createAuthEventsService(deps: {
         await erase.users(tx, userId);
         await erase.audit(tx, userId);
         await erase.apiKeys(tx, userId);
+        await erase.webhooks(tx, userId);
         return { duplicate: false };
       });
       if (event.type === "user.deleted") deps.forgetUser(event.data.userId);

@@ -1,5 +1,5 @@
 import type { Database } from "@parley/db";
-import { and, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import {
   type WebhookAttemptRow,
   type WebhookDeliveryRow,
@@ -64,6 +64,18 @@ export function createWebhooksRepo(db: Database) {
         .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
         .returning();
       return row;
+    },
+    /** Account deletion: the personal workspace's endpoints (their deliveries go with them). */
+    async removeWorkspace(tx: Tx, workspaceId: string) {
+      await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, workspaceId));
+    },
+    /** Finished deliveries older than `before` (their attempts go with them). */
+    async pruneDeliveries(before: Date): Promise<number> {
+      const gone = await db
+        .delete(webhookDeliveries)
+        .where(and(lt(webhookDeliveries.createdAt, before), ne(webhookDeliveries.status, "pending")))
+        .returning({ id: webhookDeliveries.id });
+      return gone.length;
     },
     /** Enabled endpoints of the workspace that subscribe to `type`. */
     async subscribers(workspaceId: string, type: string): Promise<WebhookEndpointRow[]> {

@@ -33,6 +33,8 @@ export interface WebhooksDeps {
 }
 
 const NOT_FOUND = "Webhook endpoint not found";
+/** How long the delivery log keeps a finished delivery. */
+export const DELIVERY_LOG_DAYS = 30;
 const TURNED_OFF = "This endpoint is turned off. Turn it on to send events to it.";
 
 export function toEndpoint(row: WebhookEndpointRow, now: Date): WebhookEndpoint {
@@ -129,6 +131,15 @@ export function createWebhooksService(deps: WebhooksDeps) {
   ) => ({ workspaceId, action, actorId: actor.userId, actorEmail: actor.email, target, details });
 
   return {
+    /** Account deletion, inside its transaction. */
+    erase: repo.removeWorkspace,
+    /** The log keeps finished deliveries for DELIVERY_LOG_DAYS (a scheduled job). */
+    async prune(): Promise<{ deliveries: number }> {
+      return {
+        deliveries: await repo.pruneDeliveries(new Date(now().getTime() - DELIVERY_LOG_DAYS * 86_400_000)),
+      };
+    },
+
     async list(workspaceId: string): Promise<WebhookEndpoint[]> {
       const at = now();
       return (await repo.list(workspaceId)).map((r) => toEndpoint(r, at));
