@@ -31,6 +31,21 @@ const entries: AuditEntry[] = [
   entry({ id: "a3", action: "bot.deleted", target: "bot_2", details: { name: "Old bot" } }),
   entry({ id: "a4", action: "bot.updated", target: "bot_3" }),
   entry({ id: "a5", action: "member.invited", target: "eve@example.com", actorName: null }),
+  entry({
+    id: "a6",
+    action: "webhook.created",
+    target: "wh_1",
+    details: { url: "https://crm.example.com/hook", events: ["lead.created"] },
+  }),
+  entry({
+    id: "a7",
+    action: "webhook.disabled",
+    target: "wh_1",
+    actorId: null,
+    actorEmail: null,
+    actorName: null,
+    details: { url: "https://crm.example.com/hook", reason: "failing", by: "system" },
+  }),
 ];
 
 async function render(language: Language): Promise<string> {
@@ -55,7 +70,7 @@ const text = (html: string) =>
 describe("the activity log (issue #25 item 9)", () => {
   it("names people by name with their address beside it, bots by name, dates like the rest of the app", async () => {
     const html = await render("en");
-    const [removed, updated, deleted, legacy, invited] = rows(html).map(text);
+    const [removed, updated, deleted, legacy, invited, webhook, disabled] = rows(html).map(text);
     const date = formatDate("en", at, "dateTime");
     expect(removed).toBe(`${date}Ada Lovelace ada@example.com removed Bob Builder bob@example.com`);
     expect(updated).toBe(`${date}Ada Lovelace ada@example.com changed the settings of chatbot “Kettle care”`);
@@ -67,6 +82,14 @@ describe("the activity log (issue #25 item 9)", () => {
     expect(legacy).not.toContain("bot_3");
     // No name known (and none revealed for an address that was only invited): the address.
     expect(invited).toBe(`${date}ada@example.com invited eve@example.com`);
+    // Webhook endpoints by their address, never their id; Parley's own change as such.
+    expect(webhook).toBe(
+      `${date}Ada Lovelace ada@example.com added the webhook endpoint “https://crm.example.com/hook”`,
+    );
+    expect(disabled).toBe(
+      `${date}Parley (automatic change) turned off the failing webhook endpoint “https://crm.example.com/hook”`,
+    );
+    expect(html).not.toContain("wh_1");
     // Addresses stay left to right; names follow their own direction.
     expect(html).toContain('<bdi dir="ltr">bob@example.com</bdi>');
   });
