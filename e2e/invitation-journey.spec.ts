@@ -88,6 +88,8 @@ test("an invitation opened in a fresh browser names the workspace and fills in t
   // The agent works in the inbox; the owner removes them meanwhile.
   await tab.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Inbox" }).click();
   await expect(tab).toHaveURL(/\/inbox/);
+  // In two workspaces now (their own and Kettle Co): the header's switcher is there.
+  await expect(tab.getByTestId("workspace-switcher")).toBeVisible();
   const { members } = await asOwner<{ members: Array<{ id: string; user: { email: string } }> }>(
     request,
     "GET",
@@ -111,6 +113,8 @@ test("an invitation opened in a fresh browser names the workspace and fills in t
   await expect(removed).toHaveCount(1);
   await expect(tab.getByText(/Reference|Try again/)).toHaveCount(0);
   await expect(tab.locator(".alert-error")).toHaveCount(0);
+  // The switcher no longer offers Kettle Co (one workspace left: no switcher), without a reload.
+  await expect(tab.getByTestId("workspace-switcher")).toHaveCount(0);
   await screenshot(tab, "removed-from-workspace");
 
   // The way forward: their own workspace's dashboard, without the owner's bot.

@@ -8,6 +8,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { z } from "zod";
 import { apiFetch } from "../../app/api";
 import { authClient, tokens } from "../session/runtime";
+import { workspaceKeys } from "./workspace-keys";
 import { newWorkspaceSlug } from "./workspace-name";
 
 /**
@@ -42,15 +43,7 @@ const invitationDetailsSchema = invitationSchema.extend({
 });
 export type InvitationDetails = z.infer<typeof invitationDetailsSchema>;
 
-export const workspaceKeys = {
-  all: ["workspaces"] as const,
-  list: () => [...workspaceKeys.all, "list"] as const,
-  members: (id: string) => [...workspaceKeys.all, id, "members"] as const,
-  invitations: (id: string) => [...workspaceKeys.all, id, "invitations"] as const,
-  audit: (id: string) => [...workspaceKeys.all, id, "audit"] as const,
-  seats: (id: string) => [...workspaceKeys.all, id, "seats"] as const,
-  invitation: (id: string) => [...workspaceKeys.all, "invitation", id] as const,
-};
+export { workspaceKeys };
 
 const q = (id: string) => `organizationId=${encodeURIComponent(id)}`;
 

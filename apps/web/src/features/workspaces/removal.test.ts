@@ -1,6 +1,6 @@
 import { createI18n, type Language } from "@parley/ui/i18n";
 import { LanguageProvider } from "@parley/ui/i18n/react";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -111,8 +111,43 @@ describe("a removal, noticed once wherever it shows first", () => {
       queryClient
         .getQueryCache()
         .findAll()
-        .map((q) => q.queryKey[0]),
-    ).toEqual(["session", "session"]);
+        .map((q) => q.queryKey.join("/"))
+        .sort(),
+    ).toEqual(["session/platform-user/adam@example.com", "session/workspace/me", "workspaces/list"]);
+  });
+
+  it("the header's switcher drops the workspace at once, then shows what the auth service says", async () => {
+    // better-auth's GET /organization/list, as the auth service answers it.
+    const asListed = (...ids: string[]) =>
+      [
+        { id: "me", name: "Adam's workspace", slug: "adam-x1", logo: null, metadata: null },
+        { id: "w1", name: "Kettle & Co", slug: "kettle-co", logo: null, metadata: null },
+        { id: "w2", name: "Brew Lab", slug: "brew-lab", logo: null, metadata: null },
+      ]
+        .filter((w) => ids.includes(w.id))
+        .map((w) => ({ ...w, createdAt: "2026-11-20T10:00:00.000Z" }));
+    let listed = asListed("me", "w1", "w2");
+    const queryClient = client();
+    // Mounted the way the switcher mounts useWorkspaces (an observer of the one list query).
+    const switcher = new QueryObserver(queryClient, {
+      queryKey: ["workspaces", "list"],
+      queryFn: async () => listed.map(({ id, name, slug }) => ({ id, name, slug })),
+      staleTime: 30_000,
+    });
+    const shown: string[][] = [];
+    const stop = switcher.subscribe((result) => {
+      if (result.data) shown.push(result.data.map((w) => w.id));
+    });
+    await queryClient.refetchQueries({ queryKey: ["workspaces", "list"] });
+    expect(shown.at(-1)).toEqual(["me", "w1", "w2"]);
+
+    // Removed from Kettle & Co (and, meanwhile, from Brew Lab in another tab).
+    listed = asListed("me");
+    forgetWorkspaceData(queryClient, "w1");
+    expect(shown.at(-1)).toEqual(["me", "w2"]);
+    await expect.poll(() => shown.at(-1)).toEqual(["me"]);
+    expect(shown).not.toContainEqual(["me", "w1"]);
+    stop();
   });
 });
 

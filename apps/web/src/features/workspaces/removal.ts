@@ -2,6 +2,8 @@ import type { Query, QueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../app/api-error";
 import { sessionKeys } from "../session/api";
 import { AuthServiceError } from "../session/auth-client";
+import type { Workspace } from "./api";
+import { workspaceKeys } from "./workspace-keys";
 
 /**
  * Issue #25: a member removed from the active workspace (or who left it in another tab) keeps an
@@ -42,11 +44,27 @@ export function watchRemoval(queryClient: QueryClient, onRemoved: () => void): (
   };
 }
 
-/** Who is signed in stays (the session and the user's record); everything of the workspace goes. */
-const ofWorkspace = (query: Query) => query.queryKey[0] !== sessionKeys.all[0];
+const listKey = workspaceKeys.list();
+const isList = (query: Query) =>
+  query.queryKey.length === 2 && listKey.every((k, i) => query.queryKey[i] === k);
 
-/** Drops every cached answer about the workspace, and stops those on their way. */
-export function forgetWorkspaceData(queryClient: QueryClient): void {
+/**
+ * Who is signed in stays (the session and the user's record), and so does the list of workspaces
+ * (the header's switcher watches it); everything else of the workspace goes.
+ */
+const ofWorkspace = (query: Query) => query.queryKey[0] !== sessionKeys.all[0] && !isList(query);
+
+/**
+ * Drops every cached answer about the workspace, and stops those on their way. The switcher's list
+ * loses the workspace at once (removing the query would leave the mounted switcher showing its last
+ * answer until a reload) and is asked again, so it shows what the auth service now says.
+ */
+export function forgetWorkspaceData(queryClient: QueryClient, removedWorkspaceId?: string): void {
   void queryClient.cancelQueries({ predicate: ofWorkspace });
   queryClient.removeQueries({ predicate: ofWorkspace });
+  if (removedWorkspaceId)
+    queryClient.setQueryData<Workspace[]>(listKey, (list) =>
+      list?.filter((w) => w.id !== removedWorkspaceId),
+    );
+  void queryClient.invalidateQueries({ queryKey: listKey, exact: true });
 }

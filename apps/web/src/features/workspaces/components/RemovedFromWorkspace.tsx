@@ -41,7 +41,7 @@ export function useWorkspaceRemoval(): Removal | null {
   }, [gone, report]);
   // Once the pages are gone from the screen, so is what they had loaded.
   useEffect(() => {
-    if (removal) forgetWorkspaceData(queryClient);
+    if (removal) forgetWorkspaceData(queryClient, shown.current?.id);
   }, [removal, queryClient]);
   return removal;
 }
