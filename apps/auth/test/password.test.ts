@@ -119,6 +119,42 @@ describe.each(testDrivers())("passwords on %s", (driver) => {
     expect(res.status).toBe(200);
   });
 
+  it("a reset asked for from an invitation's sign-in page leads back to it, and never off this host", async () => {
+    const { email } = await signUpVerified(t, smtp);
+    const invitation = "k3J9aQ2mZx7LpR4sT8vW1yB6nC0dE5fG";
+    const since = smtp.mails.length;
+    const res = await new Browser(() => t.app).post("/request-password-reset", {
+      email,
+      // What the sign-in UI sends (authCallbacks.resetPassword with the invitation).
+      redirectTo: `/auth/reset-password?platform=parley&invitation=${invitation}`,
+    });
+    expect(res.status).toBe(200);
+    const mail = await smtp.waitFor(email, /Reset your Parley password/, { since });
+    const link = new URL(mail.links[0] ?? "");
+    const token = link.pathname.replace("/reset-password/", "");
+    const redirect = await new Browser(() => t.app).get(`${link.pathname}${link.search}`);
+    expect(redirect.status).toBe(302);
+    expect(redirect.location).toBe(
+      `${AUTH_URL}/auth/reset-password?platform=parley&invitation=${invitation}&token=${token}`,
+    );
+
+    // Hostile: a reset that would send the browser (and the token) to another site is refused,
+    // whether absolute, protocol-relative or hidden behind the invitation parameter's shape.
+    for (const redirectTo of [
+      `https://evil.example/auth/reset-password?platform=parley&invitation=${invitation}`,
+      `//evil.example/auth/reset-password?invitation=${invitation}`,
+    ]) {
+      const hostile = await new Browser(() => t.app).post("/request-password-reset", { email, redirectTo });
+      expect(hostile.status, redirectTo).toBe(403);
+      expect(hostile.json()).toMatchObject({ code: "INVALID_REDIRECT_URL" });
+    }
+    // A link altered afterwards to point elsewhere is not followed off this host either.
+    const altered = await new Browser(() => t.app).get(
+      `${link.pathname}?callbackURL=${encodeURIComponent("https://evil.example/steal")}`,
+    );
+    expect(altered.location ?? "").not.toContain("evil.example");
+  });
+
   it("/forget-password is the same route as /request-password-reset", async () => {
     const { email } = await signUpVerified(t, smtp);
     const since = smtp.mails.length;

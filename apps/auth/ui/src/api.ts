@@ -129,10 +129,10 @@ export function sendVerificationEmail(input: {
   });
 }
 
-export function requestPasswordReset(input: { email: string; platform: string }) {
+export function requestPasswordReset(input: { email: string; platform: string; invitation?: string | null }) {
   return call("/request-password-reset", {
     method: "POST",
-    body: { email: input.email, redirectTo: authCallbacks.resetPassword(input.platform) },
+    body: { email: input.email, redirectTo: authCallbacks.resetPassword(input.platform, input.invitation) },
     parse: acceptAny,
   });
 }

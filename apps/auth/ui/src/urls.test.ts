@@ -1,6 +1,7 @@
 import { createI18n } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
 import type { Text } from "./errors";
+import { invitationFromSearch, invitationParams } from "./invitation";
 import {
   parseAuthResult,
   parseErrorBody,
@@ -43,6 +44,31 @@ describe("routing", () => {
     );
     expect(authCallbacks.verified("parley")).toBe("/auth/verified?platform=parley");
     expect(authCallbacks.resetPassword("parley")).toBe("/auth/reset-password?platform=parley");
+  });
+
+  it("keeps an invitation through a password reset, and nothing that is not an invitation id", () => {
+    const id = "k3J9aQ2mZx7LpR4sT8vW1yB6nC0dE5fG";
+    // From the invitation's sign-in page to the reset e-mail's link, and from there back to sign-in.
+    const redirectTo = authCallbacks.resetPassword("parley", invitationFromSearch(`?invitation=${id}`));
+    expect(redirectTo).toBe(`/auth/reset-password?platform=parley&invitation=${id}`);
+    const landing = `?platform=parley&invitation=${id}&token=abc`;
+    expect(pageHref("sign-in", "parley", invitationParams(invitationFromSearch(landing)))).toBe(
+      `/auth?platform=parley&invitation=${id}`,
+    );
+    // A foreign address or a path in the parameter is dropped: the reset stays on this host and
+    // the way back is the sign-in page alone.
+    for (const hostile of [
+      "https://evil.example/x",
+      "//evil.example",
+      "/../../dashboard",
+      "a b",
+      `${"a".repeat(129)}`,
+      "abc&platform=evil",
+    ]) {
+      const carried = invitationFromSearch(`?invitation=${encodeURIComponent(hostile)}`);
+      expect(carried, hostile).toBeNull();
+      expect(authCallbacks.resetPassword("parley", carried)).toBe("/auth/reset-password?platform=parley");
+    }
   });
 
   it("only asks the service about slug-like platform ids", () => {

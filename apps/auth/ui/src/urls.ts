@@ -112,7 +112,9 @@ export const authCallbacks = {
   /** An invitation being answered stays in the verification link, whichever tab opens it. */
   verified: (platform: string, invitation: string | null = null) =>
     pageHref("verified", platform, invitationParams(invitation)),
-  resetPassword: (platform: string) => pageHref("reset-password", platform),
+  /** An invitation being answered stays in the reset link: signing in after the reset goes back to it. */
+  resetPassword: (platform: string, invitation: string | null = null) =>
+    pageHref("reset-password", platform, invitationParams(invitation)),
   /** Social sign-in lands back on the sign-in page, which continues to the platform. */
   socialDone: (platform: string, invitation: string | null = null) =>
     pageHref("sign-in", platform, { continue: "1", ...invitationParams(invitation) }),

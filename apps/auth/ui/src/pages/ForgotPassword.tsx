@@ -6,6 +6,7 @@ import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
 import { CardHeader } from "../components/Shell";
 import { RESET_REQUESTED_MESSAGE } from "../errors";
+import { invitationFromSearch, invitationParams } from "../invitation";
 import type { Platform } from "../responses";
 import { Link } from "../router";
 import { useText } from "../text";
@@ -15,6 +16,9 @@ import { validateEmail } from "../validation";
 
 export function ForgotPasswordPage({ platform, search }: { platform: Platform; search: string }) {
   const [email, setEmail] = useState(() => new URLSearchParams(search).get("email") ?? "");
+  // From an invitation's sign-in page (issue #25): the reset link, and the way back, keep it.
+  const invitationId = invitationFromSearch(search);
+  const carried = invitationParams(invitationId);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const form = useFormErrors();
@@ -27,7 +31,11 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
     const emailError = validateEmail(email);
     if (!form.check(emailError ? { email: emailError } : {})) return;
     setBusy(true);
-    const result = await requestPasswordReset({ email: email.trim(), platform: platform.id });
+    const result = await requestPasswordReset({
+      email: email.trim(),
+      platform: platform.id,
+      invitation: invitationId,
+    });
     setBusy(false);
     // The service answers the same for known and unknown addresses; only transport problems
     // (offline, rate limit, server down) are shown as errors.
@@ -52,7 +60,7 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
           />
         </p>
         <p className="card-footnote">
-          <Link href={pageHref("sign-in", platform.id, { email: email.trim() })}>
+          <Link href={pageHref("sign-in", platform.id, { email: email.trim(), ...carried })}>
             {t("common.backToSignIn")}
           </Link>
         </p>
@@ -94,7 +102,7 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
         <Trans
           i18nKey="forgot.remembered"
           ns="auth"
-          components={{ a: <Link href={pageHref("sign-in", platform.id)} /> }}
+          components={{ a: <Link href={pageHref("sign-in", platform.id, carried)} /> }}
         />
       </p>
     </>

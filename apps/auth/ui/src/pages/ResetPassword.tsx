@@ -6,6 +6,7 @@ import { Alert } from "../components/Alert";
 import { Button } from "../components/Button";
 import { CardHeader } from "../components/Shell";
 import { DEFAULT_PASSWORD_POLICY, describeResetLinkError, failureCode } from "../errors";
+import { invitationFromSearch, invitationParams } from "../invitation";
 import type { Platform } from "../responses";
 import { Link } from "../router";
 import { useText } from "../text";
@@ -15,12 +16,17 @@ import { validateNewPasswordForm } from "../validation";
 
 /**
  * Landing page of the reset e-mail. better-auth's `GET /reset-password/:token` redirects here with
- * `?token=…`, or with `?error=INVALID_TOKEN` when the link is expired, used or altered.
+ * `?token=…`, or with `?error=INVALID_TOKEN` when the link is expired, used or altered. A reset
+ * asked for from an invitation's sign-in page carries `?invitation=` (issue #25): every link back to
+ * sign-in keeps it, so signing in with the new password lands on the invitation. Only an id-shaped
+ * value is kept (invitationFromSearch); where the browser goes after sign-in is the platform's
+ * registered callback, never this page's address.
  */
 export function ResetPasswordPage({ platform, search }: { platform: Platform; search: string }) {
   const params = new URLSearchParams(search);
   const token = params.get("token") ?? "";
   const linkError = params.get("error");
+  const carried = invitationParams(invitationFromSearch(search));
   const [rejected, setRejected] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const { t } = useTranslation("auth");
@@ -34,7 +40,7 @@ export function ResetPasswordPage({ platform, search }: { platform: Platform; se
           title={t("reset.doneTitle")}
           subtitle={t("reset.doneSubtitle")}
         />
-        <Link className="btn btn-primary btn-block" href={pageHref("sign-in", platform.id)}>
+        <Link className="btn btn-primary btn-block" href={pageHref("sign-in", platform.id, carried)}>
           <span className="btn-label">{t("common.signIn")}</span>
         </Link>
       </>
@@ -42,11 +48,12 @@ export function ResetPasswordPage({ platform, search }: { platform: Platform; se
   }
 
   const problem = linkError ?? rejected ?? (token === "" ? "INVALID_TOKEN" : null);
-  if (problem) return <InvalidResetLink platform={platform} code={problem} />;
+  if (problem) return <InvalidResetLink platform={platform} code={problem} carried={carried} />;
 
   return (
     <NewPasswordForm
       platform={platform}
+      carried={carried}
       token={token}
       onDone={() => setDone(true)}
       onRejected={setRejected}
@@ -54,18 +61,26 @@ export function ResetPasswordPage({ platform, search }: { platform: Platform; se
   );
 }
 
-function InvalidResetLink({ platform, code }: { platform: Platform; code: string }) {
+function InvalidResetLink({
+  platform,
+  code,
+  carried,
+}: {
+  platform: Platform;
+  code: string;
+  carried: Record<string, string>;
+}) {
   const text = describeResetLinkError(code);
   const { t } = useTranslation("auth");
   const tx = useText();
   return (
     <>
       <CardHeader icon="link" tone="warning" title={tx(text.title)} subtitle={tx(text.message)} />
-      <Link className="btn btn-primary btn-block" href={pageHref("forgot-password", platform.id)}>
+      <Link className="btn btn-primary btn-block" href={pageHref("forgot-password", platform.id, carried)}>
         <span className="btn-label">{t("reset.requestNew")}</span>
       </Link>
       <p className="card-footnote">
-        <Link href={pageHref("sign-in", platform.id)}>{t("common.backToSignIn")}</Link>
+        <Link href={pageHref("sign-in", platform.id, carried)}>{t("common.backToSignIn")}</Link>
       </p>
     </>
   );
@@ -73,11 +88,13 @@ function InvalidResetLink({ platform, code }: { platform: Platform; code: string
 
 function NewPasswordForm({
   platform,
+  carried,
   token,
   onDone,
   onRejected,
 }: {
   platform: Platform;
+  carried: Record<string, string>;
   token: string;
   onDone: () => void;
   onRejected: (code: string) => void;
@@ -150,7 +167,7 @@ function NewPasswordForm({
         </Button>
       </form>
       <p className="card-footnote">
-        <Link href={pageHref("sign-in", platform.id)}>{t("common.backToSignIn")}</Link>
+        <Link href={pageHref("sign-in", platform.id, carried)}>{t("common.backToSignIn")}</Link>
       </p>
     </>
   );

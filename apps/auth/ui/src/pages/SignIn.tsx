@@ -306,7 +306,10 @@ function SignInForm({
           labelAside={
             <Link
               className="label-link"
-              href={pageHref("forgot-password", platform.id, email ? { email } : {})}
+              href={pageHref("forgot-password", platform.id, {
+                ...(email ? { email } : {}),
+                ...invitationParams(invitationId),
+              })}
             >
               {t("signIn.forgotPassword")}
             </Link>

@@ -174,7 +174,12 @@ export function SignUpForm({
                   {t("common.signIn")}
                 </Link>
                 {" · "}
-                <Link href={pageHref("forgot-password", platform.id, { email: email.trim() })}>
+                <Link
+                  href={pageHref("forgot-password", platform.id, {
+                    email: email.trim(),
+                    ...invitationParams(invitationId),
+                  })}
+                >
                   {t("signUp.resetPassword")}
                 </Link>
               </span>
