@@ -295,3 +295,17 @@ describe.each(testDrivers())("API keys and /api/v1 against hostile callers on %s
     expect(logged).toContain("apiKeyId");
   });
 });
+
+describe("which plans include the API", () => {
+  it("is the one rule the plans table shows and the keys enforce (Pro and Business)", async () => {
+    const { catalogue } = await import("../../src/modules/plans/plans.catalogue");
+    const { planIncludesApiAccess } = await import("@parley/contracts");
+    for (const plan of catalogue) {
+      expect(plan.extras.includes("REST API and webhooks"), plan.name).toBe(planIncludesApiAccess(plan.tier));
+    }
+    expect(catalogue.filter((p) => planIncludesApiAccess(p.tier)).map((p) => p.name)).toEqual([
+      "Pro",
+      "Business",
+    ]);
+  });
+});

@@ -38,6 +38,7 @@ export const catalogue: CatalogueEntry[] = [
     extras: [
       "Bring your own model (OpenAI-compatible)",
       "Conversation inbox and analytics",
+      "REST API and webhooks",
       "Priority support",
     ],
   },
@@ -50,6 +51,7 @@ export const catalogue: CatalogueEntry[] = [
     extras: [
       "Allowed domains and rate-limit policies",
       "Data export and retention controls",
+      "REST API and webhooks",
       "Dedicated success manager",
     ],
   },

@@ -61,6 +61,7 @@ const extraFeatures: Record<string, keyof Plans["extras"]> = {
   "Bring your own model (OpenAI-compatible)": "ownModel",
   "Conversation inbox and analytics": "inboxAnalytics",
   "Priority support": "prioritySupport",
+  "REST API and webhooks": "apiWebhooks",
   "Allowed domains and rate-limit policies": "domainPolicies",
   "Data export and retention controls": "dataControls",
   "Dedicated success manager": "successManager",

@@ -247,6 +247,7 @@ const site: Translation<typeof en> = {
       domainPolicies: "سياسات النطاقات المسموح بها وحدود الطلبات",
       dataControls: "تصدير البيانات وضوابط الاحتفاظ بها",
       successManager: "مدير نجاح مخصص",
+      apiWebhooks: "واجهة REST API والويب هوك",
     },
   },
   errorScreen: {

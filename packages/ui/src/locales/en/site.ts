@@ -230,6 +230,7 @@ const site = {
       domainPolicies: "Allowed domains and rate-limit policies",
       dataControls: "Data export and retention controls",
       successManager: "Dedicated success manager",
+      apiWebhooks: "REST API and webhooks",
     },
   },
   errorScreen: {
