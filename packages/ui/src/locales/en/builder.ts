@@ -167,7 +167,7 @@ const builder = {
       baseUrlHint: "Leave empty to use the endpoint this Parley server is configured with, if any.",
       model: "Embeddings model",
       modelHint: "Leave empty to use the server's default embeddings model.",
-      apiKey: "Embeddings API key",
+      apiKey: "Embeddings endpoint key",
       keyHint:
         "Used only to search this chatbot's knowledge and never sent back to the browser. Leave empty for none (or the server's key, for the server's endpoint).",
       test: "Test connection",

@@ -29,6 +29,7 @@ export function EmbeddingsFields({ bot, readOnly }: { bot: Chatbot; readOnly: bo
         name="embeddingsBaseUrl"
         label={t("settings.embeddings.baseUrl")}
         type="url"
+        ltr
         optional
         // i18n-ignore: an address, the same in every language
         placeholder="https://api.openai.com/v1"
@@ -37,6 +38,7 @@ export function EmbeddingsFields({ bot, readOnly }: { bot: Chatbot; readOnly: bo
       <TextField
         name="embeddingsModel"
         label={t("settings.embeddings.model")}
+        ltr
         optional
         // i18n-ignore: a model id, the same in every language
         placeholder="text-embedding-3-small"

@@ -142,6 +142,7 @@ export function TextField({
   type = "text",
   autoComplete,
   language,
+  ltr = false,
 }: {
   name:
     | "name"
@@ -166,6 +167,8 @@ export function TextField({
   autoComplete?: string;
   /** The text's language (a bot text in the bot's language), read and typed in its direction. */
   language?: "en" | "ar";
+  /** An address or an identifier (a model's name): left to right in every language. */
+  ltr?: boolean;
 }) {
   const {
     register,
@@ -194,6 +197,7 @@ export function TextField({
           type={type}
           placeholder={placeholder}
           autoComplete={autoComplete ?? "off"}
+          dir={ltr ? "ltr" : undefined}
           {...fieldAria(id, error, Boolean(hint))}
           {...register(name)}
         />
