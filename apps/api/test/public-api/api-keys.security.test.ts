@@ -1,7 +1,8 @@
 import { API_KEY_PATTERN, apiRequestsPerMinute } from "@parley/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, auditLog } from "../../src/db/schema";
+import { apiKeys, auditLog, usageCounters } from "../../src/db/schema";
+import { monthOf } from "../../src/modules/entitlements/usage.repo";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
@@ -281,6 +282,32 @@ describe.each(testDrivers())("API keys and /api/v1 against hostile callers on %s
     expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another key of the same workspace has its own budget.
     expect((await call(bearer(keyA), "GET", "/chatbots")).status).toBe(200);
+  });
+
+  it("counts answers against the workspace's monthly messages: past the plan's, the API refuses with PLAN_LIMIT_REACHED", async () => {
+    const month = monthOf(t.app.clock.now());
+    const limit = 10_000; // Pro
+    await t.db.db
+      .insert(usageCounters)
+      .values({ ownerId: shopA.sub, month, messages: limit })
+      .onConflictDoUpdate({ target: [usageCounters.ownerId, usageCounters.month], set: { messages: limit } });
+    const res = await call(bearer(keyA), "POST", `/chatbots/${botA}/ask`, { content: "Anyone there?" });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("PLAN_LIMIT_REACHED");
+    const sse = await call(
+      bearer(keyA),
+      "POST",
+      `/chatbots/${botA}/ask`,
+      { content: "Anyone?" },
+      {
+        accept: "text/event-stream",
+      },
+    );
+    expect(sse.text).toContain("event: error");
+    expect(sse.text).toContain("PLAN_LIMIT_REACHED");
+    // Another workspace's allowance is its own.
+    expect((await call(bearer(keyB), "POST", `/chatbots/${botB}/ask`, { content: "hi" })).status).toBe(200);
+    await t.db.db.update(usageCounters).set({ messages: 0 }).where(eq(usageCounters.ownerId, shopA.sub));
   });
 
   it("never writes a key into a log line or an error body", async () => {
