@@ -680,7 +680,7 @@ export async function buildApp(deps: AppDeps) {
         );
         await authed.register(usersRoutes, { users });
         await authed.register(webhooksRoutes, { webhooks: services.webhooks });
-        await authed.register(webhookDeliveriesRoutes, { webhooks: services.webhooks });
+        await authed.register(webhookDeliveriesRoutes, { webhooks: services.webhooks, limiter });
         await authed.register(auditRoutes, { audit: services.audit });
         await authed.register(apiKeysRoutes, { apiKeys: services.apiKeys });
         await authed.register(seatStatusRoutes, { entitlements, seats: services.seats });

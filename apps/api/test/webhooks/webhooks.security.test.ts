@@ -136,6 +136,38 @@ describe.each(testDrivers())("webhook targets against the inner network on %s", 
     });
   });
 
+  it("refuses addresses with credentials or another scheme", async () => {
+    for (const url of [
+      "https://user:secret@hooks.example.com/x",
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+    ]) {
+      const res = await api.json(shop, "POST", "/api/webhooks", { url, events: ["lead.created"] });
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.code).toBe("VALIDATION_FAILED");
+    }
+  });
+
+  it("limits test events and redeliveries to 30 a minute per workspace", async () => {
+    const busy: Owner = { sub: "auth_wh_busy", email: "busy@example.com", name: "Busy shop" };
+    await setPlan(t, busy.sub, "pro-monthly");
+    const res = await api.json(busy, "POST", "/api/webhooks", {
+      url: "https://hooks.example.com/limits",
+      events: ["lead.created"],
+    });
+    const id = res.body.endpoint.id;
+    for (let i = 0; i < 30; i++)
+      expect((await api.json(busy, "POST", `/api/webhooks/${id}/test`)).status).toBe(202);
+    const refused = await api.json(busy, "POST", `/api/webhooks/${id}/test`);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe("RATE_LIMITED");
+    const redeliver = await api.json(busy, "POST", "/api/webhooks/deliveries/whd_unknown/redeliver");
+    expect(redeliver.status).toBe(429);
+    // Another workspace's budget is its own.
+    expect((await api.json(shop, "POST", "/api/webhooks/deliveries/whd_unknown/redeliver")).status).toBe(404);
+    expect((await api.json(busy, "DELETE", `/api/webhooks/${id}`)).status).toBe(204);
+  });
+
   it("never follows a redirect, to a private address or any other", async () => {
     // A receiver the guard lets through (trusted by name here, as a public host would be) answers
     // with redirects into the inner network.

@@ -371,6 +371,8 @@ const server: Record<string, string> = {
   "This endpoint is turned off. Turn it on to send events to it.":
     "هذا العنوان متوقف. شغّله لإرسال الأحداث إليه.",
   "The endpoint is turned off.": "العنوان متوقف.",
+  "Too many test events and redeliveries. Please wait a minute and try again.":
+    "أرسلت عددًا كبيرًا من الأحداث التجريبية وعمليات إعادة الإرسال. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
   "The receiver answered {{status}}.": "أجابت جهة الاستقبال بالرمز {{status}}.",
   "The receiver answered with a redirect ({{status}}); webhooks do not follow redirects.":
     "أجابت جهة الاستقبال بإعادة توجيه ({{status}})، والويب هوك لا يتبع إعادة التوجيه.",
