@@ -213,6 +213,9 @@ describe.each(testDrivers())("API keys and /api/v1 against hostile callers on %s
       const res = await call(auth, "GET", "/chatbots");
       expect(res.status, String(auth).slice(0, 40)).toBe(401);
       expect(res.body.error.code).toBe("UNAUTHORIZED");
+      // The answer never repeats what was sent.
+      expect(res.text).not.toContain(keyA.slice(9, -4));
+      expect(res.text).not.toContain("AAAAAAAAAA");
     }
     // A key is no access token: billing, members, the account, audit and key management refuse it.
     for (const [method, p] of [
