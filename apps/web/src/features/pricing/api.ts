@@ -1,5 +1,5 @@
 import { planListSchema } from "@parley/contracts";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../app/api";
 
 export const planKeys = {
@@ -17,4 +17,16 @@ export function plansQueryOptions() {
 
 export function usePlans() {
   return useQuery(plansQueryOptions());
+}
+
+/**
+ * Why the plans cannot be shown, from their first failed attempt on (issue #25): the query client
+ * keeps retrying in the background (1 s, then 2 s), but the notice does not wait for it, and goes
+ * once an attempt succeeds. Plans already on screen stay there when a refresh fails (null then).
+ */
+export function plansFailure(
+  plans: Pick<UseQueryResult<unknown>, "data" | "error" | "failureReason">,
+): Error | null {
+  if (plans.data !== undefined) return null;
+  return plans.error ?? plans.failureReason ?? null;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useId, useReducer, useRef } from "react";
 import { Modal } from "../../../components/Modal";
 import { usePlanText } from "../../pricing/use-plan-text";
-import { useCreatePaymentRecord, useInitiatePayment, usePlans } from "../api";
+import { plansFailure, useCreatePaymentRecord, useInitiatePayment, usePlans } from "../api";
 import { findPlan } from "../billing";
 import { useBillingUser } from "../billing-user";
 import { browserStorage } from "../payment-info";
@@ -90,14 +90,7 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
   const stepLabel = state.step === "plan-confirmation" ? t("upgrade.step1") : t("upgrade.step2");
 
   let body: ReactNode;
-  if (plans.isPending) {
-    body = (
-      <div className="upgrade-loading" role="status">
-        <span className="spinner spinner-lg" aria-hidden="true" />
-        <span>{t("upgrade.loading")}</span>
-      </div>
-    );
-  } else if (plans.isError) {
+  if (plansFailure(plans) !== null) {
     body = (
       <>
         <p className="alert alert-error" role="alert">
@@ -119,6 +112,13 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
           </button>
         </div>
       </>
+    );
+  } else if (plans.isPending) {
+    body = (
+      <div className="upgrade-loading" role="status">
+        <span className="spinner spinner-lg" aria-hidden="true" />
+        <span>{t("upgrade.loading")}</span>
+      </div>
     );
   } else if (!plan) {
     body = (

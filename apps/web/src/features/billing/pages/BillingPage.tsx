@@ -5,7 +5,7 @@ import { useSearchParams } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useAccess } from "../../workspaces/permissions";
-import { useCancelScheduledDowngrade, usePayments, usePlans, useSubscription } from "../api";
+import { plansFailure, useCancelScheduledDowngrade, usePayments, usePlans, useSubscription } from "../api";
 import { findPlan, type PlanAction, planAction } from "../billing";
 import { useBillingUser } from "../billing-user";
 import { CurrentPlan, CurrentPlanSkeleton } from "../components/CurrentPlan";
@@ -59,6 +59,8 @@ function WorkspaceBillingPage() {
   const session = useBillingUser();
   const subscription = useSubscription();
   const plans = usePlans();
+  // Shown at the first failed attempt, retried in the background (issue #25).
+  const plansError = plansFailure(plans);
   const payments = usePayments();
   const cancelDowngrade = useCancelScheduledDowngrade();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -195,11 +197,11 @@ function WorkspaceBillingPage() {
         <CurrentPlanSkeleton />
       )}
 
-      {plans.isError ? (
+      {plansError ? (
         <section className="billing-section" aria-label={t("chooser.title")}>
           <ErrorPanel
             title={t("chooser.loadFailed")}
-            error={plans.error}
+            error={plansError}
             onRetry={() => void plans.refetch()}
             retrying={plans.isFetching}
           />

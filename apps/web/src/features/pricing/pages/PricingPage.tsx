@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { ACCESS_TOKEN_COOKIE, readCookie } from "../../session/access-token-cookie";
-import { usePlans } from "../api";
+import { plansFailure, usePlans } from "../api";
 import { BillingIntervalToggle } from "../components/BillingIntervalToggle";
 import { PlanCard, PlanCardSkeleton } from "../components/PlanCard";
 import { plansForInterval } from "../pricing";
@@ -39,6 +39,7 @@ export function PricingPage() {
   const [signedIn] = useState(() => readCookie(document.cookie, ACCESS_TOKEN_COOKIE) !== null);
 
   const plans = usePlans();
+  const failure = plansFailure(plans);
   const visible = useMemo(() => plansForInterval(plans.data ?? [], interval), [plans.data, interval]);
 
   return (
@@ -54,21 +55,10 @@ export function PricingPage() {
 
       <section className="section section-tight" aria-label={t("pricing.plansLabel")}>
         <div className="container">
-          {plans.isPending ? (
-            <>
-              <span className="sr-only" role="status">
-                {t("pricing.loading")}
-              </span>
-              <div className="plan-grid" aria-busy="true">
-                {SKELETON_CARDS.map((key) => (
-                  <PlanCardSkeleton key={key} />
-                ))}
-              </div>
-            </>
-          ) : plans.isError ? (
+          {failure !== null ? (
             <div className="state-panel state-panel-error" role="alert">
               <h2>{t("pricing.loadFailed")}</h2>
-              <p>{errorText(plans.error)}</p>
+              <p>{errorText(failure)}</p>
               <button
                 type="button"
                 className="btn btn-primary"
@@ -79,6 +69,17 @@ export function PricingPage() {
                 {t("pricing.retry")}
               </button>
             </div>
+          ) : plans.isPending ? (
+            <>
+              <span className="sr-only" role="status">
+                {t("pricing.loading")}
+              </span>
+              <div className="plan-grid" aria-busy="true">
+                {SKELETON_CARDS.map((key) => (
+                  <PlanCardSkeleton key={key} />
+                ))}
+              </div>
+            </>
           ) : visible.length === 0 ? (
             <div className="state-panel">
               <h2>{t("pricing.emptyTitle")}</h2>
