@@ -124,7 +124,3 @@ export const AR_QUESTIONS: EvalQuestion[] = [
   { q: "هل تقدمون ورش عمل لصناعة العطور؟", source: null, gold: null },
   { q: "ابي اشتغل عندكم مندوب توصيل", source: null, gold: null },
 ];
-
-/** Even questions tune the Arabic threshold, odd ones report it (as the English set). */
-export const arSplit = (which: "tune" | "test" | "all") =>
-  AR_QUESTIONS.filter((_, i) => which === "all" || (which === "tune" ? i % 2 === 0 : i % 2 === 1));

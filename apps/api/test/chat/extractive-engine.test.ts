@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatbotRow } from "../../src/db/schema";
+import { type AnswerEvidence, CAUTION_THRESHOLDS, confidenceOf } from "../../src/modules/chat/confidence";
 import { answerKindFits, sentencesOf } from "../../src/modules/chat/extractive-engine";
 import { searchQuery } from "../../src/modules/chat/follow-up";
 import { createTestApp, setPlan, type TestApp, testDrivers } from "../harness";
@@ -139,6 +140,63 @@ describe.each(testDrivers())("the built-in engine on %s", (driver) => {
     const r = await ask("do you open on fridays");
     expect(r.text).toBe("Yes, both stores open on Fridays from 2 pm.");
     expect(r.citations[0]?.kind).toBe("qa");
+  });
+
+  it("gives every built-in answer its confidence, from the evidence behind the chosen sentence", async () => {
+    // Every distinctive word in the sentence itself: full coverage, the rarest word there, nothing unknown.
+    const sure = await ask("How long is the warranty on backpacks?");
+    expect(sure.evidence).toMatchObject({
+      sentenceCoverage: 1,
+      passageCoverage: 1,
+      rarest: 1,
+      unknown: 0,
+      kindFits: 1,
+      fromFirst: 1,
+      arabic: 0,
+    });
+    expect(sure.evidence?.coverage).toBe(1);
+    expect(sure.confidence).toBeCloseTo(confidenceOf(sure.evidence as AnswerEvidence), 10);
+    expect(sure.confidence).toBeGreaterThanOrEqual(CAUTION_THRESHOLDS.cautious);
+
+    // Two of three words known, one the bot never saw: the unknown share is that word's rarity.
+    const unsure = await ask("Do you rent kayaks in Muharraq?");
+    expect(unsure.evidence?.unknown).toBeGreaterThan(0.3);
+    expect(unsure.evidence?.unknown).toBeLessThan(1);
+    expect(unsure.confidence).toBeLessThan(sure.confidence ?? 0);
+    expect(unsure.answered).toBe(false);
+    // Held back, yet what it held back is known (for the Playground and the eval).
+    expect(unsure.candidate).toMatch(/\[1\]$/);
+
+    // A Q&A pair asked as written is as sure as it gets; an AI model's reply has no confidence.
+    expect((await ask("do you open on fridays")).confidence).toBe(1);
+  });
+
+  it("holds back below the bot's caution threshold, and only there", async () => {
+    const questions = [
+      "How long is the warranty on backpacks?",
+      "Where do staff test the tents?",
+      "Is sun damage covered?",
+      "Do you rent kayaks in Muharraq?",
+      "How many people does the family tent sleep?",
+      "Where is the Riffa store?",
+    ];
+    expect(CAUTION_THRESHOLDS.answer_more).toBeLessThan(CAUTION_THRESHOLDS.balanced);
+    expect(CAUTION_THRESHOLDS.balanced).toBeLessThan(CAUTION_THRESHOLDS.cautious);
+    for (const caution of ["answer_more", "balanced", "cautious"] as const) {
+      const cautious = { ...bot, answerCaution: caution };
+      for (const q of questions) {
+        const reply = await t.app.services.chat.respond({
+          bot: cautious,
+          question: q,
+          history: [],
+          signal: new AbortController().signal,
+          onDelta: () => {},
+        });
+        expect(reply.answered, `${caution}: ${q} (${reply.confidence})`).toBe(
+          (reply.confidence ?? 0) >= CAUTION_THRESHOLDS[caution] && reply.evidence?.kindFits === 1,
+        );
+      }
+    }
   });
 
   it("copes with hostile questions: only stop words, NUL bytes, tsquery syntax", async () => {

@@ -3,7 +3,9 @@
  * the percentage, marked low under `LOW_CONFIDENCE`; beside a fallback reply, the answer the engine
  * held back and its confidence. AI-model answers and replies that are not answers carry none.
  */
-export const LOW_CONFIDENCE = 0.6;
+import { LOW_CONFIDENCE } from "@parley/contracts";
+
+export { LOW_CONFIDENCE };
 
 export type ConfidenceView =
   | { kind: "none" }

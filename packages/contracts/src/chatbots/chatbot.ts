@@ -50,6 +50,20 @@ export const allowedDomainSchema = z
 export const ANSWER_CAUTIONS = ["answer_more", "balanced", "cautious"] as const;
 export const answerCautionSchema = z.enum(ANSWER_CAUTIONS);
 export type AnswerCaution = z.infer<typeof answerCautionSchema>;
+/**
+ * The confidence an answer needs per caution setting, chosen on the eval's dev halves at 2 %, 5 %
+ * and 10 % false abstention (written by apps/api/eval/fit-confidence.ts --write).
+ */
+export const CAUTION_THRESHOLDS: Record<AnswerCaution, number> = {
+  answer_more: 0.225,
+  balanced: 0.505,
+  cautious: 0.72,
+};
+/**
+ * An answer given below this confidence (one a cautious bot would hold back) is "low confidence":
+ * marked in the Playground and the inbox, and listed with the unanswered questions.
+ */
+export const LOW_CONFIDENCE = CAUTION_THRESHOLDS.cautious;
 
 export const modelSettingsSchema = z.object({
   /** `builtin`: the extractive answer engine (no AI key). `openai-compatible`: any /chat/completions endpoint. */

@@ -36,6 +36,8 @@ export interface AnswerStream {
   confidence?(): number | null;
   /** Built-in engine: the evidence the confidence was computed from (the eval fits on it). */
   evidence?(): AnswerEvidence | null;
+  /** Built-in engine: the answer it chose, said or held back (below the threshold); null if none. */
+  candidate?(): string | null;
 }
 
 /** One interface for every way of answering: the built-in extractive engine or an LLM endpoint. */

@@ -5,8 +5,8 @@ import type { OutboundGuard } from "../../lib/outbound";
 import { fallbackOffers, fallbackReplyFor, questionLanguage, replyLanguage } from "../chatbots/bot-languages";
 import type { Retrieval } from "../retrieval/retrieval";
 import { type ChatModel, ModelError } from "./chat-model";
-import type { AnswerEvidence } from "./confidence";
 import { toCitations } from "./citations";
+import type { AnswerEvidence } from "./confidence";
 import { arabicFallback, createExtractiveEngine } from "./extractive-engine";
 import { searchQuery } from "./follow-up";
 import { createOpenAiCompatibleModel, isFallback } from "./openai-compatible";
@@ -29,6 +29,8 @@ export interface Reply {
   confidence: number | null;
   /** Built-in engine: the evidence behind `confidence` (for the eval). */
   evidence: AnswerEvidence | null;
+  /** Built-in engine: the answer it chose, given or held back for low confidence (for the eval). */
+  candidate: string | null;
 }
 
 export function createChatService(deps: {
@@ -143,6 +145,7 @@ export function createChatService(deps: {
       searchedFor,
       confidence: stream.confidence?.() ?? null,
       evidence: stream.evidence?.() ?? null,
+      candidate: stream.candidate?.() ?? null,
     };
   }
 }

@@ -28,6 +28,9 @@ export interface AnswerEvidence {
   arabic: number;
 }
 
+// The thresholds live with the caution setting in the contracts (the web app shows them too).
+export { type AnswerCaution, CAUTION_THRESHOLDS, LOW_CONFIDENCE } from "@parley/contracts";
+
 export const EVIDENCE_FEATURES = [
   "coverage",
   "sentenceCoverage",
@@ -44,17 +47,8 @@ export const evidenceVector = (e: AnswerEvidence): number[] => EVIDENCE_FEATURES
 
 /** Fitted weights (same order as EVIDENCE_FEATURES) and intercept: `pnpm tsx apps/api/eval/fit-confidence.ts`. */
 export const CONFIDENCE_MODEL = {
-  weights: [4, 0, 0, 0, -3, 0, 1.5, 0, 0],
-  intercept: -2,
-};
-
-export type AnswerCaution = "answer_more" | "balanced" | "cautious";
-
-/** The confidence an answer needs, per caution setting, chosen on the dev halves (see the fit script). */
-export const CAUTION_THRESHOLDS: Record<AnswerCaution, number> = {
-  answer_more: 0.3,
-  balanced: 0.5,
-  cautious: 0.7,
+  weights: [3.578, 1.517, 2.23, -0.039, -0.226, 0.966, -0.011, 0.564, 0.906],
+  intercept: -3.77,
 };
 
 export function confidenceOf(e: AnswerEvidence, model = CONFIDENCE_MODEL): number {
@@ -63,9 +57,3 @@ export function confidenceOf(e: AnswerEvidence, model = CONFIDENCE_MODEL): numbe
   for (const [i, w] of model.weights.entries()) z += w * (x[i] ?? 0);
   return 1 / (1 + Math.exp(-z));
 }
-
-/**
- * An answer given below this confidence joins the owner's "unanswered" questions (reason: low
- * confidence), so the missing knowledge gets added. Chosen on the dev halves (see the fit script).
- */
-export const LOW_CONFIDENCE = 0.6;

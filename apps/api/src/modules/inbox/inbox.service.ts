@@ -59,7 +59,6 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
   return inter / (a.size + b.size - inter);
 };
 
-
 /** Where an unanswered question's reason is counted in its group. */
 const reasonKey = { fallback: "fallback", down: "thumbsDown", low_confidence: "lowConfidence" } as const;
 

@@ -1,0 +1,106 @@
+/**
+ * The eval's sets, each split by document once and deterministically into a dev half (constants
+ * fitted, thresholds chosen) and a test half (only reported), as bots and questions:
+ *
+ * - Document sets (COVID-QA, ARCD): the half's documents are dealt into FOLDS folds; bot k holds
+ *   every document of the half except fold k's. A question is asked, answerable, of a bot holding
+ *   its document, and again, unanswerable, of the bot missing it: that bot holds every other
+ *   document of the domain, so the question still shares its vocabulary (hard negatives).
+ * - Business sets (English and Arabic): one shop's bot holding all its sources; answerable
+ *   questions go to the half of the source that answers them, the unanswerable ones by parity.
+ */
+import { AR_QUESTIONS, AR_SOURCES } from "./arabic-business";
+import { arcdAvailable, loadArcd } from "./arcd";
+import { type EvalQuestion, type EvalSource, QUESTIONS, SOURCES } from "./business";
+import { covidqaAvailable, type DocSet, loadCovidQa, splitByDocument } from "./covidqa";
+import type { Ask, BotSpec } from "./records";
+
+export type Half = "dev" | "test";
+export const FOLDS = 4;
+
+export interface EvalSet {
+  name: string;
+  bots: BotSpec[];
+  asks: Ask[];
+}
+
+/** Bots and questions of a document set (see the header). */
+export function foldedSet(name: string, set: DocSet, folds = FOLDS): EvalSet {
+  const fold = new Map(set.documents.map((d, i) => [d.id, i % folds]));
+  const bots: BotSpec[] = Array.from({ length: folds }, (_, k) => ({
+    name: `${name} ${k + 1}`,
+    sources: set.documents
+      .filter((d) => fold.get(d.id) !== k)
+      .map((d) => ({ title: d.title, content: d.content })),
+  }));
+  const asks: Ask[] = [];
+  const titles = new Map(set.documents.map((d) => [d.id, d.title]));
+  for (const q of set.questions) {
+    const k = fold.get(q.doc);
+    if (k === undefined) continue;
+    asks.push({ bot: (k + 1) % folds, q: q.q, gold: q.gold, source: titles.get(q.doc) ?? null });
+    asks.push({ bot: k, q: q.q, gold: null, source: null });
+  }
+  return { name, bots, asks };
+}
+
+export function covidQaSet(half: Half): EvalSet | null {
+  if (!covidqaAvailable()) return null;
+  return foldedSet("COVID-QA", loadCovidQa(half));
+}
+
+/** ARCD's own split (train: dev, test: test); its articles are the documents, each paragraph a source. */
+export function arcdSet(half: Half): EvalSet | null {
+  if (!arcdAvailable()) return null;
+  const { sources, questions } = loadArcd(half === "dev" ? "train" : "test");
+  const byTitle = new Map<string, string[]>();
+  for (const s of sources) byTitle.set(s.title, [...(byTitle.get(s.title) ?? []), s.content]);
+  const set: DocSet = {
+    // Paragraphs of one article stay one document (kept as separate sources by foldedSet below).
+    documents: [...byTitle.entries()].map(([title, paragraphs]) => ({
+      id: title,
+      title,
+      content: paragraphs.join("\n\n"),
+    })),
+    questions: questions.flatMap((q) =>
+      q.gold && q.source ? [{ q: q.q, gold: q.gold, doc: q.source }] : [],
+    ),
+  };
+  return foldedSet("ARCD", set);
+}
+
+/** A business set's half: answerable questions by the half of their source, the rest by parity. */
+export function businessHalf(questions: EvalQuestion[], sources: EvalSource[], half: Half): EvalQuestion[] {
+  const split = splitByDocument(sources.map((s) => s.title));
+  let unanswerable = 0;
+  return questions.filter((q) => {
+    if (q.source === null) return (unanswerable++ % 2 === 0) === (half === "dev");
+    return split[half].has(q.source);
+  });
+}
+
+function businessSet(name: string, questions: EvalQuestion[], sources: EvalSource[], half: Half): EvalSet {
+  return {
+    name,
+    bots: [{ name, sources }],
+    asks: businessHalf(questions, sources, half).map((q) => ({
+      bot: 0,
+      q: q.q,
+      gold: q.gold,
+      source: q.source,
+      ...(q.previous ? { previous: q.previous } : {}),
+    })),
+  };
+}
+
+export const englishBusinessSet = (half: Half) =>
+  businessSet("Business (Dune & Dhow)", QUESTIONS, SOURCES, half);
+export const arabicBusinessSet = (half: Half) =>
+  businessSet("Business, Arabic (متجر النخلة)", AR_QUESTIONS, AR_SOURCES, half);
+
+/** Every set available here, for one half. */
+export function allSets(half: Half): EvalSet[] {
+  return [covidQaSet(half), englishBusinessSet(half), arcdSet(half), arabicBusinessSet(half)].filter(
+    (s): s is EvalSet => s !== null,
+  );
+}
