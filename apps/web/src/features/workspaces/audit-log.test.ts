@@ -46,6 +46,9 @@ const entries: AuditEntry[] = [
     actorName: null,
     details: { url: "https://crm.example.com/hook", reason: "failing", by: "system" },
   }),
+  entry({ id: "a8", action: "knowledge.deleted", target: "c0ffee00-1111-4222-8333-444455556666" }),
+  entry({ id: "a9", action: "conversation.deleted", target: "conv_8b1f6a52deadbeef" }),
+  entry({ id: "a10", action: "knowledge.deleted", target: "src_2", details: { name: "Returns policy.pdf" } }),
 ];
 
 async function render(language: Language): Promise<string> {
@@ -70,7 +73,8 @@ const text = (html: string) =>
 describe("the activity log (issue #25 item 9)", () => {
   it("names people by name with their address beside it, bots by name, dates like the rest of the app", async () => {
     const html = await render("en");
-    const [removed, updated, deleted, legacy, invited, webhook, disabled] = rows(html).map(text);
+    const [removed, updated, deleted, legacy, invited, webhook, disabled, source, conversation, named] =
+      rows(html).map(text);
     const date = formatDate("en", at, "dateTime");
     expect(removed).toBe(`${date}Ada Lovelace ada@example.com removed Bob Builder bob@example.com`);
     expect(updated).toBe(`${date}Ada Lovelace ada@example.com changed the settings of chatbot “Kettle care”`);
@@ -90,6 +94,13 @@ describe("the activity log (issue #25 item 9)", () => {
       `${date}Parley (automatic change) turned off the failing webhook endpoint “https://crm.example.com/hook”`,
     );
     expect(html).not.toContain("wh_1");
+    // Old entries about a deleted source or conversation, recorded with only an id: in words.
+    expect(source).toBe(`${date}Ada Lovelace ada@example.com deleted a knowledge source`);
+    expect(conversation).toBe(`${date}Ada Lovelace ada@example.com deleted a conversation`);
+    expect(html).not.toMatch(/c0ffee00|conv_8b1f/);
+    expect(named).toBe(
+      `${date}Ada Lovelace ada@example.com deleted the knowledge source “Returns policy.pdf”`,
+    );
     // Addresses stay left to right; names follow their own direction.
     expect(html).toContain('<bdi dir="ltr">bob@example.com</bdi>');
   });
@@ -101,5 +112,9 @@ describe("the activity log (issue #25 item 9)", () => {
     expect(removed).toContain("Bob Builder");
     expect(html).not.toContain("(deleted since)");
     expect(html).toContain("(حُذف لاحقًا)");
+    const all = rows(html).map(text);
+    expect(all[7]).toContain("حذف مصدر معرفة");
+    expect(all[8]).toContain("حذف محادثة");
+    expect(html).not.toMatch(/c0ffee00|conv_8b1f|deleted a/);
   });
 });

@@ -87,6 +87,10 @@ const team: Translation<typeof en> = {
     someone: "شخص ما",
     quoted: "«{{name}}»",
     deletedBot: "(حُذف لاحقًا)",
+    deletedUnnamed: {
+      knowledge_deleted: "حذف مصدر معرفة",
+      conversation_deleted: "حذف محادثة",
+    },
     role: " ({{role}})",
     planChangedFrom: "غيّر الخطة من {{from}} إلى",
     actions: {

@@ -90,6 +90,11 @@ const team = {
     quoted: "“{{name}}”",
     /** An old entry about a bot deleted since, recorded without its name. */
     deletedBot: "(deleted since)",
+    /** Old entries about a deleted source or conversation, recorded with only its id (never shown). */
+    deletedUnnamed: {
+      knowledge_deleted: "deleted a knowledge source",
+      conversation_deleted: "deleted a conversation",
+    },
     role: " ({{role}})",
     planChangedFrom: "changed the plan from {{from}} to",
     actions: {

@@ -57,6 +57,14 @@ export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> })
               : bot && e.target
                 ? t("audit.deletedBot")
                 : null;
+            // A deleted source or conversation recorded with only its id (conversations always,
+            // sources before their names were recorded): said in words, never the id.
+            const unnamedDeletion =
+              !name && (e.action === "knowledge.deleted" || e.action === "conversation.deleted")
+                ? t(
+                    `audit.deletedUnnamed.${actionKey(e.action) as "knowledge_deleted" | "conversation_deleted"}`,
+                  )
+                : null;
             // People (members removed, role changed) by name, their address beside it.
             const person = !bot && e.targetName && e.target ? e.targetName : null;
             return (
@@ -84,10 +92,11 @@ export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> })
                       </span>
                     </>
                   ) : null}{" "}
-                  {e.action === "plan.changed" && from
-                    ? t("audit.planChangedFrom", { from })
-                    : t(`audit.actions.${actionKey(e.action)}`)}
-                  {!self && person ? (
+                  {unnamedDeletion ??
+                    (e.action === "plan.changed" && from
+                      ? t("audit.planChangedFrom", { from })
+                      : t(`audit.actions.${actionKey(e.action)}`))}
+                  {unnamedDeletion ? null : !self && person ? (
                     <>
                       {" "}
                       <strong>
