@@ -117,6 +117,11 @@ describe.each(testDrivers())("API keys and /api/v1 against hostile callers on %s
     expect(asked.status, asked.text).toBe(200);
     const conv = asked.body.conversationId;
     expect((await call(bearer(keyA), "GET", `/conversations/${conv}`)).status).toBe(404);
+    expect((await call(bearer(keyA), "GET", `/conversations/${conv}/messages`)).status).toBe(404);
+    const own = await call(bearer(keyB), "GET", `/conversations/${conv}/messages?limit=1`);
+    expect(own.body.items).toHaveLength(1);
+    const bad = await call(bearer(keyB), "GET", `/conversations/${conv}/messages?cursor=msg_not_in_it`);
+    expect(bad.status).toBe(400);
     const cont = await call(bearer(keyA), "POST", `/chatbots/${botA}/ask`, {
       content: "hi",
       conversationId: conv,

@@ -109,6 +109,17 @@ describe.each(testDrivers())("a generated TypeScript client drives the public AP
       "assistant",
     ]);
     expect(conv.data?.messages[0]?.content).toBe("When does the bakery open in the morning?");
+    // The same messages a page at a time.
+    const paged: string[] = [];
+    let pageAfter: string | undefined;
+    do {
+      const page = await api.GET("/api/v1/conversations/{id}/messages", {
+        params: { path: { id: answer.conversationId }, query: { limit: 4, cursor: pageAfter } },
+      });
+      paged.push(...(page.data?.items.map((m) => m._id) ?? []));
+      pageAfter = page.data?.nextCursor ?? undefined;
+    } while (pageAfter);
+    expect(paged).toEqual(conv.data?.messages.map((m) => m._id));
 
     // A visitor leaves their address in the widget (the way leads are made)…
     const widget = (p: string, body?: unknown) =>

@@ -1748,6 +1748,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a conversation's messages (oldest first; cursor pages) */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                _id: string;
+                                /** @enum {string} */
+                                role: "user" | "assistant" | "agent";
+                                content: string;
+                                citations: {
+                                    sourceId: string;
+                                    title: string;
+                                    /** @enum {string} */
+                                    kind: "text" | "qa" | "file" | "website";
+                                    url: string | null;
+                                    snippet: string;
+                                }[];
+                                answered: boolean | null;
+                                confidence?: number | null;
+                                feedback: ("up" | "down") | null;
+                                interrupted: boolean;
+                                author: {
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                createdAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @enum {string} */
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                message: string;
+                                requestId: string;
+                                details?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/leads": {
         parameters: {
             query?: never;

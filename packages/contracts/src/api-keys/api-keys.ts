@@ -2,7 +2,7 @@ import { z } from "zod";
 import { askSchema, citationSchema } from "../chatbots/chat";
 import { botLanguageSchema } from "../chatbots/chatbot";
 import { BIDI_OVERRIDE_MESSAGE, hasNoBidiOverride, idText, safeText } from "../common/text";
-import { conversationFiltersSchema, leadRowSchema } from "../inbox/inbox";
+import { conversationFiltersSchema, leadRowSchema, transcriptMessageSchema } from "../inbox/inbox";
 
 /**
  * Workspace API keys (issue #24). A key acts for its workspace, never for a person: it reaches
@@ -118,6 +118,19 @@ const pageLimit = z.coerce.number().int().min(1).max(100).default(25);
 /** The inbox's filters, less `assignee=me` (a key is nobody). */
 export const apiConversationQuerySchema = conversationFiltersSchema.omit({ assignee: true });
 export type ApiConversationQuery = z.infer<typeof apiConversationQuerySchema>;
+
+/** `GET /api/v1/conversations/:id/messages`: oldest first, a page at a time. */
+export const apiMessageQuerySchema = z.object({
+  cursor: safeText().max(200).optional(),
+  limit: pageLimit,
+});
+export type ApiMessageQuery = z.infer<typeof apiMessageQuerySchema>;
+export const apiMessagePageSchema = z.object({
+  items: z.array(transcriptMessageSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ApiMessagePage = z.infer<typeof apiMessagePageSchema>;
 
 export const apiLeadQuerySchema = z.object({
   chatbotId: idText().optional(),

@@ -6,6 +6,8 @@ import {
   apiConversationQuerySchema,
   apiLeadPageSchema,
   apiLeadQuerySchema,
+  apiMessagePageSchema,
+  apiMessageQuerySchema,
   chatbotCreateSchema,
   chatbotListSchema,
   chatbotSchema,
@@ -403,6 +405,31 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
       },
     },
     async (request) => inbox.transcript(keyWorkspace(request, "read"), request.params.id),
+  );
+  app.get(
+    "/conversations/:id/messages",
+    {
+      schema: {
+        ...tagged("Conversations", "List a conversation's messages (oldest first; cursor pages)"),
+        params: conversationParams,
+        querystring: apiMessageQuerySchema,
+        response: { 200: apiMessagePageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      // A conversation holds at most a few hundred messages (WIDGET_LIMITS): paged from its transcript.
+      const { messages } = await inbox.transcript(keyWorkspace(request, "read"), request.params.id);
+      const { cursor, limit } = request.query;
+      let start = 0;
+      if (cursor) {
+        const at = messages.findIndex((m) => m._id === cursor);
+        if (at < 0) throw new AppError("BAD_REQUEST", "Invalid page cursor");
+        start = at + 1;
+      }
+      const items = messages.slice(start, start + limit);
+      const last = items.at(-1);
+      return { items, nextCursor: start + limit < messages.length && last ? last._id : null };
+    },
   );
   app.get(
     "/leads",
