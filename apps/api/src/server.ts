@@ -4,6 +4,7 @@ import { loadEnv } from "./env";
 import { scheduledJobs } from "./jobs";
 import { startJobs } from "./lib/jobs";
 import { openStreamCount, streamsSettled } from "./lib/sse";
+import { WEBHOOK_ATTEMPT_KINDS } from "./modules/webhooks/webhook-delivery";
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -33,7 +34,17 @@ async function main() {
       )
     : () => {};
   if (env.JOBS_ENABLED) await app.services.knowledge.requeueStaleEmbeddings();
-  const stopWorker = env.JOBS_ENABLED ? app.services.jobs.start() : async (_opts?: object) => {};
+  // Two workers over the one queue: webhook attempts wait on the receivers (up to
+  // WEBHOOKS_TIMEOUT_MS each), so they run beside the other jobs instead of ahead of them.
+  const workers = env.JOBS_ENABLED
+    ? [
+        app.services.jobs.worker({ except: WEBHOOK_ATTEMPT_KINDS }).start(),
+        app.services.jobs.worker({ only: WEBHOOK_ATTEMPT_KINDS }).start(),
+      ]
+    : [];
+  const stopWorker = async (opts: { handBack?: boolean; waitMs?: number }) => {
+    await Promise.all(workers.map((stop) => stop(opts)));
+  };
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;

@@ -31,6 +31,19 @@ export interface JobQueueOptions {
   keepFinishedMs?: number;
   /** Told how long each run of a handler took here, and how it ended (metrics). */
   onRun?: (kind: string, seconds: number, outcome: "done" | "failed" | "retry" | "handed_back") => void;
+  /**
+   * The kinds this instance takes (`only`) or leaves (`except`); every kind by default. A second
+   * instance for some kinds runs them beside the others (webhook attempts wait on receivers, and
+   * must not hold up ingestion or mail in a replica that runs one job at a time per instance).
+   */
+  kinds?: { only?: readonly string[]; except?: readonly string[] };
+}
+
+/** What the instances made by `worker()` share with the queue that made them. */
+interface Shared {
+  handlers: Map<string, { run: JobHandler; giveUp?: GiveUpHandler }>;
+  /** Every instance's idle loop, woken by an enqueue on any of them. */
+  wakers: Set<() => void>;
 }
 
 const DEFAULT_LEASE_MS = 30_000;
@@ -78,7 +91,7 @@ function processIsGone(pid: number): boolean {
  * - a replica that shuts down hands its running job back (`handBack`): the handler is aborted and
  *   the job is queued again at once, its attempt not counted, for another replica to take.
  */
-export function createJobQueue(deps: JobQueueOptions) {
+export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
   const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
   const leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
@@ -86,12 +99,21 @@ export function createJobQueue(deps: JobQueueOptions) {
   const keepFinishedMs = deps.keepFinishedMs ?? DEFAULT_KEEP_FINISHED_MS;
   const owner = ownerToken();
   liveOwners.add(owner);
-  const handlers = new Map<string, { run: JobHandler; giveUp?: GiveUpHandler }>();
+  const handlers = shared?.handlers ?? new Map<string, { run: JobHandler; giveUp?: GiveUpHandler }>();
+  const wakers = shared?.wakers ?? new Set<() => void>();
   let wake: (() => void) | undefined;
   /** The job this instance is running (one at a time), while its handler runs. */
   let current: { job: ClaimedJob; controller: AbortController; settled: Promise<void> } | undefined;
   let handingBack = false;
   const leaseEnd = () => new Date(now().getTime() + leaseMs);
+  const list = (kinds: readonly string[]) =>
+    sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    );
+  const kindFilter = sql`${deps.kinds?.only?.length ? sql`and kind in (${list(deps.kinds.only)})` : sql``} ${
+    deps.kinds?.except?.length ? sql`and kind not in (${list(deps.kinds.except)})` : sql``
+  }`;
 
   async function giveUp(kind: string, id: string, payload: Record<string, unknown>, reason: string) {
     const onGiveUp = handlers.get(kind)?.giveUp;
@@ -108,7 +130,7 @@ export function createJobQueue(deps: JobQueueOptions) {
     const at = now();
     const rows = await claimRows<{ id: string; kind: string; payload: Record<string, unknown> }>(db, {
       table: jobs,
-      due: sql`status = 'running' and locked_until < ${at} and attempts >= max_attempts`,
+      due: sql`status = 'running' and locked_until < ${at} and attempts >= max_attempts ${kindFilter}`,
       orderBy: sql`locked_until`,
       limit: 100,
       set: sql`status = 'failed', last_error = ${DEAD_OWNER_REASON},
@@ -133,7 +155,8 @@ export function createJobQueue(deps: JobQueueOptions) {
     }>(db, {
       table: jobs,
       due: sql`attempts < max_attempts
-        and ((status = 'queued' and run_at <= ${at}) or (status = 'running' and locked_until < ${at}))`,
+        and ((status = 'queued' and run_at <= ${at}) or (status = 'running' and locked_until < ${at}))
+        ${kindFilter}`,
       orderBy: sql`run_at`,
       limit: 1,
       set: sql`status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()}, locked_by = ${owner}`,
@@ -355,8 +378,15 @@ export function createJobQueue(deps: JobQueueOptions) {
         runAt: new Date(now().getTime() + (opts.delayMs ?? 0)),
       });
       // In a transaction, the job is not visible before the commit: the poll finds it then.
-      if (!opts.tx && !opts.delayMs) wake?.();
+      if (!opts.tx && !opts.delayMs) for (const w of wakers) w();
       return id;
+    },
+    /**
+     * Another instance over the same table and handlers that takes only some kinds (or all but
+     * some): each runs its own job at a time, so slow kinds do not hold up the others.
+     */
+    worker(kinds: NonNullable<JobQueueOptions["kinds"]>) {
+      return createJobQueue({ ...deps, kinds }, { handlers, wakers });
     },
     runOne,
     handBack,
@@ -414,7 +444,9 @@ export function createJobQueue(deps: JobQueueOptions) {
                 clearTimeout(timer);
                 resolve();
               };
+              wakers.add(wake);
             });
+            if (wake) wakers.delete(wake);
             wake = undefined;
           }
         }

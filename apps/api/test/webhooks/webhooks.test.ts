@@ -8,6 +8,7 @@ import { signWebhook } from "@parley/contracts/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "../../src/db/schema";
+import { WEBHOOK_ATTEMPT_KINDS } from "../../src/modules/webhooks/webhook-delivery";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, setPlan, type TestApp, testDrivers } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
@@ -249,6 +250,8 @@ describe.each(testDrivers())("webhooks on %s", (driver) => {
       const only = await createEndpoint(shopA, { url: `${receiver.url}/ok`, events: ["source.ready"] });
       const before = receiver.requests.length;
       expect((await widget("POST", "/conversations")).status).toBe(201);
+      // Nobody wants conversation.created now: not even a job is queued for it.
+      expect(await t.app.services.jobs.pendingCount("webhooks.fanout")).toBe(0);
       await settle();
       expect(receiver.requests.length).toBe(before);
       expect(await deliveries(shopA, only.endpoint.id)).toEqual([]);
@@ -307,7 +310,8 @@ describe.each(testDrivers())("webhooks on %s", (driver) => {
       const created = await createEndpoint(shopA, { url: `${receiver.url}/hold`, events: ["lead.created"] });
       const test = await call(shopA, "POST", `/api/webhooks/${created.endpoint.id}/test`);
       const messageId: string = test.body.messageId;
-      const jobs = t.app.services.jobs;
+      // The worker the server runs webhook attempts in (other kinds' retries are not its business).
+      const jobs = t.app.services.jobs.worker({ only: WEBHOOK_ATTEMPT_KINDS });
       const running = jobs.runOne();
       await until("the receiver to hold the request", () => receiver.to("/hold").length === 1);
       // What the API does on SIGTERM: the running job is aborted and queued again at once.
@@ -323,6 +327,39 @@ describe.each(testDrivers())("webhooks on %s", (driver) => {
       expect(delivery).toMatchObject({ status: "succeeded", attempts: 1 });
       expect(delivery?.log.map((a) => a.statusCode)).toEqual([200]);
       expect((await call(shopA, "DELETE", `/api/webhooks/${created.endpoint.id}`)).status).toBe(204);
+    });
+  });
+
+  describe("the server's two workers", () => {
+    it("run webhook attempts beside the other jobs: a receiver that hangs holds up no other job", async () => {
+      const jobs = t.app.services.jobs;
+      let quickRan = 0;
+      let slowClosedWhenQuickRan = -1;
+      jobs.register("test.quick", async () => {
+        quickRan++;
+        slowClosedWhenQuickRan = receiver.slowClosed;
+      });
+      const created = await createEndpoint(shopA, { url: `${receiver.url}/slow`, events: ["lead.created"] });
+      const test = await call(shopA, "POST", `/api/webhooks/${created.endpoint.id}/test`);
+      const closedBefore = receiver.slowClosed;
+      // As server.ts runs them: one worker for webhook attempts, one for everything else.
+      const stops = [
+        jobs.worker({ only: WEBHOOK_ATTEMPT_KINDS }).start(20),
+        jobs.worker({ except: WEBHOOK_ATTEMPT_KINDS }).start(20),
+      ];
+      try {
+        await until("the receiver to hold the attempt", () =>
+          receiver.to("/slow").some((r) => r.headers["webhook-id"] === test.body.messageId),
+        );
+        await jobs.enqueue("test.quick", {});
+        await until("the other job to run", () => quickRan === 1);
+        // It ran while the webhook request was still hanging (the attempt's deadline is 800 ms).
+        expect(slowClosedWhenQuickRan).toBe(closedBefore);
+      } finally {
+        await Promise.all(stops.map((stop) => stop()));
+      }
+      expect((await call(shopA, "DELETE", `/api/webhooks/${created.endpoint.id}`)).status).toBe(204);
+      await settle();
     });
   });
 

@@ -25,6 +25,8 @@ import type { WebhooksRepo } from "./webhooks.repo";
 export const WEBHOOK_FANOUT_JOB = "webhooks.fanout";
 /** One HTTP attempt of one delivery. */
 export const WEBHOOK_DELIVER_JOB = "webhooks.deliver";
+/** The kinds that wait on receivers: the server runs them in a worker of their own. */
+export const WEBHOOK_ATTEMPT_KINDS = [WEBHOOK_DELIVER_JOB] as const;
 /** An endpoint was turned off for failing: its workspace's owners are e-mailed. */
 export const WEBHOOK_DISABLED_JOB = "webhooks.disabled";
 
@@ -307,10 +309,13 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
 
   return {
     /**
-     * An event happened. One insert into the job queue, in `tx` when the caller has one (the event
-     * then exists exactly when its change committed); nothing is sent in the caller's request.
+     * An event happened. When an enabled endpoint of the workspace wants it, one insert into the
+     * job queue, in `tx` when the caller has one (the event then exists exactly when its change
+     * committed); nothing is sent in the caller's request.
      */
     async emit(event: WebhookEvent, tx?: Tx): Promise<void> {
+      // Most workspaces have no endpoint for most events: no job then (one indexed read instead).
+      if (!(await repo.anySubscriber(event.workspaceId, event.type, tx))) return;
       await jobs.enqueue(
         WEBHOOK_FANOUT_JOB,
         {

@@ -77,6 +77,21 @@ export function createWebhooksRepo(db: Database) {
         .returning({ id: webhookDeliveries.id });
       return gone.length;
     },
+    /** Whether any enabled endpoint of the workspace subscribes to `type` (in `tx` when given). */
+    async anySubscriber(workspaceId: string, type: string, tx: Tx = db): Promise<boolean> {
+      const rows = await tx
+        .select({ id: webhookEndpoints.id })
+        .from(webhookEndpoints)
+        .where(
+          and(
+            eq(webhookEndpoints.workspaceId, workspaceId),
+            eq(webhookEndpoints.enabled, true),
+            sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
     /** Enabled endpoints of the workspace that subscribe to `type`. */
     async subscribers(workspaceId: string, type: string): Promise<WebhookEndpointRow[]> {
       return db
