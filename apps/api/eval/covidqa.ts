@@ -25,6 +25,8 @@ export interface EvalDocument {
   id: string;
   title: string;
   content: string;
+  /** Where a document is several sources (ARCD: an article's paragraphs), their texts. */
+  parts?: string[];
 }
 
 export interface DocSet {

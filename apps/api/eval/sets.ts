@@ -31,7 +31,7 @@ export function foldedSet(name: string, set: DocSet, folds = FOLDS): EvalSet {
     name: `${name} ${k + 1}`,
     sources: set.documents
       .filter((d) => fold.get(d.id) !== k)
-      .map((d) => ({ title: d.title, content: d.content })),
+      .flatMap((d) => (d.parts ?? [d.content]).map((content) => ({ title: d.title, content }))),
   }));
   const asks: Ask[] = [];
   const titles = new Map(set.documents.map((d) => [d.id, d.title]));
@@ -56,11 +56,12 @@ export function arcdSet(half: Half): EvalSet | null {
   const byTitle = new Map<string, string[]>();
   for (const s of sources) byTitle.set(s.title, [...(byTitle.get(s.title) ?? []), s.content]);
   const set: DocSet = {
-    // Paragraphs of one article stay one document (kept as separate sources by foldedSet below).
+    // An article's paragraphs are one document (held or missed together), each its own source.
     documents: [...byTitle.entries()].map(([title, paragraphs]) => ({
       id: title,
       title,
       content: paragraphs.join("\n\n"),
+      parts: paragraphs,
     })),
     questions: questions.flatMap((q) =>
       q.gold && q.source ? [{ q: q.q, gold: q.gold, doc: q.source }] : [],

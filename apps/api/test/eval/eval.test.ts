@@ -1,3 +1,4 @@
+import { CAUTION_THRESHOLDS } from "@parley/contracts";
 import { describe, expect, it } from "vitest";
 import { GOALS } from "../../eval/cli-goals";
 import { baselineFigures, collectRecords, figures } from "../../eval/records";
@@ -21,7 +22,7 @@ describe("business evaluation set (test half, built-in engine, PGlite)", () => {
     expect(f.abstention).toBeGreaterThanOrEqual(GOALS.abstention);
     expect(f.falseAbstention).toBeLessThanOrEqual(GOALS.falseAbstention);
     // The reply's decision is its confidence against the bot's (balanced) threshold.
-    expect(figures(records, 0.505).falseAbstention).toBeCloseTo(f.falseAbstention, 5);
+    expect(figures(records, CAUTION_THRESHOLDS.balanced).falseAbstention).toBeCloseTo(f.falseAbstention, 5);
   });
 });
 

@@ -56,7 +56,7 @@ export type AnswerCaution = z.infer<typeof answerCautionSchema>;
  */
 export const CAUTION_THRESHOLDS: Record<AnswerCaution, number> = {
   answer_more: 0.225,
-  balanced: 0.505,
+  balanced: 0.51,
   cautious: 0.72,
 };
 /**

@@ -47,8 +47,8 @@ export const evidenceVector = (e: AnswerEvidence): number[] => EVIDENCE_FEATURES
 
 /** Fitted weights (same order as EVIDENCE_FEATURES) and intercept: `pnpm tsx apps/api/eval/fit-confidence.ts`. */
 export const CONFIDENCE_MODEL = {
-  weights: [3.578, 1.517, 2.23, -0.039, -0.226, 0.966, -0.011, 0.564, 0.906],
-  intercept: -3.77,
+  weights: [3.606, 1.557, 2.229, -0.094, -0.238, 0.801, -0.011, 0.637, 0.992],
+  intercept: -3.788,
 };
 
 export function confidenceOf(e: AnswerEvidence, model = CONFIDENCE_MODEL): number {
