@@ -244,6 +244,9 @@ const inbox = {
     emptyTitle: "No leads yet",
     emptyBody:
       "Turn on “Ask for contact details” in a chatbot's settings. When the bot can't answer, it offers the visitor a way to leave their e-mail, and it appears here.",
+    /** For agents, who cannot change a chatbot's settings. */
+    emptyBodyReadOnly:
+      "When a chatbot asks for contact details (an owner or admin turns it on in its settings) and a visitor leaves their e-mail, it appears here.",
     caption_one: "{{count, number}} lead",
     caption_other: "{{count, number}} leads",
     email: "Email",

@@ -2,6 +2,7 @@ import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
+import { useCapabilities } from "../../workspaces/permissions";
 import { downloadLeadsCsv, useLeads } from "../api";
 import { useInboxFormat } from "../use-inbox-format";
 import { BotSelect } from "./BotSelect";
@@ -16,6 +17,8 @@ export function LeadsView({
   onChatbotChange: (id?: string) => void;
 }) {
   const { t } = useTranslation("inbox");
+  // The empty state's advice names a setting only the roles that can change it are told to change.
+  const canEditBots = useCapabilities();
   const format = useInboxFormat();
   const query = useLeads(chatbotId);
   const exportCsv = useMutation({ mutationFn: () => downloadLeadsCsv(chatbotId) });
@@ -52,7 +55,7 @@ export function LeadsView({
       ) : rows.length === 0 ? (
         <div className="inbox-empty">
           <h2>{t("leads.emptyTitle")}</h2>
-          <p>{t("leads.emptyBody")}</p>
+          <p>{t(canEditBots("bots:write") ? "leads.emptyBody" : "leads.emptyBodyReadOnly")}</p>
         </div>
       ) : (
         <div className="card leads-card">
