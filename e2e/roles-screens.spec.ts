@@ -155,6 +155,12 @@ test("every signed-in page as owner, admin and agent in two workspaces, at 1280 
         if (o.scrollWidth > o.clientWidth)
           sideways.push(`${role} ${visit.name} ${viewport.width}: ${o.scrollWidth} ${o.widest.join(" | ")}`);
         await screenshot(p, `${role}-${visit.name}`);
+        // Nothing asks a role to do what it cannot: the empty leads list tells only owners and
+        // admins to turn lead capture on.
+        if (visit.name === "leads")
+          await expect(p.getByText("Turn on “Ask for contact details”")).toHaveCount(
+            role === "agent" ? 0 : 1,
+          );
       }
     }
   }

@@ -47,19 +47,47 @@ export function TabList<T extends string>({
   const listRef = useRef<HTMLDivElement>(null);
   const more = useScrollEdges(listRef, tabs.length);
 
-  // On a phone the tab row scrolls sideways: keep the selected tab in view.
+  // On a phone the tab row scrolls sideways: keep the selected tab in view. The tabs' widths may
+  // still change after the first paint (a count badge arriving, the font loading): until the
+  // member scrolls the row themselves, the selected tab is brought back into view each time.
+  const userScrolled = useRef(false);
+  const showSelected = useCallback(
+    (behavior: ScrollBehavior) => {
+      const tab = refs.current.get(selected);
+      const list = tab?.parentElement;
+      if (!tab || !list || list.scrollWidth <= list.clientWidth) return;
+      if (isRtl(list)) {
+        tab.scrollIntoView({ block: "nearest", inline: "nearest", behavior });
+        return;
+      }
+      const left = tab.offsetLeft - list.offsetLeft;
+      if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth)
+        list.scrollTo({ left: left - 16, behavior });
+    },
+    [selected],
+  );
+  useEffect(() => showSelected("smooth"), [showSelected]);
   useEffect(() => {
-    const tab = refs.current.get(selected);
-    const list = tab?.parentElement;
-    if (!tab || !list || list.scrollWidth <= list.clientWidth) return;
-    if (isRtl(list)) {
-      tab.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "smooth" });
-      return;
-    }
-    const left = tab.offsetLeft - list.offsetLeft;
-    if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth)
-      list.scrollTo({ left: left - 16, behavior: "smooth" });
-  }, [selected]);
+    const list = listRef.current;
+    if (!list) return;
+    const observer = new ResizeObserver(() => {
+      if (!userScrolled.current) showSelected("auto");
+    });
+    observer.observe(list);
+    for (const child of Array.from(list.children)) observer.observe(child);
+    const byHand = () => {
+      userScrolled.current = true;
+    };
+    list.addEventListener("pointerdown", byHand);
+    list.addEventListener("wheel", byHand, { passive: true });
+    list.addEventListener("touchstart", byHand, { passive: true });
+    return () => {
+      observer.disconnect();
+      list.removeEventListener("pointerdown", byHand);
+      list.removeEventListener("wheel", byHand);
+      list.removeEventListener("touchstart", byHand);
+    };
+  }, [showSelected]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((tab) => tab.id === selected);
@@ -80,6 +108,7 @@ export function TabList<T extends string>({
 
   /** -1 scrolls toward the first tab, 1 toward the last (leftward in a right-to-left page). */
   const scrollBy = (direction: -1 | 1) => {
+    userScrolled.current = true;
     const list = listRef.current;
     const sign = isRtl(list) ? -1 : 1;
     list?.scrollBy({ left: sign * direction * Math.max(120, list.clientWidth * 0.7), behavior: "smooth" });
