@@ -7,7 +7,7 @@ import {
   MAX_UPLOAD_MB,
   sourceCreateSchema,
 } from "@parley/contracts";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
@@ -45,6 +45,31 @@ export function refuseUpload(reply: FastifyReply, message: string): never {
   throw new AppError("PAYLOAD_TOO_LARGE", message);
 }
 
+/**
+ * A multipart upload (the `file` field) added to the bot `botId` of `ownerId`:
+ * ownership, room and the plan's size limit are settled before a byte of the file is read, and one
+ * byte over the limit is enough to stop reading. Shared by the app's route and the public API's.
+ */
+export async function addUploadedFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  knowledge: KnowledgeService,
+  ownerId: string,
+  botId: string,
+) {
+  const limit = await knowledge.uploadLimit(ownerId, botId);
+  const declared = Number(request.headers["content-length"] ?? Number.NaN);
+  if (declared > limit.bytes + MULTIPART_OVERHEAD) refuseUpload(reply, limit.message);
+  const file = await request.file({ limits: { fileSize: limit.bytes + 1 } });
+  if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the `file` field.");
+  const data = await readBounded(file.file, limit.bytes);
+  if (!data) refuseUpload(reply, limit.message);
+  return knowledge.addFile(ownerId, botId, {
+    fileName: fileNameSchema.parse(file.filename ?? ""),
+    data,
+  });
+}
+
 export const knowledgeRoutes: FastifyPluginAsyncZod<{
   knowledge: KnowledgeService;
   audit: AuditService;
@@ -74,21 +99,9 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const ownerId = workspaceOf(request, "knowledge:write");
       if (request.isMultipart()) {
-        // Ownership, room and the plan's size limit are settled before a byte of the file is read.
-        const limit = await knowledge.uploadLimit(ownerId, request.params.id);
-        const declared = Number(request.headers["content-length"] ?? Number.NaN);
-        if (declared > limit.bytes + MULTIPART_OVERHEAD) refuseUpload(reply, limit.message);
-        // One byte over the limit is enough to know; the reader stops there.
-        const file = await request.file({ limits: { fileSize: limit.bytes + 1 } });
-        if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the `file` field.");
-        const data = await readBounded(file.file, limit.bytes);
-        if (!data) refuseUpload(reply, limit.message);
-        return reply.status(201).send(
-          await knowledge.addFile(ownerId, request.params.id, {
-            fileName: fileNameSchema.parse(file.filename ?? ""),
-            data,
-          }),
-        );
+        return reply
+          .status(201)
+          .send(await addUploadedFile(request, reply, knowledge, ownerId, request.params.id));
       }
       const parsed = sourceCreateSchema.safeParse(request.body);
       if (!parsed.success) {

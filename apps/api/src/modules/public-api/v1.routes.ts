@@ -32,7 +32,7 @@ import type { ApiKeysService } from "../api-keys/api-keys.service";
 import { ModelError } from "../chat/chat-model";
 import type { ChatbotsService } from "../chatbots/chatbots.service";
 import type { InboxService } from "../inbox/inbox.service";
-import { MULTIPART_OVERHEAD, readBounded, refuseUpload } from "../knowledge/knowledge.routes";
+import { addUploadedFile } from "../knowledge/knowledge.routes";
 import type { KnowledgeService } from "../knowledge/knowledge.service";
 import type { WidgetService } from "../widget/widget.service";
 import type { Visitor } from "../widget/widget-visitor";
@@ -210,19 +210,9 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
           "Send the document as multipart/form-data, in the `file` field.",
         );
       }
-      const limit = await knowledge.uploadLimit(ownerId, request.params.id);
-      const declared = Number(request.headers["content-length"] ?? Number.NaN);
-      if (declared > limit.bytes + MULTIPART_OVERHEAD) refuseUpload(reply, limit.message);
-      const file = await request.file({ limits: { fileSize: limit.bytes + 1 } });
-      if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the `file` field.");
-      const data = await readBounded(file.file, limit.bytes);
-      if (!data) refuseUpload(reply, limit.message);
-      return reply.status(201).send(
-        await knowledge.addFile(ownerId, request.params.id, {
-          fileName: fileNameSchema.parse(file.filename ?? ""),
-          data,
-        }),
-      );
+      return reply
+        .status(201)
+        .send(await addUploadedFile(request, reply, knowledge, ownerId, request.params.id));
     },
   );
   app.get(
