@@ -49,7 +49,10 @@ export function AppHeader() {
   const navId = useId();
   const location = useLocation();
   const nav = useNav();
-  const current = nav.find((item) => location.pathname.startsWith(item.to));
+  // A bot's pages (/chatbots/…) belong to the dashboard, where the bots are listed.
+  const inSection = (to: string) =>
+    location.pathname.startsWith(to) || (to === "/dashboard" && location.pathname.startsWith("/chatbots"));
+  const current = nav.find((item) => inSection(item.to));
   const currentLabel = current ? t(current.label) : null;
 
   return (
@@ -81,7 +84,12 @@ export function AppHeader() {
           <ul>
             {nav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="app-nav-link">
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    isActive || inSection(item.to) ? "app-nav-link active" : "app-nav-link"
+                  }
+                >
                   {t(item.label)}
                 </NavLink>
               </li>
