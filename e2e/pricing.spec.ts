@@ -46,11 +46,21 @@ test("pricing says when the plans cannot be reached, with a working Try again", 
   // The plans request really fails in the browser (the connection is refused, as while the API
   // restarts); nothing answers in the plans route's name.
   let fail = true;
-  await page.route("**/api/plans", (route) => (fail ? route.abort("connectionrefused") : route.fallback()));
+  let refused = 0;
+  await page.route("**/api/plans", (route) => {
+    if (!fail) return route.fallback();
+    refused++;
+    return route.abort("connectionrefused");
+  });
   await page.goto("/pricing");
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("We couldn't load our plans");
   await expect(alert).toContainText("We couldn't reach Parley. Check your connection and try again.");
+  // Said at the first failure (#25), while the app's own retries (1 s, then 2 s) are still to come.
+  expect(refused).toBeLessThan(3);
+  await expect(alert.getByRole("button", { name: "Try again" })).toBeEnabled();
+  await expect.poll(() => refused, { timeout: 10_000 }).toBe(3);
+  await expect(alert).toBeVisible();
 
   fail = false;
   await alert.getByRole("button", { name: "Try again" }).click();

@@ -4,7 +4,7 @@ import { dashboardKeys } from "../dashboard/api";
 import { billingKeys, createBillingApi, loadSubscription, SUBSCRIPTION_RETRY } from "./api-client";
 import { useBillingUser } from "./billing-user";
 
-export { plansFailure, usePlans } from "../pricing/api";
+export { plansFailure, plansRetrying, usePlans } from "../pricing/api";
 export { billingKeys } from "./api-client";
 
 export const billingApi = createBillingApi();

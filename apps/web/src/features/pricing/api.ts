@@ -30,3 +30,11 @@ export function plansFailure(
   if (plans.data !== undefined) return null;
   return plans.error ?? plans.failureReason ?? null;
 }
+
+/**
+ * Whether Try again is under way: a fetch started afresh (the query client's own retries after a
+ * failure leave the button usable, so the notice never shows a button that does nothing).
+ */
+export function plansRetrying(plans: Pick<UseQueryResult<unknown>, "isFetching" | "failureCount">): boolean {
+  return plans.isFetching && plans.failureCount === 0;
+}

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { QueryObserver, type QueryObserverResult } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createQueryClient } from "../../app/query-client";
-import { planKeys, plansFailure } from "./api";
+import { planKeys, plansFailure, plansRetrying } from "./api";
 
 /**
  * Issue #25: when the plans cannot be loaded, the notice shows on the first failed attempt, while
@@ -46,6 +46,8 @@ describe("the plans' notice", () => {
     expect(first?.status).toBe("pending");
     expect(first?.fetchStatus).toBe("fetching");
     expect(asked).toBe(1);
+    // Try again stays usable while the query client's own retry waits.
+    expect(plansRetrying(first ?? observer.getCurrentResult())).toBe(false);
     expect(plansFailure(first ?? seen[0] ?? observer.getCurrentResult())).toBeInstanceOf(TypeError);
 
     // The API is back before the next attempt: the notice goes and the plans show.

@@ -4,7 +4,7 @@ import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useId, useReducer, useRef } from "react";
 import { Modal } from "../../../components/Modal";
 import { usePlanText } from "../../pricing/use-plan-text";
-import { plansFailure, useCreatePaymentRecord, useInitiatePayment, usePlans } from "../api";
+import { plansFailure, plansRetrying, useCreatePaymentRecord, useInitiatePayment, usePlans } from "../api";
 import { findPlan } from "../billing";
 import { useBillingUser } from "../billing-user";
 import { browserStorage } from "../payment-info";
@@ -105,9 +105,9 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
             type="button"
             className="btn btn-primary"
             onClick={() => void plans.refetch()}
-            disabled={plans.isFetching}
+            disabled={plansRetrying(plans)}
           >
-            {plans.isFetching ? <span className="spinner" aria-hidden="true" /> : null}
+            {plansRetrying(plans) ? <span className="spinner" aria-hidden="true" /> : null}
             {t("tryAgain")}
           </button>
         </div>

@@ -5,7 +5,14 @@ import { useSearchParams } from "react-router-dom";
 import { signInUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useAccess } from "../../workspaces/permissions";
-import { plansFailure, useCancelScheduledDowngrade, usePayments, usePlans, useSubscription } from "../api";
+import {
+  plansFailure,
+  plansRetrying,
+  useCancelScheduledDowngrade,
+  usePayments,
+  usePlans,
+  useSubscription,
+} from "../api";
 import { findPlan, type PlanAction, planAction } from "../billing";
 import { useBillingUser } from "../billing-user";
 import { CurrentPlan, CurrentPlanSkeleton } from "../components/CurrentPlan";
@@ -203,7 +210,7 @@ function WorkspaceBillingPage() {
             title={t("chooser.loadFailed")}
             error={plansError}
             onRetry={() => void plans.refetch()}
-            retrying={plans.isFetching}
+            retrying={plansRetrying(plans)}
           />
         </section>
       ) : plans.data && (details || subscription.isError) ? (

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { ACCESS_TOKEN_COOKIE, readCookie } from "../../session/access-token-cookie";
-import { plansFailure, usePlans } from "../api";
+import { plansFailure, plansRetrying, usePlans } from "../api";
 import { BillingIntervalToggle } from "../components/BillingIntervalToggle";
 import { PlanCard, PlanCardSkeleton } from "../components/PlanCard";
 import { plansForInterval } from "../pricing";
@@ -63,9 +63,9 @@ export function PricingPage() {
                 type="button"
                 className="btn btn-primary"
                 onClick={() => void plans.refetch()}
-                disabled={plans.isFetching}
+                disabled={plansRetrying(plans)}
               >
-                {plans.isFetching ? <span className="spinner" aria-hidden="true" /> : null}
+                {plansRetrying(plans) ? <span className="spinner" aria-hidden="true" /> : null}
                 {t("pricing.retry")}
               </button>
             </div>
