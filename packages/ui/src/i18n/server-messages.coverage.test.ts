@@ -221,9 +221,6 @@ const DYNAMIC_SITES: Record<string, { from: string; messages?: string[] }> = {
       "Reading this file took longer than {{}} seconds, so it was stopped. It may be malformed, or too large: split it into smaller files.",
     ],
   },
-  "apps/api/src/modules/public-api/v1.routes.ts: limit.message": {
-    from: "limitMessages(…).fileSize (collected through knowledge.service.ts), as in knowledge.routes.ts",
-  },
   "apps/api/src/modules/knowledge/knowledge.routes.ts: limit.message": {
     from: "limitMessages(…).fileSize (collected through knowledge.service.ts)",
   },
