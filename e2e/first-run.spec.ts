@@ -87,6 +87,7 @@ test("on a phone the sections sit behind a Menu, and the chatbot tabs scroll wit
     "Inbox",
     "Analytics",
     "Team",
+    "Developers",
     "Billing",
     "Account",
     "Support",
