@@ -6,9 +6,8 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
   webhookSignature,
 } from "@parley/contracts/server";
-import { eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type WebhookEndpointRow, webhookEndpoints } from "../../db/schema";
+import type { WebhookEndpointRow } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { newId } from "../../lib/ids";
 import type { JobQueue } from "../../lib/job-queue";
@@ -212,12 +211,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   ) {
     const at = now();
     await repo.db.transaction(async (tx) => {
-      const fresh = await tx
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.id, endpoint.id))
-        .for("update");
-      const current = fresh[0];
+      const current = await repo.lockEndpoint(endpoint.id, tx);
       if (!current) return;
       const recorded = await repo.insertAttempt(
         {
@@ -239,19 +233,11 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
           { status: "succeeded", attempts: attempt, nextAttemptAt: null, finishedAt: at },
           tx,
         );
-        if (current.failingSince)
-          await tx
-            .update(webhookEndpoints)
-            .set({ failingSince: null })
-            .where(eq(webhookEndpoints.id, current.id));
+        if (current.failingSince) await repo.setFailingSince(current.id, null, tx);
         return;
       }
       const failingSince = current.failingSince ?? at;
-      if (!current.failingSince)
-        await tx
-          .update(webhookEndpoints)
-          .set({ failingSince: at })
-          .where(eq(webhookEndpoints.id, current.id));
+      if (!current.failingSince) await repo.setFailingSince(current.id, at, tx);
       const delay = retryDelayMs(attempt, deps.retryBaseMs);
       const began = outcome.createdAt ?? at;
       const giveUp =
@@ -275,10 +261,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       if (outcome.final || !current.enabled) return;
       const firstAt = (await repo.attemptAt(deliveryId, 1, tx)) ?? at;
       if (failingSince.getTime() > firstAt.getTime()) return;
-      await tx
-        .update(webhookEndpoints)
-        .set({ enabled: false, disabledReason: "failing", disabledAt: at, updatedAt: at })
-        .where(eq(webhookEndpoints.id, current.id));
+      await repo.disableFailing(current.id, at, tx);
       await deps.audit.record(
         {
           workspaceId: current.workspaceId,

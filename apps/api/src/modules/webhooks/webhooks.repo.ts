@@ -136,6 +136,22 @@ export function createWebhooksRepo(db: Database) {
     async updateDelivery(id: string, set: Partial<typeof webhookDeliveries.$inferInsert>, tx: Tx = db) {
       await tx.update(webhookDeliveries).set(set).where(eq(webhookDeliveries.id, id));
     },
+    /** The endpoint's row, locked until `tx` ends (attempts on it are recorded one at a time). */
+    async lockEndpoint(id: string, tx: Tx): Promise<WebhookEndpointRow | undefined> {
+      const [row] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for("update");
+      return row;
+    },
+    /** Since when the endpoint has failed every attempt (null: its last attempt succeeded). */
+    async setFailingSince(id: string, failingSince: Date | null, tx: Tx = db): Promise<void> {
+      await tx.update(webhookEndpoints).set({ failingSince }).where(eq(webhookEndpoints.id, id));
+    },
+    /** Turned off after a day of failed retries. */
+    async disableFailing(id: string, at: Date, tx: Tx = db): Promise<void> {
+      await tx
+        .update(webhookEndpoints)
+        .set({ enabled: false, disabledReason: "failing", disabledAt: at, updatedAt: at })
+        .where(eq(webhookEndpoints.id, id));
+    },
     async insertAttempt(row: typeof webhookAttempts.$inferInsert, tx: Tx = db): Promise<boolean> {
       const inserted = await tx
         .insert(webhookAttempts)
