@@ -32,6 +32,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "SHA",
   "AI",
   "API",
+  "REST",
   "URL",
   "HTML",
   // Technical and product names Arabic tech writing keeps in Latin letters.
