@@ -51,6 +51,8 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
   let leadCaptured = resumed?.leadCaptured ?? false;
   let status: ConversationStatus = "bot";
   let busy = false;
+  /** "Talk to a person" was pressed while an answer was arriving. */
+  let wantsPerson = false;
   /** The conversation must be loaded again (the stream could not resume) once the answer is in. */
   let stale = false;
   let stream: LiveStream | null = null;
@@ -361,7 +363,12 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
 
   /** "Talk to a person" (the button, or the offer after a reply the bot could not give). */
   const handoff = async () => {
-    if (busy) return;
+    // Asked while an answer is still arriving: taken up as soon as it has (not silently dropped).
+    if (busy) {
+      wantsPerson = true;
+      return;
+    }
+    wantsPerson = false;
     busy = true;
     root.classList.add("pw-busy");
     clearProblem();
@@ -466,6 +473,7 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
       busy = false;
       root.classList.remove("pw-busy");
       if (stale) void reload();
+      if (wantsPerson) void handoff();
     }
   };
 
