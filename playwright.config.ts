@@ -18,6 +18,7 @@ export default defineConfig({
     baseURL,
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
+    reducedMotion: "reduce",
   },
   projects: [
     {

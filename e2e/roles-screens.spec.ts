@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type Account, newAccount, screenshot, signInTo, VIEWPORTS } from "./account-helpers";
+import { arText } from "./arabic-helpers";
 import { AUTH, waitForMail } from "./identity-helpers";
 import { waitForQuiet } from "./quiet";
 import { fromOwnNetwork } from "./widget-helpers";
@@ -9,18 +10,20 @@ import { fromOwnNetwork } from "./widget-helpers";
 // E2E_SCREENSHOTS; never committed). Olivia owns a workspace on Pro with a published bot, knowledge
 // and a visitor's conversation, and has created a second workspace; Amal (admin) and Adam (agent)
 // join hers from the e-mailed invitations (so they have their own and hers). Every page, for every
-// role, at both widths (and a few in Arabic): the page settles and never scrolls sideways.
+// role, at both widths (and the agent's on a phone in Arabic): the page settles and never scrolls
+// sideways. The three roles go through their pages side by side, each in a browser of its own.
+// Also here: the workspace switcher on a phone, by keyboard, in English and Arabic.
 
 test.setTimeout(600_000);
 
 type Role = "owner" | "admin" | "agent";
 
-async function settle(page: Page) {
+async function settle(page: Page, { heading = true } = {}) {
   await waitForQuiet(page);
   await expect(page.locator("main [class*='skeleton'], main [aria-busy='true']")).toHaveCount(0, {
     timeout: 15_000,
   });
-  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  if (heading) await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
 }
 
 /** What reaches past the viewport's edges (none at all is the point). */
@@ -38,7 +41,14 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; clientWidth:
   });
 }
 
-const PAGES: Array<{ name: string; path: (botId: string) => string }> = [
+interface Visit {
+  name: string;
+  path: (botId: string) => string;
+  /** Where the page is reached by a click rather than typed (the conversation opened from the inbox). */
+  open?: (page: Page) => Promise<void>;
+}
+
+const PAGES: Visit[] = [
   { name: "dashboard", path: () => "/dashboard" },
   { name: "chatbots", path: () => "/chatbots" },
   { name: "bot-settings", path: (id) => `/chatbots/${id}?tab=settings` },
@@ -47,11 +57,21 @@ const PAGES: Array<{ name: string; path: (botId: string) => string }> = [
   { name: "bot-embed", path: (id) => `/chatbots/${id}?tab=embed` },
   { name: "bot-conversations", path: (id) => `/chatbots/${id}?tab=conversations` },
   { name: "inbox", path: () => "/inbox" },
+  {
+    name: "conversation",
+    path: () => "/inbox",
+    open: async (page) => {
+      const row = page.getByRole("list").locator("li").filter({ hasText: "warranty" }).first();
+      await row.getByRole("link").first().click();
+      await expect(page).toHaveURL(/\/inbox\/.+/);
+    },
+  },
   { name: "leads", path: () => "/inbox/leads" },
   { name: "analytics", path: () => "/analytics" },
   { name: "team", path: () => "/members" },
   { name: "billing", path: () => "/billing" },
   { name: "account", path: () => "/account" },
+  { name: "support", path: () => "/support" },
   { name: "developers-keys", path: () => "/developers/api-keys" },
   { name: "developers-webhooks", path: () => "/developers/webhooks" },
 ];
@@ -140,51 +160,81 @@ test("every signed-in page as owner, admin and agent in two workspaces, at 1280 
   };
 
   const sideways: string[] = [];
-  for (const role of ["owner", "admin", "agent"] as const) {
-    const p = pages[role];
-    for (const viewport of VIEWPORTS) {
-      await p.setViewportSize(viewport);
-      for (const visit of PAGES) {
-        await p.goto(visit.path(bot._id));
-        await settle(p);
-        // Every role is in two workspaces: the header's switcher is there.
-        await expect(p.getByTestId("workspace-switcher"), `${role} ${visit.name}`).toBeVisible();
-        const o = await overflow(p);
-        // The page itself never scrolls sideways (a tab bar or a table may scroll within itself;
-        // what reaches past the edge is listed only to say where to look).
-        if (o.scrollWidth > o.clientWidth)
-          sideways.push(`${role} ${visit.name} ${viewport.width}: ${o.scrollWidth} ${o.widest.join(" | ")}`);
-        await screenshot(p, `${role}-${visit.name}`);
-        // Nothing asks a role to do what it cannot: the empty leads list tells only owners and
-        // admins to turn lead capture on.
-        if (visit.name === "leads")
-          await expect(p.getByText("Turn on “Ask for contact details”")).toHaveCount(
-            role === "agent" ? 0 : 1,
-          );
-      }
+  const visit = async (p: Page, role: Role, v: Visit, lang: "en" | "ar") => {
+    const path = v.path(bot._id);
+    await p.goto(lang === "ar" ? `${path}${path.includes("?") ? "&" : "?"}lang=ar` : path);
+    if (v.open) {
+      await settle(p);
+      await v.open(p);
     }
-  }
+    // The conversation is headed by its visitor's line, not a page title.
+    await settle(p, { heading: !v.open });
+    const width = p.viewportSize()?.width;
+    // Every role is in two workspaces: the header's switcher is there.
+    await expect(p.getByTestId("workspace-switcher"), `${role} ${lang} ${v.name} ${width}`).toBeVisible();
+    const o = await overflow(p);
+    // The page itself never scrolls sideways (a tab bar or a table may scroll within itself;
+    // what reaches past the edge is listed only to say where to look).
+    if (o.scrollWidth > o.clientWidth)
+      sideways.push(`${role} ${lang} ${v.name} ${width}: ${o.scrollWidth} ${o.widest.join(" | ")}`);
+    await screenshot(p, `${lang === "ar" ? "ar-" : ""}${role}-${v.name}`);
+    // Nothing asks a role to do what it cannot: the empty leads list tells only owners and
+    // admins to turn lead capture on.
+    if (v.name === "leads" && lang === "en")
+      await expect(p.getByText("Turn on “Ask for contact details”")).toHaveCount(role === "agent" ? 0 : 1);
+  };
+  await Promise.all(
+    (["owner", "admin", "agent"] as const).map(async (role) => {
+      const p = pages[role];
+      for (const viewport of VIEWPORTS) {
+        await p.setViewportSize(viewport);
+        for (const v of PAGES) await visit(p, role, v, "en");
+      }
+    }),
+  );
 
-  // A few pages in Arabic, right to left, on a phone and on a desktop.
-  for (const role of ["owner", "agent"] as const) {
-    const p = pages[role];
-    for (const viewport of VIEWPORTS) {
-      await p.setViewportSize(viewport);
-      for (const visit of PAGES.filter((v) =>
-        ["dashboard", "bot-knowledge", "inbox", "team", "billing", "developers-keys"].includes(v.name),
-      )) {
-        const path = visit.path(bot._id);
-        await p.goto(`${path}${path.includes("?") ? "&" : "?"}lang=ar`);
-        await expect(p.locator("html")).toHaveAttribute("dir", "rtl");
-        await settle(p);
-        const o = await overflow(p);
-        if (o.scrollWidth > o.clientWidth)
-          sideways.push(
-            `${role} ar ${visit.name} ${viewport.width}: ${o.scrollWidth} ${o.widest.join(" | ")}`,
-          );
-        await screenshot(p, `ar-${role}-${visit.name}`);
-      }
-    }
-  }
+  // The switcher on a phone, by keyboard: the agent's two workspaces, the current one checked.
+  const phone = pages.agent;
+  await phone.setViewportSize(VIEWPORTS[1]);
+  await phone.goto("/dashboard");
+  await settle(phone);
+  const switcher = phone.getByTestId("workspace-switcher");
+  await expect(switcher).toHaveAttribute("aria-expanded", "false");
+  await switcher.focus();
+  await phone.keyboard.press("ArrowDown");
+  const menu = phone.getByRole("menu", { name: "Workspace" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitemradio")).toHaveCount(2);
+  await expect(menu.getByRole("menuitemradio", { checked: true })).toHaveText("Olivia Owner's workspace");
+  await expect(menu.getByRole("menuitemradio", { checked: true })).toBeFocused();
+  const box = await menu.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= VIEWPORTS[1].width, JSON.stringify(box)).toBe(true);
+  expect((await overflow(phone)).scrollWidth).toBeLessThanOrEqual(VIEWPORTS[1].width);
+  await screenshot(phone, "workspace-switcher-open");
+  await phone.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(switcher).toBeFocused();
+  // To their own workspace and back to Olivia's, by pointer.
+  await switcher.click();
+  await menu.getByRole("menuitemradio", { name: "Your workspace" }).click();
+  await expect(phone).toHaveURL(/\/dashboard$/);
+  await expect(switcher).toHaveAccessibleName("Your workspace: switch workspace");
+  await expect(phone.getByRole("link", { name: "Open Kettle help" })).toHaveCount(0);
+  await switcher.click();
+  await menu.getByRole("menuitemradio", { name: "Olivia Owner's workspace" }).click();
+  await expect(phone.getByRole("link", { name: "Open Kettle help" })).toBeVisible({ timeout: 20_000 });
+
+  // The agent on a phone in Arabic, right to left (every page in Arabic at both widths is
+  // e2e/arabic-pages.spec.ts's; here, with the switcher of someone in two workspaces).
+  await phone.goto("/dashboard?lang=ar");
+  await expect(phone.locator("html")).toHaveAttribute("dir", "rtl");
+  await settle(phone);
+  await expect(switcher).toHaveAccessibleName(
+    arText("team:switcher.button", { name: "Olivia Owner's workspace" }),
+  );
+  for (const v of PAGES.filter((v) =>
+    ["dashboard", "bot-knowledge", "inbox", "conversation", "team", "billing", "support"].includes(v.name),
+  ))
+    await visit(phone, "agent", v, "ar");
   expect(sideways).toEqual([]);
 });
