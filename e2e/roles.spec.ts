@@ -265,9 +265,15 @@ test("each role is offered only what it may do, and everything it is offered wor
   await owner.api("PATCH", `/chatbots/${bot._id}`, { published: false });
   const host = new URL(site.url).host;
 
-  const offered = {} as Record<Role, Record<string, string[]>>;
-  for (const role of ["owner", "admin", "agent"] as const)
-    offered[role] = await collect(pages[role], bot._id);
+  // The three go through the pages side by side, each in a browser of its own.
+  const [ownerSees, adminSees, agentSees] = await Promise.all(
+    (["owner", "admin", "agent"] as const).map((role) => collect(pages[role], bot._id)),
+  );
+  const offered: Record<Role, Record<string, string[]>> = {
+    owner: ownerSees ?? {},
+    admin: adminSees ?? {},
+    agent: agentSees ?? {},
+  };
   test.info().annotations.push({ type: "offered", description: JSON.stringify(offered) });
 
   // (c) The owner is offered every change; the admin too, billing aside.
