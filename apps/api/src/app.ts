@@ -88,7 +88,8 @@ import { createUsersService } from "./modules/users/users.service";
 import { webhookDeliveriesRoutes } from "./modules/webhooks/webhook-deliveries.routes";
 import { createWebhookDelivery } from "./modules/webhooks/webhook-delivery";
 import {
-  emitWidgetEvents,
+  conversationCreatedEvents,
+  leadCreatedEvents,
   liveTransitionEvents,
   sourceSettledEvents,
 } from "./modules/webhooks/webhook-events";
@@ -282,7 +283,10 @@ function createServices(
       await jobs.enqueue(EMBED_JOB, { chatbotId }, { maxAttempts: 2 });
     },
   });
-  const conversations = createConversationsRepo(db.db);
+  const conversations = createConversationsRepo(db.db, {
+    afterCreate: conversationCreatedEvents(webhookDelivery, now),
+    afterLead: leadCreatedEvents(webhookDelivery, now),
+  });
   const liveRepo = createLiveRepo(db.db, { afterTransition: liveTransitionEvents(webhookDelivery, now) });
   const liveHub = createLiveHub({ repo: liveRepo, log });
   const live = createLiveService({
@@ -438,10 +442,7 @@ function createServices(
     retrieval,
     chat,
     usage,
-    widget: emitWidgetEvents(notifyOnLeads(widget, notifications, { now, log }), webhookDelivery, {
-      now,
-      log,
-    }),
+    widget: notifyOnLeads(widget, notifications, { now, log }),
     webhooks,
     webhookDelivery,
     notifications,

@@ -197,6 +197,13 @@ describe.each(testDrivers())("webhooks on %s", (driver) => {
         conversationId,
         chatbotId: botId,
       });
+      // The event names the stored lead, as the inbox lists it.
+      const leads = (await call(shopA, "GET", `/api/leads?chatbotId=${botId}`)).body as Array<{
+        _id: string;
+        createdAt: string;
+      }>;
+      expect(leads).toHaveLength(1);
+      expect(body.data.lead).toMatchObject({ id: leads[0]?._id, createdAt: leads[0]?.createdAt });
       const closed = JSON.parse(got.find((r) => typeOf(r) === "conversation.closed")?.body ?? "{}");
       expect(closed.data.conversation).toMatchObject({ id: conversationId, status: "closed" });
       const failed = JSON.parse(got.find((r) => typeOf(r) === "source.failed")?.body ?? "{}");

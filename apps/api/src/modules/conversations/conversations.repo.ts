@@ -71,9 +71,27 @@ export interface ConversationBump {
  * inbox and retention go through here. A message and its conversation's counters are written in
  * one statement (a data-modifying CTE): one round trip, and the counters never drift from the rows.
  */
-export function createConversationsRepo(db: Database) {
+export type LeadRow = typeof leads.$inferSelect;
+
+export function createConversationsRepo(
+  db: Database,
+  opts: {
+    /**
+     * Run inside the transaction that stores new conversations, or a lead, after its writes (the
+     * webhooks' outbox: the event of a change is stored with it, or not at all).
+     */
+    afterCreate?: (tx: Tx, rows: NewConversation[]) => Promise<void>;
+    afterLead?: (tx: Tx, lead: LeadRow) => Promise<void>;
+  } = {},
+) {
+  const { afterCreate, afterLead } = opts;
   const createConversations = createBatcher<NewConversation, void>(async (rows) => {
-    await db.insert(conversations).values(rows);
+    if (afterCreate)
+      await db.transaction(async (tx) => {
+        await tx.insert(conversations).values(rows);
+        await afterCreate(tx, rows);
+      });
+    else await db.insert(conversations).values(rows);
     return rows.map(() => undefined);
   });
 
@@ -323,12 +341,17 @@ export function createConversationsRepo(db: Database) {
     },
 
     /** Stores a lead (one per conversation) and flags the conversation for the inbox filter. */
-    async addLead(values: typeof leads.$inferInsert) {
-      await db.insert(leads).values(values).onConflictDoNothing();
-      await db
-        .update(conversations)
-        .set({ hasLead: true })
-        .where(eq(conversations.id, values.conversationId));
+    async addLead(values: typeof leads.$inferInsert): Promise<LeadRow> {
+      return db.transaction(async (tx) => {
+        const [lead] = await tx.insert(leads).values(values).returning();
+        if (!lead) throw new Error("the lead was not stored");
+        await tx
+          .update(conversations)
+          .set({ hasLead: true })
+          .where(eq(conversations.id, values.conversationId));
+        await afterLead?.(tx, lead);
+        return lead;
+      });
     },
 
     /** Everything one owner's conversations hold, oldest first (the account export). */

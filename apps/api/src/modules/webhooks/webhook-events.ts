@@ -1,14 +1,13 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { KnowledgeSourceRow } from "../../db/schema";
 import type { Tx } from "../../db/tx";
-import type { ConversationRow } from "../conversations/conversations.repo";
-import type { WidgetService } from "../widget/widget.service";
+import type { ConversationRow, LeadRow, NewConversation } from "../conversations/conversations.repo";
 import type { WebhookDelivery } from "./webhook-delivery";
 
 /**
- * Where the events come from. Each is emitted once its change is stored; where the change is a
- * transaction of ours (live chat's state machine), the event's job is inserted in that very
- * transaction (an outbox: an event exists exactly when its change committed).
+ * Where the events come from. A conversation's and a lead's events, and live chat's transitions,
+ * are inserted in the very transaction that stores the change (an outbox: an event exists exactly
+ * when its change committed). A source's outcome is emitted by its ingest job after the status is
+ * written; a process that dies in between leaves the job to run again, and the event with it.
  */
 
 type Emit = Pick<WebhookDelivery, "emit">;
@@ -64,62 +63,54 @@ export function liveTransitionEvents(webhooks: Emit, now: () => Date) {
 }
 
 /**
- * The widget service, with `conversation.created` and `lead.created` emitted once the conversation
- * or the lead is stored (both are written by batched or single statements outside any transaction
- * of ours, so the event's insert follows them, before the visitor's answer; a failure to queue is
- * logged and never the visitor's error).
+ * `conversation.created`, inside the transaction that stores the conversations (the widget's and
+ * the public API's: conversations started at the same moment share one statement and one
+ * transaction, each with its event).
  */
-export function emitWidgetEvents<
-  W extends Pick<WidgetService, "start" | "lead" | "publishedBot" | "conversationBot">,
->(widget: W, webhooks: Emit, opts: { now: () => Date; log: FastifyBaseLogger }): W {
-  return {
-    ...widget,
-    async start(...args: Parameters<WidgetService["start"]>) {
-      const conversation = await widget.start(...args);
-      // The public API starts conversations with bots not yet published (`draft`) too.
-      const bot = await widget.conversationBot(conversation.chatbotId, args[2]);
-      await webhooks
-        .emit({
-          workspaceId: bot.ownerId,
+export function conversationCreatedEvents(webhooks: Emit, now: () => Date) {
+  return async (tx: Tx, rows: NewConversation[]) => {
+    const at = now();
+    for (const row of rows)
+      await webhooks.emit(
+        {
+          workspaceId: row.ownerId,
           type: "conversation.created",
-          at: opts.now(),
+          at,
           data: {
             conversation: {
-              id: conversation._id,
-              chatbotId: bot.id,
-              channel: "widget",
-              status: conversation.status,
+              id: row.id,
+              chatbotId: row.chatbotId,
+              channel: row.channel ?? "widget",
+              status: row.status ?? "bot",
             },
           },
-        })
-        .catch((err: Error) => opts.log.error({ err }, "could not queue the conversation.created webhook"));
-      return conversation;
-    },
-    async lead(...args: Parameters<WidgetService["lead"]>) {
-      const saved = await widget.lead(...args);
-      const [chatbotId, conversationId, , input] = args;
-      await widget
-        .publishedBot(chatbotId)
-        .then((bot) =>
-          webhooks.emit({
-            workspaceId: bot.ownerId,
-            type: "lead.created",
-            at: opts.now(),
-            data: {
-              lead: {
-                email: input.email.toLowerCase(),
-                name: input.name || null,
-                chatbotId: bot.id,
-                conversationId,
-              },
-            },
-          }),
-        )
-        .catch((err: Error) =>
-          opts.log.error({ err, chatbotId }, "could not queue the lead.created webhook"),
-        );
-      return saved;
-    },
+        },
+        tx,
+      );
+  };
+}
+
+/** `lead.created`, inside the transaction that stores the lead. */
+export function leadCreatedEvents(webhooks: Emit, now: () => Date) {
+  return async (tx: Tx, lead: LeadRow) => {
+    await webhooks.emit(
+      {
+        workspaceId: lead.ownerId,
+        type: "lead.created",
+        at: now(),
+        data: {
+          lead: {
+            id: lead.id,
+            email: lead.email,
+            name: lead.name,
+            chatbotId: lead.chatbotId,
+            conversationId: lead.conversationId,
+            createdAt: lead.createdAt.toISOString(),
+          },
+        },
+      },
+      tx,
+    );
   };
 }
 

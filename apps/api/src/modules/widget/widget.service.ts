@@ -115,8 +115,6 @@ export function createWidgetService(deps: WidgetDeps) {
 
   return {
     publishedBot,
-    /** The bot a conversation was started with (`draft`: the public API's, published or not). */
-    conversationBot: botFor,
     /** The chat page's settings, its texts in `wanted` when the bot speaks it (else its default). */
     async config(chatbotId: string, wanted?: BotLanguage): Promise<WidgetConfig> {
       const bot = await publishedBot(chatbotId);
