@@ -5,10 +5,30 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 // Browser journeys run against the real API serving the built SPA (scripts/e2e-server.mjs).
 // Chromium comes from the system; Playwright never downloads browsers here.
+
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+// The journeys that move the API's test clock (a period end, a payment left to expire) or read it
+// as today's date: one at a time, once the others are done, so no journey finds time jumping under it.
+const CLOCK = ["billing.spec.ts", "teams.spec.ts", "inbox.spec.ts"];
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two journeys at a time (each file's tests in order, in one worker): most of a journey's time is
+  // waiting on the page and the network, and every journey has accounts of its own.
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
@@ -21,22 +41,8 @@ export default defineConfig({
     reducedMotion: "reduce",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
-    },
+    { name: "chromium", use: browser, testIgnore: CLOCK },
+    { name: "clock", use: browser, testMatch: CLOCK, dependencies: ["chromium"], workers: 1 },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

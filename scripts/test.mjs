@@ -1,5 +1,5 @@
-// `pnpm test`: lint, unit + API tests (PGlite, and Postgres when DATABASE_URL is set), then the
-// browser journeys in real Chromium with the typecheck and the attack suite beside them. Ends with
+// `pnpm test`: the browser journeys in real Chromium, and beside them the unit + API tests
+// (PGlite, and Postgres when DATABASE_URL is set), the typecheck and the attack suite. Ends with
 // one "N passed, N failed" line.
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,20 +45,26 @@ async function vitest(report, extraArgs = [], opts = {}) {
   return code;
 }
 
-await step("unit", async () => {
-  if (!process.env.DATABASE_URL) console.log("DATABASE_URL is not set: API tests run on PGlite only.");
-  return vitest("vitest.json");
-});
 /**
- * Beside the browser journeys (one Playwright worker, which leaves much of the second core idle):
- * the typecheck, then hostile inputs against a real API process in production mode
- * (vitest.attack.config.ts). Their output is held in a file and printed after the journeys', so CI
- * stays within its 20 minutes without the two logs interleaving.
+ * Beside the browser journeys (whose time is mostly waiting on pages and the network, so they
+ * leave much of the two cores idle): the unit and API tests, the typecheck, then hostile inputs
+ * against a real API process in production mode (vitest.attack.config.ts). Their output is held
+ * in a file and printed after the journeys', so CI stays within its 20 minutes without the logs
+ * interleaving.
  */
 async function besideE2e() {
   const log = path.join(reports, "beside-e2e.log");
   const fd = openSync(log, "w");
   try {
+    await step(
+      "unit",
+      async (o) => {
+        if (!process.env.DATABASE_URL)
+          writeSync(fd, "DATABASE_URL is not set: API tests run on PGlite only.\n");
+        return vitest("vitest.json", [], o);
+      },
+      fd,
+    );
     await step("typecheck", (o) => run("pnpm", ["-r", "--workspace-concurrency=2", "typecheck"], o), fd);
     await step("attack", (o) => vitest("attack.json", ["--config", "vitest.attack.config.ts"], o), fd);
   } finally {
