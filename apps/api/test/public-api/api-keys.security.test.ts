@@ -6,6 +6,7 @@ import { monthOf } from "../../src/modules/entitlements/usage.repo";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
+import { until } from "../until";
 import { keysClient, v1 } from "./keys";
 
 const shopA: Owner = { sub: "auth_shop_a", email: "a@example.com", name: "Shop A" };
@@ -199,6 +200,65 @@ describe.each(testDrivers())("API keys and /api/v1 against hostile callers on %s
     expect(audit.map((a) => a.action).sort()).toEqual(["api_key.created", "api_key.revoked"]);
     expect(audit.every((a) => a.actorId === shopA.sub && a.actorEmail === shopA.email)).toBe(true);
     expect(JSON.stringify(audit)).not.toContain(made.key);
+  });
+
+  it("puts every use of a key in the audit log: a change as itself, a read, a question or a refusal as a use", async () => {
+    const made = await keys.create(shopA, { name: "Audited", scopes: ["read", "chat"] });
+    secrets.push(made.key);
+    expect((await call(bearer(made.key), "GET", `/chatbots/${botA}?x=1`)).status).toBe(200);
+    expect((await call(bearer(made.key), "POST", `/chatbots/${botA}/ask`, { content: "hi" })).status).toBe(
+      200,
+    );
+    expect((await call(bearer(made.key), "PATCH", `/chatbots/${botA}`, { name: "Renamed" })).status).toBe(
+      403,
+    );
+    // Another workspace's bot: refused, and the use is on this key's workspace's log, not B's.
+    expect((await call(bearer(made.key), "GET", `/chatbots/${botB}`)).status).toBe(404);
+    const writer = await keys.create(shopA, { name: "Writer", scopes: ["write"] });
+    secrets.push(writer.key);
+    const renamed = await call(bearer(writer.key), "PATCH", `/chatbots/${botA}`, { name: "A bot" });
+    expect(renamed.status).toBe(200);
+
+    // The log records them once the answers have gone out.
+    const uses = async () =>
+      (await t.db.db.select().from(auditLog).where(eq(auditLog.actorId, made.id))).filter(
+        (a) => a.action === "api_key.used",
+      );
+    await until("the uses to be recorded", async () => (await uses()).length === 4, 5_000);
+    const recorded = (await uses())
+      .map((a) => `${a.workspaceId} ${a.target} ${(a.details as { status: number }).status}`)
+      .sort();
+    expect(recorded).toEqual(
+      [
+        `${shopA.sub} GET /api/v1/chatbots/:id 200`,
+        `${shopA.sub} POST /api/v1/chatbots/:id/ask 200`,
+        `${shopA.sub} PATCH /api/v1/chatbots/:id 403`,
+        `${shopA.sub} GET /api/v1/chatbots/:id 404`,
+      ].sort(),
+    );
+    // The writer's change is one entry, the change itself (no use entry beside it).
+    const writerEntries = await t.db.db.select().from(auditLog).where(eq(auditLog.actorId, writer.id));
+    expect(writerEntries.map((a) => a.action)).toEqual(["bot.updated"]);
+    expect(JSON.stringify(await uses())).not.toContain(made.key);
+
+    // The owner's log lists changes; the uses only when asked for. An agent sees neither.
+    const changes = await keys.call(shopA, "GET", "/api/workspace/audit-log");
+    expect(changes.status).toBe(200);
+    expect(changes.body.entries.some((e: { action: string }) => e.action === "api_key.used")).toBe(false);
+    expect(changes.body.entries.some((e: { action: string }) => e.action === "bot.updated")).toBe(true);
+    const withUse = await keys.call(shopA, "GET", "/api/workspace/audit-log?include=api-use");
+    expect(
+      withUse.body.entries.filter((e: { action: string }) => e.action === "api_key.used").length,
+    ).toBeGreaterThanOrEqual(4);
+    const bLog = await keys.call(shopB, "GET", "/api/workspace/audit-log?include=api-use");
+    expect(bLog.body.entries.some((e: { actorId: string }) => e.actorId === made.id)).toBe(false);
+    const odd = await keys.call(shopA, "GET", "/api/workspace/audit-log?include=everything");
+    expect(odd.status).toBe(400);
+    const agent = await issuer.sign({ ...shopB, workspaceId: shopA.sub, workspaceRole: "agent" });
+    const agentLog = await fetch(`${t.url}/api/workspace/audit-log?include=api-use`, {
+      headers: { authorization: `Bearer ${agent}` },
+    });
+    expect(agentLog.status).toBe(403);
   });
 
   it("refuses malformed bearers, access tokens on /api/v1, and keys anywhere but /api/v1", async () => {

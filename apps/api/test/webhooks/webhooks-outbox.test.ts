@@ -1,3 +1,4 @@
+import { rowsOf } from "@parley/db";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builderClient, type Owner } from "../builder/client";
@@ -29,11 +30,11 @@ describe.each(testDrivers())("webhook events and their changes, one transaction,
     });
   const count = async (table: "conversations" | "leads" | "jobs") =>
     Number(
-      (
-        await t.db.db.execute<{ n: number | string }>(
+      rowsOf<{ n: number | string }>(
+        await t.db.db.execute(
           sql`select count(*)::int as n from ${sql.identifier(table)} where ${table === "jobs" ? sql`kind = 'webhooks.fanout'` : sql`chatbot_id = ${botId}`}`,
-        )
-      ).rows[0]?.n ?? 0,
+        ),
+      )[0]?.n ?? 0,
     );
   const refuseEvents = async () => {
     await t.db.db.execute(

@@ -207,6 +207,8 @@ export const auditActionSchema = z.enum([
   "plan.downgrade_canceled",
   "api_key.created",
   "api_key.revoked",
+  /** A request made with an API key that changed nothing (a read, a question): one per request. */
+  "api_key.used",
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
@@ -233,6 +235,8 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+/** `GET /api/workspace/audit-log`: with `include=api-use`, each use of an API key is listed too. */
+export const auditQuerySchema = z.object({ include: z.literal("api-use").optional() });
 export type AuditList = z.infer<typeof auditListSchema>;
 
 /** The audit event the auth service reports for membership changes (through its outbox). */

@@ -10,6 +10,8 @@ import type { ApiKeyPrincipal, ApiKeysService } from "./api-keys.service";
 declare module "fastify" {
   interface FastifyRequest {
     apiKey?: ApiKeyPrincipal;
+    /** A change this request made is in the audit log already (its use needs no entry of its own). */
+    apiChangeAudited?: boolean;
   }
 }
 

@@ -69,6 +69,22 @@ export const publicApi: FastifyPluginAsync<
   });
   await v1.register(async (keyed) => {
     keyed.addHook("onRequest", requireApiKey(opts.apiKeys, opts.limiter));
+    // Every use of a key is in the audit log: a change as its own entry (v1.routes.ts), anything
+    // else (a read, a question, a refusal) as `api_key.used`, once the answer has gone out.
+    keyed.addHook("onResponse", async (request, reply) => {
+      const key = request.apiKey;
+      if (!key || request.apiChangeAudited) return;
+      await opts.audit
+        .record({
+          workspaceId: key.workspaceId,
+          action: "api_key.used",
+          actorId: key.keyId,
+          actorEmail: null,
+          target: `${request.method} ${request.routeOptions.url ?? request.url.split("?")[0]}`,
+          details: { via: "api", status: reply.statusCode },
+        })
+        .catch((err: Error) => request.log.error({ err }, "could not record the API key's use"));
+    });
     const { chatbots, knowledge, widget, inbox, audit, apiKeys } = opts;
     await keyed.register(v1Routes, { chatbots, knowledge, widget, inbox, audit, apiKeys });
   });

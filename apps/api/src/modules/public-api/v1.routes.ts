@@ -14,7 +14,6 @@ import {
   chatbotUpdateSchema,
   conversationPageSchema,
   errorBodySchema,
-  fileNameSchema,
   idText,
   knowledgeSourceListSchema,
   knowledgeSourceSchema,
@@ -93,8 +92,9 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     action: AuditAction,
     target: string,
     details: Record<string, unknown>,
-  ) =>
-    opts.audit.record({
+  ) => {
+    request.apiChangeAudited = true;
+    return opts.audit.record({
       workspaceId,
       action,
       actorId: request.apiKey?.keyId ?? null,
@@ -102,6 +102,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
       target,
       details: { ...details, via: "api" },
     });
+  };
 
   // ----- Chatbots ---------------------------------------------------------------------------
   app.get(

@@ -1,5 +1,5 @@
 import type { Database } from "@parley/db";
-import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, like, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type AuditLogRow, auditLog, chatbots, platformUsers } from "../../db/schema";
 import type { Tx } from "../../db/tx";
@@ -17,7 +17,7 @@ export function createAuditRepo(db: Database) {
      * which would tell an admin who owns it), and a bot's current name when it still exists in
      * this workspace.
      */
-    list(workspaceId: string, limit: number): Promise<AuditListRow[]> {
+    list(workspaceId: string, limit: number, opts: { apiUse?: boolean } = {}): Promise<AuditListRow[]> {
       const actor = alias(platformUsers, "audit_actor");
       const person = alias(platformUsers, "audit_person");
       return db
@@ -44,7 +44,12 @@ export function createAuditRepo(db: Database) {
             eq(chatbots.ownerId, auditLog.workspaceId),
           ),
         )
-        .where(eq(auditLog.workspaceId, workspaceId))
+        .where(
+          and(
+            eq(auditLog.workspaceId, workspaceId),
+            opts.apiUse ? undefined : ne(auditLog.action, "api_key.used"),
+          ),
+        )
         .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
         .limit(limit);
     },

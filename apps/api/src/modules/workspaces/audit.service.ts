@@ -56,8 +56,9 @@ export function createAuditService(deps: { repo: AuditRepo; now: () => Date }) {
         details,
       });
     },
-    async list(workspaceId: string, limit = 200): Promise<AuditEntry[]> {
-      const rows = await deps.repo.list(workspaceId, limit);
+    /** Newest first; each use of an API key only with `apiUse` (they would crowd out the changes). */
+    async list(workspaceId: string, opts: { limit?: number; apiUse?: boolean } = {}): Promise<AuditEntry[]> {
+      const rows = await deps.repo.list(workspaceId, opts.limit ?? 200, { apiUse: opts.apiUse });
       return rows.map(({ row: r, actorName, personName, botName }) => ({
         id: r.id,
         action: r.action as AuditAction,

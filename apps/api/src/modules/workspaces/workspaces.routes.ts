@@ -1,5 +1,6 @@
 import {
   auditListSchema,
+  auditQuerySchema,
   idText,
   type WorkspaceSeatStatus,
   type WorkspaceSeats,
@@ -42,9 +43,15 @@ export const workspaceSeatsRoutes: FastifyPluginAsyncZod<{
 
 /** `GET /api/workspace/audit-log`: the active workspace's audit log (owners and admins). */
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
-  app.get("/workspace/audit-log", { schema: { response: { 200: auditListSchema } } }, async (request) => ({
-    entries: await audit.list(workspaceOf(request, "audit:read")),
-  }));
+  app.get(
+    "/workspace/audit-log",
+    { schema: { querystring: auditQuerySchema, response: { 200: auditListSchema } } },
+    async (request) => ({
+      entries: await audit.list(workspaceOf(request, "audit:read"), {
+        apiUse: request.query.include === "api-use",
+      }),
+    }),
+  );
 };
 
 /**

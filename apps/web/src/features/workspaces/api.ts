@@ -80,11 +80,16 @@ export function useInvitations(workspaceId: string, enabled: boolean) {
   });
 }
 
-export function useAuditLog(workspaceId: string, enabled: boolean) {
+/** The audit log; with `apiUse`, each use of an API key too. */
+export function useAuditLog(workspaceId: string, enabled: boolean, apiUse = false) {
   return useQuery({
-    queryKey: workspaceKeys.audit(workspaceId),
+    queryKey: [...workspaceKeys.audit(workspaceId), apiUse ? "api-use" : "changes"],
     enabled,
-    queryFn: ({ signal }) => apiFetch("/api/workspace/audit-log", { schema: auditListSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/workspace/audit-log${apiUse ? "?include=api-use" : ""}`, {
+        schema: auditListSchema,
+        signal,
+      }),
   });
 }
 

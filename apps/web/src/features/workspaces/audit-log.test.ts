@@ -49,16 +49,25 @@ const entries: AuditEntry[] = [
   entry({ id: "a8", action: "knowledge.deleted", target: "c0ffee00-1111-4222-8333-444455556666" }),
   entry({ id: "a9", action: "conversation.deleted", target: "conv_8b1f6a52deadbeef" }),
   entry({ id: "a10", action: "knowledge.deleted", target: "src_2", details: { name: "Returns policy.pdf" } }),
+  entry({
+    id: "a11",
+    action: "api_key.used",
+    target: "POST /api/v1/chatbots/:id/ask",
+    actorId: "key_1",
+    actorEmail: null,
+    actorName: null,
+    details: { via: "api", status: 429 },
+  }),
 ];
 
-async function render(language: Language): Promise<string> {
+async function render(language: Language, props: Record<string, unknown> = {}): Promise<string> {
   const i18n = await createI18n(language);
   const query = { isPending: false, isError: false, data: { entries } } as UseQueryResult<AuditList>;
   return renderToStaticMarkup(
     createElement(LanguageProvider, {
       i18n,
       // biome-ignore lint/correctness/noChildrenProp: createElement's typed props need the children
-      children: createElement(AuditLogSection, { query }),
+      children: createElement(AuditLogSection, { query, ...props }),
     }),
   );
 }
@@ -73,7 +82,7 @@ const text = (html: string) =>
 describe("the activity log (issue #25 item 9)", () => {
   it("names people by name with their address beside it, bots by name, dates like the rest of the app", async () => {
     const html = await render("en");
-    const [removed, updated, deleted, legacy, invited, webhook, disabled, source, conversation, named] =
+    const [removed, updated, deleted, legacy, invited, webhook, disabled, source, conversation, named, used] =
       rows(html).map(text);
     const date = formatDate("en", at, "dateTime");
     expect(removed).toBe(`${date}Ada Lovelace ada@example.com removed Bob Builder bob@example.com`);
@@ -101,6 +110,8 @@ describe("the activity log (issue #25 item 9)", () => {
     expect(named).toBe(
       `${date}Ada Lovelace ada@example.com deleted the knowledge source “Returns policy.pdf”`,
     );
+    // A use of an API key: the request it made and what it was answered.
+    expect(used).toBe(`${date}An API key called POST /api/v1/chatbots/:id/ask (answered 429)`);
     // Addresses stay left to right; names follow their own direction.
     expect(html).toContain('<bdi dir="ltr">bob@example.com</bdi>');
   });
@@ -115,6 +126,17 @@ describe("the activity log (issue #25 item 9)", () => {
     const all = rows(html).map(text);
     expect(all[7]).toContain("حذف مصدر معرفة");
     expect(all[8]).toContain("حذف محادثة");
+    expect(all[10]).toBe(
+      `${formatDate("ar", at, "dateTime")}مفتاح API استدعى POST /api/v1/chatbots/:id/ask (كان الرد 429)`,
+    );
     expect(html).not.toMatch(/c0ffee00|conv_8b1f|deleted a/);
+  });
+
+  it("offers each use of an API key behind a checkbox, in both languages", async () => {
+    const off = await render("en", { apiUse: false, onApiUseChange: () => {} });
+    expect(off).toMatch(/<input type="checkbox"\/?>\s*Show each use of an API key/);
+    const on = await render("ar", { apiUse: true, onApiUseChange: () => {} });
+    expect(on).toMatch(/<input type="checkbox" checked=""\/?>\s*إظهار كل استخدام لمفاتيح API/);
+    expect(await render("en")).not.toContain("Show each use");
   });
 });

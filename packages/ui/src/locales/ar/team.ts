@@ -92,6 +92,8 @@ const team: Translation<typeof en> = {
       conversation_deleted: "حذف محادثة",
     },
     role: " ({{role}})",
+    apiStatus: " (كان الرد {{status}})",
+    showApiUse: "إظهار كل استخدام لمفاتيح API",
     planChangedFrom: "غيّر الخطة من {{from}} إلى",
     actions: {
       member_invited: "دعا",
@@ -117,6 +119,7 @@ const team: Translation<typeof en> = {
       webhook_disabled: "أوقف عنوان الويب هوك المتعثّر",
       api_key_created: "أنشأ مفتاح API",
       api_key_revoked: "ألغى مفتاح API",
+      api_key_used: "استدعى",
     },
   },
   switcher: {

@@ -96,6 +96,10 @@ const team = {
       conversation_deleted: "deleted a conversation",
     },
     role: " ({{role}})",
+    /** After an API key's request: the HTTP status it got. */
+    apiStatus: " (answered {{status}})",
+    /** The checkbox that adds each use of an API key to the list. */
+    showApiUse: "Show each use of an API key",
     planChangedFrom: "changed the plan from {{from}} to",
     actions: {
       member_invited: "invited",
@@ -116,6 +120,8 @@ const team = {
       plan_downgrade_canceled: "cancelled the scheduled downgrade",
       api_key_created: "created the API key",
       api_key_revoked: "revoked the API key",
+      /** A request made with an API key that changed nothing; the request follows ("GET /api/v1/leads"). */
+      api_key_used: "called",
       webhook_created: "added the webhook endpoint",
       webhook_updated: "changed the webhook endpoint",
       webhook_deleted: "deleted the webhook endpoint",

@@ -8,8 +8,19 @@ type ActionKey = keyof (typeof enTeam)["audit"]["actions"];
 const actionKey = (action: AuditAction) => action.replace(".", "_") as ActionKey;
 const ROLES: readonly string[] = ["owner", "admin", "agent"] satisfies WorkspaceRole[];
 
-/** The workspace's audit log, newest first (owners and admins). */
-export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> }) {
+/**
+ * The workspace's audit log, newest first (owners and admins). Each use of an API key that changed
+ * nothing is listed only once asked for (a busy integration would crowd out the changes).
+ */
+export function AuditLogSection({
+  query,
+  apiUse = false,
+  onApiUseChange,
+}: {
+  query: UseQueryResult<AuditList>;
+  apiUse?: boolean;
+  onApiUseChange?: (on: boolean) => void;
+}) {
   const { t } = useTranslation("team");
   const format = useFormat();
   return (
@@ -19,6 +30,12 @@ export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> })
         <div className="settings-card-description">{t("audit.description")}</div>
       </div>
       <div className="settings-card-body">
+        {onApiUseChange ? (
+          <label className="audit-filter">
+            <input type="checkbox" checked={apiUse} onChange={(e) => onApiUseChange(e.target.checked)} />{" "}
+            {t("audit.showApiUse")}
+          </label>
+        ) : null}
         {query.isPending ? <p aria-busy="true">{t("audit.loading")}</p> : null}
         {query.isError ? (
           <div className="alert alert-error" role="alert">
@@ -113,6 +130,9 @@ export function AuditLogSection({ query }: { query: UseQueryResult<AuditList> })
                     </>
                   ) : null}
                   {role}
+                  {e.action === "api_key.used" && typeof e.details.status === "number"
+                    ? t("audit.apiStatus", { status: e.details.status })
+                    : null}
                 </span>
               </li>
             );

@@ -415,8 +415,9 @@ function LeaveCard({ workspaceId, personalId }: { workspaceId: string; personalI
 }
 
 function AuditCard({ workspaceId }: { workspaceId: string }) {
-  const log = useAuditLog(workspaceId, true);
-  return <AuditLogSection query={log} />;
+  const [apiUse, setApiUse] = useState(false);
+  const log = useAuditLog(workspaceId, true, apiUse);
+  return <AuditLogSection query={log} apiUse={apiUse} onApiUseChange={setApiUse} />;
 }
 
 /**
