@@ -1,6 +1,6 @@
-// `pnpm test`: the browser journeys in real Chromium, and beside them the unit + API tests
-// (PGlite, and Postgres when DATABASE_URL is set), the typecheck and the attack suite. Ends with
-// one "N passed, N failed" line.
+// `pnpm test`: lint (Biome); the browser journeys in real Chromium, then the attack suite; beside them the unit
+// + API tests (PGlite, and Postgres when DATABASE_URL is set), then the typecheck. Ends with one
+// "N passed, N failed" line.
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -45,12 +45,14 @@ async function vitest(report, extraArgs = [], opts = {}) {
   return code;
 }
 
+await step("lint", () => run(bin("biome"), ["check", "."]));
+
 /**
- * Beside the browser journeys (whose time is mostly waiting on pages and the network, so they
- * leave much of the two cores idle): the unit and API tests, the typecheck, then hostile inputs
- * against a real API process in production mode (vitest.attack.config.ts). Their output is held
- * in a file and printed after the journeys', so CI stays within its 20 minutes without the logs
- * interleaving.
+ * Two lines of work side by side on the two cores. Beside the browser journeys (whose time is
+ * mostly waiting on pages and the network): the unit and API tests, then the typecheck; their
+ * output is held in a file and printed at the end, so the logs never interleave. After the
+ * journeys, in the foreground: hostile inputs against a real API process in production mode
+ * (vitest.attack.config.ts). So CI stays well within its 20 minutes.
  */
 async function besideE2e() {
   const log = path.join(reports, "beside-e2e.log");
@@ -66,7 +68,6 @@ async function besideE2e() {
       fd,
     );
     await step("typecheck", (o) => run("pnpm", ["-r", "--workspace-concurrency=2", "typecheck"], o), fd);
-    await step("attack", (o) => vitest("attack.json", ["--config", "vitest.attack.config.ts"], o), fd);
   } finally {
     closeSync(fd);
   }
@@ -93,6 +94,8 @@ await step("e2e", async () => {
   }
   return code;
 });
+
+await step("attack", () => vitest("attack.json", ["--config", "vitest.attack.config.ts"]));
 
 process.stdout.write(readFileSync(await beside, "utf8"));
 

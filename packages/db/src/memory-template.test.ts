@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "./index";
+import { rowsOf } from "./rows";
 
 // In-memory PGlite databases (the tests') start from a copy of one already migrated with the same
 // folder: each copy is its own database, and a folder that changes gets its own copy.
@@ -34,11 +35,11 @@ describe("in-memory PGlite from a migrated copy", () => {
   const open = () =>
     createDb({ schema: {}, migrationsFolder: folder, migrationsTable: "template_test_migrations" });
   const tables = async (h: Awaited<ReturnType<typeof open>>) =>
-    (
-      await h.db.execute<{ table_name: string }>(
+    rowsOf<{ table_name: string }>(
+      await h.db.execute(
         sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
-      )
-    ).rows.map((r) => r.table_name);
+      ),
+    ).map((r) => r.table_name);
 
   beforeAll(() => {
     folder = mkdtempSync(path.join(tmpdir(), "parley-template-"));
@@ -52,8 +53,8 @@ describe("in-memory PGlite from a migrated copy", () => {
     try {
       expect(await tables(a)).toEqual(["first"]);
       await a.db.execute(sql`insert into first (id) values (1)`);
-      expect((await a.db.execute(sql`select id from first`)).rows).toHaveLength(1);
-      expect((await b.db.execute(sql`select id from first`)).rows).toHaveLength(0);
+      expect(rowsOf(await a.db.execute(sql`select id from first`))).toHaveLength(1);
+      expect(rowsOf(await b.db.execute(sql`select id from first`))).toHaveLength(0);
     } finally {
       await a.close();
       await b.close();

@@ -7,7 +7,6 @@ import {
   conversationPageSchema,
   transcriptSchema,
 } from "@parley/contracts";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/lib/ids";
 import { createConversationsRepo } from "../../src/modules/conversations/conversations.repo";

@@ -92,7 +92,11 @@ export const unansweredGroupSchema = z.object({
   question: z.string(),
   count: z.number().int(),
   /** Why: the fallback reply, a thumbs-down, or an answer given with low confidence. */
-  reasons: z.object({ fallback: z.number().int(), thumbsDown: z.number().int(), lowConfidence: z.number().int() }),
+  reasons: z.object({
+    fallback: z.number().int(),
+    thumbsDown: z.number().int(),
+    lowConfidence: z.number().int(),
+  }),
   lastAskedAt: z.string(),
   examples: z.array(z.object({ question: z.string(), conversationId: z.string(), askedAt: z.string() })),
 });

@@ -129,9 +129,7 @@ export const handoffResultSchema = z.object({
   /** False outside office hours: nobody was asked; the reply offers the lead form instead. */
   withinHours: z.boolean(),
   /** The bot's reply to the request (stored in the conversation), null when it was already with the team. */
-  reply: z
-    .object({ _id: z.string(), content: z.string(), createdAt: z.string() })
-    .nullable(),
+  reply: z.object({ _id: z.string(), content: z.string(), createdAt: z.string() }).nullable(),
   /** Offer the contact form (outside office hours, when the bot collects contact details). */
   offerLead: z.boolean(),
 });

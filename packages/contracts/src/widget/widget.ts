@@ -82,7 +82,9 @@ export const widgetConfigSchema = z.object({
   /** The proactive greeting beside the closed launcher; null when the bot has none. */
   greetingBubble: z.object({ text: z.string(), delaySeconds: z.number().int() }).nullable(),
   /** Live chat: whether visitors may ask for a person, and whether someone is in now (office hours). */
-  handoff: z.object({ enabled: z.boolean(), withinHours: z.boolean() }).default({ enabled: false, withinHours: false }),
+  handoff: z
+    .object({ enabled: z.boolean(), withinHours: z.boolean() })
+    .default({ enabled: false, withinHours: false }),
 });
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
 
