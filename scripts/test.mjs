@@ -10,6 +10,8 @@ checkNode();
 const only = process.argv[2]; // optional: lint | typecheck | unit | attack | e2e
 const reports = mkdtempSync(path.join(tmpdir(), "parley-test-"));
 const tally = { passed: 0, failed: 0, skipped: 0 };
+/** The failing tests by name, repeated at the very end (a CI log may keep only its tail). */
+const failures = [];
 const failedSteps = [];
 
 /**
@@ -41,6 +43,10 @@ async function vitest(report, extraArgs = [], opts = {}) {
     tally.passed += r.numPassedTests;
     tally.failed += r.numFailedTests;
     tally.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    for (const file of r.testResults ?? [])
+      for (const t of file.assertionResults ?? [])
+        if (t.status === "failed")
+          failures.push(`${path.relative(process.cwd(), file.name)} > ${t.fullName ?? t.title}`);
   }
   return code;
 }
@@ -87,7 +93,15 @@ await step("e2e", async () => {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
   });
   if (existsSync(out)) {
-    const s = JSON.parse(readFileSync(out, "utf8")).stats ?? {};
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    const s = report.stats ?? {};
+    const walk = (suite, file) => {
+      for (const child of suite.suites ?? []) walk(child, child.file ?? file);
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === "unexpected") failures.push(`e2e/${spec.file ?? file} > ${spec.title}`);
+    };
+    for (const suite of report.suites ?? []) walk(suite, suite.file);
     tally.passed += (s.expected ?? 0) + (s.flaky ?? 0);
     tally.failed += s.unexpected ?? 0;
     tally.skipped += s.skipped ?? 0;
@@ -99,6 +113,7 @@ await step("attack", () => vitest("attack.json", ["--config", "vitest.attack.con
 
 process.stdout.write(readFileSync(await beside, "utf8"));
 
+if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(", ")}` : "\nAll steps passed.");
 if (failedSteps.length && tally.failed === 0) tally.failed = failedSteps.length;
 console.log(`${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
