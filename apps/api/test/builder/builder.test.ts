@@ -210,7 +210,9 @@ describe.each(testDrivers())("chatbot builder on %s", (driver) => {
       const { sent, events } = await api.ask(owner, botId, "warranty?");
       const start = events.find((e) => e.event === "start");
       const firstDelta = events.find((e) => e.event === "delta");
-      expect((start?.at ?? 0) - sent).toBeLessThan(300);
+      // The stream opens while the model is still silent: well before its first token (a gap
+      // that holds however busy the machine is, unlike a bound on the time since sending).
+      expect((firstDelta?.at ?? 0) - (start?.at ?? 0)).toBeGreaterThanOrEqual(300);
       expect((firstDelta?.at ?? 0) - sent).toBeGreaterThanOrEqual(400);
     });
 

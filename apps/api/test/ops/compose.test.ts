@@ -288,7 +288,8 @@ if (process.env.DATABASE_URL)
         async () => (await nameOn(1)) === "Renamed on one replica",
         2000,
       );
-      expect(performance.now() - started).toBeLessThan(200);
+      // Well within the TTL (a few milliseconds when idle; a second allows a busy CI machine).
+      expect(performance.now() - started).toBeLessThan(1_000);
     });
 
     it("pays for Pro in the sandbox through the proxy; the signed callback grants the plan once", async () => {

@@ -31,7 +31,9 @@ const parseDefaults = {
   maxChunks: 1_500,
   tooMuchText: "too much text",
   tooManyChunks: "too many passages",
-  memoryMb: 512,
+  // The API's default (INGEST_MEMORY_MB). Run from TypeScript, the child also holds the tsx loader:
+  // a small PDF peaks near 460 MB resident, too close to 512 on a busy machine.
+  memoryMb: 768,
   timeoutMs: 60_000,
 };
 
@@ -165,7 +167,7 @@ describe("parsing in a child process", () => {
 
 describe("parsing crawled pages in a child process", () => {
   it("fails a page nested too deeply, then goes on with the next page in the same process", async () => {
-    const parser = createParserProcess({ memoryMb: 512 });
+    const parser = createParserProcess({ memoryMb: parseDefaults.memoryMb });
     const run = { timeoutMs: 30_000, timeoutMessage: "" };
     try {
       const deep = `<html><body><main>${"<div>".repeat(10_000)}x${"</div>".repeat(10_000)}</main></body></html>`;
@@ -183,7 +185,7 @@ describe("parsing crawled pages in a child process", () => {
   });
 
   it("kills a page that takes too long to parse, and starts afresh for the next one", async () => {
-    const parser = createParserProcess({ memoryMb: 512 });
+    const parser = createParserProcess({ memoryMb: parseDefaults.memoryMb });
     try {
       const warm = { kind: "page", html: "<main><p>Warm.</p></main>" } as const;
       expect((await parser.request<PageResult>(warm, { timeoutMs: 30_000, timeoutMessage: "" })).text).toBe(
