@@ -230,7 +230,10 @@ test("every signed-in page as owner, admin and agent in two workspaces, at 1280 
   await expect(phone.locator("html")).toHaveAttribute("dir", "rtl");
   await settle(phone);
   await expect(switcher).toHaveAccessibleName(
-    arText("team:switcher.button", { name: "Olivia Owner's workspace" }),
+    // Olivia's personal workspace, in Arabic ("مساحة عمل Olivia Owner"), not its English stored name.
+    arText("team:switcher.button", {
+      name: arText("team:switcher.theirWorkspace", { name: "Olivia Owner" }),
+    }),
   );
   for (const v of PAGES.filter((v) =>
     ["dashboard", "bot-knowledge", "inbox", "conversation", "team", "billing", "support"].includes(v.name),

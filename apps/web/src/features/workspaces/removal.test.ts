@@ -192,6 +192,18 @@ describe("the removed-from-workspace page", () => {
     expect(latin ?? []).toEqual([]);
   });
 
+  const html = (markup: string) => words(markup).replace(/&#x27;|&#39;/g, "'");
+  it("names someone's personal workspace in the reader's language (its stored name is English)", async () => {
+    const en = await render("en", { workspaceName: "Olivia Owner's workspace" });
+    expect(html(en)).toContain("You are no longer a member of Olivia Owner's workspace");
+    const ar = await render("ar", { workspaceName: "Olivia Owner's workspace" });
+    expect(html(ar)).toContain("لم تعد عضوًا في مساحة عمل Olivia Owner");
+    expect(html(ar)).not.toContain("workspace");
+    // A workspace renamed by its owner keeps its name.
+    const renamed = await render("ar", { workspaceName: "Kettle Co's workspace team" });
+    expect(html(renamed)).toContain("Kettle Co's workspace team");
+  });
+
   it("without a known name, and while switching", async () => {
     const html = await render("en", { workspaceName: null, switching: true });
     expect(words(html)).toContain("You are no longer a member of this workspace");

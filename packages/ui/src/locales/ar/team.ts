@@ -126,6 +126,7 @@ const team: Translation<typeof en> = {
     label: "مساحة العمل",
     button: "{{name}}: تبديل مساحة العمل",
     yourWorkspace: "مساحة عملك",
+    theirWorkspace: "مساحة عمل {{name}}",
   },
   removed: {
     title: "لم تعد عضوًا في <ws>{{workspace}}</ws>",

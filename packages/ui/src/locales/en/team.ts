@@ -135,6 +135,8 @@ const team = {
     button: "{{name}}: switch workspace",
     /** A personal workspace (its stored name is English, "Ada's workspace"). */
     yourWorkspace: "Your workspace",
+    /** Another person's personal workspace, under the name sign-up gave it, in the reader's language. */
+    theirWorkspace: "{{name}}'s workspace",
   },
   /** The member was removed from the active workspace (or left it in another tab): one calm page. */
   removed: {

@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef } from "react";
 import { useWorkspaceErrorText } from "../errors";
+import { personalWorkspaceOwner } from "../workspace-name";
 import "../styles/removed.css";
 
 export interface RemovedFromWorkspaceNoticeProps {
@@ -21,17 +22,20 @@ export function RemovedFromWorkspaceNotice({
   const { t } = useTranslation("team");
   const errorText = useWorkspaceErrorText();
   const heading = useRef<HTMLHeadingElement>(null);
+  // Someone's personal workspace under its sign-up name (English) is said in the reader's language.
+  const owner = workspaceName ? personalWorkspaceOwner(workspaceName) : undefined;
+  const shownName = owner ? t("switcher.theirWorkspace", { name: owner }) : workspaceName;
   // Screen readers and keyboards start at the message, wherever the focus was.
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="container removed-page">
       <section className="removed-card" aria-labelledby="removed-title" data-testid="removed-from-workspace">
         <h1 id="removed-title" ref={heading} tabIndex={-1}>
-          {workspaceName ? (
+          {shownName ? (
             <Trans
               t={t}
               i18nKey="removed.title"
-              values={{ workspace: workspaceName }}
+              values={{ workspace: shownName }}
               components={{ ws: <bdi /> }}
             />
           ) : (

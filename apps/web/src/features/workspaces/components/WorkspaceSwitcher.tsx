@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useSession } from "../../session/session-context";
 import { switchWorkspace, useWorkspaces } from "../api";
 import { useWorkspaceErrorText } from "../errors";
+import { personalWorkspaceOwner } from "../workspace-name";
 
 /**
  * The workspace switcher in the app header, shown once the user belongs to more than one
@@ -40,8 +41,13 @@ export function WorkspaceSwitcher() {
   }, [open]);
 
   if (!user || !workspace || !workspaces.data || workspaces.data.length < 2) return null;
-  const label = (w: { id: string; name: string }) =>
-    w.id === user.id ? t("switcher.yourWorkspace") : w.name;
+  // A personal workspace's stored name is English ("Olivia's workspace"): said in the reader's
+  // language, like one's own ("Your workspace"); a renamed or shared one by its name.
+  const label = (w: { id: string; name: string }) => {
+    if (w.id === user.id) return t("switcher.yourWorkspace");
+    const owner = personalWorkspaceOwner(w.name);
+    return owner ? t("switcher.theirWorkspace", { name: owner }) : w.name;
+  };
   const active = workspaces.data.find((w) => w.id === workspace.id);
   const activeLabel = active ? label(active) : t("switcher.label");
 
