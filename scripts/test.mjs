@@ -43,10 +43,18 @@ async function vitest(report, extraArgs = [], opts = {}) {
     tally.passed += r.numPassedTests;
     tally.failed += r.numFailedTests;
     tally.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-    for (const file of r.testResults ?? [])
-      for (const t of file.assertionResults ?? [])
-        if (t.status === "failed")
-          failures.push(`${path.relative(process.cwd(), file.name)} > ${t.fullName ?? t.title}`);
+    for (const file of r.testResults ?? []) {
+      const name = path.relative(process.cwd(), file.name);
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+      for (const t of failed) failures.push(`${name} > ${t.fullName ?? t.title}`);
+      // A hook that failed (beforeAll) fails the file without failing a test: said with its error.
+      if (file.status === "failed" && failed.length === 0)
+        failures.push(
+          `${name}: ${String(file.message || "a hook (beforeAll, afterAll) failed; its error is above")
+            .split("\n")[0]
+            ?.slice(0, 300)}`,
+        );
+    }
   }
   return code;
 }

@@ -1,5 +1,7 @@
 import { WORKSPACE_MEMBER_MAIL_PATH, WORKSPACE_MEMBERS_PATH } from "@parley/contracts";
 import { signWebhook } from "@parley/contracts/server";
+import { rowsOf } from "@parley/db";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../../../auth/test/flows";
 import type { ReceivedMail } from "../../../auth/test/smtp";
@@ -61,10 +63,25 @@ describe.each(testDrivers())("notification e-mails on %s", (driver) => {
     return ((await res.json()) as { _id: string })._id;
   }
 
-  /** Runs the queued jobs (the worker is off in tests) and checks none is left failing. */
+  /**
+   * Runs the queued jobs (the worker is off in tests) and checks none is left. A job that failed
+   * once (the machine so busy a call to the auth service timed out) is retried as the worker
+   * would, once its backoff has passed on the app's clock; what is still left is named with its
+   * error.
+   */
   async function runJobs() {
-    await s.api.app.services.jobs.drain();
-    expect(await s.api.app.services.jobs.pendingCount()).toBe(0);
+    const { jobs } = s.api.app.services;
+    await jobs.drain();
+    for (let retry = 0; retry < 3 && (await jobs.pendingCount()) > 0; retry++) {
+      s.api.app.clock.advance(60_000);
+      await jobs.drain();
+    }
+    const left = rowsOf<{ kind: string; attempts: number; last_error: string | null }>(
+      await s.api.db.db.execute(
+        sql`select kind, attempts, last_error from jobs where status in ('queued', 'running')`,
+      ),
+    );
+    expect(left, JSON.stringify(left)).toEqual([]);
   }
 
   const mailsTo = (who: Person, since: number) =>
