@@ -77,7 +77,9 @@ async function besideE2e() {
       async (o) => {
         if (!process.env.DATABASE_URL)
           writeSync(fd, "DATABASE_URL is not set: API tests run on PGlite only.\n");
-        return vitest("vitest.json", [], o);
+        // One worker while the journeys run: the two cores are shared, and two workers beside
+        // two browsers made timing-sensitive tests miss by a few milliseconds.
+        return vitest("vitest.json", ["--maxWorkers=1"], o);
       },
       fd,
     );
