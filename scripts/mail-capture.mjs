@@ -129,6 +129,9 @@ export async function startMailCapture({ root, smtpPort = 0, httpPort = 0, log =
   });
 
   const http = createServer((req, res) => {
+    // No keep-alive: tests poll this mailbox from several workers, and a request sent on a socket
+    // the server is closing for idleness (5 s) met ECONNRESET. Every answer closes its connection.
+    res.setHeader("connection", "close");
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname !== "/messages") {
       res.writeHead(404, { "content-type": "application/json" });
