@@ -2,6 +2,7 @@ import {
   type AuditAction,
   INVALID_EMAIL_MESSAGE,
   invitationEmailSchema,
+  signUpNameOwner,
   WORKSPACE_EXTRAS_MESSAGE,
   WORKSPACE_SEATS_PATH,
   type WorkspaceRole,
@@ -87,14 +88,6 @@ export interface WorkspaceDeps {
 
 /** A personal workspace has the id of its owner (migration 0002). */
 export const isPersonalWorkspace = (workspaceId: string, userId: string) => workspaceId === userId;
-
-/**
- * The owner's name in a personal workspace's sign-up name ("Olivia's workspace" → "Olivia", made
- * by migration 0002's trigger), or undefined once the owner renamed it.
- */
-export function signUpNameOwner(workspaceName: string): string | undefined {
-  return /^(.+)'s workspace$/s.exec(workspaceName)?.[1];
-}
 
 /** How an invitation mail names a workspace (see `InvitationDetails.personalOwner`). */
 export async function invitationWorkspaceNaming(

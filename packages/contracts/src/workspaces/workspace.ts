@@ -64,6 +64,15 @@ const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
 
 export const WORKSPACE_NAME_REQUIRED = "Give the workspace a name.";
 
+/**
+ * The owner's name in a personal workspace's name as sign-up makes it, in English ("Olivia's
+ * workspace" → "Olivia", migration 0002's trigger), or undefined for any other name (renamed or
+ * shared). E-mails and screens name such a workspace in the reader's language instead.
+ */
+export function signUpNameOwner(workspaceName: string): string | undefined {
+  return /^(.+)'s workspace$/s.exec(workspaceName)?.[1];
+}
+
 export const workspaceNameSchema = z
   .string()
   .max(WORKSPACE_NAME_MAX, `A workspace name can be at most ${WORKSPACE_NAME_MAX} characters long.`)

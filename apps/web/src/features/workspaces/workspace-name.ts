@@ -9,14 +9,6 @@ export function workspaceNameProblem(name: string): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
-/**
- * The owner in a personal workspace's name as sign-up makes it, in English ("Olivia's workspace"
- * → "Olivia"; the auth service's e-mails read it the same way), or undefined for any other name.
- */
-export function personalWorkspaceOwner(name: string): string | undefined {
-  return /^(.+)'s workspace$/s.exec(name)?.[1];
-}
-
 /** A new workspace's slug: made here, never typed (`ws-` and 16 lowercase hex digits). */
 export function newWorkspaceSlug(): string {
   return `ws-${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;

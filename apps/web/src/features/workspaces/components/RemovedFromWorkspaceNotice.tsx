@@ -1,7 +1,7 @@
+import { signUpNameOwner } from "@parley/contracts";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef } from "react";
 import { useWorkspaceErrorText } from "../errors";
-import { personalWorkspaceOwner } from "../workspace-name";
 import "../styles/removed.css";
 
 export interface RemovedFromWorkspaceNoticeProps {
@@ -23,7 +23,7 @@ export function RemovedFromWorkspaceNotice({
   const errorText = useWorkspaceErrorText();
   const heading = useRef<HTMLHeadingElement>(null);
   // Someone's personal workspace under its sign-up name (English) is said in the reader's language.
-  const owner = workspaceName ? personalWorkspaceOwner(workspaceName) : undefined;
+  const owner = workspaceName ? signUpNameOwner(workspaceName) : undefined;
   const shownName = owner ? t("switcher.theirWorkspace", { name: owner }) : workspaceName;
   // Screen readers and keyboards start at the message, wherever the focus was.
   useEffect(() => heading.current?.focus(), []);

@@ -1,9 +1,9 @@
+import { signUpNameOwner } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useSession } from "../../session/session-context";
 import { switchWorkspace, useWorkspaces } from "../api";
 import { useWorkspaceErrorText } from "../errors";
-import { personalWorkspaceOwner } from "../workspace-name";
 
 /**
  * The workspace switcher in the app header, shown once the user belongs to more than one
@@ -45,7 +45,7 @@ export function WorkspaceSwitcher() {
   // language, like one's own ("Your workspace"); a renamed or shared one by its name.
   const label = (w: { id: string; name: string }) => {
     if (w.id === user.id) return t("switcher.yourWorkspace");
-    const owner = personalWorkspaceOwner(w.name);
+    const owner = signUpNameOwner(w.name);
     return owner ? t("switcher.theirWorkspace", { name: owner }) : w.name;
   };
   const active = workspaces.data.find((w) => w.id === workspace.id);
