@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["apps/*/test/attack/**/*.attack.test.ts"],
     exclude: ["**/node_modules/**"],
+    globalSetup: ["scripts/vitest-global-setup.mjs"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -10,8 +10,13 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     exclude: ["**/node_modules/**", "e2e/**", "**/*.attack.test.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // The compiled services that tests run as processes of their own, built once per run.
+    globalSetup: ["scripts/vitest-global-setup.mjs"],
+    // Bounds on a hung test, not measures of speed: twice what the slowest took on the slow-day
+    // rehearsal (scripts/slow-day.mjs: 43 s for a test, over 60 s for a setup), so a day twice as
+    // slow still passes. Timed claims ("within 1 s") are assertions of their own.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     pool: "forks",
     maxWorkers: 2,
     // Test files share a worker's module graph instead of re-importing the app for each file: the

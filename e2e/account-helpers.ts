@@ -44,6 +44,22 @@ export async function newAccount(
   };
 }
 
+/**
+ * Approves a sandbox payment on the gateway's hosted page and waits for where the browser comes to
+ * rest: the app's result page ("You're on Pro") when signed in, the sign-in page when not (the app
+ * sends a signed-out browser on at once). Only leaving the gateway is not enough: a navigation
+ * made then would race the app's own (seen on a slow machine: "interrupted by another navigation").
+ */
+export async function approveSandboxPayment(page: Page, amount = "BHD\u00a025.000", plan = "Pro") {
+  await page.getByRole("button", { name: `Approve ${amount}` }).click();
+  await expect(page).not.toHaveURL(/sandbox-gateway/);
+  await expect(
+    page
+      .getByRole("heading", { level: 1, name: `You're on ${plan}` })
+      .or(page.getByLabel("Email", { exact: true })),
+  ).toBeVisible();
+}
+
 /** Opens `target` signed out, signs in on the auth app and waits to be back on `target`. */
 export async function signInTo(page: Page, account: Account, target: string): Promise<void> {
   // The page left open (say, the app after a payment, its cookies just cleared) could still send

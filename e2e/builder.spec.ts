@@ -198,7 +198,7 @@ test("settings show the form's and the server's field errors, Stop aborts the re
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signIn(page, request, "Alan Turing");
   const teach = await createBotWithText(page, "Turing Tea");
   await teach.getByRole("button", { name: "Skip for now" }).click();

@@ -25,7 +25,7 @@ test("the demo bot falls back with the lead form outside its knowledge, and show
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.goto(`${WEB}/dashboard`, { waitUntil: "commit" });
   await signInOnAuthPage(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });

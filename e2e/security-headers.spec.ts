@@ -43,7 +43,7 @@ test("the site, the sign-in pages and the signed-in app run under the CSP withou
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const violations = await watchCsp(page);
   // /widget frames the showcase bot's chat page; the chat page also stands alone.
   const demo = (await (await request.get(`${WEB}/api/demo`)).json()) as { chatbotId: string | null };

@@ -2,7 +2,8 @@
 //   - an SMTP capture server (in this process) and its mailbox at http://127.0.0.1:3102/messages
 //   - the auth service on :3101 (better-auth + the hosted sign-in UI), sending mail to that SMTP server
 //   - the API on :3100, serving the built SPA and trusting the auth service's tokens
-// Builds the web app and the auth UI first when they are missing or older than their sources.
+// Builds the web app and the auth UI first when they are missing or older than their sources, and
+// runs the services compiled (scripts/test-build.mjs).
 // The API starts last, once the auth service answers /ok, so Playwright's wait for /api/health
 // means everything is up.
 //   E2E_BUILD=1   rebuild even if the builds look current
@@ -10,8 +11,9 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { bin, isStale, root, run, service, waitFor } from "./lib.mjs";
+import { isStale, root, run, service, waitFor } from "./lib.mjs";
 import { startMailCapture } from "./mail-capture.mjs";
+import { ensureTestBuild } from "./test-build.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
 const authPort = process.env.E2E_AUTH_PORT ?? String(Number(port) + 1);
@@ -103,8 +105,10 @@ async function shutdown(code) {
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void shutdown(0));
 process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 
-function start(name, entry, env) {
-  const child = service(name, bin("tsx"), [entry], env);
+/** Runs a service's compiled server (built once per version of the sources, as production runs it). */
+async function start(name, app, env) {
+  const entry = path.join(await ensureTestBuild(app), "server.js");
+  const child = service(name, process.execPath, ["--enable-source-maps", entry], env);
   children.push(child);
   child.on("exit", (code, signal) => {
     if (shuttingDown) return;
@@ -139,7 +143,7 @@ const shared = {
   DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
 };
 
-const auth = start("auth", "apps/auth/src/server.ts", {
+const auth = await start("auth", "auth", {
   ...shared,
   PORT: authPort,
   AUTH_URL: authUrl,
@@ -156,7 +160,7 @@ if (!(await waitFor(`${authUrl}/ok`, { timeoutMs: 90_000, isAlive: () => running
   await shutdown(1);
 }
 
-const api = start("api", "apps/api/src/server.ts", {
+const api = await start("api", "api", {
   ...shared,
   PORT: port,
   PUBLIC_URL: webUrl,

@@ -201,7 +201,7 @@ describe("deploy/kubernetes", () => {
     expect(errors[0]).toMatch(
       /Object literal may only specify known properties, and '"?replica"?' does not exist/,
     );
-  }, 30_000);
+  });
 
   it("recognises broken manifests by the API schema", async () => {
     const api = structuredClone(find("Deployment", "parley-api"));

@@ -13,6 +13,10 @@ const tally = { passed: 0, failed: 0, skipped: 0 };
 /** The failing tests by name, repeated at the very end (a CI log may keep only its tail). */
 const failures = [];
 const failedSteps = [];
+/** How long each step took, and each test file (vitest's and the journeys'), for the closing summary. */
+const stepTimes = [];
+const fileTimes = [];
+const runStarted = Date.now();
 
 /**
  * Runs one step. `out` is where its output goes: inherited by default; a file descriptor for a step
@@ -24,9 +28,9 @@ async function step(name, fn, out) {
   say(`\n=== ${name} ===`);
   const started = Date.now();
   const code = await fn(out === undefined ? {} : { stdio: ["ignore", out, out] });
-  say(
-    `=== ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
-  );
+  const seconds = (Date.now() - started) / 1000;
+  stepTimes.push({ name, seconds });
+  say(`=== ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${seconds.toFixed(1)}s`);
   if (code !== 0) failedSteps.push(name);
 }
 
@@ -45,6 +49,8 @@ async function vitest(report, extraArgs = [], opts = {}) {
     tally.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
     for (const file of r.testResults ?? []) {
       const name = path.relative(process.cwd(), file.name);
+      if (file.endTime && file.startTime)
+        fileTimes.push({ name, seconds: (file.endTime - file.startTime) / 1000 });
       const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
       for (const t of failed) failures.push(`${name} > ${t.fullName ?? t.title}`);
       // A hook that failed (beforeAll) fails the file without failing a test: said with its error.
@@ -105,13 +111,18 @@ await step("e2e", async () => {
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, "utf8"));
     const s = report.stats ?? {};
+    const perFile = new Map();
     const walk = (suite, file) => {
       for (const child of suite.suites ?? []) walk(child, child.file ?? file);
       for (const spec of suite.specs ?? [])
-        for (const t of spec.tests ?? [])
-          if (t.status === "unexpected") failures.push(`e2e/${spec.file ?? file} > ${spec.title}`);
+        for (const t of spec.tests ?? []) {
+          const name = `e2e/${spec.file ?? file}`;
+          if (t.status === "unexpected") failures.push(`${name} > ${spec.title}`);
+          for (const r of t.results ?? []) perFile.set(name, (perFile.get(name) ?? 0) + r.duration / 1000);
+        }
     };
     for (const suite of report.suites ?? []) walk(suite, suite.file);
+    for (const [name, seconds] of perFile) fileTimes.push({ name, seconds });
     tally.passed += (s.expected ?? 0) + (s.flaky ?? 0);
     tally.failed += s.unexpected ?? 0;
     tally.skipped += s.skipped ?? 0;
@@ -122,6 +133,17 @@ await step("e2e", async () => {
 await step("attack", () => vitest("attack.json", ["--config", "vitest.attack.config.ts"]));
 
 process.stdout.write(readFileSync(await beside, "utf8"));
+
+/** Where the time went: each step, and the slowest files (so the next slowdown has a name). */
+const secs = (n) => `${Math.round(n)} s`;
+console.log(
+  `\nTimes: ${stepTimes.map((t) => `${t.name} ${secs(t.seconds)}`).join(", ")}; whole run ${secs((Date.now() - runStarted) / 1000)}`,
+);
+const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 12);
+if (slowest.length)
+  console.log(
+    `Slowest files:\n${slowest.map((f) => `  ${secs(f.seconds).padStart(6)}  ${f.name}`).join("\n")}`,
+  );
 
 if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(", ")}` : "\nAll steps passed.");

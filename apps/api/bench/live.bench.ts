@@ -176,5 +176,4 @@ try {
   await stop(api);
   await issuer.close();
   rmSync(dataDir, { recursive: true, force: true });
-  compiled.remove();
 }

@@ -207,7 +207,6 @@ async function startParley(modelUrl: string, databaseUrl: string): Promise<Targe
   const cleanup = async () => {
     await issuer.close();
     rmSync(dataDir, { recursive: true, force: true });
-    compiled.remove();
   };
   // First boot creates the database (PGlite: initdb, a one-off peak), migrates it and seeds the
   // showcase. The burst is served by a restarted process on that database, as after a deploy.

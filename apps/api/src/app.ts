@@ -126,6 +126,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Defaults to Redis when REDIS_URL is set, else in-memory. */
   limiter?: RateLimiter;
+  /** A compiled parse process for uploaded files and pages (see ParserOptions.entry); tests only. */
+  parserEntry?: string;
 }
 
 const VERSION = process.env.npm_package_version ?? "0.1.0";
@@ -155,6 +157,7 @@ function createServices(
   clock: Clock,
   log: ReturnType<typeof Fastify>["log"],
   metrics: Metrics,
+  parserEntry: string | undefined,
 ) {
   const now = clock.now;
   // What every widget message reads, cached briefly in process; writers drop entries on change,
@@ -369,7 +372,11 @@ function createServices(
     },
     crawlerGuard: outbound.crawler,
     crawlTimeoutMs: env.CRAWLER_TIMEOUT_SECONDS * 1000,
-    parse: { memoryMb: env.INGEST_MEMORY_MB, timeoutMs: env.INGEST_TIMEOUT_SECONDS * 1000 },
+    parse: {
+      memoryMb: env.INGEST_MEMORY_MB,
+      timeoutMs: env.INGEST_TIMEOUT_SECONDS * 1000,
+      entry: parserEntry,
+    },
     log,
     now,
     semantic,
@@ -547,7 +554,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("metrics", metrics);
   registerMetrics(app, metrics, env.METRICS_TOKEN);
 
-  const services = createServices(env, db, clock, app.log, metrics);
+  const services = createServices(env, db, clock, app.log, metrics, deps.parserEntry);
   metrics.readFrom({
     jobCounts: () => services.jobs.depth(),
     paymentCounts: () => services.payments.countByState(),

@@ -1,10 +1,7 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { EnvError } from "@parley/config";
 import { describe, expect, it } from "vitest";
+import { runServerToExit } from "../../../scripts/test-build.mjs";
 import { DEV_AUTH_EVENTS_SECRET, DEV_PAYMENTS_SANDBOX_SECRET, loadEnv } from "./env";
-
-const appDir = path.resolve(import.meta.dirname, "..");
 
 describe("API environment", () => {
   it("has working defaults with no env at all (embedded mode)", () => {
@@ -209,14 +206,14 @@ describe("API environment", () => {
     expect(loadEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
 
-  it("stops the real server boot with exit code 1 and names the bad variable", () => {
-    const result = spawnSync(path.join(appDir, "node_modules/.bin/tsx"), ["src/server.ts"], {
-      cwd: appDir,
-      env: { ...process.env, DATABASE_URL: "", PORT: "not-a-port", LOG_LEVEL: "silent" },
-      encoding: "utf8",
-      timeout: 20_000,
+  it("stops the real server boot with exit code 1 and names the bad variable", async () => {
+    // The compiled server, as production runs it (scripts/test-build.mjs).
+    const result = await runServerToExit("api", {
+      DATABASE_URL: "",
+      PORT: "not-a-port",
+      LOG_LEVEL: "silent",
     });
-    expect(result.status).toBe(1);
+    expect(result.code).toBe(1);
     expect(result.stderr).toContain("Invalid environment configuration");
     expect(result.stderr).toContain('PORT: must be a port number (got "not-a-port")');
   });

@@ -1,12 +1,10 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { EnvError } from "@parley/config";
 import { DEV_AUTH_EVENTS_SECRET } from "@parley/contracts/server";
 import { describe, expect, it } from "vitest";
+import { runServerToExit } from "../../../scripts/test-build.mjs";
 import { DEV_BETTER_AUTH_SECRET, loadEnv } from "./env";
 import { SOCIAL_PROVIDER_IDS } from "./social-providers";
 
-const appDir = path.resolve(import.meta.dirname, "..");
 const secrets = {
   BETTER_AUTH_SECRET: "a-production-secret-that-is-long-enough-123",
   AUTH_EVENTS_SECRET: "another-production-secret-long-enough-456",
@@ -213,15 +211,14 @@ describe("auth environment", () => {
     });
   });
 
-  it("stops the real server boot with exit code 1 and names the bad variable", () => {
-    const { BETTER_AUTH_SECRET: _unset, ...parentEnv } = process.env;
-    const result = spawnSync(path.join(appDir, "node_modules/.bin/tsx"), ["src/server.ts"], {
-      cwd: appDir,
-      env: { ...parentEnv, DATABASE_URL: "", NODE_ENV: "production", LOG_LEVEL: "silent" },
-      encoding: "utf8",
-      timeout: 20_000,
+  it("stops the real server boot with exit code 1 and names the bad variable", async () => {
+    // The compiled server, as production runs it (scripts/test-build.mjs); no BETTER_AUTH_SECRET.
+    const result = await runServerToExit("auth", {
+      DATABASE_URL: "",
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
     });
-    expect(result.status).toBe(1);
+    expect(result.code).toBe(1);
     expect(result.stderr).toContain("Invalid environment configuration");
     expect(result.stderr).toContain("BETTER_AUTH_SECRET: is required in production (unset)");
   });

@@ -28,7 +28,7 @@ const log = {
  * The pub/sub the replicas share, on a throw-away redis-server of its own (stopped and started
  * again here; never the machine's shared Redis), opened with the app's own connection settings.
  */
-describe("pub/sub over Redis", { timeout: 60_000 }, () => {
+describe("pub/sub over Redis", () => {
   let server: RedisProcess;
   const opened: { redis: Redis; pubsub: PubSub }[] = [];
   const open = async (url = server.url) => {

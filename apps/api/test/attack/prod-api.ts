@@ -3,18 +3,18 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { widgetConversationSchema } from "@parley/contracts";
 import type { DbDriver } from "@parley/db";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
+import { ensureTestBuild } from "../../../../scripts/test-build.mjs";
 import { freePort } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
-// tsx as a loader in the server's own node process (not the tsx CLI, which runs the server in a
-// child process): a kill then reaches the server itself, as it would in production.
-const tsxLoader = path.join(repoRoot, "node_modules/tsx/dist/loader.mjs");
-const serverEntry = path.join(repoRoot, "apps/api/src/server.ts");
+
+/** The compiled server, as production runs it (built once per version of the sources). */
+const compiledServer = async () => path.join(await ensureTestBuild("api"), "server.js");
 
 /**
  * What a careful operator of a test site sets in production mode: random, long secrets (never a
@@ -66,13 +66,10 @@ interface Spawned {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Runs the TypeScript sources through the tsx loader, or `entry` (a compiled server.js) as is. */
-function spawnApi(env: Record<string, string>, nodeOptions = "", entry?: string): Spawned {
+/** Runs a compiled server.js with plain node, as production does. */
+function spawnApi(env: Record<string, string>, entry: string, nodeOptions = ""): Spawned {
   let out = "";
-  const args = entry
-    ? ["--enable-source-maps", entry]
-    : ["--import", pathToFileURL(tsxLoader).href, serverEntry];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, ["--enable-source-maps", entry], {
     cwd: repoRoot,
     // Only what the test passes: the parent's env would leak DATABASE_URL, NODE_ENV and the like.
     env: {
@@ -105,6 +102,7 @@ export async function startProdApi(
   env: Record<string, string> = {},
   opts: { heapMb?: number; bootTimeoutMs?: number; entry?: string } = {},
 ): Promise<ProdApi> {
+  const entry = opts.entry ?? (await compiledServer());
   const issuer = await startTokenIssuer();
   const scratch: ScratchDatabase = await createScratchDatabase(driver, "parley_attack");
   const dataDir = mkdtempSync(path.join(tmpdir(), "parley-attack-"));
@@ -134,12 +132,13 @@ export async function startProdApi(
   };
   const boot = async () => {
     exitInfo = undefined;
-    spawned = spawnApi(settings, opts.heapMb ? `--max-old-space-size=${opts.heapMb}` : "", opts.entry);
+    spawned = spawnApi(settings, entry, opts.heapMb ? `--max-old-space-size=${opts.heapMb}` : "");
     const current = spawned;
     void current.exited.then((e) => {
       if (spawned === current) exitInfo = e;
     });
-    const deadline = Date.now() + (opts.bootTimeoutMs ?? 60_000);
+    // Only a bound on a hung boot (a compiled boot takes about a second on a quiet machine).
+    const deadline = Date.now() + (opts.bootTimeoutMs ?? 120_000);
     for (;;) {
       if (exitInfo) {
         throw new Error(`the API exited during boot (${JSON.stringify(exitInfo)}):\n${current.output()}`);
@@ -216,21 +215,26 @@ export async function startProdApi(
  */
 export async function expectBootRefused(
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  // Only a bound on a hung boot: a refusal or a boot that comes up ends the wait at once.
+  timeoutMs = 120_000,
 ): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "parley-attack-"));
-  const spawned = spawnApi({
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    AUTH_URL: "http://127.0.0.1:9",
-    DATA_DIR: dataDir,
-    WEB_DIST: "/nonexistent",
-    LOG_LEVEL: "warn",
-    ...env,
-  });
+  const entry = await compiledServer();
+  const spawned = spawnApi(
+    {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AUTH_URL: "http://127.0.0.1:9",
+      DATA_DIR: dataDir,
+      WEB_DIST: "/nonexistent",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    entry,
+  );
   const timer = setTimeout(() => spawned.child.kill("SIGKILL"), timeoutMs);
   // A boot that should have been refused but came up: stop it at once instead of waiting.
   let done = false;

@@ -1,42 +1,29 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plans, subscriptionChanges, subscriptions } from "../../src/db/schema";
 import { createTestApp, freePort, type TestApp } from "../harness";
+import { buildCompiled, runNode, waitForOk } from "../ops/compiled";
 
-const appDir = path.resolve(import.meta.dirname, "../..");
 const USERS = 40;
 
+/** A replica as production runs it: the compiled server, on the shared database. */
 async function startReplica(databaseUrl: string): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
-  const proc = spawn(path.join(appDir, "node_modules/.bin/tsx"), ["src/server.ts"], {
-    cwd: appDir,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      JOBS_ENABLED: "false",
-      TEST_CLOCK: "true",
-      DEMO_CONTENT: "false",
-      LOG_LEVEL: "warn",
-      WEB_DIST: "/nonexistent",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, proc };
-    } catch {
-      // booting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  proc.kill();
-  throw new Error("replica did not start");
+  const replica = runNode((await buildCompiled("api")).entry("server"), {
+    NODE_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    JOBS_ENABLED: "false",
+    TEST_CLOCK: "true",
+    DEMO_CONTENT: "false",
+    LOG_LEVEL: "warn",
+    WEB_DIST: "/nonexistent",
+  });
+  await waitForOk(`${url}/api/health`, replica);
+  return { url, proc: replica.child };
 }
 
 // Two OS processes on one Postgres: only meaningful (and possible) with a real server.
@@ -70,7 +57,7 @@ if (process.env.DATABASE_URL)
       ]);
       replicas.push(...started.map((s) => s.proc));
       urls = started.map((s) => s.url);
-    }, 90_000);
+    });
 
     afterAll(async () => {
       for (const p of replicas) p.kill("SIGTERM");

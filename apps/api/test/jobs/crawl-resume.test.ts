@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureTestBuild } from "../../../../scripts/test-build.mjs";
 import { type AppDb, buildApp, openAppDb } from "../../src/app";
 import { jobs } from "../../src/db/schema/jobs";
 import { loadEnv } from "../../src/env";
@@ -41,7 +42,12 @@ if (process.env.DATABASE_URL)
         DEMO_CONTENT: "false",
       });
       db = await openAppDb(env, { inMemory: true });
-      replica = await buildApp({ env, db, logger: false });
+      replica = await buildApp({
+        env,
+        db,
+        logger: false,
+        parserEntry: path.join(await ensureTestBuild("api"), "parse-child.js"),
+      });
       await replica.ready();
       await replica.services.plans.seed();
       // Every page answers after 120 ms: the crawl is slow enough to be killed in the middle.
@@ -66,7 +72,7 @@ if (process.env.DATABASE_URL)
       });
 
       // The first API process (a real server, as `pnpm start` runs it) takes the crawl.
-      first = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "apps/api/src/server.ts")], {
+      first = spawn(process.execPath, [path.join(await ensureTestBuild("api"), "server.js")], {
         cwd: repoRoot,
         env: {
           PATH: process.env.PATH ?? "",

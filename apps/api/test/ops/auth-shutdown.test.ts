@@ -50,7 +50,6 @@ let compiled: CompiledApp;
 beforeAll(async () => {
   compiled = await buildCompiled("auth");
 }, 180_000);
-afterAll(() => compiled?.remove());
 
 describe.each(testDrivers())("the auth service shutting down on %s", { timeout: 180_000 }, (driver) => {
   let scratch: ScratchDatabase;

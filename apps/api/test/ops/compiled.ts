@@ -1,10 +1,8 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { ensureTestBuild } from "../../../../scripts/test-build.mjs";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 
@@ -12,25 +10,17 @@ export interface CompiledApp {
   /** The folder holding the bundles (one level under the app, as dist/ is). */
   dir: string;
   entry(name: string): string;
-  remove(): void;
 }
 
 /**
- * Compiles a service with the production build (scripts/build-services.mjs) into a folder of the
- * test's own, so test files running at once never overwrite each other's bundles.
+ * The service compiled with the production build (scripts/build-services.mjs), shared by every
+ * test of this version of the sources (scripts/test-build.mjs): built once, only read.
  */
 export async function buildCompiled(app: "api" | "auth"): Promise<CompiledApp> {
-  const out = `.build-${randomBytes(4).toString("hex")}`;
-  await promisify(execFile)(
-    process.execPath,
-    [path.join(repoRoot, "scripts/build-services.mjs"), app, "--out", out],
-    { cwd: repoRoot },
-  );
-  const dir = path.join(repoRoot, "apps", app, out);
+  const dir = await ensureTestBuild(app);
   return {
     dir,
     entry: (name) => path.join(dir, `${name}.js`),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
@@ -74,7 +64,7 @@ export function runNode(entry: string, env: Record<string, string>): NodeProcess
 }
 
 /** Polls `url` until it answers 2xx; throws with the process output when it exits or times out. */
-export async function waitForOk(url: string, proc: NodeProcess, timeoutMs = 60_000): Promise<void> {
+export async function waitForOk(url: string, proc: NodeProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let gone = false;
   void proc.exited.then(() => {

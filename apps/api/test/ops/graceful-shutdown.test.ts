@@ -67,7 +67,6 @@ describe.each(testDrivers())("a replica shutting down on %s", (driver) => {
     await api?.stop();
     await stub?.close();
     await site?.close();
-    compiled?.remove();
   });
 
   it("finishes the open answer, cuts the endless one at the deadline, refuses new requests, hands back its job and exits 0", async () => {

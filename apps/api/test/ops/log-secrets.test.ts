@@ -44,7 +44,7 @@ describe.each(testDrivers())("log lines on %s", (driver) => {
     );
     secrets.push(AUTH_EVENTS_SECRET, PAYMENTS_SANDBOX_SECRET, IDENTITY_SECRETS_KEY, METRICS_TOKEN);
     secrets.push(MODEL_API_KEY, COOKIE);
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
     await issuer?.close();

@@ -229,8 +229,6 @@ describe.each(testDrivers())("the compiled services on %s", (driver) => {
     await Promise.all([apiProc?.stop(), authProc?.stop()]);
     await apiDb?.drop();
     await authDb?.drop();
-    api?.remove();
-    auth?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -22,7 +22,7 @@ describe.each(testDrivers())("the invitation link's public details on %s", (driv
     s = await startServices(driver);
     owner = await signUp(s);
     await setPlan(s.api, owner.userId, "pro-monthly");
-  }, 60_000);
+  });
   afterAll(async () => {
     await s?.close();
   });

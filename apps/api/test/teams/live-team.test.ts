@@ -64,7 +64,7 @@ describe.each(testDrivers())("live chat in a shared workspace on %s", (driver) =
     botId = String(created.json._id);
     agentA = await inviteAndJoin(uniqueEmail("agent-a"));
     agentB = await inviteAndJoin(uniqueEmail("agent-b"));
-  }, 60_000);
+  });
   afterAll(async () => {
     await s?.close();
   });

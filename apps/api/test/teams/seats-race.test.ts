@@ -16,7 +16,7 @@ describe.each(testDrivers())("seats under concurrent requests on %s", (driver) =
 
   beforeAll(async () => {
     s = await startServices(driver);
-  }, 60_000);
+  });
   afterAll(async () => {
     await s?.close();
   });

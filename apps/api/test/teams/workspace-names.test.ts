@@ -61,7 +61,7 @@ describe.each(testDrivers())("naming workspaces on %s", (driver) => {
     s = await startServices(driver);
     olivia = await person("Olivia");
     await setPlan(s.api, olivia.userId, "pro-monthly");
-  }, 60_000);
+  });
   afterAll(async () => {
     await s?.close();
   });

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureTestBuild } from "../../../../scripts/test-build.mjs";
 import { type AppDb, buildApp, openAppDb } from "../../src/app";
 import { jobs, plans, subscriptions } from "../../src/db/schema";
 import { loadEnv } from "../../src/env";
@@ -73,7 +74,7 @@ if (process.env.DATABASE_URL)
       const test = await replica.services.webhooks.sendTest(owner, created.endpoint.id);
 
       // The first API process (a real server, as `pnpm start` runs it) takes the delivery.
-      first = spawn(process.execPath, ["--import", "tsx", path.join(repoRoot, "apps/api/src/server.ts")], {
+      first = spawn(process.execPath, [path.join(await ensureTestBuild("api"), "server.js")], {
         cwd: repoRoot,
         env: {
           PATH: process.env.PATH ?? "",

@@ -19,7 +19,7 @@ describe("rate limits on the public routes", { timeout: 120_000 }, () => {
     issuer = await startTokenIssuer();
     t = await createTestApp("pglite", { AUTH_URL: issuer.url, METRICS_TOKEN: TOKEN }, { listen: true });
     botId = (await builderClient(t, issuer).createBot(owner, { name: "Limits", published: true }))._id;
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
     await issuer?.close();

@@ -10,6 +10,7 @@ import type { SemanticIndex } from "../retrieval/semantic";
 import { detectFileType, MIME } from "./ingest/extract-file";
 import { createIngestRunner, DEFAULT_MAX_PAGES, type IngestRunnerDeps } from "./ingest/ingest-runner";
 import { limitMessages } from "./ingest/limits";
+import type { ParserOptions } from "./ingest/parse-file";
 import type { KnowledgeRepo, NewKnowledgeSource } from "./knowledge.repo";
 
 export const INGEST_JOB = "knowledge.ingest";
@@ -61,7 +62,7 @@ export interface KnowledgeDeps {
   /** How long one page may take to load before it is skipped. */
   crawlTimeoutMs: number;
   /** Limits of the process that parses uploaded files. */
-  parse: { memoryMb: number; timeoutMs: number };
+  parse: ParserOptions & { timeoutMs: number };
   log: FastifyBaseLogger;
   /** The app clock: a source's dates must be comparable with the messages' (tests move it). */
   now: () => Date;

@@ -8,7 +8,7 @@ import { crawlSite } from "./crawler";
 import { detectFileType } from "./extract-file";
 import { IngestError } from "./ingest-error";
 import { limitMessages } from "./limits";
-import { createParserProcess, parseFileIsolated } from "./parse-file";
+import { createParserProcess, type ParserOptions, parseFileIsolated } from "./parse-file";
 import type { Staging } from "./staging.repo";
 
 export const DEFAULT_MAX_PAGES = 50;
@@ -24,7 +24,7 @@ export interface IngestRunnerDeps {
   plan: (userId: string) => Promise<{ tier: number; name: string }>;
   crawlerGuard: OutboundGuard;
   crawlTimeoutMs: number;
-  parse: { memoryMb: number; timeoutMs: number };
+  parse: ParserOptions & { timeoutMs: number };
   /**
    * Gives the source's passages vectors once they are in (semantic search), inside this job;
    * failures are recorded on the source, which stays searchable by full text.
@@ -100,8 +100,7 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
           maxChunks: limits.chunks,
           tooMuchText: messages.text,
           tooManyChunks: messages.fileChunks,
-          memoryMb: deps.parse.memoryMb,
-          timeoutMs: deps.parse.timeoutMs,
+          ...deps.parse,
           signal: ctx.signal,
           onProgress: (f) => void progress(Math.round(f * data.length), data.length).catch(() => {}),
         });
@@ -113,7 +112,7 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
         const maxPages = row.maxPages ?? DEFAULT_MAX_PAGES;
         if (resume.length) log.info({ sourceId: row.id, pages: resume.length }, "resuming a crawl");
         // One parse process for the whole crawl (a new one after a page kills it).
-        const parser = createParserProcess({ memoryMb: deps.parse.memoryMb });
+        const parser = createParserProcess(deps.parse);
         const pages = await crawlSite(row.url ?? "", {
           maxPages,
           guard: deps.crawlerGuard,

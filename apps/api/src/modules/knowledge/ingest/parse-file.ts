@@ -69,7 +69,18 @@ interface Pending {
  * and is the kernel's first choice if memory runs out. After a kill the next request starts a
  * new child. Requests run one at a time.
  */
-export function createParserProcess(opts: { memoryMb: number }) {
+/** The parse process's memory cap, and which program it runs (by default the one beside this module). */
+export interface ParserOptions {
+  memoryMb: number;
+  /**
+   * A compiled parse-child.js to run instead. Tests running the API from its TypeScript sources
+   * pass the shared test build's: the TypeScript child loads tsx, which took six times the CPU and
+   * four times the memory of the compiled one for the same PDF.
+   */
+  entry?: string;
+}
+
+export function createParserProcess(opts: ParserOptions) {
   let child: ChildProcess | undefined;
   let pending: Pending | undefined;
   let killedFor: { message: string; kind: ParseFailure["kind"] } | undefined;
@@ -85,8 +96,11 @@ export function createParserProcess(opts: { memoryMb: number }) {
   };
 
   function spawnChild(): ChildProcess {
-    const proc = fork(childEntry, [], {
-      execArgv: [...loaderArgs, `--max-old-space-size=${Math.max(64, Math.floor(opts.memoryMb * 0.75))}`],
+    const proc = fork(opts.entry ?? childEntry, [], {
+      execArgv: [
+        ...(opts.entry ? [] : loaderArgs),
+        `--max-old-space-size=${Math.max(64, Math.floor(opts.memoryMb * 0.75))}`,
+      ],
       // Nothing of the API's environment (secrets) is needed to read a file.
       env: { PATH: process.env.PATH ?? "", NODE_ENV: process.env.NODE_ENV ?? "production" },
       serialization: "advanced",
@@ -213,8 +227,7 @@ export function createParserProcess(opts: { memoryMb: number }) {
 }
 export type ParserProcess = ReturnType<typeof createParserProcess>;
 
-export interface ParseFileOptions extends Omit<FileRequest, "kind" | "data"> {
-  memoryMb: number;
+export interface ParseFileOptions extends Omit<FileRequest, "kind" | "data">, ParserOptions {
   timeoutMs: number;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
@@ -222,8 +235,8 @@ export interface ParseFileOptions extends Omit<FileRequest, "kind" | "data"> {
 
 /** Reads one uploaded file into passages in a parse process of its own (see createParserProcess). */
 export async function parseFileIsolated(data: Buffer, opts: ParseFileOptions): Promise<Chunk[]> {
-  const { memoryMb, timeoutMs, onProgress, signal, ...request } = opts;
-  const parser = createParserProcess({ memoryMb });
+  const { memoryMb, entry, timeoutMs, onProgress, signal, ...request } = opts;
+  const parser = createParserProcess({ memoryMb, entry });
   try {
     const result = await parser.request<FileResult>(
       { kind: "file", data, ...request },
