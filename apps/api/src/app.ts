@@ -45,6 +45,7 @@ import { liveRoutes } from "./modules/conversations/live.routes";
 import { createLiveService } from "./modules/conversations/live.service";
 import { createLiveHub } from "./modules/conversations/live-hub";
 import { createNotificationActivityRepo } from "./modules/conversations/notification-activity.repo";
+import { createTurnService } from "./modules/conversations/turn.service";
 import { demoRoutes } from "./modules/demo/demo.routes";
 import { createDemoService } from "./modules/demo/demo.service";
 import { createEntitlementsService } from "./modules/entitlements/entitlements.service";
@@ -392,12 +393,22 @@ function createServices(
     onAnswer: (engine, outcome, seconds) => metrics.answer(engine, outcome, seconds),
   });
   const messagesThisMonth = (userId: string) => usageRepo.messagesIn(userId, monthOf(now()));
-  const widget = createWidgetService({
-    db: db.db,
+  const currentPlan = (userId: string) => planCache.get(userId, () => subscriptions.currentPlan(userId));
+  // A conversation's turn, one for every channel (the widget, the public API, WhatsApp).
+  const turn = createTurnService({
     chat,
     conversations,
     usage: usageRepo,
-    plan: (userId) => planCache.get(userId, () => subscriptions.currentPlan(userId)),
+    plan: currentPlan,
+    live,
+    hub: liveHub,
+    now,
+  });
+  const widget = createWidgetService({
+    db: db.db,
+    conversations,
+    turn,
+    plan: currentPlan,
     bots: botCache,
     now,
     live,
@@ -449,6 +460,7 @@ function createServices(
     retrieval,
     chat,
     usage,
+    turn,
     widget: notifyOnLeads(widget, notifications, { now, log }),
     webhooks,
     webhookDelivery,
@@ -673,7 +685,7 @@ export async function buildApp(deps: AppDeps) {
         limiter,
         chatbots,
         knowledge,
-        widget,
+        turn: services.turn,
         inbox: services.inbox,
         audit: services.audit,
       });

@@ -2,6 +2,7 @@ export * from "./api-keys/api-keys";
 export * from "./auth/events";
 export * from "./billing/payment";
 export * from "./billing/subscription";
+export * from "./channels/channels";
 export * from "./chatbots/chat";
 export * from "./chatbots/chatbot";
 export * from "./chatbots/identity";

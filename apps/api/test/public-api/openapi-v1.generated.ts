@@ -115,7 +115,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -135,7 +135,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -329,7 +329,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -349,7 +349,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -481,7 +481,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -501,7 +501,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -701,7 +701,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -721,7 +721,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -810,7 +810,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -830,7 +830,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -931,7 +931,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -951,7 +951,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1056,7 +1056,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1076,7 +1076,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1170,7 +1170,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1190,7 +1190,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1234,7 +1234,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1254,7 +1254,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1349,7 +1349,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1369,7 +1369,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1458,7 +1458,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1478,7 +1478,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1509,6 +1509,7 @@ export interface paths {
             parameters: {
                 query?: {
                     chatbotId?: string;
+                    channel?: "widget" | "api" | "whatsapp";
                     from?: string;
                     to?: string;
                     rating?: "up" | "down";
@@ -1537,8 +1538,14 @@ export interface paths {
                                 chatbotId: string;
                                 chatbotName: string;
                                 /** @enum {string} */
-                                channel: "playground" | "widget";
+                                channel: "widget" | "api" | "whatsapp";
                                 visitorId: string | null;
+                                contact: {
+                                    id: string;
+                                    name: string | null;
+                                } | null;
+                                language: ("en" | "ar") | null;
+                                replyWindowEndsAt: string | null;
                                 createdAt: string;
                                 lastMessageAt: string;
                                 messageCount: number;
@@ -1573,7 +1580,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1593,7 +1600,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1644,8 +1651,14 @@ export interface paths {
                             chatbotId: string;
                             chatbotName: string;
                             /** @enum {string} */
-                            channel: "playground" | "widget";
+                            channel: "widget" | "api" | "whatsapp";
                             visitorId: string | null;
+                            contact: {
+                                id: string;
+                                name: string | null;
+                            } | null;
+                            language: ("en" | "ar") | null;
+                            replyWindowEndsAt: string | null;
                             createdAt: string;
                             lastMessageAt: string;
                             messageCount: number;
@@ -1687,12 +1700,24 @@ export interface paths {
                                     id: string;
                                     name: string;
                                 } | null;
+                                /** @enum {string} */
+                                contentType: "text" | "image" | "document" | "audio" | "video" | "sticker" | "location" | "template" | "other";
+                                delivery: {
+                                    /** @enum {string} */
+                                    status: "queued" | "sent" | "delivered" | "read" | "failed";
+                                    error: {
+                                        code: number;
+                                        message: string;
+                                    } | null;
+                                    at: string | null;
+                                } | null;
                                 createdAt: string;
                             }[];
                             leads: {
                                 _id: string;
-                                email: string;
+                                email: string | null;
                                 name: string | null;
+                                phone: string | null;
                                 createdAt: string;
                             }[];
                         };
@@ -1707,7 +1732,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1727,7 +1752,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1798,6 +1823,17 @@ export interface paths {
                                     id: string;
                                     name: string;
                                 } | null;
+                                /** @enum {string} */
+                                contentType: "text" | "image" | "document" | "audio" | "video" | "sticker" | "location" | "template" | "other";
+                                delivery: {
+                                    /** @enum {string} */
+                                    status: "queued" | "sent" | "delivered" | "read" | "failed";
+                                    error: {
+                                        code: number;
+                                        message: string;
+                                    } | null;
+                                    at: string | null;
+                                } | null;
                                 createdAt: string;
                             }[];
                             nextCursor: string | null;
@@ -1813,7 +1849,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1833,7 +1869,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1884,8 +1920,9 @@ export interface paths {
                         "application/json": {
                             items: {
                                 _id: string;
-                                email: string;
+                                email: string | null;
                                 name: string | null;
+                                phone: string | null;
                                 createdAt: string;
                                 chatbotId: string;
                                 chatbotName: string;
@@ -1904,7 +1941,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {
@@ -1924,7 +1961,7 @@ export interface paths {
                         "application/json": {
                             error: {
                                 /** @enum {string} */
-                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER";
+                                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE";
                                 message: string;
                                 requestId: string;
                                 details?: {

@@ -9,8 +9,8 @@ import {
 } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { usageCounters } from "../../src/db/schema";
+import { UNAVAILABLE_REPLY, UNAVAILABLE_REPLY_AR } from "../../src/modules/conversations/turn.service";
 import { monthOf } from "../../src/modules/entitlements/usage.repo";
-import { UNAVAILABLE_REPLY, UNAVAILABLE_REPLY_AR } from "../../src/modules/widget/widget.service";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { readSse, textOf } from "../sse-client";

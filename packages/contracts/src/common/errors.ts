@@ -30,6 +30,12 @@ export const errorCodeSchema = z.enum([
   "MODEL_NOT_CONFIGURED",
   /** The token's workspace no longer has this user as a member (removed, or left). */
   "NOT_A_MEMBER",
+  /** WhatsApp: a free-form message outside the 24 hours after the customer's last message. */
+  "REPLY_WINDOW_CLOSED",
+  /** A messaging channel's provider refused what it was given (a token, an id, a template). */
+  "CHANNEL_REFUSED",
+  /** A messaging channel's provider could not be reached or answered nonsense. */
+  "CHANNEL_UNAVAILABLE",
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -64,4 +70,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   PAYMENT_NOT_PAYABLE: 409,
   GATEWAY_ERROR: 502,
   MODEL_NOT_CONFIGURED: 422,
+  REPLY_WINDOW_CLOSED: 409,
+  CHANNEL_REFUSED: 422,
+  CHANNEL_UNAVAILABLE: 502,
 };

@@ -1,12 +1,21 @@
 import { z } from "zod";
 import { citationSchema } from "../chatbots/chat";
 import { idText, isoDay, safeText } from "../common/text";
-import { conversationStatusSchema } from "../live/live";
+import { conversationStatusSchema, deliverySchema, messageContentTypeSchema } from "../live/live";
 
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 
+/**
+ * Where a conversation happens: the website's widget, the public API, or WhatsApp. The inbox,
+ * analytics, exports and webhooks name it.
+ */
+export const conversationChannelSchema = z.enum(["widget", "api", "whatsapp"]);
+export type ConversationChannel = z.infer<typeof conversationChannelSchema>;
+
 export const conversationFiltersSchema = z.object({
   chatbotId: idText().optional(),
+  /** Only this channel's conversations. */
+  channel: conversationChannelSchema.optional(),
   /** Inclusive day range (UTC) on the last message. */
   from: isoDay.optional(),
   to: isoDay.optional(),
@@ -27,8 +36,11 @@ export type ConversationFiltersInput = z.input<typeof conversationFiltersSchema>
 
 export const leadSummarySchema = z.object({
   _id: z.string(),
-  email: z.string(),
+  /** Left in the widget's form; null for a WhatsApp customer, reached by `phone`. */
+  email: z.string().nullable(),
   name: z.string().nullable(),
+  /** A WhatsApp customer's number (digits, with the country code). */
+  phone: z.string().nullable(),
   createdAt: z.string(),
 });
 
@@ -36,8 +48,20 @@ export const conversationSummarySchema = z.object({
   _id: z.string(),
   chatbotId: z.string(),
   chatbotName: z.string(),
-  channel: z.enum(["playground", "widget"]),
+  channel: conversationChannelSchema,
   visitorId: z.string().nullable(),
+  /**
+   * A messaging channel's customer: their address (a WhatsApp number, digits) and the name they
+   * gave themselves there; null on the widget and the API.
+   */
+  contact: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  /** The language the customer writes in (detected on channels); null when not known. */
+  language: z.enum(["en", "ar"]).nullable(),
+  /**
+   * WhatsApp: until when free-form replies may be sent (24 hours after the customer's last
+   * message); past it, only a template reopens the conversation. Null on other channels.
+   */
+  replyWindowEndsAt: z.string().nullable(),
   createdAt: z.string(),
   lastMessageAt: z.string(),
   messageCount: z.number().int(),
@@ -76,6 +100,10 @@ export const transcriptMessageSchema = z.object({
   interrupted: z.boolean(),
   /** Agent messages: the member who wrote it. */
   author: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** What a channel's customer sent (media is recorded with its caption), or a template sent to them. */
+  contentType: messageContentTypeSchema,
+  /** Outgoing on a channel: how far it got, and why it failed (the provider's code and words). */
+  delivery: deliverySchema.nullable(),
   createdAt: z.string(),
 });
 export const transcriptSchema = conversationSummarySchema.extend({
@@ -113,6 +141,7 @@ export const leadListSchema = z.array(leadRowSchema);
 
 export const analyticsQuerySchema = z.object({
   chatbotId: idText().optional(),
+  channel: conversationChannelSchema.optional(),
   from: isoDay,
   to: isoDay,
 });
@@ -138,6 +167,8 @@ export const analyticsSchema = z.object({
   /** Visitor messages per hour of day (UTC), 24 entries. */
   busiestHours: z.array(z.object({ hour: z.number().int(), messages: z.number().int() })),
   topQuestions: z.array(z.object({ question: z.string(), count: z.number().int() })),
+  /** Conversations started in the period per channel, most first (channels with none absent). */
+  channels: z.array(z.object({ channel: conversationChannelSchema, conversations: z.number().int() })),
   /** Live chat over the period. */
   live: z.object({
     /** Conversations in which the visitor asked for a person / all conversations, 0..1; null with none. */

@@ -120,6 +120,30 @@ export function withinOfficeHours(hours: OfficeHours | null, at: Date): boolean 
   return Boolean(opening && time >= opening.open && time < opening.close);
 }
 
+export const messageContentTypeSchema = z.enum([
+  "text",
+  "image",
+  "document",
+  "audio",
+  "video",
+  "sticker",
+  "location",
+  "template",
+  "other",
+]);
+export type MessageContentType = z.infer<typeof messageContentTypeSchema>;
+
+/** Delivery states of a message sent on a channel, in the order they happen (`failed` ends it). */
+export const deliveryStatusSchema = z.enum(["queued", "sent", "delivered", "read", "failed"]);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+export const deliverySchema = z.object({
+  status: deliveryStatusSchema,
+  /** Failed: the provider's code and what it said, and what it means for the team. */
+  error: z.object({ code: z.number().int(), message: z.string() }).nullable(),
+  at: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
 /** Who replies for the team, as visitors see them: the name only, with the "Team" badge. */
 export const messageAuthorSchema = z.object({ name: z.string() });
 
@@ -145,6 +169,10 @@ export const liveMessageSchema = z.object({
   feedback: z.enum(["up", "down"]).nullable(),
   /** Agent messages: who wrote it (name only). */
   author: messageAuthorSchema.nullable(),
+  /** On a channel: what the customer sent (media with its caption), or a template. */
+  contentType: messageContentTypeSchema.default("text"),
+  /** Outgoing on a channel: how far it got (the team's inbox only). */
+  delivery: deliverySchema.nullable().default(null),
   createdAt: z.string(),
 });
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
@@ -175,6 +203,13 @@ export type LiveStatus = z.infer<typeof liveStatusSchema>;
 export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), conversationId: z.string(), message: liveMessageSchema }),
   z.object({ type: z.literal("status"), ...liveStatusSchema.shape }),
+  // A message sent on a channel moved on (sent, delivered, read, failed): the team's inbox only.
+  z.object({
+    type: z.literal("delivery"),
+    conversationId: z.string(),
+    messageId: z.string(),
+    delivery: deliverySchema,
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

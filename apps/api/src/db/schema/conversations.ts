@@ -18,6 +18,22 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 import { chatbots } from "./chatbots";
 
+/** One WhatsApp message a stored message was sent as (a long answer goes in several). */
+export interface DeliveryPart {
+  /** The provider's id of the sent message (`wamid…`), once it accepted it. */
+  externalId: string | null;
+  status: "queued" | "sent" | "delivered" | "read" | "failed";
+  /** Failed: the provider's code and words. */
+  error: { code: number; message: string } | null;
+}
+
+/** A template message as it was sent (name, language, the values of its placeholders). */
+export interface SentTemplate {
+  name: string;
+  language: string;
+  parameters: string[];
+}
+
 export interface StoredCitation {
   sourceId: string;
   title: string;
@@ -34,8 +50,23 @@ export const conversations = pgTable(
       .notNull()
       .references(() => chatbots.id, { onDelete: "cascade" }),
     ownerId: text().notNull(),
-    channel: text({ enum: ["playground", "widget"] }).notNull(),
+    /**
+     * Where the customer writes from: the website's widget, the public API (the conversation is
+     * the workspace's), or a messaging channel (`channelId`, the contact's address `contactId`).
+     * `playground` is a legacy value no row uses.
+     */
+    channel: text({ enum: ["playground", "widget", "api", "whatsapp"] }).notNull(),
     visitorId: text(),
+    /** A messaging channel's conversation: the connection (channels.id) and the customer's address on it. */
+    channelId: text(),
+    /** WhatsApp: the customer's number (`wa_id`, digits only). */
+    contactId: text(),
+    /** The name the customer gave themselves on the channel (WhatsApp profile name). */
+    contactName: text(),
+    /** The language the customer writes in, detected from their messages (channels answer in it). */
+    language: text({ enum: ["en", "ar"] }),
+    /** The customer's last message: WhatsApp allows free-form replies for 24 hours after it. */
+    lastInboundAt: timestamp({ withTimezone: true }),
     /**
      * The business's own id of a verified customer (signed with the bot's identity secret). Set,
      * the conversation belongs to that customer: readable with their signature on any device,
@@ -76,6 +107,7 @@ export const conversations = pgTable(
     index("conversations_bot_created_idx").on(t.chatbotId, t.createdAt),
     index("conversations_visitor_idx").on(t.chatbotId, t.visitorId, t.lastMessageAt),
     index("conversations_customer_idx").on(t.chatbotId, t.customerId, t.lastMessageAt),
+    index("conversations_contact_idx").on(t.channelId, t.contactId, t.lastMessageAt),
   ],
 );
 
@@ -103,6 +135,25 @@ export const messages = pgTable(
     /** Agent messages: the member who wrote it, and their name as the visitor saw it. */
     authorId: text(),
     authorName: text(),
+    /**
+     * What the customer sent on a channel: text, or media the bot cannot read (recorded with its
+     * caption as the content); `template` for a template message the team sent.
+     */
+    contentType: text({
+      enum: ["text", "image", "document", "audio", "video", "sticker", "location", "template", "other"],
+    })
+      .notNull()
+      .default("text"),
+    /** The provider's id of a received message (`wamid…`). */
+    externalId: text(),
+    /** The message this one answers or quotes: the question a bot reply answers, a quoted message. */
+    replyToId: text(),
+    /** Outgoing on a channel: how far it got (the worst of its parts), and each part. */
+    delivery: text({ enum: ["queued", "sent", "delivered", "read", "failed"] }),
+    deliveryParts: jsonb().$type<DeliveryPart[]>(),
+    deliveryAt: timestamp({ withTimezone: true }),
+    /** A template message's name, language and parameters. */
+    template: jsonb().$type<SentTemplate>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Inbox search over message text ('simple': visitors write in any language). */
     tsv: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', content)`),
@@ -111,6 +162,12 @@ export const messages = pgTable(
     index("messages_conversation_idx").on(t.conversationId, t.createdAt),
     index("messages_owner_month_idx").on(t.ownerId, t.createdAt),
     index("messages_tsv_idx").using("gin", t.tsv),
+    // A question is answered by the bot once: a second answer (a retried job, a delivery the
+    // provider made twice) cannot be stored.
+    uniqueIndex("messages_bot_reply_idx")
+      .on(t.replyToId)
+      .where(sql`role = 'assistant' and reply_to_id is not null`),
+    index("messages_external_idx").on(t.externalId),
   ],
 );
 
@@ -130,7 +187,7 @@ export const conversationEvents = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
     seq: integer().notNull(),
-    type: text({ enum: ["message", "status"] }).notNull(),
+    type: text({ enum: ["message", "status", "delivery"] }).notNull(),
     payload: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

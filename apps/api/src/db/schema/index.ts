@@ -1,6 +1,7 @@
 export * from "./api-keys";
 export * from "./audit-log";
 export * from "./auth-events";
+export * from "./channels";
 export * from "./chatbots";
 export * from "./contact-requests";
 export * from "./conversations";

@@ -2,7 +2,10 @@ import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { chatbots } from "./chatbots";
 import { conversations } from "./conversations";
 
-/** Contact details a visitor left in the widget, with the conversation they came from. */
+/**
+ * Contact details of a customer, with the conversation they came from: what a visitor left in the
+ * widget, or a WhatsApp customer's number and profile name when they asked for a person.
+ */
 export const leads = pgTable(
   "leads",
   {
@@ -14,8 +17,11 @@ export const leads = pgTable(
     conversationId: text()
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
-    email: text().notNull(),
+    /** Left in the widget's form; null for a WhatsApp customer, who is reached by `phone`. */
+    email: text(),
     name: text(),
+    /** A WhatsApp customer's number (E.164 digits). */
+    phone: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

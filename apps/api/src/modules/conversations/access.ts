@@ -1,5 +1,10 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { ConversationChannel } from "@parley/contracts";
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { conversations } from "../../db/schema";
+
+/** The channels a workspace's team works in the inbox (every conversation but the Playground's). */
+export const TEAM_CHANNELS = ["widget", "api", "whatsapp"] as const satisfies readonly ConversationChannel[];
+export type TeamChannel = (typeof TEAM_CHANNELS)[number];
 
 /**
  * Who may reach a conversation, as callers outside this module say it (they never write SQL on
@@ -8,18 +13,40 @@ import { conversations } from "../../db/schema";
  *   business vouched for them, the verified customer's own on any device. A customer's
  *   conversation is never reachable by visitor id alone, so signing out on a shared computer
  *   leaves nothing for the next person;
- * - a workspace's team: its website conversations (the Playground is the owner's own test).
+ * - the public API, with a workspace's key: the conversations the API started with the bot;
+ * - a customer on a messaging channel: the conversations of their address (a WhatsApp number) on
+ *   that connection, and nobody else's;
+ * - a workspace's team: its conversations on every channel.
  */
 export type ConversationAccess =
   | { visitor: { chatbotId: string; visitorId: string; customerId: string | null } }
+  | { api: { workspaceId: string; chatbotId: string } }
+  | { contact: { channelId: string; contactId: string } }
   | { team: { workspaceId: string } };
 
 /** The rule as a condition on `conversations` (this module's repositories only). */
 export function accessCondition(access: ConversationAccess): SQL {
   if ("team" in access)
     return (
-      and(eq(conversations.ownerId, access.team.workspaceId), eq(conversations.channel, "widget")) ??
-      sql`false`
+      and(
+        eq(conversations.ownerId, access.team.workspaceId),
+        inArray(conversations.channel, [...TEAM_CHANNELS]),
+      ) ?? sql`false`
+    );
+  if ("api" in access)
+    return (
+      and(
+        eq(conversations.ownerId, access.api.workspaceId),
+        eq(conversations.chatbotId, access.api.chatbotId),
+        eq(conversations.channel, "api"),
+      ) ?? sql`false`
+    );
+  if ("contact" in access)
+    return (
+      and(
+        eq(conversations.channelId, access.contact.channelId),
+        eq(conversations.contactId, access.contact.contactId),
+      ) ?? sql`false`
     );
   const { chatbotId, visitorId, customerId } = access.visitor;
   const anonymous = and(isNull(conversations.customerId), eq(conversations.visitorId, visitorId));

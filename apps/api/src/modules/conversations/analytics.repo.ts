@@ -2,11 +2,13 @@ import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { type SQL, sql } from "drizzle-orm";
 import { conversations, leads, messages } from "../../db/schema";
+import { TEAM_CHANNELS, type TeamChannel } from "./access";
 
-/** What the analytics are computed over: a workspace's widget conversations, optionally one bot's. */
+/** What the analytics are computed over: a workspace's conversations, optionally one bot's or channel's. */
 export interface AnalyticsScope {
   ownerId: string;
   chatbotId?: string;
+  channel?: TeamChannel;
   from: Date;
   to: Date;
 }
@@ -26,6 +28,8 @@ export interface AnalyticsFigures {
   /** Visitor messages per hour of day (UTC); hours without any are absent. */
   hours: { hour: number; messages: number }[];
   topQuestions: { question: string; count: number }[];
+  /** Conversations started in the period, per channel (channels without any are absent). */
+  channels: { channel: TeamChannel; conversations: number }[];
   live: {
     /** Conversations started in the period. */
     conversations: number;
@@ -49,11 +53,18 @@ export function createAnalyticsRepo(db: Database) {
     async figures(s: AnalyticsScope): Promise<AnalyticsFigures> {
       const { from, to } = s;
       const bot: SQL = s.chatbotId ? sql`and c.chatbot_id = ${s.chatbotId}` : sql``;
-      // Widget conversations of this owner only; quota notices are not answers.
-      const scope = sql`c.owner_id = ${s.ownerId} and c.channel = 'widget' ${bot}`;
+      // The team's conversations of this owner (every channel but the Playground's, or the one
+      // asked for); quota notices are not answers.
+      const channel = s.channel
+        ? sql`c.channel = ${s.channel}`
+        : sql`c.channel in (${sql.join(
+            TEAM_CHANNELS.map((c) => sql`${c}`),
+            sql`, `,
+          )})`;
+      const scope = sql`c.owner_id = ${s.ownerId} and ${channel} ${bot}`;
       const inRange = (col: SQL) => sql`${col} >= ${from} and ${col} <= ${to}`;
 
-      const [totalsRes, daysRes, hoursRes, topRes, liveRes] = await Promise.all([
+      const [totalsRes, daysRes, hoursRes, topRes, liveRes, channelsRes] = await Promise.all([
         db.execute(sql`
           select
             (select count(*) from ${conversations} c where ${scope} and ${inRange(sql`c.created_at`)}) as conversations,
@@ -107,6 +118,10 @@ export function createAnalyticsRepo(db: Database) {
             count(*) filter (where started and not by_person) as by_bot,
             count(*) filter (where started and by_person) as by_person
           from c`),
+        db.execute(sql`
+          select c.channel, count(*) as conversations from ${conversations} c
+          where ${scope} and ${inRange(sql`c.created_at`)}
+          group by c.channel order by count(*) desc, c.channel`),
       ]);
       const t = rowsOf<Record<string, unknown>>(totalsRes)[0] ?? {};
       const l = rowsOf<Record<string, unknown>>(liveRes)[0] ?? {};
@@ -133,6 +148,10 @@ export function createAnalyticsRepo(db: Database) {
         topQuestions: rowsOf<{ question: string; count: unknown }>(topRes).map((r) => ({
           question: r.question,
           count: n(r.count),
+        })),
+        channels: rowsOf<{ channel: TeamChannel; conversations: unknown }>(channelsRes).map((r) => ({
+          channel: r.channel,
+          conversations: n(r.conversations),
         })),
         live: {
           conversations: n(l.conversations),

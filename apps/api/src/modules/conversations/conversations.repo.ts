@@ -1,8 +1,15 @@
-import type { WidgetMessage } from "@parley/contracts";
+import type { Delivery, WidgetMessage } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { chatbots, conversations, leads, messages, type StoredCitation } from "../../db/schema";
+import {
+  chatbots,
+  conversations,
+  leads,
+  messages,
+  type SentTemplate,
+  type StoredCitation,
+} from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { createBatcher, jsonRows } from "../../lib/batch";
 import { accessCondition, type ConversationAccess } from "./access";
@@ -26,8 +33,51 @@ export interface NewMessage {
   answered?: boolean | null;
   interrupted?: boolean;
   quotaBlocked?: boolean;
+  /** What a channel's customer sent (media recorded with its caption), or a template sent. */
+  contentType?: MessageRow["contentType"];
+  /** The provider's id of a message received on a channel. */
+  externalId?: string | null;
+  /** The question a bot reply answers, or the message a customer quoted. */
+  replyToId?: string | null;
+  /**
+   * `queued`: an outgoing message on a messaging channel. It is queued for sending in the
+   * transaction that stores it (the channels outbox, `onQueued`), so it is sent exactly when it is
+   * kept, even if the process dies right after.
+   */
+  delivery?: "queued" | null;
+  template?: SentTemplate | null;
   createdAt: Date;
 }
+
+/** The channels whose outgoing messages this service sends itself (the widget and API read theirs). */
+export const DELIVERING_CHANNELS: readonly ConversationRow["channel"][] = ["whatsapp"];
+
+/** `queued` for an outgoing message of a conversation on a delivering channel, else null. */
+export const deliveryFor = (row: Pick<ConversationRow, "channel">): "queued" | null =>
+  DELIVERING_CHANNELS.includes(row.channel) ? "queued" : null;
+
+/** The stored columns of a message to insert (the same in every writer of this module). */
+export const messageValues = (m: NewMessage) => ({
+  id: m.id,
+  conversationId: m.conversationId,
+  chatbotId: m.chatbotId,
+  ownerId: m.ownerId,
+  role: m.role,
+  content: m.content,
+  citations: m.citations ?? [],
+  answered: m.answered ?? null,
+  interrupted: m.interrupted ?? false,
+  quotaBlocked: m.quotaBlocked ?? false,
+  authorId: m.authorId ?? null,
+  authorName: m.authorName ?? null,
+  contentType: m.contentType ?? "text",
+  externalId: m.externalId ?? null,
+  replyToId: m.replyToId ?? null,
+  delivery: m.delivery ?? null,
+  deliveryParts: null,
+  template: m.template ?? null,
+  createdAt: m.createdAt,
+});
 
 /** A stored message as the API shows it (widget transcript, inbox, export). */
 export const toMessage = (m: MessageRow): WidgetMessage => ({
@@ -41,6 +91,16 @@ export const toMessage = (m: MessageRow): WidgetMessage => ({
   createdAt: m.createdAt.toISOString(),
 });
 
+/** How far an outgoing channel message got (null for any other message). */
+export const toDelivery = (m: MessageRow): Delivery | null =>
+  m.delivery
+    ? {
+        status: m.delivery,
+        error: m.deliveryParts?.find((p) => p.error)?.error ?? null,
+        at: m.deliveryAt?.toISOString() ?? null,
+      }
+    : null;
+
 /** A message as the widget's prepare step needs it (newest first). */
 export interface RecentMessage {
   id: string;
@@ -52,7 +112,7 @@ export interface RecentMessage {
 
 /** A conversation's message count and its newest messages (newest first). */
 export interface WithRecent {
-  conversation: Pick<ConversationRow, "id" | "messageCount" | "status">;
+  conversation: Pick<ConversationRow, "id" | "messageCount" | "status" | "channel">;
   recent: RecentMessage[];
 }
 
@@ -82,9 +142,14 @@ export function createConversationsRepo(
      */
     afterCreate?: (tx: Tx, rows: NewConversation[]) => Promise<void>;
     afterLead?: (tx: Tx, lead: LeadRow) => Promise<void>;
+    /**
+     * Run inside the transaction that stores outgoing channel messages (`delivery: "queued"`):
+     * the channels outbox queues their sending there.
+     */
+    onQueued?: (tx: Tx, messageIds: string[]) => Promise<void>;
   } = {},
 ) {
-  const { afterCreate, afterLead } = opts;
+  const { afterCreate, afterLead, onQueued } = opts;
   const createConversations = createBatcher<NewConversation, void>(async (rows) => {
     if (afterCreate)
       await db.transaction(async (tx) => {
@@ -182,7 +247,8 @@ export function createConversationsRepo(
     const branches = reads.map(
       ({ conversationId, access, recent }, i) => sql`(
         select ${i}::int as i, ${conversations.id} as conversation_id, ${conversations.messageCount} as message_count,
-               ${conversations.status} as status, m.id, m.role, m.content, m.interrupted, m.quota_blocked, m.created_at
+               ${conversations.status} as status, ${conversations.channel} as channel,
+               m.id, m.role, m.content, m.interrupted, m.quota_blocked, m.created_at
         from ${conversations}
         left join lateral (
           select id, role, content, interrupted, quota_blocked, created_at from ${messages}
@@ -200,6 +266,7 @@ export function createConversationsRepo(
       conversation_id: string;
       message_count: number;
       status: ConversationRow["status"];
+      channel: ConversationRow["channel"];
       id: string | null;
       role: "user" | "assistant" | "agent" | null;
       content: string | null;
@@ -216,6 +283,7 @@ export function createConversationsRepo(
           id: first.conversation_id,
           messageCount: Number(first.message_count),
           status: first.status,
+          channel: first.channel,
         },
         recent: own.flatMap((r) =>
           r.id && r.role
@@ -280,6 +348,67 @@ export function createConversationsRepo(
      */
     addMessage(message: NewMessage, bump: ConversationBump = {}): Promise<void> {
       return addMessages({ message, bump });
+    },
+
+    /**
+     * A customer's message that came in on a channel, under the id derived from the provider's:
+     * stored once (a second delivery finds it there and stores nothing: resolves false). The
+     * conversation learns the customer's last message time (WhatsApp's reply window), their
+     * name on the channel and the language they write in.
+     */
+    async addInbound(
+      message: NewMessage,
+      contact: { name: string | null; language: "en" | "ar" | null },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const stored = await tx
+          .insert(messages)
+          .values(messageValues(message))
+          .onConflictDoNothing({ target: messages.id })
+          .returning({ id: messages.id });
+        if (!stored.length) return false;
+        await tx
+          .update(conversations)
+          .set({
+            messageCount: sql`${conversations.messageCount} + 1`,
+            lastMessageAt: message.createdAt,
+            lastInboundAt: sql`greatest(coalesce(${conversations.lastInboundAt}, ${message.createdAt}), ${message.createdAt})`,
+            firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${message.contentType === "text" || !message.contentType ? message.content : null})`,
+            ...(contact.name ? { contactName: contact.name } : {}),
+            ...(contact.language ? { language: contact.language } : {}),
+          })
+          .where(eq(conversations.id, message.conversationId));
+        return true;
+      });
+    },
+
+    /**
+     * A whole reply (or notice) to store at once, with its conversation's counters, in one
+     * transaction that also queues an outgoing channel message for sending (`onQueued`). A bot
+     * reply to a question that already has one (`replyToId`) is not stored: resolves false.
+     */
+    async addReply(message: NewMessage, bump: ConversationBump = {}): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const stored = await tx
+          .insert(messages)
+          .values(messageValues(message))
+          .onConflictDoNothing({
+            target: messages.replyToId,
+            where: sql`role = 'assistant' and reply_to_id is not null`,
+          })
+          .returning({ id: messages.id });
+        if (!stored.length) return false;
+        await tx
+          .update(conversations)
+          .set({
+            messageCount: sql`${conversations.messageCount} + 1`,
+            ...(bump.touch ? { lastMessageAt: message.createdAt } : {}),
+            ...(bump.unanswered ? { unansweredCount: sql`${conversations.unansweredCount} + 1` } : {}),
+          })
+          .where(eq(conversations.id, message.conversationId));
+        if (message.delivery === "queued") await onQueued?.(tx, [message.id]);
+        return true;
+      });
     },
 
     async setContent(messageId: string, content: string) {

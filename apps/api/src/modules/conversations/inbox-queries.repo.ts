@@ -1,10 +1,11 @@
 import type { ConversationFilters } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
-import { and, asc, desc, eq, gte, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { chatbots, conversations, leads, messages } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { LOW_CONFIDENCE } from "../chat/confidence";
+import { TEAM_CHANNELS } from "./access";
 import type { ConversationRow, MessageRow } from "./conversations.repo";
 
 export type LeadRecord = typeof leads.$inferSelect;
@@ -110,7 +111,7 @@ export function createInboxQueries(db: Database) {
       const cursor = f.cursor ? decodeCursor(f.cursor) : null;
       const where: (SQL | undefined)[] = [
         eq(conversations.ownerId, ownerId),
-        eq(conversations.channel, "widget"),
+        f.channel ? eq(conversations.channel, f.channel) : inArray(conversations.channel, [...TEAM_CHANNELS]),
       ];
       if (f.chatbotId) where.push(eq(conversations.chatbotId, f.chatbotId));
       if (f.from) where.push(gte(conversations.lastMessageAt, dayStart(f.from)));

@@ -58,6 +58,7 @@ export interface LiveHubOptions {
 function forVisitor(event: LiveEvent): LiveEvent {
   if (event.type === "status")
     return { ...event, assignee: event.assignee ? { name: event.assignee.name } : null };
+  if (event.type === "delivery") return event;
   return {
     ...event,
     message: { ...event.message, author: event.message.author ? { name: event.message.author.name } : null },

@@ -5,7 +5,7 @@ import { and, asc, eq, gt, max, sql } from "drizzle-orm";
 import { conversationEvents, conversations, messages } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { accessCondition, type ConversationAccess } from "./access";
-import type { ConversationRow, NewMessage } from "./conversations.repo";
+import { type ConversationRow, messageValues, type NewMessage } from "./conversations.repo";
 
 /** A stored live event, as the streams send it. */
 export interface StoredEvent {
@@ -74,24 +74,10 @@ export function createLiveRepo(
      * of the change is stored with it, or not at all).
      */
     afterTransition?: (tx: Tx, before: ConversationRow, after: ConversationRow) => Promise<void>;
+    /** The channels outbox: queues the sending of the transition's outgoing channel messages. */
+    onQueued?: (tx: Tx, messageIds: string[]) => Promise<void>;
   } = {},
 ) {
-  async function insertMessage(tx: Tx, m: NewMessage) {
-    await tx.insert(messages).values({
-      id: m.id,
-      conversationId: m.conversationId,
-      chatbotId: m.chatbotId,
-      ownerId: m.ownerId,
-      role: m.role,
-      content: m.content,
-      citations: m.citations ?? [],
-      answered: m.answered ?? null,
-      authorId: m.authorId ?? null,
-      authorName: m.authorName ?? null,
-      createdAt: m.createdAt,
-    });
-  }
-
   return {
     /**
      * Locks the conversation (when `access` allows it), lets `decide` plan the change from its
@@ -113,8 +99,12 @@ export function createLiveRepo(
         const plan = decide(row);
         const newMessages = plan.messages ?? [];
         const events = plan.events ?? [];
-        for (const m of newMessages) await insertMessage(tx, m);
+        if (newMessages.length) await tx.insert(messages).values(newMessages.map(messageValues));
         const users = newMessages.filter((m) => m.role === "user");
+        const lastInbound = users.reduce<Date | undefined>(
+          (at, m) => (at && at > m.createdAt ? at : m.createdAt),
+          undefined,
+        );
         const lastAt = newMessages.reduce<Date | undefined>(
           (at, m) => (at && at > m.createdAt ? at : m.createdAt),
           undefined,
@@ -128,6 +118,8 @@ export function createLiveRepo(
                   messageCount: sql`${conversations.messageCount} + ${newMessages.length}`,
                   lastMessageAt: plan.patch?.lastMessageAt ?? lastAt,
                   ...(users[0] && !row.firstQuestion ? { firstQuestion: users[0].content } : {}),
+                  // The customer's last message (a channel's reply window runs from it).
+                  ...(lastInbound ? { lastInboundAt: lastInbound } : {}),
                 }
               : {}),
             eventSeq: row.eventSeq + events.length,
@@ -161,6 +153,8 @@ export function createLiveRepo(
             .sort((a, b) => a.seq - b.seq);
         }
         if (updated && opts.afterTransition) await opts.afterTransition(tx, row, updated);
+        const queued = newMessages.filter((m) => m.delivery === "queued").map((m) => m.id);
+        if (queued.length) await opts.onQueued?.(tx, queued);
         return { row: updated ?? row, events: stored, result: plan.result };
       });
     },

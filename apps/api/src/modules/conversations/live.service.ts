@@ -5,14 +5,15 @@ import {
   type LiveEvent,
   type LiveMessage,
   type LiveStatus,
+  WHATSAPP_WINDOW_MS,
   withinOfficeHours,
 } from "@parley/contracts";
-import type { ChatbotRow } from "../../db/schema";
+import type { ChatbotRow, SentTemplate } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { textsFor } from "../chatbots/bot-languages";
 import type { ConversationAccess } from "./access";
-import type { ConversationRow, NewMessage } from "./conversations.repo";
+import { type ConversationRow, deliveryFor, type NewMessage } from "./conversations.repo";
 import type { LiveRepo } from "./live.repo";
 import type { LiveHub } from "./live-hub";
 
@@ -45,6 +46,8 @@ export const toLiveMessage = (m: NewMessage): LiveMessage => ({
   feedback: null,
   author:
     m.role === "agent" ? ({ id: m.authorId ?? "", name: m.authorName ?? "" } as LiveMessage["author"]) : null,
+  contentType: m.contentType ?? "text",
+  delivery: m.delivery ? { status: m.delivery, error: null, at: null } : null,
   createdAt: m.createdAt.toISOString(),
 });
 
@@ -72,11 +75,19 @@ const takenBy = (name: string | null) =>
 export function createLiveService(deps: LiveDeps) {
   const { repo, hub, now } = deps;
 
-  /** Only website conversations can reach a person (the Playground is the owner's own test). */
-  const widgetOnly = (row: ConversationRow) => {
-    if (row.channel !== "widget")
-      throw new AppError("CONFLICT", "Only website conversations can be handed to a person.");
+  /** Only customers' conversations can reach a person (the Playground is the owner's own test). */
+  const teamChannel = (row: ConversationRow) => {
+    if (row.channel === "playground")
+      throw new AppError("CONFLICT", "Only customers' conversations can be handed to a person.");
   };
+
+  /**
+   * WhatsApp allows free-form messages for 24 hours after the customer's last one; past that only
+   * a template may be sent (Meta would refuse the message later, error 131047).
+   */
+  const windowOpen = (row: ConversationRow, at: Date) =>
+    row.channel !== "whatsapp" ||
+    (row.lastInboundAt !== null && at.getTime() - row.lastInboundAt.getTime() < WHATSAPP_WINDOW_MS);
 
   async function publish<T>(out: { events: { id: number }[] } & T) {
     await hub.publish(out.events as Parameters<LiveHub["publish"]>[0]);
@@ -94,7 +105,7 @@ export function createLiveService(deps: LiveDeps) {
     async handoff(
       bot: ChatbotRow,
       conversationId: string,
-      visitorScope: ConversationAccess,
+      customerScope: ConversationAccess,
       language: BotLanguage,
     ): Promise<HandoffResult> {
       if (!bot.handoff.enabled)
@@ -102,8 +113,8 @@ export function createLiveService(deps: LiveDeps) {
       const at = now();
       const within = withinOfficeHours(bot.handoff.officeHours, at);
       const texts = textsFor(bot, language);
-      const out = await repo.transition<HandoffResult>(conversationId, visitorScope, (row) => {
-        widgetOnly(row);
+      const out = await repo.transition<HandoffResult>(conversationId, customerScope, (row) => {
+        teamChannel(row);
         if (row.status === "waiting" || row.status === "claimed")
           return {
             result: { status: row.status, withinHours: true, reply: null, offerLead: false },
@@ -116,6 +127,7 @@ export function createLiveService(deps: LiveDeps) {
           role: "assistant",
           content: within ? texts.handoffReply : texts.offHoursReply,
           answered: true,
+          delivery: deliveryFor(row),
           createdAt: at,
         };
         const replyInfo = { _id: reply.id, content: reply.content, createdAt: at.toISOString() };
@@ -166,20 +178,17 @@ export function createLiveService(deps: LiveDeps) {
     async visitorMessage(
       bot: ChatbotRow,
       conversationId: string,
-      visitorScope: ConversationAccess,
-      message: { id: string; content: string },
+      customerScope: ConversationAccess,
+      message: Omit<NewMessage, "role" | "conversationId" | "chatbotId" | "ownerId">,
     ): Promise<boolean> {
-      const at = now();
-      const out = await repo.transition(conversationId, visitorScope, (row) => {
+      const out = await repo.transition(conversationId, customerScope, (row) => {
         if (row.status !== "waiting" && row.status !== "claimed") return { result: false };
         const m: NewMessage = {
-          id: message.id,
+          ...message,
           conversationId,
           chatbotId: bot.id,
           ownerId: bot.ownerId,
           role: "user",
-          content: message.content,
-          createdAt: at,
         };
         return {
           messages: [m],
@@ -193,8 +202,8 @@ export function createLiveService(deps: LiveDeps) {
     },
 
     /** The visitor writes to a closed conversation: it is the bot's again. */
-    async reopen(conversationId: string, visitorScope: ConversationAccess) {
-      const out = await repo.transition(conversationId, visitorScope, (row) => {
+    async reopen(conversationId: string, customerScope: ConversationAccess) {
+      const out = await repo.transition(conversationId, customerScope, (row) => {
         if (row.status !== "closed") return { result: row.status };
         const patch = { status: "bot" as const, assigneeId: null, assigneeName: null, waitingSince: null };
         return { patch, events: [statusEvent(row, patch)], result: "bot" as ConversationStatus };
@@ -205,7 +214,7 @@ export function createLiveService(deps: LiveDeps) {
     /** A member takes the conversation. Two at once: one wins, the other is told who. */
     async claim(workspaceId: string, member: Member, conversationId: string): Promise<LiveStatus> {
       const out = await repo.transition(conversationId, teamScope(workspaceId), (row) => {
-        widgetOnly(row);
+        teamChannel(row);
         if (row.status === "closed") throw new AppError("CONFLICT", CLOSED);
         if (row.status === "claimed" && row.assigneeId !== member.userId)
           throw new AppError("CONFLICT", takenBy(row.assigneeName));
@@ -218,14 +227,29 @@ export function createLiveService(deps: LiveDeps) {
       return out.result;
     },
 
-    /** A member's reply. It claims a conversation nobody handles; a closed one is refused. */
-    async reply(workspaceId: string, member: Member, conversationId: string, content: string) {
+    /**
+     * A member's reply. It claims a conversation nobody handles; a closed one is refused. On
+     * WhatsApp, a free-form reply past the 24-hour window is refused; `template` (its text filled
+     * in as `content`) is sent whatever the window, and reopens it when the customer answers.
+     */
+    async reply(
+      workspaceId: string,
+      member: Member,
+      conversationId: string,
+      content: string,
+      template?: SentTemplate,
+    ) {
       const at = now();
       const out = await repo.transition(conversationId, teamScope(workspaceId), (row) => {
-        widgetOnly(row);
+        teamChannel(row);
         if (row.status === "closed") throw new AppError("CONFLICT", CLOSED);
         if (row.status === "claimed" && row.assigneeId !== member.userId)
           throw new AppError("CONFLICT", takenBy(row.assigneeName));
+        if (!template && !windowOpen(row, at))
+          throw new AppError(
+            "REPLY_WINDOW_CLOSED",
+            "More than 24 hours have passed since the customer's last message, so WhatsApp allows only an approved template now.",
+          );
         const m: NewMessage = {
           id: newId("msg"),
           conversationId,
@@ -235,6 +259,8 @@ export function createLiveService(deps: LiveDeps) {
           content,
           authorId: member.userId,
           authorName: member.name,
+          delivery: deliveryFor(row),
+          ...(template ? { contentType: "template" as const, template } : {}),
           createdAt: at,
         };
         const events: LiveEvent[] = [];

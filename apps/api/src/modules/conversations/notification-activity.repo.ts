@@ -56,6 +56,8 @@ export function createNotificationActivityRepo(db: Database) {
             chatbotName: chatbots.name,
             customerName: conversations.customerName,
             customerEmail: conversations.customerEmail,
+            contactName: conversations.contactName,
+            contactId: conversations.contactId,
             preview: conversations.firstQuestion,
             at: waitingSince,
           })
@@ -70,6 +72,7 @@ export function createNotificationActivityRepo(db: Database) {
             conversationId: leads.conversationId,
             chatbotName: chatbots.name,
             email: leads.email,
+            phone: leads.phone,
             name: leads.name,
             at: leads.createdAt,
           })
@@ -93,7 +96,8 @@ export function createNotificationActivityRepo(db: Database) {
             kind: "handoff",
             conversationId: h.conversationId,
             chatbotName: h.chatbotName,
-            visitorLabel: h.customerName || h.customerEmail || null,
+            visitorLabel:
+              h.customerName || h.customerEmail || h.contactName || (h.contactId ? `+${h.contactId}` : null),
             preview: h.preview,
             at: new Date(h.at).toISOString(),
           }),
@@ -103,7 +107,8 @@ export function createNotificationActivityRepo(db: Database) {
             kind: "lead",
             conversationId: l.conversationId,
             chatbotName: l.chatbotName,
-            email: l.email,
+            // How to reach them: the e-mail left in the widget, or a WhatsApp customer's number.
+            email: l.email ?? (l.phone ? `+${l.phone}` : ""),
             name: l.name,
             at: l.at.toISOString(),
           }),

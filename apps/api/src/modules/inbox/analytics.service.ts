@@ -29,7 +29,7 @@ export function createAnalyticsService(deps: {
       if (days > MAX_DAYS) throw new AppError("BAD_REQUEST", "Choose a range of at most a year");
 
       const [f, usedMonth, limits] = await Promise.all([
-        repo.figures({ ownerId, chatbotId: q.chatbotId, from, to }),
+        repo.figures({ ownerId, chatbotId: q.chatbotId, channel: q.channel, from, to }),
         deps.messagesThisMonth(ownerId),
         deps.entitlements.limits(ownerId),
       ]);
@@ -52,6 +52,7 @@ export function createAnalyticsService(deps: {
         days: f.days,
         busiestHours: Array.from({ length: 24 }, (_, hour) => ({ hour, messages: hours.get(hour) ?? 0 })),
         topQuestions: f.topQuestions,
+        channels: f.channels,
         live: {
           // A conversation started before the period can ask for a person in it: capped at 1.
           handoffRate: f.live.conversations ? Math.min(1, f.live.handoffs / f.live.conversations) : null,

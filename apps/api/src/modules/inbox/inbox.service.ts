@@ -6,6 +6,7 @@ import type {
   Transcript,
   UnansweredGroup,
 } from "@parley/contracts";
+import { WHATSAPP_WINDOW_MS } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, eq, sql } from "drizzle-orm";
@@ -16,16 +17,36 @@ import {
   type ConversationRow,
   type ConversationsRepo,
   createConversationsRepo,
+  type LeadRow as LeadRecord,
+  toDelivery,
   toMessage,
 } from "../conversations/conversations.repo";
 import { createInboxQueries, type InboxQueries } from "../conversations/inbox-queries.repo";
+
+const toLeadRow = ({ lead: l, chatbotName }: { lead: LeadRecord; chatbotName: string }): LeadRow => ({
+  _id: l.id,
+  email: l.email,
+  phone: l.phone,
+  name: l.name,
+  createdAt: l.createdAt.toISOString(),
+  chatbotId: l.chatbotId,
+  chatbotName,
+  conversationId: l.conversationId,
+});
 
 const toSummary = (c: ConversationRow, chatbotName: string): ConversationSummary => ({
   _id: c.id,
   chatbotId: c.chatbotId,
   chatbotName,
-  channel: c.channel,
+  // A legacy `playground` row (none is stored) reads as the widget's.
+  channel: c.channel === "playground" ? "widget" : c.channel,
   visitorId: c.visitorId,
+  contact: c.contactId ? { id: c.contactId, name: c.contactName } : null,
+  language: c.language,
+  replyWindowEndsAt:
+    c.channel === "whatsapp" && c.lastInboundAt
+      ? new Date(c.lastInboundAt.getTime() + WHATSAPP_WINDOW_MS).toISOString()
+      : null,
   createdAt: c.createdAt.toISOString(),
   lastMessageAt: c.lastMessageAt.toISOString(),
   messageCount: c.messageCount,
@@ -104,10 +125,13 @@ export function createInboxService(deps: {
           interrupted: m.interrupted,
           confidence: m.role === "assistant" ? (m.confidence ?? null) : null,
           author: m.role === "agent" ? { id: m.authorId ?? "", name: m.authorName ?? "" } : null,
+          contentType: m.contentType,
+          delivery: toDelivery(m),
         })),
         leads: rows.leads.map((l) => ({
           _id: l.id,
           email: l.email,
+          phone: l.phone,
           name: l.name,
           createdAt: l.createdAt.toISOString(),
         })),
@@ -195,15 +219,7 @@ export function createInboxService(deps: {
 
     async leads(ownerId: string, opts: { chatbotId?: string } = {}): Promise<LeadRow[]> {
       const rows = await queries.leads(ownerId, opts.chatbotId);
-      return rows.map(({ lead: l, chatbotName }) => ({
-        _id: l.id,
-        email: l.email,
-        name: l.name,
-        createdAt: l.createdAt.toISOString(),
-        chatbotId: l.chatbotId,
-        chatbotName,
-        conversationId: l.conversationId,
-      }));
+      return rows.map(toLeadRow);
     },
 
     /** One page of the workspace's leads, newest first (the public API's list). */
@@ -213,15 +229,7 @@ export function createInboxService(deps: {
     ): Promise<{ items: LeadRow[]; nextCursor: string | null }> {
       const page = await queries.leadsPage(ownerId, opts);
       return {
-        items: page.items.map(({ lead: l, chatbotName }) => ({
-          _id: l.id,
-          email: l.email,
-          name: l.name,
-          createdAt: l.createdAt.toISOString(),
-          chatbotId: l.chatbotId,
-          chatbotName,
-          conversationId: l.conversationId,
-        })),
+        items: page.items.map(toLeadRow),
         nextCursor: page.nextCursor,
       };
     },

@@ -85,7 +85,7 @@ export const publicApi: FastifyPluginAsync<
         })
         .catch((err: Error) => request.log.error({ err }, "could not record the API key's use"));
     });
-    const { chatbots, knowledge, widget, inbox, audit, apiKeys } = opts;
-    await keyed.register(v1Routes, { chatbots, knowledge, widget, inbox, audit, apiKeys });
+    const { chatbots, knowledge, turn, inbox, audit, apiKeys } = opts;
+    await keyed.register(v1Routes, { chatbots, knowledge, turn, inbox, audit, apiKeys });
   });
 };

@@ -29,12 +29,12 @@ import { openEventStream } from "../../lib/sse";
 import { keyWorkspace } from "../api-keys/api-key-auth";
 import type { ApiKeysService } from "../api-keys/api-keys.service";
 import { ModelError } from "../chat/chat-model";
+import { widgetLanguage } from "../chatbots/bot-languages";
 import type { ChatbotsService } from "../chatbots/chatbots.service";
+import type { TurnService } from "../conversations/turn.service";
 import type { InboxService } from "../inbox/inbox.service";
 import { addUploadedFile } from "../knowledge/knowledge.routes";
 import type { KnowledgeService } from "../knowledge/knowledge.service";
-import type { WidgetService } from "../widget/widget.service";
-import type { Visitor } from "../widget/widget-visitor";
 import type { AuditService } from "../workspaces/audit.service";
 
 const botParams = z.object({ id: idText() });
@@ -49,20 +49,11 @@ const tagged = (tag: string, summary: string, security = true) => ({
   ...(security ? { security: [{ apiKey: [] }] } : {}),
 });
 
-/**
- * The conversations the API starts belong to the workspace, not to a visitor: a visitor id no
- * widget can send (visitor ids are `[A-Za-z0-9_-]`), so the widget never reaches them and every
- * key of the workspace may continue them.
- */
-export const apiVisitor = (workspaceId: string): Visitor => ({
-  visitorId: `api:${workspaceId}`,
-  customer: null,
-});
-
 export interface V1Options {
   chatbots: ChatbotsService;
   knowledge: KnowledgeService;
-  widget: Pick<WidgetService, "start" | "prepareMessage">;
+  /** The conversation's turn, as for every channel: the API's conversations are the workspace's. */
+  turn: Pick<TurnService, "start" | "prepare">;
   inbox: InboxService;
   audit: Pick<AuditService, "record">;
   apiKeys: Pick<ApiKeysService, "countMessage">;
@@ -73,7 +64,7 @@ export interface V1Options {
  * route is the app's own service call; the OpenAPI document is made from these very schemas.
  */
 export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
-  const { chatbots, knowledge, widget, inbox } = opts;
+  const { chatbots, knowledge, turn, inbox } = opts;
   await app.register(multipart, {
     limits: {
       fileSize: MAX_UPLOAD_MB * 1024 * 1024,
@@ -281,19 +272,18 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     async (request, reply) => {
       const workspaceId = keyWorkspace(request, "chat");
       const keyId = request.apiKey?.keyId ?? "";
-      // The bot must be this workspace's (another's is not found, as everywhere); any state.
-      const bot = await chatbots.get(workspaceId, request.params.id);
-      const who = apiVisitor(workspaceId);
-      const conversationId =
-        request.body.conversationId ?? (await widget.start(bot._id, who, { draft: true }))._id;
-      const prepared = await widget.prepareMessage(
-        bot._id,
+      // The bot must be this workspace's (another's is not found, as everywhere); any state:
+      // like the Playground, the API may ask a bot that is not published.
+      const bot = await chatbots.own(workspaceId, request.params.id);
+      const conversationId = request.body.conversationId ?? (await turn.start(bot, { channel: "api" }));
+      const prepared = await turn.prepare({
+        bot,
         conversationId,
-        who,
-        request.body.content,
-        request.body.language,
-        { draft: true },
-      );
+        // The workspace's API conversations: any of its keys may continue them, nobody else.
+        access: { api: { workspaceId, chatbotId: bot.id } },
+        content: request.body.content,
+        language: widgetLanguage(bot, request.body.language),
+      });
       const countIfAnswered = async (r: {
         messageId: string | null;
         held?: boolean;

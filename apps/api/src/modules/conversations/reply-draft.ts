@@ -1,7 +1,7 @@
 import { stripBidiControls } from "@parley/contracts";
 import type { StoredCitation } from "../../db/schema";
 import { newId } from "../../lib/ids";
-import type { ConversationsRepo } from "../conversations/conversations.repo";
+import type { ConversationsRepo } from "./conversations.repo";
 
 export interface ReplyDraftDeps {
   conversations: ConversationsRepo;
