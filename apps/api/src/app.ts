@@ -4,10 +4,11 @@ import { fastifyTrustProxy } from "@parley/config";
 import { planIncludesApiAccess } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import { createDb } from "@parley/db";
+import { eq } from "drizzle-orm";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import * as schema from "./db/schema";
-import { type Env, migrationsFolder } from "./env";
+import { type Env, migrationsFolder, WHATSAPP_STAND_IN_PATH } from "./env";
 import { type Clock, createClock } from "./lib/clock";
 import { createHotCache, createInvalidationBus } from "./lib/hot-cache";
 import { createJobQueue } from "./lib/job-queue";
@@ -22,12 +23,20 @@ import {
 } from "./lib/rate-limit";
 import { openRedis } from "./lib/redis";
 import { createReplayGuard } from "./lib/replay-guard";
+import { createSealedBox } from "./lib/secret-box";
 import { createApiKeysRepo } from "./modules/api-keys/api-keys.repo";
 import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes";
 import { createApiKeysService } from "./modules/api-keys/api-keys.service";
 import { createAuthEventsRepo } from "./modules/auth-events/auth-events.repo";
 import { authEventsRoutes } from "./modules/auth-events/auth-events.routes";
 import { createAuthEventsService } from "./modules/auth-events/auth-events.service";
+import { type ChannelJobs, createChannelJobs, queueChannelSends } from "./modules/channels/channel-jobs";
+import { createChannelsRepo } from "./modules/channels/channels.repo";
+import { channelsRoutes, channelWebhookRoutes } from "./modules/channels/channels.routes";
+import { createChannelsService } from "./modules/channels/channels.service";
+import { createGraphClient } from "./modules/channels/whatsapp/graph-client";
+import { whatsappGraphStandIn } from "./modules/channels/whatsapp/stand-in/graph-stand-in";
+import { createWhatsappAdapter } from "./modules/channels/whatsapp/whatsapp.adapter";
 import { createChatService } from "./modules/chat/chat.service";
 import { playgroundRoutes } from "./modules/chat/playground.routes";
 import { createChatbotsRepo } from "./modules/chatbots/chatbots.repo";
@@ -40,6 +49,7 @@ import { createContactRepo } from "./modules/contact/contact.repo";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
 import { createConversationsRepo } from "./modules/conversations/conversations.repo";
+import { createDeliveryService } from "./modules/conversations/delivery.service";
 import { createLiveRepo } from "./modules/conversations/live.repo";
 import { liveRoutes } from "./modules/conversations/live.routes";
 import { createLiveService } from "./modules/conversations/live.service";
@@ -287,11 +297,18 @@ function createServices(
       await jobs.enqueue(EMBED_JOB, { chatbotId }, { maxAttempts: 2 });
     },
   });
+  // Outgoing channel messages (WhatsApp) are queued for sending in the transaction that stores
+  // them, and the channel workers are woken once it committed.
+  const channelOutbox = { onQueued: queueChannelSends(jobs), onQueuedCommitted: () => jobs.wake() };
   const conversations = createConversationsRepo(db.db, {
     afterCreate: conversationCreatedEvents(webhookDelivery, now),
     afterLead: leadCreatedEvents(webhookDelivery, now),
+    ...channelOutbox,
   });
-  const liveRepo = createLiveRepo(db.db, { afterTransition: liveTransitionEvents(webhookDelivery, now) });
+  const liveRepo = createLiveRepo(db.db, {
+    afterTransition: liveTransitionEvents(webhookDelivery, now),
+    ...channelOutbox,
+  });
   const liveHub = createLiveHub({ repo: liveRepo, log });
   const live = createLiveService({
     repo: liveRepo,
@@ -414,6 +431,61 @@ function createServices(
     live,
     hub: liveHub,
   });
+  // Messaging channels (issue #31): WhatsApp through Meta's Cloud API (or its local stand-in).
+  const graph = createGraphClient({
+    baseUrl: env.WHATSAPP_GRAPH_URL,
+    // The operator's own setting: its host is trusted wherever it is (the stand-in on loopback).
+    guard: createOutboundGuard({
+      allowPrivate: false,
+      allowHosts: [new URL(env.WHATSAPP_GRAPH_URL).host],
+      connectTimeoutMs: env.WHATSAPP_TIMEOUT_MS,
+      headersTimeoutMs: env.WHATSAPP_TIMEOUT_MS,
+      bodyTimeoutMs: env.WHATSAPP_TIMEOUT_MS,
+    }),
+    timeoutMs: env.WHATSAPP_TIMEOUT_MS,
+  });
+  const channelsRepo = createChannelsRepo(db.db);
+  const channelAdapters = { whatsapp: createWhatsappAdapter({ graph }) };
+  const membersClient = createWorkspaceMembersClient({
+    authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
+    secret: env.AUTH_EVENTS_SECRET,
+  });
+  let channelJobs: ChannelJobs | undefined;
+  const channels = createChannelsService({
+    repo: channelsRepo,
+    graph,
+    secrets: createSealedBox(
+      { version: "cs1", info: "parley channel secrets v1", what: "channel secret" },
+      env.MODEL_KEYS_SECRET ?? env.AUTH_EVENTS_SECRET,
+      env.MODEL_KEYS_SECRET_PREVIOUS,
+    ),
+    ownBot: chatbots.own,
+    plan: webhooksPlan,
+    audit,
+    publicUrl: env.PUBLIC_URL,
+    now,
+    onNeedsAttention: async (row, reason) => channelJobs?.needsAttention(row, reason),
+  });
+  const delivery = createDeliveryService({ live: liveRepo, hub: liveHub, now });
+  channelJobs = createChannelJobs({
+    jobs,
+    repo: channelsRepo,
+    channels,
+    adapters: channelAdapters,
+    turn,
+    conversations,
+    live: liveRepo,
+    delivery,
+    bot: (id) =>
+      botCache.get(id, async () => {
+        const [row] = await db.db.select().from(schema.chatbots).where(eq(schema.chatbots.id, id));
+        return row ?? null;
+      }),
+    members: membersClient,
+    appUrl: env.PUBLIC_URL,
+    now,
+    log,
+  });
   const identity = createIdentityService({
     setSecret: chatbots.setIdentitySecret,
     findUser: users.find,
@@ -461,6 +533,9 @@ function createServices(
     chat,
     usage,
     turn,
+    channels,
+    channelJobs,
+    channelAdapters,
     widget: notifyOnLeads(widget, notifications, { now, log }),
     webhooks,
     webhookDelivery,
@@ -657,6 +732,13 @@ export async function buildApp(deps: AppDeps) {
         replays: createReplayGuard(redis),
       });
       await api.register(widgetLauncherRoutes, { widget, limiter, appOrigin });
+      // What Meta calls for a connected WhatsApp number: the handshake and signed deliveries.
+      await api.register(channelWebhookRoutes, {
+        channels: services.channels,
+        jobs: services.channelJobs,
+        adapters: services.channelAdapters,
+        limiter,
+      });
       await api.register(widgetRoutes, {
         widget,
         hub: services.liveHub,
@@ -700,6 +782,7 @@ export async function buildApp(deps: AppDeps) {
         );
         await authed.register(usersRoutes, { users });
         await authed.register(webhooksRoutes, { webhooks: services.webhooks });
+        await authed.register(channelsRoutes, { channels: services.channels, live: services.live, limiter });
         await authed.register(webhookDeliveriesRoutes, { webhooks: services.webhooks, limiter });
         await authed.register(auditRoutes, { audit: services.audit });
         await authed.register(apiKeysRoutes, { apiKeys: services.apiKeys });
@@ -749,6 +832,10 @@ export async function buildApp(deps: AppDeps) {
     },
     { prefix: "/api" },
   );
+  // Outside production: a stand-in of Meta's WhatsApp Cloud API (the default WHATSAPP_GRAPH_URL
+  // there), so a channel can be tried, and tested, without Meta.
+  if (env.NODE_ENV !== "production")
+    await app.register(whatsappGraphStandIn, { prefix: WHATSAPP_STAND_IN_PATH });
   if (env.PAYMENTS_MODE === "sandbox") {
     await app.register(sandboxGatewayRoutes, {
       orders: createSandboxOrdersRepo(db.db),

@@ -142,6 +142,19 @@ export const envSchema = z.object({
   WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(100, "must be at least 100").max(60_000).default(10_000),
   /** The first retry's wait; each next one is four times longer (capped at 6 h), for up to a day. */
   WEBHOOKS_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  /**
+   * The WhatsApp Cloud API's base URL (Meta's Graph API). Tests and development point it at a local
+   * stand-in that speaks Meta's shapes; outside production it defaults to the one built into the
+   * API (`/dev/whatsapp-graph`, with the simulator at `/dev/whatsapp`).
+   */
+  WHATSAPP_GRAPH_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, "must be an http(s) URL such as https://graph.facebook.com")
+    .optional(),
+  /** How long one call to the Graph API may take before it counts as failed (and is retried). */
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100, "must be at least 100").max(60_000).default(15_000),
+  /** Channel jobs (customers' messages, sends, delivery reports) this process runs at once. */
+  CHANNEL_WORKERS: z.coerce.number().int().min(1, "must be at least 1").max(64).default(8),
   /** Resident memory (MB) and time (s) one uploaded file's parse process may use. */
   INGEST_MEMORY_MB: z.coerce.number().int().min(128, "must be at least 128").default(768),
   INGEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1, "must be at least 1").default(120),
@@ -172,6 +185,9 @@ export const envSchema = z.object({
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
+/** Where the API serves its WhatsApp Cloud API stand-in outside production (and the simulator). */
+export const WHATSAPP_STAND_IN_PATH = "/dev/whatsapp-graph";
+
 export type Env = Omit<ParsedEnv, "PAYMENTS_MODE" | "PAYMENTS_SANDBOX_SECRET" | "TRUST_PROXY"> & {
   AUTH_EVENTS_SECRET: string;
   /** AUTH_APP_URL, or AUTH_URL when unset (one host serves both). */
@@ -182,6 +198,7 @@ export type Env = Omit<ParsedEnv, "PAYMENTS_MODE" | "PAYMENTS_SANDBOX_SECRET" | 
   CRAWLER_ALLOW_PRIVATE: boolean;
   LLM_ALLOW_PRIVATE: boolean;
   WEBHOOKS_ALLOW_PRIVATE: boolean;
+  WHATSAPP_GRAPH_URL: string;
   DEMO_CONTENT: boolean;
   /** Worth a line in the boot log; not errors. */
   warnings: string[];
@@ -214,6 +231,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     CRAWLER_ALLOW_PRIVATE: env.CRAWLER_ALLOW_PRIVATE ?? !production,
     LLM_ALLOW_PRIVATE: env.LLM_ALLOW_PRIVATE ?? !production,
     WEBHOOKS_ALLOW_PRIVATE: env.WEBHOOKS_ALLOW_PRIVATE ?? !production,
+    // Production talks to Meta; elsewhere the stand-in built into this API answers by default.
+    WHATSAPP_GRAPH_URL:
+      env.WHATSAPP_GRAPH_URL ??
+      (production
+        ? "https://graph.facebook.com"
+        : `${env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`}${WHATSAPP_STAND_IN_PATH}`),
     DEMO_CONTENT: env.DEMO_CONTENT ?? !production,
     warnings,
   };

@@ -16,5 +16,7 @@ export function scheduledJobs(services: Services, everyMs: number): Job[] {
     { name: "notifications.digest", everyMs, run: () => services.notifications.runDigests() },
     // Finished webhook deliveries leave the log after 30 days.
     { name: "webhooks.prune", everyMs, run: () => services.webhooks.prune() },
+    // Messaging channels' receipts leave after eight days (the provider stops retrying in seven).
+    { name: "channels.prune", everyMs, run: () => services.channels.pruneReceipts() },
   ];
 }

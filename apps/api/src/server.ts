@@ -4,6 +4,7 @@ import { loadEnv } from "./env";
 import { scheduledJobs } from "./jobs";
 import { startJobs } from "./lib/jobs";
 import { openStreamCount, streamsSettled } from "./lib/sse";
+import { CHANNEL_KINDS } from "./modules/channels/channel-jobs";
 import { WEBHOOK_ATTEMPT_KINDS } from "./modules/webhooks/webhook-delivery";
 
 async function main() {
@@ -38,8 +39,12 @@ async function main() {
   // WEBHOOKS_TIMEOUT_MS each), so they run beside the other jobs instead of ahead of them.
   const workers = env.JOBS_ENABLED
     ? [
-        app.services.jobs.worker({ except: WEBHOOK_ATTEMPT_KINDS }).start(),
+        app.services.jobs.worker({ except: [...WEBHOOK_ATTEMPT_KINDS, ...CHANNEL_KINDS] }).start(),
         app.services.jobs.worker({ only: WEBHOOK_ATTEMPT_KINDS }).start(),
+        // Customers on messaging channels wait for their answers: several at a time, beside the rest.
+        ...Array.from({ length: env.CHANNEL_WORKERS }, () =>
+          app.services.jobs.worker({ only: CHANNEL_KINDS }).start(),
+        ),
       ]
     : [];
   const stopWorker = async (opts: { handBack?: boolean; waitMs?: number }) => {

@@ -22,7 +22,8 @@ export type IdPrefix =
   | "key"
   | "wh"
   | "whd"
-  | "wha";
+  | "wha"
+  | "chn";
 
 export function newId(prefix: IdPrefix) {
   const bytes = randomBytes(20);

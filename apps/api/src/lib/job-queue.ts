@@ -382,6 +382,13 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       return id;
     },
     /**
+     * Wakes the idle instances at once: jobs queued inside a transaction are seen only after its
+     * commit, so the writer calls this then instead of leaving them to the next poll.
+     */
+    wake() {
+      for (const w of wakers) w();
+    },
+    /**
      * Another instance over the same table and handlers that takes only some kinds (or all but
      * some): each runs its own job at a time, so slow kinds do not hold up the others.
      */

@@ -35,6 +35,8 @@ export const WORKSPACE_CAPABILITIES = {
   "apiKeys:manage": ["owner", "admin"],
   /** Outgoing webhooks: endpoints, their secrets and delivery logs. */
   "webhooks:manage": ["owner", "admin"],
+  /** Messaging channels of a bot (WhatsApp numbers): connect, see the credentials' status, disconnect. */
+  "channels:manage": ["owner", "admin"],
   billing: ["owner"],
   /** Rename the workspace (the auth service gives only these roles the organization's "update"). */
   "workspace:rename": ["owner"],
@@ -157,7 +159,7 @@ export type WorkspaceMembers = z.infer<typeof workspaceMembersSchema>;
 export const WORKSPACE_MEMBER_MAIL_PATH = "/internal/workspaces/:workspaceId/members/:userId/mail";
 export const memberMailSchema = z.object({
   /** What the mail is about (logged; the dev mailbox shows it). */
-  topic: z.enum(["handoff", "lead", "digest", "webhook_disabled"]),
+  topic: z.enum(["handoff", "lead", "digest", "webhook_disabled", "channel_needs_attention"]),
   language: z.enum(["en", "ar"]),
   subject: safeText().min(1).max(300),
   text: safeText().min(1).max(100_000),
@@ -223,6 +225,10 @@ export const auditActionSchema = z.enum([
   "webhook.deleted",
   "webhook.secret_rotated",
   "webhook.disabled",
+  "channel.connected",
+  "channel.disconnected",
+  /** The provider refused the channel's credentials (a revoked token): sending stopped. */
+  "channel.needs_attention",
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -147,9 +147,11 @@ export function createConversationsRepo(
      * the channels outbox queues their sending there.
      */
     onQueued?: (tx: Tx, messageIds: string[]) => Promise<void>;
+    /** After that transaction committed: the senders may take the messages now. */
+    onQueuedCommitted?: () => void;
   } = {},
 ) {
-  const { afterCreate, afterLead, onQueued } = opts;
+  const { afterCreate, afterLead, onQueued, onQueuedCommitted } = opts;
   const createConversations = createBatcher<NewConversation, void>(async (rows) => {
     if (afterCreate)
       await db.transaction(async (tx) => {
@@ -303,6 +305,38 @@ export function createConversationsRepo(
   });
 
   return {
+    /**
+     * The conversation a channel's contact continues: their newest one with room for more
+     * messages, else a new one (`values`). Under a lock on the contact, so two of their messages
+     * arriving at once never start two conversations.
+     */
+    async contactConversation(
+      values: NewConversation & { channelId: string; contactId: string },
+      maxMessages: number,
+    ): Promise<{ id: string; created: boolean }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`contact:${values.channelId}:${values.contactId}`}))`,
+        );
+        const [open] = await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(
+            and(
+              eq(conversations.channelId, values.channelId),
+              eq(conversations.contactId, values.contactId),
+              sql`${conversations.messageCount} < ${maxMessages}`,
+            ),
+          )
+          .orderBy(desc(conversations.lastMessageAt))
+          .limit(1);
+        if (open) return { id: open.id, created: false };
+        await tx.insert(conversations).values(values);
+        await afterCreate?.(tx, [values]);
+        return { id: values.id, created: true };
+      });
+    },
+
     /** Starts a conversation; conversations started at the same moment share the statement. */
     create(values: NewConversation): Promise<void> {
       return createConversations(values);
@@ -388,7 +422,7 @@ export function createConversationsRepo(
      * reply to a question that already has one (`replyToId`) is not stored: resolves false.
      */
     async addReply(message: NewMessage, bump: ConversationBump = {}): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      const stored = await db.transaction(async (tx) => {
         const stored = await tx
           .insert(messages)
           .values(messageValues(message))
@@ -409,6 +443,29 @@ export function createConversationsRepo(
         if (message.delivery === "queued") await onQueued?.(tx, [message.id]);
         return true;
       });
+      if (stored && message.delivery === "queued") onQueuedCommitted?.();
+      return stored;
+    },
+
+    /** An outgoing message and its conversation, for the channel's sender (internal: no access rule). */
+    async outgoing(
+      messageId: string,
+    ): Promise<{ message: MessageRow; conversation: ConversationRow } | undefined> {
+      const [row] = await db
+        .select({ message: messages, conversation: conversations })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(eq(messages.id, messageId));
+      return row;
+    },
+
+    /** Our id of the customer's message with the provider's id `externalId` in the conversation. */
+    async byExternalId(conversationId: string, externalId: string): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversationId), eq(messages.externalId, externalId)));
+      return row;
     },
 
     async setContent(messageId: string, content: string) {

@@ -2,10 +2,10 @@ import type { ConversationStatus, LiveEvent } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, asc, eq, gt, max, sql } from "drizzle-orm";
-import { conversationEvents, conversations, messages } from "../../db/schema";
+import { conversationEvents, conversations, type DeliveryPart, messages } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { accessCondition, type ConversationAccess } from "./access";
-import { type ConversationRow, messageValues, type NewMessage } from "./conversations.repo";
+import { type ConversationRow, type MessageRow, messageValues, type NewMessage } from "./conversations.repo";
 
 /** A stored live event, as the streams send it. */
 export interface StoredEvent {
@@ -76,6 +76,8 @@ export function createLiveRepo(
     afterTransition?: (tx: Tx, before: ConversationRow, after: ConversationRow) => Promise<void>;
     /** The channels outbox: queues the sending of the transition's outgoing channel messages. */
     onQueued?: (tx: Tx, messageIds: string[]) => Promise<void>;
+    /** After that transaction committed: the senders may take the messages now. */
+    onQueuedCommitted?: () => void;
   } = {},
 ) {
   return {
@@ -89,7 +91,8 @@ export function createLiveRepo(
       access: ConversationAccess,
       decide: (row: ConversationRow) => TransitionPlan & { result: T },
     ): Promise<{ row: ConversationRow; events: StoredEvent[]; result: T } | undefined> {
-      return db.transaction(async (tx) => {
+      let queuedAny = false;
+      const out = await db.transaction(async (tx) => {
         const [row] = await tx
           .select()
           .from(conversations)
@@ -155,8 +158,105 @@ export function createLiveRepo(
         if (updated && opts.afterTransition) await opts.afterTransition(tx, row, updated);
         const queued = newMessages.filter((m) => m.delivery === "queued").map((m) => m.id);
         if (queued.length) await opts.onQueued?.(tx, queued);
+        queuedAny = queued.length > 0;
         return { row: updated ?? row, events: stored, result: plan.result };
       });
+      if (queuedAny) opts.onQueuedCommitted?.();
+      return out;
+    },
+
+    /**
+     * Changes how far an outgoing channel message got, with its `delivery` event, in one
+     * transaction: the conversation row is locked (events are numbered under it), then the message;
+     * `change` decides from the message's current parts (undefined: nothing changes). Resolves
+     * with the stored event, or undefined when nothing changed or there is no such message.
+     */
+    async deliveryChange(
+      messageId: string,
+      change: (
+        message: MessageRow,
+      ) => { parts: DeliveryPart[]; delivery: NonNullable<MessageRow["delivery"]>; at: Date } | undefined,
+    ): Promise<StoredEvent | undefined> {
+      return db.transaction(async (tx) => {
+        const [target] = await tx
+          .select({ conversationId: messages.conversationId })
+          .from(messages)
+          .where(eq(messages.id, messageId));
+        if (!target) return undefined;
+        const [row] = await tx
+          .select()
+          .from(conversations)
+          .where(eq(conversations.id, target.conversationId))
+          .for("update");
+        const [message] = await tx.select().from(messages).where(eq(messages.id, messageId)).for("update");
+        if (!row || !message) return undefined;
+        const next = change(message);
+        if (!next) return undefined;
+        await tx
+          .update(messages)
+          .set({ deliveryParts: next.parts, delivery: next.delivery, deliveryAt: next.at })
+          .where(eq(messages.id, messageId));
+        const failed = next.parts.find((p) => p.error)?.error ?? null;
+        const event: LiveEvent = {
+          type: "delivery",
+          conversationId: row.id,
+          messageId,
+          delivery: { status: next.delivery, error: failed, at: next.at.toISOString() },
+        };
+        const seq = row.eventSeq + 1;
+        await tx.update(conversations).set({ eventSeq: seq }).where(eq(conversations.id, row.id));
+        const [stored] = await tx
+          .insert(conversationEvents)
+          .values({
+            ownerId: row.ownerId,
+            chatbotId: row.chatbotId,
+            conversationId: row.id,
+            seq,
+            type: "delivery",
+            payload: event,
+          })
+          .returning();
+        return stored
+          ? {
+              id: Number(stored.id),
+              seq: stored.seq,
+              ownerId: stored.ownerId,
+              chatbotId: stored.chatbotId,
+              conversationId: stored.conversationId,
+              event,
+            }
+          : undefined;
+      });
+    },
+
+    /**
+     * The id of the message a provider's report is about: by the callback data we sent with it
+     * (`<messageId>:<part>`), else by the provider's id among the parts of the workspace's
+     * outgoing messages. Undefined when it is none of ours.
+     */
+    async messageForReport(
+      workspaceId: string,
+      report: { externalId: string; callbackData: string | null },
+    ): Promise<{ messageId: string; part: number } | undefined> {
+      const data = /^(msg_[A-Za-z0-9_-]{1,64}):(\d{1,3})$/.exec(report.callbackData ?? "");
+      if (data?.[1]) {
+        const [row] = await db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(and(eq(messages.id, data[1]), eq(messages.ownerId, workspaceId)));
+        if (row) return { messageId: row.id, part: Number(data[2]) };
+      }
+      const result = await db.execute(sql`
+        select id, delivery_parts from ${messages}
+        where owner_id = ${workspaceId} and delivery is not null
+          and delivery_parts @> ${JSON.stringify([{ externalId: report.externalId }])}::jsonb
+        limit 1`);
+      const [row] = rowsOf<{ id: string; delivery_parts: DeliveryPart[] | string }>(result);
+      if (!row) return undefined;
+      const parts =
+        typeof row.delivery_parts === "string" ? JSON.parse(row.delivery_parts) : row.delivery_parts;
+      const part = (parts as DeliveryPart[]).findIndex((p) => p.externalId === report.externalId);
+      return part >= 0 ? { messageId: row.id, part } : undefined;
     },
 
     /** A conversation's events after `seq`, oldest first (at most `limit`). */
@@ -216,7 +316,15 @@ export function createLiveRepo(
     ): Promise<
       | Pick<
           ConversationRow,
-          "id" | "ownerId" | "chatbotId" | "status" | "assigneeName" | "eventSeq" | "waitingSince"
+          | "id"
+          | "ownerId"
+          | "chatbotId"
+          | "status"
+          | "assigneeName"
+          | "eventSeq"
+          | "waitingSince"
+          | "channel"
+          | "channelId"
         >
       | undefined
     > {
@@ -229,6 +337,8 @@ export function createLiveRepo(
           assigneeName: conversations.assigneeName,
           eventSeq: conversations.eventSeq,
           waitingSince: conversations.waitingSince,
+          channel: conversations.channel,
+          channelId: conversations.channelId,
         })
         .from(conversations)
         .where(and(eq(conversations.id, conversationId), accessCondition(access)));

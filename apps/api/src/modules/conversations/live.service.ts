@@ -304,6 +304,13 @@ export function createLiveService(deps: LiveDeps) {
       return out.result;
     },
 
+    /** The messaging channel a conversation of the workspace is on (its connection's id), if any. */
+    async channelOf(workspaceId: string, conversationId: string) {
+      const state = await repo.state(conversationId, teamScope(workspaceId));
+      if (!state) throw new AppError("NOT_FOUND", "Conversation not found");
+      return { channel: state.channel, channelId: state.channelId };
+    },
+
     /** A member is typing: the visitor sees "<name> is typing". */
     async agentTyping(workspaceId: string, member: Member, conversationId: string) {
       const state = await repo.state(conversationId, teamScope(workspaceId));

@@ -148,6 +148,30 @@ export function createTurnService(deps: TurnDeps) {
     },
 
     /**
+     * The conversation a messaging channel's contact writes in: their newest one (with room for
+     * more), else a new one. Resolves with its id.
+     */
+    async contactConversation(
+      bot: ChatbotRow,
+      contact: Extract<ConversationStart, { channel: "whatsapp" }>,
+    ): Promise<string> {
+      const at = now();
+      const { id, created } = await repo.contactConversation(
+        {
+          id: newId("conv"),
+          chatbotId: bot.id,
+          ownerId: bot.ownerId,
+          ...contact,
+          createdAt: at,
+          lastMessageAt: at,
+        },
+        WIDGET_LIMITS.maxMessagesPerConversation,
+      );
+      if (created) deps.hub.activity(bot.ownerId, bot.id, id, "created");
+      return id;
+    },
+
+    /**
      * Checks everything before an answer starts (so failures are plain errors, not a broken
      * stream), stores the customer's message, and returns a function that answers and stores the
      * reply.

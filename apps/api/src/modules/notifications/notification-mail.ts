@@ -308,6 +308,37 @@ export function digestMail(
 }
 
 /** Where an owner manages the workspace's webhooks. */
+/** To the workspace's owners: Meta refused a WhatsApp number's credentials, sending stopped. */
+export function channelNeedsAttentionMail(
+  item: { number: string; botName: string; chatbotId: string; reason: string },
+  recipient: Recipient,
+  appUrl: string,
+): MemberMail {
+  const language = languageOf(recipient);
+  const c = CATALOGS[language].channelNeedsAttention;
+  const link = `${appUrl.replace(/\/+$/, "")}/chatbots/${encodeURIComponent(item.chatbotId)}?tab=settings`;
+  const number = ltr(oneLine(item.number, 40));
+  const bot = auto(oneLine(item.botName, 200));
+  const content: Content = {
+    subject: oneLine(fill(language, c.subject, { number }, false).text, 300),
+    lines: [
+      fill(language, c.line1, { number, bot }),
+      fill(language, c.reason, { reason: auto(oneLine(item.reason, 300)) }),
+      fill(language, c.line2),
+    ],
+    button: c.button,
+    link,
+    footer: { text: c.footer, link },
+  };
+  return {
+    topic: "channel_needs_attention",
+    language,
+    subject: content.subject,
+    link,
+    ...compose(language, recipient, appUrl, content),
+  };
+}
+
 export const webhookSettingsLink = (appUrl: string) => `${appUrl.replace(/\/+$/, "")}/developers/webhooks`;
 
 /** A webhook endpoint that failed for a day was turned off: to each owner of the workspace. */

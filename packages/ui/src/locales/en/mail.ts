@@ -108,6 +108,17 @@ const mail = {
     button: "Open webhook settings",
     footer: "You receive this as an owner of a workspace on Parley. Your webhook settings:",
   },
+  /** To the workspace's owners when Meta refuses a WhatsApp number's credentials. */
+  channelNeedsAttention: {
+    subject: "WhatsApp needs your attention: {{number}} stopped sending",
+    line1:
+      "Meta refused the access token of the WhatsApp number {{number}} connected to {{bot}}, so Parley stopped sending replies there. Customers' messages are still received and kept in the inbox.",
+    reason: "What Meta said: {{reason}}",
+    line2:
+      "Create a new permanent access token for a system user in your Meta app, then disconnect the number and connect it again in the chatbot's settings.",
+    button: "Open the chatbot's settings",
+    footer: "You receive this as an owner of a workspace on Parley. The chatbot's settings:",
+  },
 } as const;
 
 export default mail;

@@ -1,0 +1,342 @@
+import { createHash } from "node:crypto";
+import { WHATSAPP_WINDOW_MS, withinOfficeHours } from "@parley/contracts";
+import type { FastifyBaseLogger } from "fastify";
+import type { ChannelRow, ChatbotRow } from "../../db/schema";
+import type { Tx } from "../../db/tx";
+import type { JobQueue } from "../../lib/job-queue";
+import { questionLanguage, replyLanguage } from "../chatbots/bot-languages";
+import type { ConversationsRepo } from "../conversations/conversations.repo";
+import type { DeliveryService } from "../conversations/delivery.service";
+import type { LiveRepo } from "../conversations/live.repo";
+import type { TurnService } from "../conversations/turn.service";
+import type { WorkspaceMembersClient } from "../notifications/members-client";
+import { channelNeedsAttentionMail } from "../notifications/notification-mail";
+import { NOTIFY_MAIL_JOB } from "../notifications/notifications.service";
+import type { ChannelAdapter, ChannelMessage, DeliveryReport, OpenChannel } from "./channel-adapter";
+import type { ChannelsRepo } from "./channels.repo";
+import type { ChannelsService } from "./channels.service";
+import { GraphError } from "./whatsapp/graph-client";
+
+/** One customer's message to answer (queued at receipt, with the receipt of its id). */
+export const CHANNEL_INBOUND_JOB = "channels.inbound";
+/** A delivery's reports (sent, delivered, read, failed) to apply. */
+export const CHANNEL_REPORTS_JOB = "channels.reports";
+/** One outgoing message to send (queued in the transaction that stored it). */
+export const CHANNEL_SEND_JOB = "channels.send";
+/** A channel turned to `needs_attention`: its workspace's owners are e-mailed. */
+export const CHANNEL_ATTENTION_JOB = "channels.needs_attention";
+/** The kinds the channel workers run, side by side (see server.ts). */
+export const CHANNEL_KINDS = [CHANNEL_INBOUND_JOB, CHANNEL_REPORTS_JOB, CHANNEL_SEND_JOB] as const;
+
+/** A send retried this often (about four minutes of backoff) before the message is marked failed. */
+const SEND_ATTEMPTS = 8;
+
+/**
+ * The conversations module's outbox hook: each outgoing channel message's send, queued in the
+ * transaction that stores the message (so it is sent exactly when it is kept).
+ */
+export const queueChannelSends =
+  (jobs: Pick<JobQueue, "enqueue">) =>
+  async (tx: Tx, messageIds: string[]): Promise<void> => {
+    for (const messageId of messageIds)
+      await jobs.enqueue(CHANNEL_SEND_JOB, { messageId }, { tx, maxAttempts: SEND_ATTEMPTS });
+  };
+
+/**
+ * Our id of a customer's message, made from the channel's and the provider's: a second delivery
+ * of it, or a retried job, finds the same row instead of storing it twice.
+ */
+export function inboundMessageId(channelId: string, externalId: string): string {
+  const digest = createHash("sha256").update(`${channelId}\u0000${externalId}`).digest("base64url");
+  return `msg_${digest.replace(/[-_]/g, "").slice(0, 24)}`;
+}
+
+type StoredChannelMessage = Omit<ChannelMessage, "at"> & { at: string };
+
+export interface ChannelJobsDeps {
+  jobs: Pick<JobQueue, "enqueue" | "register" | "wake">;
+  repo: ChannelsRepo;
+  channels: ChannelsService;
+  adapters: Record<ChannelRow["kind"], ChannelAdapter>;
+  turn: Pick<TurnService, "prepare" | "contactConversation">;
+  conversations: Pick<ConversationsRepo, "outgoing" | "byExternalId" | "find">;
+  live: Pick<LiveRepo, "messageForReport">;
+  delivery: DeliveryService;
+  /** A bot by id (cached), null when it is gone. */
+  bot: (id: string) => Promise<ChatbotRow | null>;
+  members: Pick<WorkspaceMembersClient, "list">;
+  appUrl: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The channels' side of the job queue (issue #31): a verified delivery is stored as jobs before
+ * it is acknowledged (one per new message, one for its reports) and answered by them; an
+ * outgoing message is a job queued in the transaction that stored it. So a crash never loses a
+ * customer's message or a reply, and never doubles one: receipts are deduplicated on the
+ * provider's id, a message's id is derived from it, a question takes one bot reply (a unique
+ * index), and a part the provider accepted is never sent again.
+ */
+export function createChannelJobs(deps: ChannelJobsDeps) {
+  const { jobs, repo, channels, delivery, now, log } = deps;
+
+  /** A contact's messages are answered one after another in this process (in the order received). */
+  const perContact = new Map<string, Promise<unknown>>();
+  function inOrder<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const before = perContact.get(key) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const tail = run.catch(() => {});
+    perContact.set(key, tail);
+    void tail.then(() => {
+      if (perContact.get(key) === tail) perContact.delete(key);
+    });
+    return run;
+  }
+
+  jobs.register(CHANNEL_INBOUND_JOB, async (payload, ctx) => {
+    const channelId = String(payload.channelId);
+    const m = payload.message as StoredChannelMessage;
+    const row = await repo.byId(channelId);
+    // Disconnected since: the message has nowhere to go.
+    if (!row) return;
+    const bot = await deps.bot(row.chatbotId);
+    if (!bot) return;
+    await inOrder(`${channelId}:${m.contactId}`, async () => {
+      const detected = questionLanguage(m.text);
+      const conversationId = await deps.turn.contactConversation(bot, {
+        channel: "whatsapp",
+        channelId,
+        contactId: m.contactId,
+        contactName: m.contactName,
+        language: detected && bot.languages.includes(detected) ? detected : null,
+      });
+      const access = { contact: { channelId, contactId: m.contactId } };
+      const conversation = await deps.conversations.find(conversationId, access);
+      // The language of the customer's words, else the one they wrote in before, else the bot's.
+      const language = replyLanguage(bot, detected, conversation?.language ?? undefined);
+      let replyToId: string | null = null;
+      if (m.replyToExternalId) {
+        // A quote of their own message, or of one of ours (its part's id).
+        const own = await deps.conversations.byExternalId(conversationId, m.replyToExternalId);
+        const ours = own
+          ? undefined
+          : await deps.live.messageForReport(row.workspaceId, {
+              externalId: m.replyToExternalId,
+              callbackData: null,
+            });
+        replyToId = own?.id ?? ours?.messageId ?? null;
+      }
+      const prepared = await deps.turn.prepare({
+        bot,
+        conversationId,
+        access,
+        content: m.text,
+        language,
+        inbound: {
+          id: inboundMessageId(channelId, m.externalId),
+          externalId: m.externalId,
+          contentType: m.contentType,
+          at: new Date(m.at),
+          replyToId,
+          contactName: m.contactName,
+          asksForPerson: m.asksForPerson,
+        },
+      });
+      const outcome = await prepared.run(ctx.signal, () => {});
+      ctx.log.debug(
+        { conversationId, duplicate: outcome.duplicate, held: outcome.held },
+        "channel message handled",
+      );
+    });
+  });
+
+  jobs.register(CHANNEL_REPORTS_JOB, async (payload) => {
+    const row = await repo.byId(String(payload.channelId));
+    if (!row) return;
+    for (const r of payload.reports as (Omit<DeliveryReport, "at"> & { at: string })[])
+      await delivery.report(row.workspaceId, r);
+  });
+
+  const fail = (messageId: string, part: number, code: number, message: string) =>
+    delivery.failed(messageId, part, { code, message });
+
+  /** Meta's refusal in words the team can act on. */
+  function refusal(err: GraphError): string {
+    switch (err.kind) {
+      case "window_closed":
+        return "Not delivered: more than 24 hours have passed since the customer's last message. Send an approved template instead.";
+      case "undeliverable":
+        return `The customer can't receive this message: they may have blocked the business, or this number is not on WhatsApp. Meta said: ${err.message}`;
+      case "revoked":
+        return `Not sent: Meta refused the number's access token, so the WhatsApp connection needs attention. Meta said: ${err.message}`;
+      default:
+        return `Meta refused this message: ${err.message}`;
+    }
+  }
+
+  jobs.register(
+    CHANNEL_SEND_JOB,
+    async (payload) => {
+      const messageId = String(payload.messageId);
+      const target = await deps.conversations.outgoing(messageId);
+      if (!target) return;
+      const { message, conversation } = target;
+      if (message.delivery !== "queued" && message.delivery !== null) {
+        // Sent, delivered, read or failed: nothing left to send (a retried job, a second worker).
+        const parts = message.deliveryParts ?? [];
+        if (message.delivery === "failed" || (parts.length && parts.every((p) => p.externalId))) return;
+      }
+      const row = conversation.channelId ? await repo.byId(conversation.channelId) : undefined;
+      if (!row || !conversation.contactId)
+        return void (await fail(messageId, 0, 0, "Not sent: the WhatsApp number was disconnected."));
+      if (row.status === "needs_attention")
+        return void (await fail(
+          messageId,
+          0,
+          0,
+          `Not sent: the WhatsApp connection needs attention. ${row.statusReason ?? ""}`.trim(),
+        ));
+      const at = now();
+      const windowOpen =
+        conversation.lastInboundAt !== null &&
+        at.getTime() - conversation.lastInboundAt.getTime() < WHATSAPP_WINDOW_MS;
+      if (message.contentType !== "template" && !windowOpen)
+        return void (await fail(
+          messageId,
+          0,
+          131047,
+          "Not sent: more than 24 hours have passed since the customer's last message. Send an approved template instead.",
+        ));
+      const bot = await deps.bot(conversation.chatbotId);
+      const question = message.replyToId ? await deps.conversations.outgoing(message.replyToId) : undefined;
+      const language = conversation.language ?? bot?.defaultLanguage ?? "en";
+      const open: OpenChannel = channels.open(row);
+      try {
+        await deps.adapters[row.kind].send(
+          open,
+          conversation.contactId,
+          {
+            id: message.id,
+            role: message.role === "agent" ? "agent" : "assistant",
+            content: message.content,
+            contentType: message.contentType,
+            template: message.template,
+            citations: message.citations,
+            language,
+            replyToExternalId: question?.message.externalId ?? null,
+            // An answer the bot could not give: "Talk to a person" beside it, when one can answer now.
+            offerHandoff:
+              message.role === "assistant" &&
+              message.answered === false &&
+              !message.quotaBlocked &&
+              conversation.status === "bot" &&
+              Boolean(bot?.handoff.enabled && withinOfficeHours(bot.handoff.officeHours, at)),
+          },
+          message.deliveryParts ?? [],
+          async (index, externalId, total) => {
+            await delivery.partSent(messageId, index, externalId, total);
+          },
+        );
+      } catch (err) {
+        if (!(err instanceof GraphError)) throw err;
+        // Meta is busy or unreachable: the queue tries again later (backoff), then gives up.
+        if (err.kind === "rate_limited" || err.kind === "unavailable") throw err;
+        if (err.kind === "revoked") await channels.needsAttention(row, err);
+        await fail(messageId, err.part, err.code, refusal(err));
+      }
+    },
+    {
+      onGiveUp: async (payload, reason) => {
+        await fail(
+          String(payload.messageId),
+          0,
+          0,
+          `Not sent: Meta kept refusing or could not be reached after several tries (${reason}).`,
+        );
+      },
+    },
+  );
+
+  jobs.register(CHANNEL_ATTENTION_JOB, async (payload, ctx) => {
+    const workspaceId = String(payload.workspaceId);
+    const owners = (await deps.members.list(workspaceId)).filter((m) => m.role === "owner");
+    for (const owner of owners) {
+      const mail = channelNeedsAttentionMail(
+        {
+          number: String(payload.number),
+          botName: String(payload.botName),
+          chatbotId: String(payload.chatbotId),
+          reason: String(payload.reason),
+        },
+        owner,
+        deps.appUrl,
+      );
+      await jobs.enqueue(NOTIFY_MAIL_JOB, { workspaceId, userId: owner.userId, mail }, { maxAttempts: 8 });
+    }
+    ctx.log.info({ workspaceId, owners: owners.length }, "channel needs attention: owners e-mailed");
+  });
+
+  return {
+    /** The owners hear of a channel that needs attention (e-mail, through the queue). */
+    async needsAttention(row: ChannelRow, reason: string) {
+      const bot = await deps.bot(row.chatbotId);
+      await jobs.enqueue(
+        CHANNEL_ATTENTION_JOB,
+        {
+          workspaceId: row.workspaceId,
+          chatbotId: row.chatbotId,
+          botName: bot?.name ?? "",
+          number: row.displayPhoneNumber || row.phoneNumberId,
+          reason,
+        },
+        { maxAttempts: 5 },
+      );
+    },
+
+    /**
+     * A verified delivery, stored before it is acknowledged: the ids of its messages are recorded
+     * as received (a message delivered again is recognised and skipped), and each new message and
+     * the reports become jobs, in one transaction. Then the workers are woken.
+     */
+    async receive(channel: OpenChannel, parsed: { messages: ChannelMessage[]; reports: DeliveryReport[] }) {
+      const at = now();
+      const queued = await repo.transaction(async (tx) => {
+        const fresh = await repo.receive(
+          tx,
+          channel.row.id,
+          parsed.messages.map((m) => m.externalId),
+          at,
+        );
+        let n = 0;
+        for (const m of parsed.messages) {
+          if (!fresh.delete(m.externalId)) continue;
+          await jobs.enqueue(
+            CHANNEL_INBOUND_JOB,
+            { channelId: channel.row.id, message: { ...m, at: m.at.toISOString() } },
+            { tx, maxAttempts: 5 },
+          );
+          n++;
+        }
+        if (parsed.reports.length) {
+          await jobs.enqueue(
+            CHANNEL_REPORTS_JOB,
+            {
+              channelId: channel.row.id,
+              reports: parsed.reports.map((r) => ({ ...r, at: r.at.toISOString() })),
+            },
+            { tx, maxAttempts: 5 },
+          );
+          n++;
+        }
+        return n;
+      });
+      if (queued) jobs.wake();
+      void channels
+        .touchWebhook(channel.row.id)
+        .catch((err: Error) => log.warn({ err }, "could not note the webhook time"));
+      return queued;
+    },
+  };
+}
+export type ChannelJobs = ReturnType<typeof createChannelJobs>;

@@ -1,0 +1,94 @@
+import type { DeliveryStatus } from "@parley/contracts";
+import type { DeliveryPart } from "../../db/schema";
+import type { LiveRepo } from "./live.repo";
+import type { LiveHub } from "./live-hub";
+
+/** How far each state is along the way; `failed` ends it and is never left. */
+const RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+
+/** A message's state from its parts: failed if any failed, else as far as its slowest part. */
+export function overallDelivery(parts: readonly DeliveryPart[]): DeliveryStatus {
+  if (parts.some((p) => p.status === "failed")) return "failed";
+  return parts.reduce<DeliveryStatus>(
+    (worst, p) => (RANK[p.status] < RANK[worst] ? p.status : worst),
+    "read",
+  );
+}
+
+/** The parts with part `index` moved to `status` (never backwards: reports arrive out of order). */
+export function advancePart(
+  parts: readonly DeliveryPart[],
+  index: number,
+  update: { status: DeliveryStatus; externalId?: string; error?: DeliveryPart["error"] },
+  total = parts.length,
+): DeliveryPart[] | undefined {
+  const next: DeliveryPart[] = Array.from(
+    { length: Math.max(total, parts.length, index + 1) },
+    (_, i) => parts[i] ?? { externalId: null, status: "queued", error: null },
+  );
+  const current = next[index] as DeliveryPart;
+  const moves = current.status !== "failed" && RANK[update.status] > RANK[current.status];
+  const learnsId = !current.externalId && update.externalId;
+  if (!moves && !learnsId) return undefined;
+  next[index] = {
+    externalId: current.externalId ?? update.externalId ?? null,
+    status: moves ? update.status : current.status,
+    error: moves && update.status === "failed" ? (update.error ?? null) : current.error,
+  };
+  return next;
+}
+
+/**
+ * How far outgoing channel messages got (issue #31): the sender records each part the provider
+ * accepted, and the provider's reports move parts on (sent, delivered, read, failed). A message
+ * never moves backwards, whatever order reports come in and however often; each change is a
+ * `delivery` event the team's inbox shows live.
+ */
+export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now: () => Date }) {
+  const { live, hub, now } = deps;
+
+  async function change(
+    messageId: string,
+    index: number,
+    update: Parameters<typeof advancePart>[2],
+    total?: number,
+  ) {
+    const event = await live.deliveryChange(messageId, (message) => {
+      if (!message.delivery) return undefined;
+      const parts = advancePart(message.deliveryParts ?? [], index, update, total);
+      return parts ? { parts, delivery: overallDelivery(parts), at: now() } : undefined;
+    });
+    if (event) await hub.publish([event]);
+    return Boolean(event);
+  }
+
+  return {
+    /** The provider accepted part `index` of `total` (its id recorded: never sent again). */
+    partSent: (messageId: string, index: number, externalId: string, total: number) =>
+      change(messageId, index, { status: "sent", externalId }, total),
+
+    /** The message could not be sent (part `index`, 0 when none went): why, in the provider's words. */
+    failed: (messageId: string, index: number, error: { code: number; message: string }) =>
+      change(messageId, index, { status: "failed", error }),
+
+    /** A provider's report on a message of the workspace; false when it is none of ours or changes nothing. */
+    async report(
+      workspaceId: string,
+      report: {
+        externalId: string;
+        callbackData: string | null;
+        status: "sent" | "delivered" | "read" | "failed";
+        error: { code: number; message: string } | null;
+      },
+    ): Promise<boolean> {
+      const found = await live.messageForReport(workspaceId, report);
+      if (!found) return false;
+      return change(found.messageId, found.part, {
+        status: report.status,
+        externalId: report.externalId,
+        error: report.error,
+      });
+    },
+  };
+}
+export type DeliveryService = ReturnType<typeof createDeliveryService>;
