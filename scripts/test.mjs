@@ -1,6 +1,6 @@
-// `pnpm test`: lint (Biome); the browser journeys in real Chromium, then the attack suite; beside them the unit
-// + API tests (PGlite, and Postgres when DATABASE_URL is set), then the typecheck. Ends with one
-// "N passed, N failed" line.
+// `pnpm test`: lint (Biome); then side by side the browser journeys in real Chromium, the unit +
+// API tests (PGlite, and Postgres when DATABASE_URL is set), and the typecheck followed by the
+// attack suite. Ends with each step's time, the slowest files and one "N passed, N failed" line.
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -68,34 +68,38 @@ async function vitest(report, extraArgs = [], opts = {}) {
 await step("lint", () => run(bin("biome"), ["check", "."]));
 
 /**
- * Two lines of work side by side on the two cores. Beside the browser journeys (whose time is
- * mostly waiting on pages and the network): the unit and API tests, then the typecheck; their
- * output is held in a file and printed at the end, so the logs never interleave. After the
- * journeys, in the foreground: hostile inputs against a real API process in production mode
- * (vitest.attack.config.ts). So CI stays well within its 20 minutes.
+ * Three lines of work side by side: the browser journeys in the foreground (mostly waiting on
+ * pages and the network); beside them the unit and API tests (three workers: many of them wait on
+ * servers and timers); and the typecheck, then hostile inputs against a real API process in
+ * production mode (vitest.attack.config.ts). Each line's output is held in a file and printed at
+ * the end, so the logs never interleave. On a slow day (scripts/slow-day.mjs), more lines hold
+ * more of the machine against the other work on it; on a quiet one they fill the idle time.
  */
-async function besideE2e() {
-  const log = path.join(reports, "beside-e2e.log");
+async function lane(name, steps) {
+  const log = path.join(reports, `${name}.log`);
   const fd = openSync(log, "w");
   try {
-    await step(
-      "unit",
-      async (o) => {
-        if (!process.env.DATABASE_URL)
-          writeSync(fd, "DATABASE_URL is not set: API tests run on PGlite only.\n");
-        // Two workers, although the journeys share the cores: many tests wait on servers and
-        // timers (two took 715-755 s here; one had not finished after 620 s).
-        return vitest("vitest.json", [], o);
-      },
-      fd,
-    );
-    await step("typecheck", (o) => run("pnpm", ["-r", "--workspace-concurrency=2", "typecheck"], o), fd);
+    for (const [stepName, fn] of steps) await step(stepName, fn, fd);
   } finally {
     closeSync(fd);
   }
   return log;
 }
-const beside = besideE2e();
+const beside = [
+  lane("unit", [
+    [
+      "unit",
+      async (o) => {
+        if (!process.env.DATABASE_URL) console.log("DATABASE_URL is not set: API tests run on PGlite only.");
+        return vitest("vitest.json", ["--maxWorkers=3"], o);
+      },
+    ],
+  ]),
+  lane("checks", [
+    ["typecheck", (o) => run("pnpm", ["-r", "--workspace-concurrency=2", "typecheck"], o)],
+    ["attack", (o) => vitest("attack.json", ["--config", "vitest.attack.config.ts"], o)],
+  ]),
+];
 await step("e2e", async () => {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!existsSync(chromium)) {
@@ -130,9 +134,7 @@ await step("e2e", async () => {
   return code;
 });
 
-await step("attack", () => vitest("attack.json", ["--config", "vitest.attack.config.ts"]));
-
-process.stdout.write(readFileSync(await beside, "utf8"));
+for (const log of await Promise.all(beside)) process.stdout.write(readFileSync(log, "utf8"));
 
 /** Where the time went: each step, and the slowest files (so the next slowdown has a name). */
 const secs = (n) => `${Math.round(n)} s`;

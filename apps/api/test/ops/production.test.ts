@@ -219,12 +219,13 @@ describe.each(testDrivers())("the compiled services on %s", (driver) => {
       PAYMENTS_SANDBOX_SECRET: randomBytes(32).toString("hex"),
       ...(apiDb.url ? { DATABASE_URL: apiDb.url } : {}),
     });
+    // Bounds on a hung boot: on the slow-day rehearsal, beside the eval's CPU-bound run, a PGlite
+    // boot in production mode took over 150 s.
     await Promise.all([
-      waitForOk(`${authUrl}/ok`, authProc, 150_000),
-      waitForOk(`${apiUrl}/api/health`, apiProc, 150_000),
+      waitForOk(`${authUrl}/ok`, authProc, 300_000),
+      waitForOk(`${apiUrl}/api/health`, apiProc, 300_000),
     ]);
-    // Compiling and booting on a busy machine (PGlite migrations) can take a while.
-  }, 180_000);
+  }, 360_000);
   afterAll(async () => {
     await Promise.all([apiProc?.stop(), authProc?.stop()]);
     await apiDb?.drop();

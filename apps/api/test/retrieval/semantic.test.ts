@@ -48,7 +48,8 @@ describe.each(testDrivers())("semantic retrieval with an embeddings endpoint on 
       EMBEDDINGS_MODEL: "stub-1",
       EMBEDDINGS_API_KEY: "operator-key",
       EMBEDDINGS_TIMEOUT_SECONDS: "2",
-      EMBEDDINGS_QUERY_TIMEOUT_MS: "300",
+      // The default: a busy machine can take longer than a few hundred milliseconds to embed a question.
+      EMBEDDINGS_QUERY_TIMEOUT_MS: "2000",
       // Bots' own endpoints may not be on private addresses; the operator's (the stub) is trusted.
       LLM_ALLOW_PRIVATE: "false",
     });
@@ -163,7 +164,7 @@ describe.each(testDrivers())("semantic retrieval with an embeddings endpoint on 
       guard: t.app.services.outbound.embeddings,
       defaults: { baseUrl: stub.url, model: "stub-1", apiKey: "operator-key" },
       timeoutMs: 2000,
-      queryTimeoutMs: 300,
+      queryTimeoutMs: 2000,
       log: t.app.log,
       openKey: (sealed, id) => t.app.services.modelKeys.open(sealed, id),
     });
@@ -212,7 +213,7 @@ describe.each(testDrivers())("semantic retrieval with an embeddings endpoint on 
       guard: t.app.services.outbound.embeddings,
       defaults: { baseUrl: stub.url, model: "stub-1", apiKey: "operator-key" },
       timeoutMs: 2000,
-      queryTimeoutMs: 300,
+      queryTimeoutMs: 2000,
       log: t.app.log,
       openKey: (sealed, id) => t.app.services.modelKeys.open(sealed, id),
     });
@@ -236,7 +237,7 @@ describe.each(testDrivers())("semantic retrieval with an embeddings endpoint on 
       guard: t.app.services.outbound.embeddings,
       defaults: { baseUrl: stub.url, model: "stub-9", apiKey: undefined },
       timeoutMs: 2000,
-      queryTimeoutMs: 300,
+      queryTimeoutMs: 2000,
       log: t.app.log,
       openKey: (sealed, id) => t.app.services.modelKeys.open(sealed, id),
     });
