@@ -162,7 +162,9 @@ export const channelWebhookRoutes: FastifyPluginAsyncZod<{
   adapters: Record<"whatsapp", ChannelAdapter>;
   limiter: RateLimiter;
 }> = async (app, { channels, jobs, adapters, limiter }) => {
-  // The raw bytes, for the signature: Meta signs its own serialisation, not a re-serialised one.
+  // The raw bytes, for the signature: Meta signs its own serialisation, not a re-serialised one
+  // (these routes only: the plugin's scope).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_req, body, done) =>
     done(null, body),
   );

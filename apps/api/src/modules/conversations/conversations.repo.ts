@@ -112,7 +112,7 @@ export interface RecentMessage {
 
 /** A conversation's message count and its newest messages (newest first). */
 export interface WithRecent {
-  conversation: Pick<ConversationRow, "id" | "messageCount" | "status" | "channel">;
+  conversation: Pick<ConversationRow, "id" | "messageCount" | "status" | "channel" | "hasLead">;
   recent: RecentMessage[];
 }
 
@@ -250,6 +250,7 @@ export function createConversationsRepo(
       ({ conversationId, access, recent }, i) => sql`(
         select ${i}::int as i, ${conversations.id} as conversation_id, ${conversations.messageCount} as message_count,
                ${conversations.status} as status, ${conversations.channel} as channel,
+               ${conversations.hasLead} as has_lead,
                m.id, m.role, m.content, m.interrupted, m.quota_blocked, m.created_at
         from ${conversations}
         left join lateral (
@@ -269,6 +270,7 @@ export function createConversationsRepo(
       message_count: number;
       status: ConversationRow["status"];
       channel: ConversationRow["channel"];
+      has_lead: boolean;
       id: string | null;
       role: "user" | "assistant" | "agent" | null;
       content: string | null;
@@ -286,6 +288,7 @@ export function createConversationsRepo(
           messageCount: Number(first.message_count),
           status: first.status,
           channel: first.channel,
+          hasLead: Boolean(first.has_lead),
         },
         recent: own.flatMap((r) =>
           r.id && r.role
@@ -392,8 +395,9 @@ export function createConversationsRepo(
      */
     async addInbound(
       message: NewMessage,
-      contact: { name: string | null; language: "en" | "ar" | null },
+      contact: { name: string | null; language: "en" | "ar" | null; sentAt: Date },
     ): Promise<boolean> {
+      const sentAt = contact.sentAt > message.createdAt ? message.createdAt : contact.sentAt;
       return db.transaction(async (tx) => {
         const stored = await tx
           .insert(messages)
@@ -406,7 +410,8 @@ export function createConversationsRepo(
           .set({
             messageCount: sql`${conversations.messageCount} + 1`,
             lastMessageAt: message.createdAt,
-            lastInboundAt: sql`greatest(coalesce(${conversations.lastInboundAt}, ${message.createdAt}), ${message.createdAt})`,
+            // The reply window runs from when the customer sent it (never later than its receipt).
+            lastInboundAt: sql`greatest(coalesce(${conversations.lastInboundAt}, ${sentAt}), ${sentAt})`,
             firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${message.contentType === "text" || !message.contentType ? message.content : null})`,
             ...(contact.name ? { contactName: contact.name } : {}),
             ...(contact.language ? { language: contact.language } : {}),

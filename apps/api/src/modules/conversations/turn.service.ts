@@ -203,7 +203,9 @@ export function createTurnService(deps: TurnDeps) {
         contentType: inbound?.contentType ?? "text",
         externalId: inbound?.externalId ?? null,
         replyToId: inbound?.replyToId ?? null,
-        createdAt: inbound?.at ?? now(),
+        // Received now: the conversation reads in the order messages came in (the provider's
+        // time, whole seconds, only says when the customer's reply window opened).
+        createdAt: now(),
       });
       const nothingToDo = (id: string): PreparedTurn => ({
         userMessageId: id,
@@ -244,6 +246,7 @@ export function createTurnService(deps: TurnDeps) {
         const stored = await repo.addInbound(userMessage(inbound.id), {
           name: inbound.contactName,
           language,
+          sentAt: inbound.at,
         });
         if (!stored) {
           // Seen before. Answer it only if nothing came after it (the earlier attempt stopped
@@ -273,6 +276,18 @@ export function createTurnService(deps: TurnDeps) {
       if (wantsPerson) {
         // "Can I talk to a person?": the question is kept, and handled as the button would be.
         const result = await deps.live.handoff(bot, conversationId, access, language);
+        // A messaging channel's customer is reachable by their number: it becomes the lead.
+        if ("contact" in access && !conversation.hasLead)
+          await repo.addLead({
+            id: newId("lead"),
+            chatbotId: bot.id,
+            ownerId: bot.ownerId,
+            conversationId,
+            email: null,
+            phone: access.contact.contactId,
+            name: inbound?.contactName ?? null,
+            createdAt: now(),
+          });
         return notTheBot(userMessageId, result);
       }
 
