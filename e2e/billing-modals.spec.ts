@@ -76,11 +76,15 @@ test("Confirm Downgrade says 'Processing...' while the request goes out, then th
   await page.getByRole("button", { name: "Downgrade to Starter" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Confirm Plan Downgrade" });
   // Every state of the two buttons, recorded in the page as it happens (the busy state is short).
-  await dialog.evaluate((el) => {
+  // The whole page is watched, not the dialog: on a slow request the dialog gives way to the
+  // Processing stage's, and a watcher on the old element would never see it go.
+  await dialog.evaluate(() => {
     const w = window as unknown as { seen: { at: number; label: string; busy: boolean; cancel: boolean }[] };
     w.seen = [];
     const record = () => {
-      const [cancel, confirm] = Array.from(el.querySelectorAll<HTMLButtonElement>(".modal-actions button"));
+      const [cancel, confirm] = Array.from(
+        document.querySelectorAll<HTMLButtonElement>("[role=alertdialog] .modal-actions button"),
+      );
       // No buttons: the dialog moved on to another stage.
       const entry =
         confirm && cancel
@@ -97,7 +101,8 @@ test("Confirm Downgrade says 'Processing...' while the request goes out, then th
       const last = w.seen.at(-1);
       if (!last || last.label !== entry.label || last.busy !== entry.busy) w.seen.push(entry);
     };
-    new MutationObserver(record).observe(el, {
+    record();
+    new MutationObserver(record).observe(document.body, {
       subtree: true,
       childList: true,
       characterData: true,

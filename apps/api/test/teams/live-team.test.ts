@@ -87,8 +87,30 @@ describe.each(testDrivers())("live chat in a shared workspace on %s", (driver) =
       content: "Hi",
     });
     expect(refused.status).toBe(409);
+    // Nor hand it back or close it under the winner's hands: told who handles it, nothing changes.
+    for (const action of ["release", "close"]) {
+      const ended = await callApi(s, loserToken, "POST", `/api/conversations/${conv}/${action}`);
+      expect(ended.status, action).toBe(403);
+      expect(ended.json.error?.message).toBe(
+        `${winner.assignee.name} is handling this conversation. Only they, an owner or an admin can hand it back or close it.`,
+      );
+    }
+    const transcript = await callApi(s, await owner.token(), "GET", `/api/conversations/${conv}`);
+    expect(transcript.json).toMatchObject({ status: "claimed", assignee: { id: winner.assignee.id } });
+    // The owner can hand it back to the bot.
     const released = await callApi(s, await owner.token(), "POST", `/api/conversations/${conv}/release`);
     expect(released.json).toMatchObject({ status: "bot", assignee: null });
+  });
+
+  it("the member handling a conversation hands it back and closes it themselves", async () => {
+    const conv = await waitingConversation();
+    const token = await agentA.token();
+    expect((await callApi(s, token, "POST", `/api/conversations/${conv}/claim`)).status).toBe(200);
+    const released = await callApi(s, token, "POST", `/api/conversations/${conv}/release`);
+    expect(released.json).toMatchObject({ status: "bot", assignee: null });
+    // Back with the bot, any member may close it (nobody's hands are on it).
+    const closed = await callApi(s, await agentB.token(), "POST", `/api/conversations/${conv}/close`);
+    expect(closed.json).toMatchObject({ status: "closed" });
   });
 
   it("a removed member's open stream stops before the next event, and their calls are refused", async () => {

@@ -18,29 +18,38 @@ export const WHATSAPP_WINDOW_MS = 24 * 3_600_000;
 
 /**
  * Meta's ids are digits (phone number id, WhatsApp Business Account id). Anything else is refused
- * here, so it never reaches a URL we call.
+ * here, so it never reaches a URL we call. Each field's messages are written out whole, so each
+ * has its own translation.
  */
-const metaId = (what: string) =>
-  safeText()
-    .trim()
-    .min(1, `Enter the ${what}`)
-    .max(32, `The ${what} is a number of at most 32 digits`)
-    .regex(/^\d+$/, `The ${what} is a number (digits only), as Meta's app settings show it`);
-
+const DIGITS = /^\d+$/;
 /** A secret pasted from Meta's settings: printable ASCII, one line. */
-const metaSecret = (what: string, max: number) =>
-  safeText()
-    .trim()
-    .min(1, `Enter the ${what}`)
-    .max(max, `The ${what} is at most ${max} characters`)
-    .regex(/^[\x21-\x7e]+$/, `The ${what} has no spaces or line breaks: paste it as Meta shows it`);
+const PRINTABLE = /^[\x21-\x7e]+$/;
 
 /** `POST /api/chatbots/:id/channels/whatsapp`. */
 export const whatsappConnectSchema = z.object({
-  phoneNumberId: metaId("phone number ID"),
-  businessAccountId: metaId("WhatsApp Business Account ID"),
-  accessToken: metaSecret("access token", 1024),
-  appSecret: metaSecret("app secret", 128),
+  phoneNumberId: safeText()
+    .trim()
+    .min(1, "Enter the phone number ID")
+    .max(32, "The phone number ID is a number of at most 32 digits")
+    .regex(DIGITS, "The phone number ID is a number (digits only), as Meta's app settings show it"),
+  businessAccountId: safeText()
+    .trim()
+    .min(1, "Enter the WhatsApp Business Account ID")
+    .max(32, "The WhatsApp Business Account ID is a number of at most 32 digits")
+    .regex(
+      DIGITS,
+      "The WhatsApp Business Account ID is a number (digits only), as Meta's app settings show it",
+    ),
+  accessToken: safeText()
+    .trim()
+    .min(1, "Enter the access token")
+    .max(1024, "The access token is at most 1024 characters")
+    .regex(PRINTABLE, "The access token has no spaces or line breaks: paste it as Meta shows it"),
+  appSecret: safeText()
+    .trim()
+    .min(1, "Enter the app secret")
+    .max(128, "The app secret is at most 128 characters")
+    .regex(PRINTABLE, "The app secret has no spaces or line breaks: paste it as Meta shows it"),
 });
 export type WhatsappConnect = z.infer<typeof whatsappConnectSchema>;
 

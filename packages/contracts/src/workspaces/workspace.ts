@@ -27,6 +27,8 @@ export const WORKSPACE_CAPABILITIES = {
   "knowledge:write": ["owner", "admin"],
   "inbox:read": ["owner", "admin", "agent"],
   "inbox:delete": ["owner", "admin"],
+  /** Hand back to the bot, or close, a conversation another member is handling. */
+  "inbox:override": ["owner", "admin"],
   "analytics:read": ["owner", "admin"],
   "data:export": ["owner", "admin"],
   "members:manage": ["owner", "admin"],

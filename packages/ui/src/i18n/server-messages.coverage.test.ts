@@ -43,6 +43,8 @@ const SKIPPED_PATHS: Record<string, string> = {
   "apps/api/src/db": "database schema",
   "packages/contracts/src/webhooks/standard-webhooks.ts": "Standard Webhooks signing between services",
   "apps/api/src/modules/auth-events": "internal signed endpoint for the auth service's events",
+  "apps/api/src/modules/channels/whatsapp/stand-in":
+    "a development stand-in of Meta's Graph API: its errors are Meta's own English, read by Parley's code",
   "apps/auth/src/http/workspace-members.ts":
     "internal signed endpoints for the API (a workspace's members, notification e-mails)",
 };
@@ -52,6 +54,8 @@ const DEVELOPER_ONLY: Record<string, string> = {
   // Outgoing webhooks: read by the receiving server, or a machine reason the web app words itself.
   "This is a test event from Parley.": "the body of a webhook test event (the receiving server reads it)",
   failing: "a webhook endpoint's disabledReason code in the audit details (the web app words it)",
+  // Meta's servers calling the WhatsApp webhook (a flood from one address).
+  "Too many requests.": "the WhatsApp webhook's rate limit, read by Meta's servers",
   // Internal signed endpoints (/internal/*: the auth service and the API calling each other).
   "Request signature is invalid": "internal endpoint /internal/workspaces (auth service → API)",
   "Invalid signature": "internal membership endpoint of the auth service (API → auth service)",

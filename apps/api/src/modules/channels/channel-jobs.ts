@@ -195,7 +195,7 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
           messageId,
           0,
           0,
-          `Not sent: the WhatsApp connection needs attention. ${row.statusReason ?? ""}`.trim(),
+          "Not sent: the WhatsApp connection needs attention. An owner or admin can reconnect it in the chatbot's settings.",
         ));
       const at = now();
       const windowOpen =

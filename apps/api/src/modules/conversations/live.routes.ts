@@ -5,13 +5,14 @@ import {
   LIVE_LIMITS,
   liveMessageSchema,
   liveStatusSchema,
+  workspaceCan,
 } from "@parley/contracts";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { enforceLimit, type RateLimiter } from "../../lib/rate-limit";
 import { authOf, type MembershipCheck, workspaceOf } from "../../plugins/auth";
-import type { LiveService, Member } from "./live.service";
+import type { Actor, LiveService, Member } from "./live.service";
 import type { LiveHub } from "./live-hub";
 
 const idParams = z.object({ id: idText() });
@@ -26,6 +27,11 @@ export function lastEventId(request: FastifyRequest): number | undefined {
 }
 
 /** The signed-in member as visitors see them: their name, else their e-mail's local part. */
+/** The member, and whether their role may end a conversation another member handles. */
+function actorOf(request: FastifyRequest): Actor {
+  return { ...memberOf(request), canOverride: workspaceCan(authOf(request).role, "inbox:override") };
+}
+
 export function memberOf(request: FastifyRequest): Member {
   const { userId, claims } = authOf(request);
   const name = claims.name.trim() || claims.email.split("@")[0] || "Team";
@@ -83,13 +89,13 @@ export const liveRoutes: FastifyPluginAsyncZod<{
   app.post(
     "/conversations/:id/release",
     { schema: { params: idParams, response: { 200: liveStatusSchema } } },
-    async (request) => live.release(workspaceOf(request, "inbox:read"), request.params.id),
+    async (request) => live.release(workspaceOf(request, "inbox:read"), actorOf(request), request.params.id),
   );
 
   app.post(
     "/conversations/:id/close",
     { schema: { params: idParams, response: { 200: liveStatusSchema } } },
-    async (request) => live.close(workspaceOf(request, "inbox:read"), request.params.id),
+    async (request) => live.close(workspaceOf(request, "inbox:read"), actorOf(request), request.params.id),
   );
 
   app.post("/conversations/:id/typing", { schema: { params: idParams } }, async (request, reply) => {

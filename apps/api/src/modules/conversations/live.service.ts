@@ -66,6 +66,18 @@ const statusEvent = (row: ConversationRow, patch: Partial<ConversationRow>): Liv
 const CLOSED = "This conversation is closed. It reopens when the visitor writes again.";
 const takenBy = (name: string | null) =>
   `${name?.trim() || "Another member"} is already handling this conversation.`;
+const handledBy = (name: string | null) =>
+  `${name?.trim() || "Another member"} is handling this conversation. Only they, an owner or an admin can hand it back or close it.`;
+
+/**
+ * Who may hand back or close: the member handling it, or an owner or admin (who the web app asks
+ * first, naming the handler). Another agent's panel would otherwise flip under their hands.
+ */
+export interface Actor extends Member {
+  canOverride: boolean;
+}
+const mayEnd = (row: ConversationRow, actor: Actor) =>
+  row.status !== "claimed" || row.assigneeId === actor.userId || actor.canOverride;
 
 /**
  * Live chat: the conversation's state machine (see conversationStatusSchema in @parley/contracts).
@@ -279,10 +291,11 @@ export function createLiveService(deps: LiveDeps) {
     },
 
     /** Back to the bot: it answers the visitor's next message. */
-    async release(workspaceId: string, conversationId: string): Promise<LiveStatus> {
+    async release(workspaceId: string, actor: Actor, conversationId: string): Promise<LiveStatus> {
       const out = await repo.transition(conversationId, teamScope(workspaceId), (row) => {
         if (row.status === "closed") throw new AppError("CONFLICT", CLOSED);
         if (row.status === "bot") return { result: toLiveStatus(row) };
+        if (!mayEnd(row, actor)) throw new AppError("FORBIDDEN", handledBy(row.assigneeName));
         const patch = { status: "bot" as const, assigneeId: null, assigneeName: null, waitingSince: null };
         return { patch, events: [statusEvent(row, patch)], result: toLiveStatus({ ...row, ...patch }) };
       });
@@ -292,10 +305,11 @@ export function createLiveService(deps: LiveDeps) {
     },
 
     /** Done: closed until the visitor writes again. */
-    async close(workspaceId: string, conversationId: string): Promise<LiveStatus> {
+    async close(workspaceId: string, actor: Actor, conversationId: string): Promise<LiveStatus> {
       const at = now();
       const out = await repo.transition(conversationId, teamScope(workspaceId), (row) => {
         if (row.status === "closed") return { result: toLiveStatus(row) };
+        if (!mayEnd(row, actor)) throw new AppError("FORBIDDEN", handledBy(row.assigneeName));
         const patch = { status: "closed" as const, waitingSince: null, closedAt: at };
         return { patch, events: [statusEvent(row, patch)], result: toLiveStatus({ ...row, ...patch }) };
       });

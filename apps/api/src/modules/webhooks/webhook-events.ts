@@ -101,7 +101,9 @@ export function leadCreatedEvents(webhooks: Emit, now: () => Date) {
         data: {
           lead: {
             id: lead.id,
+            // A widget lead leaves an e-mail; a WhatsApp customer who asked for a person, a phone.
             email: lead.email,
+            phone: lead.phone,
             name: lead.name,
             chatbotId: lead.chatbotId,
             conversationId: lead.conversationId,

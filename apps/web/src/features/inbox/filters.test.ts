@@ -22,10 +22,11 @@ describe("inbox filters ↔ URL query", () => {
   it("reads every filter the inbox offers", () => {
     expect(
       read(
-        "chatbotId=cb_1&from=2026-03-01&to=2026-03-31&rating=down&unanswered=true&hasLead=true&q=gift+cards",
+        "chatbotId=cb_1&channel=whatsapp&from=2026-03-01&to=2026-03-31&rating=down&unanswered=true&hasLead=true&q=gift+cards",
       ),
     ).toEqual({
       chatbotId: "cb_1",
+      channel: "whatsapp",
       from: "2026-03-01",
       to: "2026-03-31",
       rating: "down",
@@ -37,7 +38,9 @@ describe("inbox filters ↔ URL query", () => {
 
   it("drops what is malformed instead of failing", () => {
     expect(
-      read("from=2026-02-30&to=yesterday&rating=meh&unanswered=yes&hasLead=1&q=%20%20&chatbotId="),
+      read(
+        "from=2026-02-30&to=yesterday&rating=meh&unanswered=yes&hasLead=1&q=%20%20&chatbotId=&channel=playground",
+      ),
     ).toEqual({});
   });
 
@@ -60,6 +63,7 @@ describe("inbox filters ↔ URL query", () => {
   it("survives a round trip through the address bar", () => {
     const filters: InboxFilters = {
       chatbotId: "cb_1",
+      channel: "api",
       from: "2026-01-01",
       to: "2026-01-31",
       rating: "up",

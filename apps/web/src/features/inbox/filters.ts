@@ -1,4 +1,4 @@
-import type { ConversationFiltersInput, ConversationStatus } from "@parley/contracts";
+import type { ConversationChannel, ConversationFiltersInput, ConversationStatus } from "@parley/contracts";
 import { isIsoDay } from "../analytics/date-range";
 
 /**
@@ -7,6 +7,8 @@ import { isIsoDay } from "../analytics/date-range";
  */
 export interface InboxFilters {
   chatbotId?: string;
+  /** Only one channel's conversations (the website's widget, the API, WhatsApp). */
+  channel?: ConversationChannel;
   /** Inclusive UTC day range on the last message, YYYY-MM-DD. */
   from?: string;
   to?: string;
@@ -30,6 +32,7 @@ export const PAGE_SIZE = 25;
  */
 const KEYS = [
   "chatbotId",
+  "channel",
   "from",
   "to",
   "rating",
@@ -45,6 +48,8 @@ function text(value: string | null, max: number): string | undefined {
   return trimmed ? trimmed.slice(0, max) : undefined;
 }
 
+export const CHANNELS = ["widget", "whatsapp", "api"] as const satisfies readonly ConversationChannel[];
+
 const STATUSES = ["bot", "waiting", "claimed", "closed"] as const satisfies readonly ConversationStatus[];
 
 /**
@@ -55,6 +60,9 @@ export function filtersFromSearch(params: URLSearchParams): InboxFilters {
   const filters: InboxFilters = {};
   const chatbotId = text(params.get("chatbotId"), 100);
   if (chatbotId) filters.chatbotId = chatbotId;
+  const channel = params.get("channel");
+  if (channel && (CHANNELS as readonly string[]).includes(channel))
+    filters.channel = channel as ConversationChannel;
   let from = params.get("from") ?? "";
   let to = params.get("to") ?? "";
   if (isIsoDay(from) && isIsoDay(to) && from > to) [from, to] = [to, from];
@@ -117,7 +125,7 @@ export function activeFilterCount(
   const dates = filters.from || filters.to ? 1 : 0;
   return (
     dates +
-    (["chatbotId", "rating", "unanswered", "hasLead", "q"] as const).filter(
+    (["chatbotId", "channel", "rating", "unanswered", "hasLead", "q"] as const).filter(
       (key) => !ignore.includes(key) && filters[key] !== undefined && filters[key] !== false,
     ).length
   );

@@ -7,6 +7,7 @@ export const inboxKeys = {
   lists: () => [...inboxKeys.conversations(), "list"] as const,
   list: (filters: InboxFilters) => [...inboxKeys.lists(), filters] as const,
   transcript: (id: string) => [...inboxKeys.conversations(), "transcript", id] as const,
+  templates: (id: string) => [...inboxKeys.conversations(), "templates", id] as const,
   unanswered: (chatbotId?: string) => [...inboxKeys.all, "unanswered", chatbotId ?? "all"] as const,
   leads: (chatbotId?: string) => [...inboxKeys.all, "leads", chatbotId ?? "all"] as const,
 };

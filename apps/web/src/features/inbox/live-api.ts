@@ -1,5 +1,11 @@
-import { type LiveStatus, liveMessageSchema, liveStatusSchema } from "@parley/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type LiveStatus,
+  liveMessageSchema,
+  liveStatusSchema,
+  type TemplateSend,
+  whatsappTemplateListSchema,
+} from "@parley/contracts";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
 import { apiFetch } from "../../app/api";
 import { inboxKeys } from "./keys";
@@ -66,4 +72,39 @@ export function useTypingSignal(conversationId: string) {
     apiFetch(conversationPath(conversationId, "typing"), { method: "POST" }).catch(() => undefined);
   }, [conversationId, throttle]);
   return { typed, sent: throttle.reset };
+}
+
+/**
+ * The business's approved WhatsApp templates, for a conversation whose 24-hour window closed (read
+ * from Meta each time the picker opens; a template paused there disappears from the list).
+ */
+export function useTemplates(conversationId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: inboxKeys.templates(conversationId),
+    queryFn: ({ signal }) =>
+      apiFetch(conversationPath(conversationId, "templates"), { schema: whatsappTemplateListSchema, signal }),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** Sends an approved template (its values filled in); the message shows at once, as a reply does. */
+export function useSendTemplate(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (template: TemplateSend) =>
+      apiFetch(conversationPath(conversationId, "template"), {
+        method: "POST",
+        body: template,
+        schema: liveMessageSchema,
+      }),
+    onSuccess: (message) => {
+      addMessage(queryClient, conversationId, message);
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.lists() });
+    },
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.transcript(conversationId) });
+    },
+  });
 }

@@ -388,6 +388,83 @@ const server: Record<string, string> = {
   "A description can be at most {{max}} characters": "يجب ألا يتجاوز الوصف {{max}} حرف.",
   "A description is one line": "يجب أن يكون الوصف سطرًا واحدًا.",
 
+  // ——— WhatsApp and other messaging channels ———
+  "Enter the phone number ID": "أدخل مُعرّف رقم الهاتف.",
+  "The phone number ID is a number of at most 32 digits": "مُعرّف رقم الهاتف رقم لا يزيد على 32 خانة.",
+  "The phone number ID is a number (digits only), as Meta's app settings show it":
+    "مُعرّف رقم الهاتف أرقام فقط، كما يظهر في إعدادات تطبيقك لدى Meta.",
+  "Enter the WhatsApp Business Account ID": "أدخل مُعرّف حساب واتساب للأعمال.",
+  "The WhatsApp Business Account ID is a number of at most 32 digits":
+    "مُعرّف حساب واتساب للأعمال رقم لا يزيد على 32 خانة.",
+  "The WhatsApp Business Account ID is a number (digits only), as Meta's app settings show it":
+    "مُعرّف حساب واتساب للأعمال أرقام فقط، كما يظهر في إعدادات تطبيقك لدى Meta.",
+  "Enter the access token": "أدخل رمز الوصول.",
+  "The access token is at most 1024 characters": "لا يزيد رمز الوصول على 1024 حرفًا.",
+  "The access token has no spaces or line breaks: paste it as Meta shows it":
+    "لا يحتوي رمز الوصول على مسافات أو أسطر جديدة: الصقه كما تعرضه Meta.",
+  "Enter the app secret": "أدخل المفتاح السري للتطبيق.",
+  "The app secret is at most 128 characters": "لا يزيد المفتاح السري للتطبيق على 128 حرفًا.",
+  "The app secret has no spaces or line breaks: paste it as Meta shows it":
+    "لا يحتوي المفتاح السري للتطبيق على مسافات أو أسطر جديدة: الصقه كما تعرضه Meta.",
+  "A template name has lower-case letters, digits and underscores":
+    "يتكون اسم القالب من أحرف لاتينية صغيرة وأرقام وشرطات سفلية.",
+  "A language code such as en or en_US": "أدخل رمز لغة مثل en أو en_US.",
+  "Fill in every value": "املأ كل القيم.",
+  "A value is at most {{max}} characters": "لا تزيد القيمة على {{max}} حرف.",
+  "A value is one line, without tabs or runs of spaces":
+    "القيمة سطر واحد، بلا علامات جدولة أو مسافات متتالية.",
+  "Your {{plan}} plan does not include WhatsApp. Upgrade to Pro or Business to connect a number.":
+    "لا تشمل باقة «{{plan}}» واتساب. رقِّ باقتك إلى Pro أو Business لربط رقم.",
+  "Channel not found": "لم يُعثر على القناة.",
+  "This number is already connected to a Parley chatbot of another workspace.":
+    "هذا الرقم مربوط بالفعل بروبوت محادثة في Parley تابع لمساحة عمل أخرى.",
+  "This number is already connected to one of your chatbots. Disconnect it there first.":
+    "هذا الرقم مربوط بالفعل بأحد روبوتات المحادثة لديك. افصله من هناك أولًا.",
+  "This number was just connected to a Parley chatbot.": "رُبط هذا الرقم للتو بروبوت محادثة في Parley.",
+  "Meta did not accept the access token (error {{code}}). Check that it is a permanent token of a system user with the whatsapp_business_messaging and whatsapp_business_management permissions, and that it has not expired.":
+    "لم تقبل Meta رمز الوصول (الخطأ {{code}}). تحقّق من أنه رمز دائم لمستخدم نظام يملك صلاحيتَي whatsapp_business_messaging وwhatsapp_business_management، وأنه لم تنتهِ صلاحيته.",
+  'Meta did not accept the access token (error {{code}}). Check that it is a permanent token of a system user with the whatsapp_business_messaging and whatsapp_business_management permissions, and that it has not expired. Meta said: "{{said}}"':
+    'لم تقبل Meta رمز الوصول (الخطأ {{code}}). تحقّق من أنه رمز دائم لمستخدم نظام يملك صلاحيتَي whatsapp_business_messaging وwhatsapp_business_management، وأنه لم تنتهِ صلاحيته. ردّ Meta: "{{said}}"',
+  "Meta could not be reached to check the number right now. Try again in a minute.":
+    "تعذّر الوصول إلى Meta للتحقق من الرقم الآن. حاول مرة أخرى بعد دقيقة.",
+  'Meta could not be reached to check the number right now. Try again in a minute. Meta said: "{{said}}"':
+    'تعذّر الوصول إلى Meta للتحقق من الرقم الآن. حاول مرة أخرى بعد دقيقة. ردّ Meta: "{{said}}"',
+  "Meta does not know this phone number ID, or it does not belong to this token (error {{code}}). Copy the phone number ID from WhatsApp → API Setup in your Meta app, not the phone number itself.":
+    "لا تعرف Meta مُعرّف رقم الهاتف هذا، أو أنه لا يتبع هذا الرمز (الخطأ {{code}}). انسخ مُعرّف رقم الهاتف من WhatsApp ← API Setup في تطبيقك لدى Meta، لا رقم الهاتف نفسه.",
+  'Meta does not know this phone number ID, or it does not belong to this token (error {{code}}). Copy the phone number ID from WhatsApp → API Setup in your Meta app, not the phone number itself. Meta said: "{{said}}"':
+    'لا تعرف Meta مُعرّف رقم الهاتف هذا، أو أنه لا يتبع هذا الرمز (الخطأ {{code}}). انسخ مُعرّف رقم الهاتف من WhatsApp ← API Setup في تطبيقك لدى Meta، لا رقم الهاتف نفسه. ردّ Meta: "{{said}}"',
+  'Meta does not know WhatsApp Business Account ID {{id}}, or it does not belong to this token (error {{code}}). Copy it from WhatsApp → API Setup in your Meta app. Meta said: "{{said}}"':
+    'لا تعرف Meta مُعرّف حساب واتساب للأعمال {{id}}، أو أنه لا يتبع هذا الرمز (الخطأ {{code}}). انسخه من WhatsApp ← API Setup في تطبيقك لدى Meta. ردّ Meta: "{{said}}"',
+  "Too many attempts to connect a number. Please wait a minute and try again.":
+    "محاولات كثيرة لربط رقم. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
+  "Templates are for WhatsApp conversations only.": "القوالب مخصّصة لمحادثات واتساب فقط.",
+  "Too many requests for templates. Please wait a moment and try again.":
+    "طلبات كثيرة للقوالب. يُرجى الانتظار لحظة ثم المحاولة مرة أخرى.",
+  'There is no approved template "{{name}}" in {{language}}. It may have been paused or deleted in Meta.':
+    'لا يوجد قالب معتمد باسم "{{name}}" باللغة {{language}}. ربما أُوقف مؤقتًا أو حُذف لدى Meta.',
+  "This template takes 1 value, not {{count}}.": "يأخذ هذا القالب قيمة واحدة، لا {{count}}.",
+  "This template takes {{expected}} values, not {{count}}.":
+    "يأخذ هذا القالب {{expected}} قيم، لا {{count}}.",
+  "More than 24 hours have passed since the customer's last message, so WhatsApp allows only an approved template now.":
+    "مرّت أكثر من 24 ساعة على آخر رسالة من العميل، لذا لا يسمح واتساب الآن إلا بقالب معتمد.",
+  "Only customers' conversations can be handed to a person.": "لا تُحال إلى شخص إلا محادثات العملاء.",
+  "{{name}} is handling this conversation. Only they, an owner or an admin can hand it back or close it.":
+    "{{name}} يتولى هذه المحادثة. لا يعيدها إلى الروبوت أو يغلقها إلا هو أو المالك أو المشرف.",
+  "Not sent: the WhatsApp number was disconnected.": "لم تُرسل: فُصل رقم واتساب.",
+  "Not sent: the WhatsApp connection needs attention. An owner or admin can reconnect it in the chatbot's settings.":
+    "لم تُرسل: ربط واتساب يحتاج إلى انتباه. يمكن للمالك أو المشرف إعادة ربطه من إعدادات روبوت المحادثة.",
+  "Not sent: more than 24 hours have passed since the customer's last message. Send an approved template instead.":
+    "لم تُرسل: مرّت أكثر من 24 ساعة على آخر رسالة من العميل. أرسل قالبًا معتمدًا بدلًا منها.",
+  "Not delivered: more than 24 hours have passed since the customer's last message. Send an approved template instead.":
+    "لم تُسلَّم: مرّت أكثر من 24 ساعة على آخر رسالة من العميل. أرسل قالبًا معتمدًا بدلًا منها.",
+  "Meta refused this message: {{said}}": "رفضت Meta هذه الرسالة: {{said}}",
+  "Not sent: Meta refused the number's access token, so the WhatsApp connection needs attention. Meta said: {{said}}":
+    "لم تُرسل: رفضت Meta رمز الوصول الخاص بالرقم، لذا يحتاج ربط واتساب إلى انتباه. ردّ Meta: {{said}}",
+  "The customer can't receive this message: they may have blocked the business, or this number is not on WhatsApp. Meta said: {{said}}":
+    "لا يستطيع العميل استلام هذه الرسالة: ربما حظر النشاط التجاري، أو أن هذا الرقم ليس على واتساب. ردّ Meta: {{said}}",
+  "Not sent: Meta kept refusing or could not be reached after several tries ({{said}}).":
+    "لم تُرسل: استمرت Meta في الرفض أو تعذّر الوصول إليها بعد عدة محاولات ({{said}}).",
+
   // ——— Auth service: workspaces, accounts ———
   // The invitation link's public details (issue #25).
   "We could not find this invitation. Check the link in your e-mail.":

@@ -76,6 +76,8 @@ const inbox = {
     ratedDown: "Rated down",
     ratedUp: "Rated up",
     hasLead: "Has lead",
+    channel: "Channel",
+    allChannels: "All channels",
     clear: "Clear filters",
   },
   botTab: {
@@ -166,6 +168,54 @@ const inbox = {
       blocked: "Desktop notifications are blocked for this site in your browser's settings.",
     },
   },
+  channel: {
+    widget: "Website",
+    api: "API",
+    whatsapp: "WhatsApp",
+  },
+  contact: {
+    line: "<name>{{name}}</name> on WhatsApp",
+    writes: {
+      en: "writes in English",
+      ar: "writes in Arabic",
+    },
+  },
+  contentType: {
+    text: "Text",
+    image: "Photo",
+    document: "Document",
+    audio: "Voice message",
+    video: "Video",
+    sticker: "Sticker",
+    location: "Location",
+    template: "Template",
+    other: "Message",
+  },
+  delivery: {
+    queued: "Sending",
+    sent: "Sent",
+    delivered: "Delivered",
+    read: "Read",
+    failed: "Not delivered",
+  },
+  window: {
+    openHours:
+      "WhatsApp lets you reply freely for {{hours}} h {{minutes}} min more (24 hours after the customer's last message).",
+    openMinutes:
+      "WhatsApp lets you reply freely for {{minutes}} min more (24 hours after the customer's last message).",
+    closed:
+      "More than 24 hours have passed since the customer's last message: WhatsApp allows only an approved template now. When the customer answers, you can reply freely again.",
+  },
+  template: {
+    label: "Send an approved template",
+    loading: "Loading your approved templates from Meta…",
+    none: "Your WhatsApp Business Account has no approved templates. Create one in Meta's WhatsApp Manager (Message templates); once Meta approves it, it appears here.",
+    choose: "Choose a template",
+    value: "Value {{n}}",
+    preview: "The customer will read:",
+    hint: "Templates are the only messages WhatsApp delivers after 24 hours of silence.",
+    send: "Send template",
+  },
   handle: {
     label: "Live chat",
     state: {
@@ -181,6 +231,11 @@ const inbox = {
     handingBack: "Handing back…",
     close: "Close conversation",
     closing: "Closing…",
+    confirmHandBack:
+      "<name>{{name}}</name> is handling this conversation. Hand it back to the bot anyway? Their reply box closes.",
+    confirmClose:
+      "<name>{{name}}</name> is handling this conversation. Close it anyway? Their reply box closes.",
+    keep: "Keep it with them",
     reply: "Your reply",
     replyPlaceholder: "Write a reply…",
     replyHint: "Enter sends · Shift+Enter adds a line",
@@ -237,7 +292,7 @@ const inbox = {
     added: "Answer added to {{bot}}. Visitors who ask this now get it.",
   },
   leads: {
-    lead: "Visitors who asked for a follow-up and left their e-mail. Each row links to the conversation it came from.",
+    lead: "Visitors who asked for a follow-up and left their e-mail, and WhatsApp customers who asked for a person. Each row links to the conversation it came from.",
     preparing: "Preparing…",
     exportCsv: "Export CSV",
     loading: "Loading leads",
@@ -249,7 +304,7 @@ const inbox = {
       "When a chatbot asks for contact details (an owner or admin turns it on in its settings) and a visitor leaves their e-mail, it appears here.",
     caption_one: "{{count, number}} lead",
     caption_other: "{{count, number}} leads",
-    email: "Email",
+    email: "Contact",
     name: "Name",
     chatbot: "Chatbot",
     captured: "Captured",

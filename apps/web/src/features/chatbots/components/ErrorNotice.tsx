@@ -4,7 +4,8 @@ import { isApiError } from "../../../app/api";
 
 /**
  * A failed action's message, in the server's words. A plan limit links to /billing, since
- * upgrading is the way forward; a reference id helps support find the request.
+ * upgrading is the way forward. A reference id helps support find a request that broke (5xx); an
+ * answer the person can act on (another member took the conversation, a closed window) needs none.
  */
 export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: (() => void) | undefined }) {
   const { t } = useTranslation("builder");
@@ -23,7 +24,7 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: (() 
           </Link>
         ) : null}
       </p>
-      {api?.requestId && !limit ? (
+      {api?.requestId && api.status >= 500 ? (
         <span className="alert-meta">{t("errors.reference", { id: api.requestId })}</span>
       ) : null}
       {onRetry ? (

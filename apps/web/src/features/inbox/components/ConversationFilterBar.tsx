@@ -2,6 +2,7 @@ import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useId, useRef, useState } from "react";
 import {
   activeFilterCount,
+  CHANNELS,
   type InboxFilters,
   SEARCH_MAX_LENGTH,
   statusViewOnly,
@@ -118,6 +119,28 @@ export function ConversationFilterBar({ filters, onChange, showBotSelect }: Filt
         {showBotSelect ? (
           <BotSelect value={filters.chatbotId} onChange={(chatbotId) => set("chatbotId", chatbotId)} />
         ) : null}
+        <div className="field inbox-field">
+          <label htmlFor={`${id}-channel`}>{t("filters.channel")}</label>
+          <select
+            id={`${id}-channel`}
+            value={filters.channel ?? ""}
+            onChange={(event) =>
+              set(
+                "channel",
+                (CHANNELS as readonly string[]).includes(event.target.value)
+                  ? (event.target.value as InboxFilters["channel"])
+                  : undefined,
+              )
+            }
+          >
+            <option value="">{t("filters.allChannels")}</option>
+            {CHANNELS.map((channel) => (
+              <option key={channel} value={channel}>
+                {t(`channel.${channel}`)}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="field inbox-field inbox-field-date">
           <label htmlFor={`${id}-from`}>{t("filters.from")}</label>
           <input

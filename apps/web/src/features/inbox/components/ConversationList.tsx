@@ -3,6 +3,8 @@ import { useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
 import { customerLabel } from "../format";
 import { useInboxFormat } from "../use-inbox-format";
+import { ChannelBadge } from "./ChannelParts";
+import { contactLabel } from "./channel-parts";
 import { ThumbDownIcon, ThumbUpIcon, VerifiedIcon } from "./icons";
 import { LiveBadge } from "./LiveBadge";
 
@@ -61,7 +63,13 @@ function ConversationRow({ item, showBotName }: { item: ConversationSummary; sho
     <>
       <span className="conv-item-top">
         <span className="conv-item-bot">
-          {showBotName ? item.chatbotName : item.customer ? customerLabel(item.customer) : t("list.visitor")}
+          {showBotName
+            ? item.chatbotName
+            : item.customer
+              ? customerLabel(item.customer)
+              : item.contact
+                ? contactLabel(item.contact)
+                : t("list.visitor")}
         </span>
         <time
           className="conv-item-time"
@@ -76,6 +84,12 @@ function ConversationRow({ item, showBotName }: { item: ConversationSummary; sho
       </span>
       <span className="conv-item-meta">
         <LiveBadge conversation={item} />
+        <ChannelBadge channel={item.channel} />
+        {showBotName && item.contact && !item.customer ? (
+          <span className="conv-badge">
+            <bdi>{contactLabel(item.contact)}</bdi>
+          </span>
+        ) : null}
         <span className="conv-item-count">{t("list.messages", { count: item.messageCount })}</span>
         {item.unansweredCount > 0 ? (
           <span className="conv-badge conv-badge-warn">

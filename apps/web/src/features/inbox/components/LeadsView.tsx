@@ -7,6 +7,7 @@ import { downloadLeadsCsv, useLeads } from "../api";
 import { useInboxFormat } from "../use-inbox-format";
 import { BotSelect } from "./BotSelect";
 import { DownloadIcon } from "./icons";
+import { LeadAddress, leadAddress } from "./LeadAddress";
 
 /** The contact details visitors left, newest first, with a CSV export. */
 export function LeadsView({
@@ -76,9 +77,7 @@ export function LeadsView({
               {rows.map((lead) => (
                 <tr key={lead._id}>
                   <td data-label={t("leads.email")} className="leads-email">
-                    <a href={`mailto:${lead.email}`} dir="ltr">
-                      {lead.email}
-                    </a>
+                    <LeadAddress lead={lead} />
                   </td>
                   <td data-label={t("leads.name")}>
                     {lead.name ?? <span className="inbox-muted">{t("leads.notGiven")}</span>}
@@ -92,7 +91,7 @@ export function LeadsView({
                       <Trans
                         t={t}
                         i18nKey="leads.view"
-                        values={{ email: lead.email }}
+                        values={{ email: leadAddress(lead) }}
                         components={{ hidden: <span className="sr-only" />, email: <bdi dir="ltr" /> }}
                       />
                     </Link>

@@ -11,6 +11,7 @@ import {
 } from "react";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { useSession } from "../../session/session-context";
+import { useCan } from "../../workspaces/permissions";
 import { liveStore } from "../live/live-store";
 import { useLiveAction, useReply, useTypingSignal } from "../live-api";
 import { LiveBadge } from "./LiveBadge";
@@ -37,10 +38,19 @@ export function LivePanel({ transcript }: { transcript: Transcript }) {
   const pending = actions.some((a) => a.isPending);
   const failed = actions.find((a) => a.isError);
   const handling = handlingOf(transcript, user?.id);
+  // Another member's conversation: only an owner or admin may end it, and is asked first.
+  const canOverride = useCan("inbox:override");
+  const [confirming, setConfirming] = useState<"release" | "close" | null>(null);
+  const mayEnd = handling !== "other" || canOverride;
 
   const run = (action: typeof claim) => {
+    setConfirming(null);
     for (const other of actions) if (other !== action) other.reset();
     action.mutate();
+  };
+  const ask = (which: "release" | "close") => {
+    if (handling === "other") setConfirming(which);
+    else run(which === "release" ? release : close);
   };
 
   let state: ReactNode;
@@ -74,27 +84,53 @@ export function LivePanel({ transcript }: { transcript: Transcript }) {
                 {claim.isPending ? t("handle.takingOver") : t("handle.takeOver")}
               </button>
             ) : null}
-            {handling !== "bot" ? (
+            {handling !== "bot" && mayEnd ? (
               <button
                 type="button"
                 className="btn btn-secondary btn-sm"
                 disabled={pending}
-                onClick={() => run(release)}
+                onClick={() => ask("release")}
               >
                 {release.isPending ? t("handle.handingBack") : t("handle.handBack")}
               </button>
             ) : null}
-            <button
-              type="button"
-              className="btn btn-secondary btn-sm"
-              disabled={pending}
-              onClick={() => run(close)}
-            >
-              {close.isPending ? t("handle.closing") : t("handle.close")}
-            </button>
+            {mayEnd ? (
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                disabled={pending}
+                onClick={() => ask("close")}
+              >
+                {close.isPending ? t("handle.closing") : t("handle.close")}
+              </button>
+            ) : null}
           </div>
         ) : null}
       </div>
+      {confirming && handling === "other" ? (
+        <div className="tr-live-confirm" role="alert">
+          <p>
+            <Trans
+              t={t}
+              i18nKey={confirming === "release" ? "handle.confirmHandBack" : "handle.confirmClose"}
+              values={{ name: transcript.assignee?.name ?? "" }}
+              components={{ name: <bdi className="tr-live-name" /> }}
+            />
+          </p>
+          <div className="tr-live-actions">
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => run(confirming === "release" ? release : close)}
+            >
+              {confirming === "release" ? t("handle.handBack") : t("handle.close")}
+            </button>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => setConfirming(null)}>
+              {t("handle.keep")}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {failed ? <ErrorNotice error={failed.error} /> : null}
     </section>
   );

@@ -9,10 +9,15 @@ import { useSession } from "../../session/session-context";
 import { useCan } from "../../workspaces/permissions";
 import { useTranscript } from "../api";
 import { customerLabel } from "../format";
+import { useMinuteClock } from "../live/use-now";
 import { useInboxFormat } from "../use-inbox-format";
+import { ChannelBadge, ContactLine, ContentTag, DeliveryState, ReplyWindowNote } from "./ChannelParts";
+import { contactLabel, replyWindow } from "./channel-parts";
 import { DeleteConversationDialog } from "./DeleteConversationDialog";
 import { MailIcon, ThumbDownIcon, ThumbUpIcon, VerifiedIcon } from "./icons";
+import { LeadAddress, leadAddress } from "./LeadAddress";
 import { handlingOf, hasDraft, LivePanel, ReplyBox, VisitorTyping } from "./LivePanel";
+import { TemplateComposer } from "./TemplateComposer";
 
 interface TranscriptPaneProps {
   conversationId: string;
@@ -99,11 +104,18 @@ function TranscriptView({
   const [confirming, setConfirming] = useState(false);
   const questions = transcript.messages.filter((m) => m.role === "user").length;
   const { customer } = transcript;
-  const asker = customer ? customerLabel(customer) : t("transcript.visitorName");
+  const asker = customer
+    ? customerLabel(customer)
+    : transcript.contact
+      ? contactLabel(transcript.contact)
+      : t("transcript.visitorName");
   // Owners and admins delete conversations; agents work them.
   const canDelete = useCan("inbox:delete");
   const { user } = useSession();
-  const live = transcript.channel === "widget";
+  // The team answers on the website's widget and on WhatsApp; API conversations are read only.
+  const live = transcript.channel === "widget" || transcript.channel === "whatsapp";
+  const now = useMinuteClock();
+  const templateOnly = replyWindow(transcript, now).kind === "closed";
   const handling = handlingOf(transcript, user?.id);
   // A draft keeps its box even when the conversation moved on (closed, taken by someone else):
   // sending then says why it cannot go, and the text is not lost.
@@ -128,6 +140,8 @@ function TranscriptView({
             {t("transcript.title", { bot: transcript.chatbotName })}
           </h2>
           <p className="tr-sub">
+            <ChannelBadge channel={transcript.channel} />
+            {transcript.channel !== "widget" ? " " : null}
             {t("transcript.started", { when: format.dateTime(transcript.createdAt) })} ·{" "}
             {t("transcript.questions", { count: questions })} ·{" "}
             {t("list.messages", { count: transcript.messageCount })}
@@ -144,6 +158,7 @@ function TranscriptView({
               </>
             ) : null}
           </p>
+          <ContactLine transcript={transcript} />
         </div>
         {canDelete ? (
           <button
@@ -206,14 +221,8 @@ function TranscriptView({
                   <Trans
                     t={t}
                     i18nKey="transcript.lead"
-                    values={{ email: lead.email }}
-                    components={{
-                      email: (
-                        <a href={`mailto:${lead.email}`} dir="ltr">
-                          {lead.email}
-                        </a>
-                      ),
-                    }}
+                    values={{ email: leadAddress(lead) }}
+                    components={{ email: <LeadAddress lead={lead} /> }}
                   />
                   {lead.name ? <span className="tr-lead-name"> · {lead.name}</span> : null}
                 </p>
@@ -243,8 +252,10 @@ function TranscriptView({
                   <time dateTime={message.createdAt}>{format.time(message.createdAt)}</time>
                 </span>
                 <div className="tr-bubble" dir="auto">
+                  <ContentTag contentType={message.contentType} />
                   {message.content}
                 </div>
+                <DeliveryState delivery={message.delivery} />
               </li>
             ) : message.role === "user" ? (
               <li
@@ -257,6 +268,7 @@ function TranscriptView({
                   <time dateTime={message.createdAt}>{format.time(message.createdAt)}</time>
                 </span>
                 <div className="tr-bubble" dir="auto">
+                  <ContentTag contentType={message.contentType} />
                   {message.content}
                 </div>
               </li>
@@ -274,6 +286,7 @@ function TranscriptView({
                 <div className="tr-bubble" dir="auto">
                   {message.content}
                 </div>
+                <DeliveryState delivery={message.delivery} />
                 <AnswerFlags
                   answered={message.answered}
                   confidence={message.confidence}
@@ -291,7 +304,14 @@ function TranscriptView({
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
-      {canReply ? <ReplyBox transcript={transcript} /> : null}
+      {canReply && transcript.channel === "whatsapp" ? <ReplyWindowNote transcript={transcript} /> : null}
+      {canReply ? (
+        templateOnly ? (
+          <TemplateComposer transcript={transcript} />
+        ) : (
+          <ReplyBox transcript={transcript} />
+        )
+      ) : null}
 
       <DeleteConversationDialog
         open={confirming}

@@ -65,3 +65,18 @@ export const BellIcon = (p: IconProps) => (
     <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </Svg>
 );
+
+/** A speech bubble with a handset: WhatsApp conversations (drawn, not Meta's logo). */
+export const WhatsappIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20.5 5.3 16.6A8.5 8.5 0 1 1 8.6 19.6z" />
+    <path d="M9 8.5c0 3.5 2.6 6.4 6 6.8l1.2-1.4-1.8-1-1 .9a4.7 4.7 0 0 1-2.6-2.6l.9-1-1-1.8z" />
+  </Svg>
+);
+
+/** Angle brackets: conversations through the public API. */
+export const CodeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="m8 7-5 5 5 5M16 7l5 5-5 5" />
+  </Svg>
+);

@@ -21,6 +21,9 @@ const summary = (id: string, patch: Partial<ConversationSummary> = {}): Conversa
   upCount: 0,
   downCount: 0,
   hasLead: false,
+  contact: null,
+  language: null,
+  replyWindowEndsAt: null,
   customer: null,
   status: "bot",
   assignee: null,
@@ -40,6 +43,8 @@ const transcript = (id: string): Transcript => ({
       feedback: null,
       interrupted: false,
       author: null,
+      contentType: "text",
+      delivery: null,
       createdAt: "2026-03-04T09:00:00.000Z",
     },
     {
@@ -51,6 +56,8 @@ const transcript = (id: string): Transcript => ({
       feedback: null,
       interrupted: false,
       author: null,
+      contentType: "text",
+      delivery: null,
       createdAt: "2026-03-04T09:30:00.000Z",
     },
   ],
@@ -65,6 +72,8 @@ const agentMessage = (id: string, createdAt: string): TeamMessage => ({
   answered: null,
   feedback: null,
   author: { id: "user_sara", name: "Sara" },
+  contentType: "text",
+  delivery: null,
   createdAt,
 });
 
@@ -146,6 +155,59 @@ describe("a message event", () => {
     expect(open()).toBe(before);
     expect(client.getQueryData(inboxKeys.transcript("conv_other"))).toBeUndefined();
     expect(work.lists).toBe(true);
+  });
+});
+
+describe("a delivery event", () => {
+  const sent = (
+    status: "queued" | "sent" | "delivered" | "read" | "failed",
+    at = "2026-03-04T09:41:00.000Z",
+  ) => ({
+    status,
+    error: status === "failed" ? { code: 131047, message: "Re-engagement message" } : null,
+    at,
+  });
+
+  it("shows how far a sent reply got, moving only forwards, and never leaves failed", () => {
+    cache();
+    applyEvent(client, {
+      type: "message",
+      id: 7,
+      conversationId: "conv_1",
+      message: { ...agentMessage("msg_agent", "2026-03-04T09:40:00.000Z"), delivery: sent("queued") },
+    });
+    const deliveryOf = () => open()?.messages.find((m) => m._id === "msg_agent")?.delivery?.status;
+    const event = (id: number, status: Parameters<typeof sent>[0]): TeamEvent => ({
+      type: "delivery",
+      id,
+      conversationId: "conv_1",
+      messageId: "msg_agent",
+      delivery: sent(status),
+    });
+    expect(applyEvent(client, event(8, "read"))).toEqual({ lists: false, reload: [] });
+    expect(deliveryOf()).toBe("read");
+    applyEvent(client, event(9, "delivered"));
+    expect(deliveryOf()).toBe("read");
+    applyEvent(client, event(10, "failed"));
+    expect(open()?.messages.find((m) => m._id === "msg_agent")?.delivery).toMatchObject({
+      status: "failed",
+      error: { code: 131047 },
+    });
+    applyEvent(client, event(11, "read"));
+    expect(deliveryOf()).toBe("failed");
+  });
+
+  it("of a message the transcript does not hold changes nothing", () => {
+    cache();
+    const before = open();
+    applyEvent(client, {
+      type: "delivery",
+      id: 3,
+      conversationId: "conv_1",
+      messageId: "msg_unknown",
+      delivery: sent("read"),
+    });
+    expect(open()).toBe(before);
   });
 });
 

@@ -1,4 +1,10 @@
-import type { ConversationPage, ConversationSummary, Transcript } from "@parley/contracts";
+import {
+  type ConversationPage,
+  type ConversationSummary,
+  type Delivery,
+  deliveryStatusSchema,
+  type Transcript,
+} from "@parley/contracts";
 import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
 import { inboxKeys } from "../keys";
 import type { TeamEvent, TeamMessage, TeamStatus } from "./live-events";
@@ -26,6 +32,8 @@ export function toTranscriptMessage(message: TeamMessage): TranscriptMessage {
     feedback: message.feedback,
     interrupted: false,
     author: message.author ? { id: message.author.id ?? "", name: message.author.name } : null,
+    contentType: message.contentType,
+    delivery: message.delivery,
     createdAt: message.createdAt,
   };
 }
@@ -115,6 +123,23 @@ export function applyStatus(queryClient: QueryClient, status: TeamStatus): void 
 }
 
 /**
+ * A sent message's new delivery state in the open transcript. As on the server, a state only moves
+ * on (a reload may already show `read` when an earlier `delivered` event is applied) and `failed`
+ * is never left.
+ */
+export function withDelivery(transcript: Transcript, messageId: string, delivery: Delivery): Transcript {
+  const at = transcript.messages.findIndex((m) => m._id === messageId);
+  const current = at >= 0 ? transcript.messages[at] : undefined;
+  if (!current) return transcript;
+  const order = deliveryStatusSchema.options;
+  if (current.delivery && order.indexOf(delivery.status) <= order.indexOf(current.delivery.status))
+    return transcript;
+  const messages = [...transcript.messages];
+  messages[at] = { ...current, delivery };
+  return { ...transcript, messages };
+}
+
+/**
  * Applies one (new, not a repeat) event to the cache and says what should reload. `ready` without
  * resume means events may have been missed: everything the inbox shows reloads.
  */
@@ -128,6 +153,11 @@ export function applyEvent(queryClient: QueryClient, event: TeamEvent): CacheWor
     case "status":
       applyStatus(queryClient, event);
       return { lists: true, reload: [] };
+    case "delivery":
+      queryClient.setQueryData<Transcript>(inboxKeys.transcript(event.conversationId), (t) =>
+        t ? withDelivery(t, event.messageId, event.delivery) : t,
+      );
+      return { lists: false, reload: [] };
     case "activity": {
       // A bot-mode exchange: the transcript is reloaded (the bot's answer carries its sources).
       const reload: QueryKey[] = [inboxKeys.transcript(event.conversationId)];

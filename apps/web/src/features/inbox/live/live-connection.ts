@@ -104,7 +104,10 @@ export function startLiveConnection(options: LiveConnectionOptions): () => void 
           attempt = 0;
           setState("open");
           if (!event.resumed) tracker.reset();
-        } else if ((event.type === "message" || event.type === "status") && event.id !== null) {
+        } else if (
+          (event.type === "message" || event.type === "status" || event.type === "delivery") &&
+          event.id !== null
+        ) {
           if (!tracker.accept(event.id)) return false;
         }
         try {

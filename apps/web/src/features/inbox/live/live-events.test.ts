@@ -101,7 +101,31 @@ describe("parseTeamEvent", () => {
         id: "41",
         data: JSON.stringify({ type: "message", conversationId: "conv_1", message }),
       }),
-    ).toEqual({ type: "message", id: 41, conversationId: "conv_1", message });
+    ).toEqual({
+      type: "message",
+      id: 41,
+      conversationId: "conv_1",
+      // An older server's message is read as a text message with no delivery state.
+      message: { ...message, contentType: "text", delivery: null },
+    });
+    const delivery = {
+      status: "failed",
+      error: { code: 131047, message: "Re-engagement message" },
+      at: null,
+    };
+    expect(
+      parseTeamEvent({
+        event: "delivery",
+        id: "43",
+        data: JSON.stringify({ type: "delivery", conversationId: "conv_1", messageId: "msg_1", delivery }),
+      }),
+    ).toEqual({ type: "delivery", id: 43, conversationId: "conv_1", messageId: "msg_1", delivery });
+    expect(
+      parseTeamEvent({
+        event: "delivery",
+        data: JSON.stringify({ conversationId: "conv_1", messageId: "msg_1", delivery: { status: "lost" } }),
+      }),
+    ).toBeNull();
     expect(
       parseTeamEvent({
         event: "status",

@@ -2,6 +2,8 @@ import {
   activityEventSchema,
   type ConversationStatus,
   conversationStatusSchema,
+  type Delivery,
+  deliverySchema,
   liveMessageSchema,
   readyEventSchema,
   typingEventSchema,
@@ -45,12 +47,18 @@ const statusEventSchema = z.object({
   waitingSince: z.string().nullable(),
 });
 export type TeamStatus = z.infer<typeof statusEventSchema>;
+const deliveryEventSchema = z.object({
+  conversationId: z.string(),
+  messageId: z.string(),
+  delivery: deliverySchema,
+});
 
 /** One event of the team's stream, understood. Events with an `id` can be replayed on resume. */
 export type TeamEvent =
   | { type: "ready"; resumed: boolean }
   | { type: "message"; id: number | null; conversationId: string; message: TeamMessage }
   | ({ type: "status"; id: number | null } & TeamStatus)
+  | { type: "delivery"; id: number | null; conversationId: string; messageId: string; delivery: Delivery }
   | { type: "typing"; conversationId: string }
   | { type: "activity"; conversationId: string; chatbotId: string; kind: "created" | "message" | "lead" }
   | { type: "gone" };
@@ -87,6 +95,10 @@ export function parseTeamEvent(event: SseEvent): TeamEvent | null {
     case "status": {
       const parsed = statusEventSchema.safeParse(data);
       return parsed.success ? { type: "status", id: eventId(event.id), ...parsed.data } : null;
+    }
+    case "delivery": {
+      const parsed = deliveryEventSchema.safeParse(data);
+      return parsed.success ? { type: "delivery", id: eventId(event.id), ...parsed.data } : null;
     }
     case "typing": {
       const parsed = typingEventSchema.safeParse(data);
