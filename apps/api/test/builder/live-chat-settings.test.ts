@@ -137,7 +137,8 @@ describe.each(testDrivers())("a bot's live-chat settings on %s", (driver) => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const saved = await read();
-    expect(saved.handoff).toEqual({ enabled: true, officeHours: gulfWeek });
+    // A bot that never set the wait before the contact form has the default, 60 s.
+    expect(saved.handoff).toEqual({ enabled: true, officeHours: gulfWeek, waitSeconds: 60 });
     expect(saved.handoffReply).toBe("Connecting you with our team now.");
     expect(saved.offHoursReply).toBe("We're closed. Leave your e-mail and we'll write back.");
     expect(saved.translations.ar).toMatchObject({
@@ -153,31 +154,39 @@ describe.each(testDrivers())("a bot's live-chat settings on %s", (driver) => {
     expect((await patch({ handoff: { enabled: false } })).body.handoff).toEqual({
       enabled: false,
       officeHours: gulfWeek,
+      waitSeconds: 60,
     });
     // …and null office hours mean "always".
     expect((await patch({ handoff: { enabled: true, officeHours: null } })).body.handoff).toEqual({
       enabled: true,
       officeHours: null,
+      waitSeconds: 60,
+    });
+    // The wait is the bot's to choose, and kept through other changes.
+    expect((await patch({ handoff: { waitSeconds: 90 } })).body.handoff).toEqual({
+      enabled: true,
+      officeHours: null,
+      waitSeconds: 90,
     });
     // Other edits leave them alone.
     expect((await patch({ name: "Live shop 2" })).body).toMatchObject({
-      handoff: { enabled: true, officeHours: null },
+      handoff: { enabled: true, officeHours: null, waitSeconds: 90 },
       handoffReply: "Connecting you with our team now.",
     });
   });
 
   it("tells the widget at once whether a person can be asked for now (office hours, server clock)", async () => {
     expect((await patch({ published: true })).status).toBe(200);
-    expect((await config()).handoff).toEqual({ enabled: true, withinHours: true });
+    expect((await config()).handoff).toEqual({ enabled: true, withinHours: true, waitSeconds: 90 });
     // The widget's bot cache is dropped on every change: no stale answer within its TTL.
-    await patch({ handoff: { enabled: false } });
-    expect((await config()).handoff).toEqual({ enabled: false, withinHours: false });
+    await patch({ handoff: { enabled: false, waitSeconds: 60 } });
+    expect((await config()).handoff).toEqual({ enabled: false, withinHours: false, waitSeconds: 60 });
 
     // Closed every day: never within hours.
     await patch({
       handoff: { enabled: true, officeHours: { timeZone: "Asia/Riyadh", days: Array(7).fill(null) } },
     });
-    expect((await config()).handoff).toEqual({ enabled: true, withinHours: false });
+    expect((await config()).handoff).toEqual({ enabled: true, withinHours: false, waitSeconds: 60 });
 
     // Open all day today only, in Riyadh's wall clock (23:59 is the last minute: step over it).
     const riyadh = () =>
@@ -195,12 +204,12 @@ describe.each(testDrivers())("a bot's live-chat settings on %s", (driver) => {
       i === today ? { open: "00:00", close: "23:59" } : null,
     );
     await patch({ handoff: { officeHours: { timeZone: "Asia/Riyadh", days } } });
-    expect((await config()).handoff).toEqual({ enabled: true, withinHours: true });
+    expect((await config()).handoff).toEqual({ enabled: true, withinHours: true, waitSeconds: 60 });
     // The same hours, shifted to tomorrow: outside.
     await patch({
       handoff: { officeHours: { timeZone: "Asia/Riyadh", days: [...days.slice(6), ...days.slice(0, 6)] } },
     });
-    expect((await config()).handoff).toEqual({ enabled: true, withinHours: false });
+    expect((await config()).handoff).toEqual({ enabled: true, withinHours: false, waitSeconds: 60 });
   });
 
   it("swaps the live-chat texts with the default language, so no text changes language", async () => {
@@ -255,6 +264,15 @@ describe.each(testDrivers())("a bot's live-chat settings on %s", (driver) => {
     await refused(hours({ days: [...gulfWeek.days, nineToFive] })); // 8 days
     await refused(hours({ days: gulfWeek.days.slice(1) })); // 6
     await refused({ handoff: { enabled: "yes" } });
+    const short = await refused({ handoff: { waitSeconds: 5 } });
+    expect(short.error.details?.[0]).toMatchObject({
+      path: "body.handoff.waitSeconds",
+      message: "Wait at least 15 seconds before offering the contact form",
+    });
+    await refused({ handoff: { waitSeconds: 3601 } });
+    await refused({ handoff: { waitSeconds: 30.5 } });
+    await refused({ handoff: { waitSeconds: "60" } });
+    await refused({ handoff: { waitSeconds: -60 } });
     await refused({ handoff: { officeHours: "always" } });
 
     // A right-to-left override would show a disguised address; refused in both languages' texts.

@@ -308,6 +308,39 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
     expect(events.every((e) => e.ownerId === owner.sub)).toBe(true);
   });
 
+  it("shows the team the visitor typing while a person has the conversation, and only then", async () => {
+    expect(
+      (
+        await team(owner, "PATCH", `/api/chatbots/${botId}`, {
+          handoff: { enabled: true, officeHours: null },
+        })
+      ).status,
+    ).toBe(200);
+    const visitorC = "visitorCCCCCCCCCCCCCCCC";
+    const conv = await start(visitorC);
+    const mine = await teamStream(owner);
+    await nextOf(mine, "ready");
+    // With the bot: accepted, and nobody is told.
+    expect((await widget("POST", `/conversations/${conv}/typing`, { visitor: visitorC })).status).toBe(204);
+    // Waiting for a person: the team sees it (no name: it is the visitor).
+    await widget("POST", `/conversations/${conv}/handoff`, { visitor: visitorC });
+    await nextOf(mine, "status", (d) => (d as { conversationId: string }).conversationId === conv);
+    expect((await widget("POST", `/conversations/${conv}/typing`, { visitor: visitorC })).status).toBe(204);
+    const typing = await nextOf(mine, "typing");
+    expect(typing.data).toEqual({ conversationId: conv, name: null });
+    // Nothing typed before the handoff reached the team.
+    expect(mine.seen.filter((e) => e.event === "typing")).toHaveLength(1);
+    // Another visitor, or none: the conversation does not exist for them.
+    expect((await widget("POST", `/conversations/${conv}/typing`, { visitor: visitorB })).status).toBe(404);
+    expect((await widget("POST", `/conversations/${conv}/typing`)).status).toBe(400);
+    // A flood is cut at the team's own typing limit.
+    const statuses: number[] = [];
+    for (let i = 0; i < 65; i++)
+      statuses.push((await widget("POST", `/conversations/${conv}/typing`, { visitor: visitorC })).status);
+    expect(statuses).toContain(429);
+    await mine.cancel();
+  });
+
   it("refuses a member's message over the visitors' size limit, and an empty one", async () => {
     const conv = await start();
     expect(

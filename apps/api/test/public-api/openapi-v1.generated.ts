@@ -43,6 +43,7 @@ export interface paths {
                                         close: string;
                                     } | null)[];
                                 } | null;
+                                waitSeconds?: number;
                             };
                             /** @enum {string} */
                             defaultLanguage: "en" | "ar";
@@ -176,6 +177,7 @@ export interface paths {
                                     close: string;
                                 } | null)[];
                             } | null;
+                            waitSeconds?: number;
                         };
                         /** @enum {string} */
                         defaultLanguage?: "en" | "ar";
@@ -259,6 +261,7 @@ export interface paths {
                                         close: string;
                                     } | null)[];
                                 } | null;
+                                waitSeconds?: number;
                             };
                             /** @enum {string} */
                             defaultLanguage: "en" | "ar";
@@ -411,6 +414,7 @@ export interface paths {
                                         close: string;
                                     } | null)[];
                                 } | null;
+                                waitSeconds?: number;
                             };
                             /** @enum {string} */
                             defaultLanguage: "en" | "ar";
@@ -548,6 +552,7 @@ export interface paths {
                                     close: string;
                                 } | null)[];
                             } | null;
+                            waitSeconds?: number;
                         };
                         /** @enum {string} */
                         defaultLanguage?: "en" | "ar";
@@ -631,6 +636,7 @@ export interface paths {
                                         close: string;
                                     } | null)[];
                                 } | null;
+                                waitSeconds?: number;
                             };
                             /** @enum {string} */
                             defaultLanguage: "en" | "ar";

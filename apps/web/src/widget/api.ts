@@ -185,6 +185,8 @@ export function createWidgetApi(chatbotId: string, caller: Caller, base = "") {
     /** Asks for a person (live chat): the bot's reply, and whether the team was asked. */
     handoff: (id: string) =>
       json(`${conv(id)}/handoff?lang=${language()}`, isHandoff, { method: "POST", headers: headers(false) }),
+    /** The visitor is typing (the team sees it while a person has the conversation). */
+    typing: (id: string) => call(`${conv(id)}/typing`, { method: "POST", headers: headers(false) }),
     /** The conversation's live events after `lastId` (a stream: see live.ts). */
     events: (id: string, lastId: string, signal: AbortSignal) =>
       call(`${conv(id)}/events`, { headers: { ...headers(false), "last-event-id": lastId }, signal }),

@@ -162,17 +162,44 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     add(problem);
   };
 
+  /**
+   * Nobody took the conversation within the bot's wait (60 s unless set): the visitor is not left
+   * on "Waiting…" with no way out. The status line says the team is busy and will answer here,
+   * and the contact form is offered (when the bot collects contact details).
+   */
+  let waitTimer: ReturnType<typeof setTimeout> | undefined;
+  /** What the status line says once the wait ran out (kept while the conversation still waits). */
+  let busyText: string | null = null;
+  const waitedTooLong = () => {
+    if (status !== "waiting") return;
+    const leave = config.leadCapture && !verified && !leadCaptured;
+    busyText = leave ? t("teamBusyLeave") : t("teamBusy");
+    line.textContent = busyText;
+    line.hidden = false;
+    if (leave) showLeadForm();
+  };
+
   /** Who answers now: the status line, and no "talk to a person" while a person is on it. */
   const setStatus = (next: ConversationStatus, agent: string | null) => {
+    if (next !== "waiting") {
+      clearTimeout(waitTimer);
+      waitTimer = undefined;
+      busyText = null;
+    } else if (status !== "waiting" || waitTimer === undefined) {
+      clearTimeout(waitTimer);
+      waitTimer = setTimeout(waitedTooLong, (config.handoff?.waitSeconds ?? 60) * 1000);
+    }
     status = next;
     const text =
       next === "waiting"
-        ? t("waitingForTeam")
+        ? (busyText ?? t("waitingForTeam"))
         : next === "claimed"
           ? agent
             ? t("agentHere", { name: agent })
             : t("teamHere")
-          : "";
+          : next === "closed"
+            ? t("closedByTeam")
+            : "";
     if (line.textContent !== text) line.textContent = text;
     line.hidden = !text;
     // The header says who answers: the assistant, or the team while a person has the chat.
@@ -511,9 +538,17 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     input.style.height = `${Math.min(input.scrollHeight, 140)}px`;
   };
 
+  // While a person has the conversation, they see the visitor typing: one signal at most every 3 s,
+  // and a failed one is only a missed indicator.
+  let typingSentAt = 0;
   input.addEventListener("input", () => {
     resize();
     updateCount();
+    const now = Date.now();
+    if (conversationId && withTeam(status) && input.value.trim() && now - typingSentAt >= 3000) {
+      typingSentAt = now;
+      api.typing(conversationId).catch(() => undefined);
+    }
   });
   input.addEventListener("keydown", (event) => {
     // Enter sends; Shift+Enter is a new line; Enter that confirms an IME composition does neither.

@@ -99,9 +99,21 @@ export const handoffSettingsSchema = z.object({
   enabled: z.boolean(),
   /** Null: a person may be asked for at any time. */
   officeHours: officeHoursSchema.nullable(),
+  /**
+   * How long a visitor waits for a person before the chat offers the contact form (and a WhatsApp
+   * customer is told the team will answer there). Unset: HANDOFF_WAIT_SECONDS.
+   */
+  waitSeconds: z
+    .number()
+    .int()
+    .min(15, "Wait at least 15 seconds before offering the contact form")
+    .max(3600, "Wait at most an hour (3600 seconds) before offering the contact form")
+    .optional(),
 });
 export type HandoffSettings = z.infer<typeof handoffSettingsSchema>;
 export const DEFAULT_HANDOFF: HandoffSettings = { enabled: false, officeHours: null };
+/** A visitor waits this long for a person before the contact form is offered (issue #31: 60 s). */
+export const HANDOFF_WAIT_SECONDS = 60;
 
 /** Whether `at` falls within the office hours (always, with none). */
 export function withinOfficeHours(hours: OfficeHours | null, at: Date): boolean {

@@ -83,8 +83,13 @@ export const widgetConfigSchema = z.object({
   greetingBubble: z.object({ text: z.string(), delaySeconds: z.number().int() }).nullable(),
   /** Live chat: whether visitors may ask for a person, and whether someone is in now (office hours). */
   handoff: z
-    .object({ enabled: z.boolean(), withinHours: z.boolean() })
-    .default({ enabled: false, withinHours: false }),
+    .object({
+      enabled: z.boolean(),
+      withinHours: z.boolean(),
+      /** Seconds of waiting for a person before the contact form is offered. */
+      waitSeconds: z.number().int().default(60),
+    })
+    .default({ enabled: false, withinHours: false, waitSeconds: 60 }),
 });
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
 

@@ -5,6 +5,7 @@ import {
   type ChatbotListItem,
   type ChatbotUpdate,
   DEFAULT_HANDOFF,
+  HANDOFF_WAIT_SECONDS,
   type HandoffSettings,
 } from "@parley/contracts";
 import type { ChatbotRow } from "../../db/schema";
@@ -34,6 +35,7 @@ export const DEFAULTS = {
 const handoffOf = (row: Pick<ChatbotRow, "handoff">): HandoffSettings => ({
   enabled: row.handoff?.enabled ?? DEFAULT_HANDOFF.enabled,
   officeHours: row.handoff?.officeHours ?? null,
+  waitSeconds: row.handoff?.waitSeconds ?? HANDOFF_WAIT_SECONDS,
 });
 
 export function toChatbot(row: ChatbotRow): Chatbot {

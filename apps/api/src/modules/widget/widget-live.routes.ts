@@ -52,6 +52,30 @@ export const widgetLiveRoutes: FastifyPluginAsyncZod<LiveRouteOptions> = async (
     },
   );
 
+  /**
+   * The visitor is typing: the team's inbox shows "The visitor is typing…" while a person has the
+   * conversation (waiting or claimed). With the bot nobody is told; either way the answer is 204,
+   * so a visitor learns nothing about the team from it.
+   */
+  app.post(
+    "/widget/:chatbotId/conversations/:conversationId/typing",
+    { schema: { params: convParams } },
+    async (request, reply) => {
+      const who = await visitorOf(request, request.params.chatbotId);
+      await limit(
+        reply,
+        `typing:visitor:${who.visitorId}`,
+        LIVE_LIMITS.typingPerMinute,
+        60,
+        "Too many typing signals. Please wait a moment.",
+      );
+      const state = await widget.liveState(request.params.chatbotId, request.params.conversationId, who);
+      if (state.status === "waiting" || state.status === "claimed")
+        hub.typing(state.ownerId, state.id, null, "team");
+      return reply.status(204).send();
+    },
+  );
+
   app.get(
     "/widget/:chatbotId/conversations/:conversationId/events",
     { schema: { params: convParams, querystring: eventStreamQuerySchema } },

@@ -1,5 +1,5 @@
 import type { BotLanguage, LeadInput, WidgetConfig, WidgetConversation } from "@parley/contracts";
-import { withinOfficeHours } from "@parley/contracts";
+import { HANDOFF_WAIT_SECONDS, withinOfficeHours } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { eq } from "drizzle-orm";
 import { type ChatbotRow, chatbots, type PlanRow } from "../../db/schema";
@@ -100,6 +100,7 @@ export function createWidgetService(deps: WidgetDeps) {
         handoff: {
           enabled: bot.handoff.enabled,
           withinHours: bot.handoff.enabled && withinOfficeHours(bot.handoff.officeHours, now()),
+          waitSeconds: bot.handoff.waitSeconds ?? HANDOFF_WAIT_SECONDS,
         },
       };
     },
@@ -140,7 +141,7 @@ export function createWidgetService(deps: WidgetDeps) {
     async liveState(chatbotId: string, conversationId: string, who: Visitor) {
       const bot = await publishedBot(chatbotId);
       const conv = await visitorConversation(bot, conversationId, who);
-      return { id: conv.id, ownerId: conv.ownerId, eventSeq: conv.eventSeq };
+      return { id: conv.id, ownerId: conv.ownerId, eventSeq: conv.eventSeq, status: conv.status };
     },
 
     /**

@@ -125,6 +125,15 @@ describe("the settings form's live chat", () => {
       { handoffReply: true, offHoursReply: true },
     );
     expect(texts).toEqual({ handoffReply: "Hold on!", offHoursReply: "Closed." });
+    // The wait before the contact form: 60 s unless set; sent when changed, and the API takes it.
+    expect(values.handoffWaitSeconds).toBe(60);
+    const wait = toUpdate({ ...values, handoffWaitSeconds: 120 }, { handoffWaitSeconds: true });
+    expect(wait).toEqual({ handoff: { waitSeconds: 120 } });
+    expect(chatbotUpdateSchema.safeParse(wait).success).toBe(true);
+    for (const bad of [5, 3601, 1.5])
+      expect(chatbotUpdateSchema.safeParse({ handoff: { waitSeconds: bad } }).success, String(bad)).toBe(
+        false,
+      );
     const on = toUpdate(
       {
         ...formValuesFromBot(bot),
@@ -183,6 +192,7 @@ describe("the settings form's live chat", () => {
     expect(formPathForServer("body.handoff.officeHours.days.7.open")).toBeNull();
     expect(formPathForServer("body.handoff.officeHours.days")).toBeNull();
     expect(formPathForServer("body.handoff.enabled")).toBe("handoffEnabled");
+    expect(formPathForServer("body.handoff.waitSeconds")).toBe("handoffWaitSeconds");
     expect(formPathForServer("body.handoffReply")).toBe("handoffReply");
     expect(formPathForServer("body.offHoursReply")).toBe("offHoursReply");
   });

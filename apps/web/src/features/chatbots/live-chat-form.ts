@@ -3,6 +3,7 @@ import {
   type ChatbotUpdateInput,
   DEFAULT_BOT_TEXTS,
   DEFAULT_HANDOFF,
+  HANDOFF_WAIT_SECONDS,
   type OfficeHours,
 } from "@parley/contracts";
 import en from "@parley/ui/locales/en/builder";
@@ -106,6 +107,8 @@ export interface LiveChatValues {
   handoffTimeZone: string;
   /** Sunday … Saturday. */
   handoffDays: DayValues[];
+  /** Seconds a visitor waits for a person before the contact form is offered. */
+  handoffWaitSeconds: number;
   handoffReply: string;
   offHoursReply: string;
 }
@@ -115,6 +118,11 @@ export const liveChatFormShape = {
   handoffHours: z.enum(["always", "hours"]),
   handoffTimeZone: z.string(),
   handoffDays: z.array(z.object({ open: z.boolean(), from: z.string(), to: z.string() })).length(7),
+  handoffWaitSeconds: z
+    .number({ error: m.waitSeconds })
+    .int(m.waitSeconds)
+    .min(15, m.waitSecondsMin)
+    .max(3600, m.waitSecondsMax),
   handoffReply: z.string().trim().min(1, m.handoffReplyEmpty).max(LIVE_TEXT_MAX, m.liveTextTooLong),
   offHoursReply: z.string().trim().min(1, m.offHoursReplyEmpty).max(LIVE_TEXT_MAX, m.liveTextTooLong),
 };
@@ -160,6 +168,7 @@ export function liveChatValuesFromBot(bot: Chatbot, zone: string = browserTimeZo
             : { open: false, from: suggested[index]?.from ?? "09:00", to: suggested[index]?.to ?? "17:00" },
         )
       : suggested,
+    handoffWaitSeconds: handoff.waitSeconds ?? HANDOFF_WAIT_SECONDS,
     handoffReply: bot.handoffReply || texts.handoffReply,
     offHoursReply: bot.offHoursReply || texts.offHoursReply,
   };
@@ -184,6 +193,7 @@ export function liveChatUpdate(
   if (changed("handoffEnabled")) handoff.enabled = values.handoffEnabled;
   if (changed("handoffHours") || changed("handoffTimeZone") || changed("handoffDays"))
     handoff.officeHours = officeHoursOf(values);
+  if (changed("handoffWaitSeconds")) handoff.waitSeconds = values.handoffWaitSeconds;
   if (Object.keys(handoff).length > 0) update.handoff = handoff;
   if (changed("handoffReply")) update.handoffReply = values.handoffReply.trim();
   if (changed("offHoursReply")) update.offHoursReply = values.offHoursReply.trim();
@@ -192,6 +202,7 @@ export function liveChatUpdate(
 
 export type LiveChatFormPath =
   | "handoffEnabled"
+  | "handoffWaitSeconds"
   | "handoffTimeZone"
   | "handoffReply"
   | "offHoursReply"
@@ -207,6 +218,7 @@ export function liveChatFormPath(parts: string[]): LiveChatFormPath | null {
   if (head === "handoffReply" || head === "offHoursReply") return head;
   if (head !== "handoff") return null;
   if (second === "enabled") return "handoffEnabled";
+  if (second === "waitSeconds") return "handoffWaitSeconds";
   if (second !== "officeHours") return null;
   if (third === "timeZone") return "handoffTimeZone";
   if (third === "days" && index !== undefined && /^[0-6]$/.test(index)) {

@@ -68,6 +68,11 @@ export const en = {
   waitingForTeam: "Waiting for a member of the team…",
   agentHere: "{name} from the team is here",
   teamHere: "A member of the team is here",
+  closedByTeam: "The team closed this conversation. Write again and the assistant will answer.",
+  teamBusy:
+    "Everyone on the team is busy just now. Stay here: they'll answer in this chat as soon as they can.",
+  teamBusyLeave:
+    "Everyone on the team is busy just now. Leave your e-mail and they'll write back, or stay here for their answer.",
   team: "Team",
   teamSpeaker: "{name} from the team: ",
 };

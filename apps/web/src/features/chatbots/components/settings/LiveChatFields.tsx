@@ -104,6 +104,8 @@ export function LiveChatFields() {
             </div>
           ) : null}
 
+          <WaitField />
+
           {bilingual ? (
             <p className="field-hint">{t("settings.liveChat.textsUnderLanguages")}</p>
           ) : (
@@ -250,5 +252,38 @@ function WeekFields() {
         })}
       </ul>
     </fieldset>
+  );
+}
+
+/** How long a visitor waits for a person before the chat offers the contact form. */
+function WaitField() {
+  const { t } = useTranslation("builder");
+  const formMessage = useFormMessage();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<SettingsFormValues>();
+  const id = "settings-handoffWaitSeconds";
+  const error = formMessage(errors.handoffWaitSeconds?.message);
+  return (
+    <Field
+      label={t("settings.liveChat.waitSeconds")}
+      id={id}
+      error={error}
+      hint={t("settings.liveChat.waitSecondsHint")}
+    >
+      <div className="input-suffix">
+        <input
+          id={id}
+          type="number"
+          min={15}
+          max={3600}
+          inputMode="numeric"
+          {...fieldAria(id, error, true)}
+          {...register("handoffWaitSeconds", { valueAsNumber: true })}
+        />
+        <span className="input-suffix-text">{t("settings.liveChat.seconds")}</span>
+      </div>
+    </Field>
   );
 }
