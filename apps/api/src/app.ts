@@ -310,12 +310,15 @@ function createServices(
     ...channelOutbox,
   });
   const liveHub = createLiveHub({ repo: liveRepo, log });
+  // Created further down (it needs the turn, which needs live chat): called once it exists.
+  let channelJobs: ChannelJobs | undefined;
   const live = createLiveService({
     repo: liveRepo,
     hub: liveHub,
     now,
     // The workspace's members hear of it by e-mail, as each chose (never slowing the visitor).
     onHandoffRequested: (input) => notifications.handoffRequested(input),
+    onWaiting: (input) => channelJobs?.waiting(input),
   });
   const authEvents = createAuthEventsService({
     db: db.db,
@@ -450,7 +453,6 @@ function createServices(
     authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
     secret: env.AUTH_EVENTS_SECRET,
   });
-  let channelJobs: ChannelJobs | undefined;
   const channels = createChannelsService({
     repo: channelsRepo,
     graph,
@@ -475,6 +477,8 @@ function createServices(
     turn,
     conversations,
     live: liveRepo,
+    teamBusy: (workspaceId, conversationId, waitingSince, content) =>
+      live.teamBusy(workspaceId, conversationId, waitingSince, content),
     delivery,
     bot: (id) =>
       botCache.get(id, async () => {

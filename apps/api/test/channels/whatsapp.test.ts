@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { type Channel, type Transcript, transcriptSchema } from "@parley/contracts";
 import { verifyWebhook } from "@parley/contracts/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHANNEL_KINDS } from "../../src/modules/channels/channel-jobs";
+import { CHANNEL_KINDS, CHANNEL_WAIT_JOB, TEAM_BUSY_REPLY } from "../../src/modules/channels/channel-jobs";
 import { TEXT_ONLY_REPLY, TEXT_ONLY_REPLY_AR } from "../../src/modules/conversations/turn.service";
 import { builderClient, type Owner } from "../builder/client";
 import { type GraphStandIn, type StandInNumberCredentials, startGraphStandIn } from "../graph-stand-in";
@@ -150,7 +150,8 @@ describe.each(testDrivers())("WhatsApp through the Cloud API on %s", (driver) =>
     until(
       "the channel jobs to finish",
       async () => {
-        for (const kind of CHANNEL_KINDS)
+        // A wait's notice is due a minute later (the busy-notice step below moves the clock to it).
+        for (const kind of CHANNEL_KINDS.filter((k) => k !== CHANNEL_WAIT_JOB))
           if ((await t.app.services.jobs.pendingCount(kind)) > 0) return false;
         return true;
       },
@@ -462,7 +463,7 @@ describe.each(testDrivers())("WhatsApp through the Cloud API on %s", (driver) =>
     await until("the fallback", async () => (await toContact(customer)).length > 0, 30_000);
     const [fallback] = await toContact(customer);
     expect(fallback?.type).toBe("interactive");
-    expect(fallback?.buttons).toEqual(["Talk to a person"]);
+    expect(fallback?.buttons).toEqual([{ id: "parley_handoff", title: "Talk to a person" }]);
     // The customer taps it: the conversation waits for the team, and the bot says so.
     await meta.inbound(number.phoneNumberId, {
       from: customer,
@@ -496,7 +497,9 @@ describe.each(testDrivers())("WhatsApp through the Cloud API on %s", (driver) =>
       "the agent's reply delivered",
       async () => (await conversationOf(customer)).messages.at(-1)?.delivery?.status === "delivered",
     );
-    // Asked for in words works the same.
+    // Asked for in words works the same (the bot waits its shortest, 15 s, before the busy notice).
+    const wait = await api.json(owner, "PATCH", `/api/chatbots/${botId}`, { handoff: { waitSeconds: 15 } });
+    expect(wait.status).toBe(200);
     await meta.inbound(number.phoneNumberId, {
       from: "97333000004",
       name: "Noor",
@@ -509,6 +512,19 @@ describe.each(testDrivers())("WhatsApp through the Cloud API on %s", (driver) =>
     expect(noor.leads).toEqual([
       expect.objectContaining({ phone: "97333000004", name: "Noor", email: null }),
     ]);
+    // Nobody takes Noor's conversation within the bot's wait: she is told the team will answer
+    // there, once. Yusuf's (claimed in time, with the 60 s wait) gets no such notice.
+    await until("the busy notice", async () => (await toContact("97333000004")).length > 1, 40_000);
+    expect((await toContact("97333000004")).map((m) => m.text)).toEqual([
+      "I'm connecting you with a member of our team. They'll reply here shortly.",
+      TEAM_BUSY_REPLY,
+    ]);
+    expect((await conversationOf("97333000004")).status).toBe("waiting");
+    expect(await toContact(customer)).toHaveLength(3);
+    const restored = await api.json(owner, "PATCH", `/api/chatbots/${botId}`, {
+      handoff: { waitSeconds: 60 },
+    });
+    expect(restored.status).toBe(200);
   });
 
   it("refuses a free-form reply 24 hours after the customer's last message, and sends an approved template", async () => {

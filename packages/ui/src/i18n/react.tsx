@@ -125,6 +125,9 @@ const CODE_KEYS = {
   NOT_A_MEMBER: 1,
   NETWORK_ERROR: 1,
   INVALID_RESPONSE: 1,
+  REPLY_WINDOW_CLOSED: 1,
+  CHANNEL_REFUSED: 1,
+  CHANNEL_UNAVAILABLE: 1,
 } as const;
 type CodeKey = keyof typeof CODE_KEYS;
 

@@ -25,8 +25,21 @@ export const CHANNEL_REPORTS_JOB = "channels.reports";
 export const CHANNEL_SEND_JOB = "channels.send";
 /** A channel turned to `needs_attention`: its workspace's owners are e-mailed. */
 export const CHANNEL_ATTENTION_JOB = "channels.needs_attention";
+/** A customer waiting for a person past the bot's wait: told the team will answer there. */
+export const CHANNEL_WAIT_JOB = "channels.team_busy";
+
+/** What a WhatsApp customer reads when nobody from the team took the conversation in time. */
+export const TEAM_BUSY_REPLY =
+  "Everyone on our team is busy right now. They'll answer you here as soon as they can, so there's no need to write again.";
+export const TEAM_BUSY_REPLY_AR =
+  "جميع أعضاء فريقنا مشغولون الآن. سيجيبونك هنا في أقرب وقت، فلا حاجة إلى الكتابة من جديد.";
 /** The kinds the channel workers run, side by side (see server.ts). */
-export const CHANNEL_KINDS = [CHANNEL_INBOUND_JOB, CHANNEL_REPORTS_JOB, CHANNEL_SEND_JOB] as const;
+export const CHANNEL_KINDS = [
+  CHANNEL_INBOUND_JOB,
+  CHANNEL_REPORTS_JOB,
+  CHANNEL_SEND_JOB,
+  CHANNEL_WAIT_JOB,
+] as const;
 
 /** A send retried this often (about four minutes of backoff) before the message is marked failed. */
 const SEND_ATTEMPTS = 8;
@@ -61,6 +74,13 @@ export interface ChannelJobsDeps {
   turn: Pick<TurnService, "prepare" | "contactConversation">;
   conversations: Pick<ConversationsRepo, "outgoing" | "byExternalId" | "find">;
   live: Pick<LiveRepo, "messageForReport">;
+  /** Stores the "everyone is busy" notice while the conversation still waits (live.service). */
+  teamBusy: (
+    workspaceId: string,
+    conversationId: string,
+    waitingSince: string,
+    content: string,
+  ) => Promise<boolean>;
   delivery: DeliveryService;
   /** A bot by id (cached), null when it is gone. */
   bot: (id: string) => Promise<ChatbotRow | null>;
@@ -258,6 +278,16 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
     },
   );
 
+  jobs.register(CHANNEL_WAIT_JOB, async (payload, ctx) => {
+    const told = await deps.teamBusy(
+      String(payload.workspaceId),
+      String(payload.conversationId),
+      String(payload.waitingSince),
+      payload.language === "ar" ? TEAM_BUSY_REPLY_AR : TEAM_BUSY_REPLY,
+    );
+    ctx.log.info({ conversationId: payload.conversationId, told }, "waited for the team");
+  });
+
   jobs.register(CHANNEL_ATTENTION_JOB, async (payload, ctx) => {
     const workspaceId = String(payload.workspaceId);
     const owners = (await deps.members.list(workspaceId)).filter((m) => m.role === "owner");
@@ -278,6 +308,32 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
   });
 
   return {
+    /**
+     * A messaging channel's conversation began waiting for a person: after the bot's wait, if
+     * nobody took it, the customer is told the team will answer there (the widget does this in the
+     * browser; a WhatsApp customer has only the chat).
+     */
+    async waiting(input: {
+      workspaceId: string;
+      conversationId: string;
+      channel: string;
+      waitingSince: Date;
+      waitSeconds: number;
+      language: string;
+    }) {
+      if (input.channel !== "whatsapp") return;
+      await jobs.enqueue(
+        CHANNEL_WAIT_JOB,
+        {
+          workspaceId: input.workspaceId,
+          conversationId: input.conversationId,
+          waitingSince: input.waitingSince.toISOString(),
+          language: input.language,
+        },
+        { delayMs: input.waitSeconds * 1000, maxAttempts: 5 },
+      );
+    },
+
     /** The owners hear of a channel that needs attention (e-mail, through the queue). */
     async needsAttention(row: ChannelRow, reason: string) {
       const bot = await deps.bot(row.chatbotId);

@@ -1,6 +1,7 @@
 import {
   type BotLanguage,
   type ConversationStatus,
+  HANDOFF_WAIT_SECONDS,
   type HandoffResult,
   type LiveEvent,
   type LiveMessage,
@@ -34,6 +35,19 @@ export interface LiveDeps {
     chatbotName: string;
     preview: string | null;
     at: Date;
+  }) => Promise<void> | void;
+  /**
+   * A conversation on a messaging channel began waiting for a person (within office hours): the
+   * channels module schedules the customer's "everyone is busy" notice for when the bot's wait
+   * runs out. Failures are logged, never thrown.
+   */
+  onWaiting?: (input: {
+    workspaceId: string;
+    conversationId: string;
+    channel: ConversationRow["channel"];
+    waitingSince: Date;
+    waitSeconds: number;
+    language: BotLanguage;
   }) => Promise<void> | void;
 }
 
@@ -168,6 +182,18 @@ export function createLiveService(deps: LiveDeps) {
       });
       if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
       await publish(out);
+      if (out.result.status === "waiting" && out.result.reply && deps.onWaiting && out.row.waitingSince) {
+        Promise.resolve(
+          deps.onWaiting({
+            workspaceId: bot.ownerId,
+            conversationId,
+            channel: out.row.channel,
+            waitingSince: out.row.waitingSince,
+            waitSeconds: bot.handoff.waitSeconds ?? HANDOFF_WAIT_SECONDS,
+            language,
+          }),
+        ).catch(() => {});
+      }
       if (out.result.status === "waiting" && out.result.reply && deps.onHandoffRequested) {
         Promise.resolve(
           deps.onHandoffRequested({
@@ -211,6 +237,37 @@ export function createLiveService(deps: LiveDeps) {
       if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
       await publish(out);
       return out.result;
+    },
+
+    /**
+     * Nobody took a conversation in the bot's wait: the customer is told the team will answer
+     * there (sent on their channel like any reply). Only while it still waits since `waitingSince`
+     * (claimed, handed back, or asked again since: nothing). True when the notice was stored.
+     */
+    async teamBusy(workspaceId: string, conversationId: string, waitingSince: string, content: string) {
+      const at = now();
+      const out = await repo.transition(conversationId, teamScope(workspaceId), (row) => {
+        if (row.status !== "waiting" || row.waitingSince?.toISOString() !== waitingSince)
+          return { result: false };
+        const m: NewMessage = {
+          id: newId("msg"),
+          conversationId,
+          chatbotId: row.chatbotId,
+          ownerId: row.ownerId,
+          role: "assistant",
+          content,
+          answered: true,
+          delivery: deliveryFor(row),
+          createdAt: at,
+        };
+        return {
+          messages: [m],
+          events: [{ type: "message", conversationId, message: toLiveMessage(m) }],
+          result: true,
+        };
+      });
+      if (out) await publish(out);
+      return out?.result ?? false;
     },
 
     /** The visitor writes to a closed conversation: it is the bot's again. */

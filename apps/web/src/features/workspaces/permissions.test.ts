@@ -114,6 +114,14 @@ describe("the web app decides with the API's permission map only", () => {
           (m) => m[1] ?? "",
         ),
       ),
+      // A route that decides by the caller's role inside (hand back another member's conversation).
+      ...sources(apiSrc).flatMap((file) =>
+        [
+          ...readFileSync(file, "utf8").matchAll(
+            /workspaceCan\(\s*authOf\(\s*request\s*\)\.role\s*,\s*"([^"]+)"\s*\)/g,
+          ),
+        ].map((m) => m[1] ?? ""),
+      ),
       ...[...readFileSync(authWorkspaces, "utf8").matchAll(/workspaceCan\(\s*\w+\s*,\s*"([^"]+)"\s*\)/g)].map(
         (m) => m[1] ?? "",
       ),

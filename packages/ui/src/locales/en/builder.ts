@@ -66,6 +66,10 @@ const builder = {
       offHoursReply: "Reply outside office hours",
       offHoursReplyHint:
         "Said when nobody is in. With “Ask for contact details” on, the contact form follows it.",
+      waitSeconds: "Offer the contact form after",
+      waitSecondsHint:
+        "If nobody from your team takes the conversation by then, the chat says everyone is busy and offers the contact form.",
+      seconds: "seconds",
       textsUnderLanguages: "The bot speaks two languages: write these replies in each one under Languages.",
     },
     saveBar: {
@@ -519,6 +523,134 @@ const builder = {
     spa: "In a single-page app, tell the widget when the customer signs in and out:",
     copy: "Copy",
   },
+  /** The WhatsApp connection in a chatbot's Settings tab (owners and admins). */
+  whatsapp: {
+    title: "WhatsApp",
+    lead: "Answer customers on WhatsApp, in Arabic and English, from the same knowledge as your website's chat. Their conversations arrive in the same inbox, where your team can take over.",
+    needs:
+      "You need a Meta app with the WhatsApp Business Cloud API, and a business phone number added to it.",
+    guide: "Meta's guide to getting started",
+    loading: "Loading the WhatsApp connection",
+    fields: {
+      phoneNumberId: "Phone number ID",
+      phoneNumberIdHint:
+        "In your Meta app: WhatsApp → API Setup, under the phone number you send from. It's a long number of its own, not the phone number.",
+      businessAccountId: "WhatsApp Business Account ID",
+      businessAccountIdHint: "In your Meta app: WhatsApp → API Setup, beside the phone number ID.",
+      accessToken: "Access token",
+      accessTokenHint:
+        "A permanent token of a system user with the whatsapp_business_messaging and whatsapp_business_management permissions (Meta Business settings → Users → System users). The temporary token on API Setup stops working after 24 hours.",
+      appSecret: "App secret",
+      appSecretHint:
+        "In your Meta app: App settings → Basic → App secret (select Show). Parley uses it to check that messages really come from Meta.",
+    },
+    problems: {
+      phoneNumberIdRequired: "Enter the phone number ID",
+      businessAccountIdRequired: "Enter the WhatsApp Business Account ID",
+      accessTokenRequired: "Paste the access token",
+      appSecretRequired: "Paste the app secret",
+      digits: "Use digits only, as Meta's app shows it (the ID, not the phone number)",
+      idTooLong: "An ID is at most {{max}} digits",
+      secretTooLong: "At most {{max}} characters: paste only this value",
+      characters: "No spaces or line breaks: paste it as Meta shows it",
+      sameIds:
+        "This is the same as the phone number ID. The WhatsApp Business Account ID is another number, shown beside it.",
+    },
+    connect: "Connect WhatsApp",
+    connecting: "Checking with Meta…",
+    secretsNote:
+      "Parley checks these with Meta before connecting. The access token and app secret are stored encrypted and never shown again, to you or anyone on your account.",
+    connected: "WhatsApp connected: {{number}}",
+    failures: {
+      token:
+        "Meta did not accept the access token. Check that it is a permanent token of a system user with the whatsapp_business_messaging and whatsapp_business_management permissions, and that it has not expired.",
+      number:
+        "Meta does not know this phone number ID, or it does not belong to this token. Copy the phone number ID from WhatsApp → API Setup in your Meta app, not the phone number itself.",
+      account:
+        "Meta does not know this WhatsApp Business Account ID, or it does not belong to this token. Copy it from WhatsApp → API Setup in your Meta app.",
+      unavailable: "Meta could not be reached to check the number right now. Try again in a minute.",
+      plan: "Your plan does not include WhatsApp. Upgrade to Pro or Business to connect a number.",
+      takenHere: "This number is already connected to one of your chatbots. Disconnect it there first.",
+      takenElsewhere: "This number is already connected to a Parley chatbot of another workspace.",
+      said: "Meta's answer: <q>{{said}}</q>",
+      saidWithCode: "Meta's answer (error {{code}}): <q>{{said}}</q>",
+      errorCode: "Meta's error code: {{code}}",
+    },
+    status: {
+      connected: "Connected",
+      needsAttention: "Needs attention",
+    },
+    details: {
+      quality: "Quality rating",
+      qualityHint:
+        "Meta rates the number from how customers received your messages over the last seven days. A low rating can limit how many customers you can message.",
+      phoneNumberId: "Phone number ID",
+      since: "Connected on",
+    },
+    quality: {
+      green: "Green: high quality",
+      yellow: "Yellow: medium quality",
+      red: "Red: low quality",
+      unknown: "Not rated yet",
+    },
+    attention: {
+      title: "The bot has stopped answering on WhatsApp",
+      body: "Meta refused this number's access token, so Parley stopped sending replies. Customers' messages still arrive in the inbox.",
+      fix: "To fix it: create a new permanent access token for a system user in Meta Business settings, then disconnect this number and connect it again with the new token. The IDs are filled in again for you.",
+      reconnect: "Reconnect with a new token",
+    },
+    webhook: {
+      title: "Send customers' messages to Parley",
+      lead: "Until Meta's webhook points here, messages to this number don't reach the bot. In your Meta app:",
+      step1: "Open WhatsApp → Configuration, and select Edit in the Webhook section.",
+      step2: "Paste the callback URL and the verify token below, then select Verify and save.",
+      step3: "Under Webhook fields, select Manage and subscribe to <code>messages</code>.",
+      callbackUrl: "Callback URL",
+      verifyToken: "Verify token",
+      copy: "Copy",
+      copyCallbackUrl: "Copy the callback URL",
+      copyVerifyToken: "Copy the verify token",
+      copied: "Copied",
+      copyFailed: "Couldn't copy: select the text and copy it",
+      copiedStatus: "Copied to the clipboard",
+      lastMessage: "Last message from Meta: {{when}} ({{since}})",
+      noMessageYet:
+        "No message from Meta yet. Once the webhook is verified and subscribed to messages, send a WhatsApp message to {{number}} to check that the bot answers.",
+    },
+    disconnect: {
+      button: "Disconnect",
+      title: "Disconnect {{number}}?",
+      description:
+        "The bot stops answering WhatsApp messages to this number at once, and new messages to it no longer reach Parley. Conversations so far stay in the inbox. To connect the number again, you'll need its access token and app secret.",
+      reconnectDescription:
+        "The number is disconnected, then the form opens with its IDs filled in: paste the new access token and the app secret to connect it again. Conversations so far stay in the inbox.",
+      confirm: "Disconnect",
+      confirmReconnect: "Disconnect and reconnect",
+      cancel: "Cancel",
+      done: "WhatsApp number disconnected",
+      reconnectNow:
+        "Disconnected. Paste the new access token and the app secret to connect {{number}} again.",
+    },
+    dev: {
+      title: "Development: WhatsApp simulator",
+      lead: "This server runs a stand-in of Meta's WhatsApp Cloud API, so you can try WhatsApp without a Meta app. It isn't there in production.",
+      useTestNumber: "Use a simulator test number",
+      creating: "Creating a test number…",
+      filled:
+        "Filled in with the simulator's test number {{number}} ({{name}}). Select Connect WhatsApp to use it.",
+      createFailed: "The simulator couldn't create a test number.",
+      verify: "Verify webhook in the simulator",
+      verifying: "Verifying…",
+      verified:
+        "The simulator verified the webhook, as Meta's Verify and save does. Messages written in the simulator now reach the bot.",
+      verifyFailed: "The simulator couldn't verify the webhook.",
+      standInSaid: "The simulator said: <q>{{said}}</q>",
+      subscribed: "Webhook verified in the simulator.",
+      notSimulated:
+        "This number isn't one of the simulator's (or the server restarted since it was made). To try the simulator, disconnect it and connect a new test number.",
+      open: "Write as a customer in the simulator",
+    },
+  },
   toast: {
     dismiss: "Dismiss",
   },
@@ -549,6 +681,9 @@ const builder = {
     secondsMax: "At most 300 seconds (5 minutes)",
     days: "Enter a number of days",
     wholeDays: "Use a whole number of days",
+    waitSeconds: "Enter a whole number of seconds",
+    waitSecondsMin: "Wait at least 15 seconds",
+    waitSecondsMax: "Wait at most 3,600 seconds (an hour)",
     daysMin: "Keep conversations for at least 1 day",
     daysMax: "At most 3,650 days (10 years)",
     newKey: "Paste the new API key",

@@ -25,6 +25,10 @@ const errors = {
     NOT_A_MEMBER: "You are no longer a member of this workspace.",
     NETWORK_ERROR: "We could not reach the server. Check your connection and try again.",
     INVALID_RESPONSE: "The server sent an answer we could not read. Please try again.",
+    REPLY_WINDOW_CLOSED:
+      "WhatsApp allows only an approved template more than 24 hours after the customer's last message.",
+    CHANNEL_REFUSED: "Meta refused the WhatsApp connection. Check the details and try again.",
+    CHANNEL_UNAVAILABLE: "Meta could not be reached just now. Please try again in a minute.",
   },
 } as const;
 

@@ -7,8 +7,9 @@ import { FormProvider, useForm, useFormContext } from "react-hook-form";
 import { useBlocker } from "react-router-dom";
 import { isApiError } from "../../../../app/api";
 import { Modal } from "../../../../components/Modal";
-import { useAccess } from "../../../workspaces/permissions";
+import { useAccess, useCan } from "../../../workspaces/permissions";
 import { useUpdateChatbot } from "../../api";
+import { WhatsappCard } from "../../channels/WhatsappCard";
 import { useFormMessage } from "../../form-message";
 import {
   formPathForServer,
@@ -33,6 +34,8 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
   // Owners and admins change the settings; agents read them (the notice says so once the role is known).
   const access = useAccess("bots:write");
   const readOnly = access !== "yes";
+  // Messaging channels (WhatsApp numbers): owners and admins, as the API's channels:manage.
+  const canManageChannels = useCan("channels:manage");
   const update = useUpdateChatbot(bot._id);
   const toast = useToast();
   const [failure, setFailure] = useState<unknown>(null);
@@ -216,6 +219,8 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
           </fieldset>
         </form>
       </FormProvider>
+
+      {canManageChannels ? <WhatsappCard bot={bot} /> : null}
 
       {readOnly ? null : <DangerZone bot={bot} />}
 

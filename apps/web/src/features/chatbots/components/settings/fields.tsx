@@ -11,17 +11,20 @@ export function BuilderSection({
   title,
   description,
   tone = "default",
+  className,
   children,
 }: {
   title: string;
   description?: ReactNode;
   tone?: "default" | "danger";
+  /** More classes on the section (a block's own styles). */
+  className?: string;
   children: ReactNode;
 }) {
   const headingId = useId();
   return (
     <section
-      className={`card settings-card${tone === "danger" ? " settings-card-danger" : ""}`}
+      className={`card settings-card${tone === "danger" ? " settings-card-danger" : ""}${className ? ` ${className}` : ""}`}
       aria-labelledby={headingId}
     >
       <div className="settings-card-intro">
