@@ -34,7 +34,11 @@ export default defineConfig(({ mode }) => {
     plugins: [react(), widgetDevRoute],
     server: {
       port: 5173,
-      proxy: { "/api": { target: apiTarget, changeOrigin: true } },
+      proxy: {
+        "/api": { target: apiTarget, changeOrigin: true },
+        // The API's WhatsApp Graph API stand-in, for the simulator page (/dev/whatsapp).
+        "/dev/whatsapp-graph": { target: apiTarget, changeOrigin: true },
+      },
     },
     preview: {
       proxy: { "/api": { target: apiTarget, changeOrigin: true } },

@@ -471,6 +471,7 @@ function createServices(
   const delivery = createDeliveryService({ live: liveRepo, hub: liveHub, now });
   channelJobs = createChannelJobs({
     jobs,
+    sendDoubtMs: env.WHATSAPP_SEND_DOUBT_MS,
     repo: channelsRepo,
     channels,
     adapters: channelAdapters,

@@ -153,6 +153,16 @@ export const envSchema = z.object({
     .optional(),
   /** How long one call to the Graph API may take before it counts as failed (and is retried). */
   WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(100, "must be at least 100").max(60_000).default(15_000),
+  /**
+   * How long a reply part that may have reached Meta (the process died mid-send, or the call got
+   * no answer) waits for Meta's report before it is sent again: never twice, never lost.
+   */
+  WHATSAPP_SEND_DOUBT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000, "must be at least 1000")
+    .max(3_600_000)
+    .default(120_000),
   /** Channel jobs (customers' messages, sends, delivery reports) this process runs at once. */
   CHANNEL_WORKERS: z.coerce.number().int().min(1, "must be at least 1").max(64).default(8),
   /** Resident memory (MB) and time (s) one uploaded file's parse process may use. */

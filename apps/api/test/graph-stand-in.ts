@@ -20,7 +20,7 @@ export interface StandInSent {
   to: string;
   type: string;
   text: string;
-  buttons: string[];
+  buttons: { id: string; title: string }[];
   status: "accepted" | "sent" | "delivered" | "read" | "failed";
   error: { code: number; title: string } | null;
   callbackData: string | null;
@@ -69,6 +69,8 @@ export async function startGraphStandIn(opts: StandInOptions = {}) {
       },
     ) => control<{ id: string; delivered: number[] }>("POST", `/numbers/${id}/inbound`, input),
     sent: (id: string) => control<StandInSent[]>("GET", `/numbers/${id}/sent`),
+    /** Meta's retry of every delivery the webhook did not acknowledge (same message ids). */
+    retry: (id: string) => control<{ retried: number; delivered: number[] }>("POST", `/numbers/${id}/retry`),
     fault: (id: string, fault: "rate_limit" | "server_error" | "revoked" | "undeliverable", count = 1) =>
       control<{ queued: number }>("POST", `/numbers/${id}/faults`, { fault, count }),
     read: (id: string, contact: string) =>

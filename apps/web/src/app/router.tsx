@@ -51,6 +51,10 @@ const DevelopersPage = lazyPage(
   "DevelopersPage",
 );
 const AnalyticsPage = lazyPage(() => import("../features/analytics/pages/AnalyticsRoute"), "AnalyticsRoute");
+const WhatsAppSimulatorPage = lazyPage(
+  () => import("../features/whatsapp-simulator/pages/WhatsAppSimulatorPage"),
+  "WhatsAppSimulatorPage",
+);
 
 /** Pages without the site chrome (the widget iframe, the sign-in callback) load without a spinner. */
 function Standalone({ children }: { children: ReactNode }) {
@@ -115,6 +119,17 @@ export function createAppRouter() {
           ),
         },
       ],
+    },
+    {
+      // The WhatsApp simulator: public, in every build (the page explains itself where the API's
+      // Graph API stand-in is not mounted, i.e. in production).
+      path: "/dev/whatsapp",
+      errorElement: <RouteErrorFallback />,
+      element: (
+        <Standalone>
+          <WhatsAppSimulatorPage />
+        </Standalone>
+      ),
     },
     {
       path: "/auth/callback",

@@ -54,6 +54,8 @@ const DEVELOPER_ONLY: Record<string, string> = {
   // Outgoing webhooks: read by the receiving server, or a machine reason the web app words itself.
   "This is a test event from Parley.": "the body of a webhook test event (the receiving server reads it)",
   failing: "a webhook endpoint's disabledReason code in the audit details (the web app words it)",
+  // A channel send job's retry reason (the job queue's log; a person sees the give-up message).
+  "waiting for Meta's report on an earlier send of {{}}": "a send job's retry reason, in the logs",
   // Meta's servers calling the WhatsApp webhook (a flood from one address).
   "Too many requests.": "the WhatsApp webhook's rate limit, read by Meta's servers",
   // Internal signed endpoints (/internal/*: the auth service and the API calling each other).

@@ -25,6 +25,12 @@ export interface DeliveryPart {
   status: "queued" | "sent" | "delivered" | "read" | "failed";
   /** Failed: the provider's code and words. */
   error: { code: number; message: string } | null;
+  /**
+   * When a send of this part last began (ISO), until the provider's answer: a part with it and no
+   * `externalId` may have been taken by the provider (the process died, or the call timed out),
+   * so it is not sent again until the provider's report had time to say so.
+   */
+  attemptAt?: string | null;
 }
 
 /** A template message as it was sent (name, language, the values of its placeholders). */

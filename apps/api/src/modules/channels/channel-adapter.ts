@@ -75,5 +75,7 @@ export interface ChannelAdapter {
     message: OutgoingMessage,
     parts: readonly DeliveryPart[],
     sent: (index: number, externalId: string, total: number) => Promise<void>,
+    /** Called (and awaited) before each part goes to the provider: recorded, so a crash is known. */
+    attempt?: (index: number, total: number) => Promise<void>,
   ): Promise<void>;
 }

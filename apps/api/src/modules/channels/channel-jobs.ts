@@ -42,7 +42,15 @@ export const CHANNEL_KINDS = [
 ] as const;
 
 /** A send retried this often (about four minutes of backoff) before the message is marked failed. */
-const SEND_ATTEMPTS = 8;
+const SEND_ATTEMPTS = 10;
+
+/** A send waits for Meta's word on an earlier attempt (retried by the queue, with its backoff). */
+class SendInDoubt extends Error {
+  constructor(messageId: string) {
+    super(`waiting for Meta's report on an earlier send of ${messageId}`);
+    this.name = "SendInDoubt";
+  }
+}
 
 /**
  * The conversations module's outbox hook: each outgoing channel message's send, queued in the
@@ -86,6 +94,13 @@ export interface ChannelJobsDeps {
   bot: (id: string) => Promise<ChatbotRow | null>;
   members: Pick<WorkspaceMembersClient, "list">;
   appUrl: string;
+  /**
+   * How long a part whose send may have reached Meta (the process died, or the call got no
+   * answer) waits for Meta's report before it is sent again (WHATSAPP_SEND_DOUBT_MS). Meta
+   * reports every message it takes (`sent`, with our callback data) within seconds, and retries a
+   * report our webhook missed.
+   */
+  sendDoubtMs: number;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -228,6 +243,16 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
           131047,
           "Not sent: more than 24 hours have passed since the customer's last message. Send an approved template instead.",
         ));
+      // An earlier attempt may have reached Meta (its report, with our callback data, records the
+      // part as sent): wait for it rather than send the customer the same words twice.
+      const doubt = (message.deliveryParts ?? []).some(
+        (p) =>
+          !p.externalId &&
+          p.status !== "failed" &&
+          p.attemptAt &&
+          at.getTime() - new Date(p.attemptAt).getTime() < deps.sendDoubtMs,
+      );
+      if (doubt) throw new SendInDoubt(messageId);
       const bot = await deps.bot(conversation.chatbotId);
       const question = message.replyToId ? await deps.conversations.outgoing(message.replyToId) : undefined;
       const language = conversation.language ?? bot?.defaultLanguage ?? "en";
@@ -257,9 +282,14 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
           async (index, externalId, total) => {
             await delivery.partSent(messageId, index, externalId, total);
           },
+          async (index, total) => {
+            await delivery.partAttempt(messageId, index, total, now());
+          },
         );
       } catch (err) {
         if (!(err instanceof GraphError)) throw err;
+        // Meta answered with a refusal: it did not take the part, which may be sent again at once.
+        if (!err.outcomeUnknown) await delivery.partAttempt(messageId, err.part, err.part + 1, null);
         // Meta is busy or unreachable: the queue tries again later (backoff), then gives up.
         if (err.kind === "rate_limited" || err.kind === "unavailable") throw err;
         if (err.kind === "revoked") await channels.needsAttention(row, err);

@@ -31,6 +31,7 @@ export function advancePart(
   const learnsId = !current.externalId && update.externalId;
   if (!moves && !learnsId) return undefined;
   next[index] = {
+    ...current,
     externalId: current.externalId ?? update.externalId ?? null,
     status: moves ? update.status : current.status,
     error: moves && update.status === "failed" ? (update.error ?? null) : current.error,
@@ -66,6 +67,13 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
     /** The provider accepted part `index` of `total` (its id recorded: never sent again). */
     partSent: (messageId: string, index: number, externalId: string, total: number) =>
       change(messageId, index, { status: "sent", externalId }, total),
+
+    /**
+     * A send of part `index` of `total` begins (`at`), or ended without the provider taking it
+     * (null): see DeliveryPart.attemptAt. No event: nothing the team sees changed.
+     */
+    partAttempt: (messageId: string, index: number, total: number, at: Date | null) =>
+      live.markAttempt(messageId, index, total, at),
 
     /** The message could not be sent (part `index`, 0 when none went): why, in the provider's words. */
     failed: (messageId: string, index: number, error: { code: number; message: string }) =>

@@ -229,6 +229,25 @@ export function createLiveRepo(
       });
     },
 
+    /** Records when a send of part `index` began (null: it ended, not taken). See DeliveryPart. */
+    async markAttempt(messageId: string, index: number, total: number, at: Date | null) {
+      await db.transaction(async (tx) => {
+        const [message] = await tx
+          .select({ parts: messages.deliveryParts })
+          .from(messages)
+          .where(eq(messages.id, messageId))
+          .for("update");
+        if (!message) return;
+        const current = message.parts ?? [];
+        const parts: DeliveryPart[] = Array.from(
+          { length: Math.max(total, current.length, index + 1) },
+          (_, i) => current[i] ?? { externalId: null, status: "queued", error: null },
+        );
+        parts[index] = { ...(parts[index] as DeliveryPart), attemptAt: at ? at.toISOString() : null };
+        await tx.update(messages).set({ deliveryParts: parts }).where(eq(messages.id, messageId));
+      });
+    },
+
     /**
      * The id of the message a provider's report is about: by the callback data we sent with it
      * (`<messageId>:<part>`), else by the provider's id among the parts of the workspace's

@@ -289,7 +289,8 @@ const server: Record<string, string> = {
   "You have asked for a person several times. Please wait for the team to reply.":
     "طلبت التحدث إلى شخص عدة مرات. يُرجى انتظار رد الفريق.",
   "Too many reconnections. Please wait a moment.": "محاولات إعادة اتصال كثيرة جدًا. يُرجى الانتظار قليلًا.",
-  "Wait at least 15 seconds before offering the contact form": "انتظر 15 ثانية على الأقل قبل عرض نموذج التواصل.",
+  "Wait at least 15 seconds before offering the contact form":
+    "انتظر 15 ثانية على الأقل قبل عرض نموذج التواصل.",
   "Wait at most an hour (3600 seconds) before offering the contact form":
     "انتظر ساعة على الأكثر (3600 ثانية) قبل عرض نموذج التواصل.",
 

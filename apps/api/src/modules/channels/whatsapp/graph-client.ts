@@ -28,6 +28,11 @@ export class GraphError extends Error {
     /** Meta's error code (0 when there was no answer to read one from). */
     readonly code: number,
     message: string,
+    /**
+     * No answer came (a timeout, a cut connection): Meta may have taken the message all the
+     * same. A sender then waits for Meta's report before sending it again.
+     */
+    readonly outcomeUnknown = false,
   ) {
     super(message);
     this.name = "GraphError";
@@ -118,7 +123,7 @@ export function createGraphClient(deps: { baseUrl: string; guard: OutboundGuard;
       });
       text = await res.text();
     } catch (err) {
-      throw new GraphError("unavailable", 0, `Meta could not be reached: ${(err as Error).message}`);
+      throw new GraphError("unavailable", 0, `Meta could not be reached: ${(err as Error).message}`, true);
     }
     let json: unknown;
     try {
@@ -184,7 +189,7 @@ export function createGraphClient(deps: { baseUrl: string; guard: OutboundGuard;
       );
       const id = answer.messages?.[0]?.id;
       if (typeof id !== "string" || !id)
-        throw new GraphError("unavailable", 0, "Meta accepted the message without an id.");
+        throw new GraphError("unavailable", 0, "Meta accepted the message without an id.", true);
       return id;
     },
 

@@ -78,11 +78,12 @@ export function createWhatsappAdapter(deps: { graph: GraphClient }): ChannelAdap
       };
     },
 
-    async send(channel, to, message, parts, sent) {
+    async send(channel, to, message, parts, sent, attempt) {
       const bodies = whatsappBodies(message);
       for (const [index, body] of bodies.entries()) {
         // Accepted by an earlier attempt (its id recorded, or reported back by Meta's status).
         if (parts[index]?.externalId) continue;
+        await attempt?.(index, bodies.length);
         const externalId = await deps.graph
           .send(channel.accessToken, channel.row.phoneNumberId, to, body, {
             // The first part quotes the question it answers, as a reply does on a phone.

@@ -27,7 +27,8 @@ interface SentMessage {
   type: string;
   /** What the customer's phone shows. */
   text: string;
-  buttons: string[];
+  /** Reply buttons under it: a tap comes back as a `button_reply` with the button's id. */
+  buttons: { id: string; title: string }[];
   at: Date;
   status: "accepted" | "sent" | "delivered" | "read" | "failed";
   error: { code: number; title: string } | null;
@@ -41,6 +42,8 @@ interface ReceivedMessage {
   name: string;
   type: string;
   text: string;
+  /** The message it answers (a tapped button's message, a quoted reply). */
+  context: string | null;
   at: Date;
 }
 
@@ -64,6 +67,8 @@ interface StandInNumber {
   sent: SentMessage[];
   /** Webhook deliveries that failed (the callback answered non-2xx or not at all). */
   failedDeliveries: number;
+  /** Deliveries the webhook did not acknowledge with a 200: Meta delivers them again later. */
+  undelivered: Record<string, unknown>[];
 }
 
 export const DEFAULT_TEMPLATES: StandInTemplate[] = [
@@ -198,10 +203,14 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
         body,
       });
       await res.arrayBuffer().catch(() => undefined);
-      if (!res.ok) n.failedDeliveries++;
+      if (!res.ok) {
+        n.failedDeliveries++;
+        n.undelivered.push(value);
+      }
       return res.status;
     } catch {
       n.failedDeliveries++;
+      n.undelivered.push(value);
       return 0;
     }
   }
@@ -331,7 +340,7 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
       return graphError(reply, 400, 100, "Invalid parameter", "to must be a phone number");
     const type = body.type;
     let text = "";
-    let buttons: string[] = [];
+    let buttons: SentMessage["buttons"] = [];
     if (type === "text") {
       const t = (body.text ?? {}) as { body?: unknown };
       if (typeof t.body !== "string" || !t.body || t.body.length > WHATSAPP_TEXT_MAX)
@@ -368,7 +377,7 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
         if (typeof x.reply?.title !== "string" || x.reply.title.length > 20 || typeof x.reply.id !== "string")
           return graphError(reply, 400, 100, "Invalid parameter", "a button title is at most 20 characters");
       text = i.body.text;
-      buttons = b.map((x) => String(x.reply?.title));
+      buttons = b.map((x) => ({ id: String(x.reply?.id), title: String(x.reply?.title) }));
     } else if (type === "template") {
       const t = (body.template ?? {}) as {
         name?: unknown;
@@ -472,6 +481,7 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
       received: [],
       sent: [],
       failedDeliveries: 0,
+      undelivered: [],
     };
     numbers.set(n.phoneNumberId, n);
     byWaba.set(n.businessAccountId, n);
@@ -575,7 +585,15 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
         },
       });
     n.lastInbound.set(input.from, at);
-    n.received.push({ id, from: input.from, name: input.name, type: input.type, text: input.text, at });
+    n.received.push({
+      id,
+      from: input.from,
+      name: input.name,
+      type: input.type,
+      text: input.text,
+      context: input.context ?? null,
+      at,
+    });
     if (n.received.length > KEEP) n.received.shift();
     const statuses: number[] = [];
     for (let i = 0; i < input.times; i++)
@@ -601,6 +619,7 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
           from: "customer" as const,
           type: m.type,
           text: m.text,
+          replyTo: m.context,
           at: m.at.toISOString(),
         })),
       ...n.sent
@@ -651,6 +670,19 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
       .parse(request.body);
     for (let i = 0; i < input.count; i++) n.faults.push(input.fault);
     return { queued: n.faults.length };
+  });
+
+  /**
+   * Meta's retry of what the webhook did not acknowledge (it retries for up to 7 days): each
+   * unacknowledged delivery again, the same message ids; those refused again stay for the next.
+   */
+  app.post("/__standin/numbers/:id/retry", async (request, reply) => {
+    const n = found(numberParams.parse(request.params).id, reply);
+    if (!n) return reply;
+    const pending = n.undelivered.splice(0);
+    const statuses: number[] = [];
+    for (const value of pending) statuses.push(await deliver(n, value));
+    return { retried: pending.length, delivered: statuses };
   });
 
   /** Re-sends a status webhook of a sent message (Meta delivers at least once, in any order). */
