@@ -442,6 +442,47 @@ const LIVE_RUNS = Math.max(1, Number(process.env.BENCH_LIVE_RUNS ?? 3));
   } else record("live chat memory", "failed", "", "see the log above", false);
 }
 
+// 6. WhatsApp (issue #31): 100 signed inbound messages a second for 10 s to one API process, a
+// third delivered twice, answered by the built-in engine through the Graph API stand-in (its own
+// process); beside a bare node:http receiver's figure from the same run.
+{
+  const { spawn } = await import("node:child_process");
+  const url = await createDatabase(pgUrl);
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/api/bench/whatsapp.bench.ts"], {
+    cwd: root,
+    env: { ...process.env, BENCH_DATABASE_URL: url },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (c) => {
+    out += c;
+  });
+  const code = await new Promise((r) => child.on("exit", r));
+  await dropDatabase(pgUrl, new URL(url).pathname.slice(1));
+  const f = out
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l))
+    .find((j) => j.figure === "whatsapp-load");
+  if (code === 0 && f) {
+    record(
+      `whatsapp: ${f.messages} messages at ${f.rate}/s (${f.deliveredTwice} delivered twice), lost`,
+      f.lost,
+      "",
+      "0",
+      f.lost === 0,
+    );
+    record("whatsapp: messages answered twice", f.doubled, "", "0", f.doubled === 0);
+    record(
+      "whatsapp: webhook receipt to the reply's Graph API call, p95 (postgres)",
+      f.p95,
+      "ms",
+      `≤ 300 ms (p50 ${f.p50} ms; a bare node:http receiver: p95 ${f.floor.p95} ms, p50 ${f.floor.p50} ms)`,
+      f.p95 <= 300,
+    );
+  } else record("whatsapp load", "failed", "", "see the log above", false);
+}
+
 const width = Math.max(...rows.map((r) => r.metric.length));
 console.log(`\n${"metric".padEnd(width)}  ${"value".padStart(12)}  budget`);
 for (const r of rows)

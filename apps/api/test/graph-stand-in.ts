@@ -39,6 +39,11 @@ export async function startGraphStandIn(opts: StandInOptions = {}) {
   await app.register(whatsappGraphStandIn, opts);
   await app.listen({ host: "127.0.0.1", port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { ...graphStandInClient(url), close: () => app.close() };
+}
+
+/** The stand-in's control routes at `url` (in this process or another: the bench runs it apart). */
+export function graphStandInClient(url: string) {
   async function control<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${url}/__standin${path}`, {
       method,
@@ -51,7 +56,6 @@ export async function startGraphStandIn(opts: StandInOptions = {}) {
   }
   return {
     url,
-    close: () => app.close(),
     createNumber: (input: { templates?: StandInTemplate[]; displayPhoneNumber?: string } = {}) =>
       control<StandInNumberCredentials>("POST", "/numbers", input),
     subscribe: (id: string, callbackUrl: string, verifyToken: string) =>
@@ -69,6 +73,11 @@ export async function startGraphStandIn(opts: StandInOptions = {}) {
       },
     ) => control<{ id: string; delivered: number[] }>("POST", `/numbers/${id}/inbound`, input),
     sent: (id: string) => control<StandInSent[]>("GET", `/numbers/${id}/sent`),
+    received: (id: string) =>
+      control<{ id: string; from: string; type: string; text: string; at: string }[]>(
+        "GET",
+        `/numbers/${id}/received`,
+      ),
     /** Meta's retry of every delivery the webhook did not acknowledge (same message ids). */
     retry: (id: string) => control<{ retried: number; delivered: number[] }>("POST", `/numbers/${id}/retry`),
     fault: (id: string, fault: "rate_limit" | "server_error" | "revoked" | "undeliverable", count = 1) =>

@@ -124,10 +124,13 @@ export interface StandInOptions {
   now?: () => Date;
   /** Wait before each status webhook after a send (ms); 0 sends them at once. */
   statusDelayMs?: number;
+  /** How many messages each number remembers each way (the bench keeps a whole run). */
+  keep?: number;
 }
 
 export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (app, opts) => {
   const now = opts.now ?? (() => new Date());
+  const keep = opts.keep ?? KEEP;
   const numbers = new Map<string, StandInNumber>();
   const byWaba = new Map<string, StandInNumber>();
 
@@ -421,7 +424,7 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
       replyTo: typeof context?.message_id === "string" ? context.message_id : null,
     };
     n.sent.push(m);
-    if (n.sent.length > KEEP) n.sent.shift();
+    if (n.sent.length > keep) n.sent.shift();
     const last = n.lastInbound.get(to);
     const windowOpen = last !== undefined && now().getTime() - last.getTime() < WHATSAPP_WINDOW_MS;
     // Accepted now; what happened to it comes later, by webhook, as with Meta.
@@ -594,7 +597,7 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
       context: input.context ?? null,
       at,
     });
-    if (n.received.length > KEEP) n.received.shift();
+    if (n.received.length > keep) n.received.shift();
     const statuses: number[] = [];
     for (let i = 0; i < input.times; i++)
       statuses.push(
@@ -637,6 +640,13 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
         })),
     ].sort((a, b) => a.at.localeCompare(b.at));
     return { items, subscribed: n.subscription !== null, failedDeliveries: n.failedDeliveries };
+  });
+
+  /** Everything customers sent to the number (tests, the bench): ids and when Meta sent them on. */
+  app.get("/__standin/numbers/:id/received", async (request, reply) => {
+    const n = found(numberParams.parse(request.params).id, reply);
+    if (!n) return reply;
+    return n.received.map((m) => ({ ...m, at: m.at.toISOString() }));
   });
 
   /** Everything sent from the number (tests): with its callback data and status. */

@@ -1,0 +1,347 @@
+// WhatsApp under load (issue #31): customers write 100 messages a second for BENCH_SECONDS (10 s)
+// to one API process, a third of them delivered twice (Meta delivers at least once), and the
+// built-in answer engine replies to each through the Graph API stand-in. The bench counts what
+// was lost (no reply) and doubled (two replies to one message), and times each message from the
+// moment Meta's side sends its webhook to the moment the reply's `/messages` call reaches Meta's
+// side (both read on the stand-in's clock).
+//
+// The same load then goes to a bare node:http receiver (no database, no logic: it acknowledges
+// the webhook and calls `/messages` at once): what this machine, the stand-in and the harness cost
+// any server, printed beside the API's figure.
+//
+// - The API runs compiled in a process of its own, on Postgres (BENCH_DATABASE_URL); the stand-in
+//   and the load run in this process.
+// - Each message is another customer's (as in real traffic, and since one customer's messages are
+//   answered one after another).
+// Prints one JSON line.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { graphStandInClient } from "../test/graph-stand-in";
+import { freePort } from "../test/harness";
+import { buildCompiled } from "../test/ops/compiled";
+import { startTokenIssuer } from "../test/token-issuer";
+
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** One message in this many is delivered twice. */
+const TWICE_EVERY = 3;
+
+const appDir = path.resolve(import.meta.dirname, "..");
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
+if (!databaseUrl) throw new Error("BENCH_DATABASE_URL (a Postgres database) is required");
+
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const stop = async (child: ChildProcess) => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+};
+
+/** A script of this folder as a process of its own; its first line of output. */
+async function startScript(file: string, args: string[]) {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, path.join(import.meta.dirname, file), ...args],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("\n")) resolve(out.split("\n")[0] ?? "");
+    });
+    child.once("exit", (code) => reject(new Error(`${file} exited (${code})`)));
+  });
+  return { child, line };
+}
+
+const standIn = await startScript("graph-stand-in-process.ts", [
+  JSON.stringify({ keep: RATE * SECONDS * 4 }),
+]);
+const meta = graphStandInClient((JSON.parse(standIn.line) as { url: string }).url);
+const number = await meta.createNumber();
+
+/**
+ * Customers write RATE messages a second for SECONDS; every TWICE_EVERY-th is delivered twice.
+ * Resolves with the message ids sent (each once) once every webhook call has returned, and then
+ * waits until each has a reply or `settleMs` passed since the last new one.
+ */
+async function load(tag: string, seconds = SECONDS) {
+  const ids: string[] = [];
+  const calls: Promise<void>[] = [];
+  const start = performance.now();
+  let failed = 0;
+  for (let i = 0; i < RATE * seconds; i++) {
+    const due = start + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const from = `9733${tag}${String(i).padStart(6, "0")}`;
+    calls.push(
+      meta
+        .inbound(number.phoneNumberId, {
+          from,
+          name: `Customer ${i}`,
+          text: "How long is the kettle warranty?",
+          times: i % TWICE_EVERY === 0 ? 2 : 1,
+        })
+        .then(
+          (r) => {
+            ids.push(r.id);
+            if (!r.delivered.includes(200)) failed++;
+          },
+          () => {
+            failed++;
+          },
+        ),
+    );
+  }
+  await Promise.all(calls);
+  const sendSeconds = (performance.now() - start) / 1000;
+  // Until every message has its reply, or nothing new came for 20 s.
+  let last = -1;
+  let quietSince = Date.now();
+  for (;;) {
+    const sent = await meta.sent(number.phoneNumberId);
+    const mine = new Set(ids);
+    const replied = new Set(sent.filter((m) => m.replyTo && mine.has(m.replyTo)).map((m) => m.replyTo)).size;
+    if (replied >= ids.length) break;
+    if (replied !== last) {
+      last = replied;
+      quietSince = Date.now();
+    } else if (Date.now() - quietSince > 30_000) break;
+    await sleep(250);
+  }
+  return { ids, failed, sendSeconds };
+}
+
+/** Each message's replies: lost (none), doubled (more than one), and the time to the first. */
+async function figures(ids: string[]) {
+  const received = new Map<string, number>();
+  for (const m of await meta.received(number.phoneNumberId)) received.set(m.id, Date.parse(m.at));
+  const replies = new Map<string, number[]>();
+  for (const m of await meta.sent(number.phoneNumberId)) {
+    if (!m.replyTo) continue;
+    const list = replies.get(m.replyTo) ?? [];
+    list.push(Date.parse(m.at));
+    replies.set(m.replyTo, list);
+  }
+  const latencies: number[] = [];
+  let lost = 0;
+  let doubled = 0;
+  for (const id of ids) {
+    const times = replies.get(id) ?? [];
+    const at = received.get(id);
+    if (times.length === 0) lost++;
+    if (times.length > 1) doubled++;
+    if (times.length && at !== undefined) latencies.push(Math.min(...times) - at);
+  }
+  return {
+    lost,
+    doubled,
+    p50: Math.round(pct(latencies, 50)),
+    p95: Math.round(pct(latencies, 95)),
+  };
+}
+
+// ----- The floor: a bare receiver that acknowledges and calls /messages at once -----------------
+const floorSeen = new Set<string>();
+const floor = createServer((req, res) => {
+  const u = new URL(req.url ?? "/", "http://x");
+  if (req.method === "GET") {
+    res.writeHead(200, { "content-type": "text/plain" }).end(u.searchParams.get("hub.challenge") ?? "");
+    return;
+  }
+  const chunks: Buffer[] = [];
+  req.on("data", (c) => chunks.push(c));
+  req.on("end", () => {
+    res.writeHead(200).end();
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as {
+      entry: { changes: { value: { messages?: { id: string; from: string }[] } }[] }[];
+    };
+    for (const m of body.entry[0]?.changes[0]?.value.messages ?? []) {
+      if (floorSeen.has(m.id)) continue;
+      floorSeen.add(m.id);
+      void fetch(`${meta.url}/v23.0/${number.phoneNumberId}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${number.accessToken}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          messaging_product: "whatsapp",
+          to: m.from,
+          type: "text",
+          text: { body: "Every kettle has a two-year warranty." },
+          context: { message_id: m.id },
+        }),
+      }).catch(() => {});
+    }
+  });
+});
+await new Promise<void>((r) => floor.listen(0, "127.0.0.1", r));
+await meta.subscribe(
+  number.phoneNumberId,
+  `http://127.0.0.1:${(floor.address() as AddressInfo).port}/webhook`,
+  "floor-verify-token",
+);
+const floorRun = await load("1");
+const floorFigures = await figures(floorRun.ids);
+floor.closeAllConnections();
+floor.close();
+
+// ----- The API ------------------------------------------------------------------------------
+const issuer = await startTokenIssuer();
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "parley-whatsapp-bench-"));
+const compiled = await buildCompiled("api");
+let peakRssMb = 0;
+const api = spawn(process.execPath, [compiled.entry("server")], {
+  cwd: appDir,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    AUTH_URL: issuer.url,
+    AUTH_EVENTS_SECRET: randomBytes(24).toString("hex"),
+    MODEL_KEYS_SECRET: randomBytes(24).toString("hex"),
+    PAYMENTS_MODE: "sandbox",
+    PAYMENTS_SANDBOX_IN_PRODUCTION: "true",
+    PAYMENTS_SANDBOX_SECRET: randomBytes(24).toString("hex"),
+    WHATSAPP_GRAPH_URL: meta.url,
+    LOG_LEVEL: "warn",
+    WEB_DIST: "/nonexistent",
+  },
+  stdio: ["ignore", 2, "inherit"],
+});
+
+try {
+  for (let i = 0; ; i++) {
+    if (i > 720) throw new Error("the API did not start");
+    if (
+      await fetch(`${url}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await sleep(250);
+  }
+  const owner = "bench_whatsapp_owner";
+  const token = await issuer.sign(
+    { sub: owner, email: "owner@bench.example", name: "Huda" },
+    { expiresIn: "1h" },
+  );
+  const json = async (method: string, p: string, body?: unknown) => {
+    const res = await fetch(`${url}${p}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const bot = await json("POST", "/api/chatbots", { name: "Kettle help", published: true });
+  const source = await json("POST", `/api/chatbots/${bot._id}/sources`, {
+    kind: "text",
+    title: "Warranty",
+    content: "Every Kettle Co. kettle has a two-year warranty. Descaling keeps it working.",
+  });
+  for (let i = 0; ; i++) {
+    if (i > 240) throw new Error("the source was not read");
+    const sources = (await json("GET", `/api/chatbots/${bot._id}/sources`)) as unknown as {
+      _id: string;
+      status: string;
+    }[];
+    if (sources.find((s) => s._id === source._id)?.status === "ready") break;
+    await sleep(250);
+  }
+  // WhatsApp is for paid plans: the owner's subscription is moved to Pro (as a payment would).
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query(
+    `update subscriptions set plan_id = (select id from plans where code = 'pro-monthly'), status = 'active'
+     where user_id = $1`,
+    [owner],
+  );
+  await db.end();
+  // The plan may be cached for a few seconds: connect once the API sees Pro.
+  let channel: Record<string, unknown> | undefined;
+  for (let i = 0; !channel; i++) {
+    try {
+      channel = await json("POST", `/api/chatbots/${bot._id}/channels/whatsapp`, {
+        phoneNumberId: number.phoneNumberId,
+        businessAccountId: number.businessAccountId,
+        accessToken: number.accessToken,
+        appSecret: number.appSecret,
+      });
+    } catch (err) {
+      if (i > 120 || !String(err).includes("PLAN_LIMIT_REACHED")) throw err;
+      await sleep(500);
+    }
+  }
+  await meta.subscribe(number.phoneNumberId, String(channel.callbackUrl), String(channel.verifyToken));
+
+  const sampler = setInterval(async () => {
+    try {
+      const { stdout } = await import("node:child_process").then(
+        (cp) =>
+          new Promise<{ stdout: string }>((resolve) =>
+            cp.execFile("ps", ["-o", "rss=", "-p", String(api.pid)], (_e, out) => resolve({ stdout: out })),
+          ),
+      );
+      peakRssMb = Math.max(peakRssMb, Math.round(Number(stdout.trim()) / 1024));
+    } catch {}
+  }, 500);
+  // A warm-up (JIT, pools, caches), then the measured load.
+  const warm = await load("8", 3);
+  const run = await load("2");
+  clearInterval(sampler);
+  const apiFigures = await figures(run.ids);
+  if (process.env.BENCH_DEBUG) {
+    const sent = await meta.sent(number.phoneNumberId);
+    console.error(JSON.stringify({ sent: sent.length, sample: sent.slice(0, 3) }));
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    console.error(
+      JSON.stringify((await c.query("select kind, status, count(*) from jobs group by 1,2")).rows),
+    );
+    console.error(
+      JSON.stringify(
+        (await c.query("select last_error from jobs where last_error is not null limit 3")).rows,
+      ),
+    );
+    await c.end();
+  }
+  console.log(
+    JSON.stringify({
+      figure: "whatsapp-load",
+      rate: RATE,
+      seconds: SECONDS,
+      messages: run.ids.length,
+      deliveredTwice: Math.ceil(run.ids.length / TWICE_EVERY),
+      webhookFailures: run.failed,
+      sendSeconds: Number(run.sendSeconds.toFixed(2)),
+      warmUpMessages: warm.ids.length,
+      ...apiFigures,
+      peakRssMb,
+      floor: { ...floorFigures, webhookFailures: floorRun.failed },
+    }),
+  );
+} finally {
+  await stop(api);
+  await stop(standIn.child);
+  await issuer.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
