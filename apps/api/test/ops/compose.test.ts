@@ -264,7 +264,7 @@ if (process.env.DATABASE_URL)
       }
     });
 
-    it("serves a bot renamed through one replica renamed by the other within 200 ms (Redis pub/sub)", async () => {
+    it("serves a bot renamed through one replica renamed by the other before its cache expires (Redis pub/sub)", async () => {
       const direct = (i: number) => `http://${replicaAddr(i)}`;
       const nameOn = async (i: number) => {
         const res = await fetch(`${direct(i)}/api/widget/${botId}/config`);
@@ -284,10 +284,11 @@ if (process.env.DATABASE_URL)
       await until(
         "the other replica to serve the new name",
         async () => (await nameOn(1)) === "Renamed on one replica",
-        2000,
+        4_000,
       );
-      // Well within the TTL (a few milliseconds when idle; a second allows a busy CI machine).
-      expect(performance.now() - started).toBeLessThan(1_000);
+      // Before the cached copy's 5 s TTL could have ended it: the invalidation did (a few
+      // milliseconds when idle; seconds on a busy machine).
+      expect(performance.now() - started).toBeLessThan(4_000);
     });
 
     it("pays for Pro in the sandbox through the proxy; the signed callback grants the plan once", async () => {

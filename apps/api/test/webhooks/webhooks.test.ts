@@ -408,7 +408,7 @@ describe.each(testDrivers())("webhooks on %s", (driver) => {
       expect(delivery.status).toBe("succeeded");
       expect(attempt?.statusCode).toBe(200);
       expect(attempt?.responseBody).toBe("x".repeat(1024));
-      await until("the endless answer to be closed", () => receiver.endlessClosed > 0);
+      await until("the endless answer to be closed", () => receiver.endlessClosed > 0, 30_000);
     });
 
     it("does not follow a redirect: a 3xx is a failure", async () => {
