@@ -471,6 +471,17 @@ const inbox: Translation<typeof en> = {
         tooltip: "{{label}}: {{value}} سؤال",
       },
     },
+    channels: {
+      title: "المحادثات حسب القناة",
+      note: "أين بدأ العملاء محادثاتهم في هذا النطاق",
+      none: "لا توجد محادثات في هذا النطاق.",
+      conversations_zero: " محادثة",
+      conversations_one: " محادثة",
+      conversations_two: " محادثة",
+      conversations_few: " محادثات",
+      conversations_many: " محادثة",
+      conversations_other: " محادثة",
+    },
     top: {
       none: "لا توجد أسئلة في هذا النطاق.",
       times_zero: " مرة",

@@ -395,6 +395,13 @@ const inbox = {
         tooltip: "{{label}}: {{value}} questions",
       },
     },
+    channels: {
+      title: "Conversations by channel",
+      note: "Where customers started conversations in this range",
+      none: "No conversations in this range.",
+      conversations_one: " conversation",
+      conversations_other: " conversations",
+    },
     top: {
       none: "No questions in this range.",
       times_one: " time",

@@ -10,6 +10,7 @@ import { DownloadIcon } from "../../inbox/components/icons";
 import { downloadAnalyticsCsv, useAnalytics } from "../api";
 import { DAY_LABEL_STEPS, HOUR_LABEL_STEPS, hourLabel, hourRangeLabel } from "../chart";
 import { BarChart, type BarDatum } from "../components/BarChart";
+import { ChannelsBreakdown } from "../components/ChannelsBreakdown";
 import { KpiGrid } from "../components/KpiGrid";
 import { LiveChatCard } from "../components/LiveChatCard";
 import { RangePicker } from "../components/RangePicker";
@@ -178,6 +179,9 @@ function AnalyticsBody({ data }: { data: Analytics }) {
               {t("analytics.charts.seeUnanswered")}
             </Link>
           ) : null}
+        </ChartCard>
+        <ChartCard title={t("analytics.channels.title")} note={t("analytics.channels.note")}>
+          <ChannelsBreakdown channels={data.channels} />
         </ChartCard>
       </div>
       <LiveChatCard live={data.live} />
