@@ -333,6 +333,7 @@ function createServices(
       audit: audit.erase,
       apiKeys: apiKeys.erase,
       webhooks: webhooks.erase,
+      channels: (tx, workspaceId) => channelsRepo.eraseWorkspace(tx, workspaceId),
     },
     forgetUser: (id) => {
       users.forget(id);

@@ -2,8 +2,10 @@ import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Channel, type Transcript, transcriptSchema } from "@parley/contracts";
-import { verifyWebhook } from "@parley/contracts/server";
+import { signWebhook, verifyWebhook } from "@parley/contracts/server";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channelReceipts, channels } from "../../src/db/schema";
 import { CHANNEL_KINDS, CHANNEL_WAIT_JOB, TEAM_BUSY_REPLY } from "../../src/modules/channels/channel-jobs";
 import { TEXT_ONLY_REPLY, TEXT_ONLY_REPLY_AR } from "../../src/modules/conversations/turn.service";
 import { builderClient, type Owner } from "../builder/client";
@@ -691,5 +693,45 @@ describe.each(testDrivers())("WhatsApp through the Cloud API on %s", (driver) =>
     expect((await api.json(owner, "GET", `/api/chatbots/${botId}/channels`)).body).toEqual([]);
     const after = await meta.inbound(number.phoneNumberId, { from: "97333000010", text: "anyone?" });
     expect(after.delivered).toEqual([401]);
+  });
+
+  it("goes with the account: deleting the user erases their numbers' credentials and receipts", async () => {
+    // A number of the other workspace's (whose user then deletes their account).
+    const theirNumber = await meta.createNumber();
+    const otherBot = await api.createBot(other, { name: "Other kettles", published: true });
+    const connected = await api.json(other, "POST", `/api/chatbots/${otherBot._id}/channels/whatsapp`, {
+      phoneNumberId: theirNumber.phoneNumberId,
+      businessAccountId: theirNumber.businessAccountId,
+      accessToken: theirNumber.accessToken,
+      appSecret: theirNumber.appSecret,
+    });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(201);
+    const theirs = connected.body as Channel;
+    await meta.subscribe(theirNumber.phoneNumberId, theirs.callbackUrl, theirs.verifyToken);
+    expect(
+      (await meta.inbound(theirNumber.phoneNumberId, { from: "97333000011", text: "hello" })).delivered,
+    ).toEqual([200]);
+    const body = JSON.stringify({
+      id: "evt_delete_whatsapp_other",
+      type: "user.deleted",
+      occurredAt: new Date().toISOString(),
+      data: { userId: other.sub, email: other.email },
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/internal/auth-events",
+      headers: { "content-type": "application/json", ...signWebhook(EVENTS_SECRET, body) },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.db.select().from(channels).where(eq(channels.workspaceId, other.sub))).toEqual([]);
+    expect(
+      await t.db.db.select().from(channelReceipts).where(eq(channelReceipts.channelId, theirs._id)),
+    ).toEqual([]);
+    // Meta's next delivery finds no channel: refused, nothing processed.
+    expect(
+      (await meta.inbound(theirNumber.phoneNumberId, { from: "97333000011", text: "still there?" }))
+        .delivered,
+    ).toEqual([401]);
   });
 });

@@ -23,6 +23,8 @@ export interface AccountErasers {
   apiKeys: (tx: Tx, workspaceId: string) => Promise<void>;
   /** The personal workspace's webhook endpoints and their deliveries. */
   webhooks: (tx: Tx, workspaceId: string) => Promise<void>;
+  /** The personal workspace's messaging channels: their sealed credentials and receipts. */
+  channels?: (tx: Tx, workspaceId: string) => Promise<void>;
 }
 
 /**
@@ -49,6 +51,7 @@ export function createAuthEventsService(deps: {
         }
         // The user's personal workspace (id = user id) and everything in it goes with them.
         const { userId } = event.data;
+        await erase.channels?.(tx, userId);
         await erase.chatbots(tx, userId);
         await erase.conversations(tx, userId);
         await erase.subscriptions(tx, userId);
