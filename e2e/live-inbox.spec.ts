@@ -285,6 +285,8 @@ test("the inbox shows a request for a person live, at the top, and the owner tak
   await page.goto(`${WEB}/inbox/${third.id}`);
   const paused = page.getByText("توقفت التحديثات المباشرة مؤقتًا. جارٍ إعادة الاتصال…");
   await expect(paused).toBeVisible();
+  // The stale view has loaded the conversation (still waiting) before it is closed elsewhere.
+  await expect(arLive).toContainText("طلب الزائر التحدث إلى شخص.");
   await owner.api("POST", `/conversations/${third.id}/close`);
   const arBox = page.getByRole("textbox", { name: "ردّك" });
   await arBox.fill("سأتحقق من عنوانك الآن.");

@@ -411,14 +411,18 @@ test("each role is offered only what it may do, and everything it is offered wor
   await expect(playground.locator(".pg-question")).toHaveCount(0);
   await noRefusal();
 
-  // Inbox: each filter and the bot choice, each from a fresh page.
+  // Inbox: each filter and the bot and channel choices, each from a fresh page (the visitor's
+  // conversation is the bot's, on the website).
+  const choice: Record<string, string> = { Chatbot: "Kettle help", Channel: "Website" };
   for (const action of offered.agent.inbox ?? []) {
     const [kind, name = ""] = action.split(": ");
     await agentPage.goto("/inbox");
     await VISITS.find((v) => v.name === "inbox")?.ready(agentPage);
     const main = agentPage.locator("main");
     if (kind === "combobox") {
-      await main.getByRole("combobox", { name, exact: true }).selectOption({ label: "Kettle help" });
+      const label = choice[name];
+      expect(label, `a choice for the inbox's ${name}`).toBeDefined();
+      await main.getByRole("combobox", { name, exact: true }).selectOption({ label: label ?? "" });
       await expect(
         main.getByRole("list", { name: "Conversations" }).getByRole("listitem").first(),
       ).toBeVisible();
