@@ -20,9 +20,10 @@ const browser = {
   },
 };
 
-// The journeys that move the API's test clock (a period end, a payment left to expire) or read it
-// as today's date: one at a time, once the others are done, so no journey finds time jumping under it.
-const CLOCK = ["billing.spec.ts", "teams.spec.ts", "inbox.spec.ts"];
+// The journeys that move the API's test clock (a period end, a payment left to expire, WhatsApp's
+// 24-hour window) or read it as today's date: one at a time, once the others are done, so no
+// journey finds time jumping under it.
+const CLOCK = ["billing.spec.ts", "teams.spec.ts", "inbox.spec.ts", "whatsapp-journey.spec.ts"];
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,

@@ -839,9 +839,11 @@ export async function buildApp(deps: AppDeps) {
     { prefix: "/api" },
   );
   // Outside production: a stand-in of Meta's WhatsApp Cloud API (the default WHATSAPP_GRAPH_URL
-  // there), so a channel can be tried, and tested, without Meta.
+  // there), so a channel can be tried, and tested, without Meta. On the app's clock: a customer's
+  // message is dated by "Meta", and the 24-hour window is measured from that date by the app, so a
+  // test clock moved forward must move Meta's too (or every reply reads as 24 hours late).
   if (env.NODE_ENV !== "production")
-    await app.register(whatsappGraphStandIn, { prefix: WHATSAPP_STAND_IN_PATH });
+    await app.register(whatsappGraphStandIn, { prefix: WHATSAPP_STAND_IN_PATH, now: clock.now });
   if (env.PAYMENTS_MODE === "sandbox") {
     await app.register(sandboxGatewayRoutes, {
       orders: createSandboxOrdersRepo(db.db),

@@ -128,6 +128,9 @@ describe("Arabic sentences, answer kinds and follow-ups", () => {
     expect(answerKindFits("كم سعر التوصيل؟", "نوصل إلى كل مناطق البحرين.")).toBe(false);
     expect(answerKindFits("متى يفتح المتجر؟", "يفتح المتجر من الساعة التاسعة صباحا.")).toBe(true);
     expect(answerKindFits("متى يفتح المتجر؟", "المتجر في مجمع السيف.")).toBe(false);
+    // A dual is a time too: سنة → سنتان (the ة is a ت there).
+    expect(answerKindFits("كم مدة ضمان الغلاية؟", "مدة ضمان الغلاية سنتان.")).toBe(true);
+    expect(answerKindFits("كم مدة الانتظار؟", "الانتظار ساعتين تقريبا.")).toBe(true);
     expect(answerKindFits("هل تقبلون البطاقات؟", "نقبل فيزا وماستركارد.")).toBe(true);
   });
   it("searches an Arabic follow-up together with the previous question", () => {

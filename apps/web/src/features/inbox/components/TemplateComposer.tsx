@@ -60,22 +60,24 @@ export function TemplateComposer({ transcript }: { transcript: Transcript }) {
         <p className="tr-reply-hint">{t("template.none")}</p>
       ) : (
         <>
-          <select
-            id={`${id}-template`}
-            value={chosen}
-            onChange={(event) => {
-              setChosen(event.target.value);
-              setValues([]);
-              send.reset();
-            }}
-          >
-            <option value="">{t("template.choose")}</option>
-            {list.map((candidate) => (
-              <option key={keyOf(candidate)} value={keyOf(candidate)}>
-                {candidate.name} ({candidate.language})
-              </option>
-            ))}
-          </select>
+          <div className="field">
+            <select
+              id={`${id}-template`}
+              value={chosen}
+              onChange={(event) => {
+                setChosen(event.target.value);
+                setValues([]);
+                send.reset();
+              }}
+            >
+              <option value="">{t("template.choose")}</option>
+              {list.map((candidate) => (
+                <option key={keyOf(candidate)} value={keyOf(candidate)}>
+                  {candidate.name} ({candidate.language})
+                </option>
+              ))}
+            </select>
+          </div>
           {template ? (
             <>
               {placeholders.map((n, index) => (

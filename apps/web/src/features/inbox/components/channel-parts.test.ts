@@ -31,6 +31,12 @@ describe("replyWindow", () => {
     );
   });
 
+  it("never reads more than 24 hours, even from a clock a minute behind", () => {
+    const w = replyWindow(wa("2026-03-05T10:00:00.000Z"), at("2026-03-04T09:59:20.000Z"));
+    expect(w).toMatchObject({ kind: "open", minutesLeft: 24 * 60 });
+    expect(windowLeft(24 * 60)).toEqual({ hours: 24, minutes: 0 });
+  });
+
   it("is closed at its end and after, and when the customer never wrote", () => {
     expect(replyWindow(wa("2026-03-04T10:00:00.000Z"), at("2026-03-04T10:00:00.000Z")).kind).toBe("closed");
     expect(replyWindow(wa("2026-03-04T10:00:00.000Z"), at("2026-03-05T10:00:00.000Z")).kind).toBe("closed");

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from "@parley/contracts";
+import { type ConversationSummary, WHATSAPP_WINDOW_MS } from "@parley/contracts";
 
 /**
  * How the inbox names a channel's customer and the state of what was sent to them. No React: the
@@ -31,7 +31,10 @@ export function replyWindow(
   if (!ends || Number.isNaN(ends.getTime())) return { kind: "closed", endedAt: null };
   const left = ends.getTime() - now;
   if (left <= 0) return { kind: "closed", endedAt: ends };
-  return { kind: "open", endsAt: ends, minutesLeft: Math.ceil(left / 60_000) };
+  // Never more than the window itself: `now` may be up to a minute old (the minute clock), and a
+  // message that just arrived must not read "24 h 1 min".
+  const minutesLeft = Math.min(Math.ceil(left / 60_000), WHATSAPP_WINDOW_MS / 60_000);
+  return { kind: "open", endsAt: ends, minutesLeft };
 }
 
 /** "3 h 20 min", "45 min": what is left of the window, in hours and minutes. */
