@@ -1,7 +1,7 @@
 import { createI18n } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
 import { filenameFromDisposition } from "./download";
-import { customerLabel, formatWhen as formatWhenIn, type InboxWords } from "./format";
+import { customerLabel, dayBreaks, formatWhen as formatWhenIn, type InboxWords } from "./format";
 
 const i18n = await createI18n("en");
 const words: InboxWords = { language: "en", t: i18n.getFixedT("en", "inbox") };
@@ -67,5 +67,20 @@ describe("customerLabel", () => {
     expect(customerLabel({ id: "42", email: "s@x.example", name: "Sara" })).toBe("Sara");
     expect(customerLabel({ id: "42", email: "s@x.example", name: null })).toBe("s@x.example");
     expect(customerLabel({ id: "42", email: null, name: "" })).toBe("42");
+  });
+});
+
+describe("dayBreaks", () => {
+  const at = (y: number, m: number, d: number, h: number) => ({
+    createdAt: new Date(y, m - 1, d, h).toISOString(),
+  });
+  it("marks nothing in a conversation of one day", () => {
+    expect(dayBreaks([at(2026, 3, 4, 9), at(2026, 3, 4, 23)])).toEqual(new Set());
+    expect(dayBreaks([])).toEqual(new Set());
+  });
+  it("marks the first message of each day (local time) when a conversation spans days", () => {
+    expect(dayBreaks([at(2026, 3, 4, 9), at(2026, 3, 4, 10), at(2026, 3, 5, 8), at(2026, 3, 7, 1)])).toEqual(
+      new Set([0, 2, 3]),
+    );
   });
 });

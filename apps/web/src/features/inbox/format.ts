@@ -41,3 +41,20 @@ export function formatTime(language: Language, iso: string): string {
 export function customerLabel(customer: { id: string; email: string | null; name: string | null }): string {
   return customer.name || customer.email || customer.id;
 }
+
+/** The viewer's local calendar day of a time ("2026-03-04"), to tell where a new day begins. */
+export function localDay(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/**
+ * Where a transcript shows the day above a message: before the first message of each day, when
+ * the conversation spans more than one (a WhatsApp customer may answer tomorrow). Indexes.
+ */
+export function dayBreaks(messages: readonly { createdAt: string }[]): Set<number> {
+  const days = messages.map((m) => localDay(m.createdAt));
+  if (new Set(days).size < 2) return new Set();
+  return new Set(days.flatMap((day, i) => (i === 0 || day !== days[i - 1] ? [i] : [])));
+}

@@ -1,3 +1,4 @@
+import { formatDate } from "@parley/ui/i18n";
 import { useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { useMemo } from "react";
 import { formatDateTime, formatTime, formatWhen } from "./format";
@@ -12,6 +13,8 @@ export function useInboxFormat() {
       when: (iso: string) => formatWhen(iso, new Date(), { language, t }),
       dateTime: (iso: string) => formatDateTime(language, iso),
       time: (iso: string) => formatTime(language, iso),
+      /** "Wednesday, Mar 4, 2026": above the first message of a day. */
+      day: (iso: string) => formatDate(language, iso, "date", { weekday: "long" }),
       number,
     }),
     [language, t, number],

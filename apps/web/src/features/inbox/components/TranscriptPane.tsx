@@ -8,7 +8,7 @@ import { ArrowLeftIcon, ExternalIcon, KindIcon, TrashIcon } from "../../chatbots
 import { useSession } from "../../session/session-context";
 import { useCan } from "../../workspaces/permissions";
 import { useTranscript } from "../api";
-import { customerLabel } from "../format";
+import { customerLabel, dayBreaks } from "../format";
 import { useMinuteClock } from "../live/use-now";
 import { useInboxFormat } from "../use-inbox-format";
 import { ChannelBadge, ContactLine, ContentTag, DeliveryState, ReplyWindowNote } from "./ChannelParts";
@@ -122,6 +122,7 @@ function TranscriptView({
   const canReply =
     live && (handling === "bot" || handling === "waiting" || handling === "mine" || hasDraft(transcript._id));
   const announcement = useLiveAnnouncement(transcript, asker);
+  const breaks = dayBreaks(transcript.messages);
   const lastRef = useRef<HTMLLIElement>(null);
   const articleRef = useRef<HTMLElement>(null);
   useFollowNewMessages(articleRef, lastRef, transcript.messages);
@@ -239,7 +240,12 @@ function TranscriptView({
         <p className="tr-empty">{t("transcript.noMessages")}</p>
       ) : (
         <ol className="tr-messages" aria-label={t("transcript.messages")}>
-          {transcript.messages.map((message, index) =>
+          {transcript.messages.flatMap((message, index) => [
+            breaks.has(index) ? (
+              <li key={`day-${message._id}`} className="tr-day">
+                <time dateTime={message.createdAt}>{format.day(message.createdAt)}</time>
+              </li>
+            ) : null,
             message.role === "agent" ? (
               <li
                 key={message._id}
@@ -296,7 +302,7 @@ function TranscriptView({
                 {message.citations.length > 0 ? <Sources citations={message.citations} /> : null}
               </li>
             ),
-          )}
+          ])}
         </ol>
       )}
 
