@@ -510,6 +510,9 @@ describe.each(testDrivers())("WhatsApp through the Cloud API on %s", (driver) =>
     await until("the second handoff", async () => (await toContact("97333000004")).length > 0, 30_000);
     const noor = await conversationOf("97333000004");
     expect(noor.status).toBe("waiting");
+    // The team's e-mail names the customer as WhatsApp knows them (not "A visitor").
+    await t.app.services.jobs.drain();
+    expect(auth.mails.map((m) => m.subject)).toContain("Noor wants to talk to a person (Kettle help)");
     // The customer's number and name join the lead record.
     expect(noor.leads).toEqual([
       expect.objectContaining({ phone: "97333000004", name: "Noor", email: null }),

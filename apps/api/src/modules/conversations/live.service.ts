@@ -33,6 +33,8 @@ export interface LiveDeps {
     workspaceId: string;
     conversationId: string;
     chatbotName: string;
+    /** Who asked: a verified customer's name or e-mail, a WhatsApp customer's name or number. */
+    visitorLabel: string | null;
     preview: string | null;
     at: Date;
   }) => Promise<void> | void;
@@ -200,6 +202,11 @@ export function createLiveService(deps: LiveDeps) {
             workspaceId: bot.ownerId,
             conversationId,
             chatbotName: bot.name,
+            visitorLabel:
+              out.row.customerName ||
+              out.row.customerEmail ||
+              out.row.contactName ||
+              (out.row.contactId ? `+${out.row.contactId}` : null),
             preview: out.row.firstQuestion,
             at,
           }),
