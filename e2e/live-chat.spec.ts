@@ -333,12 +333,13 @@ test("outside office hours: the bot says when the team is in and offers the cont
     const frame = chatFrame(page);
     await page.goto(site.url);
     await openChat(page);
-    await frame.getByRole("button", { name: en.talkToPerson }).click();
+    // Nobody is in: the button says it leaves a message, not that a person will come.
+    await frame.getByRole("button", { name: en.leaveMessage }).click();
     await expect(lastAnswer(page)).toHaveText(DEFAULT_BOT_TEXTS.en.offHoursReply);
     await expect(frame.getByText(en.leadTitle)).toBeVisible();
     // Nobody was asked: no status line, and the visitor may still ask.
     await expect(frame.locator(".pw-live")).toBeHidden();
-    await expect(frame.getByRole("button", { name: en.talkToPerson })).toBeVisible();
+    await expect(frame.getByRole("button", { name: en.leaveMessage })).toBeVisible();
     await chatInput(page).fill("ping");
     await chatInput(page).press("Enter");
     await expect(lastAnswer(page)).toHaveText(shown("pong [1]."));

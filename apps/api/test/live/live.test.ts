@@ -267,6 +267,10 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
     );
     expect(result).toMatchObject({ status: "bot", withinHours: false, offerLead: true });
     expect(result.reply?.content).toContain("Our team is away right now");
+    // An answer the bot cannot give offers no person while nobody is in (the widget shows the form).
+    const fallback = await ask(conv, "Do you repair bicycles on Mars?");
+    expect(fallback.at(-1)?.data).toMatchObject({ answered: false });
+    expect(fallback.at(-1)?.data).not.toHaveProperty("offerHandoff");
     await team(owner, "PATCH", `/api/chatbots/${botId}`, { handoff: { enabled: true, officeHours: null } });
   });
 

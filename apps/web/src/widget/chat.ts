@@ -86,8 +86,15 @@ export function mountChat({ root, config, api, bridge, resumed, verified, ...dep
     enterkeyhint: "send",
   });
   const count = h("p", { id: "pw-count", class: "pw-count", "aria-live": "polite" });
+  // Outside office hours the button says what it does: a message for the team (the bot says when
+  // they are back and offers the contact form), not a person who is not there.
+  const offHours = handoffOn && config.handoff?.withinHours === false;
   const talk = handoffOn
-    ? h("button", { type: "button", class: "pw-talk", onclick: () => void handoff() }, t("talkToPerson"))
+    ? h(
+        "button",
+        { type: "button", class: "pw-talk", onclick: () => void handoff() },
+        offHours ? t("leaveMessage") : t("talkToPerson"),
+      )
     : null;
   /** "Waiting for a member of the team…" / "<name> from the team is here". */
   const line = h("p", { class: "pw-live", role: "status", hidden: true });

@@ -1,5 +1,5 @@
 import type { BotLanguage, HandoffResult, MessageContentType, StreamDone } from "@parley/contracts";
-import { asksForPerson, WIDGET_LIMITS } from "@parley/contracts";
+import { asksForPerson, WIDGET_LIMITS, withinOfficeHours } from "@parley/contracts";
 import type { ChatbotRow, PlanRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -125,6 +125,12 @@ const held = (messageId: string | null, handoff?: HandoffResult): TurnOutcome =>
  */
 export function createTurnService(deps: TurnDeps) {
   const { chat, conversations: repo, usage, now } = deps;
+  /**
+   * Whether a person can be offered under an answer the bot could not give: live chat on, and
+   * someone in now (outside office hours the offer would promise what nobody can keep).
+   */
+  const personNow = (bot: ChatbotRow) =>
+    bot.handoff.enabled && withinOfficeHours(bot.handoff.officeHours, now());
 
   return {
     /**
@@ -392,7 +398,7 @@ export function createTurnService(deps: TurnDeps) {
                 citations: reply.citations,
                 engine: reply.engine,
                 duplicate: messageId === null,
-                ...(!reply.answered && bot.handoff.enabled ? { offerHandoff: true } : {}),
+                ...(!reply.answered && personNow(bot) ? { offerHandoff: true } : {}),
               };
             } catch (err) {
               await giveBack();
@@ -430,7 +436,7 @@ export function createTurnService(deps: TurnDeps) {
               answered: reply.answered,
               citations: reply.citations,
               engine: reply.engine,
-              ...(!reply.answered && bot.handoff.enabled ? { offerHandoff: true } : {}),
+              ...(!reply.answered && personNow(bot) ? { offerHandoff: true } : {}),
             };
           } catch (err) {
             const kept = await draft

@@ -62,6 +62,7 @@ export const ar: WidgetCatalog = {
   overLimit: "عدد الأحرف يتجاوز الحد ({max}) بمقدار {over}",
   counter: "{n} / {max}",
   talkToPerson: "تحدّث مع شخص",
+  leaveMessage: "اترك رسالة للفريق",
   waitingForTeam: "بانتظار أحد أعضاء الفريق…",
   agentHere: "{name} من الفريق معك الآن",
   teamHere: "أحد أعضاء الفريق معك الآن",

@@ -65,6 +65,7 @@ export const en = {
   counter: "{n} / {max}",
   // Live chat: a person from the business's team.
   talkToPerson: "Talk to a person",
+  leaveMessage: "Leave a message for the team",
   waitingForTeam: "Waiting for a member of the team…",
   agentHere: "{name} from the team is here",
   teamHere: "A member of the team is here",
