@@ -36,6 +36,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   "URL",
   "HTML",
   // Technical and product names Arabic tech writing keeps in Latin letters.
+  "Meta",
   "OpenAI",
   "OpenRouter",
   "Ollama",

@@ -540,21 +540,22 @@ const builder: Translation<typeof en> = {
   whatsapp: {
     title: "واتساب",
     lead: "أجب عملاءك على واتساب، بالعربية والإنجليزية، من المعرفة نفسها التي تجيب منها محادثة موقعك. تصل محادثاتهم إلى صندوق الوارد نفسه، حيث يمكن لفريقك أن يتولاها.",
-    needs: "تحتاج إلى تطبيق على Meta مفعّلة فيه واجهة WhatsApp Business Cloud API، ومضاف إليه رقم هاتف تجاري.",
+    needs:
+      "تحتاج إلى تطبيق على Meta مفعّلة فيه واجهة <ui>WhatsApp Business Cloud API</ui>، ومضاف إليه رقم هاتف تجاري.",
     guide: "دليل Meta للبدء",
     loading: "جارٍ تحميل ربط واتساب",
     fields: {
       phoneNumberId: "معرّف رقم الهاتف",
       phoneNumberIdHint:
-        "في تطبيقك على Meta: ‏WhatsApp → API Setup، أسفل رقم الهاتف الذي ترسل منه. وهو رقم طويل مستقل، وليس رقم الهاتف نفسه.",
+        "في تطبيقك على Meta: <ui>WhatsApp → API Setup</ui>، أسفل رقم الهاتف الذي ترسل منه. وهو رقم طويل مستقل، وليس رقم الهاتف نفسه.",
       businessAccountId: "معرّف حساب واتساب للأعمال",
-      businessAccountIdHint: "في تطبيقك على Meta: ‏WhatsApp → API Setup، بجانب معرّف رقم الهاتف.",
+      businessAccountIdHint: "في تطبيقك على Meta: <ui>WhatsApp → API Setup</ui>، بجانب معرّف رقم الهاتف.",
       accessToken: "رمز الوصول",
       accessTokenHint:
-        "رمز دائم لمستخدم نظام لديه الصلاحيتان whatsapp_business_messaging وwhatsapp_business_management (إعدادات Meta للأعمال ← المستخدمون ← مستخدمو النظام). أما الرمز المؤقت في صفحة API Setup فيتوقف عن العمل بعد 24 ساعة.",
+        "رمز دائم لمستخدم نظام لديه الصلاحيتان <ui>whatsapp_business_messaging</ui> و<ui>whatsapp_business_management</ui> (إعدادات Meta للأعمال ← المستخدمون ← مستخدمو النظام). أما الرمز المؤقت في صفحة <ui>API Setup</ui> فيتوقف عن العمل بعد 24 ساعة.",
       appSecret: "المفتاح السري للتطبيق",
       appSecretHint:
-        "في تطبيقك على Meta: ‏App settings → Basic → App secret (اختر Show). يستخدمه Parley للتحقق من أن الرسائل مرسلة من Meta فعلًا.",
+        "في تطبيقك على Meta: <ui>App settings → Basic → App secret</ui> (اختر <ui>Show</ui>). يستخدمه Parley للتحقق من أن الرسائل مرسلة من Meta فعلًا.",
     },
     problems: {
       phoneNumberIdRequired: "أدخل معرّف رقم الهاتف",
@@ -643,7 +644,7 @@ const builder: Translation<typeof en> = {
     },
     dev: {
       title: "للتطوير: محاكي واتساب",
-      lead: "يشغّل هذا الخادم بديلًا محليًا لواجهة WhatsApp Cloud API من Meta، لتجرّب واتساب دون تطبيق على Meta. ولا يتوفر في بيئة الإنتاج.",
+      lead: "يشغّل هذا الخادم بديلًا محليًا لواجهة <ui>WhatsApp Cloud API</ui> من Meta، لتجرّب واتساب دون تطبيق على Meta. ولا يتوفر في بيئة الإنتاج.",
       useTestNumber: "استخدام رقم تجريبي من المحاكي",
       creating: "جارٍ إنشاء رقم تجريبي…",
       filled: "مُلئت الحقول برقم المحاكي التجريبي {{number}} ({{name}}). اختر «ربط واتساب» لاستخدامه.",

@@ -528,21 +528,21 @@ const builder = {
     title: "WhatsApp",
     lead: "Answer customers on WhatsApp, in Arabic and English, from the same knowledge as your website's chat. Their conversations arrive in the same inbox, where your team can take over.",
     needs:
-      "You need a Meta app with the WhatsApp Business Cloud API, and a business phone number added to it.",
+      "You need a Meta app with the <ui>WhatsApp Business Cloud API</ui>, and a business phone number added to it.",
     guide: "Meta's guide to getting started",
     loading: "Loading the WhatsApp connection",
     fields: {
       phoneNumberId: "Phone number ID",
       phoneNumberIdHint:
-        "In your Meta app: WhatsApp → API Setup, under the phone number you send from. It's a long number of its own, not the phone number.",
+        "In your Meta app: <ui>WhatsApp → API Setup</ui>, under the phone number you send from. It's a long number of its own, not the phone number.",
       businessAccountId: "WhatsApp Business Account ID",
-      businessAccountIdHint: "In your Meta app: WhatsApp → API Setup, beside the phone number ID.",
+      businessAccountIdHint: "In your Meta app: <ui>WhatsApp → API Setup</ui>, beside the phone number ID.",
       accessToken: "Access token",
       accessTokenHint:
-        "A permanent token of a system user with the whatsapp_business_messaging and whatsapp_business_management permissions (Meta Business settings → Users → System users). The temporary token on API Setup stops working after 24 hours.",
+        "A permanent token of a system user with the <ui>whatsapp_business_messaging</ui> and <ui>whatsapp_business_management</ui> permissions (Meta Business settings → Users → System users). The temporary token on <ui>API Setup</ui> stops working after 24 hours.",
       appSecret: "App secret",
       appSecretHint:
-        "In your Meta app: App settings → Basic → App secret (select Show). Parley uses it to check that messages really come from Meta.",
+        "In your Meta app: <ui>App settings → Basic → App secret</ui> (select <ui>Show</ui>). Parley uses it to check that messages really come from Meta.",
     },
     problems: {
       phoneNumberIdRequired: "Enter the phone number ID",
@@ -633,7 +633,7 @@ const builder = {
     },
     dev: {
       title: "Development: WhatsApp simulator",
-      lead: "This server runs a stand-in of Meta's WhatsApp Cloud API, so you can try WhatsApp without a Meta app. It isn't there in production.",
+      lead: "This server runs a stand-in of Meta's <ui>WhatsApp Cloud API</ui>, so you can try WhatsApp without a Meta app. It isn't there in production.",
       useTestNumber: "Use a simulator test number",
       creating: "Creating a test number…",
       filled:

@@ -47,6 +47,8 @@ const ltr = (text: string) => `\u2066${text}\u2069`;
 const isolate = (text: string) => `\u2068${text}\u2069`;
 /** Someone else's words (Meta's, the simulator's), left to right in quotes, apart from ours. */
 const quoted = <bdi dir="ltr" className="whatsapp-quoted" />;
+/** A label of Meta's own pages (WhatsApp → API Setup), as Meta writes it: left to right. */
+const metaUi = <bdi dir="ltr" />;
 
 /** After "Reconnect with a new token": the disconnected number, whose ids the form starts with. */
 interface Reconnect {
@@ -110,7 +112,7 @@ function Intro() {
     <div className="whatsapp-intro">
       <p>{t("whatsapp.lead")}</p>
       <p>
-        {t("whatsapp.needs")}{" "}
+        <Trans t={t} i18nKey="whatsapp.needs" components={{ ui: metaUi }} />{" "}
         <a href={META_GUIDE_URL} target="_blank" rel="noopener noreferrer" className="whatsapp-external">
           {t("whatsapp.guide")}
           <ExternalIcon size={13} />
@@ -284,7 +286,7 @@ function ConnectForm({
                 }}
                 id={`${idPrefix}-${field}`}
                 label={t(`whatsapp.fields.${field}`)}
-                hint={t(`whatsapp.fields.${field}Hint`)}
+                hint={<Trans t={t} i18nKey={`whatsapp.fields.${field}Hint`} components={{ ui: metaUi }} />}
                 value={values[field]}
                 onValueChange={change(field)}
                 error={errorOf(field)}
@@ -650,7 +652,9 @@ function SimulatorBox({ children }: { children: ReactNode }) {
   return (
     <div className="whatsapp-dev">
       <p className="whatsapp-dev-title">{t("whatsapp.dev.title")}</p>
-      <p className="builder-muted builder-small">{t("whatsapp.dev.lead")}</p>
+      <p className="builder-muted builder-small">
+        <Trans t={t} i18nKey="whatsapp.dev.lead" components={{ ui: metaUi }} />
+      </p>
       {children}
     </div>
   );
