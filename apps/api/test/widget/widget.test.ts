@@ -103,7 +103,7 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
       showBranding: true,
       greetingBubble: null,
       // Live chat is off until the owner turns it on.
-      handoff: { enabled: false, withinHours: false },
+      handoff: { enabled: false, withinHours: false, waitSeconds: 60 },
     });
     expect((await fetch(`${t.url}/api/widget/cb_unknown/config`)).status).toBe(404);
   });
