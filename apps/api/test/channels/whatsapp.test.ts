@@ -517,6 +517,24 @@ describe.each(testDrivers())("WhatsApp through the Cloud API on %s", (driver) =>
     expect(noor.leads).toEqual([
       expect.objectContaining({ phone: "97333000004", name: "Noor", email: null }),
     ]);
+    // The owner's data export holds the conversation with its customer, and the lead's number.
+    const archive = (await api.json(owner, "GET", "/api/export")).body as {
+      chatbots: {
+        conversations: {
+          channel: string;
+          contact: { id: string; name: string | null } | null;
+          leads: { phone: string | null }[];
+        }[];
+      }[];
+    };
+    const exported = archive.chatbots
+      .flatMap((b) => b.conversations)
+      .find((c) => c.contact?.id === "97333000004");
+    expect(exported).toMatchObject({
+      channel: "whatsapp",
+      contact: { id: "97333000004", name: "Noor" },
+      leads: [{ phone: "97333000004" }],
+    });
     // Nobody takes Noor's conversation within the bot's wait: she is told the team will answer
     // there, once. Yusuf's (claimed in time, with the 60 s wait) gets no such notice.
     await until("the busy notice", async () => (await toContact("97333000004")).length > 1, 40_000);

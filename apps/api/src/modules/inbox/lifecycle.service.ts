@@ -118,6 +118,9 @@ export function createLifecycleService(deps: {
             _id: c.id,
             channel: c.channel,
             visitorId: c.visitorId,
+            // A messaging channel's customer (a WhatsApp number and profile name), and their language.
+            contact: c.contactId ? { id: c.contactId, name: c.contactName } : null,
+            language: c.language,
             customer: c.customerId
               ? { id: c.customerId, email: c.customerEmail, name: c.customerName }
               : null,
@@ -125,6 +128,7 @@ export function createLifecycleService(deps: {
             messages: (messagesOf.get(c.id) ?? []).map(toMessage),
             leads: (leadsOf.get(c.id) ?? []).map((l) => ({
               email: l.email,
+              phone: l.phone,
               name: l.name,
               createdAt: l.createdAt.toISOString(),
             })),
