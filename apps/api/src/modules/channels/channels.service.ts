@@ -66,8 +66,12 @@ function connectError(err: unknown): AppError {
  * templates, and the credentials for the sender and the webhook. Owners and admins only (the
  * routes check the role); paid plans, like the API.
  */
+const TOUCH_EVERY_MS = 10_000;
+
 export function createChannelsService(deps: ChannelsDeps) {
   const { repo, graph, secrets, now } = deps;
+  /** When this process last noted a channel's webhook (see touchWebhook). */
+  const touched = new Map<string, number>();
   const seal = (value: string, channelId: string, field: string) =>
     secrets.seal(value, `${channelId}:${field}`);
   const unseal = (sealed: string, channelId: string, field: string) =>
@@ -260,7 +264,19 @@ export function createChannelsService(deps: ChannelsDeps) {
     },
 
     needsAttention,
-    touchWebhook: (id: string) => repo.touchWebhook(id, now()),
+    /**
+     * Notes that Meta called (the Settings card's "last message from Meta"). At most every 10 s
+     * per channel and process: under load every delivery would otherwise update the one row, each
+     * waiting for the last one's lock.
+     */
+    async touchWebhook(id: string) {
+      const at = now();
+      const last = touched.get(id);
+      if (last !== undefined && Math.abs(at.getTime() - last) < TOUCH_EVERY_MS) return;
+      touched.set(id, at.getTime());
+      if (touched.size > 10_000) touched.clear();
+      await repo.touchWebhook(id, at);
+    },
     /** Forgets receipts older than eight days (the provider stops retrying in seven). */
     pruneReceipts: () => repo.pruneReceipts(new Date(now().getTime() - 8 * 86_400_000)),
     erase: repo.eraseWorkspace,
