@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { SLOWNESS, scaled } from "./e2e/slowness";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -21,9 +22,15 @@ const browser = {
 };
 
 // The journeys that move the API's test clock (a period end, a payment left to expire, WhatsApp's
-// 24-hour window) or read it as today's date: one at a time, once the others are done, so no
-// journey finds time jumping under it.
-const CLOCK = ["billing.spec.ts", "teams.spec.ts", "inbox.spec.ts", "whatsapp-journey.spec.ts"];
+// 24-hour window, a website source's weekly re-sync) or read it as today's date: one at a time,
+// once the others are done, so no journey finds time jumping under it.
+const CLOCK = [
+  "billing.spec.ts",
+  "teams.spec.ts",
+  "inbox.spec.ts",
+  "whatsapp-journey.spec.ts",
+  "knowledge-resync.spec.ts",
+];
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
@@ -34,14 +41,18 @@ export default defineConfig({
   retries: 0,
   // Bounds that hold on a day when the machine is twice as slow as the slow-day rehearsal
   // (scripts/slow-day.mjs), where the longest plain journey took 14 s and a step 10 s and more;
-  // journeys that do more set their own, at least twice their rehearsed time.
-  timeout: 60_000,
-  expect: { timeout: 20_000 },
+  // journeys that do more set their own, at least twice their rehearsed time. Every bound is
+  // multiplied by how slow the machine is today (PARLEY_TEST_SLOWNESS, measured by `pnpm test`:
+  // e2e/slowness.ts).
+  timeout: scaled(60_000),
+  expect: { timeout: scaled(20_000) },
   reporter: "list",
   use: {
     baseURL,
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // A failure's trace keeps the DOM snapshots and sources, not the film strip: recording the
+    // screencast cost Chromium 45 % more CPU on a 16-page-load measurement (42 s → 61 s).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     reducedMotion: "reduce",
   },
   projects: [
@@ -52,7 +63,7 @@ export default defineConfig({
     command: "node scripts/e2e-server.mjs",
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    timeout: scaled(180_000),
     stdout: "pipe",
     stderr: "pipe",
     // The auth service and the mailbox sit beside the API (scripts/e2e-server.mjs); tests read the
@@ -61,6 +72,7 @@ export default defineConfig({
       E2E_PORT: String(port),
       E2E_AUTH_PORT: process.env.E2E_AUTH_PORT ?? String(port + 1),
       E2E_MAIL_PORT: process.env.E2E_MAIL_PORT ?? String(port + 2),
+      PARLEY_TEST_SLOWNESS: String(SLOWNESS),
     },
     // SIGTERM (not the default SIGKILL) so the server script can delete its temp data dir.
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { scaled } from "./scripts/slowness.mjs";
 
 export default defineConfig({
   test: {
@@ -14,9 +15,10 @@ export default defineConfig({
     globalSetup: ["scripts/vitest-global-setup.mjs"],
     // Bounds on a hung test, not measures of speed: twice what the slowest took on the slow-day
     // rehearsal (scripts/slow-day.mjs: 43 s for a test, over 60 s for a setup), so a day twice as
-    // slow still passes. Timed claims ("within 1 s") are assertions of their own.
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // slow still passes, times how slow the machine is today (PARLEY_TEST_SLOWNESS, measured by
+    // `pnpm test`: e2e/slowness.ts). Timed claims ("within 1 s") are assertions of their own.
+    testTimeout: scaled(120_000),
+    hookTimeout: scaled(180_000),
     pool: "forks",
     maxWorkers: 2,
     // Test files share a worker's module graph instead of re-importing the app for each file: the

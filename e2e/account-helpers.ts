@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { AUTH, createVerifiedAccount, signInOnAuthPage, uniqueEmail, WEB } from "./identity-helpers";
+import { scaled } from "./slowness";
 
 export const PASSWORD = "correct horse battery 42";
 
@@ -69,7 +70,7 @@ export async function signInTo(page: Page, account: Account, target: string): Pr
   await page.goto("about:blank");
   await page.goto(target, { waitUntil: "commit" });
   await signInOnAuthPage(page, account.email, account.password);
-  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`), { timeout: 20_000 });
+  await expect(page).toHaveURL(new RegExp(`${target.replace(/[?]/g, "\\?")}$`), { timeout: scaled(20_000) });
 }
 
 /**
@@ -81,6 +82,10 @@ export async function screenshot(
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
+  // On CI nobody looks at them and the clone is thrown away: drawing and encoding ~250 PNGs cost
+  // the journeys minutes of a two-core machine (and a full-page one once hung for 200 s). They are
+  // taken on a developer's run, and on CI when E2E_SCREENSHOTS names a folder to keep them in.
+  if (process.env.CI && !process.env.E2E_SCREENSHOTS) return;
   const dir = process.env.E2E_SCREENSHOTS ?? test.info().outputPath("screens");
   mkdirSync(dir, { recursive: true });
   const size = page.viewportSize();

@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { DEFAULT_BOT_TEXTS } from "../packages/contracts/src/chatbots/chatbot";
 import { arText } from "./arabic-helpers";
 import { MAILBOX, uniqueEmail, verificationLink, WEB } from "./identity-helpers";
+import { scaled } from "./slowness";
 import { chatFrame, page as hostPage, snippet, startSite } from "./widget-helpers";
 
 // The Arabic journey of issue #21, in real Chromium against the real services: a business owner
@@ -24,7 +25,7 @@ test("in Arabic from the first link: sign up, build a bot from Arabic text and a
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const email = uniqueEmail("arabic.owner");
 
   // A marketing link chooses Arabic; the whole site follows, right to left.
@@ -66,7 +67,7 @@ test("in Arabic from the first link: sign up, build a bot from Arabic text and a
   await page.getByLabel(arText("auth:fields.email"), { exact: true }).fill(email);
   await page.getByLabel(arText("auth:fields.password"), { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: arText("auth:signIn.title"), exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: scaled(20_000) });
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
 
   // A bot from the quick start, taught an Arabic text.
@@ -101,7 +102,7 @@ test("in Arabic from the first link: sign up, build a bot from Arabic text and a
     .getByRole("listitem");
   await expect(rows).toHaveCount(2);
   for (const row of [rows.nth(0), rows.nth(1)])
-    await expect(row).toContainText(arText("builder:statuses.ready"), { timeout: 60_000 });
+    await expect(row).toContainText(arText("builder:statuses.ready"), { timeout: scaled(60_000) });
 
   // Arabic by default, published (through the API with the page's own token, as the app calls it).
   const token = (await page.context().cookies()).find((c) => c.name === "accessToken")?.value;
@@ -129,7 +130,7 @@ test("in Arabic from the first link: sign up, build a bot from Arabic text and a
     // From the Arabic text, in other word forms than the text's.
     await input.fill("هل أستطيع ارجاع المنتج واسترداد المبلغ؟");
     await input.press("Enter");
-    await expect(answers.last().locator(".pw-md")).toContainText("ثلاثين يومًا", { timeout: 20_000 });
+    await expect(answers.last().locator(".pw-md")).toContainText("ثلاثين يومًا", { timeout: scaled(20_000) });
     // Each answer's sources follow its bubble.
     const sourceNames = frame.locator(".pw-sources li");
     await expect(sourceNames.last()).toContainText("سياسة الإرجاع");
@@ -139,7 +140,7 @@ test("in Arabic from the first link: sign up, build a bot from Arabic text and a
     await input.press("Enter");
     // The PDF's own words, in reading order (its harakat are not kept: Arabic reads without them).
     const fromPdf = answers.last().locator(".pw-md");
-    await expect(fromPdf).toContainText("ويوم الجمعة من الرابعة", { timeout: 20_000 });
+    await expect(fromPdf).toContainText("ويوم الجمعة من الرابعة", { timeout: scaled(20_000) });
     await expect(fromPdf).toContainText("عصرا");
     await expect(sourceNames.last()).toContainText("ساعات");
     await expect(frame.locator(".pw-sources")).toHaveCount(2);
@@ -148,7 +149,7 @@ test("in Arabic from the first link: sign up, build a bot from Arabic text and a
     await input.fill("هل لديكم فرع في الرياض؟");
     await input.press("Enter");
     await expect(answers.last().locator(".pw-md")).toHaveText(DEFAULT_BOT_TEXTS.ar.fallbackReply, {
-      timeout: 20_000,
+      timeout: scaled(20_000),
     });
     await expect(frame.locator(".pw-sources")).toHaveCount(2);
   } finally {

@@ -3,6 +3,8 @@ import { newAccount, VIEWPORTS } from "./account-helpers";
 import { arText, checkArabicPage } from "./arabic-helpers";
 import { AUTH, SIGN_IN_PAGE, WEB } from "./identity-helpers";
 import { waitForQuiet } from "./quiet";
+import { scaled } from "./slowness";
+import { fromOwnNetwork } from "./widget-helpers";
 
 // Every main page in Arabic at 1280 and 390 px (issue #21): right to left, no text left in English
 // (read from the rendered page, labels included), no sideways scroll, no text cut off. The data on
@@ -15,13 +17,13 @@ const DELIVERY_AR =
 async function settle(page: Page) {
   await waitForQuiet(page);
   // No skeleton or spinner left: the page shows what it loaded.
-  await expect(page.locator(".skeleton, [aria-busy='true']")).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator(".skeleton, [aria-busy='true']")).toHaveCount(0, { timeout: scaled(15_000) });
 }
 
 test("public pages and the sign-in app read right to left in Arabic, with nothing left in English", async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   // A marketing link chooses the language; the choice is remembered for the next pages.
   await page.goto("/?lang=ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -62,7 +64,7 @@ test("the signed-in app in Arabic: dashboard, builder, inbox, analytics, team, b
   request,
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(300_000));
   const account = await newAccount(request, "ليلى الحسن", "layla");
   const bot = await account.api<{ _id: string }>("POST", "/chatbots", {
     name: "مساعد متجر البحرين",
@@ -79,20 +81,21 @@ test("the signed-in app in Arabic: dashboard, builder, inbox, analytics, team, b
     .poll(
       async () => (await account.api<{ status: string }[]>("GET", `/chatbots/${bot._id}/sources`))[0]?.status,
       {
-        timeout: 30_000,
+        timeout: scaled(30_000),
       },
     )
     .toBe("ready");
 
   // A visitor's conversation, so the inbox and analytics have something to show.
   const visitor = await browser.newPage();
+  await fromOwnNetwork(visitor.context());
   await visitor.goto(`/widget/chat/${bot._id}?lang=ar`);
   // The widget's own catalog: "رسالة إلى {name}".
   const message = visitor.getByRole("textbox", { name: /^رسالة إلى/ });
   await message.fill("كم رسوم التوصيل؟");
   await message.press("Enter");
   await expect(visitor.locator(".pw-bot:not(.pw-greeting) .pw-md").last()).toContainText("دينار", {
-    timeout: 20_000,
+    timeout: scaled(20_000),
   });
   await checkArabicPage(visitor, "widget-chat", VIEWPORTS, () => settle(visitor));
   await visitor.close();
@@ -104,7 +107,7 @@ test("the signed-in app in Arabic: dashboard, builder, inbox, analytics, team, b
   await page.getByLabel(arText("auth:fields.email"), { exact: true }).fill(account.email);
   await page.getByLabel(arText("auth:fields.password"), { exact: true }).fill(account.password);
   await page.getByRole("button", { name: arText("auth:signIn.title"), exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: scaled(20_000) });
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   const pages: [string, string][] = [
     ["dashboard", "/dashboard"],

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { describeOAuthErrorInEnglish as describeOAuthError } from "../apps/auth/ui/src/english";
 import { screenshot, VIEWPORTS } from "./account-helpers";
 import { AUTH } from "./identity-helpers";
+import { scaled } from "./slowness";
 
 // A failed social sign-in lands on better-auth's GET /error?error=<code>. The auth app must show
 // its own page for every code of the spec's OAuth catalogue (§8): a human title and message and
@@ -32,7 +33,7 @@ const GENERIC_TITLE = "We couldn't sign you in";
 test("every OAuth error code of the spec gets our own page with a human message and a way back", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   for (const code of SPEC_OAUTH_CODES) {
     await page.goto(`${AUTH}/error?error=${encodeURIComponent(code)}`);
     await expect(page).toHaveURL(new RegExp(`^${AUTH.replace(/[.]/g, "\\.")}/auth/error\\?`));

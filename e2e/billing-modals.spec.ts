@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { isReachable, newAccount, screenshot, signInTo, VIEWPORTS } from "./account-helpers";
+import { scaled } from "./slowness";
 
 // The upgrade and downgrade modals at desktop and phone sizes against the real services: the
 // buttons stay on screen however tall the modal is, and Confirm Downgrade says 'Processing...'
@@ -10,7 +11,7 @@ test.describe.configure({ mode: "serial" });
 let page: Page;
 
 test.beforeAll(async ({ browser, playwright }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const request = await playwright.request.newContext();
   const account = await newAccount(request, "Mona Ali");
   page = await browser.newPage({ viewport: VIEWPORTS[0] });
@@ -79,8 +80,14 @@ test("Confirm Downgrade says 'Processing...' while the request goes out, then th
   // The whole page is watched, not the dialog: on a slow request the dialog gives way to the
   // Processing stage's, and a watcher on the old element would never see it go.
   await dialog.evaluate(() => {
-    const w = window as unknown as { seen: { at: number; label: string; busy: boolean; cancel: boolean }[] };
+    const w = window as unknown as {
+      seen: { at: number; label: string; busy: boolean; cancel: boolean }[];
+      stages: string[];
+    };
     w.seen = [];
+    // The text of every dialog stage shown: the success stage closes by itself after 3 s, which
+    // on a starved machine can pass between two looks from the test.
+    w.stages = [];
     const record = () => {
       const [cancel, confirm] = Array.from(
         document.querySelectorAll<HTMLButtonElement>("[role=alertdialog] .modal-actions button"),
@@ -100,6 +107,10 @@ test("Confirm Downgrade says 'Processing...' while the request goes out, then th
           : { at: performance.now(), label: "(next stage)", busy: false, cancel: false };
       const last = w.seen.at(-1);
       if (!last || last.label !== entry.label || last.busy !== entry.busy) w.seen.push(entry);
+      for (const stage of Array.from(document.querySelectorAll("[role=dialog], [role=alertdialog]"))) {
+        const text = `${stage.getAttribute("aria-label") ?? ""} ${stage.textContent ?? ""}`;
+        if (w.stages.at(-1) !== text) w.stages.push(text);
+      }
     };
     record();
     new MutationObserver(record).observe(document.body, {
@@ -112,9 +123,19 @@ test("Confirm Downgrade says 'Processing...' while the request goes out, then th
   const sent = page.waitForRequest("**/api/subscriptions/downgrade-subscription");
   await dialog.getByRole("button", { name: "Confirm Downgrade" }).click();
   await sent;
-  await screenshot(page, "downgrade-processing");
   const done = page.getByRole("dialog", { name: "Downgrade Scheduled Successfully" });
-  await expect(done).toContainText("Your plan will change to Starter on");
+  // The success stage was shown with its words (recorded in the page as it happened).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { stages: string[] }).stages.some(
+          (s) =>
+            s.includes("Downgrade Scheduled Successfully") &&
+            s.includes("Your plan will change to Starter on"),
+        ),
+      ),
+    )
+    .toBe(true);
   const seen = await page.evaluate(
     () =>
       (window as unknown as { seen: { at: number; label: string; busy: boolean; cancel: boolean }[] }).seen,
@@ -126,6 +147,6 @@ test("Confirm Downgrade says 'Processing...' while the request goes out, then th
   expect(seen[busy + 1], JSON.stringify(seen)).toBeDefined();
   const next = seen[busy + 1]?.at ?? 0;
   expect(next - (seen[busy]?.at ?? 0)).toBeGreaterThan(300);
-  await expect(done).toBeHidden({ timeout: 6_000 });
+  await expect(done).toBeHidden({ timeout: scaled(6_000) });
   await expect(page.getByTestId("pending-change")).toContainText("Your plan changes to Starter on");
 });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { createVerifiedAccount, signInOnAuthPage, uniqueEmail } from "./identity-helpers";
+import { scaled } from "./slowness";
 
 // Billing end to end against the real services (scripts/e2e-server.mjs): the auth service, the API
 // in sandbox payments mode with its built-in gateway, and TEST_CLOCK so a period end can be reached.
@@ -18,7 +19,7 @@ test("upgrade with a card, a declined BENEFIT payment, a downgrade scheduled, ca
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const email = uniqueEmail("mona");
   const password = "correct horse battery 42";
   await createVerifiedAccount(request, { name: "Mona Ali", email, password });
@@ -26,7 +27,7 @@ test("upgrade with a card, a declined BENEFIT payment, a downgrade scheduled, ca
   // Signed out, /billing goes to sign in and comes back to /billing afterwards.
   await page.goto("/billing");
   await signInOnAuthPage(page, email, password);
-  await expect(page).toHaveURL(/\/billing$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/billing$/, { timeout: scaled(20_000) });
   await expect(page).toHaveTitle("Billing · Parley");
   const current = page.getByRole("region", { name: "Free" });
   await expect(page.getByTestId("current-plan-name")).toHaveText("Free");
@@ -140,7 +141,7 @@ test("upgrade with a card, a declined BENEFIT payment, a downgrade scheduled, ca
     await expect(done).toContainText(`Your plan will change to Starter on ${periodEnd}`);
     await expect(done).toContainText("This modal will close automatically in a few seconds...");
     // It closes by itself after 3 s.
-    await expect(done).toBeHidden({ timeout: 6_000 });
+    await expect(done).toBeHidden({ timeout: scaled(6_000) });
     await expect(page.getByTestId("pending-change")).toContainText(
       `Your plan changes to Starter on ${periodEnd}`,
     );
@@ -184,7 +185,7 @@ test("a payment left at the gateway ends: 'Expired — no payment was taken', in
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const email = uniqueEmail("idris");
   const password = "correct horse battery 42";
   await createVerifiedAccount(request, { name: "Idris Saleh", email, password });

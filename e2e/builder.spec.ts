@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { createVerifiedAccount, signInOnAuthPage, uniqueEmail } from "./identity-helpers";
+import { scaled } from "./slowness";
 
 // The chatbot builder end to end against the real services (scripts/e2e-server.mjs): a new user
 // builds a bot from the dashboard's quick start, feeds it four kinds of knowledge, watches them
@@ -56,7 +57,7 @@ async function signIn(page: Page, request: Parameters<typeof createVerifiedAccou
   await page.goto("/dashboard");
   await signInOnAuthPage(page, email, PASSWORD);
   await expect(page.getByRole("heading", { level: 2, name: "Your chatbots" })).toBeVisible({
-    timeout: 20_000,
+    timeout: scaled(20_000),
   });
 }
 
@@ -74,7 +75,7 @@ test("a new user builds a bot from the quick start and gets a cited answer in un
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const site = await startSite();
   try {
     await signIn(page, request, "Grace Hopper");
@@ -130,10 +131,10 @@ test("a new user builds a bot from the quick start and gets a cited answer in un
 
     // All four are read in the background; the list follows without a reload.
     for (const title of ["Returns policy", "Do you deliver on Fridays?", "kettle-handbook"]) {
-      await expect(rows.filter({ hasText: title })).toContainText("Ready", { timeout: 60_000 });
+      await expect(rows.filter({ hasText: title })).toContainText("Ready", { timeout: scaled(60_000) });
     }
     const websiteRow = rows.filter({ hasText: "127.0.0.1" });
-    await expect(websiteRow).toContainText("Ready", { timeout: 60_000 });
+    await expect(websiteRow).toContainText("Ready", { timeout: scaled(60_000) });
     await expect(websiteRow).toContainText("from 2 pages");
     expect(site.hits).toEqual(expect.arrayContaining(["/robots.txt", "/", "/delivery"]));
     // The broken link is listed with its reason, the rest was learned.
@@ -150,7 +151,7 @@ test("a new user builds a bot from the quick start and gets a cited answer in un
     await playground.getByRole("textbox", { name: "Message" }).fill("How long is the kettle warranty?");
     await playground.getByRole("textbox", { name: "Message" }).press("Enter");
     const answer = playground.locator(".pg-answer").last();
-    await expect(answer).toContainText("3-year warranty", { timeout: 20_000 });
+    await expect(answer).toContainText("3-year warranty", { timeout: scaled(20_000) });
     const sources = answer.getByRole("listitem");
     await expect(sources.first()).toContainText("kettle-handbook");
     await expect(sources.first()).toContainText("File");
@@ -198,7 +199,7 @@ test("settings show the form's and the server's field errors, Stop aborts the re
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   await signIn(page, request, "Alan Turing");
   const teach = await createBotWithText(page, "Turing Tea");
   await teach.getByRole("button", { name: "Skip for now" }).click();

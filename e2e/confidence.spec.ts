@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { screenshot, VIEWPORTS } from "./account-helpers";
 import { signInOnAuthPage, WEB } from "./identity-helpers";
+import { scaled } from "./slowness";
 import { fromOwnNetwork } from "./widget-helpers";
 
 // Issue #23's journey: the demo account's demo bot (created by the API on its first sign-in, with
@@ -25,17 +26,19 @@ test("the demo bot falls back with the lead form outside its knowledge, and show
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   await page.goto(`${WEB}/dashboard`, { waitUntil: "commit" });
   await signInOnAuthPage(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: scaled(20_000) });
 
   // The demo bot, its knowledge read in the background.
   await page.getByRole("link", { name: "Acme Coffee assistant" }).first().click();
   await expect(page).toHaveURL(/\/chatbots\/cb_[^/?]+/);
   const botId = /\/chatbots\/(cb_[^/?]+)/.exec(page.url())?.[1] ?? "";
   await page.getByRole("tab", { name: /Knowledge/ }).click();
-  await expect(page.getByTestId("sources-summary")).toHaveText("5 sources ready", { timeout: 60_000 });
+  await expect(page.getByTestId("sources-summary")).toHaveText("5 sources ready", {
+    timeout: scaled(60_000),
+  });
 
   // Settings: visitors may leave their e-mail (turned on if it is not), the engine's caution is
   // the recommended one, and the embeddings endpoint has its own section.
@@ -67,7 +70,7 @@ test("the demo bot falls back with the lead form outside its knowledge, and show
   // Outside the knowledge: the fallback reply, marked as such, with no source.
   await page.getByRole("tab", { name: "Playground" }).click();
   const fallback = await ask(page, OUTSIDE);
-  await expect(fallback).toContainText("Not answered from your knowledge", { timeout: 20_000 });
+  await expect(fallback).toContainText("Not answered from your knowledge", { timeout: scaled(20_000) });
   await expect(fallback).toContainText("I'm not sure about that one yet.");
   await expect(fallback.locator(".pg-sources")).toHaveCount(0);
 
@@ -82,20 +85,20 @@ test("the demo bot falls back with the lead form outside its knowledge, and show
     const log = visitor.getByRole("log");
     await visitor.getByRole("textbox").fill(OUTSIDE);
     await visitor.getByRole("textbox").press("Enter");
-    await expect(log).toContainText("I'm not sure about that one yet.", { timeout: 20_000 });
+    await expect(log).toContainText("I'm not sure about that one yet.", { timeout: scaled(20_000) });
     await expect(log).toContainText("Want a person to follow up?");
     await expect(visitor.getByRole("textbox", { name: "Email", exact: true })).toBeVisible();
     // The visitor then asks what the bot knows: the inbox keeps both answers, with their confidence.
     await visitor.getByPlaceholder("Type your question…").fill(INSIDE);
     await visitor.getByPlaceholder("Type your question…").press("Enter");
-    await expect(log.locator(".pw-sources")).toHaveCount(1, { timeout: 20_000 });
+    await expect(log.locator(".pw-sources")).toHaveCount(1, { timeout: scaled(20_000) });
   } finally {
     await visitorContext.close();
   }
 
   // Inside it: a short answer citing its source, with the engine's confidence beside it.
   const answer = await ask(page, INSIDE);
-  await expect(answer.locator(".pg-bubble")).toContainText("12 BHD", { timeout: 20_000 });
+  await expect(answer.locator(".pg-bubble")).toContainText("12 BHD", { timeout: scaled(20_000) });
   await expect(answer.locator(".pg-sources")).toContainText("Delivery and coffee club");
   expect(((await answer.locator(".pg-bubble").textContent()) ?? "").length).toBeLessThanOrEqual(250);
   const chip = answer.locator(".confidence-chip");
@@ -137,7 +140,7 @@ test("the demo bot falls back with the lead form outside its knowledge, and show
       const panel = page.getByRole("tabpanel").first();
       await panel.getByRole("textbox").first().fill(INSIDE);
       await panel.getByRole("textbox").first().press("Enter");
-      await expect(panel.locator(".confidence-chip").last()).toBeVisible({ timeout: 20_000 });
+      await expect(panel.locator(".confidence-chip").last()).toBeVisible({ timeout: scaled(20_000) });
       await panel.locator(".confidence-chip").last().scrollIntoViewIfNeeded();
       await screenshot(page, `confidence-playground-${lang}`);
       await page.goto(`${WEB}/chatbots/${botId}?tab=settings`);

@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { approveSandboxPayment, newAccount, signInTo } from "./account-helpers";
 import { WEB } from "./identity-helpers";
+import { scaled } from "./slowness";
 import { signedBy, startReceiver } from "./webhook-helpers";
 
-test.setTimeout(120_000);
+test.setTimeout(scaled(120_000));
 
 test("an owner on Pro, in one session: creates an API key and lists chatbots with it, adds a webhook endpoint, sends a test event a receiver verifies and the log shows delivered, then revokes the key and it gets 401", async ({
   page,
@@ -51,11 +52,13 @@ test("an owner on Pro, in one session: creates an API key and lists chatbots wit
     await page.getByRole("button", { name: "I have saved it" }).click();
     const row = page.getByRole("listitem").filter({ hasText: hookUrl });
     await row.getByRole("button", { name: "Send test event" }).click();
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => receiver.received.length, { timeout: scaled(20_000) }).toBe(1);
     const [sent] = receiver.received;
     expect(JSON.parse(sent?.body ?? "{}").type).toBe("webhook.test");
     expect(signedBy(secret, sent)).toBe(true);
-    await expect(row.locator(".webhook-delivery").first()).toContainText("Delivered", { timeout: 15_000 });
+    await expect(row.locator(".webhook-delivery").first()).toContainText("Delivered", {
+      timeout: scaled(15_000),
+    });
 
     // Back to the keys: revoke through the confirmation; the same key is refused at once.
     await tabs.getByRole("link", { name: "API keys" }).click();

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { newAccount, screenshot, signInTo, VIEWPORTS } from "./account-helpers";
+import { scaled } from "./slowness";
+import { fromOwnNetwork } from "./widget-helpers";
 
 // What a brand-new user meets first, at desktop and phone sizes, against the real services
 // (scripts/e2e-server.mjs): the dashboard without false alarms, a checklist that follows what
@@ -11,7 +13,7 @@ test("a brand-new Free user: no limit warning, a checklist that follows real sta
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const account = await newAccount(request, "Nadia New");
   await signInTo(page, account, "/dashboard");
 
@@ -53,11 +55,14 @@ test("a brand-new Free user: no limit warning, a checklist that follows real sta
   // A visitor chats through the widget: the step is done.
   await account.api("PATCH", `/chatbots/${bot._id}`, { published: true });
   const visitor = await browser.newPage();
+  await fromOwnNetwork(visitor.context());
   await visitor.goto(`/widget/chat/${bot._id}`);
   const message = visitor.getByRole("textbox", { name: /^Message/ });
   await message.fill("Do you deliver on Fridays?");
   await message.press("Enter");
-  await expect(visitor.locator(".pw-bot:not(.pw-greeting)").last()).not.toBeEmpty({ timeout: 15_000 });
+  await expect(visitor.locator(".pw-bot:not(.pw-greeting)").last()).not.toBeEmpty({
+    timeout: scaled(15_000),
+  });
   await visitor.close();
   await page.goto("/dashboard");
   await expect(widgetStep).toHaveAttribute("data-state", "done");
@@ -68,7 +73,7 @@ test("on a phone the sections sit behind a Menu, and the chatbot tabs scroll wit
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const account = await newAccount(request, "Pia Phone");
   const bot = await account.api<{ _id: string }>("POST", "/chatbots", { name: "Pocket Helper" });
   await page.setViewportSize(VIEWPORTS[1]);
@@ -153,7 +158,7 @@ test("when the plan cannot be loaded, the pages say so quietly, log it, and Try 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const account = await newAccount(request, "Omar Offline");
   const logged: string[] = [];
   page.on("console", (msg) => {

@@ -3,6 +3,7 @@ import { en } from "../apps/web/src/widget/i18n/en";
 import { DEFAULT_BOT_TEXTS } from "../packages/contracts/src/chatbots/chatbot";
 import { type Account, approveSandboxPayment, newAccount, screenshot, signInTo } from "./account-helpers";
 import { uniqueEmail, waitForMail } from "./identity-helpers";
+import { scaled } from "./slowness";
 import {
   ANSWER,
   chatFrame,
@@ -39,7 +40,7 @@ let ownerRequest: APIRequestContext;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   ownerRequest = await playwright.request.newContext();
   owner = await newAccount(ownerRequest, OWNER);
   model = await startModel();
@@ -75,7 +76,7 @@ async function visitorAsksForPerson(browser: Browser, question: string) {
   await expect(launcher(page)).toHaveAttribute("aria-expanded", "true");
   await input.fill(question);
   await input.press("Enter");
-  await expect(lastAnswer(page)).toHaveText(shown(ANSWER), { timeout: 15_000 });
+  await expect(lastAnswer(page)).toHaveText(shown(ANSWER), { timeout: scaled(15_000) });
   // (Before the click: the chat's wait starts once the answer to it comes.)
   const askedAt = Date.now();
   await frame.getByRole("button", { name: en.talkToPerson }).click();
@@ -96,7 +97,7 @@ async function deskOf(browser: Browser, account: Account, target = "/inbox") {
 async function openConversation(page: Page, question: string) {
   const rows = page.getByRole("list", { name: "Conversations" }).getByRole("listitem");
   const row = rows.filter({ hasText: question });
-  await expect(row).toHaveCount(1, { timeout: 15_000 });
+  await expect(row).toHaveCount(1, { timeout: scaled(15_000) });
   await row.getByRole("link").click();
   const transcript = page.getByRole("article", { name: "Conversation with Acme Helper" });
   await expect(transcript.getByText(question, { exact: true })).toBeVisible();
@@ -106,7 +107,7 @@ async function openConversation(page: Page, question: string) {
 test("nobody takes it within the wait set in Settings: the chat says the team is busy and offers the contact form; the e-mail left is a lead in the inbox", async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   // The owner sets the wait to 15 s in the bot's Settings → Live chat (the least allowed) and saves.
   const desk = await deskOf(browser, owner, `/chatbots/${chatbotId}?tab=settings`);
   const settings = desk.page.getByRole("tabpanel", { name: "Settings" });
@@ -133,7 +134,7 @@ test("nobody takes it within the wait set in Settings: the chat says the team is
   const { frame, status } = visitor;
   await expect(frame.getByText(en.leadTitle)).toHaveCount(0);
   // Once the 15 s are up: the team is busy, leave an e-mail or stay; and the contact form.
-  await expect(status).toHaveText(en.teamBusyLeave, { timeout: 40_000 });
+  await expect(status).toHaveText(en.teamBusyLeave, { timeout: scaled(40_000) });
   // (Not the default 60 s, and not before the 15 s either.)
   expect(Date.now() - visitor.askedAt).toBeGreaterThanOrEqual(15_000);
   await expect(frame.getByText(en.leadTitle)).toBeVisible();
@@ -170,7 +171,7 @@ test("nobody takes it within the wait set in Settings: the chat says the team is
 test("the member who took it sees the visitor typing; when they close it, the visitor's chat says the team closed it", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const desk = await deskOf(browser, owner);
   const visitor = await visitorAsksForPerson(browser, "Is the blue toaster back in stock?");
   const { frame, input, status } = visitor;
@@ -208,7 +209,7 @@ test("the member who took it sees the visitor typing; when they close it, the vi
   // Writing again: the assistant answers, as the line said.
   await input.fill("How much is delivery?");
   await input.press("Enter");
-  await expect(lastAnswer(visitor.page)).toHaveText(shown(ANSWER), { timeout: 15_000 });
+  await expect(lastAnswer(visitor.page)).toHaveText(shown(ANSWER), { timeout: scaled(15_000) });
   await expect(status).toBeHidden();
   await Promise.all([desk.context.close(), visitor.context.close()]);
 });
@@ -217,7 +218,7 @@ test("two agents and the owner: only the agent handling it, or the owner after a
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   // Pro (five seats) through the sandbox gateway, then two agents invited from the Team page.
   const payment = await owner.api<{ payment_url: string }>("POST", "/payments/initiate", {
     amount: 25,
@@ -248,7 +249,7 @@ test("two agents and the owner: only the agent handling it, or the owner after a
     if (!link) throw new Error(`no invitation link in: ${mail.text}`);
     const desk = await deskOf(browser, account, new URL(link).pathname);
     await desk.page.getByRole("button", { name: "Accept and join" }).click();
-    await expect(desk.page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+    await expect(desk.page).toHaveURL(/\/dashboard$/, { timeout: scaled(20_000) });
     await desk.page.goto("/inbox");
     return desk;
   };
@@ -329,7 +330,7 @@ test("two agents and the owner: only the agent handling it, or the owner after a
   await expect(visitor.frame.getByRole("button", { name: en.talkToPerson })).toBeVisible();
   await visitor.input.fill("And how much is delivery?");
   await visitor.input.press("Enter");
-  await expect(lastAnswer(visitor.page)).toHaveText(shown(ANSWER), { timeout: 15_000 });
+  await expect(lastAnswer(visitor.page)).toHaveText(shown(ANSWER), { timeout: scaled(15_000) });
 
   await Promise.all([
     ownerDesk.context.close(),

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { scaled } from "./slowness";
 
 // The services scripts/e2e-server.mjs starts next to the API.
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -35,7 +36,7 @@ export async function waitForMail(
         found = mails.find((mail) => subject.test(mail.subject));
         return found !== undefined;
       },
-      { message: `a mail to ${to} matching ${subject}`, timeout: 15_000 },
+      { message: `a mail to ${to} matching ${subject}`, timeout: scaled(15_000) },
     )
     .toBe(true);
   if (!found) throw new Error("unreachable");

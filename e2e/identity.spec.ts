@@ -9,6 +9,7 @@ import {
   verificationLink,
   waitForMail,
 } from "./identity-helpers";
+import { scaled } from "./slowness";
 
 // Identity end to end against the real services (scripts/e2e-server.mjs): the auth service with
 // its hosted UI, a real SMTP listener, and the API serving the built SPA.
@@ -18,7 +19,7 @@ test("sign up, verify by e-mail, sign in through the splash to the dashboard, an
   context,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const email = uniqueEmail("ada");
   const password = "correct horse battery 42";
 
@@ -127,7 +128,7 @@ test("the callback explains a bad or incomplete sign-in link", async ({ page }) 
 });
 
 test("the support form sends a request from the signed-in account", async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const email = uniqueEmail("grace");
   const password = "a long enough password";
   await createVerifiedAccount(request, { name: "Grace Hopper", email, password });
@@ -135,7 +136,9 @@ test("the support form sends a request from the signed-in account", async ({ pag
   // Visiting /support signed out, signing in, and landing back on /support.
   await page.goto("/support?topic=billing");
   await signInOnAuthPage(page, email, password);
-  await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Support" })).toBeVisible({
+    timeout: scaled(15_000),
+  });
   await expect(page).toHaveURL(/\/support\?topic=billing$/);
 
   await expect(page.getByLabel("Name")).toHaveValue("Grace Hopper");
@@ -164,14 +167,14 @@ test("changing a verified e-mail: the link goes to the new address, and the acco
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const email = uniqueEmail("mover");
   const newEmail = uniqueEmail("moved");
   const password = "a long enough password";
   await createVerifiedAccount(request, { name: "Mo Ver", email, password });
   await page.goto("/account", { waitUntil: "commit" });
   await signInOnAuthPage(page, email, password);
-  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/account$/, { timeout: scaled(15_000) });
 
   await page.getByLabel("New email").fill(newEmail);
   await page.getByRole("button", { name: "Change email" }).click();
@@ -186,7 +189,7 @@ test("changing a verified e-mail: the link goes to the new address, and the acco
   ]);
 
   await page.goto(verificationLink(mail));
-  await expect(page).toHaveURL(/\/account$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/account$/, { timeout: scaled(15_000) });
   await expect(page.getByRole("status").filter({ hasText: "Your email is now" })).toContainText(
     `Your email is now ${newEmail}.`,
   );

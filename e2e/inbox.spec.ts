@@ -8,6 +8,8 @@ import {
   test,
 } from "@playwright/test";
 import { createVerifiedAccount, signInOnAuthPage, uniqueEmail, WEB } from "./identity-helpers";
+import { scaled } from "./slowness";
+import { fromOwnNetwork } from "./widget-helpers";
 
 // Inbox, analytics and the data lifecycle end to end against the real services
 // (scripts/e2e-server.mjs): an owner publishes a bot; visitors chat with it on the public chat page
@@ -23,6 +25,7 @@ const GIFT_ANSWER = "Yes! Gift cards from 5 to 100 BHD are sold in store and onl
 /** A visitor on the bot's public chat page, with their own storage (so their own visitor id). */
 async function visitor(browser: Browser, chatbotId: string) {
   const context = await browser.newContext();
+  await fromOwnNetwork(context);
   const page = await context.newPage();
   await page.goto(`${WEB}/widget/chat/${chatbotId}`);
   const input = page.getByRole("textbox", { name: /^Message/ });
@@ -37,7 +40,7 @@ async function visitor(browser: Browser, chatbotId: string) {
       const answer = page.locator(".pw-bot:not(.pw-greeting)").nth(before);
       // Feedback buttons appear once the reply is complete and stored.
       await expect(answer.getByRole("button", { name: "Not helpful", exact: true })).toBeVisible({
-        timeout: 20_000,
+        timeout: scaled(20_000),
       });
       return answer;
     },
@@ -66,14 +69,14 @@ test("an owner reads visitors' conversations, answers what the bot couldn't, and
   request,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const ownerEmail = uniqueEmail("huda");
   const leadEmail = uniqueEmail("sara.lead");
   await createVerifiedAccount(request, { name: "Huda Owner", email: ownerEmail, password: PASSWORD });
   await page.goto("/dashboard");
   await signInOnAuthPage(page, ownerEmail, PASSWORD);
   await expect(page.getByRole("heading", { level: 2, name: "Your chatbots" })).toBeVisible({
-    timeout: 20_000,
+    timeout: scaled(20_000),
   });
   // Nothing yet: the dashboard's glance at the week says so in numbers.
   const week = page.getByRole("region", { name: "Last 7 days" });
@@ -91,7 +94,7 @@ test("an owner reads visitors' conversations, answers what the bot couldn't, and
   await expect(page).toHaveURL(/\/chatbots\/cb_[^/?]+\?tab=knowledge$/);
   const chatbotId = new URL(page.url()).pathname.split("/").pop() ?? "";
   const sources = page.getByRole("list", { name: "Knowledge sources" }).getByRole("listitem");
-  await expect(sources.filter({ hasText: "Shipping" })).toContainText("Ready", { timeout: 60_000 });
+  await expect(sources.filter({ hasText: "Shipping" })).toContainText("Ready", { timeout: scaled(60_000) });
   await page.getByRole("tab", { name: "Settings" }).click();
   const settings = page.getByRole("tabpanel", { name: "Settings" });
   await settings.getByRole("switch", { name: /Published/ }).check();
@@ -120,8 +123,11 @@ test("an owner reads visitors' conversations, answers what the bot couldn't, and
   await expect(asker.page.getByText(`Thanks, Sara! We'll get back to you at ${leadEmail}.`)).toBeVisible();
   await asker.close();
 
+  // Every word of it is in the knowledge, so the answer is confident (not a low-confidence one for
+  // Unanswered questions): "How fast do you ship?" scores 0.68, under the cautious 0.717, for
+  // "fast", a word the bot never saw.
   const reader = await visitor(browser, chatbotId);
-  await expect(await reader.ask("How fast do you ship?")).toContainText("two days");
+  await expect(await reader.ask("How long does shipping take?")).toContainText("two days");
   await reader.close();
 
   // The inbox lists all three, newest first, with their badges.
@@ -130,7 +136,7 @@ test("an owner reads visitors' conversations, answers what the bot couldn't, and
   const list = page.getByRole("list", { name: "Conversations" });
   const rows = list.getByRole("listitem");
   await expect(rows).toHaveCount(3);
-  await expect(rows.first()).toContainText("How fast do you ship?");
+  await expect(rows.first()).toContainText("How long does shipping take?");
   await expect(rows.filter({ hasText: GIFT_QUESTION })).toContainText("Unanswered");
   await expect(rows.filter({ hasText: GIFT_QUESTION })).toContainText("Lead");
   await expect(rows.filter({ hasText: "Is shipping free?" })).toContainText("1 not helpful rating");
@@ -223,7 +229,9 @@ test("an owner reads visitors' conversations, answers what the bot couldn't, and
 
   // The answer is read like any source; once ready, the next visitor asking gets it verbatim.
   await page.goto(`/chatbots/${chatbotId}?tab=knowledge`);
-  await expect(sources.filter({ hasText: GIFT_QUESTION })).toContainText("Ready", { timeout: 60_000 });
+  await expect(sources.filter({ hasText: GIFT_QUESTION })).toContainText("Ready", {
+    timeout: scaled(60_000),
+  });
   const next = await visitor(browser, chatbotId);
   const answered = await next.ask(GIFT_QUESTION);
   await expect(answered.locator(".pw-md")).toHaveText(GIFT_ANSWER);

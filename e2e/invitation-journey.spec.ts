@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { approveSandboxPayment, newAccount, PASSWORD, screenshot } from "./account-helpers";
 import { AUTH, SIGN_IN_PAGE, uniqueEmail, verificationLink, WEB, waitForMail } from "./identity-helpers";
+import { scaled } from "./slowness";
 
-test.setTimeout(120_000);
+test.setTimeout(scaled(120_000));
 
 /** The owner's calls to the auth service, as the Team page makes them (the request keeps their session). */
 async function asOwner<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data?: unknown) {
@@ -79,9 +80,9 @@ test("an invitation opened in a fresh browser names the workspace and fills in t
   await tab.goto(verificationLink(verify));
   await expect(tab.getByRole("status").filter({ hasText: invited })).toBeVisible();
   await tab.getByRole("button", { name: "Continue to Parley" }).click();
-  await expect(tab).toHaveURL(/\/invitations\/[A-Za-z0-9]+$/, { timeout: 20_000 });
+  await expect(tab).toHaveURL(/\/invitations\/[A-Za-z0-9]+$/, { timeout: scaled(20_000) });
   await tab.getByRole("button", { name: "Accept and join" }).click();
-  await expect(tab).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(tab).toHaveURL(/\/dashboard$/, { timeout: scaled(20_000) });
   await expect(tab.getByText("Kettle help").first()).toBeVisible();
 
   // The agent works in the inbox; the owner removes them meanwhile.
@@ -104,7 +105,7 @@ test("an invitation opened in a fresh browser names the workspace and fills in t
   // Without navigating, the open tab says so, once, calmly: the workspace's data is gone from the
   // screen, and nothing offers a reference id or a "Try again".
   const removed = tab.getByTestId("removed-from-workspace");
-  await expect(removed).toBeVisible({ timeout: 15_000 });
+  await expect(removed).toBeVisible({ timeout: scaled(15_000) });
   await expect(removed.getByRole("heading", { level: 1 })).toHaveText(
     "You are no longer a member of Kettle Co",
   );
@@ -118,7 +119,7 @@ test("an invitation opened in a fresh browser names the workspace and fills in t
 
   // The way forward: their own workspace's dashboard, without the owner's bot.
   await tab.getByRole("button", { name: "Switch to your own workspace" }).click();
-  await expect(tab).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(tab).toHaveURL(/\/dashboard$/, { timeout: scaled(20_000) });
   await expect(tab.getByRole("heading", { level: 2, name: "Your chatbots" })).toBeVisible();
   await expect(tab.getByTestId("removed-from-workspace")).toHaveCount(0);
   await expect(tab.getByText("Kettle help")).toHaveCount(0);

@@ -4,6 +4,7 @@ import { en } from "../apps/web/src/widget/i18n/en";
 import { DEFAULT_BOT_TEXTS, defaultFallbackReply } from "../packages/contracts/src/chatbots/chatbot";
 import { screenshot } from "./account-helpers";
 import { AUTH, createVerifiedAccount, uniqueEmail, WEB } from "./identity-helpers";
+import { scaled } from "./slowness";
 import {
   ANSWER,
   chatFrame,
@@ -93,7 +94,7 @@ async function teamMember(request: import("@playwright/test").APIRequestContext)
               (e) => e.event === event && e.data.conversationId === conversationId && match(e.data),
             ),
           {
-            timeout: 10_000,
+            timeout: scaled(10_000),
           },
         )
         .toBe(true);
@@ -105,7 +106,7 @@ async function teamMember(request: import("@playwright/test").APIRequestContext)
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const request = await playwright.request.newContext();
   team = await teamMember(request);
   model = await startModel();
@@ -152,7 +153,7 @@ function streamsOf(page: Page) {
   return {
     count: () => seen.length,
     async next(after: number): Promise<string> {
-      await expect.poll(() => seen.length, { timeout: 15_000 }).toBeGreaterThan(after);
+      await expect.poll(() => seen.length, { timeout: scaled(15_000) }).toBeGreaterThan(after);
       return seen[seen.length - 1] as string;
     },
   };
@@ -189,7 +190,7 @@ async function journey(
   // The bot answers first (a conversation exists, and its event stream opens).
   await input.fill(opts.lang === "ar" ? "متى يصل طلبي؟" : "When will my order arrive?");
   await input.press("Enter");
-  await expect(lastAnswer(page)).toHaveText(shown(ANSWER), { timeout: 15_000 });
+  await expect(lastAnswer(page)).toHaveText(shown(ANSWER), { timeout: scaled(15_000) });
   const id = await streams.next(0);
   await screenshot(page, `live-chat-${opts.shots}-bot`);
 
@@ -255,7 +256,7 @@ async function journey(
   expect(await streams.next(before)).toBe(id);
   const second = opts.lang === "ar" ? "وصل طلبك إلى المستودع." : "Your parcel is at the depot now.";
   await team.call("POST", `/conversations/${id}/messages`, { content: second });
-  await expect(launcher(page)).toHaveAttribute("data-n", "1", { timeout: 15_000 });
+  await expect(launcher(page)).toHaveAttribute("data-n", "1", { timeout: scaled(15_000) });
   await openChat(page);
   await expect(agentBubbles(frame)).toHaveCount(2);
   await expect(agentBubbles(frame).last().locator(".pw-md")).toHaveText(second);
@@ -267,7 +268,7 @@ async function journey(
   await expect(talk).toBeVisible();
   await input.fill(opts.lang === "ar" ? "كم تكلفة التوصيل؟" : "How much is delivery?");
   await input.press("Enter");
-  await expect(lastAnswer(page)).toHaveText(shown(ANSWER), { timeout: 15_000 });
+  await expect(lastAnswer(page)).toHaveText(shown(ANSWER), { timeout: scaled(15_000) });
   await expect(agentBubbles(frame)).toHaveCount(2);
   await context.close();
 }
@@ -275,12 +276,12 @@ async function journey(
 test("a visitor asks for a person; the team's replies arrive live, after a reload and as the badge on another page; then the bot again", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await journey(browser, { lang: "en", path: "", askForPerson: "button", shots: "en" });
 });
 
 test("the same in Arabic, asked for in words", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await journey(browser, { lang: "ar", path: "/ar", askForPerson: "أريد التحدث مع موظف", shots: "ar" });
 });
 
@@ -299,7 +300,7 @@ test("a reply the bot could not give offers a person instead of the contact form
     // The default fallback says what this bot offers: a person (and the e-mail form when no one is in).
     await expect(lastAnswer(page)).toHaveText(
       defaultFallbackReply("en", { leadCapture: true, liveChat: true }),
-      { timeout: 15_000 },
+      { timeout: scaled(15_000) },
     );
     const offer = frame.locator(".pw-offer").getByRole("button", { name: en.talkToPerson });
     await expect(offer).toBeVisible();

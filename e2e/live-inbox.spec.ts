@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type Account, newAccount, screenshot, signInTo, VIEWPORTS } from "./account-helpers";
 import { WEB } from "./identity-helpers";
+import { scaled } from "./slowness";
 import { visitorAddress } from "./widget-helpers";
 
 // The inbox goes live (issue #22, the team's side), in real Chromium against the real services:
@@ -104,7 +105,7 @@ test("the inbox shows a request for a person live, at the top, and the owner tak
   request,
   playwright,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const owner = await newAccount(request, "Huda Owner");
   const chatbotId = await liveBot(owner);
   // The visitors' own client: no cookies of the owner's.
@@ -297,6 +298,6 @@ test("the inbox shows a request for a person live, at the top, and the owner tak
   await expect(arBox).toHaveValue("سأتحقق من عنوانك الآن.");
   await expect(arLive).toContainText("مغلقة. تُفتح من جديد عندما يكتب الزائر مرة أخرى.");
   await page.unroute("**/api/events");
-  await expect(paused).toHaveCount(0, { timeout: 40_000 });
+  await expect(paused).toHaveCount(0, { timeout: scaled(40_000) });
   await visitors.dispose();
 });

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { en } from "../apps/web/src/widget/i18n/en";
 import { DEFAULT_BOT_TEXTS } from "../packages/contracts/src/chatbots/chatbot";
 import { newAccount, screenshot, signInTo } from "./account-helpers";
+import { scaled } from "./slowness";
 import {
   ANSWER,
   chatFrame,
@@ -34,7 +35,7 @@ test("a visitor asks for a person in the widget; a member sees it live in the in
   browser,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const owner = await newAccount(request, "Noor Haddad");
   model = await startModel();
   let chatbotId = "";
@@ -64,14 +65,14 @@ test("a visitor asks for a person in the widget; a member sees it live in the in
   const input = frame.getByRole("textbox");
   await input.fill("Is order 4521 on its way?");
   await input.press("Enter");
-  await expect(lastAnswer(page)).toHaveText(shown(ANSWER), { timeout: 15_000 });
+  await expect(lastAnswer(page)).toHaveText(shown(ANSWER), { timeout: scaled(15_000) });
   await frame.getByRole("button", { name: en.talkToPerson }).click();
   await expect(lastAnswer(page)).toHaveText(DEFAULT_BOT_TEXTS.en.handoffReply);
   await expect(frame.locator(".pw-live")).toHaveText(en.waitingForTeam);
 
   // The inbox shows it without a reload: waiting, at the top.
   const row = rows.filter({ hasText: "Is order 4521 on its way?" });
-  await expect(row).toHaveCount(1, { timeout: 15_000 });
+  await expect(row).toHaveCount(1, { timeout: scaled(15_000) });
   await expect(rows.first()).toContainText("Is order 4521 on its way?");
   await expect(row.getByTestId("waiting-badge")).toBeVisible();
   await row.getByRole("link").click();
@@ -100,7 +101,7 @@ test("a visitor asks for a person in the widget; a member sees it live in the in
   await expect(frame.locator(".pw-live")).toBeHidden();
   await input.fill("How much is delivery?");
   await input.press("Enter");
-  await expect(lastAnswer(page)).toHaveText(shown(ANSWER), { timeout: 15_000 });
+  await expect(lastAnswer(page)).toHaveText(shown(ANSWER), { timeout: scaled(15_000) });
   await expect(agent).toHaveCount(1);
   await Promise.all([desk.close(), visit.close()]);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { scaled } from "./slowness";
 
 // en-US currency format for BHD (three decimals), e.g. "BHD 25.000" or "BHD 1,250.000".
 const bhd = /^BHD\s\d{1,3}(,\d{3})*\.\d{3}$/;
@@ -59,7 +60,7 @@ test("pricing says when the plans cannot be reached, with a working Try again", 
   // Said at the first failure (#25), while the app's own retries (1 s, then 2 s) are still to come.
   expect(refused).toBeLessThan(3);
   await expect(alert.getByRole("button", { name: "Try again" })).toBeEnabled();
-  await expect.poll(() => refused, { timeout: 10_000 }).toBe(3);
+  await expect.poll(() => refused, { timeout: scaled(10_000) }).toBe(3);
   await expect(alert).toBeVisible();
 
   fail = false;

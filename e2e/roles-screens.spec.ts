@@ -10,6 +10,7 @@ import {
 import { arText } from "./arabic-helpers";
 import { AUTH, waitForMail } from "./identity-helpers";
 import { waitForQuiet } from "./quiet";
+import { scaled } from "./slowness";
 import { fromOwnNetwork } from "./widget-helpers";
 
 // Issue #25, "Done when": screenshots at 1280 and 390 px of every signed-in page as owner, admin
@@ -21,14 +22,14 @@ import { fromOwnNetwork } from "./widget-helpers";
 // sideways. The three roles go through their pages side by side, each in a browser of its own.
 // Also here: the workspace switcher on a phone, by keyboard, in English and Arabic.
 
-test.setTimeout(900_000);
+test.setTimeout(scaled(900_000));
 
 type Role = "owner" | "admin" | "agent";
 
 async function settle(page: Page, { heading = true } = {}) {
   await waitForQuiet(page);
   await expect(page.locator("main [class*='skeleton'], main [aria-busy='true']")).toHaveCount(0, {
-    timeout: 15_000,
+    timeout: scaled(15_000),
   });
   if (heading) await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
 }
@@ -88,7 +89,7 @@ async function joinAs(browser: Browser, account: Account, link: string): Promise
   const page = await context.newPage();
   await signInTo(page, account, new URL(link).pathname);
   await page.getByRole("button", { name: "Accept and join" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: scaled(20_000) });
   return page;
 }
 
@@ -134,7 +135,7 @@ test("every signed-in page as owner, admin and agent in two workspaces, at 1280 
       .locator(".pw-bot:not(.pw-greeting)")
       .last()
       .getByRole("button", { name: "Not helpful", exact: true }),
-  ).toBeVisible({ timeout: 20_000 });
+  ).toBeVisible({ timeout: scaled(20_000) });
   await visitorContext.close();
 
   // The admin and the agent, invited through the Team page, join from the e-mailed links.
@@ -232,7 +233,9 @@ test("every signed-in page as owner, admin and agent in two workspaces, at 1280 
   await expect(phone.getByRole("link", { name: "Open Kettle help" })).toHaveCount(0);
   await switcher.click();
   await menu.getByRole("menuitemradio", { name: "Olivia Owner's workspace" }).click();
-  await expect(phone.getByRole("link", { name: "Open Kettle help" })).toBeVisible({ timeout: 20_000 });
+  await expect(phone.getByRole("link", { name: "Open Kettle help" })).toBeVisible({
+    timeout: scaled(20_000),
+  });
 
   // The agent on a phone in Arabic, right to left (every page in Arabic at both widths is
   // e2e/arabic-pages.spec.ts's; here, with the switcher of someone in two workspaces).

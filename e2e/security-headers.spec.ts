@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { AUTH, createVerifiedAccount, signInOnAuthPage, uniqueEmail, WEB } from "./identity-helpers";
 import { waitForQuiet } from "./quiet";
+import { scaled } from "./slowness";
 
 // The web app and the auth pages run under a strict CSP (no inline script or style, no framing):
 // they must work with it — not one violation in real Chromium — and refuse to be framed elsewhere.
@@ -43,7 +44,7 @@ test("the site, the sign-in pages and the signed-in app run under the CSP withou
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const violations = await watchCsp(page);
   // /widget frames the showcase bot's chat page; the chat page also stands alone.
   const demo = (await (await request.get(`${WEB}/api/demo`)).json()) as { chatbotId: string | null };
@@ -58,7 +59,7 @@ test("the site, the sign-in pages and the signed-in app run under the CSP withou
   await createVerifiedAccount(request, { name: "Cora Policy", email, password });
   await page.goto(`${WEB}/dashboard`);
   await signInOnAuthPage(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: scaled(20_000) });
   expect(await violations()).toEqual([]);
   for (const path of ["/dashboard", "/billing", "/inbox", "/analytics", "/account", "/support"])
     await visit(page, `${WEB}${path}`, violations);
@@ -85,7 +86,7 @@ test("the signed-in dashboard and the sign-in page refuse to render inside anoth
       if (m.text().includes("frame-ancestors")) refused.push(m.text());
     });
     await page.goto(`http://127.0.0.1:${(framer.address() as AddressInfo).port}/`);
-    await expect.poll(() => refused.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => refused.length, { timeout: scaled(10_000) }).toBe(2);
     // Chromium names the refused frames by origin.
     expect(refused.join("\n")).toContain(`Framing '${WEB}/'`);
     expect(refused.join("\n")).toContain(`Framing '${AUTH}/'`);

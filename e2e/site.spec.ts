@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createVerifiedAccount, SIGN_IN_PAGE, signInOnAuthPage, uniqueEmail, WEB } from "./identity-helpers";
+import { scaled } from "./slowness";
 
 test("the mobile menu opens, closes with Escape and returns focus", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -99,7 +100,7 @@ test("signed out, an unknown path goes to sign-in like every non-public route; s
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   // Spec §2: every route that is not public requires sign-in, unknown ones included.
   await page.goto("/settings-xyz?tab=a#b", { waitUntil: "commit" });
   await expect(page).toHaveURL(SIGN_IN_PAGE);
@@ -110,7 +111,7 @@ test("signed out, an unknown path goes to sign-in like every non-public route; s
   const password = "a long enough password";
   await createVerifiedAccount(request, { name: "Lost Visitor", email, password });
   await signInOnAuthPage(page, email, password);
-  await expect(page).toHaveURL(/\/settings-xyz\?tab=a#b$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/settings-xyz\?tab=a#b$/, { timeout: scaled(15_000) });
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await expect(main.getByText("/settings-xyz")).toBeVisible();
@@ -123,7 +124,7 @@ test("signed out, a path with encoded slashes is remembered as a path of this si
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   // Decoded, "/%2F%2Fevil.example/x" would read "//evil.example/x": another host. It must stay a path here.
   await page.goto("/%2F%2Fevil.example/x", { waitUntil: "commit" });
   await expect(page).toHaveURL(SIGN_IN_PAGE);
@@ -131,7 +132,7 @@ test("signed out, a path with encoded slashes is remembered as a path of this si
   const password = "a long enough password";
   await createVerifiedAccount(request, { name: "Off Site", email, password });
   await signInOnAuthPage(page, email, password);
-  await expect(page).toHaveURL(`${WEB}/%2F%2Fevil.example/x`, { timeout: 15_000 });
+  await expect(page).toHaveURL(`${WEB}/%2F%2Fevil.example/x`, { timeout: scaled(15_000) });
   await expect(
     page.getByRole("main").getByRole("heading", { level: 1, name: "Page not found" }),
   ).toBeVisible();

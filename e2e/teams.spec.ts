@@ -8,8 +8,9 @@ import {
   VIEWPORTS,
 } from "./account-helpers";
 import { SIGN_IN_PAGE, uniqueEmail, verificationLink, WEB, waitForMail } from "./identity-helpers";
+import { scaled } from "./slowness";
 
-test.setTimeout(120_000);
+test.setTimeout(scaled(120_000));
 
 test("an owner invites an agent by e-mail; the agent joins from the link, works the inbox and tries the bot in the Playground, but not billing or bot settings; once removed, their tab loses access", async ({
   page,
@@ -55,10 +56,10 @@ test("an owner invites an agent by e-mail; the agent joins from the link, works 
   const verify = await waitForMail(request, agentEmail, /verify/i);
   await agentPage.goto(verificationLink(verify));
   await agentPage.getByRole("button", { name: "Continue to Parley" }).click();
-  await expect(agentPage).toHaveURL(/\/invitations\//, { timeout: 20_000 });
+  await expect(agentPage).toHaveURL(/\/invitations\//, { timeout: scaled(20_000) });
   await expect(agentPage.getByText(/as Agent/)).toBeVisible();
   await agentPage.getByRole("button", { name: "Accept and join" }).click();
-  await expect(agentPage).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(agentPage).toHaveURL(/\/dashboard$/, { timeout: scaled(20_000) });
 
   // In the owner's workspace: the bot and the inbox, no billing, settings read-only.
   await expect(agentPage.getByText("Kettle help").first()).toBeVisible();
@@ -79,7 +80,7 @@ test("an owner invites an agent by e-mail; the agent joins from the link, works 
   await playground.getByRole("textbox", { name: "Message" }).fill("Do you sell kettles?");
   await playground.getByRole("button", { name: "Send" }).click();
   await expect(playground.locator(".pg-answer").last()).toContainText("Not answered from your knowledge", {
-    timeout: 20_000,
+    timeout: scaled(20_000),
   });
 
   // The owner removes the agent.
@@ -217,9 +218,9 @@ test("an owner renames the workspace and creates another one from the Team page;
     await page.reload();
     await expect(page.locator(".audit-row").filter({ hasText: "renamed the workspace to" })).toContainText(
       "Rita's Kettles",
-      { timeout: 5_000 },
+      { timeout: scaled(5_000) },
     );
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: scaled(30_000) });
   await expect(page.getByTestId("workspace-name-card").getByLabel("Workspace name")).toHaveValue(
     "Rita's Kettles",
   );
@@ -232,7 +233,7 @@ test("an owner renames the workspace and creates another one from the Team page;
   await create.getByRole("button", { name: "Create and switch to it" }).click();
   await expect(page.getByTestId("workspace-name-card").getByLabel("Workspace name")).toHaveValue(
     "Rita Consulting",
-    { timeout: 20_000 },
+    { timeout: scaled(20_000) },
   );
   await expect(page).toHaveURL(/\/members$/);
   // Its own members: the owner alone, and a log that starts with its creation.
@@ -241,7 +242,7 @@ test("an owner renames the workspace and creates another one from the Team page;
     await page.reload();
     await expect(page.locator(".audit-row").filter({ hasText: "created the workspace" })).toContainText(
       "Rita Consulting",
-      { timeout: 5_000 },
+      { timeout: scaled(5_000) },
     );
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: scaled(30_000) });
 });

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { approveSandboxPayment, newAccount, screenshot, signInTo } from "./account-helpers";
+import { scaled } from "./slowness";
 import { signedBy, startReceiver } from "./webhook-helpers";
 
-test.setTimeout(120_000);
+test.setTimeout(scaled(120_000));
 
 test("an owner on Pro adds a webhook endpoint (secret shown once), sends a test event a receiver verifies, reads the delivery log, rotates the secret and deletes the endpoint", async ({
   page,
@@ -47,19 +48,19 @@ test("an owner on Pro adds a webhook endpoint (secret shown once), sends a test 
     // The test event goes out from the job queue; the log shows it delivered.
     await row.getByRole("button", { name: "Send test event" }).click();
     await expect(row.getByRole("status").filter({ hasText: "Test event queued." })).toBeVisible();
-    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => received.length, { timeout: scaled(20_000) }).toBe(1);
     const [sent] = received;
     expect(JSON.parse(sent?.body ?? "{}").type).toBe("webhook.test");
     expect(signedBy(secret, sent)).toBe(true);
     const delivered = row.locator(".webhook-delivery").first();
-    await expect(delivered).toContainText("Delivered", { timeout: 15_000 });
+    await expect(delivered).toContainText("Delivered", { timeout: scaled(15_000) });
     await delivered.getByText("Details").click();
     await expect(delivered).toContainText("HTTP 200");
     await expect(delivered.locator("pre")).toHaveText("received, thanks");
 
     // Redeliver: the same message id again.
     await delivered.getByRole("button", { name: "Redeliver" }).click();
-    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => received.length, { timeout: scaled(20_000) }).toBe(2);
     expect(received[1]?.headers["webhook-id"]).toBe(sent?.headers["webhook-id"]);
 
     // Rotation with the default overlap: the new secret is shown once; both sign meanwhile.
@@ -73,7 +74,7 @@ test("an owner on Pro adds a webhook endpoint (secret shown once), sends a test 
     await page.getByRole("button", { name: "I have saved it" }).click();
     await expect(row).toContainText("The previous secret also signs until");
     await row.getByRole("button", { name: "Send test event" }).click();
-    await expect.poll(() => received.length, { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => received.length, { timeout: scaled(20_000) }).toBe(3);
     const third = received[2];
     expect(signedBy(secret, third)).toBe(true);
     expect(signedBy(second, third)).toBe(true);

@@ -9,6 +9,7 @@ import {
   VIEWPORTS,
 } from "./account-helpers";
 import { waitForMail } from "./identity-helpers";
+import { scaled } from "./slowness";
 
 // Issue #31's journey on WhatsApp, in real Chromium against the real services and the API's stand-in
 // of Meta's Graph API (mounted outside production, the default WHATSAPP_GRAPH_URL there):
@@ -33,7 +34,7 @@ const AGENT_REPLY = "مرحبًا فاطمة، معك عمر من فريق ال�
 /** The Arabic reply button the stand-in shows under a fallback answer (whatsapp.adapter.ts). */
 const TALK_TO_PERSON_AR = "التحدث مع شخص";
 /** A phone's long waits: a WhatsApp round trip is a webhook, a queued job, a Graph call and a poll. */
-const ROUND_TRIP = { timeout: 30_000 };
+const ROUND_TRIP = { timeout: scaled(30_000) };
 
 /** An invited member signs in from the invitation link, in a browser of their own, and joins. */
 async function joinFromInvitation(browser: Browser, account: Account, link: string): Promise<Page> {
@@ -41,7 +42,7 @@ async function joinFromInvitation(browser: Browser, account: Account, link: stri
   const page = await context.newPage();
   await signInTo(page, account, new URL(link).pathname);
   await page.getByRole("button", { name: "Accept and join" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: scaled(20_000) });
   return page;
 }
 
@@ -82,7 +83,7 @@ test("WhatsApp end to end: an owner connects a number, a customer is answered in
   browser,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(300_000));
 
   // The owner's bot: an Arabic source, English and Arabic, live chat on at all hours.
   const owner = await newAccount(request, "Layla Haddad");
@@ -102,7 +103,7 @@ test("WhatsApp end to end: an owner connects a number, a customer is answered in
   await expect
     .poll(
       async () => (await owner.api<{ status: string }[]>("GET", `/chatbots/${bot._id}/sources`))[0]?.status,
-      { timeout: 30_000 },
+      { timeout: scaled(30_000) },
     )
     .toBe("ready");
 

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { scaled } from "./slowness";
 import {
   chatFrame,
   chatLog,
@@ -27,7 +28,7 @@ let chatbotId = "";
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const request = await playwright.request.newContext();
   const api = await ownerApi(request);
   model = await startModel();
@@ -71,7 +72,7 @@ test("an Arabic browser gets the launcher and the chat in Arabic, right to left"
 
   await input.fill("هل لديكم فرع في الرياض؟");
   await input.press("Enter");
-  await expect(lastAnswer(page)).toHaveText(AR_FALLBACK, { timeout: 15_000 });
+  await expect(lastAnswer(page)).toHaveText(AR_FALLBACK, { timeout: scaled(15_000) });
   // The lead form after a fallback, in Arabic.
   await expect(frame.getByText("هل تودّ أن يتواصل معك أحد أعضاء الفريق؟")).toBeVisible();
   await expect(frame.getByLabel("البريد الإلكتروني")).toHaveAttribute("dir", "ltr");
@@ -93,7 +94,7 @@ test("an English browser gets English, and data-lang forces Arabic", async ({ br
   await chatFrame(page).getByRole("textbox").fill("Do you have a branch in Riyadh?");
   await chatFrame(page).getByRole("textbox").press("Enter");
   await expect(lastAnswer(page)).toContainText("I'm sorry, I don't have an answer to that yet.", {
-    timeout: 15_000,
+    timeout: scaled(15_000),
   });
 
   const forced = await context.newPage();

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type APIRequestContext, type BrowserContext, expect, type Frame, type Page } from "@playwright/test";
 import { AUTH, createVerifiedAccount, uniqueEmail, WEB } from "./identity-helpers";
+import { scaled } from "./slowness";
 
 // The widget on a customer's site, as it really is: the customer's pages are served from
 // http://localhost:<port> while the app is http://127.0.0.1:<E2E_PORT> — two different sites (a
@@ -139,7 +140,7 @@ export async function publishedBot(
       async () =>
         ((await api.call("GET", `/chatbots/${bot._id}/sources`)) as { status: string }[])[0]?.status,
       {
-        timeout: 30_000,
+        timeout: scaled(30_000),
       },
     )
     .toBe("ready");
@@ -180,7 +181,7 @@ export async function openChat(p: Page, chatbotId: string): Promise<Frame> {
 export async function ask(p: Page, question: string, answer = ANSWER) {
   await chatInput(p).fill(question);
   await chatInput(p).press("Enter");
-  await expect(lastAnswer(p)).toHaveText(shown(answer), { timeout: 15_000 });
+  await expect(lastAnswer(p)).toHaveText(shown(answer), { timeout: scaled(15_000) });
 }
 
 /** Whether the chat frame's own storage works here (it must not, for the blocked-storage journey). */

@@ -1,11 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { WEB } from "./identity-helpers";
+import { scaled } from "./slowness";
 import {
   ANSWER,
   ask,
   chatFrame,
   chatInput,
   chatLog,
+  fromOwnNetwork,
   page as htmlPage,
   type Listener,
   openChat,
@@ -95,7 +97,7 @@ const evilPages = (url: URL) => {
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const request = await playwright.request.newContext();
   const api = await ownerApi(request);
   model = await startModel();
@@ -124,6 +126,7 @@ test("a verified customer finds their conversation in another browser; a forged 
   browser,
 }) => {
   const laptop = await browser.newContext();
+  await fromOwnNetwork(laptop);
   const first = await laptop.newPage();
   const firstLines = parleyLines(first);
   await first.goto(`${site.url}/account?user=cust_77`);
@@ -133,6 +136,7 @@ test("a verified customer finds their conversation in another browser; a forged 
 
   // Another device: its own storage, so another visitor id; the same signed customer.
   const phone = await browser.newContext();
+  await fromOwnNetwork(phone);
   const second = await phone.newPage();
   await second.goto(`${site.url}/account?user=cust_77`);
   await openChat(second, chatbotId);
@@ -141,6 +145,7 @@ test("a verified customer finds their conversation in another browser; a forged 
 
   // Someone else claiming to be cust_77 with a made-up signature: anonymous, told why, nothing of hers.
   const stranger = await browser.newContext();
+  await fromOwnNetwork(stranger);
   const third = await stranger.newPage();
   const refused = third.waitForEvent("console", (m) => m.text().startsWith("Parley:"));
   await third.goto(`${site.url}/forged?user=cust_77`);
@@ -157,6 +162,7 @@ test("a verified customer finds their conversation in another browser; a forged 
 test("signing in and out on a single-page shop switches the chat, and signing out leaves nothing of theirs", async ({
   page,
 }) => {
+  await fromOwnNetwork(page.context());
   await page.goto(`${site.url}/shop?user=cust_88`);
   await openChat(page, chatbotId);
   await ask(page, "ping as a guest", "pong [1].");
@@ -179,12 +185,13 @@ test("signing in and out on a single-page shop switches the chat, and signing ou
 test("a hostile page can neither hand the chat frame a visitor id nor learn one", async ({ browser }) => {
   // A visitor chats on the customer's site (a bot that any site may embed).
   const visitorContext = await browser.newContext();
+  await fromOwnNetwork(visitorContext);
   const visitor = await visitorContext.newPage();
   await visitor.goto(`${site.url}/showcase`);
   await openChat(visitor, SHOWCASE);
   await chatInput(visitor).fill("When are you open on Fridays?");
   await chatInput(visitor).press("Enter");
-  await expect(chatLog(visitor)).toContainText("2 pm to 11 pm", { timeout: 20_000 });
+  await expect(chatLog(visitor)).toContainText("2 pm to 11 pm", { timeout: scaled(20_000) });
   stolenVisitor = await visitor.evaluate(() => localStorage.getItem("parley:visitor") ?? "");
   expect(stolenVisitor).not.toBe("");
   await visitorContext.close();
@@ -193,10 +200,11 @@ test("a hostile page can neither hand the chat frame a visitor id nor learn one"
   // site, and keeps pushing the id at the frame. The frame hears only its parent at the claimed
   // origin, so it starts a visitor of its own; its hello goes to the claimed origin only.
   const attackerContext = await browser.newContext();
+  await fromOwnNetwork(attackerContext);
   const attacker = await attackerContext.newPage();
   await attacker.goto(`${evil.url}/claim`);
   const framed = attacker.frameLocator("iframe");
-  await expect(framed.getByRole("textbox", { name: /^Message/ })).toBeVisible({ timeout: 15_000 });
+  await expect(framed.getByRole("textbox", { name: /^Message/ })).toBeVisible({ timeout: scaled(15_000) });
   await expect(framed.getByRole("log")).not.toContainText("When are you open on Fridays?");
   expect(await attacker.evaluate(() => (window as unknown as { got: string[] }).got)).toEqual([]);
   await attackerContext.close();

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, expect, type Page, test } from "@playwright/test";
 import { WEB } from "./identity-helpers";
+import { scaled } from "./slowness";
 import {
   ANSWER,
   ask,
@@ -75,7 +76,7 @@ const customerPages = (url: URL) => {
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const request = await playwright.request.newContext();
   api = await ownerApi(request);
   model = await startModel();
@@ -203,7 +204,7 @@ test("a reply that arrives while the chat is closed shows an unread badge", asyn
   await expect(lastAnswer(page)).toContainText("Orders");
   await launcher(page).click();
   await expect(launcher(page)).toHaveAttribute("aria-expanded", "false");
-  await expect(launcher(page)).toHaveAttribute("data-n", "1", { timeout: 15_000 });
+  await expect(launcher(page)).toHaveAttribute("data-n", "1", { timeout: scaled(15_000) });
   await expect(launcher(page)).toHaveAccessibleName("Chat with us (1 new)");
   // Opening reads it.
   await launcher(page).click();
@@ -259,7 +260,7 @@ test("a network failure while chatting is said, and the question goes through on
   const alert = chatFrame(page).getByRole("alert");
   await expect(alert).toContainText("The connection dropped. Trying again automatically…");
   await context.setOffline(false);
-  await expect(lastAnswer(page)).toHaveText(shown("pong [1]."), { timeout: 20_000 });
+  await expect(lastAnswer(page)).toHaveText(shown("pong [1]."), { timeout: scaled(20_000) });
   await expect(alert).toHaveCount(0);
   // Asked once, answered once.
   await expect(chatLog(page).getByText("ping while offline")).toHaveCount(1);

@@ -179,8 +179,12 @@ export async function backup(file, env = process.env) {
     }
     writeFileSync(path.join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     const out = path.resolve(file);
+    // Customer data and password hashes: readable by its owner only, from the first byte. The file
+    // is made 0600 before tar writes into it (tar keeps an existing file's mode), whatever the
+    // umask or an older file's mode, and set again after.
+    writeFileSync(out, "", { mode: 0o600 });
+    chmodSync(out, 0o600);
     await tool("tar", ["-czf", out, "-C", work, MANIFEST, t.driver]);
-    // Customer data and password hashes: readable by its owner only.
     chmodSync(out, 0o600);
     return { file: out, manifest };
   } finally {

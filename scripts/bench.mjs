@@ -183,6 +183,25 @@ rmSync(path.dirname(benchServer), { recursive: true, force: true });
         "—",
         f.status === "ready",
       );
+    } else if (f.figure === "resync") {
+      // Issue #36: a re-sync of an unchanged site beside the same site's first crawl (medians).
+      const pct = (x) => `${(x * 100).toFixed(1)} %`;
+      const how = {
+        "sitemap-lastmod": "sitemap with lastmod",
+        "etag-last-modified": "ETag + Last-Modified",
+        "no-validators": "no validators",
+      }[f.site];
+      const spaced =
+        f.requests > 10
+          ? `; its ${f.requests} requests wait the crawler's 100 ms spacing, as the first crawl's do`
+          : "";
+      record(
+        `re-sync of an unchanged local ${f.pages}-page site (${how}), median of ${f.runs}`,
+        Math.round(f.resyncSeconds * 100) / 100,
+        "s",
+        `≤ 10 % of its first crawl (${f.firstSeconds.toFixed(1)} s): ${pct(f.ratio)} (CPU: ${pct(f.cpuRatio)} of the first crawl's${spaced})`,
+        f.ok && f.ratio <= 0.1,
+      );
     } else if (f.figure === "ingest-text") {
       record(
         "ingest text files",

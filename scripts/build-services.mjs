@@ -25,10 +25,13 @@ export const services = {
   api: {
     server: "src/server.ts",
     "parse-child": "src/modules/knowledge/ingest/parse-child.ts",
+    // Applies the migrations and exits (the Helm chart's migration Job).
+    migrate: "src/cli/migrate.ts",
   },
   auth: {
     server: "src/server.ts",
     "make-admin": "src/cli/make-admin.ts",
+    migrate: "src/cli/migrate.ts",
   },
 };
 

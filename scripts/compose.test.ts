@@ -186,7 +186,10 @@ describe("docker-compose.yml and the Dockerfiles", () => {
         // Published by the proxy only; nginx forwards its own port to this service's.
         expect(svc.ports ?? []).toEqual([]);
         expect(svc.container_name).toBeUndefined();
-        expect(compose.services.proxy?.ports).toContain(`${port}:${port}`);
+        // The host side is a variable (PARLEY_APP_PORT, PARLEY_AUTH_PORT) defaulting to the same port.
+        expect(Object.values(resolve({ ...(compose.services.proxy?.ports ?? []) }, {}))).toContain(
+          `${port}:${port}`,
+        );
         expect(nginx).toMatch(new RegExp(`server ${name}:${port} resolve;`));
         expect(nginx).toMatch(new RegExp(`listen ${port};`));
       });
@@ -255,6 +258,20 @@ describe("docker-compose.yml and the Dockerfiles", () => {
     expect(api.container_name).toBeUndefined();
     const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length);
     expect(published.map(([n]) => n)).toEqual(["proxy"]);
+  });
+
+  it("publishes the proxy on host ports the operator sets (PARLEY_APP_PORT, PARLEY_AUTH_PORT)", () => {
+    const ports = compose.services.proxy?.ports ?? [];
+    const variable = (name: string, fallback: number) => `\${${name}:-${fallback}}`;
+    expect(ports).toEqual([
+      `${variable("PARLEY_APP_PORT", 3000)}:3000`,
+      `${variable("PARLEY_AUTH_PORT", 3001)}:3001`,
+    ]);
+    const moved = resolve({ ...ports }, { PARLEY_APP_PORT: "8080", PARLEY_AUTH_PORT: "8081" });
+    expect(Object.values(moved)).toEqual(["8080:3000", "8081:3001"]);
+    // Documented where the other compose settings are.
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    for (const name of ["PARLEY_APP_PORT", "PARLEY_AUTH_PORT"]) expect(readme).toContain(`\`${name}\``);
   });
 
   it("gives a stopping replica longer than its grace period to finish open answers", () => {
@@ -465,7 +482,7 @@ describe("README's Deploying section", () => {
       "roll back",
       "expand/contract",
       "**Kubernetes.**",
-      "deploy/kubernetes/",
+      "deploy/helm/parley",
     ])
       expect(deploying, topic).toContain(topic);
     // The secrets to keep with a backup.

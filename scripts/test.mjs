@@ -5,6 +5,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeSync }
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { bin, checkNode, run } from "./lib.mjs";
+import { MAX, machineSlowness, REFERENCE_MS } from "./slowness.mjs";
 
 checkNode();
 const only = process.argv[2]; // optional: lint | typecheck | unit | attack | e2e
@@ -17,6 +18,16 @@ const failedSteps = [];
 const stepTimes = [];
 const fileTimes = [];
 const runStarted = Date.now();
+
+// How slow the machine is today: every wait of the suite is multiplied by it (scripts/slowness.mjs),
+// in this process's children through the environment.
+const slowness = machineSlowness();
+process.env.PARLEY_TEST_SLOWNESS = String(slowness.factor);
+console.log(
+  slowness.fromEnv
+    ? `Machine: PARLEY_TEST_SLOWNESS=${slowness.factor} given; the suite's waits are ×${slowness.factor}.`
+    : `Machine: calibration ${slowness.medianMs} ms against ${REFERENCE_MS} ms on a quiet machine of this kind; the suite's waits are ×${slowness.factor}${slowness.factor >= MAX ? " (the most they stretch)" : ""}.`,
+);
 
 /**
  * Runs one step. `out` is where its output goes: inherited by default; a file descriptor for a step
@@ -32,6 +43,23 @@ async function step(name, fn, out) {
   stepTimes.push({ name, seconds });
   say(`=== ${name}: ${code === 0 ? "ok" : `FAILED (exit ${code})`} in ${seconds.toFixed(1)}s`);
   if (code !== 0) failedSteps.push(name);
+}
+
+/**
+ * A failure's first lines (colours stripped), indented under its name: the CI keeps only the log's
+ * tail, where the full report has long scrolled away.
+ */
+function reason(message) {
+  if (!message) return "";
+  const lines = String(message)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== "")
+    .slice(0, 8)
+    .map((l) => `      ${l.slice(0, 240)}`);
+  return lines.length ? `\n${lines.join("\n")}` : "";
 }
 
 /** One vitest run, its counts added to the tally. */
@@ -52,7 +80,8 @@ async function vitest(report, extraArgs = [], opts = {}) {
       if (file.endTime && file.startTime)
         fileTimes.push({ name, seconds: (file.endTime - file.startTime) / 1000 });
       const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
-      for (const t of failed) failures.push(`${name} > ${t.fullName ?? t.title}`);
+      for (const t of failed)
+        failures.push(`${name} > ${t.fullName ?? t.title}${reason(t.failureMessages?.[0])}`);
       // A hook that failed (beforeAll) fails the file without failing a test: said with its error.
       if (file.status === "failed" && failed.length === 0)
         failures.push(
@@ -121,7 +150,14 @@ await step("e2e", async () => {
       for (const spec of suite.specs ?? [])
         for (const t of spec.tests ?? []) {
           const name = `e2e/${spec.file ?? file}`;
-          if (t.status === "unexpected") failures.push(`${name} > ${spec.title}`);
+          if (t.status === "unexpected") {
+            const last = t.results?.at(-1);
+            const error = last?.error ?? last?.errors?.[0];
+            const at = error?.location
+              ? ` (${path.basename(error.location.file)}:${error.location.line})`
+              : "";
+            failures.push(`${name} > ${spec.title}${at}${reason(error?.message)}`);
+          }
           for (const r of t.results ?? []) perFile.set(name, (perFile.get(name) ?? 0) + r.duration / 1000);
         }
     };
@@ -139,7 +175,7 @@ for (const log of await Promise.all(beside)) process.stdout.write(readFileSync(l
 /** Where the time went: each step, and the slowest files (so the next slowdown has a name). */
 const secs = (n) => `${Math.round(n)} s`;
 console.log(
-  `\nTimes: ${stepTimes.map((t) => `${t.name} ${secs(t.seconds)}`).join(", ")}; whole run ${secs((Date.now() - runStarted) / 1000)}`,
+  `\nTimes (waits ×${slowness.factor}): ${stepTimes.map((t) => `${t.name} ${secs(t.seconds)}`).join(", ")}; whole run ${secs((Date.now() - runStarted) / 1000)}`,
 );
 const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 12);
 if (slowest.length)

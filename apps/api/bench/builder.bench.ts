@@ -290,8 +290,94 @@ async function ingestion() {
   }
 }
 
+/**
+ * Re-sync of an unchanged 200-page local site beside the same site's first crawl (issue #36:
+ * target ≤ 10 % of the first crawl's time), each the median of BENCH_RESYNC_RUNS runs (default 3),
+ * each run on a fresh app and site. Three kinds of site, as a re-sync meets them: one whose
+ * sitemap gives each page's `lastmod` (an unchanged page costs no request), one that sends ETag and
+ * Last-Modified (one conditional request, answered 304), and one with neither (one full request,
+ * the text hashed and found the same). Requests to the site are spaced at least 100 ms apart
+ * (the crawler's politeness), which bounds the last two from below: 200 requests take 20 s.
+ */
+async function resync() {
+  // CPU of this process: the API with PGlite inside it. The page parser's process (which only the
+  // first crawl needs) is left out, so the first crawl's figure is the smaller and the ratio errs high.
+  const cpuSeconds = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  const runs = Math.max(1, Number(process.env.BENCH_RESYNC_RUNS ?? 3));
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const kinds = [
+    { site: "sitemap-lastmod", opts: { sitemap: true } },
+    { site: "etag-last-modified", opts: { validators: true } },
+    { site: "no-validators", opts: {} },
+  ] as const;
+  for (const kind of kinds) {
+    const first: number[] = [];
+    const again: number[] = [];
+    const ratios: number[] = [];
+    const cpuRatios: number[] = [];
+    let pages = 0;
+    let requests = 0;
+    let ok = true;
+    for (let i = 0; i < runs; i++) {
+      const site = await startTestSite(200, kind.opts);
+      const t = await createTestApp("pglite");
+      try {
+        const owner = "bench_resync";
+        await setPlan(t, owner, "business-monthly");
+        const bot = await t.app.services.chatbots.create(owner, { name: "Re-sync bench" });
+        const web = await t.app.services.knowledge.add(owner, bot._id, {
+          kind: "website",
+          url: `${site.url}/`,
+          maxPages: 200,
+        });
+        let started = performance.now();
+        let cpu = cpuSeconds();
+        await t.app.services.jobs.drain();
+        const firstSecs = (performance.now() - started) / 1000;
+        const firstCpu = cpuSeconds() - cpu;
+        const crawled = await t.app.services.knowledge.get(owner, bot._id, web._id);
+        pages = crawled.progress.done;
+        const hitsBefore = site.hits.length;
+        await t.app.services.knowledge.resync(owner, bot._id, web._id);
+        started = performance.now();
+        cpu = cpuSeconds();
+        await t.app.services.jobs.drain();
+        const resyncSecs = (performance.now() - started) / 1000;
+        cpuRatios.push((cpuSeconds() - cpu) / firstCpu);
+        requests = site.hits.length - hitsBefore;
+        const [sync] = await t.app.services.knowledge.syncs(owner, bot._id, web._id);
+        // Unchanged means unchanged: every page kept, nothing re-indexed.
+        if (crawled.status !== "ready" || sync?.status !== "succeeded" || sync.unchanged !== pages)
+          ok = false;
+        first.push(firstSecs);
+        again.push(resyncSecs);
+        ratios.push(resyncSecs / firstSecs);
+      } finally {
+        await t.close();
+        await site.close();
+      }
+    }
+    emit({
+      figure: "resync",
+      site: kind.site,
+      runs,
+      pages,
+      requests,
+      firstSeconds: median(first),
+      resyncSeconds: median(again),
+      ratio: median(ratios),
+      ratios,
+      cpuRatio: median(cpuRatios),
+      ok,
+    });
+  }
+}
+
 const drivers: DbDriver[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
-// BENCH_ONLY=retrieval (or embeddings, ttft, ingestion) runs one figure, e.g. to compare medians of several runs.
+// BENCH_ONLY=retrieval (or embeddings, ttft, ingestion, resync) runs one figure, e.g. to compare medians of several runs.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "retrieval") for (const d of drivers) await retrieval(d);
 if (!only || only === "retrieval" || only === "retrieval-ar")
@@ -300,3 +386,4 @@ if (!only || only === "retrieval" || only === "embeddings")
   for (const d of drivers) await retrievalWithEmbeddings(d);
 if (!only || only === "ttft") await ttft();
 if (!only || only === "ingestion") await ingestion();
+if (!only || only === "resync") await resync();

@@ -195,6 +195,13 @@ const floorRun = await load("1");
 const floorFigures = await figures(floorRun.ids);
 floor.closeAllConnections();
 floor.close();
+if (process.env.BENCH_FLOOR_ONLY) {
+  console.log(
+    JSON.stringify({ figure: "whatsapp-floor", ...floorFigures, webhookFailures: floorRun.failed }),
+  );
+  await stop(standIn.child);
+  process.exit(0);
+}
 
 // ----- The API ------------------------------------------------------------------------------
 const issuer = await startTokenIssuer();
@@ -203,7 +210,12 @@ const url = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "parley-whatsapp-bench-"));
 const compiled = await buildCompiled("api");
 let peakRssMb = 0;
-const api = spawn(process.execPath, [compiled.entry("server")], {
+// BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops (a flame graph of
+// what each message costs it).
+const profile = process.env.BENCH_CPU_PROF
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
+const api = spawn(process.execPath, [...profile, compiled.entry("server")], {
   cwd: appDir,
   env: {
     ...process.env,

@@ -7,10 +7,11 @@
  *    bot's knowledge answer this question? Each set weighs the same in total, so the small
  *    business sets count as much as the big document sets, and within a set the answerable and
  *    the unanswerable questions weigh the same.
- * 3. Shifts the intercept so that 5 % false abstention on the pooled dev questions falls at a
- *    confidence of 50 % (the default threshold), then chooses the thresholds of the three
- *    caution settings as the confidence at which the pooled dev questions see 2 %, 5 % and 10 %
- *    false abstention,.
+ * 3. Sets the operating point per language: the intercept (English) and the `arabic` weight
+ *    are shifted so that the default threshold, 50 %, is where every dev set of the language sees
+ *    at most `BALANCED_TARGET` (4 %) false abstention on average and 5 % in any one; then chooses
+ *    the thresholds of the other two caution settings where the dev sets see at most 2 % (5 % in
+ *    any one) and 10 % (15 %) on average.
  * With --write, replaces the constants in confidence.ts (the model) and in the contracts (the
  * thresholds, which the web app shows too); otherwise prints them.
  * EVAL_RECORDS=<file> caches the dev records (delete it after changing the engine).
@@ -89,9 +90,22 @@ export function fitLogistic(samples: Sample[], l2 = 1e-3, steps = 6000, rate = 2
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
+/**
+ * The balanced setting's false abstention on the dev sets of a language: at most 4 % on average
+ * (a margin under the 5 % goal for the held-out halves) and 5 % in any one (the goal itself: a
+ * small set's one question more is 4.5 %).
+ */
+export const BALANCED_TARGET = 0.04;
+export const BALANCED_CEILING = 0.05;
+const logit = (p: number) => Math.log(p / (1 - p));
+
 async function main() {
   const sets = await devRecords();
-  const model = fitLogistic(samplesOf(sets));
+  // EVAL_FEATURES=a,b,… fits on those features only (the others weigh 0): for comparing models.
+  const chosen = process.env.EVAL_FEATURES?.split(",") ?? [...EVIDENCE_FEATURES];
+  const mask = EVIDENCE_FEATURES.map((f) => chosen.includes(f));
+  const masked = samplesOf(sets).map((x) => ({ ...x, x: x.x.map((v, i) => (mask[i] ? v : 0)) }));
+  const model = fitLogistic(masked);
   const conf = (r: QuestionRecord) => {
     if (!r.evidence) return r.confidence ?? 0;
     const x = evidenceVector(r.evidence);
@@ -99,49 +113,59 @@ async function main() {
   };
   const says = (r: QuestionRecord, t: number) =>
     r.candidate !== null && r.evidence?.kindFits !== 0 && conf(r) >= t;
-  // Pooled dev answerable questions, each set weighing the same: the false abstention at t.
-  const falseAbstention = (t: number) =>
-    sets.reduce((sum, set) => {
-      const ans = set.records.filter((r) => r.gold !== null);
-      return sum + ans.filter((r) => !says(r, t)).length / ans.length / sets.length;
-    }, 0);
-  const abstention = (t: number) =>
-    sets.reduce((sum, set) => {
-      const un = set.records.filter((r) => r.gold === null);
-      return un.length ? sum + un.filter((r) => !says(r, t)).length / un.length : sum;
-    }, 0) / sets.filter((s) => s.records.some((r) => r.gold === null)).length;
-  const thresholdFor = (target: number) => {
-    let best = 0;
-    for (let t = 0; t <= 1; t += 0.005) if (falseAbstention(t) <= target) best = t;
+  const falseAbstentionOf = (set: Named, t: number) => {
+    const ans = set.records.filter((r) => r.gold !== null);
+    return ans.filter((r) => !says(r, t)).length / ans.length;
+  };
+  const abstentionOf = (set: Named, t: number) => {
+    const un = set.records.filter((r) => r.gold === null);
+    return un.length ? un.filter((r) => !says(r, t)).length / un.length : null;
+  };
+  /**
+   * The highest threshold at which these sets abstain falsely on at most `target` on average
+   * (each set weighing the same) and on at most `ceiling` in any one of them.
+   */
+  const thresholdFor = (group: Named[], target: number, ceiling = target) => {
+    let best = 0.01;
+    for (let t = 0.01; t <= 0.99; t += 0.001) {
+      const each = group.map((set) => falseAbstentionOf(set, t));
+      if (each.reduce((a, b) => a + b, 0) / each.length <= target && each.every((x) => x <= ceiling))
+        best = t;
+    }
     return Number(best.toFixed(3));
   };
-  // The intercept is then shifted so that the balanced threshold reads 50 %: what the Playground
-  // shows means "answers by default from 50 %", the same order of answers at every threshold.
-  const raw = thresholdFor(0.05);
-  model.intercept -= Math.log(raw / (1 - raw));
+  // The operating point is set per language (the model's `arabic` feature is 1 exactly for Arabic
+  // questions): the balanced threshold reads 50 % where the dev sets of the language see at most
+  // BALANCED_TARGET false abstention on average and BALANCED_CEILING in any one. Shifting the
+  // intercept keeps the order of answers.
+  const arabicSet = (set: Named) =>
+    set.records.filter((r) => r.evidence?.arabic === 1).length > set.records.length / 2;
+  const english = sets.filter((s) => !arabicSet(s));
+  const arabic = sets.filter(arabicSet);
+  const shiftEn = logit(thresholdFor(english, BALANCED_TARGET, BALANCED_CEILING));
+  const shiftAr = arabic.length ? logit(thresholdFor(arabic, BALANCED_TARGET, BALANCED_CEILING)) : shiftEn;
+  model.intercept -= shiftEn;
+  const ai = EVIDENCE_FEATURES.indexOf("arabic");
+  model.weights[ai] = (model.weights[ai] ?? 0) - (shiftAr - shiftEn);
   const thresholds = {
-    answer_more: thresholdFor(0.02),
-    balanced: thresholdFor(0.05),
-    cautious: thresholdFor(0.1),
+    answer_more: thresholdFor(sets, 0.02, BALANCED_CEILING),
+    balanced: 0.5,
+    cautious: thresholdFor(sets, 0.1, 0.15),
   };
-  console.log("features:", EVIDENCE_FEATURES.join(", "));
+  console.log("features:", EVIDENCE_FEATURES.filter((_, i) => mask[i]).join(", "));
   console.log(
     "weights:",
     model.weights.map((w) => w.toFixed(3)).join(", "),
     "intercept:",
     model.intercept.toFixed(3),
   );
-  for (const [name, t] of Object.entries(thresholds))
-    console.log(
-      `${name.padEnd(12)} threshold ${t.toFixed(3)}: dev false abstention ${(falseAbstention(t) * 100).toFixed(1)} %, abstention ${(abstention(t) * 100).toFixed(1)} %`,
-    );
-  for (const set of sets) {
-    const t = thresholds.balanced;
-    const ans = set.records.filter((r) => r.gold !== null);
-    const un = set.records.filter((r) => r.gold === null);
-    console.log(
-      `  ${set.name}: false abstention ${((ans.filter((r) => !says(r, t)).length / ans.length) * 100).toFixed(1)} %, abstention ${un.length ? ((un.filter((r) => !says(r, t)).length / un.length) * 100).toFixed(1) : "—"} %`,
-    );
+  const pct = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(1)} %`);
+  for (const [name, t] of Object.entries(thresholds)) {
+    console.log(`${name} (threshold ${t.toFixed(3)}):`);
+    for (const set of sets)
+      console.log(
+        `  ${set.name.padEnd(32)} false abstention ${pct(falseAbstentionOf(set, t)).padStart(7)}, abstention ${pct(abstentionOf(set, t)).padStart(7)}`,
+      );
   }
   if (process.argv.includes("--write")) {
     const file = resolve(dirname(fileURLToPath(import.meta.url)), "../src/modules/chat/confidence.ts");

@@ -13,7 +13,7 @@ import MiniSearch from "minisearch";
 import { knowledgeChunks } from "../src/db/schema";
 import type { AnswerEvidence } from "../src/modules/chat/confidence";
 import { normalizeArabic } from "../src/modules/retrieval/arabic";
-import { createTestApp, setPlan } from "../test/harness";
+import { createTestApp, setPlan, type TestApp } from "../test/harness";
 
 export interface BotSpec {
   name: string;
@@ -55,7 +55,38 @@ export interface QuestionRecord {
 
 /** Text compared for the gold phrase: lower case, one space, Arabic spelling normalised. */
 export const norm = (s: string) => normalizeArabic(s).toLowerCase().replace(/\s+/g, " ").trim();
-const holds = (text: string, gold: string) => norm(text).includes(norm(gold));
+export const holds = (text: string, gold: string) => norm(text).includes(norm(gold));
+
+/**
+ * Builds the bots through real ingestion in the test app's database (a Business plan, so no size
+ * limit bites), each with its MiniSearch baseline over the very same chunks.
+ */
+export async function buildBots(t: TestApp, bots: BotSpec[]) {
+  const owner = "eval_owner";
+  await setPlan(t, owner, "business-monthly");
+  const built = [];
+  for (const spec of bots) {
+    const created = await t.app.services.chatbots.create(owner, { name: spec.name.slice(0, 60) });
+    for (const s of spec.sources)
+      await t.app.services.knowledge.add(owner, created._id, { kind: "text", ...s });
+    built.push(created._id);
+  }
+  await t.app.services.jobs.drain();
+  const rows = [];
+  const minis: MiniSearch[] = [];
+  for (const id of built) {
+    rows.push(await t.app.services.chatbots.own(owner, id));
+    const chunks = await t.db.db.select().from(knowledgeChunks).where(eq(knowledgeChunks.chatbotId, id));
+    const mini = new MiniSearch({ fields: ["title", "body"], storeFields: ["body"] });
+    mini.addAll(chunks.map((c) => ({ id: c.id, title: c.title, body: c.body })));
+    minis.push(mini);
+  }
+  return { rows, minis };
+}
+
+/** The MiniSearch baseline's search, as the eval runs it. */
+export const baselineSearch = (mini: MiniSearch, q: string) =>
+  mini.search(q, { fuzzy: 0.2, prefix: true }).slice(0, 5);
 
 /**
  * Builds every bot in one fresh PGlite database (a Business plan, so no size limit bites), then
@@ -69,25 +100,7 @@ export async function collectRecords(
 ): Promise<QuestionRecord[]> {
   const t = await createTestApp(driver, env);
   try {
-    const owner = "eval_owner";
-    await setPlan(t, owner, "business-monthly");
-    const built = [];
-    for (const spec of bots) {
-      const created = await t.app.services.chatbots.create(owner, { name: spec.name.slice(0, 60) });
-      for (const s of spec.sources)
-        await t.app.services.knowledge.add(owner, created._id, { kind: "text", ...s });
-      built.push(created._id);
-    }
-    await t.app.services.jobs.drain();
-    const rows = [];
-    const minis = [];
-    for (const id of built) {
-      rows.push(await t.app.services.chatbots.own(owner, id));
-      const chunks = await t.db.db.select().from(knowledgeChunks).where(eq(knowledgeChunks.chatbotId, id));
-      const mini = new MiniSearch({ fields: ["title", "body"], storeFields: ["body"] });
-      mini.addAll(chunks.map((c) => ({ id: c.id, title: c.title, body: c.body })));
-      minis.push(mini);
-    }
+    const { rows, minis } = await buildBots(t, bots);
     const records: QuestionRecord[] = [];
     for (const ask of asks) {
       const bot = rows[ask.bot];
@@ -105,8 +118,12 @@ export async function collectRecords(
         },
       });
       const gold = ask.gold;
-      const passages = gold ? await t.app.services.retrieval.search(bot.id, reply.searchedFor, 5) : [];
-      const base = mini.search(reply.searchedFor, { fuzzy: 0.2, prefix: true }).slice(0, 5);
+      // The passages the reply was built from (the engine retrieves six; its ranking is still in the
+      // retrieval's cache, so this costs no second search), the first five counted.
+      const passages = gold
+        ? (await t.app.services.retrieval.search(bot.id, reply.searchedFor)).slice(0, 5)
+        : [];
+      const base = baselineSearch(mini, reply.searchedFor);
       const baseAnswer = base[0] ? String(base[0].body) : null;
       records.push({
         q: ask.q,

@@ -8,24 +8,31 @@
  *   document of the domain, so the question still shares its vocabulary (hard negatives).
  * - Business sets (English and Arabic): one shop's bot holding all its sources; answerable
  *   questions go to the half of the source that answers them, the unanswerable ones by parity.
+ * - SQuAD 2.0 (squad.ts): one bot holding every paragraph of the half's articles, asked the
+ *   half's questions, its own unanswerable ones among them.
  */
 import { AR_QUESTIONS, AR_SOURCES } from "./arabic-business";
 import { arcdAvailable, loadArcd } from "./arcd";
 import { type EvalQuestion, type EvalSource, QUESTIONS, SOURCES } from "./business";
 import { covidqaAvailable, type DocSet, loadCovidQa, splitByDocument } from "./covidqa";
 import type { Ask, BotSpec } from "./records";
+import { loadSquad, squadAvailable } from "./squad";
 
 export type Half = "dev" | "test";
 export const FOLDS = 4;
 
+/** A set's short name (EVAL_SETS picks by it). */
+export type SetKey = "covid" | "squad" | "business" | "arcd" | "arabic";
+
 export interface EvalSet {
+  key: SetKey;
   name: string;
   bots: BotSpec[];
   asks: Ask[];
 }
 
 /** Bots and questions of a document set (see the header). */
-export function foldedSet(name: string, set: DocSet, folds = FOLDS): EvalSet {
+export function foldedSet(key: SetKey, name: string, set: DocSet, folds = FOLDS): EvalSet {
   const fold = new Map(set.documents.map((d, i) => [d.id, i % folds]));
   const bots: BotSpec[] = Array.from({ length: folds }, (_, k) => ({
     name: `${name} ${k + 1}`,
@@ -41,12 +48,25 @@ export function foldedSet(name: string, set: DocSet, folds = FOLDS): EvalSet {
     asks.push({ bot: (k + 1) % folds, q: q.q, gold: q.gold, source: titles.get(q.doc) ?? null });
     asks.push({ bot: k, q: q.q, gold: null, source: null });
   }
-  return { name, bots, asks };
+  return { key, name, bots, asks };
 }
 
 export function covidQaSet(half: Half): EvalSet | null {
   if (!covidqaAvailable()) return null;
-  return foldedSet("COVID-QA", loadCovidQa(half));
+  return foldedSet("covid", "COVID-QA", loadCovidQa(half));
+}
+
+/** SQuAD 2.0's first ten articles, one bot per half (see squad.ts). */
+export function squadSet(half: Half): EvalSet | null {
+  if (!squadAvailable()) return null;
+  const name = "SQuAD 2.0 (10 articles)";
+  const { sources, questions } = loadSquad(half);
+  return {
+    key: "squad",
+    name,
+    bots: [{ name, sources }],
+    asks: questions.map((q) => ({ bot: 0, q: q.q, gold: q.gold, source: q.source })),
+  };
 }
 
 /** ARCD's own split (train: dev, test: test); its articles are the documents, each paragraph a source. */
@@ -67,7 +87,7 @@ export function arcdSet(half: Half): EvalSet | null {
       q.gold && q.source ? [{ q: q.q, gold: q.gold, doc: q.source }] : [],
     ),
   };
-  return foldedSet("ARCD", set);
+  return foldedSet("arcd", "ARCD", set);
 }
 
 /** A business set's half: answerable questions by the half of their source, the rest by parity. */
@@ -80,8 +100,15 @@ export function businessHalf(questions: EvalQuestion[], sources: EvalSource[], h
   });
 }
 
-function businessSet(name: string, questions: EvalQuestion[], sources: EvalSource[], half: Half): EvalSet {
+function businessSet(
+  key: SetKey,
+  name: string,
+  questions: EvalQuestion[],
+  sources: EvalSource[],
+  half: Half,
+): EvalSet {
   return {
+    key,
     name,
     bots: [{ name, sources }],
     asks: businessHalf(questions, sources, half).map((q) => ({
@@ -95,13 +122,17 @@ function businessSet(name: string, questions: EvalQuestion[], sources: EvalSourc
 }
 
 export const englishBusinessSet = (half: Half) =>
-  businessSet("Business (Dune & Dhow)", QUESTIONS, SOURCES, half);
+  businessSet("business", "Business (Dune & Dhow)", QUESTIONS, SOURCES, half);
 export const arabicBusinessSet = (half: Half) =>
-  businessSet("Business, Arabic (متجر النخلة)", AR_QUESTIONS, AR_SOURCES, half);
+  businessSet("arabic", "Business, Arabic (متجر النخلة)", AR_QUESTIONS, AR_SOURCES, half);
 
 /** Every set available here, for one half. */
 export function allSets(half: Half): EvalSet[] {
-  return [covidQaSet(half), englishBusinessSet(half), arcdSet(half), arabicBusinessSet(half)].filter(
-    (s): s is EvalSet => s !== null,
-  );
+  return [
+    covidQaSet(half),
+    squadSet(half),
+    englishBusinessSet(half),
+    arcdSet(half),
+    arabicBusinessSet(half),
+  ].filter((s): s is EvalSet => s !== null);
 }

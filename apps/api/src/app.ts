@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { fastifyTrustProxy } from "@parley/config";
+import { withLogRedaction } from "@parley/config/log-redaction";
 import { planIncludesApiAccess } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
-import { createDb } from "@parley/db";
 import { eq } from "drizzle-orm";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { API_MIGRATIONS_TABLE } from "./db/open";
 import * as schema from "./db/schema";
 import { type Env, migrationsFolder, WHATSAPP_STAND_IN_PATH } from "./env";
 import { type Clock, createClock } from "./lib/clock";
@@ -30,7 +30,12 @@ import { createApiKeysService } from "./modules/api-keys/api-keys.service";
 import { createAuthEventsRepo } from "./modules/auth-events/auth-events.repo";
 import { authEventsRoutes } from "./modules/auth-events/auth-events.routes";
 import { createAuthEventsService } from "./modules/auth-events/auth-events.service";
-import { type ChannelJobs, createChannelJobs, queueChannelSends } from "./modules/channels/channel-jobs";
+import {
+  CHANNEL_SEND_JOB,
+  type ChannelJobs,
+  createChannelJobs,
+  queueChannelSends,
+} from "./modules/channels/channel-jobs";
 import { createChannelsRepo } from "./modules/channels/channels.repo";
 import { channelsRoutes, channelWebhookRoutes } from "./modules/channels/channels.routes";
 import { createChannelsService } from "./modules/channels/channels.service";
@@ -72,6 +77,7 @@ import { createTableFileStore } from "./modules/knowledge/file-store";
 import { createKnowledgeRepo } from "./modules/knowledge/knowledge.repo";
 import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
 import { createKnowledgeService, EMBED_JOB, registerIngestJob } from "./modules/knowledge/knowledge.service";
+import { createResyncSchedule } from "./modules/knowledge/resync-schedule.repo";
 import { createWorkspaceMembersClient } from "./modules/notifications/members-client";
 import { createNotificationsRepo } from "./modules/notifications/notifications.repo";
 import { notificationPrefsRoutes } from "./modules/notifications/notifications.routes";
@@ -103,6 +109,7 @@ import {
   leadCreatedEvents,
   liveTransitionEvents,
   sourceSettledEvents,
+  sourceSyncedEvents,
 } from "./modules/webhooks/webhook-events";
 import { createWebhookSecretBox } from "./modules/webhooks/webhook-secrets";
 import { createWebhooksRepo } from "./modules/webhooks/webhooks.repo";
@@ -126,6 +133,9 @@ import { registerSpa } from "./plugins/spa";
 import { testClockRoute } from "./plugins/test-clock";
 import { warnOfUntrustedProxy } from "./plugins/trust-proxy";
 import { closeOnUnreadBody } from "./plugins/unread-body";
+import { refuseInvalidUtf8 } from "./plugins/utf8-body";
+
+export { openAppDb } from "./db/open";
 
 export type AppSchema = typeof schema;
 export type AppDb = DbHandle<AppSchema>;
@@ -144,23 +154,11 @@ export interface AppDeps {
 const VERSION = process.env.npm_package_version ?? "0.1.0";
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
-const API_MIGRATIONS_TABLE = "__api_migrations";
 /** How long a replica may serve a bot or plan that changed elsewhere and whose invalidation it missed. */
 const HOT_CACHE_TTL_MS = 5000;
 
 /** How gateways and this process reach the API server-to-server. */
 const selfUrl = (env: Env) => env.INTERNAL_URL ?? `http://127.0.0.1:${env.PORT}`;
-
-/** Opens (and migrates) this service's own database as the env says. */
-export function openAppDb(env: Pick<Env, "DATABASE_URL" | "DATA_DIR">, opts: { inMemory?: boolean } = {}) {
-  return createDb({
-    url: env.DATABASE_URL,
-    dataDir: opts.inMemory ? undefined : path.join(env.DATA_DIR, "api"),
-    schema,
-    migrationsFolder,
-    migrationsTable: API_MIGRATIONS_TABLE,
-  });
-}
 
 function createServices(
   env: Env,
@@ -299,7 +297,10 @@ function createServices(
   });
   // Outgoing channel messages (WhatsApp) are queued for sending in the transaction that stores
   // them, and the channel workers are woken once it committed.
-  const channelOutbox = { onQueued: queueChannelSends(jobs), onQueuedCommitted: () => jobs.wake() };
+  const channelOutbox = {
+    onQueued: queueChannelSends(jobs),
+    onQueuedCommitted: () => jobs.wake([CHANNEL_SEND_JOB]),
+  };
   const conversations = createConversationsRepo(db.db, {
     afterCreate: conversationCreatedEvents(webhookDelivery, now),
     afterLead: leadCreatedEvents(webhookDelivery, now),
@@ -316,6 +317,7 @@ function createServices(
     repo: liveRepo,
     hub: liveHub,
     now,
+    log,
     // The workspace's members hear of it by e-mail, as each chose (never slowing the visitor).
     onHandoffRequested: (input) => notifications.handoffRequested(input),
     onWaiting: (input) => channelJobs?.waiting(input),
@@ -403,6 +405,21 @@ function createServices(
     now,
     semantic,
     onSourceSettled: sourceSettledEvents(webhookDelivery, now),
+    onSynced: sourceSyncedEvents(webhookDelivery, now),
+    onSyncTrouble: async (row, sync, kind) => {
+      const bot = await createChatbotsRepo(db.db).byId(row.chatbotId);
+      await notifications.sourceSyncTrouble({
+        workspaceId: row.ownerId,
+        kind,
+        title: row.title,
+        botName: bot?.name ?? "",
+        chatbotId: row.chatbotId,
+        error: sync.error,
+        removed: sync.removed,
+        total: sync.changed + sync.unchanged + sync.removed + sync.failed,
+      });
+    },
+    schedule: createResyncSchedule(db.db),
   });
   registerIngestJob(jobs, knowledge);
   const retrieval = createRetrieval(db.db, semantic);
@@ -448,7 +465,11 @@ function createServices(
     }),
     timeoutMs: env.WHATSAPP_TIMEOUT_MS,
   });
-  const channelsRepo = createChannelsRepo(db.db);
+  // Every delivery and every job of a message reads its channel: cached like the bot and plan.
+  const channelsRepo = createChannelsRepo(
+    db.db,
+    createHotCache<schema.ChannelRow>("channel", { ttlMs: HOT_CACHE_TTL_MS, bus: cacheBus }),
+  );
   const channelAdapters = { whatsapp: createWhatsappAdapter({ graph }) };
   const membersClient = createWorkspaceMembersClient({
     authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
@@ -582,44 +603,19 @@ declare module "fastify" {
   }
 }
 
-/**
- * Never logged, wherever they turn up in a logged object: credentials in headers, and the
- * secret-bearing fields our own code might pass along (a bot's model key, a webhook secret).
- * Request lines carry no headers by default; this is the net under a future `log.info({ req })`.
- */
-export const LOG_REDACT = {
-  paths: [
-    "req.headers.authorization",
-    "req.headers.cookie",
-    'req.headers["x-parley-customer"]',
-    'req.headers["webhook-signature"]',
-    'res.headers["set-cookie"]',
-    "headers.authorization",
-    "headers.cookie",
-    "apiKey",
-    "*.apiKey",
-    "model.apiKey",
-    "secret",
-    "*.secret",
-    "password",
-    "*.password",
-    "token",
-    "*.token",
-  ],
-  censor: "[redacted]",
-};
-
 /** The composition root: every service is wired here, and tests build the same app. */
 export async function buildApp(deps: AppDeps) {
   const { env, db } = deps;
   const clock = deps.clock ?? createClock();
   const app = Fastify({
-    // A caller's logger options (tests) keep the redaction: it is part of the app, not the config.
+    // Credentials in URLs (`?api_key=`, `?hub.verify_token=`…) and headers are never logged, nor
+    // secret-bearing fields our own code might pass along (@parley/config/log-redaction). A caller's
+    // logger options (tests) keep the redaction: it is part of the app, not the config.
     logger:
       deps.logger === undefined
-        ? { level: env.LOG_LEVEL, redact: LOG_REDACT }
+        ? withLogRedaction({ level: env.LOG_LEVEL })
         : deps.logger && typeof deps.logger === "object" && !("child" in deps.logger)
-          ? { redact: LOG_REDACT, ...deps.logger }
+          ? withLogRedaction(deps.logger)
           : deps.logger,
     // Reuse a caller's request id when it is sane, so logs join up across services.
     genReqId: (req) => {
@@ -638,6 +634,7 @@ export async function buildApp(deps: AppDeps) {
   const appOrigin = new URL(env.PUBLIC_URL).origin;
   const securityHeaders = await registerSecurityHeaders(app, env);
   refuseNulInput(app);
+  refuseInvalidUtf8(app);
   closeOnUnreadBody(app);
   if (env.NODE_ENV === "production" && env.TRUST_PROXY === false) warnOfUntrustedProxy(app);
   app.addHook("onSend", async (request, reply) => {
@@ -756,12 +753,15 @@ export async function buildApp(deps: AppDeps) {
       if (env.TEST_CLOCK) {
         await api.register(testClockRoute, {
           clock,
-          // In this order: a plan change at period end, then payments, then retention.
+          // In this order: a plan change at period end, then payments, then retention; then the
+          // website sources whose scheduled re-sync is now due are queued, as the recurring job
+          // queues them (the queue's worker runs them).
           runJobs: async () => ({
             periodEnd: await services.subscriptions.runPeriodEnd(),
             reconcile: await services.payments.reconcile(),
             retention: await services.lifecycle.applyRetention(),
             digests: await services.notifications.runDigests(),
+            resync: await services.knowledge.runScheduledSyncs(),
           }),
         });
       }

@@ -4,6 +4,8 @@ import {
   boolFlag,
   httpUrl,
   KNOWN_DATABASE_PASSWORDS,
+  migrateEnvSchema as migrateEnvSchemaFor,
+  migrationShape,
   parseEnv,
   port,
   postgresUrl,
@@ -29,6 +31,9 @@ const commaList = z
       .filter(Boolean),
   );
 
+/** What `dist/migrate.js` reads: the database and the migration settings, no other secret. */
+export const migrateEnvSchema = migrateEnvSchemaFor(path.join(repoRoot, ".data"));
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -37,6 +42,7 @@ export const envSchema = z.object({
   /** Postgres for this service; absent means embedded PGlite under DATA_DIR/api. */
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
+  ...migrationShape,
   /** Where browsers reach this app (SPA + API). */
   PUBLIC_URL: httpUrl.default("http://localhost:3000"),
   /**

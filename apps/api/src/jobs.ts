@@ -16,7 +16,11 @@ export function scheduledJobs(services: Services, everyMs: number): Job[] {
     { name: "notifications.digest", everyMs, run: () => services.notifications.runDigests() },
     // Finished webhook deliveries leave the log after 30 days.
     { name: "webhooks.prune", everyMs, run: () => services.webhooks.prune() },
+    // Messages stored before inbox search analysed Arabic (migration 0027), analysed in batches.
+    { name: "inbox.search-backlog", everyMs, run: () => services.inbox.analyseSearchBacklog() },
     // Messaging channels' receipts leave after eight days (the provider stops retrying in seven).
     { name: "channels.prune", everyMs, run: () => services.channels.pruneReceipts() },
+    // Website sources re-synced on their schedule (paid plans), at a quiet hour of the bot's time zone.
+    { name: "knowledge.resync", everyMs, run: () => services.knowledge.runScheduledSyncs() },
   ];
 }

@@ -21,7 +21,17 @@ export interface TestSiteOptions {
   hostile?: { otherSiteUrl: string; internalUrl: string };
   /** robots.txt also asks for this Crawl-delay (seconds). */
   crawlDelay?: number;
+  /**
+   * Every page is served with an ETag and a Last-Modified date, and answers 304 to a request
+   * that names them (a site a re-sync can ask whether a page changed).
+   */
+  validators?: boolean;
+  /** robots.txt names /sitemap.xml, which lists every page with its `lastmod`. */
+  sitemap?: boolean;
 }
+
+/** The date every page of the site last changed (its Last-Modified, and its sitemap `lastmod`). */
+const MODIFIED = new Date("2026-10-01T08:00:00Z");
 
 export const HOSTILE_PATHS = [
   "/endless",
@@ -114,16 +124,46 @@ export async function startTestSite(pages = 3, opts: TestSiteOptions = {}) {
     if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
     if (hostile(url, res)) return;
     if (url === "/robots.txt") {
+      const base = `http://${req.headers.host}`;
       res
         .writeHead(200, { "content-type": "text/plain" })
         .end(
-          `User-agent: *\nDisallow: /private/\n${opts.crawlDelay ? `Crawl-delay: ${opts.crawlDelay}\n` : ""}`,
+          `User-agent: *\nDisallow: /private/\n${opts.crawlDelay ? `Crawl-delay: ${opts.crawlDelay}\n` : ""}${
+            opts.sitemap ? `Sitemap: ${base}/sitemap.xml\n` : ""
+          }`,
+        );
+      return;
+    }
+    if (url === "/sitemap.xml" && opts.sitemap) {
+      const base = `http://${req.headers.host}`;
+      const lastmod = MODIFIED.toISOString();
+      const urls = Object.keys(routes)
+        .filter((p) => !p.startsWith("/private/"))
+        .map((p) => `<url><loc>${base}${p}</loc><lastmod>${lastmod}</lastmod></url>`);
+      res
+        .writeHead(200, { "content-type": "application/xml" })
+        .end(
+          `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join("")}</urlset>`,
         );
       return;
     }
     const html = routes[url];
     if (!html) {
       res.writeHead(404, { "content-type": "text/html" }).end("<h1>Not found</h1>");
+      return;
+    }
+    if (opts.validators) {
+      const etag = `"${url.length}-${html.length}"`;
+      const headers = {
+        "content-type": "text/html; charset=utf-8",
+        etag,
+        "last-modified": MODIFIED.toUTCString(),
+      };
+      if (req.headers["if-none-match"] === etag) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+      res.writeHead(200, headers).end(html);
       return;
     }
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);

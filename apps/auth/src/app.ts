@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import cors from "@fastify/cors";
 import { fastifyTrustProxy } from "@parley/config";
+import { withLogRedaction } from "@parley/config/log-redaction";
 import { cspDirectives, securityHeadersHook } from "@parley/config/security-headers";
 import Fastify, {
   type FastifyReply,
@@ -15,6 +16,7 @@ import type { Env } from "./env";
 import { createOutbox, type Outbox, type OutboxOptions } from "./events/outbox";
 import { betterAuthRoutes } from "./http/better-auth";
 import { registerErrorHandler } from "./http/errors";
+import { healthRoutes } from "./http/health";
 import { platformRoutes } from "./http/platforms";
 import { authUiRoutes } from "./http/ui";
 import { workspaceMembersRoutes } from "./http/workspace-members";
@@ -40,8 +42,12 @@ declare module "fastify" {
 
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** What an orchestrator polls: compose's healthcheck calls `/ok` every 10 s. */
-const probePaths = new Set(["/ok"]);
+/**
+ * What an orchestrator polls: compose's healthcheck calls `/ok` every 10 s, Kubernetes `/live`
+ * (liveness, never the database) and `/ready` (database and migrations).
+ */
+const probePaths = new Set(["/ok", "/live", "/ready"]);
+const VERSION = process.env.npm_package_version ?? "0.1.0";
 const isProbe = (request: FastifyRequest) => probePaths.has(request.url.split("?")[0] ?? "");
 
 /**
@@ -74,10 +80,14 @@ export class ProbeQuietLogController extends LogController {
 export async function buildApp(deps: AppDeps) {
   const { env, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: env.LOG_LEVEL,
-      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
-    },
+    // Credentials in URLs (`?token=`, `/reset-password/<token>`) and headers are never logged
+    // (@parley/config/log-redaction); a caller's logger options (tests) keep the redaction.
+    logger:
+      deps.logger === undefined
+        ? withLogRedaction({ level: env.LOG_LEVEL })
+        : deps.logger && typeof deps.logger === "object" && !("child" in deps.logger)
+          ? withLogRedaction(deps.logger)
+          : deps.logger,
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
@@ -147,6 +157,7 @@ export async function buildApp(deps: AppDeps) {
     maxAge: 600,
   });
 
+  await app.register(healthRoutes, { db, version: VERSION });
   await app.register(platformRoutes, { env });
   await app.register(workspaceMembershipRoutes, { db, secret: env.AUTH_EVENTS_SECRET });
   await app.register(workspaceMembersRoutes, { db, secret: env.AUTH_EVENTS_SECRET, mailer });

@@ -4,6 +4,8 @@ import {
   boolFlag,
   httpUrl,
   KNOWN_DATABASE_PASSWORDS,
+  migrateEnvSchema as migrateEnvSchemaFor,
+  migrationShape,
   parseEnv,
   port,
   postgresUrl,
@@ -88,6 +90,9 @@ const providerShape = Object.fromEntries(
   ]),
 ) as Record<ProviderCredentialVar, typeof optionalText>;
 
+/** What `dist/migrate.js` reads: the database and the migration settings, no other secret. */
+export const migrateEnvSchema = migrateEnvSchemaFor(path.join(repoRoot, ".data"));
+
 const baseShape = {
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -96,6 +101,7 @@ const baseShape = {
   /** Postgres for this service; absent means embedded PGlite under DATA_DIR/auth. */
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
+  ...migrationShape,
   /**
    * The auth server (spec §1: "an auth server"): where browsers reach this service's API —
    * better-auth's baseURL, the JWT issuer, links in e-mails, the session cookie's host.
@@ -247,6 +253,8 @@ export const envSchema = z
       LOG_LEVEL: raw.LOG_LEVEL,
       DATABASE_URL: raw.DATABASE_URL,
       DATA_DIR: raw.DATA_DIR,
+      MIGRATE_ON_BOOT: raw.MIGRATE_ON_BOOT,
+      MIGRATION_LOCK_TIMEOUT_SECONDS: raw.MIGRATION_LOCK_TIMEOUT_SECONDS,
       AUTH_URL: raw.AUTH_URL,
       /** The sign-in pages' origin: AUTH_APP_URL, or AUTH_URL when unset. */
       AUTH_APP_URL: new URL(raw.AUTH_APP_URL ?? raw.AUTH_URL).origin,

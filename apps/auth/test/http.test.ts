@@ -292,4 +292,64 @@ describe("request logs", () => {
       await t.close();
     }
   });
+
+  it("keeps credentials sent in a URL or a header out of every line (issue #35)", async () => {
+    const t = await createTestApp("pglite");
+    const raw: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        raw.push(chunk.toString());
+        done();
+      },
+    });
+    const app = await buildApp({
+      env: t.env,
+      db: t.db,
+      logger: { level: "trace", stream },
+      outbox: { pollIntervalMs: 60_000 },
+    });
+    const secrets = {
+      verify: "verifyTokenLOGCHECK0123456789",
+      reset: "resetTokenLOGCHECK0123456789",
+      apiKey: "prly_apiKeyLOGCHECK0123456789",
+      access: "accessTokenLOGCHECK0123456789",
+      header: "headerKeyLOGCHECK0123456789",
+      cookie: "cookieLOGCHECK0123456789",
+    };
+    try {
+      await app.ready();
+      for (const url of [
+        `/verify-email?token=${secrets.verify}&callbackURL=%2F`,
+        `/reset-password/${secrets.reset}?callbackURL=${encodeURIComponent(WEB_URL)}`,
+        `/get-session?api_key=${secrets.apiKey}&access_token=${secrets.access}`,
+      ]) {
+        const res = await app.inject({
+          method: "GET",
+          url,
+          headers: {
+            "x-request-id": "creds-1",
+            "x-api-key": secrets.header,
+            authorization: `Bearer ${secrets.header}`,
+            cookie: `better-auth.session_token=${secrets.cookie}`,
+          },
+        });
+        expect(res.statusCode).toBeGreaterThan(0);
+      }
+      const logged = raw.join("");
+      for (const [what, secret] of Object.entries(secrets))
+        expect(logged.includes(secret), `${what} is in the log`).toBe(false);
+      // The request lines are still there, naming what was sent.
+      const urls = logged
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url)
+        .filter((url): url is string => typeof url === "string");
+      expect(urls).toContain("/verify-email?token=[redacted]&callbackURL=%2F");
+      expect(urls.some((url) => url.startsWith("/reset-password/[redacted]?callbackURL="))).toBe(true);
+      expect(urls).toContain("/get-session?api_key=[redacted]&access_token=[redacted]");
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  });
 });

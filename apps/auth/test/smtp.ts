@@ -8,6 +8,8 @@ export interface ReceivedMail {
   html: string;
   /** Every http(s) URL in the plain-text part, in order. */
   links: string[];
+  /** The message's header block as it arrived (folded lines kept), for checks on the headers themselves. */
+  rawHeaders: string;
 }
 
 /**
@@ -101,7 +103,9 @@ function parseMail(raw: string): Omit<ReceivedMail, "to"> {
     return leaf ? decodeBody(leaf.body, leaf.headers.get("content-transfer-encoding")) : "";
   };
   const text = textOf("text/plain");
+  const end = raw.search(/\r?\n\r?\n/);
   return {
+    rawHeaders: end < 0 ? raw : raw.slice(0, end),
     subject: decodeHeader(top.headers.get("subject") ?? ""),
     text,
     html: textOf("text/html"),

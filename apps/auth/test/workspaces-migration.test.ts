@@ -3,6 +3,7 @@ import { createScratchDatabase, migrationsBefore } from "@parley/db/testing";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../scripts/slowness.mjs";
 import { buildApp as buildAuthApp } from "../src/app";
 import * as authSchema from "../src/db/schema";
 import { migrationsFolder as authMigrations, loadEnv as loadAuthEnv } from "../src/env";
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 describe.each(testDrivers())("workspace migration on old-schema data (%s)", (driver: DbDriver) => {
   it("auth: every existing user gets a personal workspace they own, and signs in to it", {
-    timeout: 90_000,
+    timeout: scaled(90_000),
   }, async () => {
     const scratch = await createScratchDatabase(driver, "parley_auth_mig");
     const folder = migrationsBefore(authMigrations, "0002_workspaces");

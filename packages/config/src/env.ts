@@ -74,6 +74,30 @@ function isAddressOrCidr(entry: string): boolean {
  * client's header — anyone could pick their own address and escape per-IP rate limits — so the
  * apps refuse it in production.
  */
+/**
+ * Migrations, read alike by both services: whether the server applies pending ones as it starts
+ * (off when a separate step runs `node dist/migrate.js` first, as the Helm chart's Job does), and
+ * how long it waits for the migration lock another replica or the Job holds before giving up.
+ */
+export const migrationShape = {
+  MIGRATE_ON_BOOT: boolFlag.default(true),
+  MIGRATION_LOCK_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, "must be at least 1")
+    .max(3600, "must be at most 3600")
+    .default(120),
+};
+
+/** What a service's `dist/migrate.js` reads: its database and the migration settings, no other secret. */
+export const migrateEnvSchema = (defaultDataDir: string) =>
+  z.object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    DATABASE_URL: postgresUrl.optional(),
+    DATA_DIR: z.string().min(1).default(defaultDataDir),
+    ...migrationShape,
+  });
+
 export const trustProxy = z.string().transform((v, ctx): boolean | number | string[] => {
   const s = v.trim();
   if (s === "true") return true;

@@ -11,6 +11,7 @@ export * from "./common/demo";
 export * from "./common/errors";
 export * from "./common/health";
 export * from "./common/money";
+export * from "./common/names";
 export * from "./common/text";
 export * from "./contact/contact";
 export * from "./inbox/inbox";

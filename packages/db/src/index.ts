@@ -4,7 +4,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { rowsOf } from "./rows";
 
 export type DbDriver = "pglite" | "postgres";
 
@@ -26,6 +28,54 @@ export interface CreateDbOptions<TSchema extends Record<string, unknown>> {
   migrationsTable: string;
   /** Max pool size for node-postgres. */
   poolSize?: number;
+  /**
+   * Whether `createDb` applies pending migrations before it returns (default true when a folder is
+   * given). False when a separate step (the Helm chart's migration Job, `dist/migrate.js`) does it.
+   */
+  migrateOnOpen?: boolean;
+  /**
+   * How long `migrate()` on Postgres waits for the migration lock that another process (a replica
+   * booting at the same time, the migration Job) holds, before it gives up with an error.
+   */
+  migrationLockTimeoutMs?: number;
+  /** Where migrate() reports what it applies and how long it waited; default one line on stderr. */
+  log?: MigrationLog;
+}
+
+/** Where a migration run reports, one line per event: a pino logger fits (`(obj, msg)` order). */
+export interface MigrationLog {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+/** The default bound on the migration lock wait. */
+export const DEFAULT_MIGRATION_LOCK_TIMEOUT_MS = 120_000;
+
+/** pino-shaped JSON lines on stdout (30 info, 40 warn, 50 error), like the services' own logs. */
+export function jsonLineMigrationLog(name = "migrations"): MigrationLog {
+  const line = (level: number) => (details: Record<string, unknown>, msg: string) => {
+    process.stdout.write(`${JSON.stringify({ level, time: Date.now(), name, ...details, msg })}\n`);
+  };
+  return { info: line(30), warn: line(40), error: line(50) };
+}
+
+/** Says nothing (in-memory test databases, opened by the hundred). */
+export const silentMigrationLog: MigrationLog = { info() {}, warn() {}, error() {} };
+
+const defaultMigrationLog = jsonLineMigrationLog();
+
+/** Thrown when the migration lock stays held by another session past the bound. */
+export class MigrationLockTimeoutError extends Error {
+  constructor(
+    readonly migrationsTable: string,
+    readonly waitedMs: number,
+  ) {
+    super(
+      `gave up waiting for the migration lock of ${migrationsTable} (pg_advisory_lock(hashtext('${migrationsTable}'))) after ${(waitedMs / 1000).toFixed(1)} s: another session holds it — a replica or migration Job still migrating, or one that hangs. Find it with: select pid, state, query from pg_stat_activity where pid in (select pid from pg_locks where locktype = 'advisory'); raise MIGRATION_LOCK_TIMEOUT_SECONDS if the migration is just long.`,
+    );
+    this.name = "MigrationLockTimeoutError";
+  }
 }
 
 export interface DbHandle<TSchema extends Record<string, unknown>> {
@@ -35,10 +85,22 @@ export interface DbHandle<TSchema extends Record<string, unknown>> {
   ping(): Promise<number>;
   /** Applies pending migrations; a second call is a no-op. */
   migrate(): Promise<void>;
+  /** Closes the pool or the embedded database; later calls return the first call's promise. */
   close(): Promise<void>;
 }
 
 const MIGRATIONS_SCHEMA = "drizzle";
+
+/** The `created_at` of every migration the journal table `table` records as applied. */
+async function appliedMigrations(
+  db: { execute: (query: ReturnType<typeof sql.raw>) => Promise<unknown> },
+  table: string,
+): Promise<number[]> {
+  const journal = `"${MIGRATIONS_SCHEMA}"."${table.replaceAll('"', '""')}"`;
+  return rowsOf<{ created_at: string | number }>(
+    await db.execute(sql.raw(`select created_at from ${journal}`)),
+  ).map((r) => Number(r.created_at));
+}
 
 /**
  * PGlite's settings. It runs inside this process, on files the OS already caches: a large
@@ -50,7 +112,8 @@ const PGLITE_CONF = ["shared_buffers=32MB"];
 /**
  * Creates a new PGlite data folder (initdb) in a short-lived child process. initdb peaks at
  * ~800 MB of WebAssembly memory, which a process keeps for life once grown; done here, the API
- * process only ever opens an existing folder.
+ * process only ever opens an existing folder. It takes seconds; the bound is for a hung child
+ * only, and generous: a first start on a starved machine took over two minutes (2026-11-29).
  */
 async function initPgliteDir(dir: string) {
   const entry = createRequire(import.meta.url).resolve("@electric-sql/pglite");
@@ -59,7 +122,7 @@ async function initPgliteDir(dir: string) {
     execFile(
       process.execPath,
       ["--input-type=module", "-e", script, pathToFileURL(entry).href, dir],
-      { timeout: 120_000 },
+      { timeout: 600_000 },
       (err, _stdout, stderr) =>
         err ? reject(new Error(`PGlite initdb failed: ${stderr || err.message}`)) : resolve(),
     );
@@ -74,7 +137,14 @@ export async function createDb<TSchema extends Record<string, unknown>>(
   options: CreateDbOptions<TSchema>,
 ): Promise<DbHandle<TSchema>> {
   const handle = options.url ? await openPostgres(options) : await openPglite(options);
-  if (options.migrationsFolder) await handle.migrate();
+  if (options.migrationsFolder && options.migrateOnOpen !== false) {
+    try {
+      await handle.migrate();
+    } catch (err) {
+      await handle.close().catch(() => {});
+      throw err;
+    }
+  }
   return handle;
 }
 
@@ -98,22 +168,63 @@ async function openPostgres<TSchema extends Record<string, unknown>>(
     },
     async migrate() {
       const folder = requireFolder(options.migrationsFolder);
-      // Several replicas may boot at once: a session-level advisory lock makes them migrate one
-      // after another, so the second finds nothing left to apply.
+      const log = options.log ?? defaultMigrationLog;
+      const table = options.migrationsTable;
+      // Several replicas (or a replica and the migration Job) may start at once: a session-level
+      // advisory lock makes them migrate one after another, so the second finds nothing left to
+      // apply. The wait is bounded: a holder that hangs fails this start with a clear error rather
+      // than keeping it waiting forever.
       const lockClient = await pool.connect();
+      let locked = false;
       try {
-        await lockClient.query("select pg_advisory_lock(hashtext($1))", [options.migrationsTable]);
-        await migrate(db, {
-          migrationsFolder: folder,
-          migrationsTable: options.migrationsTable,
-          migrationsSchema: MIGRATIONS_SCHEMA,
+        const timeoutMs = options.migrationLockTimeoutMs ?? DEFAULT_MIGRATION_LOCK_TIMEOUT_MS;
+        const started = performance.now();
+        const free = await lockClient.query<{ locked: boolean }>(
+          "select pg_try_advisory_lock(hashtext($1)) as locked",
+          [table],
+        );
+        if (!free.rows[0]?.locked) {
+          log.info(
+            { migrationsTable: table, timeoutMs },
+            "migration lock held by another session: waiting for it",
+          );
+          // Queued on the lock (visible in pg_locks as not granted) for what is left of the bound;
+          // lock_timeout cancels the wait past it (SQLSTATE 55P03).
+          const remaining = Math.max(1, Math.ceil(timeoutMs - (performance.now() - started)));
+          await lockClient.query("select set_config('lock_timeout', $1, false)", [`${remaining}ms`]);
+          try {
+            await lockClient.query("select pg_advisory_lock(hashtext($1))", [table]);
+          } catch (err) {
+            if ((err as { code?: string }).code === "55P03")
+              throw new MigrationLockTimeoutError(table, Math.round(performance.now() - started));
+            throw err;
+          } finally {
+            // The connection goes back to the pool: its other queries keep the server's default.
+            await lockClient.query("reset lock_timeout");
+          }
+        }
+        locked = true;
+        const lockWaitMs = Math.round(performance.now() - started);
+        await runMigrations({
+          table,
+          folder,
+          log,
+          lockWaitMs,
+          appliedAt: () => appliedMigrations(db, table),
+          apply: () =>
+            migrate(db, {
+              migrationsFolder: folder,
+              migrationsTable: table,
+              migrationsSchema: MIGRATIONS_SCHEMA,
+            }),
         });
       } finally {
-        await lockClient.query("select pg_advisory_unlock(hashtext($1))", [options.migrationsTable]);
+        if (locked) await lockClient.query("select pg_advisory_unlock(hashtext($1))", [table]);
         lockClient.release();
       }
     },
-    close: () => pool.end(),
+    // A second close (a test that closed the handle to simulate an outage, then cleans up) is a no-op.
+    close: once(() => pool.end()),
   };
 }
 
@@ -132,7 +243,7 @@ async function openPglite<TSchema extends Record<string, unknown>>(
     mkdirSync(dir, { recursive: true });
     if (!existsSync(path.join(dir, "PG_VERSION"))) await initPgliteDir(dir);
     client = await PGlite.create(dir, { extensions, postgresqlconf: PGLITE_CONF });
-  } else if (options.migrationsFolder) {
+  } else if (options.migrationsFolder && options.migrateOnOpen !== false) {
     // In memory (tests): a copy of a database already migrated with this very folder, made once
     // per process. initdb alone takes about two seconds; loading the copy, a third of one.
     const key = memoryTemplateKey(options.migrationsFolder, options.migrationsTable);
@@ -169,14 +280,88 @@ async function openPglite<TSchema extends Record<string, unknown>>(
       return performance.now() - started;
     },
     async migrate() {
-      await migrate(db, {
-        migrationsFolder: requireFolder(options.migrationsFolder),
-        migrationsTable: options.migrationsTable,
-        migrationsSchema: MIGRATIONS_SCHEMA,
+      const folder = requireFolder(options.migrationsFolder);
+      const table = options.migrationsTable;
+      // One process owns a PGlite folder: no lock to wait for.
+      await runMigrations({
+        table,
+        folder,
+        log: options.log ?? defaultMigrationLog,
+        lockWaitMs: null,
+        appliedAt: () => appliedMigrations(db, table),
+        apply: () =>
+          migrate(db, {
+            migrationsFolder: folder,
+            migrationsTable: table,
+            migrationsSchema: MIGRATIONS_SCHEMA,
+          }),
       });
     },
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
+}
+
+/** The folder's journal: every migration this code has, in order. */
+export function readMigrationJournal(folder: string): { when: number; tag: string }[] {
+  const journal = JSON.parse(readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as {
+    entries: { when: number; tag: string }[];
+  };
+  return journal.entries;
+}
+
+/**
+ * Logs what is pending, applies it (drizzle's migrator: every migration newer than the last one
+ * recorded, in one transaction), and logs each migration applied with the run's duration.
+ */
+async function runMigrations(run: {
+  table: string;
+  folder: string;
+  log: MigrationLog;
+  /** How long the lock took (Postgres), null without a lock (PGlite). */
+  lockWaitMs: number | null;
+  appliedAt(): Promise<number[]>;
+  apply(): Promise<void>;
+}) {
+  const entries = readMigrationJournal(run.folder);
+  let applied: number[] = [];
+  try {
+    applied = await run.appliedAt();
+  } catch {
+    // No journal table yet: a new database, nothing applied.
+  }
+  // What drizzle's migrator applies: the entries newer than the last one recorded.
+  const last = applied.length ? Math.max(...applied) : Number.NEGATIVE_INFINITY;
+  const pending = entries.filter((e) => e.when > last).map((e) => e.tag);
+  const lock = run.lockWaitMs === null ? {} : { lockWaitMs: run.lockWaitMs };
+  if (pending.length === 0) {
+    run.log.info(
+      { migrationsTable: run.table, ...lock, applied: applied.length, pending: [] },
+      "migrations: up to date",
+    );
+    return;
+  }
+  run.log.info(
+    { migrationsTable: run.table, ...lock, applied: applied.length, pending },
+    `migrations: applying ${pending.length} pending`,
+  );
+  const started = performance.now();
+  try {
+    await run.apply();
+  } catch (err) {
+    run.log.error(
+      {
+        migrationsTable: run.table,
+        pending,
+        durationMs: Math.round(performance.now() - started),
+        error: (err as Error).message,
+      },
+      "migrations: failed, none of the pending ones applied",
+    );
+    throw err;
+  }
+  const durationMs = Math.round(performance.now() - started);
+  for (const tag of pending) run.log.info({ migrationsTable: run.table, tag }, `migrations: applied ${tag}`);
+  run.log.info({ migrationsTable: run.table, applied: pending.length, durationMs }, "migrations: done");
 }
 
 /** Migrated in-memory databases, by migrations folder, table and the folder's contents. */
@@ -195,6 +380,14 @@ function memoryTemplateKey(folder: string, table: string): string {
   };
   walk(folder);
   return hash.digest("hex");
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= fn();
+    return closing;
+  };
 }
 
 function requireFolder(folder: string | undefined): string {

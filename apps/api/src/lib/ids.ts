@@ -7,6 +7,7 @@ export type IdPrefix =
   | "plan"
   | "cb"
   | "src"
+  | "sync"
   | "conv"
   | "msg"
   | "trk"

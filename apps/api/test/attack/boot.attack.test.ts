@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDrivers } from "../harness";
-import { expectBootRefused, type ProdApi, productionSecrets, startProdApi } from "./prod-api";
+import {
+  expectBootRefused,
+  type ProdApi,
+  productionDrivers,
+  productionSecrets,
+  startProdApi,
+} from "./prod-api";
 
 describe("production boot", () => {
   it("refuses the test clock in production", async () => {
@@ -9,7 +14,7 @@ describe("production boot", () => {
     expect(output).toMatch(/TEST_CLOCK/);
   });
 
-  describe.each(testDrivers())("on %s", (driver) => {
+  describe.each(productionDrivers())("on %s", (driver) => {
     let api: ProdApi;
     beforeAll(async () => {
       api = await startProdApi(driver);

@@ -2,15 +2,14 @@ import { createHmac } from "node:crypto";
 import { WIDGET_LIMITS } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_PAYMENTS_SANDBOX_SECRET } from "../../src/env";
-import { testDrivers } from "../harness";
 import { readSse } from "../sse-client";
-import { type ProdApi, startProdApi } from "./prod-api";
+import { type ProdApi, productionDrivers, startProdApi } from "./prod-api";
 
 /**
  * Hostile inputs at the edges of a production-mode API: spoofed forwarding headers, NUL bytes,
  * forged tokens, the sandbox merchant API, and the headers every answer must carry.
  */
-describe.each(testDrivers())("edges of the production API on %s", (driver) => {
+describe.each(productionDrivers())("edges of the production API on %s", (driver) => {
   let api: ProdApi;
   let token = "";
   let botId = "";

@@ -1,11 +1,11 @@
 import type { KnowledgeSource } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { pushUpload } from "../builder/upload-client";
 import { withForgedSize, wordDocument } from "../fixtures/hostile-files";
-import { testDrivers } from "../harness";
 import { startInternalService } from "../internal-service";
 import { startTestSite } from "../test-site";
-import { type ProdApi, startProdApi } from "./prod-api";
+import { type ProdApi, productionDrivers, startProdApi } from "./prod-api";
 
 const MB = 1024 * 1024;
 const ZIP_BOMB_REASON =
@@ -15,7 +15,7 @@ const PRIVATE_SITE = "This address is on a private or local network, which can't
 // Built once: a ~1.4 MB Word document whose document.xml inflates to 400 MB.
 const bomb = wordDocument(400 * MB);
 
-describe.each(testDrivers())("hostile ingestion against the production API on %s", (driver) => {
+describe.each(productionDrivers())("hostile ingestion against the production API on %s", (driver) => {
   let api: ProdApi;
   let internal: Awaited<ReturnType<typeof startInternalService>>;
   let other: Awaited<ReturnType<typeof startTestSite>>;
@@ -49,7 +49,7 @@ describe.each(testDrivers())("hostile ingestion against the production API on %s
   }
   /** Waits until the source is ready or failed, checking all the while that the API answers. */
   async function settled(who: { token: string; bot: string }, id: string, timeoutMs = 60_000) {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = Date.now() + scaled(timeoutMs);
     let slowest = 0;
     for (;;) {
       const started = performance.now();
@@ -70,7 +70,7 @@ describe.each(testDrivers())("hostile ingestion against the production API on %s
     api = await startProdApi(driver, {
       // The one private site an operator chose to allow (an intranet); nothing else private.
       CRAWLER_ALLOW_HOSTS: site.host,
-      CRAWLER_TIMEOUT_SECONDS: "2",
+      CRAWLER_TIMEOUT_SECONDS: String(scaled(2)),
     });
   });
   afterAll(async () => {
@@ -151,7 +151,7 @@ describe.each(testDrivers())("hostile ingestion against the production API on %s
     expect(reasons).toMatchObject({
       "/endless": "The page is larger than 3 MB; reading stopped there.",
       "/deep": "The page is nested too deeply to read.",
-      "/never-finishes": "The page did not load within 2 seconds.",
+      "/never-finishes": `The page did not load within ${scaled(2)} seconds.`,
       "/to-internal": `It redirects to another site (${internal.url}).`,
     });
     expect(site.endlessBytes()).toBeLessThan(3 * MB + 8 * MB);

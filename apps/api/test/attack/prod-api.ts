@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { widgetConversationSchema } from "@parley/contracts";
 import type { DbDriver } from "@parley/db";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { ensureTestBuild } from "../../../../scripts/test-build.mjs";
 import { freePort } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
@@ -22,6 +23,16 @@ const compiledServer = async () => path.join(await ensureTestBuild("api"), "serv
  * staging-like site with PAYMENTS_SANDBOX_IN_PRODUCTION, so payment paths run without a real bank.
  * TRUST_PROXY stays unset (trust no forwarding header): these tests talk to the API directly.
  */
+/**
+ * The database a hostile test runs its production API on: Postgres when the run has one (what
+ * production runs), else PGlite. Refusals at boot, rate limits, hostile uploads and crawls and the
+ * identity keys do not depend on the driver, and the API tests run on both; a test about what
+ * survives a kill (stream-kill) runs on both drivers itself.
+ */
+export function productionDrivers(): DbDriver[] {
+  return process.env.DATABASE_URL ? ["postgres"] : ["pglite"];
+}
+
 export function productionSecrets(): Record<string, string> {
   return {
     AUTH_EVENTS_SECRET: randomBytes(32).toString("hex"),
@@ -138,7 +149,7 @@ export async function startProdApi(
       if (spawned === current) exitInfo = e;
     });
     // Only a bound on a hung boot (a compiled boot takes about a second on a quiet machine).
-    const deadline = Date.now() + (opts.bootTimeoutMs ?? 120_000);
+    const deadline = Date.now() + scaled(opts.bootTimeoutMs ?? 120_000);
     for (;;) {
       if (exitInfo) {
         throw new Error(`the API exited during boot (${JSON.stringify(exitInfo)}):\n${current.output()}`);
@@ -235,7 +246,7 @@ export async function expectBootRefused(
     },
     entry,
   );
-  const timer = setTimeout(() => spawned.child.kill("SIGKILL"), timeoutMs);
+  const timer = setTimeout(() => spawned.child.kill("SIGKILL"), scaled(timeoutMs));
   // A boot that should have been refused but came up: stop it at once instead of waiting.
   let done = false;
   void spawned.exited.then(() => {

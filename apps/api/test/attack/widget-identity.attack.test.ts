@@ -4,8 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testDrivers } from "../harness";
-import { type ProdApi, startProdApi } from "./prod-api";
+import { type ProdApi, productionDrivers, startProdApi } from "./prod-api";
 
 // Identity secrets in production: encrypted under IDENTITY_SECRETS_KEY, so a server started with
 // another key cannot use (or show) the stored secret, and says so instead of failing open.
@@ -15,7 +14,7 @@ const sign = (secret: string, id: string) => createHmac("sha256", secret).update
 const header = (customer: unknown) => Buffer.from(JSON.stringify(customer), "utf8").toString("base64url");
 const visitor = "attackVisitorAttackVisitor";
 
-describe.each(testDrivers())("identity secrets in production on %s", (driver) => {
+describe.each(productionDrivers())("identity secrets in production on %s", (driver) => {
   let scratch: ScratchDatabase;
   let dataDir: string;
   let api: ProdApi | undefined;

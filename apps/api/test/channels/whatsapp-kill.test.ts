@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Channel } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { ensureTestBuild } from "../../../../scripts/test-build.mjs";
 import {
   CHANNEL_INBOUND_JOB,
@@ -61,8 +62,9 @@ if (process.env.DATABASE_URL)
           AUTH_EVENTS_SECRET: SECRET,
           WHATSAPP_GRAPH_URL: meta.url,
           // Meta's reports of what the dead process sent come as soon as it is retried (below):
-          // a part with no report after 15 s was never taken, and is sent again.
-          WHATSAPP_SEND_DOUBT_MS: "15000",
+          // a part with no report after 15 s (times the machine's slowness: the restarted process must
+          // take in those reports first) was never taken, and is sent again.
+          WHATSAPP_SEND_DOUBT_MS: String(scaled(15_000)),
         },
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -135,7 +137,9 @@ if (process.env.DATABASE_URL)
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it("answers every customer's message exactly once across a kill -9", { timeout: 300_000 }, async () => {
+    it("answers every customer's message exactly once across a kill -9", {
+      timeout: scaled(300_000),
+    }, async () => {
       await startServer();
       // Meta's "Verify and save" against the running process.
       await meta.subscribe(number.phoneNumberId, channel.callbackUrl, channel.verifyToken);

@@ -365,6 +365,22 @@ describe.each(testDrivers())("WhatsApp through the Cloud API on %s", (driver) =>
       received: true,
       queued: 0,
     });
+    // Signed, but not UTF-8 (a byte 0xFF in the text): refused, never stored with U+FFFD in its place.
+    const [head, tail] = deliveryBody(number.phoneNumberId, "97339990002", "caf@ au lait").split("@");
+    const broken = Buffer.concat([Buffer.from(head ?? ""), Buffer.from([0xff]), Buffer.from(tail ?? "")]);
+    const refused = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-hub-signature-256": `sha256=${createHmac("sha256", number.appSecret).update(broken).digest("hex")}`,
+      },
+      body: broken,
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe("Not UTF-8");
+    await settled();
+    const after = await api.json(owner, "GET", "/api/conversations?channel=whatsapp");
+    expect(after.body.items.filter((c: Transcript) => c.contact?.id === "97339990002")).toEqual([]);
   });
 
   it("answers a customer once, with its sources, even when Meta delivers the message twice", async () => {

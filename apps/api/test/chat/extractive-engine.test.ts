@@ -13,6 +13,10 @@ describe("sentences and answer kinds", () => {
       "First item",
       "Second item",
     ]);
+    // Not after an initial or a title: "U.S. Army", "J. K. Rowling", "Mr. Hinx".
+    expect(
+      sentencesOf("He joined the U.S. Army in 1990. He is pursued by Mr. Hinx. J. K. Rowling wrote it."),
+    ).toEqual(["He joined the U.S. Army in 1990.", "He is pursued by Mr. Hinx.", "J. K. Rowling wrote it."]);
   });
   it("knows a date, a number or a name from a sentence that cannot hold one", () => {
     expect(answerKindFits("When does the shop open?", "The shop opens at 9 am.")).toBe(true);

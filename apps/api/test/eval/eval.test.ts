@@ -1,14 +1,15 @@
 import { CAUTION_THRESHOLDS } from "@parley/contracts";
 import { describe, expect, it } from "vitest";
-import { GOALS } from "../../eval/cli-goals";
+import { scaled } from "../../../../scripts/slowness.mjs";
+import { GOALS, goalsFor } from "../../eval/cli-goals";
 import { baselineFigures, collectRecords, figures } from "../../eval/records";
-import { arabicBusinessSet, arcdSet, englishBusinessSet } from "../../eval/sets";
+import { arabicBusinessSet, arcdSet, englishBusinessSet, squadSet } from "../../eval/sets";
 
 // Regression guards on the eval's test halves (split by document; the confidence model and its
 // thresholds were fitted on the dev halves: apps/api/eval/fit-confidence.ts). COVID-QA runs in
 // `pnpm eval` only (about three minutes); its figures are in the README.
 describe("business evaluation set (test half, built-in engine, PGlite)", () => {
-  it("meets the answer-quality goals", { timeout: 180_000 }, async () => {
+  it("meets the answer-quality goals", { timeout: scaled(180_000) }, async () => {
     const set = englishBusinessSet("test");
     const records = await collectRecords(set.bots, set.asks);
     const f = figures(records);
@@ -26,13 +27,40 @@ describe("business evaluation set (test half, built-in engine, PGlite)", () => {
   });
 });
 
+// SQuAD 2.0's test half (when ../shared/data/squad2_train10.jsonl is there): many short paragraphs
+// of the same articles, and SQuAD 2.0's own unanswerable questions (issue 34's goals).
+describe("SQuAD 2.0 evaluation (test half, built-in engine, PGlite)", () => {
+  it.skipIf(!squadSet("test"))(
+    "tells the right paragraph from its neighbours, and abstains on its unanswerable questions",
+    { timeout: scaled(600_000) },
+    async () => {
+      const set = squadSet("test");
+      if (!set) return;
+      const goals = goalsFor("squad");
+      const records = await collectRecords(set.bots, set.asks);
+      const f = figures(records);
+      expect(f.answerable).toBe(1309);
+      expect(f.unanswerable).toBe(160);
+      expect(f.hit1).toBeGreaterThanOrEqual(baselineFigures(records).hit1 + goals.hit1OverBaseline);
+      expect(f.medianLength).toBeLessThanOrEqual(goals.medianLength);
+      // Below their goals (README: what is missed): guarded where they stand, so they only rise.
+      // Answer contains gold 69.5 % (goal 70 %), false abstention 5.9 % (goal 5 %), abstention on
+      // the unanswerable 10.0 % (goal 30 %).
+      expect(f.containsGold).toBeGreaterThanOrEqual(0.69);
+      expect(f.falseAbstention).toBeLessThanOrEqual(0.06);
+      expect(f.abstention).toBeGreaterThanOrEqual(0.1);
+      expect(goals.abstention).toBe(0.3);
+    },
+  );
+});
+
 // ARCD's test split (when ../shared/data/arcd.jsonl is there; read at run time, never copied into
 // the repository), answerable questions only here, and the Arabic business set's test half.
 describe("Arabic evaluation (test halves, built-in engine, PGlite)", () => {
   it.skipIf(!arcdSet("test"))(
     "ARCD test split: hit@1 over the baseline, few false abstentions",
     // 107 s on a quiet machine, 255 s on the slow-day rehearsal: bounded at twice that.
-    { timeout: 600_000 },
+    { timeout: scaled(600_000) },
     async () => {
       const set = arcdSet("test");
       if (!set) return;
@@ -49,7 +77,7 @@ describe("Arabic evaluation (test halves, built-in engine, PGlite)", () => {
     },
   );
   it("the Arabic business set's test half: answers, abstains, stays short", {
-    timeout: 180_000,
+    timeout: scaled(180_000),
   }, async () => {
     const set = arabicBusinessSet("test");
     const records = await collectRecords(set.bots, set.asks);

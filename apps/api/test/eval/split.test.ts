@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { QUESTIONS, SOURCES } from "../../eval/business";
 import { covidqaAvailable, loadCovidQa, splitByDocument } from "../../eval/covidqa";
-import { arcdSet, businessHalf, covidQaSet, foldedSet } from "../../eval/sets";
+import { arcdSet, businessHalf, covidQaSet, foldedSet, squadSet } from "../../eval/sets";
+import { loadSquad, squadAvailable } from "../../eval/squad";
 
 // The eval's split by document is fixed once: these pin it, so a change of the split (which would
 // let tuning see test questions) fails here first.
@@ -52,7 +53,7 @@ describe("the eval's dev/test split", () => {
   );
 
   it("folds: no bot misses a document it is asked to answer from", () => {
-    const set = foldedSet("t", {
+    const set = foldedSet("covid", "t", {
       documents: Array.from({ length: 6 }, (_, i) => ({ id: `d${i}`, title: `T${i}`, content: `text ${i}` })),
       questions: Array.from({ length: 6 }, (_, i) => ({ q: `q${i}`, gold: `text ${i}`, doc: `d${i}` })),
     });
@@ -71,6 +72,30 @@ describe("the eval's dev/test split", () => {
     expect(test.filter((q) => q.source && devSources.has(q.source))).toEqual([]);
     expect(test.filter((q) => q.source === null).length).toBeGreaterThan(20);
   });
+
+  it.skipIf(!squadAvailable())(
+    "SQuAD 2.0: by article, five each side, each half with one article of unanswerable questions",
+    () => {
+      const dev = loadSquad("dev");
+      const test = loadSquad("test");
+      expect([...dev.articles].sort()).toEqual([
+        "2008 Sichuan earthquake",
+        "Beyoncé",
+        "Frédéric Chopin",
+        "New York City",
+        "Spectre (2015 film)",
+      ]);
+      expect(test.articles.filter((a) => dev.articles.includes(a))).toEqual([]);
+      expect(dev.sources).toHaveLength(416);
+      expect(test.sources).toHaveLength(278);
+      expect(dev.questions.filter((q) => q.gold !== null)).toHaveLength(3062);
+      expect(dev.questions.filter((q) => q.gold === null)).toHaveLength(188);
+      expect(test.questions.filter((q) => q.gold !== null)).toHaveLength(1309);
+      expect(test.questions.filter((q) => q.gold === null)).toHaveLength(160);
+      // One bot holds the half: the right paragraph is told from its neighbours.
+      expect(squadSet("test")?.bots).toHaveLength(1);
+    },
+  );
 
   it("ARCD keeps its own split, an article's paragraphs together", () => {
     const set = arcdSet("test");

@@ -93,7 +93,7 @@ if (process.env.DATABASE_URL)
       first.stderr?.on("data", (c) => {
         output += c;
       });
-      const pagesHit = () => site.hits.filter((h) => h !== "/robots.txt");
+      const pagesHit = () => site.hits.filter((h) => h !== "/robots.txt" && h !== "/sitemap.xml");
       await until("the first process to read ten pages", () => pagesHit().length >= 10, 60_000).catch(
         (err) => {
           throw new Error(`${err.message}\n${output}`);

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { type AppDb, openAppDb } from "../../src/app";
 import { jobs } from "../../src/db/schema";
 import { createJobQueue, type JobQueue } from "../../src/lib/job-queue";
@@ -39,7 +40,7 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
       release = r;
     });
     const started: number[] = [];
-    const gaveUp: { payload: Record<string, unknown>; reason: string }[] = [];
+    const gaveUp: { payload: Record<string, unknown>; reason: string; jobId: string }[] = [];
     const replica = () => {
       const q = createJobQueue({ db: db.db, log: captureLogger().log, leaseMs: 200, heartbeatMs: 600_000 });
       q.register(
@@ -48,7 +49,7 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
           started.push(ctx.attempt);
           await released;
         },
-        { onGiveUp: async (payload, reason) => void gaveUp.push({ payload, reason }) },
+        { onGiveUp: async (payload, reason, job) => void gaveUp.push({ payload, reason, ...job }) },
       );
       return q;
     };
@@ -65,6 +66,8 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
     expect(gaveUp[0]).toEqual({
       payload: { sourceId: "src_x" },
       reason: "The worker running this job stopped (crashed or was killed) on every attempt.",
+      // The job's id: what its runs wrote under it (a sync's record) can be closed.
+      jobId: id,
     });
     expect(await row(id)).toMatchObject({ status: "failed", attempts: 2, lockedBy: null });
     expect((await row(id))?.lastError).toContain("stopped");
@@ -80,11 +83,18 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
   it("keeps a long job with its owner while the heartbeat renews the lease", async () => {
     const runs: string[] = [];
     const replica = (name: string) => {
-      const q = createJobQueue({ db: db.db, log: captureLogger().log, leaseMs: 300, heartbeatMs: 50 });
+      // A lease of 300 ms renewed every 50 ms, on a quiet machine: a starved one can hold a renewal
+      // back past a 300 ms lease, so both stretch with its slowness.
+      const q = createJobQueue({
+        db: db.db,
+        log: captureLogger().log,
+        leaseMs: scaled(300),
+        heartbeatMs: 50,
+      });
       q.register("test.long", async () => {
         runs.push(name);
         // Work that outlasts the lease several times over.
-        await new Promise((r) => setTimeout(r, 1200));
+        await new Promise((r) => setTimeout(r, scaled(1200)));
       });
       return q;
     };
@@ -103,12 +113,18 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
     const { log } = captureLogger();
     const q = createJobQueue({ db: db.db, log });
     const reasons: string[] = [];
+    const gaveUpJobs: string[] = [];
     q.register(
       "test.broken",
       async () => {
         throw new Error("the remote said no");
       },
-      { onGiveUp: async (_p, reason) => void reasons.push(reason) },
+      {
+        onGiveUp: async (_p, reason, job) => {
+          reasons.push(reason);
+          gaveUpJobs.push(job.jobId);
+        },
+      },
     );
     const id = await q.enqueue("test.broken", {}, { maxAttempts: 2 });
     expect(await q.runOne()).toBe(true);
@@ -120,6 +136,7 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
     expect(await q.runOne()).toBe(true);
     expect(await row(id)).toMatchObject({ status: "failed", attempts: 2, lastError: "the remote said no" });
     expect(reasons).toEqual(["the remote said no"]);
+    expect(gaveUpJobs).toEqual([id]);
     expect(await q.runOne()).toBe(false);
   });
 

@@ -229,6 +229,8 @@ describe.each(testDrivers())("notification e-mails on %s", (driver) => {
       expect(handoff.status).toBe(200);
       expect(((await handoff.json()) as { status: string }).status).toBe("waiting");
       expect(s.smtp.mails.length).toBe(since);
+      // Queued before the visitor was answered (a crash after the answer cannot lose it).
+      expect(await s.api.app.services.jobs.pendingCount("notifications.event")).toBe(1);
       await runJobs();
     });
 

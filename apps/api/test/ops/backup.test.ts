@@ -8,6 +8,7 @@ import { rowsOf } from "@parley/db";
 import { createScratchDatabase, type ScratchDatabase, testDrivers } from "@parley/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { openAuthDb } from "../../../auth/src/db";
 import { buildApp, openAppDb } from "../../src/app";
 import { loadEnv } from "../../src/env";
@@ -133,7 +134,7 @@ async function snapshot(install: Install) {
   }
 }
 
-describe("pnpm backup → pnpm restore into an empty install", { timeout: 120_000 }, () => {
+describe("pnpm backup → pnpm restore into an empty install", { timeout: scaled(120_000) }, () => {
   const folders: string[] = [];
   const scratches: ScratchDatabase[] = [];
   const folder = () => {
@@ -184,7 +185,7 @@ describe("pnpm backup → pnpm restore into an empty install", { timeout: 120_00
         expect(made.output).toContain("MODEL_KEYS_SECRET");
         // Customer data: the owner's alone.
         expect(statSync(file).mode & 0o777).toBe(0o600);
-      }, 240_000);
+      }, scaled(240_000));
 
       it("restores the same accounts, bots, conversations and payments, every table row for row", async () => {
         expect(before.found).toEqual({

@@ -1,5 +1,6 @@
 import { type Readiness, readinessSchema, widgetConfigSchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { buildApp } from "../../src/app";
 import { INVALIDATION_CHANNEL } from "../../src/lib/hot-cache";
 import { builderClient } from "../builder/client";
@@ -28,7 +29,7 @@ const WITHIN_MS = 4_000;
  */
 describe.each(testDrivers())(
   "cache invalidation between two replicas on %s",
-  { timeout: 120_000 },
+  { timeout: scaled(120_000) },
   (driver) => {
     let redis: RedisProcess;
     let issuer: TokenIssuer;
@@ -108,7 +109,11 @@ describe.each(testDrivers())(
         async () => (await subscribers(redis.url, INVALIDATION_CHANNEL)) === 2,
         20_000,
       );
-      expect(logs.filter((l) => l.includes("could not subscribe"))).toEqual([]);
+      // No subscription failed. A starved machine may answer SUBSCRIBE after the 1 s command
+      // timeout, which the replica retries by design (and both subscriptions are seen above).
+      expect(
+        logs.filter((l) => l.includes("could not subscribe") && !l.includes('"err":"Command timed out"')),
+      ).toEqual([]);
     });
 
     it("serves a bot changed on one replica changed on the other within 200 ms", async () => {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { ensureTestBuild } from "../../../../scripts/test-build.mjs";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
@@ -65,7 +66,7 @@ export function runNode(entry: string, env: Record<string, string>): NodeProcess
 
 /** Polls `url` until it answers 2xx; throws with the process output when it exits or times out. */
 export async function waitForOk(url: string, proc: NodeProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + scaled(timeoutMs);
   let gone = false;
   void proc.exited.then(() => {
     gone = true;

@@ -7,6 +7,7 @@ import { rowsOf } from "@parley/db";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { type SmtpCatcher, startSmtpCatcher } from "../../../auth/test/smtp";
 import { openAppDb } from "../../src/app";
 import { freePort } from "../harness";
@@ -178,7 +179,7 @@ if (process.env.DATABASE_URL)
         expect(body.status).toBe("ready");
         expect(body.checks.redis).toMatchObject({ configured: true, ok: true });
         expect(body.checks.pubsub).toMatchObject({ configured: true, ok: true, pending: 0 });
-        expect(body.checks.migrations).toEqual({ ok: true, pending: [] });
+        expect(body.checks.migrations).toEqual({ ok: true, checked: true, pending: [] });
       }
       // Each replica is subscribed to the others' cache invalidations (issue 26: Redis showed 0).
       expect(await subscribers(redis.url, "parley:cache-invalidate")).toBe(2);
@@ -465,166 +466,184 @@ if (process.env.DATABASE_URL)
       }
     });
 
-    it("carries live chat across replicas: each message once on both sides, nothing lost when the visitor's replica dies", async () => {
-      const patched = await apiFetch(`/api/chatbots/${botId}`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ handoff: { enabled: true, officeHours: null } }),
-      });
-      expect(patched.status, await patched.clone().text()).toBe(200);
-      const gauge = async (i: number, side: "visitor" | "team") => {
-        const res = await fetch(`http://${replicaAddr(i)}/metrics`, {
-          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-        });
-        const line = new RegExp(`^parley_live_streams_open\\{side="${side}"\\} (\\d+)`, "m");
-        return Number(line.exec(await res.text())?.[1] ?? 0);
-      };
-      const visitor = `visitorLive${randomBytes(6).toString("hex")}`;
-      const conv = await startConversation(visitor);
-      const visitorEvents = (lastEventId?: string) =>
-        fetch(`${nginx.url}/api/widget/${botId}/conversations/${conv}/events`, {
-          headers: { "x-parley-visitor": visitor, ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
-        });
-      /** Reads `stream` until `done(seen)`, failing after 10 s. */
-      const readUntil = async (
-        stream: ReturnType<typeof sseEvents>,
-        seen: SseEvent[],
-        done: (seen: SseEvent[]) => boolean,
-      ) => {
-        const deadline = Date.now() + 10_000;
-        while (!done(seen)) {
-          const left = deadline - Date.now();
-          const e = await Promise.race([
-            stream.next(),
-            new Promise<"late">((r) => setTimeout(() => r("late"), Math.max(left, 0))),
-          ]);
-          if (e === "late" || e === undefined)
-            throw new Error(
-              `stream ${e ?? "ended"}; saw ${seen.map((x) => `${x.event}:${x.id ?? ""}`).join(" ")}`,
-            );
-          seen.push(e);
-        }
-      };
-      const messagesIn = (seen: SseEvent[], role: string) =>
-        seen
-          .filter((e) => e.event === "message")
-          .map((e) => (e.data as { message: { _id: string; role: string; content: string } }).message)
-          .filter((m) => m.role === role);
-
-      // The visitor's stream lands on one replica (its gauge says which) …
-      const visitorRes = await visitorEvents();
-      expect(visitorRes.status).toBe(200);
-      const vStream = sseEvents(visitorRes);
-      const vSeen: SseEvent[] = [];
-      await readUntil(vStream, vSeen, (s) => s.some((e) => e.event === "ready"));
-      const holder = (await gauge(0, "visitor")) > 0 ? 0 : 1;
-      expect(await gauge(holder, "visitor")).toBe(1);
-      const survivor = 1 - holder;
-      // … and the agent's on the other (round robin: try until it lands there).
-      let tStream: ReturnType<typeof sseEvents> | undefined;
-      for (let i = 0; i < 6 && !tStream; i++) {
-        const res = await apiFetch("/api/events");
-        expect(res.status).toBe(200);
-        const s = sseEvents(res);
-        const first = await s.next();
-        expect(first?.event).toBe("ready");
-        if ((await gauge(survivor, "team")) === 1) tStream = s;
-        else {
-          await s.cancel();
-          await until("the misplaced team stream to close", async () => (await gauge(holder, "team")) === 0);
-        }
-      }
-      if (!tStream) throw new Error("the team stream never landed on the other replica");
-      const tSeen: SseEvent[] = [];
-
-      // Handoff, claim, three replies: through the proxy, whichever replica serves each request.
-      const handoff = await fetch(`${nginx.url}/api/widget/${botId}/conversations/${conv}/handoff`, {
-        method: "POST",
-        headers: { "x-parley-visitor": visitor },
-      });
-      expect(handoff.status).toBe(200);
-      expect((await apiFetch(`/api/conversations/${conv}/claim`, { method: "POST" })).status).toBe(200);
-      const reply = async (content: string) => {
-        const res = await apiFetch(`/api/conversations/${conv}/messages`, {
-          method: "POST",
+    it(
+      "carries live chat across replicas: each message once on both sides, nothing lost when the visitor's replica dies",
+      async () => {
+        const patched = await apiFetch(`/api/chatbots/${botId}`, {
+          method: "PATCH",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ content }),
+          body: JSON.stringify({ handoff: { enabled: true, officeHours: null } }),
         });
-        expect(res.status).toBe(201);
-      };
-      for (const content of ["one", "two", "three"]) await reply(content);
-      await readUntil(vStream, vSeen, (s) => messagesIn(s, "agent").length >= 3);
-      // The visitor writes twice while the team holds the conversation: the bot stays silent.
-      for (const content of ["first from visitor", "second from visitor"]) {
-        const res = await ask(visitor, conv, content);
-        expect((await readSse(res)).map((e) => e.event)).toEqual(["start", "done"]);
-      }
-      await readUntil(tStream, tSeen, (s) => messagesIn(s, "user").length >= 2);
+        expect(patched.status, await patched.clone().text()).toBe(200);
+        const gauge = async (i: number, side: "visitor" | "team") => {
+          const res = await fetch(`http://${replicaAddr(i)}/metrics`, {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          });
+          const line = new RegExp(`^parley_live_streams_open\\{side="${side}"\\} (\\d+)`, "m");
+          return Number(line.exec(await res.text())?.[1] ?? 0);
+        };
+        const visitor = `visitorLive${randomBytes(6).toString("hex")}`;
+        const conv = await startConversation(visitor);
+        const visitorEvents = (lastEventId?: string) =>
+          fetch(`${nginx.url}/api/widget/${botId}/conversations/${conv}/events`, {
+            headers: {
+              "x-parley-visitor": visitor,
+              ...(lastEventId ? { "last-event-id": lastEventId } : {}),
+            },
+          });
+        /** Reads `stream` until `done(seen)`, failing after 10 s. */
+        const readUntil = async (
+          stream: ReturnType<typeof sseEvents>,
+          seen: SseEvent[],
+          done: (seen: SseEvent[]) => boolean,
+        ) => {
+          const deadline = Date.now() + 10_000;
+          while (!done(seen)) {
+            const left = deadline - Date.now();
+            const e = await Promise.race([
+              stream.next(),
+              new Promise<"late">((r) => setTimeout(() => r("late"), Math.max(left, 0))),
+            ]);
+            if (e === "late" || e === undefined)
+              throw new Error(
+                `stream ${e ?? "ended"}; saw ${seen.map((x) => `${x.event}:${x.id ?? ""}`).join(" ")}`,
+              );
+            seen.push(e);
+          }
+        };
+        const messagesIn = (seen: SseEvent[], role: string) =>
+          seen
+            .filter((e) => e.event === "message")
+            .map((e) => (e.data as { message: { _id: string; role: string; content: string } }).message)
+            .filter((m) => m.role === role);
 
-      // The replica holding the visitor's stream dies; the agent replies twice meanwhile.
-      const victim = replicas[holder] as NodeProcess;
-      victim.child.kill("SIGKILL");
-      expect(await victim.exited).toEqual({ code: null, signal: "SIGKILL" });
-      vSeen.push(...(await vStream.rest()));
-      for (const content of ["four", "five"]) await reply(content);
-      // The visitor comes back through the proxy with the last id it saw, onto the survivor.
-      const lastId = vSeen.filter((e) => e.id).at(-1)?.id;
-      expect(lastId).toBeDefined();
-      const back = await visitorEvents(lastId);
-      expect(back.status).toBe(200);
-      const bStream = sseEvents(back);
-      const bSeen: SseEvent[] = [];
-      await readUntil(bStream, bSeen, (s) => messagesIn(s, "agent").length >= 2);
-      expect(bSeen[0]).toMatchObject({ event: "ready", data: { resumed: true } });
-      // Then a marker, so that anything sent twice would have arrived before it.
-      expect((await apiFetch(`/api/conversations/${conv}/release`, { method: "POST" })).status).toBe(200);
-      await readUntil(bStream, bSeen, (s) =>
-        s.some((e) => e.event === "status" && (e.data as { status: string }).status === "bot"),
-      );
-      await readUntil(tStream, tSeen, (s) =>
-        s.some((e) => e.event === "status" && (e.data as { status: string }).status === "bot"),
-      );
-      await Promise.all([bStream.cancel(), tStream.cancel()]);
-
-      // Every agent message reached the visitor exactly once, in order; every visitor message the agent.
-      const all = [...vSeen, ...bSeen];
-      expect(messagesIn(all, "agent").map((m) => m.content)).toEqual(["one", "two", "three", "four", "five"]);
-      const ids = all.filter((e) => e.id).map((e) => Number(e.id));
-      expect(ids).toEqual([...ids].sort((a, b) => a - b));
-      expect(new Set(ids).size).toBe(ids.length);
-      expect(messagesIn(tSeen, "user").map((m) => m.content)).toEqual([
-        "first from visitor",
-        "second from visitor",
-      ]);
-      expect(new Set(tSeen.filter((e) => e.id).map((e) => e.id)).size).toBe(tSeen.filter((e) => e.id).length);
-
-      // The killed replica comes back (the next test needs two).
-      const port = replicaPorts[holder] as number;
-      replicas[holder] = runNode(api.entry("server"), { ...apiEnv, PORT: String(port) });
-      await waitForOk(`http://127.0.0.1:${port}/api/ready`, replicas[holder] as NodeProcess, 60_000);
-      // nginx left it out for its fail_timeout (10 s): the next test needs both in rotation again.
-      const since = nginx.requests().length;
-      await until(
-        "nginx to send requests to the restarted replica",
-        async () => {
-          await fetch(`${nginx.url}/api/ready`);
-          await new Promise((r) => setTimeout(r, 200));
-          return nginx
-            .requests()
-            .slice(since)
-            .some(
-              (r) => r.status === 200 && r.upstreams.length === 1 && r.upstreams[0] === replicaAddr(holder),
+        // The visitor's stream lands on one replica (its gauge says which) …
+        const visitorRes = await visitorEvents();
+        expect(visitorRes.status).toBe(200);
+        const vStream = sseEvents(visitorRes);
+        const vSeen: SseEvent[] = [];
+        await readUntil(vStream, vSeen, (s) => s.some((e) => e.event === "ready"));
+        const holder = (await gauge(0, "visitor")) > 0 ? 0 : 1;
+        expect(await gauge(holder, "visitor")).toBe(1);
+        const survivor = 1 - holder;
+        // … and the agent's on the other (round robin: try until it lands there).
+        let tStream: ReturnType<typeof sseEvents> | undefined;
+        for (let i = 0; i < 6 && !tStream; i++) {
+          const res = await apiFetch("/api/events");
+          expect(res.status).toBe(200);
+          const s = sseEvents(res);
+          const first = await s.next();
+          expect(first?.event).toBe("ready");
+          if ((await gauge(survivor, "team")) === 1) tStream = s;
+          else {
+            await s.cancel();
+            await until(
+              "the misplaced team stream to close",
+              async () => (await gauge(holder, "team")) === 0,
             );
-        },
-        20_000,
-      );
-      const off = await apiFetch(`/api/chatbots/${botId}`, {
-        method: "PATCH",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ handoff: { enabled: false } }),
-      });
-      expect(off.status).toBe(200);
-    }, 180_000);
+          }
+        }
+        if (!tStream) throw new Error("the team stream never landed on the other replica");
+        const tSeen: SseEvent[] = [];
+
+        // Handoff, claim, three replies: through the proxy, whichever replica serves each request.
+        const handoff = await fetch(`${nginx.url}/api/widget/${botId}/conversations/${conv}/handoff`, {
+          method: "POST",
+          headers: { "x-parley-visitor": visitor },
+        });
+        expect(handoff.status).toBe(200);
+        expect((await apiFetch(`/api/conversations/${conv}/claim`, { method: "POST" })).status).toBe(200);
+        const reply = async (content: string) => {
+          const res = await apiFetch(`/api/conversations/${conv}/messages`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ content }),
+          });
+          expect(res.status).toBe(201);
+        };
+        for (const content of ["one", "two", "three"]) await reply(content);
+        await readUntil(vStream, vSeen, (s) => messagesIn(s, "agent").length >= 3);
+        // The visitor writes twice while the team holds the conversation: the bot stays silent.
+        for (const content of ["first from visitor", "second from visitor"]) {
+          const res = await ask(visitor, conv, content);
+          expect((await readSse(res)).map((e) => e.event)).toEqual(["start", "done"]);
+        }
+        await readUntil(tStream, tSeen, (s) => messagesIn(s, "user").length >= 2);
+
+        // The replica holding the visitor's stream dies; the agent replies twice meanwhile.
+        const victim = replicas[holder] as NodeProcess;
+        victim.child.kill("SIGKILL");
+        expect(await victim.exited).toEqual({ code: null, signal: "SIGKILL" });
+        vSeen.push(...(await vStream.rest()));
+        for (const content of ["four", "five"]) await reply(content);
+        // The visitor comes back through the proxy with the last id it saw, onto the survivor.
+        const lastId = vSeen.filter((e) => e.id).at(-1)?.id;
+        expect(lastId).toBeDefined();
+        const back = await visitorEvents(lastId);
+        expect(back.status).toBe(200);
+        const bStream = sseEvents(back);
+        const bSeen: SseEvent[] = [];
+        await readUntil(bStream, bSeen, (s) => messagesIn(s, "agent").length >= 2);
+        expect(bSeen[0]).toMatchObject({ event: "ready", data: { resumed: true } });
+        // Then a marker, so that anything sent twice would have arrived before it.
+        expect((await apiFetch(`/api/conversations/${conv}/release`, { method: "POST" })).status).toBe(200);
+        await readUntil(bStream, bSeen, (s) =>
+          s.some((e) => e.event === "status" && (e.data as { status: string }).status === "bot"),
+        );
+        await readUntil(tStream, tSeen, (s) =>
+          s.some((e) => e.event === "status" && (e.data as { status: string }).status === "bot"),
+        );
+        await Promise.all([bStream.cancel(), tStream.cancel()]);
+
+        // Every agent message reached the visitor exactly once, in order; every visitor message the agent.
+        const all = [...vSeen, ...bSeen];
+        expect(messagesIn(all, "agent").map((m) => m.content)).toEqual([
+          "one",
+          "two",
+          "three",
+          "four",
+          "five",
+        ]);
+        const ids = all.filter((e) => e.id).map((e) => Number(e.id));
+        expect(ids).toEqual([...ids].sort((a, b) => a - b));
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(messagesIn(tSeen, "user").map((m) => m.content)).toEqual([
+          "first from visitor",
+          "second from visitor",
+        ]);
+        expect(new Set(tSeen.filter((e) => e.id).map((e) => e.id)).size).toBe(
+          tSeen.filter((e) => e.id).length,
+        );
+
+        // The killed replica comes back (the next test needs two).
+        const port = replicaPorts[holder] as number;
+        replicas[holder] = runNode(api.entry("server"), { ...apiEnv, PORT: String(port) });
+        await waitForOk(`http://127.0.0.1:${port}/api/ready`, replicas[holder] as NodeProcess, 60_000);
+        // nginx left it out for its fail_timeout (10 s): the next test needs both in rotation again.
+        const since = nginx.requests().length;
+        await until(
+          "nginx to send requests to the restarted replica",
+          async () => {
+            await fetch(`${nginx.url}/api/ready`);
+            await new Promise((r) => setTimeout(r, 200));
+            return nginx
+              .requests()
+              .slice(since)
+              .some(
+                (r) => r.status === 200 && r.upstreams.length === 1 && r.upstreams[0] === replicaAddr(holder),
+              );
+          },
+          20_000,
+        );
+        const off = await apiFetch(`/api/chatbots/${botId}`, {
+          method: "PATCH",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ handoff: { enabled: false } }),
+        });
+        expect(off.status).toBe(200);
+      },
+      scaled(180_000),
+    );
 
     it("carries the visitor's journey on through the other replica when one is killed mid-answer", async () => {
       const question = "First question";

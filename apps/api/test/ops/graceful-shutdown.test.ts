@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { openAppDb } from "../../src/app";
 import { jobs, messages } from "../../src/db/schema";
 import { createJobQueue } from "../../src/lib/job-queue";
@@ -62,7 +63,7 @@ describe.each(testDrivers())("a replica shutting down on %s", (driver) => {
     expect(res.status).toBe(201);
     botId = ((await res.json()) as { _id: string })._id;
     // Compiling and booting on a busy machine (PGlite migrations) can take a while.
-  }, 180_000);
+  }, scaled(180_000));
   afterAll(async () => {
     await api?.stop();
     await stub?.close();

@@ -162,6 +162,51 @@ describe.each(testDrivers())("log lines on %s", (driver) => {
     expect(parsed.some((l) => typeof l.jobId === "string" && l.jobKind && l.msg === "job ran")).toBe(true);
   });
 
+  it("keeps credentials sent in a URL or a header out of the request log (issue #35)", async () => {
+    const sent = {
+      apiKey: "prly_LOGCHECKapiKeyInTheQuery0123456789",
+      access: "LOGCHECKaccessToken0123456789",
+      verify: "LOGCHECKverifyToken0123456789",
+      signature: "LOGCHECKsignature0123456789",
+      header: "LOGCHECKheaderKey0123456789",
+    };
+    const calls: [string, Record<string, string>][] = [
+      // A key in the query is refused (keys go in Authorization), and was logged whole.
+      [`/api/v1/chatbots?api_key=${sent.apiKey}&limit=5`, { "x-api-key": sent.header }],
+      [`/api/user/me?access_token=${sent.access}`, { "x-hub-signature-256": `sha256=${sent.signature}` }],
+      [
+        `/api/channels/whatsapp/ch_nope/webhook?hub.mode=subscribe&hub.verify_token=${sent.verify}&hub.challenge=42`,
+        {},
+      ],
+      [`/api/no-such-route?signature=${sent.signature}&token=${sent.access}`, {}],
+    ];
+    for (const [url, headers] of calls) {
+      const res = await fetch(`${t.url}${url}`, { headers: { "x-request-id": "creds-in-url", ...headers } });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      await res.text();
+    }
+    await vi.waitFor(() =>
+      expect(
+        lines.filter((l) => l.includes('"reqId":"creds-in-url"') && l.includes("request completed")),
+      ).toHaveLength(calls.length),
+    );
+    for (const [what, secret] of Object.entries(sent)) {
+      expect(
+        lines.filter((l) => l.includes(secret)),
+        `${what} is in the log`,
+      ).toEqual([]);
+    }
+    // The request lines still say what was asked, with each credential's name.
+    const urls = lines
+      .map((l) => JSON.parse(l) as { reqId?: string; req?: { url?: string } })
+      .filter((l) => l.reqId === "creds-in-url" && l.req?.url)
+      .map((l) => l.req?.url);
+    expect(urls).toContain("/api/v1/chatbots?api_key=[redacted]&limit=5");
+    expect(urls).toContain(
+      "/api/channels/whatsapp/ch_nope/webhook?hub.mode=subscribe&hub.verify_token=[redacted]&hub.challenge=42",
+    );
+  });
+
   it("writes no info line for the health and readiness probes, even at trace", async () => {
     for (const url of ["/api/health", "/api/ready"]) {
       const reqId = `probe-${url.slice(5)}`;

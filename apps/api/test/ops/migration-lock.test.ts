@@ -12,6 +12,7 @@ import {
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { migrationsFolder as authMigrations } from "../../../auth/src/env";
 import * as apiSchema from "../../src/db/schema";
 import { migrationsFolder as apiMigrations } from "../../src/env";
@@ -68,62 +69,66 @@ describe.skipIf(!process.env.DATABASE_URL)(
       return { exited, output: () => out };
     };
 
-    it("makes the replicas wait for one another, applies each migration once, and boots every one", async () => {
-      // The test takes each service's migration lock first, so all replicas are sure to arrive while
-      // it is held: they must queue on it rather than migrate side by side.
-      const holders = await Promise.all(
-        (["api", "auth"] as const).map(async (service) => {
-          const client = new pg.Client({ connectionString: scratch[service]?.url });
-          await client.connect();
-          await client.query("select pg_advisory_lock(hashtext($1))", [services[service].table]);
-          return { service, client };
-        }),
-      );
-      const replicas = [start("api"), start("api"), start("api"), start("auth"), start("auth")];
-      const waiting = async (client: pg.Client) =>
-        Number(
-          (
-            await client.query(
-              "select count(*) as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
-            )
-          ).rows[0].n,
+    it(
+      "makes the replicas wait for one another, applies each migration once, and boots every one",
+      async () => {
+        // The test takes each service's migration lock first, so all replicas are sure to arrive while
+        // it is held: they must queue on it rather than migrate side by side.
+        const holders = await Promise.all(
+          (["api", "auth"] as const).map(async (service) => {
+            const client = new pg.Client({ connectionString: scratch[service]?.url });
+            await client.connect();
+            await client.query("select pg_advisory_lock(hashtext($1))", [services[service].table]);
+            return { service, client };
+          }),
         );
-      const [apiHolder, authHolder] = holders;
-      if (!apiHolder || !authHolder) throw new Error("no lock holders");
-      await until(
-        "three API replicas waiting on the lock",
-        async () => (await waiting(apiHolder.client)) === 3,
-        90_000,
-      );
-      await until(
-        "two auth replicas waiting on the lock",
-        async () => (await waiting(authHolder.client)) === 2,
-        90_000,
-      );
-      // Nothing was migrated while the lock was held.
-      const schemas = await apiHolder.client.query(
-        "select count(*) as n from information_schema.tables where table_schema = 'drizzle'",
-      );
-      expect(Number(schemas.rows[0].n)).toBe(0);
-
-      for (const { client, service } of holders) {
-        await client.query("select pg_advisory_unlock(hashtext($1))", [services[service].table]);
-      }
-      const codes = await Promise.all(replicas.map((r) => r.exited));
-      expect(codes, replicas.map((r) => r.output()).join("\n---\n")).toEqual([0, 0, 0, 0, 0]);
-      for (const r of replicas) expect(r.output()).toMatch(/^migrated (api|auth) in \d+ ms$/m);
-
-      for (const { client, service } of holders) {
-        const journal = JSON.parse(
-          readFileSync(path.join(services[service].folder, "meta/_journal.json"), "utf8"),
+        const replicas = [start("api"), start("api"), start("api"), start("auth"), start("auth")];
+        const waiting = async (client: pg.Client) =>
+          Number(
+            (
+              await client.query(
+                "select count(*) as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
+              )
+            ).rows[0].n,
+          );
+        const [apiHolder, authHolder] = holders;
+        if (!apiHolder || !authHolder) throw new Error("no lock holders");
+        await until(
+          "three API replicas waiting on the lock",
+          async () => (await waiting(apiHolder.client)) === 3,
+          90_000,
         );
-        const applied = await client.query(`select hash from drizzle.${services[service].table}`);
-        // Each migration recorded exactly once, however many replicas started.
-        expect(applied.rowCount, service).toBe(journal.entries.length);
-        expect(new Set(applied.rows.map((r) => r.hash)).size, service).toBe(journal.entries.length);
-        await client.end();
-      }
-    }, 240_000);
+        await until(
+          "two auth replicas waiting on the lock",
+          async () => (await waiting(authHolder.client)) === 2,
+          90_000,
+        );
+        // Nothing was migrated while the lock was held.
+        const schemas = await apiHolder.client.query(
+          "select count(*) as n from information_schema.tables where table_schema = 'drizzle'",
+        );
+        expect(Number(schemas.rows[0].n)).toBe(0);
+
+        for (const { client, service } of holders) {
+          await client.query("select pg_advisory_unlock(hashtext($1))", [services[service].table]);
+        }
+        const codes = await Promise.all(replicas.map((r) => r.exited));
+        expect(codes, replicas.map((r) => r.output()).join("\n---\n")).toEqual([0, 0, 0, 0, 0]);
+        for (const r of replicas) expect(r.output()).toMatch(/^migrated (api|auth) in \d+ ms$/m);
+
+        for (const { client, service } of holders) {
+          const journal = JSON.parse(
+            readFileSync(path.join(services[service].folder, "meta/_journal.json"), "utf8"),
+          );
+          const applied = await client.query(`select hash from drizzle.${services[service].table}`);
+          // Each migration recorded exactly once, however many replicas started.
+          expect(applied.rowCount, service).toBe(journal.entries.length);
+          expect(new Set(applied.rows.map((r) => r.hash)).size, service).toBe(journal.entries.length);
+          await client.end();
+        }
+      },
+      scaled(240_000),
+    );
   },
 );
 
@@ -134,55 +139,60 @@ describe.skipIf(!process.env.DATABASE_URL)(
  */
 describe("an older release on a newer database", () => {
   for (const driver of testDrivers()) {
-    it(`boots without migrating and stays ready (${driver})`, async () => {
-      const scratch = await createScratchDatabase(driver, "parley_rollback");
-      const journal = JSON.parse(readFileSync(path.join(apiMigrations, "meta/_journal.json"), "utf8"));
-      const newest = journal.entries.at(-1).tag as string;
-      const older = migrationsBefore(apiMigrations, newest);
-      // PGlite is one process at a time on its folder: the new release migrates and stops, then the
-      // old one (a rollback) opens it. On Postgres both run side by side (a rolling update).
-      const dataDir = driver === "pglite" ? mkdtempSync(path.join(tmpdir(), "parley-rollback-")) : undefined;
-      const open = (migrationsFolder: string) =>
-        createDb({
-          url: scratch.url,
-          dataDir,
-          schema: apiSchema,
-          migrationsFolder,
-          migrationsTable: "__api_migrations",
-        });
-      const handles: { close(): Promise<void> }[] = [];
-      try {
-        const newer = await open(apiMigrations);
-        handles.push(newer);
-        if (driver === "pglite") await handles.pop()?.close();
-        // What the old release does at boot: opening migrates, and finds nothing of its own left.
-        const old = await open(older.dir);
-        handles.push(old);
-        const oldReady = createReadinessCheck({
-          db: old,
-          migrationsFolder: older.dir,
-          migrationsTable: "__api_migrations",
-        });
-        expect(await oldReady()).toMatchObject({ checks: { migrations: { ok: true, pending: [] } } });
-        const rows = rowsOf<{ n: number }>(
-          await old.db.execute(sql`select count(*)::int as n from drizzle.__api_migrations`),
-        );
-        // The newer migration stays applied, recorded once; the old release added nothing.
-        expect(rows[0]?.n).toBe(journal.entries.length);
-        // And the new release's own check is satisfied too.
-        const newReady = createReadinessCheck({
-          db: old,
-          migrationsFolder: apiMigrations,
-          migrationsTable: "__api_migrations",
-        });
-        expect(await newReady()).toMatchObject({ checks: { migrations: { ok: true, pending: [] } } });
-      } finally {
-        for (const h of handles) await h.close();
-        older.remove();
-        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-        await scratch.drop();
-      }
-    }, 120_000);
+    it(
+      `boots without migrating and stays ready (${driver})`,
+      async () => {
+        const scratch = await createScratchDatabase(driver, "parley_rollback");
+        const journal = JSON.parse(readFileSync(path.join(apiMigrations, "meta/_journal.json"), "utf8"));
+        const newest = journal.entries.at(-1).tag as string;
+        const older = migrationsBefore(apiMigrations, newest);
+        // PGlite is one process at a time on its folder: the new release migrates and stops, then the
+        // old one (a rollback) opens it. On Postgres both run side by side (a rolling update).
+        const dataDir =
+          driver === "pglite" ? mkdtempSync(path.join(tmpdir(), "parley-rollback-")) : undefined;
+        const open = (migrationsFolder: string) =>
+          createDb({
+            url: scratch.url,
+            dataDir,
+            schema: apiSchema,
+            migrationsFolder,
+            migrationsTable: "__api_migrations",
+          });
+        const handles: { close(): Promise<void> }[] = [];
+        try {
+          const newer = await open(apiMigrations);
+          handles.push(newer);
+          if (driver === "pglite") await handles.pop()?.close();
+          // What the old release does at boot: opening migrates, and finds nothing of its own left.
+          const old = await open(older.dir);
+          handles.push(old);
+          const oldReady = createReadinessCheck({
+            db: old,
+            migrationsFolder: older.dir,
+            migrationsTable: "__api_migrations",
+          });
+          expect(await oldReady()).toMatchObject({ checks: { migrations: { ok: true, pending: [] } } });
+          const rows = rowsOf<{ n: number }>(
+            await old.db.execute(sql`select count(*)::int as n from drizzle.__api_migrations`),
+          );
+          // The newer migration stays applied, recorded once; the old release added nothing.
+          expect(rows[0]?.n).toBe(journal.entries.length);
+          // And the new release's own check is satisfied too.
+          const newReady = createReadinessCheck({
+            db: old,
+            migrationsFolder: apiMigrations,
+            migrationsTable: "__api_migrations",
+          });
+          expect(await newReady()).toMatchObject({ checks: { migrations: { ok: true, pending: [] } } });
+        } finally {
+          for (const h of handles) await h.close();
+          older.remove();
+          if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+          await scratch.drop();
+        }
+      },
+      scaled(120_000),
+    );
   }
 });
 

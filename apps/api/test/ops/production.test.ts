@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchDatabase, type ScratchDatabase, testDrivers } from "@parley/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { freePort } from "../harness";
 import { buildCompiled, type CompiledApp, type NodeProcess, repoRoot, runNode, waitForOk } from "./compiled";
 
@@ -225,7 +226,7 @@ describe.each(testDrivers())("the compiled services on %s", (driver) => {
       waitForOk(`${authUrl}/ok`, authProc, 300_000),
       waitForOk(`${apiUrl}/api/health`, apiProc, 300_000),
     ]);
-  }, 360_000);
+  }, scaled(360_000));
   afterAll(async () => {
     await Promise.all([apiProc?.stop(), authProc?.stop()]);
     await apiDb?.drop();

@@ -794,6 +794,21 @@ export interface paths {
                             question: string | null;
                             answer: string | null;
                             lastSyncedAt: string | null;
+                            include: string[];
+                            exclude: string[];
+                            /** @enum {string} */
+                            resync: "off" | "daily" | "weekly";
+                            nextSyncAt: string | null;
+                            lastSync: {
+                                /** @enum {string} */
+                                status: "running" | "succeeded" | "failed" | "held";
+                                finishedAt: string | null;
+                                added: number;
+                                changed: number;
+                                removed: number;
+                                unchanged: number;
+                                failed: number;
+                            } | null;
                             embedding: {
                                 /** @enum {string} */
                                 status: "queued" | "running" | "ready" | "failed";
@@ -878,6 +893,10 @@ export interface paths {
                         /** Format: uri */
                         url: string;
                         maxPages?: number;
+                        include?: string[];
+                        exclude?: string[];
+                        /** @enum {string} */
+                        resync?: "off" | "daily" | "weekly";
                     };
                 };
             };
@@ -915,6 +934,21 @@ export interface paths {
                             question: string | null;
                             answer: string | null;
                             lastSyncedAt: string | null;
+                            include: string[];
+                            exclude: string[];
+                            /** @enum {string} */
+                            resync: "off" | "daily" | "weekly";
+                            nextSyncAt: string | null;
+                            lastSync: {
+                                /** @enum {string} */
+                                status: "running" | "succeeded" | "failed" | "held";
+                                finishedAt: string | null;
+                                added: number;
+                                changed: number;
+                                removed: number;
+                                unchanged: number;
+                                failed: number;
+                            } | null;
                             embedding: {
                                 /** @enum {string} */
                                 status: "queued" | "running" | "ready" | "failed";
@@ -1040,6 +1074,21 @@ export interface paths {
                             question: string | null;
                             answer: string | null;
                             lastSyncedAt: string | null;
+                            include: string[];
+                            exclude: string[];
+                            /** @enum {string} */
+                            resync: "off" | "daily" | "weekly";
+                            nextSyncAt: string | null;
+                            lastSync: {
+                                /** @enum {string} */
+                                status: "running" | "succeeded" | "failed" | "held";
+                                finishedAt: string | null;
+                                added: number;
+                                changed: number;
+                                removed: number;
+                                unchanged: number;
+                                failed: number;
+                            } | null;
                             embedding: {
                                 /** @enum {string} */
                                 status: "queued" | "running" | "ready" | "failed";
@@ -1154,6 +1203,21 @@ export interface paths {
                             question: string | null;
                             answer: string | null;
                             lastSyncedAt: string | null;
+                            include: string[];
+                            exclude: string[];
+                            /** @enum {string} */
+                            resync: "off" | "daily" | "weekly";
+                            nextSyncAt: string | null;
+                            lastSync: {
+                                /** @enum {string} */
+                                status: "running" | "succeeded" | "failed" | "held";
+                                finishedAt: string | null;
+                                added: number;
+                                changed: number;
+                                removed: number;
+                                unchanged: number;
+                                failed: number;
+                            } | null;
                             embedding: {
                                 /** @enum {string} */
                                 status: "queued" | "running" | "ready" | "failed";
@@ -1333,6 +1397,21 @@ export interface paths {
                             question: string | null;
                             answer: string | null;
                             lastSyncedAt: string | null;
+                            include: string[];
+                            exclude: string[];
+                            /** @enum {string} */
+                            resync: "off" | "daily" | "weekly";
+                            nextSyncAt: string | null;
+                            lastSync: {
+                                /** @enum {string} */
+                                status: "running" | "succeeded" | "failed" | "held";
+                                finishedAt: string | null;
+                                added: number;
+                                changed: number;
+                                removed: number;
+                                unchanged: number;
+                                failed: number;
+                            } | null;
                             embedding: {
                                 /** @enum {string} */
                                 status: "queued" | "running" | "ready" | "failed";

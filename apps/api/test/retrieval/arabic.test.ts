@@ -32,6 +32,11 @@ describe("Arabic normalisation", () => {
     expect(normalizeArabic("Hello, café 3.5 BHD!")).toBe("Hello, café 3.5 BHD!");
     expect(analyseForSearch("How much is delivery?")).toBe("How much is delivery?");
   });
+  it("folds the accents of Latin letters, which visitors rarely type", () => {
+    expect(analyseForSearch("Beyoncé and Frédéric Chopin")).toBe("Beyonce and Frederic Chopin");
+    // Arabic is untouched by it (NFD would split آ into ا and a madda).
+    expect(analyseForSearch("café آمنة البحرين").trim().split(/\s+/)).toEqual(["cafe", "امن", "بحرين"]);
+  });
 });
 
 describe("Arabic light stemming", () => {

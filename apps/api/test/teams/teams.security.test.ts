@@ -119,6 +119,11 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
         ).status,
       ).toBe(403);
       expect((await callApi(s, token, "GET", `/api/chatbots/${botId}/identity`)).status).toBe(403);
+      // A website source's rules and schedule are knowledge:write (owner, admin) like the other source routes.
+      const patchSource = await callApi(s, token, "PATCH", `/api/chatbots/${botId}/sources/src_any`, {
+        resync: "off",
+      });
+      expect([patchSource.status, patchSource.json.error?.code]).toEqual([403, "FORBIDDEN"]);
       expect((await callApi(s, token, "GET", "/api/analytics?from=2026-01-01&to=2026-01-31")).status).toBe(
         403,
       );
@@ -310,6 +315,13 @@ describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (
       const refused = await callApi(s, token, "GET", "/api/conversations");
       expect(refused.status).toBe(403);
       expect(refused.json.error?.code).toBe("NOT_A_MEMBER");
+      for (const [method, path, body] of [
+        ["PATCH", `/api/chatbots/${botId}/sources/src_any`, { resync: "off" }],
+        ["GET", `/api/chatbots/${botId}/sources/src_any/syncs`, undefined],
+      ] as const) {
+        const sourceRefused = await callApi(s, token, method, path, body);
+        expect([sourceRefused.status, sourceRefused.json.error?.code]).toEqual([403, "NOT_A_MEMBER"]);
+      }
       const playgroundRefused = await playground(token, botId);
       expect(playgroundRefused.status).toBe(403);
       expect(((await playgroundRefused.json()) as { error: { code: string } }).error.code).toBe(

@@ -1,5 +1,6 @@
 import { WIDGET_LIMITS } from "@parley/contracts";
 import { afterAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { builderClient } from "../builder/client";
 import { createTestApp, type TestApp } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
@@ -8,7 +9,7 @@ import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
  * Per-IP widget limits key on the client's address. Only a proxy TRUST_PROXY names may tell it
  * (X-Forwarded-For); from anyone else the header is ignored, so rotating it escapes nothing.
  */
-describe("X-Forwarded-For and the widget's per-IP limits", { timeout: 120_000 }, () => {
+describe("X-Forwarded-For and the widget's per-IP limits", { timeout: scaled(120_000) }, () => {
   const opened: { t: TestApp; issuer: TokenIssuer }[] = [];
   afterAll(async () => {
     for (const { t, issuer } of opened) {

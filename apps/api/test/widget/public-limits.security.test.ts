@@ -1,5 +1,6 @@
 import { CONTACT_LIMITS, errorBodySchema, WIDGET_LIMITS } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { builderClient } from "../builder/client";
 import { createTestApp, type TestApp } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
@@ -9,7 +10,7 @@ import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
  * with the route's message and a Retry-After, and a client that is not a trusted proxy cannot
  * escape a per-IP limit by claiming other addresses in X-Forwarded-For.
  */
-describe("rate limits on the public routes", { timeout: 120_000 }, () => {
+describe("rate limits on the public routes", { timeout: scaled(120_000) }, () => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let botId: string;

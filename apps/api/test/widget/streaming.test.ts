@@ -1,5 +1,6 @@
 import { transcriptSchema, usageSchema, widgetConversationSchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../scripts/slowness.mjs";
 import { builderClient, type Owner } from "../builder/client";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { type LlmStub, startLlmStub } from "../llm-stub";
@@ -181,9 +182,9 @@ describe.each(testDrivers())("a streaming widget reply on %s", (driver) => {
     const seen = await asking.readDeltas(5);
     leave.abort();
     // The disconnect reaches the model too: the upstream call stops.
-    await expect.poll(() => stub.aborted, { timeout: 10_000 }).toBeGreaterThan(abortedBefore);
+    await expect.poll(() => stub.aborted, { timeout: scaled(10_000) }).toBeGreaterThan(abortedBefore);
     await expect
-      .poll(async () => (await assistantOf(asking.conv))?.content.length ?? 0, { timeout: 10_000 })
+      .poll(async () => (await assistantOf(asking.conv))?.content.length ?? 0, { timeout: scaled(10_000) })
       .toBeGreaterThanOrEqual(seen.length);
     const kept = await assistantOf(asking.conv);
     expect(kept?.interrupted).toBe(true);

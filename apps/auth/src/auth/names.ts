@@ -1,4 +1,11 @@
-import { BIDI_OVERRIDE_MESSAGE, hasNoBidiOverride, stripBidiControls } from "@parley/contracts";
+import {
+  BIDI_OVERRIDE_MESSAGE,
+  cleanName,
+  hasNoBidiOverride,
+  MEMBER_NAME_MAX,
+  MEMBER_NAME_REQUIRED,
+  memberNameSchema,
+} from "@parley/contracts";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 
@@ -42,6 +49,31 @@ export function bidiOverrideIn(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The routes that take a member's display name: `name` in the body, or in `data` (admin update). */
+const USER_NAME_PATHS = new Set([
+  "/sign-up/email",
+  "/update-user",
+  "/admin/create-user",
+  "/admin/update-user",
+]);
+
+export const NAME_INVALID_CODE = "NAME_INVALID";
+
+/**
+ * Issue #35: the first rule a member's typed display name breaks (`memberNameSchema`: at most 120
+ * characters, something visible, one line), or undefined. A name that is absent is not checked
+ * (better-auth requires it where it must be there).
+ */
+export function memberNameRefusal(body: unknown): string | undefined {
+  if (!isRecord(body)) return undefined;
+  for (const record of [body, body.data]) {
+    if (!isRecord(record) || !("name" in record) || record.name === undefined) continue;
+    const parsed = memberNameSchema.safeParse(record.name);
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? MEMBER_NAME_REQUIRED;
+  }
+  return undefined;
+}
+
 export function parleyNames(): BetterAuthPlugin {
   return {
     id: "parley-names",
@@ -58,6 +90,10 @@ export function parleyNames(): BetterAuthPlugin {
                 message: BIDI_OVERRIDE_MESSAGE,
               });
             }
+            if (USER_NAME_PATHS.has(ctx.path ?? "")) {
+              const message = memberNameRefusal(ctx.body);
+              if (message) throw APIError.from("BAD_REQUEST", { code: NAME_INVALID_CODE, message });
+            }
           }),
         },
       ],
@@ -65,7 +101,13 @@ export function parleyNames(): BetterAuthPlugin {
   };
 }
 
-/** A user's name as stored: without direction controls, whatever sent it (social profiles too). */
+/**
+ * A user's name as stored, whatever sent it (social profiles too, which are not refused): without
+ * direction controls, on one line, at most 120 characters (`cleanName`). A typed name that breaks
+ * the rule never gets here (`parleyNames` refuses it first).
+ */
 export function storedUserName<T extends { name?: string | null }>(user: T): { data: T } {
-  return { data: typeof user.name === "string" ? { ...user, name: stripBidiControls(user.name) } : user };
+  return {
+    data: typeof user.name === "string" ? { ...user, name: cleanName(user.name, MEMBER_NAME_MAX) } : user,
+  };
 }

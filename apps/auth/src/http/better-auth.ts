@@ -1,5 +1,6 @@
+import { isUtf8 } from "node:buffer";
 import { type CspDirectives, cspHeader } from "@parley/config/security-headers";
-import { findNul, NUL_MESSAGE } from "@parley/contracts";
+import { findNul, INVALID_UTF8_MESSAGE, NUL_MESSAGE } from "@parley/contracts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Auth } from "../auth";
@@ -38,6 +39,10 @@ export async function betterAuthRoutes(
     method: ["GET", "POST"],
     url: "/*",
     async handler(request, reply) {
+      if (Buffer.isBuffer(request.body) && !isUtf8(request.body)) {
+        // Decoded, every invalid byte would become U+FFFD in a name or an address (issue #35).
+        return reply.status(400).send({ code: "VALIDATION_ERROR", message: INVALID_UTF8_MESSAGE });
+      }
       const body = bodyOf(request);
       const nul = findNul(request.query, "query") ?? findNul(body, "body");
       if (nul) {

@@ -1,3 +1,4 @@
+import { headerLine } from "@parley/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import { DevMailbox } from "./dev-mailbox";
@@ -23,6 +24,20 @@ export interface MailerOptions {
  * the link in the terminal) and, outside production, kept for the /dev/mailbox page.
  */
 export function createMailer(options: MailerOptions): Mailer {
+  const mailer = createTransportMailer(options);
+  return { ...mailer, send: (mail) => mailer.send(withSafeHeaders(mail)) };
+}
+
+/**
+ * Every mail leaves through `send`, so its headers are made safe here, whatever built them (the
+ * auth service's templates or a mail the API wrote): the subject and the address are one line.
+ * A line break in a header would end it and start another (`Bcc:`), or end the headers.
+ */
+export function withSafeHeaders(mail: Mail): Mail {
+  return { ...mail, to: headerLine(mail.to), subject: headerLine(mail.subject) };
+}
+
+function createTransportMailer(options: MailerOptions): Mailer {
   const { log } = options;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);

@@ -6,6 +6,8 @@
  * @parley/ui; an Arabic mail is right to left (`dir="rtl" lang="ar"`), with e-mail addresses and
  * links isolated left to right and names isolated in their own direction.
  */
+
+import { headerLine } from "@parley/contracts";
 import arMail from "@parley/ui/locales/ar/mail";
 import enMail from "@parley/ui/locales/en/mail";
 import type { Translation } from "@parley/ui/locales/types";
@@ -88,8 +90,11 @@ function fill(language: Language, template: string, values: Values = {}, marks =
       html += escapeHtml(part);
       return;
     }
-    const v = values[part];
-    if (!v) throw new Error(`mail template: no value for {{${part}}}`);
+    const given = values[part];
+    if (!given) throw new Error(`mail template: no value for {{${part}}}`);
+    // A value is someone's words (a name, a workspace): it never starts a line of its own in the
+    // text or the subject, whatever a stored name holds (issue #35: "Eve\r\nBcc: …").
+    const v = { ...given, value: headerLine(given.value) };
     if (!isolating || !v.isolate) {
       text += v.value;
       html += escapeHtml(v.value);

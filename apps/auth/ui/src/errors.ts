@@ -116,6 +116,9 @@ export function describeApiError(
       };
     case "INVALID_EMAIL":
       return { message: text("errors.invalidEmail"), field: "email" };
+    // The display name rule (issue #35): at most 120 characters, something visible, one line.
+    case "NAME_INVALID":
+      return { message: text("errors.nameInvalid"), field: "name" };
     case "PASSWORD_TOO_SHORT": {
       const min = limitFromMessage(failure.message) ?? policy.minLength;
       return { message: text("errors.passwordTooShort", { min }), field: "password" };

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { askSchema, citationSchema } from "../chatbots/chat";
 import { botLanguageSchema } from "../chatbots/chatbot";
-import { BIDI_OVERRIDE_MESSAGE, hasNoBidiOverride, idText, safeText } from "../common/text";
+import { nameText } from "../common/names";
+import { idText, safeText } from "../common/text";
 import { conversationFiltersSchema, leadRowSchema, transcriptMessageSchema } from "../inbox/inbox";
 
 /**
@@ -38,11 +39,11 @@ export const MAX_API_KEYS = 20;
 export const API_KEY_NAME_MAX = 80;
 
 export const apiKeyCreateSchema = z.object({
-  name: safeText()
-    .trim()
-    .min(1, "Give the key a name")
-    .max(API_KEY_NAME_MAX, `Keep the name under ${API_KEY_NAME_MAX} characters`)
-    .refine(hasNoBidiOverride, BIDI_OVERRIDE_MESSAGE),
+  name: nameText({
+    max: API_KEY_NAME_MAX,
+    tooLong: `Keep the name under ${API_KEY_NAME_MAX} characters`,
+    required: "Give the key a name",
+  }),
   scopes: z
     .array(apiKeyScopeSchema)
     .min(1, "Choose at least one scope")

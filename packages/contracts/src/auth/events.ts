@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { cleanName } from "../common/names";
 import { idText, safeText, stripNul } from "../common/text";
-import { workspaceAuditEventDataSchema, workspaceRoleSchema } from "../workspaces/workspace";
+import { MEMBER_NAME_MAX, workspaceAuditEventDataSchema, workspaceRoleSchema } from "../workspaces/workspace";
 
 /**
  * Events the auth service delivers to the API (outbox, retried until acknowledged).
@@ -31,9 +32,13 @@ export const AUTH_EVENTS_PATH = "/api/internal/auth-events";
 /** JWT claims the auth service puts in access tokens (`/token`) and the API verifies. */
 export const accessTokenClaimsSchema = z.object({
   sub: idText(),
-  // Display claims from our own auth service: a stray NUL is dropped rather than locking the user out.
+  // Display claims from our own auth service: a stray NUL is dropped rather than locking the user out,
+  // and a name stored before the name rule (issue #35) is shown on one line, bounded.
   email: z.string().transform(stripNul),
-  name: z.string().default("").transform(stripNul),
+  name: z
+    .string()
+    .default("")
+    .transform((name) => cleanName(name, MEMBER_NAME_MAX)),
   emailVerified: z.boolean().optional(),
   role: z.string().optional(),
   /** The active workspace (absent in tokens minted before workspaces: the personal one, = sub). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameText } from "../common/names";
 import { safeText, withoutNul } from "../common/text";
 import { handoffSettingsSchema } from "../live/live";
 
@@ -55,9 +56,9 @@ export type AnswerCaution = z.infer<typeof answerCautionSchema>;
  * and 10 % false abstention (written by apps/api/eval/fit-confidence.ts --write).
  */
 export const CAUTION_THRESHOLDS: Record<AnswerCaution, number> = {
-  answer_more: 0.225,
-  balanced: 0.51,
-  cautious: 0.72,
+  answer_more: 0.258,
+  balanced: 0.5,
+  cautious: 0.717,
 };
 /**
  * An answer given below this confidence (one a cautious bot would hold back) is "low confidence":
@@ -345,15 +346,12 @@ export const chatbotListSchema = z.array(
 );
 export type ChatbotListItem = z.infer<typeof chatbotListSchema>[number];
 
-const name = safeText()
-  .trim()
-  .min(1, "Give your chatbot a name")
-  .max(80, "Keep the name under 80 characters")
-  // The widget shows the name to visitors: no direction override may disguise it (see below).
-  .refine(
-    (s) => !/[\u202A-\u202E]/.test(s),
-    "Remove the invisible text-direction override characters (U+202A to U+202E)",
-  );
+/** The widget shows the name to visitors: the one rule for names people see (`nameText`). */
+const name = nameText({
+  max: 80,
+  tooLong: "Keep the name under 80 characters",
+  required: "Give your chatbot a name",
+});
 /**
  * The bidi embedding and override controls (U+202A–U+202E). An override (U+202E) shows the
  * characters after it in reverse order, so a visitor-facing text could show one address while

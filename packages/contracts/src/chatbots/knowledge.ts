@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasVisibleCharacter, nameText } from "../common/names";
 import { safeText, stripBidiControls, withoutNul } from "../common/text";
 
 export const sourceKindSchema = z.enum(["text", "qa", "file", "website"]);
@@ -28,6 +29,8 @@ export function ingestLimits(tier: number | null | undefined): IngestLimits {
 export const MAX_UPLOAD_MB = Math.max(...INGEST_LIMITS.map((l) => l.fileMb));
 
 export const FILE_NAME_MAX = 200;
+/** A source's title (a text source's as typed; a file's name without its extension). */
+export const SOURCE_TITLE_MAX = 200;
 
 /**
  * An uploaded file's name as we store and show it: the last path segment only, without control
@@ -41,7 +44,8 @@ export function cleanFileName(raw: string): string {
     .replace(/\s+/g, " ")
     .trim();
   const chars = [...clean];
-  if (chars.length === 0) return "document";
+  // Nothing that shows (zero-width characters, the Hangul filler U+3164): a blank title otherwise.
+  if (!hasVisibleCharacter(clean)) return "document";
   if (chars.length <= FILE_NAME_MAX) return clean;
   const ext = /\.[A-Za-z0-9]{1,10}$/.exec(clean)?.[0] ?? "";
   return `${chars
@@ -54,6 +58,56 @@ export const fileNameSchema = z.string().transform(cleanFileName);
 /** A page a crawl did not learn from, and why (too large, timed out, 404, another site…). */
 export const skippedPageSchema = z.object({ url: z.string(), reason: z.string() });
 export type SkippedPage = z.infer<typeof skippedPageSchema>;
+
+/** How often a website source is re-synced by the scheduler (paid plans; `off` on every plan). */
+export const resyncScheduleSchema = z.enum(["off", "daily", "weekly"]);
+export type ResyncSchedule = z.infer<typeof resyncScheduleSchema>;
+
+export const PATH_PATTERNS_MAX = 20;
+/**
+ * A path pattern of a website source: `/help/` keeps (or drops) every path that starts with it,
+ * `*` matches any characters, a trailing `$` anchors the end.
+ */
+export const pathPatternSchema = withoutNul(z.string())
+  .trim()
+  .min(1, "Write a path such as /help/")
+  .max(200, "Keep each path pattern under 200 characters")
+  .refine((p) => p.startsWith("/"), "A path pattern starts with /, such as /help/");
+const pathPatternsSchema = z
+  .array(pathPatternSchema)
+  .max(PATH_PATTERNS_MAX, `At most ${PATH_PATTERNS_MAX} path patterns`);
+
+export const syncStatusSchema = z.enum(["running", "succeeded", "failed", "held"]);
+export const syncPageOutcomeSchema = z.enum(["added", "changed", "removed", "unchanged", "failed"]);
+
+/**
+ * One sync of a website source: its counts and the pages behind them. `held`: a scheduled sync
+ * would have removed more than a third of the pages, so the removals wait for a re-sync by hand.
+ */
+export const sourceSyncSchema = z.object({
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  status: syncStatusSchema,
+  trigger: z.enum(["manual", "scheduled"]),
+  added: z.number().int(),
+  changed: z.number().int(),
+  removed: z.number().int(),
+  unchanged: z.number().int(),
+  failed: z.number().int(),
+  pages: z.array(
+    z.object({ url: z.string(), outcome: syncPageOutcomeSchema, reason: z.string().optional() }),
+  ),
+  /** How many pages each include pattern kept, and each exclude pattern turned away. */
+  rules: z.array(
+    z.object({ kind: z.enum(["include", "exclude"]), pattern: z.string(), pages: z.number().int() }),
+  ),
+  /** The sitemaps read (empty: pages were found by following links). */
+  sitemaps: z.array(z.string()),
+  /** Why it failed (the source keeps what it knew). */
+  error: z.string().nullable(),
+});
+export type SourceSync = z.infer<typeof sourceSyncSchema>;
+export const sourceSyncListSchema = z.array(sourceSyncSchema);
 
 export const knowledgeSourceSchema = z.object({
   _id: z.string(),
@@ -76,6 +130,24 @@ export const knowledgeSourceSchema = z.object({
   question: z.string().nullable(),
   answer: z.string().nullable(),
   lastSyncedAt: z.string().nullable(),
+  /** Website sources: the path rules and the re-sync schedule (empty and `off` for the others). */
+  include: z.array(z.string()),
+  exclude: z.array(z.string()),
+  resync: resyncScheduleSchema,
+  /** When the scheduler next re-syncs it: 03:00 of the bot's time zone (null: off). */
+  nextSyncAt: z.string().nullable(),
+  /** Website sources: the last finished sync's counts (null before the first). */
+  lastSync: sourceSyncSchema
+    .pick({
+      status: true,
+      finishedAt: true,
+      added: true,
+      changed: true,
+      removed: true,
+      unchanged: true,
+      failed: true,
+    })
+    .nullable(),
   /**
    * Semantic search for its passages (null: no embeddings endpoint). `failed` says why in
    * `error`; the source is still searched by its words.
@@ -98,7 +170,12 @@ export const knowledgeSourceListSchema = z.array(knowledgeSourceSchema);
 export const sourceCreateSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("text"),
-    title: safeText().trim().min(1, "Give the text a title").max(200),
+    // Shown to visitors as the citation of an answer: the one rule for names people see.
+    title: nameText({
+      max: SOURCE_TITLE_MAX,
+      tooLong: `Keep the title under ${SOURCE_TITLE_MAX} characters`,
+      required: "Give the text a title",
+    }),
     content: safeText()
       .trim()
       .min(1, "The text is empty")
@@ -116,6 +193,19 @@ export const sourceCreateSchema = z.discriminatedUnion("kind", [
       "Only http and https sites can be crawled",
     ),
     maxPages: z.number().int().min(1).max(500).optional(),
+    include: pathPatternsSchema.optional(),
+    exclude: pathPatternsSchema.optional(),
+    resync: resyncScheduleSchema.optional(),
   }),
 ]);
 export type SourceCreate = z.infer<typeof sourceCreateSchema>;
+
+/** What can change on a website source after it was added. */
+export const sourcePatchSchema = z
+  .object({
+    include: pathPatternsSchema.optional(),
+    exclude: pathPatternsSchema.optional(),
+    resync: resyncScheduleSchema.optional(),
+  })
+  .strict();
+export type SourcePatch = z.infer<typeof sourcePatchSchema>;

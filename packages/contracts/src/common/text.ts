@@ -9,6 +9,12 @@ export const NUL_MESSAGE = "must not contain the NUL character (\\u0000)";
 
 export const hasNoNul = (value: string) => !value.includes("\u0000");
 
+/**
+ * A request body that is not valid UTF-8 (issue #35): decoding it would put U+FFFD where each bad
+ * byte was, and store text the sender never wrote, so both services refuse it with a 400.
+ */
+export const INVALID_UTF8_MESSAGE = "The request body is not valid UTF-8 text. Send it encoded as UTF-8.";
+
 /** For text we trust but must still store (claims from our own auth service). */
 export const stripNul = (value: string) => value.replaceAll("\u0000", "");
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameText } from "../common/names";
 import { safeText, withoutNul } from "../common/text";
 
 /**
@@ -17,9 +18,38 @@ export const WEBHOOK_EVENT_TYPES = [
   "conversation.closed",
   "source.ready",
   "source.failed",
+  "source.synced",
 ] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
+/**
+ * `source.synced`'s data: a website source's sync finished, with its counts. `held`: a scheduled
+ * sync would have removed more than a third of the pages, so nothing was removed; `failed`: the
+ * source kept what it knew.
+ */
+export const sourceSyncedEventDataSchema = z.object({
+  source: z.object({
+    id: z.string(),
+    chatbotId: z.string(),
+    kind: z.string(),
+    title: z.string(),
+    url: z.string().nullable(),
+  }),
+  sync: z.object({
+    trigger: z.enum(["manual", "scheduled"]),
+    status: z.enum(["running", "succeeded", "failed", "held"]),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+    added: z.number().int(),
+    changed: z.number().int(),
+    removed: z.number().int(),
+    unchanged: z.number().int(),
+    failed: z.number().int(),
+    error: z.string().nullable(),
+  }),
+});
+export type SourceSyncedEventData = z.infer<typeof sourceSyncedEventDataSchema>;
+
 /** "Send test event" delivers this type to one endpoint, whatever events it subscribes to. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 export const webhookDeliveryTypeSchema = z.enum([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT]);
@@ -48,10 +78,12 @@ const eventsSchema = z
   .max(WEBHOOK_EVENT_TYPES.length)
   .transform((events) => [...new Set(events)]);
 
-const descriptionSchema = safeText()
-  .trim()
-  .max(WEBHOOK_DESCRIPTION_MAX, `A description can be at most ${WEBHOOK_DESCRIPTION_MAX} characters`)
-  .refine((s) => !/[\r\n]/.test(s), "A description is one line");
+/** Optional; the one rule for names people see, a blank one stored empty (`nameText`). */
+const descriptionSchema = nameText({
+  max: WEBHOOK_DESCRIPTION_MAX,
+  tooLong: `A description can be at most ${WEBHOOK_DESCRIPTION_MAX} characters`,
+  line: "A description is one line",
+});
 
 export const webhookEndpointCreateSchema = z.object({
   url: webhookUrlSchema,

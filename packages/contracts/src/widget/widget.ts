@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { askSchema, citationSchema } from "../chatbots/chat";
 import { botLanguageSchema, widgetThemeSchema } from "../chatbots/chatbot";
+import { cleanName } from "../common/names";
 import { safeText, stripBidiControls } from "../common/text";
 import { conversationStatusSchema, messageAuthorSchema } from "../live/live";
 
@@ -169,7 +170,13 @@ export const leadSchema = z.object({
    * Shown in the inbox and the leads export. Direction controls are dropped rather than refused:
    * a visitor's contact details are not lost over an invisible character.
    */
-  name: safeText().overwrite(stripBidiControls).trim().max(120).optional(),
+  name: safeText()
+    .overwrite(stripBidiControls)
+    .trim()
+    .max(120)
+    // One line, and nothing at all when nothing visible is left (the inbox shows the address then).
+    .overwrite((v) => cleanName(v, 120))
+    .optional(),
 });
 export type LeadInput = z.infer<typeof leadSchema>;
 

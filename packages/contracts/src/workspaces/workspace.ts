@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { BIDI_OVERRIDE_MESSAGE, hasNoBidiOverride, idText, safeText } from "../common/text";
+import { nameText } from "../common/names";
+import { idText, safeText } from "../common/text";
 
 /**
  * Workspace roles (better-auth organization plugin roles on the auth service). The access token
@@ -62,10 +63,6 @@ export const WORKSPACE_SLUG_MAX = 64;
 export const EMAIL_MAX = 254;
 export const EMAIL_LOCAL_PART_MAX = 64;
 
-/** C0 and C1 controls (NUL, line breaks, tabs, escape…) and the Unicode line/paragraph separators. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
-const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
-
 export const WORKSPACE_NAME_REQUIRED = "Give the workspace a name.";
 
 /**
@@ -77,15 +74,28 @@ export function signUpNameOwner(workspaceName: string): string | undefined {
   return /^(.+)'s workspace$/s.exec(workspaceName)?.[1];
 }
 
-export const workspaceNameSchema = z
-  .string()
-  .max(WORKSPACE_NAME_MAX, `A workspace name can be at most ${WORKSPACE_NAME_MAX} characters long.`)
-  .refine((v) => v.trim().length > 0, WORKSPACE_NAME_REQUIRED)
-  .refine(
-    (v) => !CONTROL_CHARACTERS.test(v),
-    "A workspace name is one line of text: remove line breaks, tabs and other control characters.",
-  )
-  .refine(hasNoBidiOverride, BIDI_OVERRIDE_MESSAGE);
+/** A workspace's name, by the one rule for names people see (`nameText`). */
+export const workspaceNameSchema = nameText({
+  max: WORKSPACE_NAME_MAX,
+  tooLong: `A workspace name can be at most ${WORKSPACE_NAME_MAX} characters long.`,
+  required: WORKSPACE_NAME_REQUIRED,
+  line: "A workspace name is one line of text: remove line breaks, tabs and other control characters.",
+});
+
+/**
+ * A member's display name (better-auth's `user.name`), typed at sign-up, in the account page or by
+ * an administrator: shown to the team, in mails ("Olivia invited you…") and to visitors beside a
+ * member's reply, so it follows the same rule as a workspace's name (issue #35: a name with CR/LF
+ * and 10,000 characters was stored and put into an invitation's subject).
+ */
+export const MEMBER_NAME_MAX = 120;
+export const MEMBER_NAME_REQUIRED = "Please enter your name.";
+export const memberNameSchema = nameText({
+  max: MEMBER_NAME_MAX,
+  tooLong: `A name can be at most ${MEMBER_NAME_MAX} characters long.`,
+  required: MEMBER_NAME_REQUIRED,
+  line: "A name is one line of text: remove line breaks, tabs and other control characters.",
+});
 
 const SLUG_MESSAGE = `A workspace's address can be at most ${WORKSPACE_SLUG_MAX} characters: lowercase letters, digits and single dashes.`;
 export const workspaceSlugSchema = z
@@ -161,7 +171,7 @@ export type WorkspaceMembers = z.infer<typeof workspaceMembersSchema>;
 export const WORKSPACE_MEMBER_MAIL_PATH = "/internal/workspaces/:workspaceId/members/:userId/mail";
 export const memberMailSchema = z.object({
   /** What the mail is about (logged; the dev mailbox shows it). */
-  topic: z.enum(["handoff", "lead", "digest", "webhook_disabled", "channel_needs_attention"]),
+  topic: z.enum(["handoff", "lead", "digest", "webhook_disabled", "channel_needs_attention", "source_sync"]),
   language: z.enum(["en", "ar"]),
   subject: safeText().min(1).max(300),
   text: safeText().min(1).max(100_000),

@@ -514,6 +514,8 @@ const MESSAGE_ERRORS: Record<string, number> = {
 };
 /** Properties of object literals that carry a message to a client. */
 const MESSAGE_PROPERTIES = new Set(["message", "reason", "error", "embeddingError", "resultMessage"]);
+/** The messages `nameText` (contracts common/names.ts) is given for each rule of a name. */
+const NAME_RULE_MESSAGES = new Set(["tooLong", "required", "line"]);
 /** zod methods taking a message after one argument, and those taking it first. */
 const ZOD_MESSAGE_SECOND = new Set([
   "min",
@@ -631,6 +633,12 @@ function collect(): Collected {
             : undefined;
         // sendError(reply, request, code, msg)
         if (name === "sendError") take(node.arguments[3], file, sf);
+        // nameText({ tooLong, required, line }): the one rule for names people see (contracts).
+        const rules = name === "nameText" ? node.arguments[0] : undefined;
+        if (rules && ts.isObjectLiteralExpression(rules))
+          for (const p of rules.properties)
+            if (ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && NAME_RULE_MESSAGES.has(p.name.text))
+              take(p.initializer, file, sf);
         // enforceLimit(…, message), limit(…, message)…
         const positions = name ? withMessageParams.get(name) : undefined;
         if (positions && (ts.isIdentifier(callee) || name === "limit"))

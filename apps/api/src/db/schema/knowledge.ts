@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   customType,
   index,
   integer,
@@ -50,6 +51,17 @@ export const knowledgeSources = pgTable(
     lastSyncedAt: timestamp({ withTimezone: true }),
     /** Website sources: pages the last crawl skipped and why (the first 100). */
     skippedPages: jsonb().$type<{ url: string; reason: string }[]>().notNull().default([]),
+    /** Website sources: path patterns a page must match one of (none: every page) / none of. */
+    include: jsonb().$type<string[]>().notNull().default([]),
+    exclude: jsonb().$type<string[]>().notNull().default([]),
+    /** Website sources: re-synced by the scheduler (paid plans), at a quiet hour of the workspace. */
+    resync: text({ enum: ["off", "daily", "weekly"] })
+      .notNull()
+      .default("off"),
+    /** Scheduled syncs that failed in a row (the owner is told at the second). */
+    resyncFailures: integer().notNull().default(0),
+    /** When the scheduler next re-syncs it (null: never); moved forward by the replica that claims it. */
+    nextSyncAt: timestamp({ withTimezone: true }),
     /**
      * Semantic search for this source's passages: `none` (no embeddings endpoint), `queued`,
      * `running` (embeddingDone of embeddingTotal passages), `ready`, or `failed` with
@@ -64,7 +76,10 @@ export const knowledgeSources = pgTable(
     embeddingError: text(),
     ...timestamps,
   },
-  (t) => [index("knowledge_sources_bot_idx").on(t.chatbotId, t.createdAt)],
+  (t) => [
+    index("knowledge_sources_bot_idx").on(t.chatbotId, t.createdAt),
+    index("knowledge_sources_next_sync_idx").on(t.nextSyncAt).where(sql`next_sync_at is not null`),
+  ],
 );
 export type KnowledgeSourceRow = typeof knowledgeSources.$inferSelect;
 
@@ -155,9 +170,91 @@ export const knowledgeStagedPages = pgTable(
       .default([]),
     links: jsonb().$type<string[]>().notNull().default([]),
     skippedReason: text(),
+    /**
+     * A re-sync's verdict on the page: its outcome, and what to ask it next time. `kept` pages
+     * (unchanged, or failing for now) keep their chunks as they are; null for other sources.
+     */
+    meta: jsonb().$type<StagedPageMeta>(),
   },
   (t) => [primaryKey({ columns: [t.sourceId, t.ord] })],
 );
+
+export interface StagedPageMeta {
+  outcome: "added" | "changed" | "unchanged" | "failed" | "gone" | "duplicate" | "sitemap";
+  /** The page's chunks stay as they are (unchanged, or a failure that may pass). */
+  keep?: boolean;
+  etag?: string | null;
+  lastModified?: string | null;
+  lastmod?: string | null;
+  hash?: string;
+}
+
+/**
+ * Each page of a website source as its last sync left it: what to ask it next time (ETag,
+ * Last-Modified, the sitemap's lastmod), the hash of its text, and its links.
+ */
+export const knowledgePages = pgTable(
+  "knowledge_pages",
+  {
+    sourceId: text()
+      .notNull()
+      .references(() => knowledgeSources.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    etag: text(),
+    lastModified: text(),
+    lastmod: text(),
+    hash: text().notNull(),
+    links: jsonb().$type<string[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.sourceId, t.url] })],
+);
+
+export type SyncPageOutcome = "added" | "changed" | "removed" | "unchanged" | "failed";
+
+/** One sync of a source (its first reading, a re-sync by hand, or a scheduled one) and what it did. */
+export const knowledgeSyncs = pgTable(
+  "knowledge_syncs",
+  {
+    id: text().primaryKey(),
+    sourceId: text()
+      .notNull()
+      .references(() => knowledgeSources.id, { onDelete: "cascade" }),
+    /** The ingestion job: a run re-taken after a crash goes on with the same record. */
+    jobId: text().notNull(),
+    trigger: text({ enum: ["manual", "scheduled"] })
+      .notNull()
+      .default("manual"),
+    /** `held`: the sync would have removed too much, so removals wait for a re-sync by hand. */
+    status: text({ enum: ["running", "succeeded", "failed", "held"] })
+      .notNull()
+      .default("running"),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }),
+    added: integer().notNull().default(0),
+    changed: integer().notNull().default(0),
+    removed: integer().notNull().default(0),
+    unchanged: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    pages: jsonb()
+      .$type<{ url: string; outcome: SyncPageOutcome; reason?: string }[]>()
+      .notNull()
+      .default([]),
+    /** How many pages each include/exclude pattern kept or turned away. */
+    rules: jsonb()
+      .$type<{ kind: "include" | "exclude"; pattern: string; pages: number }[]>()
+      .notNull()
+      .default([]),
+    sitemaps: jsonb().$type<string[]>().notNull().default([]),
+    error: text(),
+    /** Whether the owner was e-mailed about this sync. */
+    notified: boolean().notNull().default(false),
+  },
+  (t) => [
+    index("knowledge_syncs_source_idx").on(t.sourceId, t.startedAt),
+    index("knowledge_syncs_job_idx").on(t.sourceId, t.jobId),
+  ],
+);
+export type KnowledgeSyncRow = typeof knowledgeSyncs.$inferSelect;
 
 /**
  * Per-chatbot term statistics for BM25: in how many of the bot's chunks each lexeme occurs.

@@ -23,8 +23,11 @@ export interface AccountErasers {
   apiKeys: (tx: Tx, workspaceId: string) => Promise<void>;
   /** The personal workspace's webhook endpoints and their deliveries. */
   webhooks: (tx: Tx, workspaceId: string) => Promise<void>;
-  /** The personal workspace's messaging channels: their sealed credentials and receipts. */
-  channels?: (tx: Tx, workspaceId: string) => Promise<void>;
+  /**
+   * The personal workspace's messaging channels: their sealed credentials and receipts. Resolves
+   * with what runs after the commit (its cache is dropped only once the rows are gone for all).
+   */
+  channels?: (tx: Tx, workspaceId: string) => Promise<() => void>;
 }
 
 /**
@@ -43,6 +46,7 @@ export function createAuthEventsService(deps: {
   const { erase } = deps;
   return {
     async handle(event: AuthEvent): Promise<{ duplicate: boolean }> {
+      const afterCommit: Array<() => void> = [];
       const outcome = await deps.db.transaction(async (tx) => {
         if (!(await deps.repo.claim(tx, event))) return { duplicate: true };
         if (event.type === "workspace.audit") {
@@ -51,7 +55,8 @@ export function createAuthEventsService(deps: {
         }
         // The user's personal workspace (id = user id) and everything in it goes with them.
         const { userId } = event.data;
-        await erase.channels?.(tx, userId);
+        const channelsGone = await erase.channels?.(tx, userId);
+        if (channelsGone) afterCommit.push(channelsGone);
         await erase.chatbots(tx, userId);
         await erase.conversations(tx, userId);
         await erase.subscriptions(tx, userId);
@@ -63,6 +68,7 @@ export function createAuthEventsService(deps: {
         await erase.webhooks(tx, userId);
         return { duplicate: false };
       });
+      for (const step of afterCommit) step();
       if (event.type === "user.deleted") deps.forgetUser(event.data.userId);
       if (
         event.type === "workspace.audit" &&

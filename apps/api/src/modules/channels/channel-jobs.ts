@@ -417,7 +417,7 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
         }
         return n;
       });
-      if (queued) jobs.wake();
+      if (queued) jobs.wake([CHANNEL_INBOUND_JOB, CHANNEL_REPORTS_JOB]);
       void channels
         .touchWebhook(channel.row.id)
         .catch((err: Error) => log.warn({ err }, "could not note the webhook time"));

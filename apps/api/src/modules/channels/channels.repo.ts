@@ -2,11 +2,26 @@ import type { Database } from "@parley/db";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { type ChannelRow, channelReceipts, channels } from "../../db/schema";
 import type { Tx } from "../../db/tx";
+import type { HotCache } from "../../lib/hot-cache";
 
 export type NewChannel = typeof channels.$inferInsert;
 
-/** The channels module's tables: connections, and the provider's message ids received. */
-export function createChannelsRepo(db: Database) {
+/** A lookup that found nothing: not cached (ids an attacker makes up would fill the cache). */
+class NoSuchChannel extends Error {}
+
+/**
+ * The channels module's tables: connections, and the provider's message ids received. `cache`
+ * (optional) keeps rows read by id for a few seconds: every webhook delivery and every job of a
+ * message reads its channel (seven reads a message under load); a change here drops the entry,
+ * on the other replicas too (the cache's bus), and its TTL bounds a missed drop.
+ */
+export function createChannelsRepo(db: Database, cache?: HotCache<ChannelRow>) {
+  const load = async (id: string) => {
+    const [row] = await db.select().from(channels).where(eq(channels.id, id));
+    if (!row) throw new NoSuchChannel();
+    return row;
+  };
+  const changed = (id: string) => cache?.invalidate(id);
   return {
     /** A transaction for the receipt of a delivery (its ids and the jobs that process them). */
     transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn),
@@ -18,8 +33,12 @@ export function createChannelsRepo(db: Database) {
     },
 
     async byId(id: string): Promise<ChannelRow | undefined> {
-      const [row] = await db.select().from(channels).where(eq(channels.id, id));
-      return row;
+      try {
+        return await (cache ? cache.get(id, () => load(id)) : load(id));
+      } catch (err) {
+        if (err instanceof NoSuchChannel) return undefined;
+        throw err;
+      }
     },
 
     /** A workspace's own channel (someone else's is indistinguishable from a missing one). */
@@ -52,17 +71,19 @@ export function createChannelsRepo(db: Database) {
         .delete(channels)
         .where(and(eq(channels.id, id), eq(channels.workspaceId, workspaceId)))
         .returning({ id: channels.id });
+      changed(id);
       return gone.length > 0;
     },
 
     /** Turns a channel to `needs_attention` (once: resolves false when it already was). */
     async needsAttention(id: string, reason: string, at: Date): Promise<boolean> {
-      const changed = await db
+      const updated = await db
         .update(channels)
         .set({ status: "needs_attention", statusReason: reason, statusChangedAt: at, updatedAt: at })
         .where(and(eq(channels.id, id), eq(channels.status, "connected")))
         .returning({ id: channels.id });
-      return changed.length > 0;
+      if (updated.length) changed(id);
+      return updated.length > 0;
     },
 
     async touchWebhook(id: string, at: Date) {
@@ -92,9 +113,20 @@ export function createChannelsRepo(db: Database) {
       return gone.length;
     },
 
-    /** A deleted account: its channels (and their receipts) go, inside the caller's transaction. */
-    async eraseWorkspace(tx: Tx, workspaceId: string) {
-      await tx.delete(channels).where(eq(channels.workspaceId, workspaceId));
+    /**
+     * A deleted account: its channels (and their receipts) go, inside the caller's transaction.
+     * Resolves with what the caller runs once that transaction committed: dropping the cached rows.
+     * Dropped before the commit, a delivery read in between would cache the old row again, and the
+     * deleted channel would keep taking deliveries for the cache's TTL.
+     */
+    async eraseWorkspace(tx: Tx, workspaceId: string): Promise<() => void> {
+      const gone = await tx
+        .delete(channels)
+        .where(eq(channels.workspaceId, workspaceId))
+        .returning({ id: channels.id });
+      return () => {
+        for (const { id } of gone) changed(id);
+      };
     },
 
     /** The workspace's channels as stored, oldest first (the account export: no secrets). */

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import {
   channelListSchema,
   channelSchema,
@@ -198,6 +199,8 @@ export const channelWebhookRoutes: FastifyPluginAsyncZod<{
       const adapter = channel ? adapters[channel.row.kind] : undefined;
       if (!channel || !adapter?.verify(channel, raw, request.headers))
         return reply.status(401).type("text/plain").send("Invalid signature");
+      // Read as bytes for the signature: decoding invalid UTF-8 would store U+FFFD in its place.
+      if (!isUtf8(raw)) return reply.status(400).type("text/plain").send("Not UTF-8");
       let body: unknown;
       try {
         body = JSON.parse(raw.toString("utf8"));

@@ -14,6 +14,13 @@ const CONTEXT_WEIGHT = 0.5;
 const LONG_ARABIC_SENTENCE = 220;
 
 /**
+ * An English sentence ends at . ! ? (and a closing quote or bracket) before a capital or a digit,
+ * but not after an initial or a common abbreviation ("U.S. Army", "J. K. Rowling", "Dr. Swann").
+ */
+const ENGLISH_SENTENCE_END =
+  /(?<=[.!?]["')\]]*)(?<!\b(?:[A-Z]|Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|Gen|Col|Lt|Sgt|Capt|Rev|Mt|Ft|No|vs|Inc|Ltd|Co|Corp|e\.g|i\.e|ca|approx)\.)\s+(?=["'(]?[A-Z0-9•])/;
+
+/**
  * Sentences of a passage: split at sentence ends (not inside "3.5" or an e-mail address) and at
  * list bullets. Arabic text ends sentences with . ! ؟ ۔ and ؛ (no capital letter follows), and a
  * very long Arabic sentence is cut at ، into clauses.
@@ -25,7 +32,7 @@ export function sentencesOf(body: string): string[] {
     .flatMap((para) =>
       arabic
         ? para.split(/(?<=[.!?؟۔؛](?:["')\]»]*))\s+(?=\S)|(?<=[؟۔؛])(?=\S)/).flatMap(cutAtCommas)
-        : para.split(/(?<=[.!?]["')\]]*)\s+(?=["'(]?[A-Z0-9•])/),
+        : para.split(ENGLISH_SENTENCE_END),
     )
     .map((s) => s.replace(/\s+/g, " ").replace(/^•\s*/, "").trim())
     .filter((s) => s.length > 2);
@@ -58,12 +65,13 @@ const GENERIC = new Set(
 );
 
 /**
- * The same for Arabic (stems): want, can, need, way, know, name, number… Unlike English, the price
+ * The same for Arabic (stems): want (ابي، يبون), can, need, way, know, name, number, is located
+ * (يقع، تقع)… Unlike English, the price
  * words (سعر، رسوم، تكلفة) stay: Arabic answers repeat them ("رسوم التوصيل ديناران"), and keeping
  * them raised abstention on the tuning questions with no other change.
  */
 const GENERIC_AR = new Set(
-  "ابي ابغي ابغا اريد نريد ممكن يمكن يمكنني استطيع اقدر نقدر احتاج طريقه معرفه اعرف موجود يوجد متوفر عندكم لديكم اسم عدد تعريف معني اعطي اذكر شيء شئ نوع"
+  "ابي ابغي ابغا يبي يبون تبي تبون اريد نريد ممكن يمكن يمكنني استطيع اقدر نقدر احتاج طريقه معرفه اعرف موجود يوجد متوفر عندكم لديكم اسم عدد تعريف معني اعطي اذكر شيء شئ نوع يقع تقع"
     .split(" ")
     .map(stemArabic),
 );
@@ -125,6 +133,10 @@ export function answerKindFits(question: string, sentence: string): boolean {
   if (/^who\b/.test(q)) return HAS_NAME.test(sentence);
   return true;
 }
+
+/** The numbers written in a text (Arabic-Indic digits as ASCII; "1,500" as 1500). */
+const numbersOf = (text: string) =>
+  (normalizeArabic(text).match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,(?=\d{3}\b)/g, ""));
 
 /** Emits text the way a model would: a few words at a time, without artificial delays. */
 async function* words(text: string, signal: AbortSignal): AsyncGenerator<string> {
@@ -212,18 +224,29 @@ export async function bestSentence(
   if (coverage === 0) return undefined;
   const known = terms.filter((t) => t.matched && t.df > 0);
   const rarestTerm = known.reduce<QueryTerm | undefined>((a, t) => (!a || t.idf > a.idf ? t : a), undefined);
+  const context = contexts[x.pi] ?? new Set<string>();
+  const maxKnown = Math.max(0, ...known.map((t) => t.idf));
+  const missingIdf = Math.max(
+    0,
+    ...known.filter((t) => t.matched && !context.has(t.matched)).map((t) => t.idf),
+  );
   const first = candidates[0]?.rank ?? 0;
   const second = candidates[1]?.rank ?? 0;
   const evidence: AnswerEvidence = {
     coverage,
     sentenceCoverage: covered(set, undefined, 0) / total,
-    passageCoverage: covered(contexts[x.pi] ?? new Set<string>(), undefined, 0) / total,
+    passageCoverage: covered(context, undefined, 0) / total,
     rarest: rarestTerm?.matched && (set.has(rarestTerm.matched) || title.has(rarestTerm.matched)) ? 1 : 0,
     unknown: terms.reduce((sum, t) => sum + (t.matched && t.df > 0 ? 0 : t.idf), 0) / total,
     margin: first > 0 ? Math.max(0, Math.min(1, (first - second) / first)) : 0,
     kindFits: answerKindFits(question, text) ? 1 : 0,
     fromFirst: x.pi === 0 ? 1 : 0,
     arabic: detectLanguage(question) === "ar" ? 1 : 0,
+    repaired: terms.reduce((sum, t) => sum + (t.matched && t.matched !== t.term ? t.idf : 0), 0) / total,
+    missing: maxKnown > 0 ? missingIdf / maxKnown : 0,
+    numberMissing: numbersOf(question).some((n) => !numbersOf(`${passage.title} ${passage.body}`).includes(n))
+      ? 1
+      : 0,
   };
   return { passage, text, coverage, evidence };
 }

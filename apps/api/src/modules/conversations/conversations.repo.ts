@@ -6,6 +6,7 @@ import {
   chatbots,
   conversations,
   leads,
+  MESSAGES_TO_ANALYSE,
   messages,
   type SentTemplate,
   type StoredCitation,
@@ -13,6 +14,7 @@ import {
 import type { Tx } from "../../db/tx";
 import { createBatcher, jsonRows } from "../../lib/batch";
 import { accessCondition, type ConversationAccess } from "./access";
+import { messageSearchText } from "./message-search";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -64,6 +66,7 @@ export const messageValues = (m: NewMessage) => ({
   ownerId: m.ownerId,
   role: m.role,
   content: m.content,
+  searchContent: messageSearchText(m.content),
   citations: m.citations ?? [],
   answered: m.answered ?? null,
   interrupted: m.interrupted ?? false,
@@ -172,6 +175,7 @@ export function createConversationsRepo(
       owner_id: m.ownerId,
       role: m.role,
       content: m.content,
+      search_content: messageSearchText(m.content),
       citations: m.citations ?? [],
       answered: m.answered ?? null,
       interrupted: m.interrupted ?? false,
@@ -187,14 +191,14 @@ export function createConversationsRepo(
       with input as (
         select * from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as x(
           ord int, id text, conversation_id text, chatbot_id text, owner_id text, role text, content text,
-          citations jsonb, answered boolean, interrupted boolean, quota_blocked boolean,
+          search_content text, citations jsonb, answered boolean, interrupted boolean, quota_blocked boolean,
           author_id text, author_name text, created_at timestamptz, touch boolean, first_question text, unanswered boolean)
       ),
       m as (
-        insert into ${messages} (id, conversation_id, chatbot_id, owner_id, role, content, citations,
-                                 answered, interrupted, quota_blocked, author_id, author_name, created_at)
-        select id, conversation_id, chatbot_id, owner_id, role, content, citations,
-               answered, interrupted, quota_blocked, author_id, author_name, created_at
+        insert into ${messages} (id, conversation_id, chatbot_id, owner_id, role, content, search_content,
+                                 citations, answered, interrupted, quota_blocked, author_id, author_name, created_at)
+        select id, conversation_id, chatbot_id, owner_id, role, content, search_content,
+               citations, answered, interrupted, quota_blocked, author_id, author_name, created_at
         from input order by ord
         returning conversation_id
       )
@@ -225,13 +229,15 @@ export function createConversationsRepo(
     },
     void
   >(async (replies) => {
+    const rows = replies.map((r) => ({ ...r, search_content: messageSearchText(r.content) }));
     await db.execute(sql`
       with input as (
-        select * from jsonb_to_recordset(${jsonRows(replies)}::jsonb) as x(
-          id text, content text, citations jsonb, answered boolean, interrupted boolean, confidence real)
+        select * from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as x(
+          id text, content text, search_content text, citations jsonb, answered boolean, interrupted boolean,
+          confidence real)
       ),
       m as (
-        update ${messages} set content = i.content, citations = i.citations,
+        update ${messages} set content = i.content, search_content = i.search_content, citations = i.citations,
           answered = i.answered, interrupted = i.interrupted, confidence = i.confidence
         from input i where ${messages.id} = i.id
         returning ${messages.conversationId} as conversation_id, i.answered
@@ -474,7 +480,37 @@ export function createConversationsRepo(
     },
 
     async setContent(messageId: string, content: string) {
-      await db.update(messages).set({ content }).where(eq(messages.id, messageId));
+      await db
+        .update(messages)
+        .set({ content, searchContent: messageSearchText(content) })
+        .where(eq(messages.id, messageId));
+    },
+
+    /**
+     * Analyses up to `limit` messages stored before inbox search analysed them (migration 0027)
+     * whose text the analysis changes; resolves how many. The `inbox.search-backlog` job calls it
+     * until none are left; the partial index it reads is empty from then on.
+     */
+    async analyseSearchBacklog(limit = 500): Promise<number> {
+      const pending = await db
+        .select({ id: messages.id, content: messages.content })
+        .from(messages)
+        .where(
+          sql`${messages.searchContent} is null and ${messages.content} ~ ${sql.raw(`'${MESSAGES_TO_ANALYSE}'`)}`,
+        )
+        .limit(limit);
+      if (!pending.length) return 0;
+      // Every such text changes under the analysis (an Arabic run is rewritten between spaces, an
+      // invisible character removed), so each row leaves the backlog.
+      const rows = pending.map((m) => ({
+        id: m.id,
+        search_content: messageSearchText(m.content) ?? m.content,
+      }));
+      await db.execute(sql`
+        update ${messages} set search_content = i.search_content
+        from jsonb_to_recordset(${jsonRows(rows)}::jsonb) as i(id text, search_content text)
+        where ${messages.id} = i.id and ${messages.searchContent} is null`);
+      return pending.length;
     },
 
     /**

@@ -91,11 +91,11 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
     ): Promise<boolean> {
       const found = await live.messageForReport(workspaceId, report);
       if (!found) return false;
-      return change(found.messageId, found.part, {
-        status: report.status,
-        externalId: report.externalId,
-        error: report.error,
-      });
+      const update = { status: report.status, externalId: report.externalId, error: report.error };
+      // Already there (the sender recorded `sent` before Meta's report of it came, or a report
+      // delivered again): nothing to lock or write, since a part never moves back.
+      if (!found.delivery || !advancePart(found.parts, found.part, update)) return false;
+      return change(found.messageId, found.part, update);
     },
   };
 }

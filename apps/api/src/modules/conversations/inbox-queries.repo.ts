@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors";
 import { LOW_CONFIDENCE } from "../chat/confidence";
 import { TEAM_CHANNELS } from "./access";
 import type { ConversationRow, MessageRow } from "./conversations.repo";
+import { searchTerms } from "./message-search";
 
 export type LeadRecord = typeof leads.$inferSelect;
 
@@ -124,10 +125,15 @@ export function createInboxQueries(db: Database) {
       if (f.assignee === "me") where.push(memberId ? eq(conversations.assigneeId, memberId) : sql`false`);
       if (f.q) {
         const like = likeContaining(f.q);
+        // The words as the index holds them: the answer engine's analysis (Arabic normalised and
+        // stemmed, invisible characters removed), so الشحن finds ﺍﻟﺸﺤﻦ, الشَّحن and الشـحن.
+        const terms = searchTerms(f.q);
         where.push(
           or(
-            sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id}
-              and m.tsv @@ websearch_to_tsquery('simple', ${f.q}))`,
+            terms
+              ? sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id}
+              and m.tsv @@ websearch_to_tsquery('simple', ${terms}))`
+              : undefined,
             sql`${conversations.customerName} ilike ${like} escape '\\'`,
             sql`${conversations.customerEmail} ilike ${like} escape '\\'`,
           ),

@@ -251,31 +251,40 @@ export function createLiveRepo(
     /**
      * The id of the message a provider's report is about: by the callback data we sent with it
      * (`<messageId>:<part>`), else by the provider's id among the parts of the workspace's
-     * outgoing messages. Undefined when it is none of ours.
+     * outgoing messages. Undefined when it is none of ours. With the message's delivery as read
+     * (not locked): enough to see that a report changes nothing, as reports never move back.
      */
     async messageForReport(
       workspaceId: string,
       report: { externalId: string; callbackData: string | null },
-    ): Promise<{ messageId: string; part: number } | undefined> {
+    ): Promise<
+      { messageId: string; part: number; delivery: MessageRow["delivery"]; parts: DeliveryPart[] } | undefined
+    > {
       const data = /^(msg_[A-Za-z0-9_-]{1,64}):(\d{1,3})$/.exec(report.callbackData ?? "");
       if (data?.[1]) {
         const [row] = await db
-          .select({ id: messages.id })
+          .select({ id: messages.id, delivery: messages.delivery, parts: messages.deliveryParts })
           .from(messages)
           .where(and(eq(messages.id, data[1]), eq(messages.ownerId, workspaceId)));
-        if (row) return { messageId: row.id, part: Number(data[2]) };
+        if (row)
+          return { messageId: row.id, part: Number(data[2]), delivery: row.delivery, parts: row.parts ?? [] };
       }
       const result = await db.execute(sql`
-        select id, delivery_parts from ${messages}
+        select id, delivery, delivery_parts from ${messages}
         where owner_id = ${workspaceId} and delivery is not null
           and delivery_parts @> ${JSON.stringify([{ externalId: report.externalId }])}::jsonb
         limit 1`);
-      const [row] = rowsOf<{ id: string; delivery_parts: DeliveryPart[] | string }>(result);
+      const [row] = rowsOf<{
+        id: string;
+        delivery: MessageRow["delivery"];
+        delivery_parts: DeliveryPart[] | string;
+      }>(result);
       if (!row) return undefined;
-      const parts =
-        typeof row.delivery_parts === "string" ? JSON.parse(row.delivery_parts) : row.delivery_parts;
-      const part = (parts as DeliveryPart[]).findIndex((p) => p.externalId === report.externalId);
-      return part >= 0 ? { messageId: row.id, part } : undefined;
+      const parts = (
+        typeof row.delivery_parts === "string" ? JSON.parse(row.delivery_parts) : row.delivery_parts
+      ) as DeliveryPart[];
+      const part = parts.findIndex((p) => p.externalId === report.externalId);
+      return part >= 0 ? { messageId: row.id, part, delivery: row.delivery, parts } : undefined;
     },
 
     /** A conversation's events after `seq`, oldest first (at most `limit`). */

@@ -9,6 +9,7 @@ import {
   WHATSAPP_WINDOW_MS,
   withinOfficeHours,
 } from "@parley/contracts";
+import type { FastifyBaseLogger } from "fastify";
 import type { ChatbotRow, SentTemplate } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -28,6 +29,7 @@ export interface LiveDeps {
   repo: LiveRepo;
   hub: LiveHub;
   now: () => Date;
+  log?: Pick<FastifyBaseLogger, "error">;
   /** E-mails the workspace's agents (notifications module); failures are logged, never thrown. */
   onHandoffRequested?: (input: {
     workspaceId: string;
@@ -184,8 +186,11 @@ export function createLiveService(deps: LiveDeps) {
       });
       if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
       await publish(out);
+      // Both are one insert into the job queue, awaited (as a lead's is) so that a crash or a busy
+      // machine after the answer cannot lose the team's e-mail or the customer's "busy" notice; a
+      // failure is logged, never the visitor's error.
       if (out.result.status === "waiting" && out.result.reply && deps.onWaiting && out.row.waitingSince) {
-        Promise.resolve(
+        await Promise.resolve(
           deps.onWaiting({
             workspaceId: bot.ownerId,
             conversationId,
@@ -194,10 +199,12 @@ export function createLiveService(deps: LiveDeps) {
             waitSeconds: bot.handoff.waitSeconds ?? HANDOFF_WAIT_SECONDS,
             language,
           }),
-        ).catch(() => {});
+        ).catch((err: Error) =>
+          deps.log?.error({ err, conversationId }, "could not schedule the waiting customer's notice"),
+        );
       }
       if (out.result.status === "waiting" && out.result.reply && deps.onHandoffRequested) {
-        Promise.resolve(
+        await Promise.resolve(
           deps.onHandoffRequested({
             workspaceId: bot.ownerId,
             conversationId,
@@ -210,7 +217,9 @@ export function createLiveService(deps: LiveDeps) {
             preview: out.row.firstQuestion,
             at,
           }),
-        ).catch(() => {});
+        ).catch((err: Error) =>
+          deps.log?.error({ err, conversationId }, "could not queue the handoff request's notifications"),
+        );
       }
       return out.result;
     },

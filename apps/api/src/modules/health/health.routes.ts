@@ -1,4 +1,4 @@
-import { healthSchema, readinessSchema } from "@parley/contracts";
+import { healthSchema, livenessSchema, readinessSchema } from "@parley/contracts";
 import type { DbHandle } from "@parley/db";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createReadinessCheck, type ReadinessDeps } from "./readiness";
@@ -6,8 +6,10 @@ import { createReadinessCheck, type ReadinessDeps } from "./readiness";
 const startedAt = Date.now();
 
 /**
- * `/api/health` is liveness (the process answers and reaches its database); `/api/ready` is
- * readiness (database, migrations, Redis and its pub/sub — see `readinessSchema`).
+ * `/api/live` is liveness (the process answers; it never touches the database, so a database
+ * outage takes replicas out of the load balancer without restarting them all); `/api/ready` is
+ * readiness (database, migrations, Redis and its pub/sub — see `readinessSchema`); `/api/health`
+ * is the process and its database, for monitors.
  */
 export const healthRoutes: FastifyPluginAsyncZod<
   {
@@ -16,6 +18,15 @@ export const healthRoutes: FastifyPluginAsyncZod<
   } & ReadinessDeps
 > = async (app, { db, version, ...readinessDeps }) => {
   const ready = createReadinessCheck({ db, ...readinessDeps });
+  const uptimeSeconds = () => Math.round((Date.now() - startedAt) / 1000);
+  app.get(
+    "/live",
+    { schema: { response: { 200: livenessSchema } }, logLevel: "warn" },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { status: "ok" as const, version, uptimeSeconds: uptimeSeconds() };
+    },
+  );
   app.get(
     "/ready",
     { schema: { response: { 200: readinessSchema, 503: readinessSchema } }, logLevel: "warn" },
@@ -44,7 +55,7 @@ export const healthRoutes: FastifyPluginAsyncZod<
         status: ok ? "ok" : "degraded",
         database: { ok, driver: db.driver, latencyMs: Math.round(latencyMs * 100) / 100 },
         version,
-        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+        uptimeSeconds: uptimeSeconds(),
       });
     },
   );

@@ -1,4 +1,4 @@
-import { errorBodySchema, healthSchema, readinessSchema } from "@parley/contracts";
+import { errorBodySchema, healthSchema, livenessSchema, readinessSchema } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testDrivers } from "../../../test/harness";
 import { nextMessage } from "../../../test/next-message";
@@ -95,13 +95,39 @@ describe.each(testDrivers())("health and errors on %s", (driver) => {
   });
 });
 
-describe("health when the database is gone", () => {
-  it("answers 503 degraded", async () => {
-    const t = await createTestApp("pglite");
-    await t.db.close();
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
-    expect(res.statusCode).toBe(503);
-    expect(healthSchema.parse(res.json())).toMatchObject({ status: "degraded", database: { ok: false } });
-    await t.app.close();
+describe.each(testDrivers())("health when the database is gone (%s)", (driver) => {
+  it("stays live (200, no database touched), is not ready, says the database is down, and /api/health is 503", async () => {
+    const t = await createTestApp(driver);
+    try {
+      const live = await t.app.inject({ method: "GET", url: "/api/live" });
+      expect(live.statusCode).toBe(200);
+      expect(livenessSchema.parse(live.json()).status).toBe("ok");
+      // The real database handle closed: every query fails from now on (for Postgres, the pool
+      // refuses; for PGlite, the embedded instance is gone).
+      await t.db.close();
+      await expect(t.db.ping()).rejects.toThrow();
+
+      const afterOutage = await t.app.inject({ method: "GET", url: "/api/live" });
+      expect(afterOutage.statusCode).toBe(200);
+      expect(afterOutage.headers["cache-control"]).toBe("no-store");
+      expect(livenessSchema.parse(afterOutage.json())).toMatchObject({ status: "ok" });
+
+      const ready = await t.app.inject({ method: "GET", url: "/api/ready" });
+      expect(ready.statusCode).toBe(503);
+      const body = readinessSchema.parse(ready.json());
+      expect(body.status).toBe("not_ready");
+      expect(body.checks.database).toEqual({ ok: false, latencyMs: null });
+      // Unknown, not "every migration is pending".
+      expect(body.checks.migrations).toEqual({ ok: false, checked: false, pending: [] });
+
+      const health = await t.app.inject({ method: "GET", url: "/api/health" });
+      expect(health.statusCode).toBe(503);
+      expect(healthSchema.parse(health.json())).toMatchObject({
+        status: "degraded",
+        database: { ok: false },
+      });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -38,8 +38,10 @@ export function createReadinessCheck(deps: ReadinessDeps) {
   };
   return async function check(): Promise<Readiness> {
     const database = await timed(() => deps.db.ping());
-    let pending = journal.entries.map((e) => e.tag);
+    // Down, the database cannot say what is applied: not "every migration is pending".
+    let migrations: Readiness["checks"]["migrations"] = { ok: false, checked: false, pending: [] };
     if (database.ok) {
+      let pending = journal.entries.map((e) => e.tag);
       try {
         const rows = rowsOf<{ created_at: string | number }>(
           await deps.db.db.execute(
@@ -51,12 +53,12 @@ export function createReadinessCheck(deps: ReadinessDeps) {
       } catch {
         // No journal table at all: nothing is applied.
       }
+      migrations = { ok: pending.length === 0, checked: true, pending };
     }
     const redis = deps.redis
       ? { configured: true, ...(await timed(async () => deps.redis?.ping())) }
       : { configured: false, ok: true, latencyMs: null };
     const pubsub = deps.pubsub?.state() ?? { configured: false, ok: true, channels: 0, pending: 0 };
-    const migrations = { ok: database.ok && pending.length === 0, pending };
     // A lost subscription is `degraded`, not `not_ready`, like Redis itself: it is lost on every
     // replica at once when the shared Redis goes, and failing them all would turn stale caches
     // (bounded by their 5 s TTL) into an outage. It comes back by itself (resubscribed on every

@@ -100,6 +100,11 @@ export function createInboxService(deps: {
 
   return {
     /**
+     * Search analysis for messages stored before it existed (issue #35), a batch at a time: the
+     * number analysed, 0 once none is left. Run by the `inbox.search-backlog` job.
+     */
+    analyseSearchBacklog: (limit?: number) => conversationsRepo.analyseSearchBacklog(limit),
+    /**
      * One page of the workspace's conversations: waiting for a person first (longest waiting
      * first), then by last message. `memberId` is the signed-in member (the `assignee=me` filter).
      */

@@ -1,8 +1,17 @@
 import type { Database } from "@parley/db";
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { chatbots, type KnowledgeSourceRow, knowledgeSources } from "../../db/schema";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import {
+  chatbots,
+  type KnowledgeSourceRow,
+  type KnowledgeSyncRow,
+  knowledgeChunks,
+  knowledgePages,
+  knowledgeSources,
+  knowledgeSyncs,
+} from "../../db/schema";
 import { termStats } from "../retrieval/term-stats.repo";
 import type { FileStore } from "./file-store";
+import type { KnownPage } from "./ingest/crawler";
 import { createStaging, lockSource } from "./ingest/staging.repo";
 
 export type NewKnowledgeSource = typeof knowledgeSources.$inferInsert;
@@ -112,6 +121,71 @@ export function createKnowledgeRepo(db: Database, files: FileStore) {
         await termStats.subtractSource(tx, chatbotId, sourceId);
         await tx.delete(knowledgeSources).where(eq(knowledgeSources.id, sourceId));
       });
+    },
+
+    /** Each page of a website source as its last sync left it, by address. */
+    async pages(sourceId: string): Promise<Map<string, KnownPage>> {
+      const rows = await db.select().from(knowledgePages).where(eq(knowledgePages.sourceId, sourceId));
+      return new Map(
+        rows.map((r) => [
+          r.url,
+          { etag: r.etag, lastModified: r.lastModified, lastmod: r.lastmod, hash: r.hash, links: r.links },
+        ]),
+      );
+    },
+
+    /** How many passages each page of the source has now, by address. */
+    async chunksByPage(sourceId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .select({ url: knowledgeChunks.url, n: count() })
+        .from(knowledgeChunks)
+        .where(and(eq(knowledgeChunks.sourceId, sourceId), sql`${knowledgeChunks.url} is not null`))
+        .groupBy(knowledgeChunks.url);
+      return new Map(rows.map((r) => [r.url ?? "", Number(r.n)]));
+    },
+
+    syncs: {
+      /** The record of this job's sync: made at its start, or the one an earlier attempt made. */
+      async begin(
+        values: Pick<
+          typeof knowledgeSyncs.$inferInsert,
+          "id" | "sourceId" | "jobId" | "trigger" | "startedAt"
+        >,
+      ): Promise<KnowledgeSyncRow> {
+        const [existing] = await db
+          .select()
+          .from(knowledgeSyncs)
+          .where(and(eq(knowledgeSyncs.sourceId, values.sourceId), eq(knowledgeSyncs.jobId, values.jobId)));
+        if (existing) return existing;
+        const [row] = await db.insert(knowledgeSyncs).values(values).returning();
+        if (!row) throw new Error("insert returned nothing");
+        return row;
+      },
+      async finish(id: string, set: Partial<typeof knowledgeSyncs.$inferInsert>) {
+        const [row] = await db.update(knowledgeSyncs).set(set).where(eq(knowledgeSyncs.id, id)).returning();
+        return row;
+      },
+      /** The source's syncs, newest first. */
+      list(sourceId: string, limit = 50) {
+        return db
+          .select()
+          .from(knowledgeSyncs)
+          .where(eq(knowledgeSyncs.sourceId, sourceId))
+          .orderBy(desc(knowledgeSyncs.startedAt), desc(knowledgeSyncs.id))
+          .limit(limit);
+      },
+      /** The latest finished sync of each of these sources. */
+      async latest(sourceIds: string[]): Promise<Map<string, KnowledgeSyncRow>> {
+        if (sourceIds.length === 0) return new Map();
+        const rows = await db
+          .selectDistinctOn([knowledgeSyncs.sourceId])
+          .from(knowledgeSyncs)
+          .where(
+            and(inArray(knowledgeSyncs.sourceId, sourceIds), sql`${knowledgeSyncs.finishedAt} is not null`),
+          )
+          .orderBy(knowledgeSyncs.sourceId, desc(knowledgeSyncs.startedAt), desc(knowledgeSyncs.id));
+        return new Map(rows.map((r) => [r.sourceId, r]));
+      },
     },
 
     /** What one ingestion run of the source stages as it reads (see `staging.repo.ts`). */

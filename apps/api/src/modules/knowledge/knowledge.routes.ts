@@ -6,6 +6,8 @@ import {
   knowledgeSourceSchema,
   MAX_UPLOAD_MB,
   sourceCreateSchema,
+  sourcePatchSchema,
+  sourceSyncListSchema,
 } from "@parley/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -133,6 +135,23 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
       });
       return reply.status(204).send();
     },
+  );
+  app.patch(
+    "/chatbots/:id/sources/:sourceId",
+    { schema: { params: sourceParams, body: sourcePatchSchema, response: { 200: knowledgeSourceSchema } } },
+    async (request) =>
+      knowledge.patch(
+        workspaceOf(request, "knowledge:write"),
+        request.params.id,
+        request.params.sourceId,
+        request.body,
+      ),
+  );
+  app.get(
+    "/chatbots/:id/sources/:sourceId/syncs",
+    { schema: { params: sourceParams, response: { 200: sourceSyncListSchema } } },
+    async (request) =>
+      knowledge.syncs(workspaceOf(request, "knowledge:read"), request.params.id, request.params.sourceId),
   );
   app.post(
     "/chatbots/:id/sources/:sourceId/resync",

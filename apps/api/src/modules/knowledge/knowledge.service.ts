@@ -1,6 +1,15 @@
-import { cleanFileName, ingestLimits, type KnowledgeSource, type SourceCreate } from "@parley/contracts";
+import {
+  cleanFileName,
+  hasVisibleCharacter,
+  ingestLimits,
+  type KnowledgeSource,
+  type ResyncSchedule,
+  type SourceCreate,
+  type SourcePatch,
+  type SourceSync,
+} from "@parley/contracts";
 import type { FastifyBaseLogger } from "fastify";
-import type { KnowledgeSourceRow } from "../../db/schema";
+import type { KnowledgeSourceRow, KnowledgeSyncRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { JobQueue } from "../../lib/job-queue";
@@ -12,12 +21,42 @@ import { createIngestRunner, DEFAULT_MAX_PAGES, type IngestRunnerDeps } from "./
 import { limitMessages } from "./ingest/limits";
 import type { ParserOptions } from "./ingest/parse-file";
 import type { KnowledgeRepo, NewKnowledgeSource } from "./knowledge.repo";
+import { nextQuietTime } from "./resync-schedule";
+import type { ResyncScheduleRepo } from "./resync-schedule.repo";
+
+/** A file source's title: its name without the extension, or "Document" when nothing visible is left. */
+const titleOfFile = (fileName: string) => {
+  const stem = fileName.replace(/\.[a-z0-9]+$/i, "");
+  return hasVisibleCharacter(stem) ? stem : "Document";
+};
 
 export const INGEST_JOB = "knowledge.ingest";
 /** Re-embeds a bot's sources after its embeddings settings changed (payload: chatbotId). */
 export const EMBED_JOB = "knowledge.embed";
 
-export function toSource(row: KnowledgeSourceRow): KnowledgeSource {
+export const SCHEDULE_NEEDS_PAID_PLAN =
+  "Scheduled re-syncs are part of the paid plans. Upgrade your plan, or re-sync this source by hand.";
+export const ONLY_WEBSITES_SYNC = "Only website sources have path rules and a re-sync schedule.";
+
+export function toSync(row: KnowledgeSyncRow): SourceSync {
+  return {
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    status: row.status,
+    trigger: row.trigger,
+    added: row.added,
+    changed: row.changed,
+    removed: row.removed,
+    unchanged: row.unchanged,
+    failed: row.failed,
+    pages: row.pages,
+    rules: row.rules,
+    sitemaps: row.sitemaps,
+    error: row.error,
+  };
+}
+
+export function toSource(row: KnowledgeSourceRow, lastSync?: KnowledgeSyncRow | null): KnowledgeSource {
   return {
     _id: row.id,
     chatbotId: row.chatbotId,
@@ -35,6 +74,21 @@ export function toSource(row: KnowledgeSourceRow): KnowledgeSource {
     question: row.kind === "qa" ? row.question : null,
     answer: row.kind === "qa" ? row.content : null,
     lastSyncedAt: row.lastSyncedAt?.toISOString() ?? null,
+    include: row.include,
+    exclude: row.exclude,
+    resync: row.resync,
+    nextSyncAt: row.nextSyncAt?.toISOString() ?? null,
+    lastSync: lastSync
+      ? {
+          status: lastSync.status,
+          finishedAt: lastSync.finishedAt?.toISOString() ?? null,
+          added: lastSync.added,
+          changed: lastSync.changed,
+          removed: lastSync.removed,
+          unchanged: lastSync.unchanged,
+          failed: lastSync.failed,
+        }
+      : null,
     embedding:
       row.embeddingStatus === "none"
         ? null
@@ -70,6 +124,12 @@ export interface KnowledgeDeps {
   semantic?: SemanticIndex;
   /** A source became ready or failed (webhooks' `source.ready` / `source.failed`). */
   onSourceSettled?: IngestRunnerDeps["onSourceSettled"];
+  /** A website source's sync finished (webhooks' `source.synced`, the owner's e-mails). */
+  onSynced?: IngestRunnerDeps["onSynced"];
+  /** A scheduled sync failed twice in a row, or its removals were held back (the owners' e-mail). */
+  onSyncTrouble?: IngestRunnerDeps["onSyncTrouble"];
+  /** When scheduled re-syncs are due, and which replica queues them. */
+  schedule: ResyncScheduleRepo;
 }
 
 export function createKnowledgeService(deps: KnowledgeDeps) {
@@ -87,10 +147,23 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   async function assertRoom(ownerId: string) {
     await entitlements.assert(ownerId, "knowledgeSources", await repo.countForOwner(ownerId));
   }
+  /** Scheduled re-syncs are for paid plans; `off` is always allowed. */
+  async function assertSchedule(ownerId: string, resync: ResyncSchedule | undefined) {
+    if (!resync || resync === "off") return;
+    if ((await deps.plan(ownerId)).tier <= 0)
+      throw new AppError("PLAN_LIMIT_REACHED", SCHEDULE_NEEDS_PAID_PLAN);
+  }
+  /** The next quiet hour of the bot's time zone for this schedule (null: off). */
+  async function nextRun(chatbotId: string, resync: ResyncSchedule, after: Date) {
+    return nextQuietTime(resync, await deps.schedule.timeZoneOf(chatbotId), after);
+  }
+  async function withLastSync(row: KnowledgeSourceRow) {
+    return toSource(row, (await repo.syncs.latest([row.id])).get(row.id));
+  }
   async function create(values: NewKnowledgeSource, file?: Buffer) {
     const at = deps.now();
     const row = await repo.insert({ ...values, createdAt: at, updatedAt: at }, file);
-    await jobs.enqueue(INGEST_JOB, { sourceId: row.id }, { maxAttempts: 2 });
+    await jobs.enqueue(INGEST_JOB, { sourceId: row.id, trigger: "manual" }, { maxAttempts: 2 });
     return toSource(row);
   }
 
@@ -129,10 +202,37 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     rowsForBots: (chatbotIds: string[]) => repo.rowsForBots(chatbotIds),
     async list(ownerId: string, chatbotId: string): Promise<KnowledgeSource[]> {
       await ownBot(ownerId, chatbotId);
-      return (await repo.listForBot(chatbotId)).map(toSource);
+      const rows = await repo.listForBot(chatbotId);
+      const last = await repo.syncs.latest(rows.filter((r) => r.kind === "website").map((r) => r.id));
+      return rows.map((r) => toSource(r, last.get(r.id)));
     },
     async get(ownerId: string, chatbotId: string, sourceId: string) {
-      return toSource(await ownSource(ownerId, chatbotId, sourceId));
+      return withLastSync(await ownSource(ownerId, chatbotId, sourceId));
+    },
+    /** A website source's path rules and re-sync schedule. */
+    async patch(ownerId: string, chatbotId: string, sourceId: string, patch: SourcePatch) {
+      const row = await ownSource(ownerId, chatbotId, sourceId);
+      if (row.kind !== "website") throw new AppError("BAD_REQUEST", ONLY_WEBSITES_SYNC);
+      await assertSchedule(ownerId, patch.resync);
+      const updated = await repo.updateReturning(sourceId, {
+        ...(patch.include ? { include: patch.include } : {}),
+        ...(patch.exclude ? { exclude: patch.exclude } : {}),
+        ...(patch.resync && patch.resync !== row.resync
+          ? {
+              resync: patch.resync,
+              resyncFailures: 0,
+              nextSyncAt: await nextRun(chatbotId, patch.resync, deps.now()),
+            }
+          : {}),
+        updatedAt: deps.now(),
+      });
+      if (!updated) throw new AppError("NOT_FOUND", "Knowledge source not found");
+      return withLastSync(updated);
+    },
+    /** The source's syncs, newest first. */
+    async syncs(ownerId: string, chatbotId: string, sourceId: string): Promise<SourceSync[]> {
+      await ownSource(ownerId, chatbotId, sourceId);
+      return (await repo.syncs.list(sourceId)).map(toSync);
     },
     async add(ownerId: string, chatbotId: string, input: SourceCreate): Promise<KnowledgeSource> {
       await ownBot(ownerId, chatbotId);
@@ -151,11 +251,16 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           });
         case "website": {
           const url = new URL(input.url);
+          await assertSchedule(ownerId, input.resync);
           return create({
             ...base,
             title: url.host + (url.pathname === "/" ? "" : url.pathname),
             url: url.toString(),
             maxPages: input.maxPages ?? DEFAULT_MAX_PAGES,
+            include: input.include ?? [],
+            exclude: input.exclude ?? [],
+            resync: input.resync ?? "off",
+            nextSyncAt: await nextRun(chatbotId, input.resync ?? "off", deps.now()),
             progressUnit: "pages",
           });
         }
@@ -187,7 +292,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           chatbotId,
           ownerId,
           kind: "file",
-          title: fileName.replace(/\.[a-z0-9]+$/i, "") || "Document",
+          title: titleOfFile(fileName),
           fileName,
           mimeType: MIME[type],
           sizeBytes: file.data.length,
@@ -213,10 +318,29 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         progressDone: 0,
         skippedPages: [],
       });
-      await jobs.enqueue(INGEST_JOB, { sourceId }, { maxAttempts: 2 });
-      return toSource(updated ?? row);
+      await jobs.enqueue(INGEST_JOB, { sourceId, trigger: "manual" }, { maxAttempts: 2 });
+      return withLastSync(updated ?? row);
     },
     countForOwner: (ownerId: string) => repo.countForOwner(ownerId),
+    /**
+     * Queues the scheduled re-syncs that are due, each by one replica only (the claim moves the
+     * source's next run forward). A workspace now on the Free plan is skipped (its schedule stays
+     * for when it pays again); a source being read already waits for its next run.
+     */
+    async runScheduledSyncs(): Promise<{ queued: number }> {
+      const at = deps.now();
+      let queued = 0;
+      for (const due of await deps.schedule.due(at)) {
+        if (!due.nextSyncAt) continue;
+        const next = await nextRun(due.chatbotId, due.resync, at);
+        if (!(await deps.schedule.claim(due.id, due.nextSyncAt, next))) continue;
+        if ((await deps.plan(due.ownerId)).tier <= 0) continue;
+        if (due.status === "queued" || due.status === "processing") continue;
+        await jobs.enqueue(INGEST_JOB, { sourceId: due.id, trigger: "scheduled" }, { maxAttempts: 2 });
+        queued++;
+      }
+      return { queued };
+    },
   };
 }
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
@@ -226,8 +350,19 @@ export function registerIngestJob(jobs: JobQueue, knowledge: KnowledgeService) {
   jobs.register(
     INGEST_JOB,
     async (payload, ctx) =>
-      knowledge.ingest(String(payload.sourceId), { jobId: ctx.jobId, signal: ctx.signal, log: ctx.log }),
-    { onGiveUp: async (payload) => knowledge.giveUp(String(payload.sourceId)) },
+      knowledge.ingest(String(payload.sourceId), {
+        jobId: ctx.jobId,
+        signal: ctx.signal,
+        log: ctx.log,
+        trigger: payload.trigger === "scheduled" ? "scheduled" : "manual",
+      }),
+    {
+      onGiveUp: async (payload, _reason, job) =>
+        knowledge.giveUp(String(payload.sourceId), {
+          jobId: job.jobId,
+          trigger: payload.trigger === "scheduled" ? "scheduled" : "manual",
+        }),
+    },
   );
   jobs.register(
     EMBED_JOB,

@@ -369,3 +369,55 @@ export function webhookDisabledMail(
     ...compose(language, recipient, appUrl, content),
   };
 }
+
+/** To each owner: a scheduled re-sync of a website source failed twice in a row, or was held back. */
+export function sourceSyncMail(
+  item: {
+    kind: "failed" | "held";
+    title: string;
+    botName: string;
+    chatbotId: string;
+    error: string | null;
+    removed: number;
+    total: number;
+  },
+  recipient: Recipient,
+  appUrl: string,
+): MemberMail {
+  const language = languageOf(recipient);
+  const c = CATALOGS[language].sourceSync;
+  const link = `${appUrl.replace(/\/+$/, "")}/chatbots/${encodeURIComponent(item.chatbotId)}?tab=knowledge`;
+  const title = auto(oneLine(item.title, 200));
+  const bot = auto(oneLine(item.botName, 200));
+  const lines =
+    item.kind === "failed"
+      ? [
+          fill(language, c.failedLine1, { title, bot }),
+          ...(item.error ? [fill(language, c.error, { error: auto(oneLine(item.error, 300)) })] : []),
+          fill(language, c.failedLine2),
+        ]
+      : [
+          fill(language, c.heldLine1, {
+            title,
+            bot,
+            removed: ltr(String(item.removed)),
+            total: ltr(String(item.total)),
+          }),
+          fill(language, c.heldLine2),
+        ];
+  const subject = item.kind === "failed" ? c.failedSubject : c.heldSubject;
+  const content: Content = {
+    subject: oneLine(fill(language, subject, { title }, false).text, 300),
+    lines,
+    button: c.button,
+    link,
+    footer: { text: c.footer, link },
+  };
+  return {
+    topic: "source_sync",
+    language,
+    subject: content.subject,
+    link,
+    ...compose(language, recipient, appUrl, content),
+  };
+}

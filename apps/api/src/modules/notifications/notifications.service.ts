@@ -4,7 +4,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { JobQueue } from "../../lib/job-queue";
 import type { NotificationActivityRepo } from "../conversations/notification-activity.repo";
 import type { WorkspaceMembersClient } from "./members-client";
-import { DIGEST_MAX_ITEMS, digestMail, eventMail, type NotificationItem } from "./notification-mail";
+import {
+  DIGEST_MAX_ITEMS,
+  digestMail,
+  eventMail,
+  type NotificationItem,
+  sourceSyncMail,
+} from "./notification-mail";
 import type { NotificationsRepo } from "./notifications.repo";
 
 /** One event (a handoff request, a lead): finds who wants an e-mail for it and queues theirs. */
@@ -13,6 +19,20 @@ export const NOTIFY_EVENT_JOB = "notifications.event";
 export const NOTIFY_MAIL_JOB = "notifications.mail";
 /** One member's hourly digest for a fixed window. */
 export const NOTIFY_DIGEST_JOB = "notifications.digest";
+/** A scheduled re-sync went wrong (failed twice, or held back): each owner is e-mailed. */
+export const NOTIFY_SOURCE_SYNC_JOB = "notifications.source-sync";
+
+/** What the owners are told about a scheduled re-sync gone wrong. */
+export interface SourceSyncTrouble {
+  workspaceId: string;
+  kind: "failed" | "held";
+  title: string;
+  botName: string;
+  chatbotId: string;
+  error: string | null;
+  removed: number;
+  total: number;
+}
 
 const HOUR_MS = 3_600_000;
 /** A mail server down for a few minutes does not lose a mail: 2 s, 4 s … 4 min between tries. */
@@ -114,6 +134,23 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
   );
 
+  jobs.register(NOTIFY_SOURCE_SYNC_JOB, async (payload, ctx) => {
+    const item = payload.item as SourceSyncTrouble;
+    const owners = (await members.list(item.workspaceId)).filter((m) => m.role === "owner");
+    for (const owner of owners) {
+      const mail = sourceSyncMail(item, owner, appUrl);
+      await jobs.enqueue(
+        NOTIFY_MAIL_JOB,
+        { workspaceId: item.workspaceId, userId: owner.userId, mail },
+        { maxAttempts: MAIL_ATTEMPTS },
+      );
+    }
+    ctx.log.info(
+      { workspaceId: item.workspaceId, owners: owners.length },
+      "source sync trouble: owners e-mailed",
+    );
+  });
+
   jobs.register(NOTIFY_DIGEST_JOB, async (payload, ctx) => {
     const workspaceId = text(payload.workspaceId);
     const userId = text(payload.userId);
@@ -150,6 +187,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
 
     /** A visitor left their contact details. Queues; never sends here. */
+    /** A scheduled re-sync failed twice in a row, or would have removed too much: tell the owners. */
+    async sourceSyncTrouble(item: SourceSyncTrouble): Promise<void> {
+      await jobs.enqueue(NOTIFY_SOURCE_SYNC_JOB, { item }, { maxAttempts: MAIL_ATTEMPTS });
+    },
     async leadCaptured(input: LeadCaptured): Promise<void> {
       await queueEvent(input.workspaceId, {
         kind: "lead",

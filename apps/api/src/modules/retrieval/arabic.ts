@@ -138,6 +138,10 @@ export function stemArabic(input: string): string {
   return stripSuffixes(w);
 }
 
+/** Latin letters with diacritics (Latin-1 Supplement and Latin Extended-A/B). */
+const ACCENTED = /[\u00C0-\u024F]/;
+const ACCENTED_ALL = /[\u00C0-\u024F]/g;
+
 /** A run of Arabic script (letters, marks, tatweel, digits) and the separators inside it. */
 const ARABIC_RUN = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]+/g;
 
@@ -167,6 +171,10 @@ function termOf(word: string): string | null {
  */
 export function analyseForSearch(text: string): string {
   let out = text.replace(INVISIBLE, "");
+  // Latin letters lose their accents (Beyoncé, Frédéric → Beyonce, Frederic): visitors rarely
+  // type them, and Postgres's `english` configuration keeps them.
+  if (ACCENTED.test(out))
+    out = out.replace(ACCENTED_ALL, (c) => c.normalize("NFD").replace(/[\u0300-\u036F]/g, ""));
   if (!/[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/.test(out)) return out;
   out = out.replace(ARABIC_RUN, (run) => {
     const norm = normalizeArabic(run);

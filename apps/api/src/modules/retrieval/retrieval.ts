@@ -3,6 +3,7 @@ import { rowsOf } from "@parley/db";
 import { sql } from "drizzle-orm";
 import { createBatcher, jsonRows } from "../../lib/batch";
 import { analyseForSearch, detectLanguage, type Language, stripInvisible } from "./arabic";
+import { parseHits, RANKING, type RankingParams, type ScoredTerm, scoreCandidate } from "./ranking";
 import type { SemanticIndex } from "./semantic";
 
 export interface Passage {
@@ -41,14 +42,9 @@ export interface Retrieved {
   lang: Language;
 }
 
-/** BM25 parameters, and the boosts for question words in the heading path and close together. */
-const K1 = 1.2;
-const B = 0.75;
-const TITLE_BOOST = 0.35;
-const PROXIMITY_BOOST = 0.3;
 /** Words of the question that count (the rarest ones when a question has more). */
 const MAX_TERMS = 32;
-/** Candidates ranked by BM25, of which the best get the heading and proximity boosts. */
+/** Candidates from full-text retrieval fused with the semantic ones. */
 const CANDIDATES = 30;
 /** Rankings kept for reuse (retrieval.ts `ranked`): a few MB at most, and nothing older than this. */
 const RANKED_MAX = 500;
@@ -58,8 +54,7 @@ const RANKED_TTL_MS = 10 * 60_000;
  * common to list every chunk holding it; the rarer words find the candidates instead.
  */
 const SELECTIVE_DF = 120;
-/** Typo repair: how alike (trigram similarity) a known word must be, and how many words at most. */
-const TYPO_SIMILARITY = 0.4;
+/** Typo repair: how many words at most (how alike they must be: `RankingParams.typoSimilarity`). */
 const MAX_TYPO_FIXES = 2;
 /** Semantic retrieval (when the bot has an embeddings endpoint): nearest chunks fused, and the fusion constant. */
 const SEMANTIC_CANDIDATES = 30;
@@ -137,13 +132,14 @@ function candidateQuery(
   avgLength: number,
   /** Only chunks of this language (a bot with knowledge in several), or all. */
   scope: Language | null,
+  { k1, b }: RankingParams,
 ) {
   // BM25 of the question words a chunk holds (each counted once: passages are short).
   const held = sql.join(
     terms.map((t) => sql`(case when tsv @@ ${t.tsq}::tsquery then ${t.idf}::float8 else 0 end)`),
     sql` + `,
   );
-  const pre = sql`(${held}) * ${K1 + 1}::float8 / (1 + ${K1}::float8 * (${1 - B}::float8 + ${B / avgLength}::float8 * length(tsv)))`;
+  const pre = sql`(${held}) * ${k1 + 1}::float8 / (1 + ${k1}::float8 * (${1 - b}::float8 + ${b / avgLength}::float8 * length(tsv)))`;
   const byRarity = [...terms].sort((a, b) => a.df - b.df);
   const selective: typeof terms = [];
   let total = 0;
@@ -172,9 +168,10 @@ function candidateQuery(
  *
  * Every word of the question counts (deduplicated lexemes; stop words dropped by the text-search
  * configuration). Chunks holding them are found through the GIN index (see `candidateQuery`) and
- * ranked by BM25 with the rarity (IDF) of each word from the bot's term statistics; the best
- * `CANDIDATES` then get a boost for words in the heading path and for question words that sit
- * within three words of another. A word the bot has never seen is looked up among
+ * ranked by BM25 with the rarity (IDF) of each word from the bot's term statistics, first without
+ * term frequency in SQL (what the index can tell), then the best `RankingParams.candidates` in full
+ * here (ranking.ts: term frequency, the heading as a field, a boost for words in the heading path
+ * and for question words that sit within three words of another). A word the bot has never seen is looked up among
  * the bot's own words by trigram similarity ("refnd" → refund), for at most two words.
  *
  * When the bot has an embeddings endpoint (and vectors), the chunks nearest to the question in
@@ -187,7 +184,7 @@ function candidateQuery(
  * language, with word rarity counted among them; a bot with knowledge in one language only is
  * searched whole, whatever the question's language.
  */
-export function createRetrieval(db: Database, semantic?: SemanticIndex) {
+export function createRetrieval(db: Database, semantic?: SemanticIndex, ranking: RankingParams = RANKING) {
   /**
    * The question's words with their document frequency in the bot's knowledge, and the bot's
    * statistics and knowledge version. Lookups made at the same moment (a burst of visitors) share
@@ -252,7 +249,7 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
         select term, df from knowledge_terms
         where chatbot_id = ${chatbotId}
           and length(term) between ${shortest}::int and ${word.length + (arabic ? 1 : 2)}::int
-          and similarity(term, ${word}) >= ${TYPO_SIMILARITY}::float4
+          and similarity(term, ${word}) >= ${ranking.typoSimilarity}::float4
         order by similarity(term, ${word}) desc, df desc, term
         limit 1`);
       const best = rowsOf<{ term: string; df: number }>(result)[0];
@@ -343,43 +340,52 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex) {
       return { term: t.term, matched, df, idf: idfOf(chunks, Math.max(df, 1)) };
     });
     // One weight per bot word searched (a repaired word can coincide with one asked correctly).
-    const weights = new Map<string, { idf: number; df: number }>();
-    for (const t of terms) if (t.matched) weights.set(t.matched, { idf: t.idf, df: t.df });
+    const weights = new Map<string, ScoredTerm>();
+    for (const t of terms) {
+      if (!t.matched) continue;
+      const repaired = t.matched !== t.term && (weights.get(t.matched)?.repaired ?? true);
+      weights.set(t.matched, { term: t.matched, idf: t.idf, df: t.df, repaired });
+    }
     if (weights.size === 0) return { passages: [], terms };
-    const q2 = [...weights].map(([term, w]) => ({ term, ...w, tsq: quote(term) }));
-    const candidates = candidateQuery(chatbotId, q2, k, avgLength, scope);
-    // Boosts, for the few best candidates only: a word in the heading path (weight A), and two
-    // question words within three words of each other (among the six rarest).
-    const titleBoost = sql.join(
-      q2.map(
-        (t) =>
-          sql`(case when c.tsv @@ ${`${t.tsq}:A`}::tsquery then ${t.idf * TITLE_BOOST}::float8 else 0 end)`,
-      ),
-      sql` + `,
+    const scored = [...weights.values()];
+    const q2 = scored.map((w) => ({
+      ...w,
+      idf: w.repaired ? w.idf * ranking.typoWeight : w.idf,
+      tsq: quote(w.term),
+    }));
+    const candidates = candidateQuery(chatbotId, q2, k, avgLength, scope, ranking);
+    // The best candidates by BM25 without term frequency (what the index can tell), each with the question's words it holds (their
+    // positions and fields), scored in full here (ranking.ts).
+    const found = rowsOf<{ id: number | string; len: number | string; lang: string; hits: string | null }>(
+      await db.execute(sql`
+        with top as (select id, pre from (${candidates}) m order by pre desc, id limit ${ranking.candidates}::int)
+        select c.id, length(c.tsv) as len, c.lang,
+               (select json_agg(json_build_array(u.lexeme, u.positions, u.weights))::text
+                from unnest(c.tsv) u
+                where u.lexeme in (${sql.join(
+                  scored.map((w) => sql`${w.term}`),
+                  sql`, `,
+                )})) as hits
+        from top join knowledge_chunks c on c.id = top.id`),
     );
-    const rare = [...q2].sort((x, y) => x.df - y.df || (x.term < y.term ? -1 : 1)).slice(0, 6);
-    const pairs = rare.flatMap((x, i) => rare.slice(i + 1).map((y) => [x, y] as const));
-    const near = pairs.length
-      ? sql.join(
-          pairs.map(([x, y]) => {
-            const phrase = [1, 2, 3]
-              .flatMap((d) => [`${x.tsq} <${d}> ${y.tsq}`, `${y.tsq} <${d}> ${x.tsq}`])
-              .join(" | ");
-            return sql`(case when c.tsv @@ ${phrase}::tsquery then ${((x.idf + y.idf) / 2) * PROXIMITY_BOOST}::float8 else 0 end)`;
-          }),
-          sql` + `,
-        )
-      : sql`0`;
-    const result = await db.execute(sql`
-      with top as (select id, pre from (${candidates}) m order by pre desc, id limit ${CANDIDATES}::int),
-      sc as (select c.id, top.pre + ${titleBoost} + ${near} as score from top join knowledge_chunks c on c.id = top.id)
-      select ${passageColumns(q)}, sc.score as rank
-      from sc
-      join knowledge_chunks c on c.id = sc.id
-      join knowledge_sources s on s.id = c.source_id
-      order by sc.score desc, c.id
-      limit ${k}`);
-    return { passages: rowsOf<PassageRow>(result).map(toPassage), terms };
+    const best = found
+      .map((r) => {
+        const c = {
+          id: Number(r.id),
+          length: Number(r.len),
+          arabic: r.lang === "ar",
+          hits: parseHits(r.hits),
+        };
+        return { id: c.id, score: scoreCandidate(c, scored, avgLength, ranking) };
+      })
+      .sort((a, b) => b.score - a.score || a.id - b.id)
+      .slice(0, k);
+    if (best.length === 0) return { passages: [], terms };
+    const score = new Map(best.map((b) => [b.id, b.score]));
+    const passages = (await byIds(chatbotId, [...score.keys()], q))
+      .map((p) => ({ ...p, rank: score.get(p.chunkId) ?? 0 }))
+      .sort((a, b) => b.rank - a.rank || a.chunkId - b.chunkId);
+    return { passages, terms };
   }
 
   /** The bot's chunks of these ids (semantic hits), in no particular order; rank 0. */

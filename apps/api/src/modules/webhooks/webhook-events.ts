@@ -1,4 +1,5 @@
-import type { KnowledgeSourceRow } from "../../db/schema";
+import type { SourceSyncedEventData } from "@parley/contracts";
+import type { KnowledgeSourceRow, KnowledgeSyncRow } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import type { ConversationRow, LeadRow, NewConversation } from "../conversations/conversations.repo";
 import type { WebhookDelivery } from "./webhook-delivery";
@@ -134,5 +135,30 @@ export function sourceSettledEvents(webhooks: Emit, now: () => Date) {
         },
       },
     });
+  };
+}
+
+/**
+ * A website source's sync finished: `source.synced` with its counts (status `held`: removals
+ * were held back; `failed`: the source kept what it knew).
+ */
+export function sourceSyncedEvents(webhooks: Emit, now: () => Date) {
+  return async (row: KnowledgeSourceRow, sync: KnowledgeSyncRow) => {
+    const data: SourceSyncedEventData = {
+      source: { id: row.id, chatbotId: row.chatbotId, kind: row.kind, title: row.title, url: row.url },
+      sync: {
+        trigger: sync.trigger,
+        status: sync.status,
+        startedAt: sync.startedAt.toISOString(),
+        finishedAt: (sync.finishedAt ?? now()).toISOString(),
+        added: sync.added,
+        changed: sync.changed,
+        removed: sync.removed,
+        unchanged: sync.unchanged,
+        failed: sync.failed,
+        error: sync.error,
+      },
+    };
+    await webhooks.emit({ workspaceId: row.ownerId, type: "source.synced", at: now(), data });
   };
 }

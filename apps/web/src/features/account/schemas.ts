@@ -1,3 +1,4 @@
+import { memberNameSchema } from "@parley/contracts";
 import en from "@parley/ui/locales/en/account";
 import { z } from "zod";
 import type { PasswordPolicy } from "./account";
@@ -18,12 +19,13 @@ export const englishValidation: ValidationText = (key, values = {}) =>
     return value === undefined ? whole : String(value);
   });
 
-export function profileSchema(text: ValidationText = englishValidation) {
-  return z.object({
-    name: z.string().trim().min(1, text("nameRequired")).max(120, text("nameTooLong")),
-  });
-}
-export type ProfileInput = z.infer<ReturnType<typeof profileSchema>>;
+/**
+ * The display name, by the rule the auth service refuses with (`memberNameSchema`: at most 120
+ * characters, something visible, one line). Its messages are the server's English, shown
+ * translated (`useServerText`).
+ */
+export const profileSchema = z.object({ name: memberNameSchema });
+export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** Spec §5: the new e-mail must differ from the current one ('Email is the same'). */
 export function changeEmailSchema(currentEmail: string, text: ValidationText = englishValidation) {

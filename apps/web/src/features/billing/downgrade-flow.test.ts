@@ -199,6 +199,35 @@ describe("confirmDowngrade: 'Processing...' on the button, then the Processing s
     ]);
   });
 
+  it("counts each minimum from when the busy sign is on screen, not from the dispatch", async () => {
+    // A page that takes 150 ms to draw each state (a starved machine): the button still says
+    // 'Processing...' for its whole minimum once drawn, and the request went out at once.
+    let state = opened;
+    const timeline: [number, string, boolean][] = [];
+    let sentAt = -1;
+    const start = Date.now();
+    const done = confirmDowngrade(
+      () => {
+        sentAt = Date.now() - start;
+        return new Promise((resolve) => setTimeout(() => resolve(scheduled), 30));
+      },
+      (action) => {
+        state = downgradeReducer(state, action);
+        timeline.push([Date.now() - start, state.stage, state.isProcessing]);
+      },
+      () => new Promise((resolve) => setTimeout(resolve, 150)),
+    );
+    expect(sentAt).toBe(0);
+    await vi.advanceTimersByTimeAsync(150 + DOWNGRADE_BUTTON_BUSY_MS - 1);
+    expect(timeline).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    expect(timeline).toEqual([
+      [0, "confirmation", true],
+      [150 + DOWNGRADE_BUTTON_BUSY_MS, "success", false],
+    ]);
+  });
+
   it("a very slow answer ends the Processing stage when it arrives", async () => {
     const { done, timeline } = run(5_000);
     await vi.advanceTimersByTimeAsync(5_000);

@@ -173,17 +173,26 @@ export async function submitDowngrade(
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Resolves after the browser's next paint: a state dispatched before it is then on screen. */
+export const nextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 /**
  * Confirm Downgrade: submits, sends, and moves the dialog on with the busy signs timed as
  * described at `DOWNGRADE_BUTTON_BUSY_MS`. `send` never throws (see `submitDowngrade`).
+ * `shown` resolves once the last dispatched state is on screen (the modal: the next paint): each
+ * busy sign's minimum counts from when the visitor can see it, not from the dispatch, so a page
+ * slow to draw (a starved phone) does not eat into it.
  */
 export async function confirmDowngrade(
   send: () => Promise<DowngradeOutcome>,
   dispatch: (action: DowngradeAction) => void,
+  shown: () => Promise<void> = async () => {},
 ): Promise<DowngradeOutcome> {
   dispatch({ type: "submit" });
-  const started = Date.now();
   const pending = send();
+  await shown();
+  const started = Date.now();
   const quick = await Promise.race([pending, sleep(DOWNGRADE_BUTTON_BUSY_MS).then(() => null)]);
   let outcome: DowngradeOutcome;
   if (quick) {
@@ -192,6 +201,7 @@ export async function confirmDowngrade(
     outcome = quick;
   } else {
     dispatch({ type: "show-processing" });
+    await shown();
     const [answer] = await Promise.all([pending, sleep(DOWNGRADE_PROCESSING_MIN_MS)]);
     outcome = answer;
   }

@@ -11,6 +11,8 @@ import {
   knowledgeSourceListSchema,
   knowledgeSourceSchema,
   type SourceCreate,
+  type SourcePatch,
+  sourceSyncListSchema,
 } from "@parley/contracts";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
@@ -25,6 +27,9 @@ export const chatbotKeys = {
   list: () => [...chatbotKeys.all, "list"] as const,
   detail: (id: string) => [...chatbotKeys.all, "detail", id] as const,
   sources: (id: string) => [...chatbotKeys.detail(id), "sources"] as const,
+  /** A source's syncs as of its last finished one (a new finish is a new list). */
+  syncs: (id: string, sourceId: string, lastFinishedAt: string | null) =>
+    [...chatbotKeys.sources(id), sourceId, "syncs", lastFinishedAt] as const,
 };
 
 const botPath = (id: string) => `/api/chatbots/${encodeURIComponent(id)}`;
@@ -181,28 +186,64 @@ export function addSource(
   });
 }
 
+const sourcePath = (chatbotId: string, sourceId: string) =>
+  `${botPath(chatbotId)}/sources/${encodeURIComponent(sourceId)}`;
+
+function replaceInCache(queryClient: QueryClient, chatbotId: string, source: KnowledgeSource) {
+  queryClient.setQueryData<KnowledgeSource[]>(chatbotKeys.sources(chatbotId), (list) =>
+    list?.map((s) => (s._id === source._id ? source : s)),
+  );
+}
+
 export function useResyncSource(chatbotId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sourceId: string) =>
-      apiFetch(`${botPath(chatbotId)}/sources/${encodeURIComponent(sourceId)}/resync`, {
+      apiFetch(`${sourcePath(chatbotId, sourceId)}/resync`, {
         method: "POST",
         schema: knowledgeSourceSchema,
       }),
     onSuccess: (source) => {
-      queryClient.setQueryData<KnowledgeSource[]>(chatbotKeys.sources(chatbotId), (list) =>
-        list?.map((s) => (s._id === source._id ? source : s)),
-      );
+      replaceInCache(queryClient, chatbotId, source);
       void queryClient.invalidateQueries({ queryKey: chatbotKeys.list() });
     },
+  });
+}
+
+/** A website source's path rules and re-sync schedule, changed after it was added. */
+export function useUpdateSource(chatbotId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sourceId, patch }: { sourceId: string; patch: SourcePatch }) =>
+      apiFetch(sourcePath(chatbotId, sourceId), {
+        method: "PATCH",
+        body: patch,
+        schema: knowledgeSourceSchema,
+      }),
+    onSuccess: (source) => replaceInCache(queryClient, chatbotId, source),
+  });
+}
+
+/**
+ * A website source's syncs, newest first, read when someone opens them (`enabled`). Keyed by the
+ * source's last finished sync, so a sync that finishes while they are open is read again.
+ */
+export function useSourceSyncs(chatbotId: string, source: KnowledgeSource, enabled: boolean) {
+  return useQuery({
+    queryKey: chatbotKeys.syncs(chatbotId, source._id, source.lastSync?.finishedAt ?? null),
+    queryFn: ({ signal }) =>
+      apiFetch(`${sourcePath(chatbotId, source._id)}/syncs`, { schema: sourceSyncListSchema, signal }),
+    enabled,
+    staleTime: 30_000,
+    // The list as it was until the new one arrives: no flash of "Loading…" after each sync.
+    placeholderData: (previous) => previous,
   });
 }
 
 export function useDeleteSource(chatbotId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sourceId: string) =>
-      apiFetch(`${botPath(chatbotId)}/sources/${encodeURIComponent(sourceId)}`, { method: "DELETE" }),
+    mutationFn: (sourceId: string) => apiFetch(sourcePath(chatbotId, sourceId), { method: "DELETE" }),
     onSuccess: (_void, sourceId) => {
       queryClient.setQueryData<KnowledgeSource[]>(chatbotKeys.sources(chatbotId), (list) =>
         list?.filter((s) => s._id !== sourceId),

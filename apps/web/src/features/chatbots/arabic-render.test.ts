@@ -40,6 +40,11 @@ function source(overrides: Partial<KnowledgeSource>): KnowledgeSource {
     question: null,
     answer: null,
     lastSyncedAt: "2026-11-21T10:00:00.000Z",
+    include: [],
+    exclude: [],
+    resync: "off",
+    nextSyncAt: null,
+    lastSync: null,
     embedding: null,
     createdAt: "2026-11-21T10:00:00.000Z",
     updatedAt: "2026-11-21T10:00:00.000Z",
@@ -105,6 +110,7 @@ const noop = () => undefined;
 // SourceList's mutations import the signed-in app's session runtime, which reads document.cookie
 // when it loads: a stand-in document for that import only.
 let SourceList: typeof import("./components/SourceList").SourceList;
+let SyncEntry: typeof import("./components/SyncHistory").SyncEntry;
 let EmbeddingsFields: typeof import("./components/settings/EmbeddingsFields").EmbeddingsFields;
 const hadDocument = "document" in globalThis;
 beforeAll(async () => {
@@ -113,6 +119,7 @@ beforeAll(async () => {
       document: { cookie: "", location: { protocol: "http:" }, querySelector: () => null },
     });
   ({ SourceList } = await import("./components/SourceList"));
+  ({ SyncEntry } = await import("./components/SyncHistory"));
   ({ EmbeddingsFields } = await import("./components/settings/EmbeddingsFields"));
 });
 afterAll(() => {
@@ -178,10 +185,113 @@ const screens = (): ReactElement[] => [
         chunkCount: 14,
         skippedPages: [{ url: "https://example.com/old", reason: "The page answered 404 Not Found." }],
       }),
+      source({
+        _id: "src_5",
+        kind: "website",
+        title: "Help centre",
+        url: "https://example.com/help",
+        progress: { done: 9, total: 9, unit: "pages" },
+        chunkCount: 30,
+        lastSync: {
+          status: "succeeded",
+          finishedAt: "2026-11-22T03:01:00.000Z",
+          added: 0,
+          changed: 3,
+          removed: 1,
+          unchanged: 5,
+          failed: 0,
+        },
+      }),
+      source({
+        _id: "src_6",
+        kind: "website",
+        title: "Menu",
+        url: "https://example.com/sitemap.xml",
+        progress: { done: 6, total: 6, unit: "pages" },
+        exclude: ["/blog/"],
+        resync: "weekly",
+        nextSyncAt: "2026-11-28T03:00:00.000Z",
+        lastSync: {
+          status: "succeeded",
+          finishedAt: "2026-11-21T10:01:00.000Z",
+          added: 6,
+          changed: 0,
+          removed: 0,
+          unchanged: 0,
+          failed: 0,
+        },
+      }),
       source({ _id: "src_3", status: "processing", progress: { done: 12, total: 40, unit: "pages" } }),
       source({ _id: "src_4", status: "failed", kind: "file", fileName: "a.pdf", sizeBytes: 2048 }),
     ],
   }),
+  // A website source's sync history: a scheduled sync with its pages, a held one, a failed one.
+  createElement(
+    "ol",
+    null,
+    createElement(SyncEntry, {
+      key: "done",
+      sourceUrl: "https://example.com/sitemap.xml",
+      sync: {
+        startedAt: "2026-11-28T03:00:00.000Z",
+        finishedAt: "2026-11-28T03:01:00.000Z",
+        status: "succeeded",
+        trigger: "scheduled",
+        added: 0,
+        changed: 4,
+        removed: 1,
+        unchanged: 2,
+        failed: 1,
+        pages: [
+          { url: "https://example.com/menu", outcome: "changed" },
+          { url: "https://example.com/hours", outcome: "changed" },
+          { url: "https://example.com/faq", outcome: "removed" },
+          { url: "https://example.com/old", outcome: "failed", reason: "The page answered 404 Not Found." },
+        ],
+        rules: [],
+        sitemaps: [],
+        error: null,
+      },
+    }),
+    createElement(SyncEntry, {
+      key: "held",
+      sourceUrl: "https://example.com/",
+      sync: {
+        startedAt: "2026-11-27T03:00:00.000Z",
+        finishedAt: "2026-11-27T03:01:00.000Z",
+        status: "held",
+        trigger: "scheduled",
+        added: 0,
+        changed: 0,
+        removed: 4,
+        unchanged: 2,
+        failed: 0,
+        pages: [{ url: "https://example.com/help", outcome: "removed" }],
+        rules: [],
+        sitemaps: [],
+        error: null,
+      },
+    }),
+    createElement(SyncEntry, {
+      key: "failed",
+      sourceUrl: "https://example.com/",
+      sync: {
+        startedAt: "2026-11-26T09:00:00.000Z",
+        finishedAt: "2026-11-26T09:00:05.000Z",
+        status: "failed",
+        trigger: "manual",
+        added: 0,
+        changed: 0,
+        removed: 0,
+        unchanged: 0,
+        failed: 0,
+        pages: [],
+        rules: [],
+        sitemaps: [],
+        error: "Something went wrong while reading this source. Try re-syncing it.",
+      },
+    }),
+  ),
   createElement(
     SettingsHost,
     null,
@@ -244,7 +354,20 @@ describe("builder screens", () => {
       "Something went wrong. Please try again.",
       "3 passages · updated Nov 21, 2026",
       "14 passages from 2 pages",
+      "30 passages from 9 pages · updated Nov 21, 2026, 10:00 AM · last sync: 3 changed, 1 removed",
       "1 page skipped",
+      "3 passages from 6 pages · updated Nov 21, 2026, 10:00 AM · last sync: 6 added",
+      "Re-synced every week · next Nov 28, 2026, 3:00 AM",
+      "Sync history",
+      "Edit the sync settings of Menu",
+      "Nov 28, 2026, 3:00 AM Scheduled Done",
+      "4 changed, 1 removed, 1 could not be read",
+      "Changed /menu Changed /hours Removed /faq Could not be read /old The page answered 404 Not Found. and 2 more pages",
+      "Scheduled Removals held back nothing changed Pages of this sync Seems gone, kept for now /help and 3 more pages",
+      "By hand Failed Something went wrong while reading this source. Try re-syncing it.",
+      "Only these paths",
+      "Never these paths",
+      "A start page, or the site's sitemap (such as https://example.com/sitemap.xml).",
       "12 of 40 pages",
       "Couldn't read this source. Something went wrong. Try re-syncing it.",
       "Suggested questions 1 of 6",
@@ -269,7 +392,7 @@ describe("builder screens", () => {
     const text = await render("ar");
     // What the test gave (titles, the question, a snippet), names and code stay as they are.
     const kept =
-      /^(Parley|PDF|Word|docx|Markdown|OpenAI|OpenRouter|Ollama|vLLM|LM|Studio|API|Base|URL|chat|completions|gpt|mini|robots|txt|BHD|pdf|Do|you|rent|the|tent|year|warranty|Three|years|Handbook|Sorry|Returns|policy|Help|centre|c0de|Not|Found|text|embedding|small|sk)$/;
+      /^(Parley|PDF|Word|docx|Markdown|OpenAI|OpenRouter|Ollama|vLLM|LM|Studio|API|Base|URL|chat|completions|gpt|mini|robots|txt|BHD|pdf|Do|you|rent|the|tent|year|warranty|Three|years|Handbook|Sorry|Returns|policy|Help|centre|c0de|Not|Found|text|embedding|small|sk|help|blog|Menu|menu|hours|faq|old)$/;
     const english = (text.replace(/https?:\/\/\S+|c0de/g, "").match(/[A-Za-z]{2,}/g) ?? []).filter(
       (word) => !kept.test(word),
     );

@@ -1,4 +1,9 @@
-import { ANSWER_CAUTIONS, type Chatbot, type ChatbotUpdateInput } from "@parley/contracts";
+import {
+  ANSWER_CAUTIONS,
+  type Chatbot,
+  type ChatbotUpdateInput,
+  chatbotCreateSchema,
+} from "@parley/contracts";
 import en from "@parley/ui/locales/en/builder";
 import { z } from "zod";
 import {
@@ -39,7 +44,8 @@ const m = en.validation;
 
 export const settingsFormSchema = z
   .object({
-    name: z.string().trim().min(1, m.nameRequired).max(80, m.nameTooLong),
+    // The API's own rule for a bot's name (its messages are the catalog's nameRequired/nameTooLong).
+    name: chatbotCreateSchema.shape.name,
     instructions: z.string().max(8000, m.instructionsTooLong),
     greeting: z.string().trim().max(500, m.greetingTooLong),
     suggestedQuestions: z

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { StreamDone } from "@parley/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../../scripts/slowness.mjs";
 import { type StreamFailure, streamEvents } from "./stream";
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -321,6 +322,6 @@ describe("streamEvents against a local server", () => {
     expect(deltas).toBe(3);
     expect(r.log).toEqual(["start", "delta", "delta", "delta"]);
     // The server sees the client go away long before its 500 words are written.
-    await expect.poll(() => closedEarly, { timeout: 2000 }).toBe(before + 1);
+    await expect.poll(() => closedEarly, { timeout: scaled(2000) }).toBe(before + 1);
   });
 });

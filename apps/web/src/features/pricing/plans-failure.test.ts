@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { QueryObserver, type QueryObserverResult } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scaled } from "../../../../../scripts/slowness.mjs";
 import { createQueryClient } from "../../app/query-client";
 import { planKeys, plansFailure, plansRetrying } from "./api";
 
@@ -52,7 +53,7 @@ describe("the plans' notice", () => {
 
     // The API is back before the next attempt: the notice goes and the plans show.
     down = false;
-    await expect.poll(() => observer.getCurrentResult().data, { timeout: 5_000 }).toBeDefined();
+    await expect.poll(() => observer.getCurrentResult().data, { timeout: scaled(5_000) }).toBeDefined();
     expect(plansFailure(observer.getCurrentResult())).toBeNull();
     stop();
   });

@@ -85,6 +85,9 @@ export function classifyAuthFailure(failure: AuthFailure): AuthErrorKind {
       return { key: "emailNotUpdated", field: "email" };
     case "INVALID_EMAIL":
       return { key: "emailInvalid", field: "email" };
+    // The display name rule (issue #35): at most 120 characters, something visible, one line.
+    case "NAME_INVALID":
+      return { key: "nameInvalid", field: "name" };
     case "INVALID_PASSWORD":
     case "INVALID_EMAIL_OR_PASSWORD":
       return { key: "passwordWrong", field: "password" };

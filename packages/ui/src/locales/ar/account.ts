@@ -108,8 +108,6 @@ const account: Translation<typeof en> = {
     saved: "تم حفظ إعداد الإشعارات.",
   },
   validation: {
-    nameRequired: "يُرجى إدخال اسمك",
-    nameTooLong: "الاسم طويل جدًا",
     emailInvalid: "أدخل عنوان بريد إلكتروني صحيحًا، مثل name@company.com.",
     emailSame: "البريد الإلكتروني هو نفسه",
     currentPasswordRequired: "أدخل كلمة المرور الحالية.",

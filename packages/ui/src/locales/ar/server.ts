@@ -29,6 +29,8 @@ const server: Record<string, string> = {
   "Invalid request": "الطلب غير صالح.",
   "is invalid": "غير صالح",
   "must not contain the NUL character (\\u0000)": "يجب ألا يحتوي على المحرف الفارغ (NUL).",
+  "The request body is not valid UTF-8 text. Send it encoded as UTF-8.":
+    "محتوى الطلب ليس نصًا صالحًا بترميز UTF-8. أرسله بترميز UTF-8.",
   "Invalid page cursor": "تعذّر تحميل الصفحة التالية. يُرجى إعادة تحميل القائمة.",
   "Currency must be an ISO 4217 code": "يجب أن تكون العملة رمزًا من ثلاثة أحرف وفق معيار ISO 4217.",
   "Use a date like 2026-11-21": "أدخل التاريخ بالصيغة 2026-11-21.",
@@ -111,6 +113,7 @@ const server: Record<string, string> = {
   "Files are limited to {{mb}} MB on your plan. Upgrade for larger files.":
     "الحد الأقصى لحجم الملف في باقتك {{mb}} ميغابايت. قم بالترقية لرفع ملفات أكبر.",
   "Give the text a title": "أدخل عنوانًا للنص.",
+  "Keep the title under {{max}} characters": "يجب ألا يتجاوز العنوان {{max}} حرفًا.",
   "The text is empty": "النص فارغ.",
   "Text sources are limited to 500,000 characters": "يجب ألا يتجاوز المصدر النصي 500,000 حرف.",
   "Write the question": "اكتب السؤال.",
@@ -194,6 +197,38 @@ const server: Record<string, string> = {
   "It is not a web page ({{kind}}).": "ليست صفحة ويب ({{kind}}).",
   "{{url}} is not a web page ({{kind}}).": "{{url}} ليس صفحة ويب ({{kind}}).",
   "No readable pages were found at {{url}}.": "لم يُعثر على صفحات يمكن قراءتها في {{url}}.",
+  "The page asks not to be indexed (noindex).": "تطلب الصفحة عدم فهرستها (noindex).",
+  "It is the same page as {{url}}.": "إنها الصفحة نفسها الموجودة في {{url}}.",
+  "{{url}} could not be read as a sitemap.": "تعذّرت قراءة {{url}} بوصفه خريطة موقع.",
+  "It is not a sitemap.": "ليست خريطة موقع.",
+  "The sitemap answered {{status}}.": "ردّت خريطة الموقع بالرمز {{status}}.",
+  "The sitemap expands to more than {{mb}} MB; it was not read.":
+    "يتجاوز حجم خريطة الموقع بعد فك ضغطها {{mb}} ميغابايت؛ لم تُقرأ.",
+  "The sitemap is not valid gzip.": "خريطة الموقع ليست ملف gzip صالحًا.",
+  "The sitemap is larger than {{mb}} MB; it was not read.":
+    "حجم خريطة الموقع أكبر من {{mb}} ميغابايت؛ لم تُقرأ.",
+  "We couldn't read the sitemap.": "تعذّرت علينا قراءة خريطة الموقع.",
+  "It redirects too often.": "تعيد التوجيه مرات كثيرة جدًا.",
+  "The sitemap is on another site; it was not read.": "خريطة الموقع على موقع آخر؛ لم تُقرأ.",
+  "The sitemap is listed again (a loop); it was read once.":
+    "خريطة الموقع مُدرجة مرة أخرى (حلقة)؛ قُرئت مرة واحدة.",
+  "Sitemap indexes nest more than {{depth}} deep; this one was not read.":
+    "تتداخل فهارس خرائط الموقع لأكثر من {{depth}} مستويات؛ لم تُقرأ هذه.",
+  "More than {{count}} sitemaps; this one was not read.": "أكثر من {{count}} خريطة موقع؛ لم تُقرأ هذه.",
+  "The sitemaps list more than {{count}} addresses; only the first {{count}} were read.":
+    "تُدرج خرائط الموقع أكثر من {{count}} عنوان؛ قُرئت أول {{count}} فقط.",
+  "The sitemap lists 1 address on another site; it was left out.":
+    "تُدرج خريطة الموقع عنوانًا واحدًا على موقع آخر؛ استُبعد.",
+  "The sitemap lists {{count}} addresses on another site; they were left out.":
+    "تُدرج خريطة الموقع {{count}} من العناوين على موقع آخر؛ استُبعدت.",
+  "Scheduled re-syncs are part of the paid plans. Upgrade your plan, or re-sync this source by hand.":
+    "إعادة المزامنة المجدولة جزء من الباقات المدفوعة. قم بترقية باقتك، أو أعد مزامنة هذا المصدر يدويًا.",
+  "Only website sources have path rules and a re-sync schedule.":
+    "قواعد المسارات وجدول إعادة المزامنة متاحة لمصادر المواقع فقط.",
+  "Write a path such as /help/": "اكتب مسارًا مثل ‎/help/‎",
+  "Keep each path pattern under 200 characters": "اجعل كل نمط مسار أقل من 200 حرف.",
+  "A path pattern starts with /, such as /help/": "يبدأ نمط المسار بالرمز /، مثل ‎/help/‎",
+  "At most {{count}} path patterns": "{{count}} نمط مسار على الأكثر.",
 
   // ——— Plans and limits ———
   "Your {{plan}} plan includes 1 chatbot. Upgrade your plan to add more.":
@@ -483,6 +518,13 @@ const server: Record<string, string> = {
   "Enter a valid email address, like name@company.com.": "أدخل بريدًا إلكترونيًا صحيحًا، مثل name@company.com.",
   "Choose one role: owner, admin or agent.": "اختر دورًا واحدًا: مالك أو مشرف أو موظف دعم.",
   "Give the workspace a name.": "أدخل اسمًا لمساحة العمل.",
+  // Every name and title people see follows one rule (issue #35; @parley/contracts common/names.ts).
+  "A name or title is one line of text: remove line breaks, tabs and other control characters.":
+    "الاسم أو العنوان سطر واحد من النص: احذف فواصل الأسطر وعلامات الجدولة وغيرها من محارف التحكم.",
+  "Please enter your name.": "يُرجى إدخال اسمك.",
+  "A name can be at most {{max}} characters long.": "يمكن أن يتكوّن الاسم من {{max}} حرفًا كحد أقصى.",
+  "A name is one line of text: remove line breaks, tabs and other control characters.":
+    "الاسم سطر واحد من النص: احذف فواصل الأسطر وعلامات الجدولة وغيرها من محارف التحكم.",
   "A workspace name can be at most {{max}} characters long.":
     "يمكن أن يتكوّن اسم مساحة العمل من {{max}} حرفًا كحد أقصى.",
   "A workspace name is one line of text: remove line breaks, tabs and other control characters.":

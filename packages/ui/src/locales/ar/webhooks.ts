@@ -22,6 +22,7 @@ const webhooks: Translation<typeof en> = {
     "conversation.closed": "أُغلقت محادثة",
     "source.ready": "مصدر معرفة جاهز",
     "source.failed": "تعذّرت قراءة مصدر معرفة",
+    "source.synced": "تمت مزامنة مصدر موقع ويب",
     "webhook.test": "حدث تجريبي",
   },
   form: {

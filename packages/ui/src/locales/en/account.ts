@@ -108,8 +108,6 @@ const account = {
     saved: "Your notification setting was saved.",
   },
   validation: {
-    nameRequired: "Please enter your name",
-    nameTooLong: "Name is too long",
     emailInvalid: "Enter a valid email address, like name@company.com.",
     emailSame: "Email is the same",
     currentPasswordRequired: "Enter your current password.",

@@ -114,6 +114,7 @@ const app = {
     emailSame: "Email is the same",
     emailNotUpdated: "Couldn't update your email",
     emailInvalid: "Enter a valid email address, like name@company.com.",
+    nameInvalid: "Enter your name on one line, with something visible and at most 120 characters.",
     passwordWrong: "That password isn't right. Check it and try again.",
     noPassword:
       "Your account has no password yet because you sign in with a provider. Use “Forgot password” on the sign-in page to set one.",

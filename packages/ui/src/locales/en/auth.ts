@@ -150,6 +150,7 @@ const auth = {
     untrustedOrigin:
       "This request didn't come from a trusted page. Open the sign-in page again from the app.",
     invalidInput: "Some details are missing or not valid. Check the form and try again.",
+    nameInvalid: "Enter your name on one line, with something visible and at most 120 characters.",
   },
   verifyErrors: {
     expired: {

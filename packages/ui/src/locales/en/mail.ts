@@ -108,6 +108,21 @@ const mail = {
     button: "Open webhook settings",
     footer: "You receive this as an owner of a workspace on Parley. Your webhook settings:",
   },
+  /** To the workspace's owners when a scheduled re-sync of a website source goes wrong. */
+  sourceSync: {
+    failedSubject: "A scheduled re-sync failed twice: {{title}}",
+    failedLine1:
+      "The last two scheduled re-syncs of the website source {{title}} ({{bot}}) failed. Your bot still answers from what it learned before.",
+    error: "Last error: {{error}}",
+    failedLine2: "Check that the site is up, then re-sync the source by hand from its knowledge tab.",
+    heldSubject: "A scheduled re-sync would remove many pages: {{title}}",
+    heldLine1:
+      "The scheduled re-sync of the website source {{title}} ({{bot}}) found {{removed}} of its {{total}} pages gone. That is more than a third, so nothing was removed: your bot still answers from them.",
+    heldLine2:
+      "If the pages really are gone, re-sync the source by hand from its knowledge tab and they will leave. If not, check the site.",
+    button: "Open the knowledge tab",
+    footer: "You receive this as an owner of a workspace on Parley. The bot's knowledge:",
+  },
   /** To the workspace's owners when Meta refuses a WhatsApp number's credentials. */
   channelNeedsAttention: {
     subject: "WhatsApp needs your attention: {{number}} stopped sending",

@@ -20,6 +20,7 @@ const webhooks = {
     "conversation.closed": "A conversation was closed",
     "source.ready": "A knowledge source is ready",
     "source.failed": "A knowledge source failed",
+    "source.synced": "A website source was synced",
     "webhook.test": "Test event",
   },
   form: {

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { type MessageContentType, stripBidiControls, stripNul } from "@parley/contracts";
+import { cleanName, type MessageContentType, stripBidiControls, stripNul } from "@parley/contracts";
 import { constantTimeEqual } from "@parley/contracts/server";
 import { z } from "zod";
 
@@ -251,7 +251,8 @@ function readMessage(raw: unknown, names: Map<string, string>): InboundWhatsapp 
   return {
     externalId: m.id,
     from: m.from as string,
-    name: clean(names.get(m.from as string)).slice(0, 200) || null,
+    // The profile name labels the conversation in the inbox: one line, something visible, or none.
+    name: cleanName(names.get(m.from as string) ?? "", 200) || null,
     at: when(m.timestamp),
     contentType,
     text,

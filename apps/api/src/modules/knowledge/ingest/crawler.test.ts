@@ -115,7 +115,10 @@ describe("crawler isolation", () => {
     });
     await guard.close();
     await fresh.close();
-    expect(fresh.hits.filter((h) => h !== "/robots.txt").sort()).toEqual(["/guides/1", "/guides/2"]);
+    expect(fresh.hits.filter((h) => h !== "/robots.txt" && h !== "/sitemap.xml").sort()).toEqual([
+      "/guides/1",
+      "/guides/2",
+    ]);
     expect(pages.sort()).toEqual(["/guides/1", "/guides/2"]);
     expect(read).toBe(4);
   });
@@ -144,7 +147,7 @@ describe("crawler isolation", () => {
     const timed: typeof guard = {
       ...guard,
       request: (...args) => {
-        if (!String(args[0]).endsWith("/robots.txt")) sent.push(clock.now());
+        if (!/\/(robots\.txt|sitemap\.xml)$/.test(String(args[0]))) sent.push(clock.now());
         return guard.request(...args);
       },
     };

@@ -19,13 +19,33 @@ const BLOCK = new Set([
   "main",
 ]);
 
+export interface PageText {
+  title: string;
+  text: string;
+  links: string[];
+  /** The page's `<link rel="canonical">` href as written (unresolved), when it has one. */
+  canonical?: string;
+  /** `<meta name="robots">` (or `parleybot`) says noindex / nofollow. */
+  noindex?: boolean;
+  nofollow?: boolean;
+}
+
 /** The readable text of an HTML page as Markdown-ish lines: headings kept as `#` lines. */
-export function htmlToText(html: string): { title: string; text: string; links: string[] } {
+export function htmlToText(html: string): PageText {
   const root = parse(html, { comment: false, blockTextElements: { script: false, style: false, pre: true } });
   const title = (root.querySelector("title")?.text ?? root.querySelector("h1")?.text ?? "")
     .replace(/\s+/g, " ")
     .trim();
   const links = root.querySelectorAll("a[href]").map((a) => a.getAttribute("href") ?? "");
+  const canonical = root
+    .querySelectorAll("link[rel]")
+    .find((l) => (l.getAttribute("rel") ?? "").toLowerCase().split(/\s+/).includes("canonical"))
+    ?.getAttribute("href")
+    ?.trim();
+  const robots = root
+    .querySelectorAll("meta[name]")
+    .filter((m) => ["robots", "parleybot"].includes((m.getAttribute("name") ?? "").trim().toLowerCase()))
+    .flatMap((m) => (m.getAttribute("content") ?? "").toLowerCase().split(/[\s,]+/));
   for (const el of root.querySelectorAll(DROP)) el.remove();
   const main =
     root.querySelector("main") ?? root.querySelector("article") ?? root.querySelector("body") ?? root;
@@ -35,7 +55,14 @@ export function htmlToText(html: string): { title: string; text: string; links: 
     .map((l) => l.replace(/[ \t\u00a0]+/g, " ").trim())
     .filter(Boolean)
     .join("\n\n");
-  return { title, text, links };
+  return {
+    title,
+    text,
+    links,
+    ...(canonical ? { canonical } : {}),
+    ...(robots.includes("noindex") || robots.includes("none") ? { noindex: true } : {}),
+    ...(robots.includes("nofollow") || robots.includes("none") ? { nofollow: true } : {}),
+  };
 }
 
 type Step = { node: HTMLElement } | { close: true };

@@ -1,7 +1,13 @@
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { knowledgeChunks, knowledgeSources, knowledgeStagedPages } from "../../../db/schema";
+import {
+  type KnowledgeSyncRow,
+  knowledgeSources,
+  knowledgeStagedPages,
+  knowledgeSyncs,
+  type StagedPageMeta,
+} from "../../../db/schema";
 import type { Tx } from "../../../db/tx";
 import { indexFields } from "../../retrieval/arabic";
 import { termStats } from "../../retrieval/term-stats.repo";
@@ -66,20 +72,72 @@ export function createStaging(db: Database, sourceId: string, jobId: string) {
       }
       return [...visited.values()];
     },
-    async page(url: string | null, title: string, chunks: Chunk[], links: string[] = []) {
-      for (let i = 0; i === 0 || i < chunks.length; i += BATCH) {
-        // Each passage with its language and analysed search text (retrieval/arabic.ts).
-        const batch = chunks.slice(i, i + BATCH).map((c) => ({ ...c, ...indexFields(c.title, c.body) }));
-        await db
-          .insert(knowledgeStagedPages)
-          .values({ sourceId, jobId, ord: ord++, url, title, chunks: batch, links: i === 0 ? links : [] });
-        chunkCount += batch.length;
-      }
+    async page(
+      url: string | null,
+      title: string,
+      chunks: Chunk[],
+      links: string[] = [],
+      meta: StagedPageMeta | null = null,
+    ) {
+      // Each passage with its language and analysed search text (retrieval/arabic.ts), in batches
+      // of rows; a page of several rows is written in one transaction, so a run that dies in the
+      // middle never leaves half a page for the next one to take as read.
+      const rows: (typeof knowledgeStagedPages.$inferInsert)[] = [];
+      for (let i = 0; i === 0 || i < chunks.length; i += BATCH)
+        rows.push({
+          sourceId,
+          jobId,
+          ord: ord + rows.length,
+          url,
+          title,
+          chunks: chunks.slice(i, i + BATCH).map((c) => ({ ...c, ...indexFields(c.title, c.body) })),
+          links: i === 0 ? links : [],
+          meta: i === 0 ? meta : null,
+        });
+      if (rows.length === 1) await db.insert(knowledgeStagedPages).values(rows);
+      else
+        await db.transaction(async (tx) => {
+          for (const row of rows) await tx.insert(knowledgeStagedPages).values(row);
+        });
+      ord += rows.length;
+      chunkCount += chunks.length;
     },
-    async skipped(url: string, reason: string) {
+    /** A page whose chunks stay as they are (unchanged; or, with `reason`, failing for now). */
+    async kept(url: string, links: string[], meta: StagedPageMeta, reason: string | null = null) {
+      await db.insert(knowledgeStagedPages).values({
+        sourceId,
+        jobId,
+        ord: ord++,
+        url,
+        links,
+        skippedReason: reason,
+        meta: { ...meta, keep: true },
+      });
+    },
+    async skipped(url: string, reason: string, meta: StagedPageMeta | null = null) {
       await db
         .insert(knowledgeStagedPages)
-        .values({ sourceId, jobId, ord: ord++, url, skippedReason: reason });
+        .values({ sourceId, jobId, ord: ord++, url, skippedReason: reason, meta });
+    },
+    /** Each page this run decided on, once, in visiting order (the sync's record is made from them). */
+    async verdicts(): Promise<{ url: string; reason: string | null; meta: StagedPageMeta }[]> {
+      const rows = await db
+        .select({
+          url: knowledgeStagedPages.url,
+          reason: knowledgeStagedPages.skippedReason,
+          meta: knowledgeStagedPages.meta,
+        })
+        .from(knowledgeStagedPages)
+        .where(and(own, sql`${knowledgeStagedPages.meta} is not null`))
+        .orderBy(asc(knowledgeStagedPages.ord));
+      const seen = new Set<string>();
+      const out: { url: string; reason: string | null; meta: StagedPageMeta }[] = [];
+      for (const r of rows) {
+        if (r.url === null || r.meta === null || seen.has(r.url)) continue;
+        seen.add(r.url);
+        out.push({ url: r.url, reason: r.reason, meta: r.meta });
+      }
+      return out;
     },
     async skippedPages(): Promise<{ url: string; reason: string }[]> {
       const rows = await db
@@ -93,39 +151,78 @@ export function createStaging(db: Database, sourceId: string, jobId: string) {
     /**
      * Replaces the source's passages with the staged ones in one transaction (answers see the old
      * set or the new one, never half), copying inside the database rather than through the API's
-     * memory, and updates the bot's term statistics with them. Returns the number of passages, or undefined when the source was deleted meanwhile.
+     * memory, and updates the bot's term statistics with them. The chunks of pages staged as
+     * `keep` are left as they are (same ids, so their vectors stay too); every other chunk of the
+     * source goes. The pages' validators and hashes are stored for the next sync, and the sync's
+     * record (`sync`) ends, in the same transaction. Returns the number of passages and the ended
+     * record, or undefined when the source was deleted meanwhile.
      */
     async swapIn(
       chatbotId: string,
       kind: "passage" | "qa",
       set: Partial<typeof knowledgeSources.$inferInsert>,
-    ): Promise<number | undefined> {
+      sync?: { id: string; set: Partial<typeof knowledgeSyncs.$inferInsert> },
+    ): Promise<{ count: number; sync?: KnowledgeSyncRow } | undefined> {
       return db.transaction(async (tx) => {
         if (!(await lockSource(tx, sourceId))) return undefined;
         // The bot's BM25 statistics change with its chunks, in this same transaction.
         await termStats.lockBot(tx, chatbotId);
         await termStats.subtractSource(tx, chatbotId, sourceId);
-        await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.sourceId, sourceId));
-        const result = await tx.execute(sql`
+        const keptUrls = sql`(select p.url from knowledge_staged_pages p
+          where p.source_id = ${sourceId} and p.job_id = ${jobId} and p.url is not null
+            and coalesce((p.meta->>'keep')::boolean, false))`;
+        await tx.execute(sql`delete from knowledge_chunks
+          where source_id = ${sourceId} and (url is null or url not in ${keptUrls})`);
+        const [{ next } = { next: 0 }] = rowsOf<{ next: number }>(
+          await tx.execute(
+            sql`select coalesce(max(ord) + 1, 0)::int as next from knowledge_chunks where source_id = ${sourceId}`,
+          ),
+        );
+        await tx.execute(sql`
           with inserted as (
             insert into knowledge_chunks (chatbot_id, source_id, ord, kind, title, body, url, lang, search_title, search_body)
-            select ${chatbotId}, ${sourceId}, (row_number() over (order by p.ord, c.n))::int - 1, ${kind},
+            select ${chatbotId}, ${sourceId}, ${Number(next)} + (row_number() over (order by p.ord, c.n))::int - 1, ${kind},
                    coalesce(c.value->>'title', ''), c.value->>'body', p.url,
                    coalesce(c.value->>'lang', 'en'), c.value->>'searchTitle', c.value->>'searchBody'
             from knowledge_staged_pages p,
                  jsonb_array_elements(p.chunks) with ordinality as c(value, n)
             where p.source_id = ${sourceId} and p.job_id = ${jobId} and p.skipped_reason is null
+              and not coalesce((p.meta->>'keep')::boolean, false)
             returning 1
           )
           select count(*)::int as n from inserted`);
-        const count = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
         await termStats.addSource(tx, chatbotId, sourceId);
+        const [{ n: count } = { n: 0 }] = rowsOf<{ n: number }>(
+          await tx.execute(
+            sql`select count(*)::int as n from knowledge_chunks where source_id = ${sourceId}`,
+          ),
+        );
+        // What to ask each page next time: fresh for the pages read or confirmed now, as before for
+        // the ones kept without an answer (failing for now, or a removal held back).
+        await tx.execute(sql`delete from knowledge_pages where source_id = ${sourceId} and url not in (
+          select p.url from knowledge_staged_pages p
+          where p.source_id = ${sourceId} and p.job_id = ${jobId} and p.url is not null
+            and coalesce((p.meta->>'keep')::boolean, false) and p.meta->>'hash' is null)`);
+        await tx.execute(sql`
+          insert into knowledge_pages (source_id, url, etag, last_modified, lastmod, hash, links)
+          select distinct on (p.url) ${sourceId}, p.url, p.meta->>'etag', p.meta->>'lastModified',
+                 p.meta->>'lastmod', p.meta->>'hash', p.links
+          from knowledge_staged_pages p
+          where p.source_id = ${sourceId} and p.job_id = ${jobId} and p.url is not null
+            and p.meta->>'hash' is not null
+          order by p.url, p.ord
+          on conflict (source_id, url) do update set etag = excluded.etag,
+            last_modified = excluded.last_modified, lastmod = excluded.lastmod,
+            hash = excluded.hash, links = excluded.links`);
         await tx
           .update(knowledgeSources)
           .set({ ...set, chunkCount: count })
           .where(eq(knowledgeSources.id, sourceId));
         await tx.delete(knowledgeStagedPages).where(eq(knowledgeStagedPages.sourceId, sourceId));
-        return count;
+        const [ended] = sync
+          ? await tx.update(knowledgeSyncs).set(sync.set).where(eq(knowledgeSyncs.id, sync.id)).returning()
+          : [];
+        return { count, sync: ended };
       });
     },
     async clear() {

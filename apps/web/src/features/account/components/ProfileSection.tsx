@@ -1,21 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Field, fieldAria } from "@parley/ui/components/Field";
-import { useTranslation } from "@parley/ui/i18n/react";
-import { useMemo, useState } from "react";
+import { useServerText, useTranslation } from "@parley/ui/i18n/react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { authClient } from "../../session/runtime";
 import { useSession } from "../../session/session-context";
 import type { AuthUser } from "../../session/session-data";
 import { useAuthErrorText } from "../../session/use-auth-error";
 import { type ProfileInput, profileSchema } from "../schemas";
-import { useValidationText } from "../use-validation-text";
 import { FormNotice, SectionCard } from "./SectionCard";
 
 export function ProfileSection({ user }: { user: AuthUser }) {
   const { t } = useTranslation("account");
   const authErrorText = useAuthErrorText();
-  const validationText = useValidationText();
-  const schema = useMemo(() => profileSchema(validationText), [validationText]);
+  const serverText = useServerText();
   const { reload } = useSession();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const {
@@ -23,7 +21,7 @@ export function ProfileSection({ user }: { user: AuthUser }) {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ProfileInput>({ resolver: zodResolver(schema), defaultValues: { name: user.name } });
+  } = useForm<ProfileInput>({ resolver: zodResolver(profileSchema), defaultValues: { name: user.name } });
 
   const onSubmit = handleSubmit(async ({ name }) => {
     setNotice(null);
@@ -37,16 +35,18 @@ export function ProfileSection({ user }: { user: AuthUser }) {
     }
   });
 
+  const nameError = errors.name?.message ? serverText(errors.name.message) : undefined;
+
   return (
     <SectionCard title={t("profile.title")} description={t("profile.description")}>
       <form className="form" onSubmit={onSubmit} noValidate>
-        <Field label={t("profile.name")} id="profile-name" error={errors.name?.message}>
+        <Field label={t("profile.name")} id="profile-name" error={nameError}>
           <input
             id="profile-name"
             type="text"
             autoComplete="name"
             dir="auto"
-            {...fieldAria("profile-name", errors.name?.message)}
+            {...fieldAria("profile-name", nameError)}
             {...register("name", { onChange: () => setNotice(null) })}
           />
         </Field>

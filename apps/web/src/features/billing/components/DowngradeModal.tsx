@@ -12,6 +12,7 @@ import {
   DOWNGRADE_SUCCESS_CLOSE_MS,
   type DowngradeAction,
   type DowngradeState,
+  nextPaint,
   submitDowngrade,
 } from "../downgrade-flow";
 import { useFlowWording } from "../use-wording";
@@ -77,6 +78,7 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
     void confirmDowngrade(
       () => submitDowngrade({ downgrade: downgrade.mutateAsync }, state, user?.id, wording),
       dispatch,
+      nextPaint,
     );
   };
   const close = () => dispatch({ type: "close" });

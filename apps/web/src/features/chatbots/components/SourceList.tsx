@@ -13,9 +13,12 @@ import {
   sourceDetail,
   statusLabel,
 } from "../chatbots";
+import { lastSyncText } from "../source-sync";
 import { useWords } from "../words";
 import { ErrorNotice } from "./ErrorNotice";
-import { KindIcon, RefreshIcon, TrashIcon } from "./icons";
+import { KindIcon, RefreshIcon, SlidersIcon, TrashIcon } from "./icons";
+import { SourceSettingsDialog } from "./SourceSettingsDialog";
+import { SyncHistory } from "./SyncHistory";
 
 export function StatusBadge({ status }: { status: KnowledgeSource["status"] }) {
   const words = useWords();
@@ -112,6 +115,9 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
   // The safe choice has focus first, so a stray Enter deletes nothing.
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [resyncError, setResyncError] = useState<{ id: string; error: unknown } | null>(null);
+  // By id: the dialog follows the list's live copy of the source (its status, its last sync).
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = sources.find((s) => s._id === editingId && s.kind === "website") ?? null;
 
   const onResync = (source: KnowledgeSource) => {
     setResyncError(null);
@@ -138,7 +144,9 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
               </span>
               <div className="source-main">
                 <div className="source-title-row">
-                  <span className="source-title">{source.title}</span>
+                  <span className="source-title" dir="auto">
+                    {source.title}
+                  </span>
                   <StatusBadge status={source.status} />
                 </div>
                 {detail ? (
@@ -162,6 +170,7 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
                     {source.lastSyncedAt
                       ? t("sources.updated", { date: format.date(source.lastSyncedAt, "dateTime") })
                       : ""}
+                    {source.lastSync ? lastSyncText(source.lastSync, words) : ""}
                     {source.embedding?.status === "ready" ? t("sources.semanticOn") : ""}
                     {source.embedding?.status === "queued" || source.embedding?.status === "running"
                       ? t("sources.semanticProgress", {
@@ -169,6 +178,13 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
                           total: format.number(source.embedding.total),
                         })
                       : ""}
+                  </p>
+                ) : null}
+                {source.kind === "website" && source.resync !== "off" && source.nextSyncAt ? (
+                  <p className="source-meta source-schedule">
+                    {t(source.resync === "daily" ? "sources.nextDaily" : "sources.nextWeekly", {
+                      date: format.date(source.nextSyncAt, "dateTime"),
+                    })}
                   </p>
                 ) : null}
                 {source.status === "ready" && source.embedding?.status === "failed" ? (
@@ -189,10 +205,25 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
                 {!busy && source.skippedPages.length > 0 ? (
                   <SkippedPages pages={source.skippedPages} />
                 ) : null}
+                {source.kind === "website" && source.lastSync ? (
+                  <SyncHistory chatbotId={chatbotId} source={source} />
+                ) : null}
                 {resyncError?.id === source._id ? <ErrorNotice error={resyncError.error} /> : null}
               </div>
               {canEdit ? (
                 <div className="source-actions">
+                  {source.kind === "website" ? (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm btn-icon"
+                      onClick={() => setEditingId(source._id)}
+                      aria-label={t("sources.editLabel", { title: source.title })}
+                      title={t("syncSettings.title")}
+                    >
+                      <SlidersIcon size={16} />
+                      <span className="btn-icon-label">{t("sources.edit")}</span>
+                    </button>
+                  ) : null}
                   {source.kind === "website" || source.kind === "file" || source.status === "failed" ? (
                     <button
                       type="button"
@@ -230,6 +261,7 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
           );
         })}
       </ul>
+      <SourceSettingsDialog chatbotId={chatbotId} source={editing} onClose={() => setEditingId(null)} />
       <Modal
         open={deleting !== null}
         onClose={() => setDeleting(null)}

@@ -134,6 +134,8 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
   const numbers = new Map<string, StandInNumber>();
   const byWaba = new Map<string, StandInNumber>();
 
+  // Its own JSON parser in place of the app's (which refuses bodies that are not UTF-8).
+  app.removeContentTypeParser("application/json");
   app.addContentTypeParser(
     "application/json",
     { parseAs: "string", bodyLimit: 1024 * 1024 },

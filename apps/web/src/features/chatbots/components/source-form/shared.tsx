@@ -25,8 +25,9 @@ export function applyServerErrors<T extends FieldValues>(
   if (!isApiError(error) || !error.details) return false;
   let placed = false;
   for (const detail of error.details) {
-    const name = detail.path.split(".").pop();
-    const field = fields.find((f) => f === name);
+    // "body.maxPages", or "body.include.0" for one item of a list field.
+    const segments = detail.path.split(".");
+    const field = segments.reverse().flatMap((segment) => fields.filter((f) => f === segment))[0];
     if (field) {
       setError(field, { type: "server", message: detail.message }, { shouldFocus: !placed });
       placed = true;
