@@ -174,7 +174,13 @@ describe.each(testDrivers())("scheduled re-sync on %s", (driver) => {
     // A run queued while the plan was paid, then the workspace drops to Free before it runs.
     await reachNextRun();
     expect((await knowledge().runScheduledSyncs()).queued).toBe(1);
+    expect((await source()).resyncPaused).toBe(false);
     await setPlan(t, owner.sub, "free-monthly");
+    // The schedule is kept, and the source says it is paused rather than promising a next run.
+    expect((await source()).resync).not.toBe("off");
+    expect((await source()).resyncPaused).toBe(true);
+    const listed = (await api.json(owner, "GET", `/api/chatbots/${botId}/sources`)).body as KnowledgeSource[];
+    expect(listed.find((s) => s._id === sourceId)?.resyncPaused).toBe(true);
     const count = (await syncs()).length;
     await t.app.services.jobs.drain();
     expect(await syncs()).toHaveLength(count);
@@ -183,6 +189,7 @@ describe.each(testDrivers())("scheduled re-sync on %s", (driver) => {
 
     // Back on a paid plan, a run is queued, then the bot is deleted before it runs.
     await setPlan(t, owner.sub, "business-monthly");
+    expect((await source()).resyncPaused).toBe(false);
     await reachNextRun();
     expect((await knowledge().runScheduledSyncs()).queued).toBe(1);
     expect((await api.json(owner, "DELETE", `/api/chatbots/${botId}`)).status).toBe(204);

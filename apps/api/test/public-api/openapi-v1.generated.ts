@@ -799,6 +799,7 @@ export interface paths {
                             /** @enum {string} */
                             resync: "off" | "daily" | "weekly";
                             nextSyncAt: string | null;
+                            resyncPaused: boolean;
                             lastSync: {
                                 /** @enum {string} */
                                 status: "running" | "succeeded" | "failed" | "held";
@@ -939,6 +940,7 @@ export interface paths {
                             /** @enum {string} */
                             resync: "off" | "daily" | "weekly";
                             nextSyncAt: string | null;
+                            resyncPaused: boolean;
                             lastSync: {
                                 /** @enum {string} */
                                 status: "running" | "succeeded" | "failed" | "held";
@@ -1079,6 +1081,7 @@ export interface paths {
                             /** @enum {string} */
                             resync: "off" | "daily" | "weekly";
                             nextSyncAt: string | null;
+                            resyncPaused: boolean;
                             lastSync: {
                                 /** @enum {string} */
                                 status: "running" | "succeeded" | "failed" | "held";
@@ -1208,6 +1211,7 @@ export interface paths {
                             /** @enum {string} */
                             resync: "off" | "daily" | "weekly";
                             nextSyncAt: string | null;
+                            resyncPaused: boolean;
                             lastSync: {
                                 /** @enum {string} */
                                 status: "running" | "succeeded" | "failed" | "held";
@@ -1402,6 +1406,7 @@ export interface paths {
                             /** @enum {string} */
                             resync: "off" | "daily" | "weekly";
                             nextSyncAt: string | null;
+                            resyncPaused: boolean;
                             lastSync: {
                                 /** @enum {string} */
                                 status: "running" | "succeeded" | "failed" | "held";

@@ -136,6 +136,11 @@ export const knowledgeSourceSchema = z.object({
   resync: resyncScheduleSchema,
   /** When the scheduler next re-syncs it: 03:00 of the bot's time zone (null: off). */
   nextSyncAt: z.string().nullable(),
+  /**
+   * The schedule is kept but does not run: the workspace is on the Free plan (it runs again once
+   * the workspace pays). False when the schedule is off.
+   */
+  resyncPaused: z.boolean(),
   /** Website sources: the last finished sync's counts (null before the first). */
   lastSync: sourceSyncSchema
     .pick({

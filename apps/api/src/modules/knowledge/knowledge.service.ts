@@ -56,7 +56,12 @@ export function toSync(row: KnowledgeSyncRow): SourceSync {
   };
 }
 
-export function toSource(row: KnowledgeSourceRow, lastSync?: KnowledgeSyncRow | null): KnowledgeSource {
+/** `freePlan`: the workspace is on the Free plan, where a kept schedule does not run. */
+export function toSource(
+  row: KnowledgeSourceRow,
+  lastSync?: KnowledgeSyncRow | null,
+  freePlan = false,
+): KnowledgeSource {
   return {
     _id: row.id,
     chatbotId: row.chatbotId,
@@ -78,6 +83,7 @@ export function toSource(row: KnowledgeSourceRow, lastSync?: KnowledgeSyncRow | 
     exclude: row.exclude,
     resync: row.resync,
     nextSyncAt: row.nextSyncAt?.toISOString() ?? null,
+    resyncPaused: freePlan && row.resync !== "off",
     lastSync: lastSync
       ? {
           status: lastSync.status,
@@ -148,17 +154,17 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     await entitlements.assert(ownerId, "knowledgeSources", await repo.countForOwner(ownerId));
   }
   /** Scheduled re-syncs are for paid plans; `off` is always allowed. */
+  const onFreePlan = async (ownerId: string) => (await deps.plan(ownerId)).tier <= 0;
   async function assertSchedule(ownerId: string, resync: ResyncSchedule | undefined) {
     if (!resync || resync === "off") return;
-    if ((await deps.plan(ownerId)).tier <= 0)
-      throw new AppError("PLAN_LIMIT_REACHED", SCHEDULE_NEEDS_PAID_PLAN);
+    if (await onFreePlan(ownerId)) throw new AppError("PLAN_LIMIT_REACHED", SCHEDULE_NEEDS_PAID_PLAN);
   }
   /** The next quiet hour of the bot's time zone for this schedule (null: off). */
   async function nextRun(chatbotId: string, resync: ResyncSchedule, after: Date) {
     return nextQuietTime(resync, await deps.schedule.timeZoneOf(chatbotId), after);
   }
-  async function withLastSync(row: KnowledgeSourceRow) {
-    return toSource(row, (await repo.syncs.latest([row.id])).get(row.id));
+  async function withLastSync(row: KnowledgeSourceRow, ownerId: string) {
+    return toSource(row, (await repo.syncs.latest([row.id])).get(row.id), await onFreePlan(ownerId));
   }
   async function create(values: NewKnowledgeSource, file?: Buffer) {
     const at = deps.now();
@@ -204,10 +210,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       await ownBot(ownerId, chatbotId);
       const rows = await repo.listForBot(chatbotId);
       const last = await repo.syncs.latest(rows.filter((r) => r.kind === "website").map((r) => r.id));
-      return rows.map((r) => toSource(r, last.get(r.id)));
+      const freePlan = await onFreePlan(ownerId);
+      return rows.map((r) => toSource(r, last.get(r.id), freePlan));
     },
     async get(ownerId: string, chatbotId: string, sourceId: string) {
-      return withLastSync(await ownSource(ownerId, chatbotId, sourceId));
+      return withLastSync(await ownSource(ownerId, chatbotId, sourceId), ownerId);
     },
     /** A website source's path rules and re-sync schedule. */
     async patch(ownerId: string, chatbotId: string, sourceId: string, patch: SourcePatch) {
@@ -227,7 +234,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         updatedAt: deps.now(),
       });
       if (!updated) throw new AppError("NOT_FOUND", "Knowledge source not found");
-      return withLastSync(updated);
+      return withLastSync(updated, ownerId);
     },
     /** The source's syncs, newest first. */
     async syncs(ownerId: string, chatbotId: string, sourceId: string): Promise<SourceSync[]> {
@@ -319,7 +326,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         skippedPages: [],
       });
       await jobs.enqueue(INGEST_JOB, { sourceId, trigger: "manual" }, { maxAttempts: 2 });
-      return withLastSync(updated ?? row);
+      return withLastSync(updated ?? row, ownerId);
     },
     countForOwner: (ownerId: string) => repo.countForOwner(ownerId),
     /**
@@ -334,7 +341,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         if (!due.nextSyncAt) continue;
         const next = await nextRun(due.chatbotId, due.resync, at);
         if (!(await deps.schedule.claim(due.id, due.nextSyncAt, next))) continue;
-        if ((await deps.plan(due.ownerId)).tier <= 0) continue;
+        if (await onFreePlan(due.ownerId)) continue;
         if (due.status === "queued" || due.status === "processing") continue;
         await jobs.enqueue(INGEST_JOB, { sourceId: due.id, trigger: "scheduled" }, { maxAttempts: 2 });
         queued++;

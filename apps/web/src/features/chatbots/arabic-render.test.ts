@@ -44,6 +44,7 @@ function source(overrides: Partial<KnowledgeSource>): KnowledgeSource {
     exclude: [],
     resync: "off",
     nextSyncAt: null,
+    resyncPaused: false,
     lastSync: null,
     embedding: null,
     createdAt: "2026-11-21T10:00:00.000Z",
@@ -221,6 +222,16 @@ const screens = (): ReactElement[] => [
           failed: 0,
         },
       }),
+      // A workspace back on Free: its kept schedule is paused, not promised.
+      source({
+        _id: "src_7",
+        kind: "website",
+        title: "Offers",
+        url: "https://example.com/offers",
+        resync: "daily",
+        nextSyncAt: "2026-11-28T03:00:00.000Z",
+        resyncPaused: true,
+      }),
       source({ _id: "src_3", status: "processing", progress: { done: 12, total: 40, unit: "pages" } }),
       source({ _id: "src_4", status: "failed", kind: "file", fileName: "a.pdf", sizeBytes: 2048 }),
     ],
@@ -358,6 +369,7 @@ describe("builder screens", () => {
       "1 page skipped",
       "3 passages from 6 pages · updated Nov 21, 2026, 10:00 AM · last sync: 6 added",
       "Re-synced every week · next Nov 28, 2026, 3:00 AM",
+      "Scheduled re-sync is paused on the Free plan. It resumes when you upgrade.",
       "Sync history",
       "Edit the sync settings of Menu",
       "Nov 28, 2026, 3:00 AM Scheduled Done",
@@ -386,17 +398,20 @@ describe("builder screens", () => {
       "Test connection",
     ])
       expect(text).toContain(expected);
+    // A paused schedule promises no next run.
+    expect(text).not.toContain("Re-synced every night");
   });
 
   it("leave no English in Arabic but names, code and addresses", async () => {
     const text = await render("ar");
     // What the test gave (titles, the question, a snippet), names and code stay as they are.
     const kept =
-      /^(Parley|PDF|Word|docx|Markdown|OpenAI|OpenRouter|Ollama|vLLM|LM|Studio|API|Base|URL|chat|completions|gpt|mini|robots|txt|BHD|pdf|Do|you|rent|the|tent|year|warranty|Three|years|Handbook|Sorry|Returns|policy|Help|centre|c0de|Not|Found|text|embedding|small|sk|help|blog|Menu|menu|hours|faq|old)$/;
+      /^(Parley|PDF|Word|docx|Markdown|OpenAI|OpenRouter|Ollama|vLLM|LM|Studio|API|Base|URL|chat|completions|gpt|mini|robots|txt|BHD|pdf|Do|you|rent|the|tent|year|warranty|Three|years|Handbook|Sorry|Returns|policy|Help|centre|c0de|Not|Found|text|embedding|small|sk|help|blog|Menu|Offers|menu|hours|faq|old)$/;
     const english = (text.replace(/https?:\/\/\S+|c0de/g, "").match(/[A-Za-z]{2,}/g) ?? []).filter(
       (word) => !kept.test(word),
     );
     expect([...new Set(english)]).toEqual([]);
     expect(text).toContain("نوفمبر");
+    expect(text).toContain("المزامنة المجدولة متوقفة في الخطة المجانية");
   });
 });

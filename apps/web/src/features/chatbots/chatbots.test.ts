@@ -41,6 +41,7 @@ function source(overrides: Partial<KnowledgeSource>): KnowledgeSource {
     exclude: [],
     resync: "off",
     nextSyncAt: null,
+    resyncPaused: false,
     lastSync: null,
     embedding: null,
     createdAt: "2026-01-01T00:00:00.000Z",

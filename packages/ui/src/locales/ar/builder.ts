@@ -377,6 +377,7 @@ const builder: Translation<typeof en> = {
     editLabel: "تعديل إعدادات مزامنة {{title}}",
     nextDaily: "يُزامَن كل ليلة · المزامنة التالية {{date}}",
     nextWeekly: "يُزامَن كل أسبوع · المزامنة التالية {{date}}",
+    schedulePaused: "المزامنة المجدولة متوقفة في الخطة المجانية، وتُستأنف عند الترقية.",
     history: "سجل المزامنة",
     historyLoading: "جارٍ تحميل سجل المزامنة…",
     historyEmpty: "لا توجد مزامنات بعد.",

@@ -358,6 +358,7 @@ const builder = {
     editLabel: "Edit the sync settings of {{title}}",
     nextDaily: "Re-synced every night · next {{date}}",
     nextWeekly: "Re-synced every week · next {{date}}",
+    schedulePaused: "Scheduled re-sync is paused on the Free plan. It resumes when you upgrade.",
     history: "Sync history",
     historyLoading: "Loading the sync history…",
     historyEmpty: "No syncs yet.",

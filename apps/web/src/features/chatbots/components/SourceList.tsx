@@ -180,7 +180,9 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
                       : ""}
                   </p>
                 ) : null}
-                {source.kind === "website" && source.resync !== "off" && source.nextSyncAt ? (
+                {source.kind === "website" && source.resyncPaused ? (
+                  <p className="source-meta source-schedule">{t("sources.schedulePaused")}</p>
+                ) : source.kind === "website" && source.resync !== "off" && source.nextSyncAt ? (
                   <p className="source-meta source-schedule">
                     {t(source.resync === "daily" ? "sources.nextDaily" : "sources.nextWeekly", {
                       date: format.date(source.nextSyncAt, "dateTime"),
