@@ -171,6 +171,11 @@ export const envSchema = z.object({
     .default(120_000),
   /** Channel jobs (customers' messages, sends, delivery reports) this process runs at once. */
   CHANNEL_WORKERS: z.coerce.number().int().min(1, "must be at least 1").max(64).default(8),
+  /**
+   * Webhook attempts this process runs at once (each endpoint in at most two of them: one receiver
+   * that hangs cannot hold up another workspace's deliveries).
+   */
+  WEBHOOK_WORKERS: z.coerce.number().int().min(1, "must be at least 1").max(64).default(8),
   /** Resident memory (MB) and time (s) one uploaded file's parse process may use. */
   INGEST_MEMORY_MB: z.coerce.number().int().min(128, "must be at least 128").default(768),
   INGEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1, "must be at least 1").default(120),

@@ -5,7 +5,7 @@ import { scheduledJobs } from "./jobs";
 import { startJobs } from "./lib/jobs";
 import { openStreamCount, streamsSettled } from "./lib/sse";
 import { CHANNEL_KINDS } from "./modules/channels/channel-jobs";
-import { WEBHOOK_ATTEMPT_KINDS } from "./modules/webhooks/webhook-delivery";
+import { WEBHOOK_ATTEMPT_KINDS, webhookWorkers } from "./modules/webhooks/webhook-delivery";
 
 async function main() {
   let env: ReturnType<typeof loadEnv>;
@@ -35,12 +35,13 @@ async function main() {
       )
     : () => {};
   if (env.JOBS_ENABLED) await app.services.knowledge.requeueStaleEmbeddings();
-  // Two workers over the one queue: webhook attempts wait on the receivers (up to
-  // WEBHOOKS_TIMEOUT_MS each), so they run beside the other jobs instead of ahead of them.
+  // Workers over the one queue: webhook attempts wait on the receivers (up to WEBHOOKS_TIMEOUT_MS
+  // each), so they run beside the other jobs instead of ahead of them, several at once, each
+  // endpoint and each workspace in a few of them only (one hanging receiver stalls only itself).
   const workers = env.JOBS_ENABLED
     ? [
         app.services.jobs.worker({ except: [...WEBHOOK_ATTEMPT_KINDS, ...CHANNEL_KINDS] }).start(),
-        app.services.jobs.worker({ only: WEBHOOK_ATTEMPT_KINDS }).start(),
+        ...webhookWorkers(app.services.jobs, env.WEBHOOK_WORKERS).map((worker) => worker.start()),
         // Customers on messaging channels wait for their answers: several at a time, beside the rest.
         ...Array.from({ length: env.CHANNEL_WORKERS }, () =>
           app.services.jobs.worker({ only: CHANNEL_KINDS }).start(),

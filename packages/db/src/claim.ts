@@ -29,7 +29,7 @@ export interface ClaimSpec {
   returning: SQL;
 }
 
-export async function claimRows<T>(db: Database, spec: ClaimSpec): Promise<T[]> {
+export async function claimRows<T>(db: Pick<Database, "execute">, spec: ClaimSpec): Promise<T[]> {
   const result = await db.execute(sql`
     update ${spec.table} set ${spec.set}
      where id in (

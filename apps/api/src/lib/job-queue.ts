@@ -44,6 +44,16 @@ export interface JobQueueOptions {
    * must not hold up ingestion or mail in a replica that runs one job at a time per instance).
    */
   kinds?: { only?: readonly string[]; except?: readonly string[] };
+  /**
+   * A job queued with a `group` is claimed only while fewer than this many jobs of its group are
+   * running (across every instance and replica, with live leases): one slow receiver holds at most
+   * its own slots, and the instances left over take the other groups' jobs. Unlimited by default.
+   * Two replicas claiming at the same moment may both see room for one more (at most one extra
+   * slot per claiming instance).
+   */
+  groupLimit?: number;
+  /** The same for a job's `tenant` (a workspace, over all its groups). Unlimited by default. */
+  tenantLimit?: number;
 }
 
 /** What the instances made by `worker()` share with the queue that made them. */
@@ -69,6 +79,8 @@ interface ClaimedJob {
   payload: Record<string, unknown>;
   attempts: number;
   maxAttempts: number;
+  group: string | null;
+  tenant: string | null;
 }
 
 /** `host:pid:random`: says which process holds a lease, so a restart on the same host can free it. */
@@ -138,6 +150,23 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
   const kindFilter = sql`${deps.kinds?.only?.length ? sql`and kind in (${list(deps.kinds.only)})` : sql``} ${
     deps.kinds?.except?.length ? sql`and kind not in (${list(deps.kinds.except)})` : sql``
   }`;
+  /** Room in the job's group and tenant (see `groupLimit`): running jobs with a live lease count. */
+  const groupFilter = (at: Date) =>
+    sql`${
+      deps.groupLimit
+        ? sql`and (group_key is null or (
+            select count(*) from jobs r
+             where r.group_key = jobs.group_key and r.status = 'running' and r.locked_until >= ${at}
+          ) < ${deps.groupLimit})`
+        : sql``
+    } ${
+      deps.tenantLimit
+        ? sql`and (tenant_key is null or (
+            select count(*) from jobs r
+             where r.tenant_key = jobs.tenant_key and r.status = 'running' and r.locked_until >= ${at}
+          ) < ${deps.tenantLimit})`
+        : sql``
+    }`;
 
   async function giveUp(kind: string, id: string, payload: Record<string, unknown>, reason: string) {
     const onGiveUp = handlers.get(kind)?.giveUp;
@@ -170,22 +199,15 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
 
   async function claim(): Promise<ClaimedJob | undefined> {
     const at = now();
-    const [row] = await claimRows<{
-      id: string;
-      kind: string;
-      payload: Record<string, unknown>;
-      attempts: number;
-      max_attempts: number;
-    }>(db, {
-      table: jobs,
-      due: sql`attempts < max_attempts
-        and ((status = 'queued' and run_at <= ${at}) or (status = 'running' and locked_until < ${at}))
-        ${kindFilter}`,
-      orderBy: sql`run_at`,
-      limit: 1,
-      set: sql`status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()}, locked_by = ${owner}`,
-      returning: sql`id, kind, payload, attempts, max_attempts`,
-    });
+    // Room in a group is counted, then taken: two claims at once would both see the same room.
+    // Instances with limits claim one at a time, across replicas, under a transaction's lock.
+    const limited = Boolean(deps.groupLimit || deps.tenantLimit);
+    const [row] = limited
+      ? await db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jobs:limited-claim'))`);
+          return claimOne(tx, at);
+        })
+      : await claimOne(db, at);
     return (
       row && {
         id: row.id,
@@ -193,8 +215,31 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         payload: row.payload,
         attempts: row.attempts,
         maxAttempts: row.max_attempts,
+        group: row.group_key,
+        tenant: row.tenant_key,
       }
     );
+  }
+
+  function claimOne(on: Pick<Database, "execute">, at: Date) {
+    return claimRows<{
+      id: string;
+      kind: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+      max_attempts: number;
+      group_key: string | null;
+      tenant_key: string | null;
+    }>(on, {
+      table: jobs,
+      due: sql`attempts < max_attempts
+        and ((status = 'queued' and run_at <= ${at}) or (status = 'running' and locked_until < ${at}))
+        ${kindFilter} ${groupFilter(at)}`,
+      orderBy: sql`run_at`,
+      limit: 1,
+      set: sql`status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()}, locked_by = ${owner}`,
+      returning: sql`id, kind, payload, attempts, max_attempts, group_key, tenant_key`,
+    });
   }
 
   /** Renews the lease while the handler runs; aborts it when the lease turns out to be lost. */
@@ -302,6 +347,8 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     } finally {
       current = undefined;
       settle();
+      // Its group has room again: an idle instance looks for the group's next job at once.
+      if (job.group || job.tenant) wakeOne(job.kind);
     }
     return true;
   }
@@ -394,17 +441,26 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     /**
      * Queues a job. `delayMs`: not before then (a retry the caller schedules itself). `tx`: inserted
      * in the caller's transaction (an outbox: the job exists exactly when the change committed).
+     * `group`, `tenant`: the jobs that share a running limit (see `groupLimit`, `tenantLimit`).
      */
     async enqueue(
       kind: string,
       payload: Record<string, unknown>,
-      opts: { maxAttempts?: number; delayMs?: number; tx?: Pick<Database, "insert"> } = {},
+      opts: {
+        maxAttempts?: number;
+        delayMs?: number;
+        tx?: Pick<Database, "insert">;
+        group?: string;
+        tenant?: string;
+      } = {},
     ) {
       const id = newId("job");
       await (opts.tx ?? db).insert(jobs).values({
         id,
         kind,
         payload,
+        groupKey: opts.group ?? null,
+        tenantKey: opts.tenant ?? null,
         maxAttempts: opts.maxAttempts ?? 3,
         runAt: new Date(now().getTime() + (opts.delayMs ?? 0)),
       });
@@ -435,8 +491,11 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
      * Another instance over the same table and handlers that takes only some kinds (or all but
      * some): each runs its own job at a time, so slow kinds do not hold up the others.
      */
-    worker(kinds: NonNullable<JobQueueOptions["kinds"]>) {
-      return createJobQueue({ ...deps, kinds }, { handlers, wakers });
+    worker(
+      kinds: NonNullable<JobQueueOptions["kinds"]>,
+      opts: Pick<JobQueueOptions, "groupLimit" | "tenantLimit"> = {},
+    ) {
+      return createJobQueue({ ...deps, ...opts, kinds }, { handlers, wakers });
     },
     runOne,
     handBack,

@@ -140,6 +140,59 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
     expect(await q.runOne()).toBe(false);
   });
 
+  it("runs a group's jobs up to its limit and a tenant's up to its own; other jobs go past them", async () => {
+    const q = createJobQueue({ db: db.db, log: captureLogger().log });
+    const ran: string[] = [];
+    const release = new Map<string, () => void>();
+    q.register("test.grouped", async (payload) => {
+      const label = String(payload.label);
+      ran.push(label);
+      await new Promise<void>((r) => release.set(label, r));
+    });
+    // Workspace "a": four attempts for its endpoint a1, then two for a2; workspace "b": one, last.
+    const queue = async (label: string, group?: string, tenant?: string) => {
+      await q.enqueue("test.grouped", { label }, { group, tenant });
+      // Claims go by run_at: one millisecond apart, the order is the queueing order.
+      await new Promise((r) => setTimeout(r, 2));
+    };
+    for (const n of [1, 2, 3, 4]) await queue(`a1-${n}`, "a1", "a");
+    for (const n of [1, 2]) await queue(`a2-${n}`, "a2", "a");
+    await queue("b1-1", "b1", "b");
+    const worker = () => q.worker({ only: ["test.grouped"] }, { groupLimit: 2, tenantLimit: 3 });
+    const runs: Promise<boolean>[] = [];
+    // One claim at a time (two replicas claiming at the same moment may each see one slot free).
+    for (const expected of [1, 2, 3, 4]) {
+      runs.push(worker().runOne());
+      await until(`claim ${expected}`, () => ran.length === expected);
+    }
+    // a1 holds its two slots, a2 the workspace's third; b's job went past the rest of a's.
+    expect(ran).toEqual(["a1-1", "a1-2", "a2-1", "b1-1"]);
+    expect(await worker().runOne()).toBe(false);
+    // A job in no group is never held back.
+    await q.enqueue("test.grouped", { label: "plain" });
+    runs.push(worker().runOne());
+    await until("the plain job", () => ran.includes("plain"));
+
+    // One of a1's attempts ends: its group and its workspace have room for a1's next one.
+    release.get("a1-1")?.();
+    expect(await runs[0]).toBe(true);
+    runs.push(worker().runOne());
+    await until("a1's third attempt", () => ran.includes("a1-3"));
+    expect(ran.includes("a1-4") || ran.includes("a2-2")).toBe(false);
+
+    // Everything ends; the rest runs.
+    const leftover = worker();
+    for (const label of ["a1-2", "a2-1", "b1-1", "plain", "a1-3"]) release.get(label)?.();
+    await Promise.all(runs);
+    for (const label of ["a1-4", "a2-2"]) {
+      const run = leftover.runOne();
+      await until(`${label} to run`, () => release.has(label));
+      release.get(label)?.();
+      expect(await run).toBe(true);
+    }
+    expect(await q.pendingCount("test.grouped")).toBe(0);
+  });
+
   it("prunes finished jobs after their retention, never pending ones", async () => {
     const q = createJobQueue({ db: db.db, log: captureLogger().log, keepFinishedMs: 0 });
     q.register("test.quick", async () => {});

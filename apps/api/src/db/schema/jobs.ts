@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
@@ -23,8 +24,24 @@ export const jobs = pgTable(
     /** Owner token of the queue instance holding the lease: `host:pid:random`. */
     lockedBy: text(),
     lastError: text(),
+    /**
+     * Jobs of one group (a webhook endpoint) share a limit of how many run at once (the queue
+     * instance's `groupLimit`): one slow receiver holds at most its own slots.
+     */
+    groupKey: text(),
+    /**
+     * Jobs of one tenant (a workspace) share a wider limit (`tenantLimit`): however many groups a
+     * tenant has, the instances left over take the other tenants' jobs.
+     */
+    tenantKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("jobs_due_idx").on(t.status, t.runAt)],
+  (t) => [
+    index("jobs_due_idx").on(t.status, t.runAt),
+    index("jobs_group_running_idx").on(t.groupKey).where(sql`status = 'running' and group_key is not null`),
+    index("jobs_tenant_running_idx")
+      .on(t.tenantKey)
+      .where(sql`status = 'running' and tenant_key is not null`),
+  ],
 );

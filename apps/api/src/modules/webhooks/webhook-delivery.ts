@@ -24,8 +24,30 @@ import type { WebhooksRepo } from "./webhooks.repo";
 export const WEBHOOK_FANOUT_JOB = "webhooks.fanout";
 /** One HTTP attempt of one delivery. */
 export const WEBHOOK_DELIVER_JOB = "webhooks.deliver";
-/** The kinds that wait on receivers: the server runs them in a worker of their own. */
+/**
+ * The kinds that wait on receivers: the server runs them in workers of their own
+ * (WEBHOOK_WORKERS at once), each endpoint in at most WEBHOOK_ENDPOINT_SLOTS of them.
+ */
 export const WEBHOOK_ATTEMPT_KINDS = [WEBHOOK_DELIVER_JOB] as const;
+/**
+ * How many attempts of one endpoint run at once: a receiver that hangs holds two workers, and the
+ * others go on delivering every other endpoint's events.
+ */
+export const WEBHOOK_ENDPOINT_SLOTS = 2;
+
+/**
+ * The server's webhook workers: `count` instances that take only webhook attempts, each endpoint
+ * in at most WEBHOOK_ENDPOINT_SLOTS of them and each workspace (however many endpoints it has) in
+ * at most half of them, so one customer's receivers can never hold them all.
+ */
+export function webhookWorkers(jobs: Pick<JobQueue, "worker">, count: number) {
+  return Array.from({ length: count }, () =>
+    jobs.worker(
+      { only: WEBHOOK_ATTEMPT_KINDS },
+      { groupLimit: WEBHOOK_ENDPOINT_SLOTS, tenantLimit: Math.max(1, Math.floor(count / 2)) },
+    ),
+  );
+}
 /** An endpoint was turned off for failing: its workspace's owners are e-mailed. */
 export const WEBHOOK_DISABLED_JOB = "webhooks.disabled";
 
@@ -97,12 +119,21 @@ export const newMessageId = () => `msg_${randomUUID().replaceAll("-", "")}`;
 export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   const { repo, jobs, now, log } = deps;
 
-  /** Queues one delivery's first attempt (in `tx` when given). */
-  async function queueAttempt(deliveryId: string, attempt: number, tx?: Tx, delayMs = 0) {
+  /**
+   * Queues one attempt of a delivery (in `tx` when given), in its endpoint's group and its
+   * workspace's (see webhookWorkers): one endpoint's backlog never takes every worker.
+   */
+  async function queueAttempt(
+    deliveryId: string,
+    endpoint: Pick<WebhookEndpointRow, "id" | "workspaceId">,
+    attempt: number,
+    tx?: Tx,
+    delayMs = 0,
+  ) {
     await jobs.enqueue(
       WEBHOOK_DELIVER_JOB,
       { deliveryId, attempt },
-      { maxAttempts: JOB_ATTEMPTS, delayMs, tx },
+      { maxAttempts: JOB_ATTEMPTS, delayMs, tx, group: endpoint.id, tenant: endpoint.workspaceId },
     );
   }
 
@@ -126,7 +157,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
           { id, endpointId: endpoint.id, workspaceId, type, messageId, body, createdAt: now() },
           tx,
         );
-        if (inserted) await queueAttempt(id, 1, tx);
+        if (inserted) await queueAttempt(id, endpoint, 1, tx);
       }
     });
   });
@@ -248,7 +279,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
           { attempts: attempt, nextAttemptAt: new Date(at.getTime() + delay) },
           tx,
         );
-        await queueAttempt(deliveryId, attempt + 1, tx, delay);
+        await queueAttempt(deliveryId, current, attempt + 1, tx, delay);
         return;
       }
       await repo.updateDelivery(

@@ -291,7 +291,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       };
       await repo.db.transaction(async (tx) => {
         await repo.insertDelivery(row, tx);
-        await deps.delivery.queueAttempt(deliveryId, 1, tx);
+        await deps.delivery.queueAttempt(deliveryId, endpoint, 1, tx);
       });
       const stored = await repo.delivery(deliveryId);
       if (!stored) throw new AppError("INTERNAL", "Something went wrong on our side");
@@ -336,7 +336,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
           },
           tx,
         );
-        await deps.delivery.queueAttempt(id, 1, tx);
+        await deps.delivery.queueAttempt(id, endpoint, 1, tx);
       });
       const stored = await repo.delivery(id);
       if (!stored) throw new AppError("INTERNAL", "Something went wrong on our side");
