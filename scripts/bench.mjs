@@ -251,6 +251,38 @@ rmSync(path.dirname(benchServer), { recursive: true, force: true });
   }
 }
 
+// 3c. Webhook delivery beside a workspace whose three receivers hang (issue #35): healthy
+// endpoints' p95 from queueing to arrival, against the same load with nobody hanging.
+{
+  const { spawn } = await import("node:child_process");
+  const child = spawn(bin("tsx"), ["apps/api/bench/webhooks.bench.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: pgUrl, LOG_LEVEL: "silent", BENCH_SECONDS: String(seconds) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let out = "";
+  child.stdout.on("data", (c) => {
+    out += c;
+  });
+  const code = await new Promise((r) => child.on("exit", r));
+  const figures = out
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l));
+  if (code !== 0 || figures.length === 0) record("webhooks bench", "failed", "", `exit ${code}`, false);
+  for (const f of figures.filter((x) => x.hung)) {
+    const alone = figures.find((x) => !x.hung && x.driver === f.driver);
+    const ratio = alone?.p95 ? f.p95 / alone.p95 : Number.NaN;
+    record(
+      `webhook delivery p95, 40 events/s to healthy endpoints beside 3 hung ones (${f.driver})`,
+      Math.round(f.p95),
+      "ms",
+      `≤ 1000 ms, none lost (${f.lost} of ${f.sent} lost; nobody hanging: ${Math.round(alone?.p95 ?? 0)} ms, ×${ratio.toFixed(1)})`,
+      f.p95 <= 1000 && f.lost === 0,
+    );
+  }
+}
+
 // 4. The widget under load: 200 concurrent visitors streaming from one API process (stub model).
 /**
  * How apps/api/bench/widget.bench.ts makes the burst: each visitor on a keep-alive connection of
