@@ -303,9 +303,14 @@ const WIDGET_BEFORE = {
 };
 /** Warm bursts per driver (BENCH_WIDGET_RUNS, default 5; each takes about 7 s). */
 const WIDGET_RUNS = Math.max(1, Number(process.env.BENCH_WIDGET_RUNS ?? 5));
+/**
+ * The time added before the first token is budgeted as a multiple of the floor measured in the same
+ * run (a bare node:http server under the same burst): machines of one kind differ by half from day
+ * to day, and an absolute budget would say more about the day than about the code.
+ */
 const WIDGET_BUDGET = {
-  pglite: { addedMs: 800, peakRssMb: 400 },
-  postgres: { addedMs: 300, peakRssMb: 0 },
+  pglite: { floorRatio: 3, peakRssMb: 400 },
+  postgres: { floorRatio: 2, peakRssMb: 0 },
 };
 {
   const { spawn } = await import("node:child_process");
@@ -388,12 +393,14 @@ const WIDGET_BUDGET = {
       errors === 0,
     );
     const range = byP95.map((r) => Math.round(r.ttftP95 - r.modelFirstTokenMs)).join(", ");
+    const { floorRatio } = WIDGET_BUDGET[driver];
+    const times = floorAdded ? (added / floorAdded).toFixed(1) : "?";
     record(
       `widget: time added before first token p95, median of ${WIDGET_RUNS} bursts (${driver})`,
       Math.round(added),
       "ms",
-      `≤ ${WIDGET_BUDGET[driver].addedMs} ms (before: ${before.addedP95Ms} ms; the floor: ${floorAdded ?? "?"} ms; runs: ${range} ms)`,
-      added <= WIDGET_BUDGET[driver].addedMs,
+      `≤ ${floorRatio}× the floor (${floorAdded ? floorRatio * floorAdded : "?"} ms): ×${times} (before: ${before.addedP95Ms} ms; runs: ${range} ms)`,
+      Boolean(floorAdded) && added <= floorRatio * (floorAdded ?? 0),
     );
     record(
       `widget: time to first token p50 (${driver})`,

@@ -47,8 +47,11 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
-/** Spawns a long-running service whose output lines are prefixed with its name. */
-export function service(name, cmd, args, env) {
+/**
+ * Spawns a long-running service whose output lines are prefixed with its name; `onLine` hears
+ * each line too (what `pnpm start` reads the service's progress from).
+ */
+export function service(name, cmd, args, env, onLine = () => {}) {
   const child = spawn(cmd, args, {
     cwd: root,
     env: { ...process.env, ...env },
@@ -60,7 +63,10 @@ export function service(name, cmd, args, env) {
       buf += chunk;
       const lines = buf.split("\n");
       buf = lines.pop() ?? "";
-      for (const line of lines) out.write(`[${name}] ${line}\n`);
+      for (const line of lines) {
+        out.write(`[${name}] ${line}\n`);
+        onLine(line);
+      }
     });
   };
   prefix(child.stdout, process.stdout);

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { buildService, serviceInputs } from "./build-services.mjs";
 import { checkNode, isStale, root, run, service, waitFor } from "./lib.mjs";
+import { createStartWatch, DEFAULT_START_TIMEOUT_SECONDS, PROGRESS_EVERY_MS } from "./start-progress.mjs";
 
 checkNode();
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, ".data"));
@@ -76,18 +77,24 @@ const shared = {
   HOST: process.env.HOST ?? "localhost",
 };
 
+const watch = createStartWatch(["auth", "api"]);
 const children = [
-  service("auth", process.execPath, ["--enable-source-maps", "apps/auth/dist/server.js"], {
-    ...shared,
-    PORT: authPort,
-    DATABASE_URL: authDb ?? "",
-  }),
-  service("api", process.execPath, ["--enable-source-maps", "apps/api/dist/server.js"], {
-    ...shared,
-    PORT: webPort,
-    DATABASE_URL: apiDb ?? "",
-  }),
+  service(
+    "auth",
+    process.execPath,
+    ["--enable-source-maps", "apps/auth/dist/server.js"],
+    { ...shared, PORT: authPort, DATABASE_URL: authDb ?? "" },
+    (line) => watch.see("auth", line),
+  ),
+  service(
+    "api",
+    process.execPath,
+    ["--enable-source-maps", "apps/api/dist/server.js"],
+    { ...shared, PORT: webPort, DATABASE_URL: apiDb ?? "" },
+    (line) => watch.see("api", line),
+  ),
 ];
+let up = false;
 let stopping = false;
 const stop = (code) => {
   if (stopping) return;
@@ -99,25 +106,48 @@ const stop = (code) => {
   Promise.all(left.map((c) => new Promise((r) => c.once("exit", r)))).then(() => process.exit(code));
   setTimeout(() => process.exit(code), grace + 5000).unref();
 };
-for (const c of children)
-  c.on("exit", (code) => {
+for (const [i, c] of children.entries())
+  c.on("exit", (code, signal) => {
     if (!stopping) {
-      console.error("A service stopped; shutting down.");
+      const name = i === 0 ? "auth" : "api";
+      const how = signal ? `was stopped (${signal})` : `stopped (exit code ${code})`;
+      console.error(up ? `The ${name} service ${how}; shutting down.` : `\n${watch.failure(name, how)}`);
       stop(code ?? 1);
     }
   });
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
+// A first start on a busy machine creates both databases and applies every migration: it waits as
+// long as the services are working (START_TIMEOUT_SECONDS at most), saying what each is doing.
 const alive = () => !stopping;
+const timeoutMs = Number(process.env.START_TIMEOUT_SECONDS ?? DEFAULT_START_TIMEOUT_SECONDS) * 1000;
+const progress = setInterval(() => console.log(watch.status()), PROGRESS_EVERY_MS);
 const [authUp, apiUp] = await Promise.all([
-  waitFor(`http://127.0.0.1:${authPort}/ok`, { isAlive: alive }),
-  waitFor(`http://127.0.0.1:${webPort}/api/health`, { isAlive: alive }),
+  waitFor(`http://127.0.0.1:${authPort}/ok`, { isAlive: alive, timeoutMs }).then((ok) => {
+    if (ok) watch.ready("auth");
+    return ok;
+  }),
+  waitFor(`http://127.0.0.1:${webPort}/api/health`, { isAlive: alive, timeoutMs }).then((ok) => {
+    if (ok) watch.ready("api");
+    return ok;
+  }),
 ]);
+clearInterval(progress);
 if (!authUp || !apiUp) {
-  console.error("Parley did not come up; see the log lines above.");
+  // A service that stopped has said so (its exit handler); one still working past the bound:
+  if (!stopping)
+    for (const [name, ok] of [
+      ["auth", authUp],
+      ["api", apiUp],
+    ])
+      if (!ok)
+        console.error(
+          `\n${watch.failure(name, `did not answer within ${timeoutMs / 1000} s`)}\nSet START_TIMEOUT_SECONDS to wait longer.`,
+        );
   stop(1);
 } else {
+  up = true;
   let demo = "";
   try {
     const info = await (await fetch(`http://127.0.0.1:${webPort}/api/demo`)).json();

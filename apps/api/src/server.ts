@@ -28,7 +28,10 @@ async function main() {
   const rewrapped = await app.services.chatbots.rewrapModelKeys();
   if (rewrapped > 0)
     app.log.info({ rewrapped }, "model API keys rewrapped under the current MODEL_KEYS_SECRET");
-  if (env.DEMO_CONTENT) await app.services.demo.seedShowcase();
+  if (env.DEMO_CONTENT) {
+    app.log.info("demo content: adding the showcase chatbot if it is missing");
+    await app.services.demo.seedShowcase();
+  }
   const stopJobs = env.JOBS_ENABLED
     ? startJobs(scheduledJobs(app.services, env.JOBS_INTERVAL_MS), app.log, (kind, seconds, outcome) =>
         app.metrics.jobDuration.observe({ kind, outcome }, seconds),

@@ -240,8 +240,14 @@ async function openPglite<TSchema extends Record<string, unknown>>(
   let client: InstanceType<typeof PGlite>;
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir);
+    const log = options.log ?? defaultMigrationLog;
     mkdirSync(dir, { recursive: true });
-    if (!existsSync(path.join(dir, "PG_VERSION"))) await initPgliteDir(dir);
+    // Both steps take a while on a busy machine (a first start: up to a minute): said before each.
+    if (!existsSync(path.join(dir, "PG_VERSION"))) {
+      log.info({ dataDir: dir }, `database: creating a new embedded database in ${dir}`);
+      await initPgliteDir(dir);
+    }
+    log.info({ dataDir: dir }, `database: opening the embedded database in ${dir}`);
     client = await PGlite.create(dir, { extensions, postgresqlconf: PGLITE_CONF });
   } else if (options.migrationsFolder && options.migrateOnOpen !== false) {
     // In memory (tests): a copy of a database already migrated with this very folder, made once
