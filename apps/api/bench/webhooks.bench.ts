@@ -58,7 +58,7 @@ async function run(driver: DbDriver, withHung: boolean) {
   const hung = [];
   if (withHung) for (let i = 0; i < 3; i++) hung.push(await endpoint("bench_wh_hung", "/hang"));
 
-  const workers = webhookWorkers(t.app.services.jobs, WORKERS).map((w) => w.start(20));
+  const workers = webhookWorkers(t.app.services.jobs, WORKERS).map((w) => w.start());
   const sent = new Map<string, number>();
   try {
     const end = performance.now() + SECONDS * 1000;

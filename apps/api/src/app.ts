@@ -222,6 +222,8 @@ function createServices(
   const jobs = createJobQueue({
     db: db.db,
     log,
+    // One connection runs PGlite's statements one after another: claims cannot race there.
+    serialClaims: db.driver === "pglite",
     onRun: (kind, seconds, outcome) => metrics.jobDuration.observe({ kind, outcome }, seconds),
   });
   // E-mails to the workspace's members for handoff requests and new leads (through the job queue).

@@ -54,6 +54,11 @@ export interface JobQueueOptions {
   groupLimit?: number;
   /** The same for a job's `tenant` (a workspace, over all its groups). Unlimited by default. */
   tenantLimit?: number;
+  /**
+   * The database runs one statement at a time (PGlite): two claims never overlap, so limited
+   * claims need no lock.
+   */
+  serialClaims?: boolean;
 }
 
 /** What the instances made by `worker()` share with the queue that made them. */
@@ -200,8 +205,9 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
   async function claim(): Promise<ClaimedJob | undefined> {
     const at = now();
     // Room in a group is counted, then taken: two claims at once would both see the same room.
-    // Instances with limits claim one at a time, across replicas, under a transaction's lock.
-    const limited = Boolean(deps.groupLimit || deps.tenantLimit);
+    // Instances with limits claim one at a time, across replicas, under a transaction's lock
+    // (PGlite runs one statement at a time anyway).
+    const limited = Boolean(deps.groupLimit || deps.tenantLimit) && !deps.serialClaims;
     const [row] = limited
       ? await db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jobs:limited-claim'))`);

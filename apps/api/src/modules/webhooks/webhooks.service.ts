@@ -23,7 +23,7 @@ import type { WebhooksRepo } from "./webhooks.repo";
 
 export interface WebhooksDeps {
   repo: WebhooksRepo;
-  delivery: Pick<DeliveryEngine, "queueAttempt">;
+  delivery: Pick<DeliveryEngine, "queueAttempt" | "wakeAttempts">;
   secrets: WebhookSecretBox;
   guard: OutboundGuard;
   audit: Pick<AuditService, "record">;
@@ -293,6 +293,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
         await repo.insertDelivery(row, tx);
         await deps.delivery.queueAttempt(deliveryId, endpoint, 1, tx);
       });
+      deps.delivery.wakeAttempts();
       const stored = await repo.delivery(deliveryId);
       if (!stored) throw new AppError("INTERNAL", "Something went wrong on our side");
       return toDelivery(stored, []);
@@ -338,6 +339,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
         );
         await deps.delivery.queueAttempt(id, endpoint, 1, tx);
       });
+      deps.delivery.wakeAttempts();
       const stored = await repo.delivery(id);
       if (!stored) throw new AppError("INTERNAL", "Something went wrong on our side");
       return toDelivery(stored, []);
