@@ -7,6 +7,7 @@ import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 import { type Receiver, startReceiver } from "./receiver";
 
 const shop: Owner = { sub: "auth_wh_outbox", email: "outbox@example.com", name: "Outbox shop" };
+const quiet: Owner = { sub: "auth_wh_quiet", email: "quiet@example.com", name: "Shop without webhooks" };
 
 /**
  * A conversation's and a lead's webhook events are stored in the transaction that stores them (an
@@ -18,12 +19,13 @@ describe.each(testDrivers())("webhook events and their changes, one transaction,
   let issuer: TokenIssuer;
   let receiver: Receiver;
   let botId = "";
+  let quietBotId = "";
 
-  const widget = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.url}/api/widget/${botId}${path}`, {
+  const widget = (method: string, path: string, body?: unknown, bot = botId, visitor = "0000000001") =>
+    fetch(`${t.url}/api/widget/${bot}${path}`, {
       method,
       headers: {
-        "x-parley-visitor": "visitor-outbox-0000000001",
+        "x-parley-visitor": `visitor-outbox-${visitor}`,
         ...(body === undefined ? {} : { "content-type": "application/json" }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -63,6 +65,8 @@ describe.each(testDrivers())("webhook events and their changes, one transaction,
     const api = builderClient(t, issuer);
     await setPlan(t, shop.sub, "pro-monthly");
     botId = (await api.createBot(shop, { name: "Outbox help", published: true, leadCapture: true }))._id;
+    await setPlan(t, quiet.sub, "pro-monthly");
+    quietBotId = (await api.createBot(quiet, { name: "Quiet help", published: true }))._id;
     const created = await api.json(shop, "POST", "/api/webhooks", {
       url: `${receiver.url}/ok`,
       events: ["conversation.created", "lead.created"],
@@ -86,6 +90,33 @@ describe.each(testDrivers())("webhook events and their changes, one transaction,
     expect(started.status).toBe(201);
     expect(await count("conversations")).toBe(1);
     expect(await count("jobs")).toBe(1);
+  });
+
+  it("queues one event per conversation started together, only for the workspaces that want it", async () => {
+    const jobsBefore = await count("jobs");
+    // Sixteen visitors at once on two shops' bots: the conversations share statements (and one
+    // read of which workspaces want the event); only the shop with an endpoint gets events.
+    const started = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        widget(
+          "POST",
+          "/conversations",
+          undefined,
+          i % 2 ? quietBotId : botId,
+          `together${String(i).padStart(2, "0")}`,
+        ),
+      ),
+    );
+    expect(started.map((r) => r.status)).toEqual(Array(16).fill(201));
+    expect(await count("jobs")).toBe(jobsBefore + 8);
+    const bodies = rowsOf<{ workspace: string; type: string }>(
+      await t.db.db.execute(
+        sql`select payload->>'workspaceId' as workspace, payload->>'type' as type from jobs where kind = 'webhooks.fanout'`,
+      ),
+    );
+    expect(bodies.filter((b) => b.workspace === quiet.sub)).toEqual([]);
+    expect(bodies.filter((b) => b.workspace === shop.sub).length).toBeGreaterThanOrEqual(8);
+    expect(bodies.every((b) => ["conversation.created", "lead.created"].includes(b.type))).toBe(true);
   });
 
   it("keeps no lead whose event could not be queued, and both on the retry", async () => {

@@ -328,6 +328,19 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     });
   }
 
+  async function queueFanout(event: WebhookEvent, tx?: Tx) {
+    await jobs.enqueue(
+      WEBHOOK_FANOUT_JOB,
+      {
+        workspaceId: event.workspaceId,
+        type: event.type,
+        messageId: newMessageId(),
+        body: envelope(event.type, event.workspaceId, event.at, event.data),
+      },
+      { maxAttempts: 8, tx },
+    );
+  }
+
   return {
     /**
      * An event happened. When an enabled endpoint of the workspace wants it, one insert into the
@@ -337,16 +350,19 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     async emit(event: WebhookEvent, tx?: Tx): Promise<void> {
       // Most workspaces have no endpoint for most events: no job then (one indexed read instead).
       if (!(await repo.anySubscriber(event.workspaceId, event.type, tx))) return;
-      await jobs.enqueue(
-        WEBHOOK_FANOUT_JOB,
-        {
-          workspaceId: event.workspaceId,
-          type: event.type,
-          messageId: newMessageId(),
-          body: envelope(event.type, event.workspaceId, event.at, event.data),
-        },
-        { maxAttempts: 8, tx },
-      );
+      await queueFanout(event, tx);
+    },
+    /**
+     * Events of one kind that happened together (conversations started at the same moment): which
+     * of their workspaces want it is one read for all of them, not one each.
+     */
+    async emitMany(events: WebhookEvent[], tx?: Tx): Promise<void> {
+      const types = [...new Set(events.map((e) => e.type))];
+      for (const type of types) {
+        const ofType = events.filter((e) => e.type === type);
+        const wanted = await repo.subscribedWorkspaces([...new Set(ofType.map((e) => e.workspaceId))], type, tx);
+        for (const event of ofType) if (wanted.has(event.workspaceId)) await queueFanout(event, tx);
+      }
     },
     queueAttempt,
     wakeAttempts,

@@ -11,7 +11,7 @@ import type { WebhookDelivery } from "./webhook-delivery";
  * written; a process that dies in between leaves the job to run again, and the event with it.
  */
 
-type Emit = Pick<WebhookDelivery, "emit">;
+type Emit = Pick<WebhookDelivery, "emit" | "emitMany">;
 
 const conversationData = (row: Pick<ConversationRow, "id" | "chatbotId" | "channel" | "status">) => ({
   id: row.id,
@@ -71,23 +71,22 @@ export function liveTransitionEvents(webhooks: Emit, now: () => Date) {
 export function conversationCreatedEvents(webhooks: Emit, now: () => Date) {
   return async (tx: Tx, rows: NewConversation[]) => {
     const at = now();
-    for (const row of rows)
-      await webhooks.emit(
-        {
-          workspaceId: row.ownerId,
-          type: "conversation.created",
-          at,
-          data: {
-            conversation: {
-              id: row.id,
-              chatbotId: row.chatbotId,
-              channel: row.channel ?? "widget",
-              status: row.status ?? "bot",
-            },
+    await webhooks.emitMany(
+      rows.map((row) => ({
+        workspaceId: row.ownerId,
+        type: "conversation.created" as const,
+        at,
+        data: {
+          conversation: {
+            id: row.id,
+            chatbotId: row.chatbotId,
+            channel: row.channel ?? "widget",
+            status: row.status ?? "bot",
           },
         },
-        tx,
-      );
+      })),
+      tx,
+    );
   };
 }
 

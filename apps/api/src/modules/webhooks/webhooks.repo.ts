@@ -78,6 +78,21 @@ export function createWebhooksRepo(db: Database) {
       return gone.length;
     },
     /** Whether any enabled endpoint of the workspace subscribes to `type` (in `tx` when given). */
+    /** Of these workspaces, those with an enabled endpoint that wants `type`: one statement. */
+    async subscribedWorkspaces(workspaceIds: string[], type: string, tx: Tx = db): Promise<Set<string>> {
+      if (workspaceIds.length === 0) return new Set();
+      const rows = await tx
+        .selectDistinct({ workspaceId: webhookEndpoints.workspaceId })
+        .from(webhookEndpoints)
+        .where(
+          and(
+            inArray(webhookEndpoints.workspaceId, workspaceIds),
+            eq(webhookEndpoints.enabled, true),
+            sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
+          ),
+        );
+      return new Set(rows.map((r) => r.workspaceId));
+    },
     async anySubscriber(workspaceId: string, type: string, tx: Tx = db): Promise<boolean> {
       const rows = await tx
         .select({ id: webhookEndpoints.id })
