@@ -186,9 +186,10 @@ describe.runIf(process.env.DATABASE_URL)("the migration lock on Postgres", () =>
     expect(elapsed).toBeLessThan(10_000);
     expect(lines.map((l) => l.message)).toEqual(["migration lock held by another session: waiting for it"]);
     expect(lines[0]?.details).toMatchObject({ migrationsTable: TABLE, timeoutMs: 400 });
-    // Nothing was applied, and the lock was not taken from its holder.
+    // Nothing was applied, and the lock was not taken from its holder. (Locks of this test's own
+    // database only: other suites on the same server take advisory locks of their own.)
     const held = await holder?.query<{ n: number }>(
-      "select count(*)::int as n from pg_locks where locktype = 'advisory' and granted",
+      "select count(*)::int as n from pg_locks where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())",
     );
     expect(held?.rows[0]?.n).toBe(1);
   });
@@ -201,7 +202,7 @@ describe.runIf(process.env.DATABASE_URL)("the migration lock on Postgres", () =>
     const waiting = async () =>
       (
         await h.query<{ n: number }>(
-          "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted",
+          "select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())",
         )
       ).rows[0]?.n;
     const deadline = Date.now() + 10_000;

@@ -171,6 +171,37 @@ describe("outbound guard", () => {
     await guard.close();
   });
 
+  it("sends a GET once more when its connection is cut before any answer; never a POST", async () => {
+    // The server cuts the first connection of each request path the moment the request arrives
+    // (a kept-alive socket closed as it was reused), then answers.
+    const cut = new Set<string>();
+    let requests = 0;
+    const flaky = await listen((url, res) => {
+      requests++;
+      if (!cut.has(url)) {
+        cut.add(url);
+        res.socket?.destroy();
+        return;
+      }
+      res.end("second time lucky");
+    });
+    const guard = createOutboundGuard({ allowPrivate: true });
+    try {
+      expect(await (await guard.request(`${flaky.url}/page`, { maxBytes: 1000 })).text()).toBe(
+        "second time lucky",
+      );
+      expect(requests).toBe(2);
+      const err = await guard
+        .request(`${flaky.url}/hook`, { method: "POST", body: "{}", maxBytes: 1000 })
+        .catch((e) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(requests).toBe(3);
+    } finally {
+      await guard.close();
+      await flaky.close();
+    }
+  });
+
   it("stops reading at the byte cap while streaming", async () => {
     const guard = createOutboundGuard({ allowPrivate: true });
     const before = endlessBytes;

@@ -155,6 +155,14 @@ export function createOutboundGuard(policy: OutboundPolicy) {
     return guarded;
   }
 
+  /** The connection ended before any response: reset, closed by the other side, or a broken pipe. */
+  const cutBeforeAnswer = (err: unknown) => {
+    const e = err as { code?: string; cause?: { code?: string } };
+    return ["ECONNRESET", "EPIPE", "UND_ERR_SOCKET", "UND_ERR_CLOSED"].includes(
+      e?.code ?? e?.cause?.code ?? "",
+    );
+  };
+
   async function request(input: string | URL, req: OutboundRequest): Promise<OutboundResponse> {
     // One controller for the whole exchange (every hop and the body). The deadline is a plain
     // timer, not AbortSignal.timeout(): undici holds signals weakly, and a collected timeout
@@ -184,12 +192,14 @@ export function createOutboundGuard(policy: OutboundPolicy) {
         const dispatcher = precheck(url);
         // undici's request API (Node streams): a streamed answer costs a fraction of fetch's CPU.
         // It follows no redirect by itself and asks for no compression (bodies come as sent).
-        const res = await undiciRequest(url, {
-          method,
-          headers: req.headers,
-          body,
-          dispatcher,
-          signal: controller.signal,
+        const send = () =>
+          undiciRequest(url, { method, headers: req.headers, body, dispatcher, signal: controller.signal });
+        const res = await send().catch((err) => {
+          // A GET whose connection was cut before any answer came (most often a kept-alive socket
+          // the server closed just as it was reused, e.g. after a long parse) goes once more, on a
+          // new connection. Nothing else is retried: a POST may have been taken.
+          if (method === "GET" && !controller.signal.aborted && cutBeforeAnswer(err)) return send();
+          throw err;
         });
         // An abort or a cut connection after the reader stopped must not become an unhandled
         // 'error' event; a reader still gets the error from its iteration.

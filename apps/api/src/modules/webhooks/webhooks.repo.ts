@@ -82,7 +82,7 @@ export function createWebhooksRepo(db: Database) {
     async subscribedWorkspaces(workspaceIds: string[], type: string, tx: Tx = db): Promise<Set<string>> {
       if (workspaceIds.length === 0) return new Set();
       const rows = await tx
-        .selectDistinct({ workspaceId: webhookEndpoints.workspaceId })
+        .select({ workspaceId: webhookEndpoints.workspaceId })
         .from(webhookEndpoints)
         .where(
           and(
@@ -90,7 +90,8 @@ export function createWebhooksRepo(db: Database) {
             eq(webhookEndpoints.enabled, true),
             sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
           ),
-        );
+        )
+        .groupBy(webhookEndpoints.workspaceId);
       return new Set(rows.map((r) => r.workspaceId));
     },
     async anySubscriber(workspaceId: string, type: string, tx: Tx = db): Promise<boolean> {
