@@ -360,7 +360,11 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       const types = [...new Set(events.map((e) => e.type))];
       for (const type of types) {
         const ofType = events.filter((e) => e.type === type);
-        const wanted = await repo.subscribedWorkspaces([...new Set(ofType.map((e) => e.workspaceId))], type, tx);
+        const wanted = await repo.subscribedWorkspaces(
+          [...new Set(ofType.map((e) => e.workspaceId))],
+          type,
+          tx,
+        );
         for (const event of ofType) if (wanted.has(event.workspaceId)) await queueFanout(event, tx);
       }
     },
