@@ -8,6 +8,13 @@ import { checkNode, isStale, root, run, service, waitFor } from "./lib.mjs";
 import { createStartWatch, DEFAULT_START_TIMEOUT_SECONDS, PROGRESS_EVERY_MS } from "./start-progress.mjs";
 
 checkNode();
+const timeoutSeconds = Number(process.env.START_TIMEOUT_SECONDS ?? DEFAULT_START_TIMEOUT_SECONDS);
+if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 1) {
+  console.error(
+    `START_TIMEOUT_SECONDS must be a number of seconds, at least 1 (got ${JSON.stringify(process.env.START_TIMEOUT_SECONDS)}).`,
+  );
+  process.exit(1);
+}
 const dataDir = path.resolve(process.env.DATA_DIR ?? path.join(root, ".data"));
 const webPort = process.env.PORT ?? "3000";
 const authPort = process.env.AUTH_PORT ?? "3001";
@@ -121,7 +128,7 @@ process.on("SIGTERM", () => stop(0));
 // A first start on a busy machine creates both databases and applies every migration: it waits as
 // long as the services are working (START_TIMEOUT_SECONDS at most), saying what each is doing.
 const alive = () => !stopping;
-const timeoutMs = Number(process.env.START_TIMEOUT_SECONDS ?? DEFAULT_START_TIMEOUT_SECONDS) * 1000;
+const timeoutMs = timeoutSeconds * 1000;
 const progress = setInterval(() => console.log(watch.status()), PROGRESS_EVERY_MS);
 const [authUp, apiUp] = await Promise.all([
   waitFor(`http://127.0.0.1:${authPort}/ok`, { isAlive: alive, timeoutMs }).then((ok) => {
