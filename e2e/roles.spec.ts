@@ -89,6 +89,9 @@ const VISITS: Visit[] = [
     ready: async (page) => {
       await expect(tab(page, "Embed").getByTestId("embed-snippet")).toBeVisible();
       await expect(tab(page, "Embed").getByRole("heading", { name: "Allowed domains" })).toBeVisible();
+      // The identity card's actions come with its data (a skeleton until then; a busy machine
+      // showed the page without "Create identity secret" yet).
+      await expect(tab(page, "Embed").locator("[aria-busy='true']")).toHaveCount(0);
     },
   },
   {
