@@ -18,16 +18,27 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * A port nothing listens on now, for a server that starts a moment later. Not the kernel's next
+ * ephemeral port: a port just released there was handed to another test process too (the same
+ * port twice, one of them refused with EADDRINUSE or, worse, a test talking to another's server).
+ * Each process takes ports from a window of its own (by pid, below the ephemeral range), in turn,
+ * skipping those in use.
+ */
+const PORT_WINDOW = 100;
+const portBase = 10_000 + (process.pid % 200) * PORT_WINDOW;
+let nextPort = 0;
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
+  for (let tries = 0; tries < PORT_WINDOW; tries++) {
+    const port = portBase + (nextPort++ % PORT_WINDOW);
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = createServer();
+      srv.once("error", () => resolve(false));
+      srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${portBase}–${portBase + PORT_WINDOW - 1}`);
 }
 
 /**
