@@ -141,12 +141,15 @@ for (const driver of ["pglite", "postgres"]) {
 }
 rmSync(path.dirname(benchServer), { recursive: true, force: true });
 
-// 3. Chatbot builder: retrieval, time added before the first token, ingestion throughput.
-{
+/**
+ * Runs one bench script (tsx, on Postgres at pgUrl and PGlite, logs silent) and collects the JSON
+ * figure lines it prints; its stderr passes through.
+ */
+async function benchFigures(script, env = {}) {
   const { spawn } = await import("node:child_process");
-  const child = spawn(bin("tsx"), ["apps/api/bench/builder.bench.ts"], {
+  const child = spawn(bin("tsx"), [script], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: pgUrl, LOG_LEVEL: "silent" },
+    env: { ...process.env, DATABASE_URL: pgUrl, LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";
@@ -158,6 +161,12 @@ rmSync(path.dirname(benchServer), { recursive: true, force: true });
     .split("\n")
     .filter((l) => l.startsWith("{"))
     .map((l) => JSON.parse(l));
+  return { code, figures };
+}
+
+// 3. Chatbot builder: retrieval, time added before the first token, ingestion throughput.
+{
+  const { code, figures } = await benchFigures("apps/api/bench/builder.bench.ts");
   if (code !== 0 || figures.length === 0) record("builder bench", "failed", "", `exit ${code}`, false);
   const ms = (v) => Math.round(v * 10) / 10;
   for (const f of figures) {
@@ -216,21 +225,7 @@ rmSync(path.dirname(benchServer), { recursive: true, force: true });
 
 // 3b. Inbox paging with 100,000 conversations (first page, deep keyset page, filter, search).
 {
-  const { spawn } = await import("node:child_process");
-  const child = spawn(bin("tsx"), ["apps/api/bench/inbox.bench.ts"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: pgUrl, LOG_LEVEL: "silent" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  child.stdout.on("data", (c) => {
-    out += c;
-  });
-  const code = await new Promise((r) => child.on("exit", r));
-  const figures = out
-    .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l));
+  const { code, figures } = await benchFigures("apps/api/bench/inbox.bench.ts");
   if (code !== 0 || figures.length === 0) record("inbox bench", "failed", "", `exit ${code}`, false);
   for (const f of figures) {
     const worst = Math.max(f.firstPageP95, f.deepPageP95, f.unansweredP95, f.hasLeadP95, f.searchP95);
@@ -254,21 +249,9 @@ rmSync(path.dirname(benchServer), { recursive: true, force: true });
 // 3c. Webhook delivery beside a workspace whose three receivers hang (issue #35): healthy
 // endpoints' p95 from queueing to arrival, against the same load with nobody hanging.
 {
-  const { spawn } = await import("node:child_process");
-  const child = spawn(bin("tsx"), ["apps/api/bench/webhooks.bench.ts"], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: pgUrl, LOG_LEVEL: "silent", BENCH_SECONDS: String(seconds) },
-    stdio: ["ignore", "pipe", "inherit"],
+  const { code, figures } = await benchFigures("apps/api/bench/webhooks.bench.ts", {
+    BENCH_SECONDS: String(seconds),
   });
-  let out = "";
-  child.stdout.on("data", (c) => {
-    out += c;
-  });
-  const code = await new Promise((r) => child.on("exit", r));
-  const figures = out
-    .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l));
   if (code !== 0 || figures.length === 0) record("webhooks bench", "failed", "", `exit ${code}`, false);
   for (const f of figures.filter((x) => x.hung)) {
     const alone = figures.find((x) => !x.hung && x.driver === f.driver);
