@@ -153,6 +153,15 @@ export interface AppDeps {
 
 const VERSION = process.env.npm_package_version ?? "0.1.0";
 const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+/**
+ * Our own request ids: this process's random prefix and a counter (unique across replicas and
+ * restarts, and without a system call per request as a UUID each would take).
+ */
+function requestIds() {
+  const prefix = randomUUID().slice(0, 13);
+  let n = 0;
+  return () => `${prefix}-${(++n).toString(36)}`;
+}
 
 /** How long a replica may serve a bot or plan that changed elsewhere and whose invalidation it missed. */
 const HOT_CACHE_TTL_MS = 5000;
@@ -609,6 +618,7 @@ declare module "fastify" {
 export async function buildApp(deps: AppDeps) {
   const { env, db } = deps;
   const clock = deps.clock ?? createClock();
+  const nextRequestId = requestIds();
   const app = Fastify({
     // Credentials in URLs (`?api_key=`, `?hub.verify_token=`…) and headers are never logged, nor
     // secret-bearing fields our own code might pass along (@parley/config/log-redaction). A caller's
@@ -622,7 +632,7 @@ export async function buildApp(deps: AppDeps) {
     // Reuse a caller's request id when it is sane, so logs join up across services.
     genReqId: (req) => {
       const incoming = req.headers["x-request-id"];
-      return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
+      return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : nextRequestId();
     },
     // Only the proxies TRUST_PROXY names may say who the client is; by default nobody can, so a
     // client cannot pick its own address (and its own per-IP rate limit) with X-Forwarded-For.

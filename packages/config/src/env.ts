@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
 /** Turns a zod env failure into one line per variable, each naming the variable. */
@@ -120,9 +121,31 @@ export type TrustProxy = z.output<typeof trustProxy>;
 export const TRUST_PROXY_TRUE_IN_PRODUCTION =
   "must not be true in production: it trusts every client's X-Forwarded-For. List your proxies' addresses (or a hop count)";
 
-/** Fastify's option for a parsed TRUST_PROXY (a hop count becomes proxy-addr's "first N hops"). */
+/** How many addresses' trust a list of proxies remembers before it starts over. */
+const TRUSTED_ADDRESSES_MEMO = 1000;
+
+/**
+ * Fastify's option for a parsed TRUST_PROXY (a hop count becomes proxy-addr's "first N hops"). A
+ * list of proxies is compiled once, and each address's answer remembered: Fastify asks again on
+ * every read of `request.ip`, and parsing the address each time cost a busy API more than the
+ * rate limits that read it. The memo is bounded (a client's made-up X-Forwarded-For addresses are
+ * asked about only behind a trusted proxy, and cannot grow it past its size).
+ */
 export function fastifyTrustProxy(value: TrustProxy) {
-  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
+  if (typeof value === "number") return (_address: string, hop: number) => hop < value;
+  if (typeof value === "boolean") return value;
+  const trusted = proxyAddr.compile(value);
+  const memo = new Map<string, boolean>();
+  return (address: string, hop: number) => {
+    let answer = memo.get(address);
+    if (answer === undefined) {
+      // A list's answer depends on the address alone, not on the hop.
+      answer = trusted(address, hop);
+      if (memo.size >= TRUSTED_ADDRESSES_MEMO) memo.clear();
+      memo.set(address, answer);
+    }
+    return answer;
+  };
 }
 
 /** Texts people leave in example configs instead of a secret. */

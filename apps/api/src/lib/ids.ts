@@ -26,9 +26,21 @@ export type IdPrefix =
   | "wha"
   | "chn";
 
+/**
+ * Random bytes are drawn from the system in blocks (one call per 200 ids instead of one per id:
+ * a burst of messages makes several ids each). A block's bytes are used once, in order.
+ */
+const BLOCK = 20 * 200;
+let pool = Buffer.alloc(0);
+let offset = BLOCK;
+
 export function newId(prefix: IdPrefix) {
-  const bytes = randomBytes(20);
+  if (offset + 20 > pool.length) {
+    pool = randomBytes(BLOCK);
+    offset = 0;
+  }
   let out = "";
-  for (const b of bytes) out += alphabet[b % 62];
+  for (let i = offset; i < offset + 20; i++) out += alphabet[(pool[i] as number) % 62];
+  offset += 20;
   return `${prefix}_${out}`;
 }

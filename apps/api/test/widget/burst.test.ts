@@ -5,6 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversations, messages, usageCounters } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
+import type { ConversationAccess } from "../../src/modules/conversations/access";
 import { createConversationsRepo } from "../../src/modules/conversations/conversations.repo";
 import { createUsageRepo } from "../../src/modules/entitlements/usage.repo";
 import { accessOf } from "../../src/modules/widget/widget-visitor";
@@ -162,6 +163,81 @@ describe.each(testDrivers())("a burst of widget writes on %s", (driver) => {
     expect(own?.recent.map((m) => m.content)).toEqual(["mine"]);
     expect(snooped).toBeUndefined();
     expect(other?.recent.map((m) => m.content)).toEqual(["theirs"]);
+  });
+
+  it("agrees with the single read on who may see a conversation, for every kind of caller", async () => {
+    // One conversation of each kind, and every kind of caller (right and wrong) asking for each,
+    // all at once: the batched read (the rule as data) and the single read (the rule as a
+    // condition) must let exactly the same callers in.
+    const base = { chatbotId: botId, ownerId: owner.sub, createdAt: at(0), lastMessageAt: at(0) };
+    const kinds = {
+      anonymous: {
+        ...base,
+        id: newId("conv"),
+        channel: "widget" as const,
+        visitorId: "visitorRuleA0000000001",
+      },
+      customer: {
+        ...base,
+        id: newId("conv"),
+        channel: "widget" as const,
+        visitorId: "visitorRuleA0000000001",
+        customerId: "customer-1",
+      },
+      api: { ...base, id: newId("conv"), channel: "api" as const },
+      whatsapp: {
+        ...base,
+        id: newId("conv"),
+        channel: "whatsapp" as const,
+        channelId: "chn_rule",
+        contactId: "97333000001",
+      },
+    };
+    for (const row of Object.values(kinds)) await repo.create(row);
+    const callers: Record<string, ConversationAccess> = {
+      visitor: { visitor: { chatbotId: botId, visitorId: "visitorRuleA0000000001", customerId: null } },
+      "visitor on another bot": {
+        visitor: { chatbotId: otherBotId, visitorId: "visitorRuleA0000000001", customerId: null },
+      },
+      "another visitor": {
+        visitor: { chatbotId: botId, visitorId: "visitorRuleB0000000001", customerId: null },
+      },
+      "the customer on another device": {
+        visitor: { chatbotId: botId, visitorId: "visitorRuleB0000000001", customerId: "customer-1" },
+      },
+      "another customer": {
+        visitor: { chatbotId: botId, visitorId: "visitorRuleA0000000001", customerId: "customer-2" },
+      },
+      api: { api: { workspaceId: owner.sub, chatbotId: botId } },
+      "api of another workspace": { api: { workspaceId: "auth_burst_other", chatbotId: botId } },
+      contact: { contact: { channelId: "chn_rule", contactId: "97333000001" } },
+      "another number": { contact: { channelId: "chn_rule", contactId: "97333000002" } },
+      team: { team: { workspaceId: owner.sub } },
+      "another team": { team: { workspaceId: "auth_burst_other" } },
+    };
+    const pairs = Object.entries(kinds).flatMap(([kind, row]) =>
+      Object.entries(callers).map(([caller, access]) => ({ kind, caller, id: row.id, access })),
+    );
+    const [batched, single] = await Promise.all([
+      Promise.all(pairs.map((p) => repo.withRecentMessages(p.id, p.access, 5).then(Boolean))),
+      Promise.all(pairs.map((p) => repo.find(p.id, p.access).then(Boolean))),
+    ]);
+    const allowed = (seen: boolean[]) =>
+      pairs.filter((_, i) => seen[i]).map((p) => `${p.kind} ← ${p.caller}`);
+    expect(allowed(batched)).toEqual(allowed(single));
+    expect(allowed(batched).sort()).toEqual(
+      [
+        "anonymous ← visitor",
+        "anonymous ← another customer",
+        "anonymous ← team",
+        "customer ← the customer on another device",
+        "customer ← team",
+        "api ← api",
+        "api ← team",
+        "whatsapp ← contact",
+        "whatsapp ← team",
+      ].sort(),
+    );
   });
 
   it("starts a burst of conversations, even across bots", async () => {

@@ -215,6 +215,50 @@ describe("outbound guard", () => {
     await guard.close();
   });
 
+  it("keeps the connection when a reader stops before a short rest (a model stream after [DONE])", async () => {
+    // Each answer: a first part, then the rest (an end marker) a moment later, as a model's
+    // stream sends `[DONE]` and ends. The reader stops after the first part. The server notes,
+    // when each response closes, whether it was sent whole and its connection is still open.
+    const closed: { whole: boolean; connectionOpen: boolean }[] = [];
+    const stream = await listen((_, res) => {
+      const socket = res.socket;
+      res.on("close", () =>
+        closed.push({ whole: res.writableFinished, connectionOpen: socket?.destroyed === false }),
+      );
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("data: first\n\n");
+      setTimeout(() => res.end("data: [DONE]\n\n"), 20);
+    });
+    const guard = createOutboundGuard({ allowPrivate: true });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await guard.request(`${stream.url}/`, { method: "POST", body: "{}", maxBytes: 1000 });
+        for await (const chunk of res.body()) {
+          expect(Buffer.from(chunk).toString()).toBe("data: first\n\n");
+          break;
+        }
+      }
+      // Before, the reader's `break` hung up: each response was cut, and each request needed a
+      // new connection. Now each is read to its end and its connection stays for the next one.
+      await until("the three responses to close", () => closed.length === 3);
+      expect(closed).toEqual(Array(3).fill({ whole: true, connectionOpen: true }));
+    } finally {
+      await guard.close();
+      await stream.close();
+    }
+  });
+
+  it("hangs up on a reader that stopped before an endless rest, without reading it all", async () => {
+    const guard = createOutboundGuard({ allowPrivate: true });
+    const before = endlessBytes;
+    const closedBefore = endlessClosed;
+    const res = await guard.request(`${endless.url}/`, { maxBytes: 64 * 1024 * 1024, timeoutMs: 60_000 });
+    for await (const _ of res.body()) break;
+    await until("the endless response to be closed by the guard", () => endlessClosed > closedBefore);
+    expect(endlessBytes - before).toBeLessThan(8 * 1024 * 1024);
+    await guard.close();
+  });
+
   // Neither test measures time: a guard without a deadline (or a close() without a grace period)
   // waits for the page forever, and the test runner's own timeout fails the test.
   it("gives up on a page that never finishes at the deadline, and hangs up", async () => {

@@ -265,6 +265,18 @@ export function createOutboundGuard(policy: OutboundPolicy) {
 }
 export type OutboundGuard = ReturnType<typeof createOutboundGuard>;
 
+/** At most this much of an answer's unread rest is read to keep its connection, within DRAIN_MS. */
+const DRAIN_BYTES = 16 * 1024;
+const DRAIN_MS = 2000;
+
+function drainRest(body: Dispatcher.ResponseData["body"]) {
+  const timer = setTimeout(() => body.destroy(), DRAIN_MS).unref();
+  body
+    .dump({ limit: DRAIN_BYTES })
+    .catch(() => {})
+    .finally(() => clearTimeout(timer));
+}
+
 function wrap(
   res: Dispatcher.ResponseData,
   url: URL,
@@ -284,16 +296,26 @@ function wrap(
       throw new OutboundTooLargeError(maxBytes);
     }
     let read = 0;
+    let ended = false;
+    let failed = false;
     try {
-      for await (const chunk of res.body as AsyncIterable<Buffer>) {
+      // Not destroyed by a `break` of the reader: that is decided below.
+      for await (const chunk of res.body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
         read += chunk.byteLength;
         if (read > maxBytes) throw new OutboundTooLargeError(maxBytes);
         yield chunk;
       }
+      ended = true;
+    } catch (err) {
+      failed = true;
+      throw err;
     } finally {
       release();
-      // Stops the transfer at once when the reader gives up early (cap, error, or `break`).
-      res.body.destroy();
+      if (failed) res.body.destroy();
+      // The reader stopped early without a fault (a model's stream after `[DONE]`, a snippet
+      // read): a short rest is read and dropped so the connection serves the next request; a
+      // long or slow one cuts the connection, as a fault does.
+      else if (!ended) drainRest(res.body);
     }
   }
   return {

@@ -13,12 +13,33 @@ import {
 } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { createBatcher, jsonRows } from "../../lib/batch";
-import { accessCondition, type ConversationAccess } from "./access";
+import {
+  ACCESS_COLUMNS,
+  ACCESS_MATCHES,
+  accessCondition,
+  accessRow,
+  type ConversationAccess,
+} from "./access";
 import { messageSearchText } from "./message-search";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
-export type NewConversation = typeof conversations.$inferInsert;
+/** A conversation as it starts (the columns a channel sets; counters and status have defaults). */
+export type NewConversation = Pick<
+  typeof conversations.$inferInsert,
+  | "id"
+  | "chatbotId"
+  | "ownerId"
+  | "channel"
+  | "visitorId"
+  | "channelId"
+  | "contactId"
+  | "contactName"
+  | "language"
+  | "customerId"
+  | "customerEmail"
+  | "customerName"
+> & { createdAt: Date; lastMessageAt: Date };
 
 /** A message to store (the columns a writer sets; the rest have defaults). */
 export interface NewMessage {
@@ -155,13 +176,43 @@ export function createConversationsRepo(
   } = {},
 ) {
   const { afterCreate, afterLead, onQueued, onQueuedCommitted } = opts;
+  // One JSON parameter for the whole batch: the query builder's per-row, per-column values cost a
+  // busy API more than the insert itself.
+  const insertConversations = (run: Pick<Database, "execute">, rows: NewConversation[]) =>
+    run.execute(sql`
+      insert into ${conversations} (id, chatbot_id, owner_id, channel, visitor_id, channel_id, contact_id,
+                                    contact_name, language, customer_id, customer_email, customer_name,
+                                    created_at, last_message_at)
+      select id, chatbot_id, owner_id, channel, visitor_id, channel_id, contact_id, contact_name, language,
+             customer_id, customer_email, customer_name, created_at, last_message_at
+      from jsonb_to_recordset(${jsonRows(
+        rows.map((c) => ({
+          id: c.id,
+          chatbot_id: c.chatbotId,
+          owner_id: c.ownerId,
+          channel: c.channel,
+          visitor_id: c.visitorId ?? null,
+          channel_id: c.channelId ?? null,
+          contact_id: c.contactId ?? null,
+          contact_name: c.contactName ?? null,
+          language: c.language ?? null,
+          customer_id: c.customerId ?? null,
+          customer_email: c.customerEmail ?? null,
+          customer_name: c.customerName ?? null,
+          created_at: c.createdAt.toISOString(),
+          last_message_at: c.lastMessageAt.toISOString(),
+        })),
+      )}::jsonb) as x(
+        id text, chatbot_id text, owner_id text, channel text, visitor_id text, channel_id text,
+        contact_id text, contact_name text, language text, customer_id text, customer_email text,
+        customer_name text, created_at timestamptz, last_message_at timestamptz)`);
   const createConversations = createBatcher<NewConversation, void>(async (rows) => {
     if (afterCreate)
       await db.transaction(async (tx) => {
-        await tx.insert(conversations).values(rows);
+        await insertConversations(tx, rows);
         await afterCreate(tx, rows);
       });
-    else await db.insert(conversations).values(rows);
+    else await insertConversations(db, rows);
     return rows.map(() => undefined);
   });
 
@@ -252,24 +303,25 @@ export function createConversationsRepo(
     { conversationId: string; access: ConversationAccess; recent: number },
     WithRecent | undefined
   >(async (reads) => {
-    const branches = reads.map(
-      ({ conversationId, access, recent }, i) => sql`(
-        select ${i}::int as i, ${conversations.id} as conversation_id, ${conversations.messageCount} as message_count,
-               ${conversations.status} as status, ${conversations.channel} as channel,
-               ${conversations.hasLead} as has_lead,
-               m.id, m.role, m.content, m.interrupted, m.quota_blocked, m.created_at
-        from ${conversations}
-        left join lateral (
-          select id, role, content, interrupted, quota_blocked, created_at from ${messages}
-          where ${messages.conversationId} = ${conversations.id}
-          order by ${messages.createdAt} desc, ${messages.id} desc
-          limit ${recent}::int
-        ) m on true
-        where ${conversations.id} = ${conversationId} and ${accessCondition(access)})`,
-    );
-    const result = await db.execute(
-      sql`${sql.join(branches, sql` union all `)} order by i, created_at desc nulls last, id desc`,
-    );
+    // One row per read (the conversation, how many messages, who asks), as one JSON parameter.
+    const input = reads.map(({ conversationId, access, recent }, i) => ({
+      i,
+      id: conversationId,
+      recent,
+      ...accessRow(access),
+    }));
+    const result = await db.execute(sql`
+      select x.i, c.id as conversation_id, c.message_count, c.status, c.channel, c.has_lead,
+             m.id, m.role, m.content, m.interrupted, m.quota_blocked, m.created_at
+      from jsonb_to_recordset(${jsonRows(input)}::jsonb) as x(i int, id text, recent int, ${ACCESS_COLUMNS})
+      join ${conversations} c on c.id = x.id and ${ACCESS_MATCHES}
+      left join lateral (
+        select id, role, content, interrupted, quota_blocked, created_at from ${messages}
+        where ${messages.conversationId} = c.id
+        order by ${messages.createdAt} desc, ${messages.id} desc
+        limit x.recent
+      ) m on true
+      order by x.i, m.created_at desc nulls last, m.id desc`);
     const rows = rowsOf<{
       i: number;
       conversation_id: string;
@@ -340,7 +392,7 @@ export function createConversationsRepo(
           .orderBy(desc(conversations.lastMessageAt))
           .limit(1);
         if (open) return { id: open.id, created: false };
-        await tx.insert(conversations).values(values);
+        await insertConversations(tx, [values]);
         await afterCreate?.(tx, [values]);
         return { id: values.id, created: true };
       });
@@ -354,7 +406,7 @@ export function createConversationsRepo(
     /**
      * The conversation (when `where` allows it) and its newest `recent` messages, in one query.
      * Undefined when there is no such conversation or the caller may not see it. Reads made at the
-     * same moment share the query (one branch each, under `union all`).
+     * same moment share the query (one input row each).
      */
     withRecentMessages(
       conversationId: string,

@@ -80,8 +80,9 @@ export function conversationCreatedEvents(webhooks: Emit, now: () => Date) {
           conversation: {
             id: row.id,
             chatbotId: row.chatbotId,
-            channel: row.channel ?? "widget",
-            status: row.status ?? "bot",
+            channel: row.channel,
+            // Every conversation starts with the bot.
+            status: "bot" as const,
           },
         },
       })),
