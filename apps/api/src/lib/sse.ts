@@ -55,7 +55,6 @@ export function openEventStream(
     "x-request-id": request.id,
     ...headers,
   });
-  raw.flushHeaders();
   let ended = false;
   const server = request.server.server;
   const entry = openStreams.get(server) ?? { count: 0, waiters: new Set<() => void>() };
@@ -70,18 +69,51 @@ export function openEventStream(
   let heldText = "";
   let flushTimer: NodeJS.Timeout | undefined;
   let lastDeltaWrite = 0;
+  /**
+   * Events other than deltas wait for the end of the current turn of the event loop, so that
+   * what a handler sends together leaves in one write: the headers with `start`, the last text
+   * with `done`, and `done` with the end of the response.
+   */
+  let queued = "";
+  let flushScheduled = false;
+  /** Whether anything went out yet (the headers go with the first write). */
+  let wrote = false;
   const write = (chunk: string) => {
+    wrote = true;
     if (!raw.destroyed) raw.write(chunk);
   };
-  const flushHeld = () => {
+  /** The held delta text as an event (and the timer for it cleared), or "". */
+  const takeHeld = () => {
     clearTimeout(flushTimer);
     flushTimer = undefined;
-    if (!heldText) return;
+    if (!heldText) return "";
     const text = heldText;
     heldText = "";
     lastDeltaWrite = performance.now();
-    write(`event: delta\ndata: ${JSON.stringify({ text })}\n\n`);
+    return `event: delta\ndata: ${JSON.stringify({ text })}\n\n`;
   };
+  const flushQueued = () => {
+    flushScheduled = false;
+    if (ended || !queued) return;
+    const chunk = queued;
+    queued = "";
+    write(chunk);
+  };
+  const flushHeld = () => {
+    const chunk = queued + takeHeld();
+    queued = "";
+    if (chunk) write(chunk);
+  };
+  // The headers go out with the first event sent in this turn, or alone at its end (so the
+  // browser sees the stream start before the first token either way).
+  flushScheduled = true;
+  queueMicrotask(() => {
+    if (queued) flushQueued();
+    else {
+      flushScheduled = false;
+      if (!ended && !wrote && !raw.destroyed) raw.flushHeaders();
+    }
+  });
   raw.on("close", () => {
     clearTimeout(flushTimer);
     if (!ended) controller.abort();
@@ -102,15 +134,20 @@ export function openEventStream(
         else flushTimer ??= setTimeout(flushHeld, due);
         return;
       }
-      // Any other event goes out at once, after the text it follows.
-      flushHeld();
-      write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      // Any other event goes out at the end of this turn, after the text it follows.
+      queued += `${takeHeld()}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+      if (!flushScheduled) {
+        flushScheduled = true;
+        queueMicrotask(flushQueued);
+      }
     },
     end() {
       if (ended) return;
-      flushHeld();
+      const rest = queued + takeHeld();
+      queued = "";
       ended = true;
-      raw.end();
+      if (raw.destroyed) raw.end();
+      else raw.end(rest);
       metrics?.sseOpen.dec();
       entry.count--;
       if (entry.count === 0) {
