@@ -233,6 +233,19 @@ async function startParley(modelUrl: string, databaseUrl: string): Promise<Targe
       body: JSON.stringify({ model: { provider: "openai-compatible" } }),
     });
     if (!patch.ok) throw new Error(`could not configure the bench bot: ${patch.status}`);
+    // The first boot queued the showcase's knowledge and stopped: the restarted process reads it.
+    // The burst starts once it is read, or the reading would run beside the burst (and the bot
+    // answer from part of its knowledge) on some runs and not on others.
+    for (let i = 0; ; i++) {
+      if (i > 720) throw new Error("the showcase's knowledge was not read within 3 minutes");
+      const res = await fetch(`${url}/api/chatbots/${SHOWCASE_CHATBOT_ID}/sources`, {
+        headers: { authorization: `Bearer ${owner}` },
+      });
+      if (!res.ok) throw new Error(`could not list the showcase's sources: ${res.status}`);
+      const sources = (await res.json()) as { status: string }[];
+      if (sources.length > 0 && sources.every((s) => s.status === "ready")) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
     const running = api;
     return {
       url,

@@ -21,13 +21,13 @@ describe("answer streams (openEventStream)", () => {
       calls = { writes: [], flushes: 0 };
       const raw = reply.raw;
       const { write, end, flushHeaders } = raw;
-      raw.write = ((chunk: string, ...rest: never[]) => {
+      raw.write = ((chunk: string) => {
         calls.writes.push(String(chunk));
-        return write.call(raw, chunk, ...rest);
+        return write.call(raw, chunk, "utf8");
       }) as typeof raw.write;
       raw.end = ((chunk?: string) => {
         calls.writes.push(`${chunk ?? ""}<end>`);
-        return end.call(raw, chunk);
+        return end.call(raw, chunk ?? "", "utf8");
       }) as typeof raw.end;
       raw.flushHeaders = () => {
         calls.flushes++;
