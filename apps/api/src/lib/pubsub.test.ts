@@ -275,6 +275,23 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect(await backends("ps-two")).toBe(1);
     });
 
+    it("delivers a burst published in one turn (sent together) whole, in order, to each channel", async () => {
+      const [one, two] = [await open("ps-burst-one"), await open("ps-burst-two")];
+      const a = collect(two, "t:burst-a");
+      const b = collect(two, "t:burst-b");
+      expect(await two.whenSubscribed(5000)).toBe(true);
+      // Some identical to others (as repeated typing signals are): those arrive as often as sent.
+      const text = (i: number) => (i % 10 === 0 ? "same" : `m${i}`);
+      const sent = await Promise.all(
+        Array.from({ length: 300 }, (_, i) => one.publish(i % 3 ? "t:burst-a" : "t:burst-b", text(i))),
+      );
+      expect(sent.every(Boolean)).toBe(true);
+      await until("all 300 messages", () => a.got.length + b.got.length === 300);
+      const expected = Array.from({ length: 300 }, (_, i) => text(i));
+      expect(a.got).toEqual(expected.filter((_, i) => i % 3));
+      expect(b.got).toEqual(expected.filter((_, i) => !(i % 3)));
+    });
+
     it("delivers asynchronously, not inside publish, and only to the channel's handlers", async () => {
       const [one, two] = [await open(), await open()];
       const here = collect(two, "t:here");

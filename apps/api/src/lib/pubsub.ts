@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import pg from "pg";
+import { createBatcher } from "./batch";
 
 export type MessageHandler = (message: string) => void;
 
@@ -283,6 +284,40 @@ export function createPgPubSub(connectionString: string, log: FastifyBaseLogger)
   let reconnect: NodeJS.Timeout | undefined;
   let retry: NodeJS.Timeout | undefined;
 
+  /**
+   * Messages published in the same turn of the event loop share one statement (a burst of
+   * visitors publishes hundreds), one batch at a time so the order holds. Postgres delivers
+   * identical notifications of one transaction once, so a message identical to one already in
+   * the statement starts the next statement: every message published arrives, as with Redis.
+   */
+  const notify = createBatcher<{ channel: string; message: string }, boolean>(
+    async (items) => {
+      const c = client;
+      if (!c) return items.map(() => false);
+      const statements: (typeof items)[] = [[]];
+      let seen = new Set<string>();
+      for (const item of items) {
+        const key = `${item.channel}\n${item.message}`;
+        if (seen.has(key)) {
+          statements.push([]);
+          seen = new Set();
+        }
+        seen.add(key);
+        statements.at(-1)?.push(item);
+      }
+      try {
+        for (const group of statements)
+          await c.query("select pg_notify(t.c, t.m) from unnest($1::text[], $2::text[]) as t(c, m)", [
+            group.map((i) => i.channel),
+            group.map((i) => i.message),
+          ]);
+        return items.map(() => true);
+      } catch {
+        return items.map(() => false);
+      }
+    },
+    { maxInFlight: 1 },
+  );
   const live = () => client !== undefined;
   const pending = () => [...handlers.byChannel.keys()].filter((c) => !listened.has(c));
   const complete = () => live() && pending().length === 0;
@@ -378,14 +413,8 @@ export function createPgPubSub(connectionString: string, log: FastifyBaseLogger)
         log.warn({ channel, bytes }, "pubsub: message too long for Postgres NOTIFY; not sent");
         return false;
       }
-      const c = client;
-      if (!c) return false;
-      try {
-        await c.query("select pg_notify($1, $2)", [pgChannelName(channel), message]);
-        return true;
-      } catch {
-        return false;
-      }
+      if (!client) return false;
+      return notify({ channel: pgChannelName(channel), message });
     },
     subscribe(channel, handler) {
       const first = !handlers.byChannel.has(channel);
