@@ -66,7 +66,13 @@ describe.each(testDrivers())("health and errors on %s", (driver) => {
     });
     const body = errorBodySchema.parse(res.json());
     expect(body.error.requestId).not.toBe("<script>");
-    expect(body.error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // Its own: this process's random prefix and a counter, different for every request.
+    expect(body.error.requestId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-z]+$/);
+    const again = await t.app.inject({ method: "GET", url: "/api/nope", headers: { "x-request-id": "a b" } });
+    const second = errorBodySchema.parse(again.json()).error.requestId;
+    expect(second).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-z]+$/);
+    expect(second).not.toBe(body.error.requestId);
+    expect(second.slice(0, 13)).toBe(body.error.requestId.slice(0, 13));
   });
 
   it("turns a malformed JSON body into BAD_REQUEST without leaking internals", async () => {
