@@ -42,6 +42,38 @@ export interface CreateDbOptions<TSchema extends Record<string, unknown>> {
   log?: MigrationLog;
 }
 
+/** What opening a service's database reads from the env (the migration settings default). */
+export interface ServiceDbEnv {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+  MIGRATE_ON_BOOT?: boolean | undefined;
+  MIGRATION_LOCK_TIMEOUT_SECONDS?: number | undefined;
+}
+
+/**
+ * Opens a service's own database as the env says (Postgres, or PGlite under DATA_DIR/<service>)
+ * and migrates it unless MIGRATE_ON_BOOT is off (a migration Job ran `dist/migrate.js` first) or
+ * `opts.migrate` says otherwise. In-memory databases (tests) migrate silently; the others log
+ * each step as JSON lines named after the service.
+ */
+export function openServiceDb<TSchema extends Record<string, unknown>>(
+  service: { name: string; schema: TSchema; migrationsFolder: string; migrationsTable: string },
+  env: ServiceDbEnv,
+  opts: { inMemory?: boolean; migrate?: boolean; log?: MigrationLog } = {},
+): Promise<DbHandle<TSchema>> {
+  return createDb({
+    url: env.DATABASE_URL,
+    dataDir: opts.inMemory ? undefined : path.join(env.DATA_DIR, service.name),
+    schema: service.schema,
+    migrationsFolder: service.migrationsFolder,
+    migrationsTable: service.migrationsTable,
+    migrateOnOpen: opts.migrate ?? env.MIGRATE_ON_BOOT ?? true,
+    migrationLockTimeoutMs: (env.MIGRATION_LOCK_TIMEOUT_SECONDS ?? 120) * 1000,
+    log:
+      opts.log ?? (opts.inMemory ? silentMigrationLog : jsonLineMigrationLog(`${service.name}-migrations`)),
+  });
+}
+
 /** Where a migration run reports, one line per event: a pino logger fits (`(obj, msg)` order). */
 export interface MigrationLog {
   info(details: Record<string, unknown>, message: string): void;
