@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { newAccount, VIEWPORTS } from "./account-helpers";
 import { arText, checkArabicPage } from "./arabic-helpers";
 import { AUTH, SIGN_IN_PAGE, WEB } from "./identity-helpers";
+import { navigateInApp } from "./navigate";
 import { waitForQuiet } from "./quiet";
 import { scaled } from "./slowness";
 import { fromOwnNetwork } from "./widget-helpers";
@@ -125,8 +126,9 @@ test("the signed-in app in Arabic: dashboard, builder, inbox, analytics, team, b
     // Any other path needs sign-in (spec §2); signed in, an unknown one is the app's 404.
     ["not-found", "/settings-xyz"],
   ];
+  // Signed in on the dashboard, the other pages are reached inside the app, as its links reach them.
   for (const [name, path] of pages) {
-    await page.goto(path);
+    await navigateInApp(page, path);
     await checkArabicPage(page, name, VIEWPORTS, () => settle(page));
   }
   expect(WEB).toContain("127.0.0.1");

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { bin, checkNode, run } from "./lib.mjs";
 import { MAX, machineSlowness, REFERENCE_MS } from "./slowness.mjs";
+import { missingSlowFiles } from "./test-order.mjs";
 
 checkNode();
 const only = process.argv[2]; // optional: lint | typecheck | unit | attack | e2e
@@ -181,6 +182,11 @@ const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 12);
 if (slowest.length)
   console.log(
     `Slowest files:\n${slowest.map((f) => `  ${secs(f.seconds).padStart(6)}  ${f.name}`).join("\n")}`,
+  );
+const unlisted = missingSlowFiles(fileTimes);
+if (unlisted.length)
+  console.log(
+    `Slow files that a fresh clone starts late (add them to scripts/test-order.mjs):\n${unlisted.map((f) => `  ${secs(f.seconds).padStart(6)}  ${f.name}`).join("\n")}`,
   );
 
 if (failures.length) console.log(`\nFailed tests:\n${failures.map((f) => `  ${f}`).join("\n")}`);
