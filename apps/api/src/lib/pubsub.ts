@@ -312,7 +312,8 @@ export function createPgPubSub(connectionString: string, log: FastifyBaseLogger)
             group.map((i) => i.message),
           ]);
         return items.map(() => true);
-      } catch {
+      } catch (err) {
+        log.warn({ err, messages: items.length }, "pubsub: could not publish on Postgres");
         return items.map(() => false);
       }
     },

@@ -3,9 +3,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Channel, type Transcript, transcriptSchema } from "@parley/contracts";
 import { signWebhook, verifyWebhook } from "@parley/contracts/server";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { channelReceipts, channels } from "../../src/db/schema";
+import { channelReceipts, channels, conversationEvents } from "../../src/db/schema";
 import { CHANNEL_KINDS, CHANNEL_WAIT_JOB, TEAM_BUSY_REPLY } from "../../src/modules/channels/channel-jobs";
 import { TEXT_ONLY_REPLY, TEXT_ONLY_REPLY_AR } from "../../src/modules/conversations/turn.service";
 import { builderClient, type Owner } from "../builder/client";
@@ -434,6 +434,47 @@ describe.each(testDrivers())("WhatsApp through the Cloud API on %s", (driver) =>
       status: "read",
       error: null,
     });
+  });
+
+  it("applies reports that race on one message once each, its events numbered without gaps or repeats", async () => {
+    const customer = "97333000011";
+    await meta.inbound(number.phoneNumberId, {
+      from: customer,
+      name: "Rana",
+      text: "How long is the kettle warranty?",
+    });
+    await until(
+      "Meta's statuses of the answer",
+      async () =>
+        (await conversationOf(customer).catch(() => undefined))?.messages.at(-1)?.delivery?.status ===
+        "delivered",
+      30_000,
+    );
+    const [sent] = await toContact(customer);
+    // Meta delivers statuses at least once and in parallel: the read, and old ones again, at once.
+    const statuses = ["read", "delivered", "sent", "read", "delivered", "read", "sent", "read"] as const;
+    const results = await Promise.all(
+      statuses.map((status) => meta.redeliverStatus(number.phoneNumberId, sent?.id ?? "", status)),
+    );
+    expect(results.map((r) => r.status)).toEqual(statuses.map(() => 200));
+    const c = await conversationOf(customer);
+    expect(c.messages.at(-1)?.delivery).toMatchObject({ status: "read", error: null });
+    // One event per step the reply took, and the conversation's events numbered 1, 2, 3… in order.
+    const events = await t.db.db
+      .select({
+        seq: conversationEvents.seq,
+        type: conversationEvents.type,
+        payload: conversationEvents.payload,
+      })
+      .from(conversationEvents)
+      .where(eq(conversationEvents.conversationId, c._id))
+      .orderBy(asc(conversationEvents.seq));
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(
+      events
+        .filter((e) => e.type === "delivery")
+        .map((e) => (e.payload as { delivery: { status: string } }).delivery.status),
+    ).toEqual(["sent", "delivered", "read"]);
   });
 
   it("answers in the customer's language, and says politely that it reads text", async () => {

@@ -53,12 +53,17 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
     index: number,
     update: Parameters<typeof advancePart>[2],
     total?: number,
+    current?: Parameters<LiveRepo["deliveryChange"]>[2],
   ) {
-    const event = await live.deliveryChange(messageId, (message) => {
-      if (!message.delivery) return undefined;
-      const parts = advancePart(message.deliveryParts ?? [], index, update, total);
-      return parts ? { parts, delivery: overallDelivery(parts), at: now() } : undefined;
-    });
+    const event = await live.deliveryChange(
+      messageId,
+      (message) => {
+        if (!message.delivery) return undefined;
+        const parts = advancePart(message.deliveryParts ?? [], index, update, total);
+        return parts ? { parts, delivery: overallDelivery(parts), at: now() } : undefined;
+      },
+      current,
+    );
     if (event) await hub.publish([event]);
     return Boolean(event);
   }
@@ -95,7 +100,10 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
       // Already there (the sender recorded `sent` before Meta's report of it came, or a report
       // delivered again): nothing to lock or write, since a part never moves back.
       if (!found.delivery || !advancePart(found.parts, found.part, update)) return false;
-      return change(found.messageId, found.part, update);
+      return change(found.messageId, found.part, update, undefined, {
+        delivery: found.delivery,
+        deliveryParts: found.rawParts,
+      });
     },
   };
 }

@@ -167,66 +167,63 @@ export function createLiveRepo(
 
     /**
      * Changes how far an outgoing channel message got, with its `delivery` event, in one
-     * transaction: the conversation row is locked (events are numbered under it), then the message;
-     * `change` decides from the message's current parts (undefined: nothing changes). Resolves
-     * with the stored event, or undefined when nothing changed or there is no such message.
+     * statement: `change` decides from the message's parts as read (`current` when the caller
+     * has just read them; undefined: nothing changes), and the write happens only if they are
+     * still those parts, else they are read again and `change` decides anew. The message row is
+     * locked before the conversation's (as a reply's completion and feedback lock them), and the
+     * event takes its number from `conversations.event_seq` under that row's lock, like
+     * `transition`'s. A report is applied per delivery of Meta's webhook and per send, so this was
+     * a transaction of eight statements each; it is one, after a read the report made anyway.
+     * Resolves with the stored event, or undefined when nothing changed or there is no such message.
      */
     async deliveryChange(
       messageId: string,
       change: (
-        message: MessageRow,
+        message: Pick<MessageRow, "delivery" | "deliveryParts">,
       ) => { parts: DeliveryPart[]; delivery: NonNullable<MessageRow["delivery"]>; at: Date } | undefined,
+      current?: Pick<MessageRow, "delivery" | "deliveryParts">,
     ): Promise<StoredEvent | undefined> {
-      return db.transaction(async (tx) => {
-        const [target] = await tx
-          .select({ conversationId: messages.conversationId })
-          .from(messages)
-          .where(eq(messages.id, messageId));
-        if (!target) return undefined;
-        const [row] = await tx
-          .select()
-          .from(conversations)
-          .where(eq(conversations.id, target.conversationId))
-          .for("update");
-        const [message] = await tx.select().from(messages).where(eq(messages.id, messageId)).for("update");
-        if (!row || !message) return undefined;
+      let message = current;
+      // Each lost race means another writer moved the message on; a handful is already unusual.
+      for (let attempt = 0; attempt < 8; attempt++) {
+        if (!message || attempt > 0) {
+          [message] = await db
+            .select({ delivery: messages.delivery, deliveryParts: messages.deliveryParts })
+            .from(messages)
+            .where(eq(messages.id, messageId));
+          if (!message) return undefined;
+        }
         const next = change(message);
         if (!next) return undefined;
-        await tx
-          .update(messages)
-          .set({ deliveryParts: next.parts, delivery: next.delivery, deliveryAt: next.at })
-          .where(eq(messages.id, messageId));
         const failed = next.parts.find((p) => p.error)?.error ?? null;
-        const event: LiveEvent = {
-          type: "delivery",
-          conversationId: row.id,
-          messageId,
-          delivery: { status: next.delivery, error: failed, at: next.at.toISOString() },
-        };
-        const seq = row.eventSeq + 1;
-        await tx.update(conversations).set({ eventSeq: seq }).where(eq(conversations.id, row.id));
-        const [stored] = await tx
-          .insert(conversationEvents)
-          .values({
-            ownerId: row.ownerId,
-            chatbotId: row.chatbotId,
-            conversationId: row.id,
-            seq,
-            type: "delivery",
-            payload: event,
-          })
-          .returning();
-        return stored
-          ? {
-              id: Number(stored.id),
-              seq: stored.seq,
-              ownerId: stored.ownerId,
-              chatbotId: stored.chatbotId,
-              conversationId: stored.conversationId,
-              event,
-            }
-          : undefined;
-      });
+        const delivery = { status: next.delivery, error: failed, at: next.at.toISOString() };
+        const before = message.deliveryParts === null ? null : JSON.stringify(message.deliveryParts);
+        const result = await db.execute(sql`
+          with m as (
+            update ${messages}
+            set delivery_parts = ${JSON.stringify(next.parts)}::jsonb, delivery = ${next.delivery},
+                delivery_at = ${next.at.toISOString()}::timestamptz
+            where id = ${messageId} and delivery_parts is not distinct from ${before}::jsonb
+              and delivery is not distinct from ${message.delivery}
+            returning conversation_id
+          ),
+          c as (
+            update ${conversations} set event_seq = ${conversations.eventSeq} + 1
+            from m where ${conversations.id} = m.conversation_id
+            returning ${conversations.id} as id, ${conversations.ownerId} as owner_id,
+              ${conversations.chatbotId} as chatbot_id, ${conversations.eventSeq} as seq
+          )
+          insert into ${conversationEvents} (owner_id, chatbot_id, conversation_id, seq, type, payload)
+          select owner_id, chatbot_id, id, seq, 'delivery',
+            jsonb_build_object('type', 'delivery', 'conversationId', id, 'messageId', ${messageId}::text,
+              'delivery', ${JSON.stringify(delivery)}::jsonb)
+          from c
+          returning id, seq, owner_id, chatbot_id, conversation_id, payload`);
+        const [stored] = rowsOf<Parameters<typeof toStored>[0]>(result);
+        if (stored) return toStored(stored);
+        // Gone since the read, or moved on by another writer: read it again.
+      }
+      throw new Error(`delivery of ${messageId}: its state kept changing under the update`);
     },
 
     /** Records when a send of part `index` began (null: it ended, not taken). See DeliveryPart. */
@@ -258,7 +255,15 @@ export function createLiveRepo(
       workspaceId: string,
       report: { externalId: string; callbackData: string | null },
     ): Promise<
-      { messageId: string; part: number; delivery: MessageRow["delivery"]; parts: DeliveryPart[] } | undefined
+      | {
+          messageId: string;
+          part: number;
+          delivery: MessageRow["delivery"];
+          parts: DeliveryPart[];
+          /** The parts as stored (null before the first send): what `deliveryChange` checks against. */
+          rawParts: MessageRow["deliveryParts"];
+        }
+      | undefined
     > {
       const data = /^(msg_[A-Za-z0-9_-]{1,64}):(\d{1,3})$/.exec(report.callbackData ?? "");
       if (data?.[1]) {
@@ -267,7 +272,13 @@ export function createLiveRepo(
           .from(messages)
           .where(and(eq(messages.id, data[1]), eq(messages.ownerId, workspaceId)));
         if (row)
-          return { messageId: row.id, part: Number(data[2]), delivery: row.delivery, parts: row.parts ?? [] };
+          return {
+            messageId: row.id,
+            part: Number(data[2]),
+            delivery: row.delivery,
+            parts: row.parts ?? [],
+            rawParts: row.parts,
+          };
       }
       const result = await db.execute(sql`
         select id, delivery, delivery_parts from ${messages}
@@ -284,7 +295,9 @@ export function createLiveRepo(
         typeof row.delivery_parts === "string" ? JSON.parse(row.delivery_parts) : row.delivery_parts
       ) as DeliveryPart[];
       const part = parts.findIndex((p) => p.externalId === report.externalId);
-      return part >= 0 ? { messageId: row.id, part, delivery: row.delivery, parts } : undefined;
+      return part >= 0
+        ? { messageId: row.id, part, delivery: row.delivery, parts, rawParts: parts }
+        : undefined;
     },
 
     /** A conversation's events after `seq`, oldest first (at most `limit`). */
