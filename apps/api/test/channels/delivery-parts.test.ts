@@ -1,0 +1,120 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatbots, messages } from "../../src/db/schema";
+import { newId } from "../../src/lib/ids";
+import { createConversationsRepo } from "../../src/modules/conversations/conversations.repo";
+import { advancePart, overallDelivery } from "../../src/modules/conversations/delivery.service";
+import { createLiveRepo } from "../../src/modules/conversations/live.repo";
+import { createTestApp, type TestApp, testDrivers } from "../harness";
+
+// How far an outgoing channel message's parts got, as the sender and Meta's reports write them: the
+// send's attempt mark keeps what a report wrote, and a report (one statement, checked against the
+// parts it read) keeps the attempt mark; parts are filled up to the message's count, never cut.
+describe.each(testDrivers())("a channel message's delivery parts on %s", (driver) => {
+  let t: TestApp;
+  let live: ReturnType<typeof createLiveRepo>;
+  const workspace = `ws_parts_${driver}`;
+  const botId = newId("cb");
+  let conversationId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(driver);
+    live = createLiveRepo(t.db.db);
+    await t.db.db.insert(chatbots).values({
+      id: botId,
+      ownerId: workspace,
+      name: "Parts",
+      instructions: "",
+      greeting: "Hi",
+      fallbackReply: "Sorry",
+      theme: { primaryColor: "#2563eb", position: "bottom-right", launcherText: "Chat" },
+    });
+    conversationId = newId("conv");
+    await createConversationsRepo(t.db.db).create({
+      id: conversationId,
+      chatbotId: botId,
+      ownerId: workspace,
+      channel: "whatsapp",
+      createdAt: new Date(),
+      lastMessageAt: new Date(),
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const outgoing = async () => {
+    const id = newId("msg");
+    await t.db.db.insert(messages).values({
+      id,
+      conversationId,
+      chatbotId: botId,
+      ownerId: workspace,
+      role: "assistant",
+      content: "A long answer in three parts.",
+      delivery: "queued",
+    });
+    return id;
+  };
+  const partsOf = async (id: string) =>
+    (await t.db.db.select().from(messages).where(eq(messages.id, id)))[0]?.deliveryParts;
+  const advance = (id: string, index: number, update: Parameters<typeof advancePart>[2], total?: number) =>
+    live.deliveryChange(id, (m) => {
+      const parts = advancePart(m.deliveryParts ?? [], index, update, total);
+      return parts ? { parts, delivery: overallDelivery(parts), at: new Date() } : undefined;
+    });
+
+  it("marks a send's attempt on its part, filling the parts up to the count", async () => {
+    const id = await outgoing();
+    const at = new Date("2026-11-30T01:00:00.000Z");
+    await live.markAttempt(id, 1, 3, at);
+    expect(await partsOf(id)).toEqual([
+      { externalId: null, status: "queued", error: null },
+      { externalId: null, status: "queued", error: null, attemptAt: at.toISOString() },
+      { externalId: null, status: "queued", error: null },
+    ]);
+    // The send ended without Meta taking it: the mark is cleared, the rest stays.
+    await live.markAttempt(id, 1, 3, null);
+    expect((await partsOf(id))?.[1]).toEqual({
+      externalId: null,
+      status: "queued",
+      error: null,
+      attemptAt: null,
+    });
+    expect(await partsOf(id)).toHaveLength(3);
+  });
+
+  it("keeps what a report wrote when it marks an attempt, and the other way round", async () => {
+    const id = await outgoing();
+    await live.markAttempt(id, 0, 2, new Date("2026-11-30T01:00:00.000Z"));
+    const sent = await advance(id, 0, { status: "sent", externalId: "wamid.A" }, 2);
+    expect(sent?.event).toMatchObject({ type: "delivery", messageId: id, conversationId });
+    await live.markAttempt(id, 1, 2, new Date("2026-11-30T01:00:01.000Z"));
+    expect(await partsOf(id)).toEqual([
+      {
+        externalId: "wamid.A",
+        status: "sent",
+        error: null,
+        attemptAt: "2026-11-30T01:00:00.000Z",
+      },
+      { externalId: null, status: "queued", error: null, attemptAt: "2026-11-30T01:00:01.000Z" },
+    ]);
+    // A count smaller than the parts already there never cuts them.
+    await live.markAttempt(id, 0, 1, null);
+    expect(await partsOf(id)).toHaveLength(2);
+    expect((await partsOf(id))?.[0]).toMatchObject({
+      externalId: "wamid.A",
+      status: "sent",
+      attemptAt: null,
+    });
+  });
+
+  it("changes nothing on a message that is not there, or a report that moves nothing", async () => {
+    await live.markAttempt("msg_missing", 0, 1, new Date());
+    expect(await advance("msg_missing", 0, { status: "sent", externalId: "wamid.X" })).toBeUndefined();
+    const id = await outgoing();
+    await advance(id, 0, { status: "read", externalId: "wamid.B" }, 1);
+    expect(await advance(id, 0, { status: "delivered" })).toBeUndefined();
+    expect((await partsOf(id))?.[0]).toMatchObject({ status: "read" });
+  });
+});
