@@ -22,6 +22,7 @@ export const SLOW_FILES = {
   "apps/api/test/ops/migration-lock.test.ts": 41,
   "apps/api/test/webhooks/webhooks.test.ts": 32,
   "apps/api/test/public-api/api-keys.security.test.ts": 32,
+  "apps/api/test/channels/whatsapp-kill.test.ts": 32,
   "apps/api/test/builder/resync-limits.security.test.ts": 29,
   "apps/api/test/jobs/resync-kill.test.ts": 28,
   "apps/api/src/modules/knowledge/ingest/extract-file.test.ts": 27,
