@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { html, type Route, startChangingSite } from "../apps/api/test/changing-site";
 import type { KnowledgeSource, SourceSync } from "../packages/contracts/src/chatbots/knowledge";
 import { approveSandboxPayment, newAccount, screenshot, signInTo, VIEWPORTS } from "./account-helpers";
+import { seriousViolations } from "./axe";
 import { scaled } from "./slowness";
 
 // Knowledge that stays true (issue #36), in real Chromium against the real services: an owner on
@@ -80,17 +80,6 @@ function sitemap(origin: string, entries: [path: string, lastmod?: string][]): s
     )
     .join("");
   return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
-}
-
-/** What axe finds serious or critical in one part of the page. */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** The source's card: the list item with the source's own actions (not an item nested inside it). */

@@ -1,20 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { WEB } from "./identity-helpers";
 import { scaled } from "./slowness";
 import { fromOwnNetwork } from "./widget-helpers";
 
 // The showcase bot exists on every non-production start (demo content), with knowledge.
 const SHOWCASE = "cb_parleyShowcase00000000";
-
-async function seriousViolations(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("the chat page is accessible: axe finds nothing serious, before and after an answer", async ({
   page,

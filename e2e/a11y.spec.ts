@@ -1,0 +1,126 @@
+import { expect, type Page, test } from "@playwright/test";
+import { newAccount, signInTo } from "./account-helpers";
+import { seriousViolations } from "./axe";
+import { AUTH } from "./identity-helpers";
+import { navigateInApp } from "./navigate";
+import { waitForQuiet } from "./quiet";
+import { scaled } from "./slowness";
+import { fromOwnNetwork } from "./widget-helpers";
+
+// Issue #32: every page, in English and in Arabic, passes axe's WCAG 2.1 A and AA rules with
+// nothing serious or critical: the public site, the sign-in app, the chat page and every signed-in
+// page (as an owner, who sees the most). Each language's pages are checked in one browser, the
+// signed-in ones reached inside the app after its first load.
+
+const PUBLIC = [
+  "/",
+  "/pricing",
+  "/services",
+  "/faq",
+  "/contact",
+  "/terms-conditions",
+  "/widget",
+  "/widget/none",
+];
+const SIGN_IN = [
+  "/auth?platform=parley",
+  "/auth/sign-up?platform=parley",
+  "/auth/forgot-password?platform=parley",
+];
+
+async function settle(page: Page) {
+  await waitForQuiet(page);
+  await expect(page.locator("main [class*='skeleton'], main [aria-busy='true']")).toHaveCount(0, {
+    timeout: scaled(15_000),
+  });
+}
+
+test("every page passes axe (WCAG 2.1 AA) in English and Arabic: nothing serious or critical", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(scaled(300_000));
+  const owner = await newAccount(request, "Nadia Owner");
+  const bot = await owner.api<{ _id: string }>("POST", "/chatbots", { name: "Kettle help" });
+  await owner.api("POST", `/chatbots/${bot._id}/sources`, {
+    kind: "text",
+    title: "Warranty",
+    content:
+      "Every Kettle Co. kettle has a two-year warranty. Send it back with the receipt for a free repair.",
+  });
+  await owner.api("PATCH", `/chatbots/${bot._id}`, { published: true });
+
+  const found: string[] = [];
+  const check = async (p: Page, name: string) => {
+    await settle(p);
+    for (const v of await seriousViolations(p)) found.push(`${name}: ${v}`);
+  };
+
+  for (const lang of ["en", "ar"] as const) {
+    // The chat page, with a question answered (a visitor's browser of its own).
+    const visitorContext = await browser.newContext();
+    await fromOwnNetwork(visitorContext);
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/widget/chat/${bot._id}?lang=${lang}`);
+    const message = visitor.getByRole("textbox");
+    await message.fill(lang === "ar" ? "كم مدة الضمان؟" : "How long is the warranty on a kettle?");
+    await message.press("Enter");
+    await expect(visitor.locator(".pw-bot:not(.pw-greeting)").last()).toBeVisible({
+      timeout: scaled(20_000),
+    });
+    await check(visitor, `${lang} widget-chat`);
+    await visitorContext.close();
+
+    await page.goto(`/?lang=${lang}`);
+    for (const [i, path] of PUBLIC.entries()) {
+      if (i > 0) await navigateInApp(page, path);
+      await check(page, `${lang} ${path}`);
+    }
+    for (const path of SIGN_IN) {
+      await page.goto(`${AUTH}${path}&lang=${lang}`);
+      await check(page, `${lang} auth ${path.split("?")[0]}`);
+    }
+  }
+
+  // Signed in (on the English sign-in page), each language's pages.
+  await page.goto("/?lang=en");
+  await signInTo(page, owner, "/dashboard");
+  for (const lang of ["en", "ar"] as const) {
+    await page.goto(`/dashboard?lang=${lang}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    const signedIn = [
+      "/dashboard",
+      `/chatbots/${bot._id}?tab=settings`,
+      `/chatbots/${bot._id}?tab=knowledge`,
+      `/chatbots/${bot._id}?tab=playground`,
+      `/chatbots/${bot._id}?tab=embed`,
+      `/chatbots/${bot._id}?tab=conversations`,
+      "/inbox",
+      "/inbox/leads",
+      "/analytics",
+      "/members",
+      "/billing",
+      "/account",
+      "/support",
+      "/developers/api-keys",
+      "/developers/webhooks",
+      "/settings-xyz",
+    ];
+    for (const path of signedIn) {
+      await navigateInApp(page, path);
+      await check(page, `${lang} ${path}`);
+    }
+    // A conversation, opened from the inbox.
+    await navigateInApp(page, "/inbox");
+    await settle(page);
+    await page
+      .getByRole("list", { name: /Conversations|المحادثات/ })
+      .getByRole("link")
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/inbox\/.+/);
+    await check(page, `${lang} conversation`);
+  }
+  expect(found).toEqual([]);
+});
