@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { createVerifiedAccount, SIGN_IN_PAGE, signInOnAuthPage, uniqueEmail, WEB } from "./identity-helpers";
+import { arText } from "./arabic-helpers";
+import {
+  AUTH,
+  createVerifiedAccount,
+  SIGN_IN_PAGE,
+  signInOnAuthPage,
+  uniqueEmail,
+  WEB,
+} from "./identity-helpers";
 import { scaled } from "./slowness";
 
 test("the mobile menu opens, closes with Escape and returns focus", async ({ page }) => {
@@ -19,6 +27,28 @@ test("the mobile menu opens, closes with Escape and returns focus", async ({ pag
   await menu.getByRole("link", { name: "FAQ" }).click();
   await expect(page).toHaveURL(/\/faq$/);
   await expect(menu).toBeHidden();
+});
+
+test("Start free opens the sign-up form (Sign in opens sign-in), in English and in Arabic", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByRole("banner").getByRole("link", { name: "Start free" }).click();
+  await expect(page).toHaveURL(`${AUTH}/auth/sign-up?platform=parley`);
+  await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  await page.goto("/pricing?lang=ar");
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: arText("site:header.startFree") })
+    .click();
+  await expect(page).toHaveURL(`${AUTH}/auth/sign-up?platform=parley`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await page.goto("/");
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /^(Sign in|تسجيل الدخول)$/ })
+    .click();
+  await expect(page).toHaveURL(SIGN_IN_PAGE);
 });
 
 test("the contact form validates, sends, and shows the receipt", async ({ page }) => {

@@ -7,6 +7,7 @@ import {
   resolvePlatformId,
   resolvePublicUrl,
   signInUrlOf,
+  signUpUrlOf,
 } from "./config";
 
 describe("resolveAuthUrl", () => {
@@ -64,6 +65,15 @@ describe("resolveAuthAppUrl (spec §1: an auth app beside the auth server)", () 
     );
     expect(signInUrlOf("https://accounts.example.com", "a&b=c")).toBe(
       "https://accounts.example.com/auth?platform=a%26b%3Dc",
+    );
+  });
+
+  it("builds the sign-up page of the auth app, where Start free goes", () => {
+    expect(signUpUrlOf("https://accounts.example.com", "parley")).toBe(
+      "https://accounts.example.com/auth/sign-up?platform=parley",
+    );
+    expect(signUpUrlOf("https://accounts.example.com", "a&b=c")).toBe(
+      "https://accounts.example.com/auth/sign-up?platform=a%26b%3Dc",
     );
   });
 });

@@ -81,6 +81,13 @@ export function signInUrlOf(appUrl: string, platformId: string): string {
 /** The external auth app's sign-in page for this platform. */
 export const signInUrl = signInUrlOf(authAppUrl, PLATFORM_ID);
 
+/** The auth app's sign-up page: where "Start free" goes (a new visitor has no account to sign in with). */
+export function signUpUrlOf(appUrl: string, platformId: string): string {
+  return `${appUrl}/auth/sign-up?platform=${encodeURIComponent(platformId)}`;
+}
+
+export const signUpUrl = signUpUrlOf(authAppUrl, PLATFORM_ID);
+
 /**
  * The app's public origin, for every copyable snippet (embed.js tags): the API writes the
  * deployment's PUBLIC_URL into index.html (`<meta name="parley:public-url">`); under `vite` dev,

@@ -2,7 +2,7 @@ import { Logo } from "@parley/ui/components/Logo";
 import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { Link, NavLink } from "react-router-dom";
-import { signInUrl } from "../app/config";
+import { signInUrl, signUpUrl } from "../app/config";
 import { MenuIcon } from "../components/MenuIcon";
 import { useDismissableMenu } from "../components/use-dismissable-menu";
 import { primaryNav } from "./nav";
@@ -37,7 +37,7 @@ export function SiteHeader() {
           <a className="btn btn-ghost btn-sm" href={signInUrl}>
             {t("header.signIn")}
           </a>
-          <a className="btn btn-primary btn-sm" href={signInUrl}>
+          <a className="btn btn-primary btn-sm" href={signUpUrl}>
             {t("header.startFree")}
           </a>
         </div>
@@ -74,7 +74,7 @@ export function SiteHeader() {
           <a className="btn btn-secondary btn-block" href={signInUrl}>
             {t("header.signIn")}
           </a>
-          <a className="btn btn-primary btn-block" href={signInUrl}>
+          <a className="btn btn-primary btn-block" href={signUpUrl}>
             {t("header.startFree")}
           </a>
         </div>

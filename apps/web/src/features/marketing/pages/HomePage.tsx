@@ -1,6 +1,6 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
-import { signInUrl } from "../../../app/config";
+import { signUpUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { ChatPreview } from "../components/ChatPreview";
 import { FeatureIcon, type FeatureIconName } from "../components/FeatureIcon";
@@ -28,7 +28,7 @@ export function HomePage() {
             <h1>{t("home.title")}</h1>
             <p className="lead">{t("home.lead")}</p>
             <div className="hero-actions">
-              <a className="btn btn-primary btn-lg" href={signInUrl}>
+              <a className="btn btn-primary btn-lg" href={signUpUrl}>
                 {t("home.startFree")}
               </a>
               <Link className="btn btn-secondary btn-lg" to="/pricing">
@@ -109,7 +109,7 @@ export function HomePage() {
               <p>{t("home.cta.body")}</p>
             </div>
             <div className="cta-actions">
-              <a className="btn btn-light btn-lg" href={signInUrl}>
+              <a className="btn btn-light btn-lg" href={signUpUrl}>
                 {t("home.cta.startFree")}
               </a>
               <Link className="btn btn-outline-light btn-lg" to="/contact?topic=sales">

@@ -1,6 +1,6 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
-import { signInUrl } from "../../../app/config";
+import { signUpUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { FeatureIcon, type FeatureIconName } from "../components/FeatureIcon";
 
@@ -114,7 +114,7 @@ export function ServicesPage() {
               <Link className="btn btn-light btn-lg" to="/pricing">
                 {t("services.cta.compare")}
               </Link>
-              <a className="btn btn-outline-light btn-lg" href={signInUrl}>
+              <a className="btn btn-outline-light btn-lg" href={signUpUrl}>
                 {t("services.cta.startFree")}
               </a>
             </div>

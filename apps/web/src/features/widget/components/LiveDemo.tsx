@@ -2,7 +2,7 @@ import { demoInfoSchema } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "../../../app/api";
-import { signInUrl } from "../../../app/config";
+import { signUpUrl } from "../../../app/config";
 import { embedSnippet } from "../embed";
 import { CopyButton } from "./CopyButton";
 
@@ -21,7 +21,7 @@ export function LiveDemo() {
       <div className="demo-placeholder">
         <h2>{t("widget.demo.placeholderTitle")}</h2>
         <p>{t("widget.demo.placeholderBody")}</p>
-        <a className="btn btn-primary" href={signInUrl}>
+        <a className="btn btn-primary" href={signUpUrl}>
           {t("widget.demo.startFree")}
         </a>
       </div>
