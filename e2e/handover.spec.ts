@@ -129,6 +129,14 @@ test("nobody takes it within the wait set in Settings: the chat says the team is
       .waitSeconds,
   ).toBe(15);
 
+  // No lead yet, and the bot already asks for contact details: the empty Leads page says so, and
+  // does not ask the owner to turn on what is on.
+  await desk.page.goto("/inbox/leads");
+  await expect(
+    desk.page.getByText(/^Your chatbot asks for contact details when it can't answer\./),
+  ).toBeVisible();
+  await expect(desk.page.getByText("Turn on “Ask for contact details”", { exact: false })).toHaveCount(0);
+
   // A visitor asks for a person; nobody from the team takes it.
   const visitor = await visitorAsksForPerson(browser, "Can I return a kettle I bought online?");
   const { frame, status } = visitor;

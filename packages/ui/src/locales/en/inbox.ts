@@ -299,6 +299,9 @@ const inbox = {
     emptyTitle: "No leads yet",
     emptyBody:
       "Turn on “Ask for contact details” in a chatbot's settings. When the bot can't answer, it offers the visitor a way to leave their e-mail, and it appears here.",
+    /** When a chatbot already asks for contact details: nothing to turn on. */
+    emptyBodyAsking:
+      "Your chatbot asks for contact details when it can't answer. When a visitor leaves their e-mail, it appears here.",
     /** For agents, who cannot change a chatbot's settings. */
     emptyBodyReadOnly:
       "When a chatbot asks for contact details (an owner or admin turns it on in its settings) and a visitor leaves their e-mail, it appears here.",

@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
+import { useChatbots } from "../../chatbots/api";
 import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
 import { useCapabilities } from "../../workspaces/permissions";
 import { downloadLeadsCsv, useLeads } from "../api";
@@ -22,6 +23,9 @@ export function LeadsView({
   const canEditBots = useCapabilities();
   const format = useInboxFormat();
   const query = useLeads(chatbotId);
+  // A bot (the one chosen, or any) that already asks: nothing to turn on, only to wait for.
+  const bots = useChatbots();
+  const asking = (bots.data ?? []).some((b) => b.leadCapture && (!chatbotId || b._id === chatbotId));
   const exportCsv = useMutation({ mutationFn: () => downloadLeadsCsv(chatbotId) });
   const rows = query.data ?? [];
 
@@ -56,7 +60,15 @@ export function LeadsView({
       ) : rows.length === 0 ? (
         <div className="inbox-empty">
           <h2>{t("leads.emptyTitle")}</h2>
-          <p>{t(canEditBots("bots:write") ? "leads.emptyBody" : "leads.emptyBodyReadOnly")}</p>
+          <p>
+            {t(
+              asking
+                ? "leads.emptyBodyAsking"
+                : canEditBots("bots:write")
+                  ? "leads.emptyBody"
+                  : "leads.emptyBodyReadOnly",
+            )}
+          </p>
         </div>
       ) : (
         <div className="card leads-card">
