@@ -3,6 +3,7 @@ import { newAccount, signInTo } from "./account-helpers";
 import { seriousViolations } from "./axe";
 import { AUTH } from "./identity-helpers";
 import { navigateInApp } from "./navigate";
+import { kettleBot, PUBLIC_PAGES, SIGN_IN_PAGES } from "./pages";
 import { waitForQuiet } from "./quiet";
 import { scaled } from "./slowness";
 import { fromOwnNetwork } from "./widget-helpers";
@@ -11,22 +12,6 @@ import { fromOwnNetwork } from "./widget-helpers";
 // nothing serious or critical: the public site, the sign-in app, the chat page and every signed-in
 // page (as an owner, who sees the most). Each language's pages are checked in one browser, the
 // signed-in ones reached inside the app after its first load.
-
-const PUBLIC = [
-  "/",
-  "/pricing",
-  "/services",
-  "/faq",
-  "/contact",
-  "/terms-conditions",
-  "/widget",
-  "/widget/none",
-];
-const SIGN_IN = [
-  "/auth?platform=parley",
-  "/auth/sign-up?platform=parley",
-  "/auth/forgot-password?platform=parley",
-];
 
 async function settle(page: Page) {
   await waitForQuiet(page);
@@ -42,14 +27,7 @@ test("every page passes axe (WCAG 2.1 AA) in English and Arabic: nothing serious
 }) => {
   test.setTimeout(scaled(300_000));
   const owner = await newAccount(request, "Nadia Owner");
-  const bot = await owner.api<{ _id: string }>("POST", "/chatbots", { name: "Kettle help" });
-  await owner.api("POST", `/chatbots/${bot._id}/sources`, {
-    kind: "text",
-    title: "Warranty",
-    content:
-      "Every Kettle Co. kettle has a two-year warranty. Send it back with the receipt for a free repair.",
-  });
-  await owner.api("PATCH", `/chatbots/${bot._id}`, { published: true });
+  const bot = await kettleBot(owner);
 
   const found: string[] = [];
   const check = async (p: Page, name: string) => {
@@ -73,11 +51,11 @@ test("every page passes axe (WCAG 2.1 AA) in English and Arabic: nothing serious
     await visitorContext.close();
 
     await page.goto(`/?lang=${lang}`);
-    for (const [i, path] of PUBLIC.entries()) {
+    for (const [i, path] of PUBLIC_PAGES.entries()) {
       if (i > 0) await navigateInApp(page, path);
       await check(page, `${lang} ${path}`);
     }
-    for (const path of SIGN_IN) {
+    for (const path of SIGN_IN_PAGES) {
       await page.goto(`${AUTH}${path}&lang=${lang}`);
       await check(page, `${lang} auth ${path.split("?")[0]}`);
     }

@@ -3,6 +3,7 @@ import { newAccount, VIEWPORTS } from "./account-helpers";
 import { arText, checkArabicPage } from "./arabic-helpers";
 import { AUTH, SIGN_IN_PAGE, WEB } from "./identity-helpers";
 import { navigateInApp } from "./navigate";
+import { PUBLIC_PAGES, SIGN_IN_PAGES } from "./pages";
 import { waitForQuiet } from "./quiet";
 import { scaled } from "./slowness";
 import { fromOwnNetwork } from "./widget-helpers";
@@ -28,26 +29,12 @@ test("public pages and the sign-in app read right to left in Arabic, with nothin
   // A marketing link chooses the language; the choice is remembered for the next pages.
   await page.goto("/?lang=ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  for (const path of [
-    "/",
-    "/pricing",
-    "/services",
-    "/faq",
-    "/contact",
-    "/terms-conditions",
-    "/widget",
-    // Under /widget/ every path is public (spec §2), so an unknown one is the site's 404.
-    "/widget/no-such-page",
-  ]) {
+  for (const path of PUBLIC_PAGES) {
     await page.goto(path);
     await checkArabicPage(page, `public${path.replace(/\//g, "-")}`, VIEWPORTS, () => settle(page));
   }
   // The sign-in app on its own host reads the same cookie.
-  for (const path of [
-    "/auth?platform=parley",
-    "/auth/sign-up?platform=parley",
-    "/auth/forgot-password?platform=parley",
-  ]) {
+  for (const path of SIGN_IN_PAGES) {
     await page.goto(`${AUTH}${path}`);
     await checkArabicPage(page, `auth-${path.split("?")[0]?.replace(/\//g, "-")}`, VIEWPORTS, () =>
       settle(page),

@@ -10,6 +10,7 @@ import {
 import { arText } from "./arabic-helpers";
 import { AUTH, waitForMail } from "./identity-helpers";
 import { navigateInApp } from "./navigate";
+import { kettleBot } from "./pages";
 import { waitForQuiet } from "./quiet";
 import { scaled } from "./slowness";
 import { fromOwnNetwork } from "./widget-helpers";
@@ -109,14 +110,7 @@ test("every signed-in page as owner, admin and agent in two workspaces, at 1280 
   });
   expect(created.ok(), await created.text()).toBe(true);
 
-  const bot = await owner.api<{ _id: string }>("POST", "/chatbots", { name: "Kettle help" });
-  await owner.api("POST", `/chatbots/${bot._id}/sources`, {
-    kind: "text",
-    title: "Warranty",
-    content:
-      "Every Kettle Co. kettle has a two-year warranty. Send it back with the receipt for a free repair.",
-  });
-  await owner.api("PATCH", `/chatbots/${bot._id}`, { published: true });
+  const bot = await kettleBot(owner);
   const payment = await owner.api<{ payment_url: string }>("POST", "/payments/initiate", {
     amount: 25,
     planName: "Pro",
