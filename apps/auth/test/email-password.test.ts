@@ -6,7 +6,7 @@ import { PASSWORD, signUpVerified, uniqueEmail } from "./flows";
 import { AUTH_URL, createTestApp, type TestApp, testDrivers } from "./harness";
 import { type SmtpCatcher, startSmtpCatcher } from "./smtp";
 
-describe.each(testDrivers())("email and password on %s", (driver) => {
+describe.each(testDrivers("either"))("email and password on %s", (driver) => {
   let t: TestApp;
   let smtp: SmtpCatcher;
   beforeAll(async () => {

@@ -31,7 +31,7 @@ async function startSeatsStub() {
 const LINE = "A name is one line of text: remove line breaks, tabs and other control characters.";
 const ARABIC_120 = "\u0633\u0627\u0631\u0629 ".repeat(24);
 
-describe.each(testDrivers())("members' display names at the auth host on %s", (driver) => {
+describe.each(testDrivers("either"))("members' display names at the auth host on %s", (driver) => {
   let t: TestApp;
   let smtp: SmtpCatcher;
   let seats: Awaited<ReturnType<typeof startSeatsStub>>;

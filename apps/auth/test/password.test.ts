@@ -8,7 +8,7 @@ import { type SmtpCatcher, startSmtpCatcher } from "./smtp";
 
 const RESET_MESSAGE = "If this email exists in our system, check your email for the reset link";
 
-describe.each(testDrivers())("passwords on %s", (driver) => {
+describe.each(testDrivers("either"))("passwords on %s", (driver) => {
   let t: TestApp;
   let smtp: SmtpCatcher;
   beforeAll(async () => {

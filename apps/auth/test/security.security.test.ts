@@ -6,7 +6,7 @@ import { PASSWORD, signUpVerified, uniqueEmail } from "./flows";
 import { AUTH_URL, createTestApp, type TestApp, testDrivers, WEB_URL } from "./harness";
 import { type SmtpCatcher, startSmtpCatcher } from "./smtp";
 
-describe.each(testDrivers())("redirect, origin and CSRF checks on %s", (driver) => {
+describe.each(testDrivers("either"))("redirect, origin and CSRF checks on %s", (driver) => {
   let t: TestApp;
   let smtp: SmtpCatcher;
   beforeAll(async () => {
@@ -165,7 +165,7 @@ describe.each(testDrivers())("redirect, origin and CSRF checks on %s", (driver) 
   });
 });
 
-describe.each(testDrivers())("rate limits, client IPs and cookies on %s", (driver) => {
+describe.each(testDrivers("either"))("rate limits, client IPs and cookies on %s", (driver) => {
   let t: TestApp;
   let smtp: SmtpCatcher;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { signUpVerified } from "./flows";
 import { AUTH_URL, createTestApp, type TestApp, testDrivers } from "./harness";
 import { type SmtpCatcher, startSmtpCatcher } from "./smtp";
 
-describe.each(testDrivers())("access tokens and admin on %s", (driver) => {
+describe.each(testDrivers("either"))("access tokens and admin on %s", (driver) => {
   let t: TestApp;
   let smtp: SmtpCatcher;
   beforeAll(async () => {

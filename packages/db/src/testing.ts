@@ -5,9 +5,22 @@ import path from "node:path";
 import pg from "pg";
 import type { DbDriver } from "./index";
 
-/** The drivers a test suite runs against: PGlite always, Postgres when DATABASE_URL is set. */
-export function testDrivers(): DbDriver[] {
-  return process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+/**
+ * The drivers a test suite runs against.
+ * - "both" (the default), for a suite whose subject is the database's own behaviour (statements,
+ *   locks and races, claims, migrations, search, encodings, pub/sub across replicas, connections
+ *   lost): PGlite always, and Postgres too when DATABASE_URL is set.
+ * - "either", for a suite whose subject does not depend on the driver (HTTP contracts,
+ *   permissions, texts, mails, limits): once, on Postgres when DATABASE_URL is set (the production
+ *   database), else PGlite. PGlite stays covered by the "both" suites and by every browser
+ *   journey, which run on it.
+ */
+export function testDrivers(
+  scope: "both" | "either" = "both",
+  env: Record<string, string | undefined> = process.env,
+): DbDriver[] {
+  if (!env.DATABASE_URL) return ["pglite"];
+  return scope === "both" ? ["pglite", "postgres"] : ["postgres"];
 }
 
 export interface ScratchDatabase {

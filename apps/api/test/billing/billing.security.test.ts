@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 import { type Actor, billingClient } from "./helpers";
 
-describe.each(testDrivers())("billing security on %s", (driver) => {
+describe.each(testDrivers("either"))("billing security on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let api: ReturnType<typeof billingClient>;

@@ -4,7 +4,7 @@ import { textOf } from "../sse-client";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 import { builderClient, type Owner } from "./client";
 
-describe.each(testDrivers())("builder isolation and limits on %s", (driver) => {
+describe.each(testDrivers("either"))("builder isolation and limits on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let api: ReturnType<typeof builderClient>;

@@ -20,7 +20,7 @@ const lastData = <T>(events: SseEvent[]): T => {
   return last.data as T;
 };
 
-describe.each(testDrivers())("chatbot builder on %s", (driver) => {
+describe.each(testDrivers("either"))("chatbot builder on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let site: Awaited<ReturnType<typeof startTestSite>>;

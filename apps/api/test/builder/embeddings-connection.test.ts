@@ -14,7 +14,7 @@ import { builderClient, type Owner } from "./client";
  * ingestion. The stub is the server's own endpoint (trusted by the guard); bots may not reach
  * any other private address (LLM_ALLOW_PRIVATE=false, as in production).
  */
-describe.each(testDrivers())("testing a bot's embeddings endpoint on %s", (driver) => {
+describe.each(testDrivers("either"))("testing a bot's embeddings endpoint on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let stub: EmbeddingsStub;

@@ -21,7 +21,7 @@ import { pushUpload } from "./upload-client";
 
 const MB = 1024 * 1024;
 
-describe.each(testDrivers())("hostile sources on %s", (driver) => {
+describe.each(testDrivers("either"))("hostile sources on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let api: ReturnType<typeof builderClient>;
@@ -205,7 +205,7 @@ describe.each(testDrivers())("hostile sources on %s", (driver) => {
   });
 });
 
-describe.each(testDrivers())("model endpoints on %s, with private addresses refused", (driver) => {
+describe.each(testDrivers("either"))("model endpoints on %s, with private addresses refused", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let stub: LlmStub;

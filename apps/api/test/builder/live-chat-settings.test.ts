@@ -47,7 +47,7 @@ async function startAuthStandIn(issuer: TokenIssuer, members: Map<string, "agent
   };
 }
 
-describe.each(testDrivers())("a bot's live-chat settings on %s", (driver) => {
+describe.each(testDrivers("either"))("a bot's live-chat settings on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let authStandIn: Awaited<ReturnType<typeof startAuthStandIn>>;

@@ -26,7 +26,7 @@ const page = (title: string, text: string, links: string[] = []) =>
  * its lease is over. The queue then finds it exhausted, as it would after a real kill
  * (test/jobs/resync-kill.test.ts kills real processes).
  */
-describe.each(testDrivers())("a sync whose job runs out of attempts on %s", (driver) => {
+describe.each(testDrivers("either"))("a sync whose job runs out of attempts on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let site: ChangingSite;

@@ -42,7 +42,7 @@ describe("sentences and answer kinds", () => {
   });
 });
 
-describe.each(testDrivers())("the built-in engine on %s", (driver) => {
+describe.each(testDrivers("either"))("the built-in engine on %s", (driver) => {
   let t: TestApp;
   let bot: ChatbotRow;
   const OWNER = "auth_engine_owner";

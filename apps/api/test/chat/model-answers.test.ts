@@ -3,7 +3,7 @@ import type { ChatbotRow } from "../../src/db/schema";
 import { createTestApp, setPlan, type TestApp, testDrivers } from "../harness";
 import { type LlmStub, startLlmStub } from "../llm-stub";
 
-describe.each(testDrivers())("answers by an OpenAI-compatible model on %s", (driver) => {
+describe.each(testDrivers("either"))("answers by an OpenAI-compatible model on %s", (driver) => {
   let t: TestApp;
   let stub: LlmStub;
   let bot: ChatbotRow;

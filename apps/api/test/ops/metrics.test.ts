@@ -32,7 +32,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
  * route pattern, answer streams open, time to first token, rate-limit refusals, the job queue's
  * depth and job durations, payments by state. Without the token it tells nothing.
  */
-describe.each(testDrivers())("metrics on %s", (driver) => {
+describe.each(testDrivers("either"))("metrics on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let stub: LlmStub;

@@ -11,7 +11,7 @@ const agent: Owner = { sub: "auth_team_agent", email: "agent@team.example", name
 const removed: Owner = { sub: "auth_team_gone", email: "gone@team.example", name: "Gone" };
 
 /** Owners and admins manage keys; an agent and a removed member of the workspace cannot. */
-describe.each(testDrivers())("API keys in a shared workspace on %s", (driver) => {
+describe.each(testDrivers("either"))("API keys in a shared workspace on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let standIn: Awaited<ReturnType<typeof startAuthStandIn>>;

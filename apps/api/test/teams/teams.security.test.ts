@@ -13,7 +13,7 @@ import { callApi, type Person, SECRET, type Services, signUp, startServices } fr
  * enforced by the API, membership re-checked on every call, and one workspace never reaching
  * another's data.
  */
-describe.each(testDrivers())("teams: workspaces, invitations and roles on %s", (driver) => {
+describe.each(testDrivers("either"))("teams: workspaces, invitations and roles on %s", (driver) => {
   let s: Services;
   let owner: Person;
   let botId: string;

@@ -11,7 +11,7 @@ import { callApi, type Person, type Services, startServices, tokenOf } from "./s
  * and an invitation names the workspace properly instead of "Olivia invited you to Olivia's
  * workspace".
  */
-describe.each(testDrivers())("naming workspaces on %s", (driver) => {
+describe.each(testDrivers("either"))("naming workspaces on %s", (driver) => {
   let s: Services;
   let olivia: Person;
 

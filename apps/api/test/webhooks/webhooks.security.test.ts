@@ -40,7 +40,7 @@ async function listen(handler: (path: string) => { status: number; headers?: Rec
  * in any spelling, an address that turns private later is refused when it connects, and a
  * redirect is never followed (to a private address or anywhere).
  */
-describe.each(testDrivers())("webhook targets against the inner network on %s", (driver) => {
+describe.each(testDrivers("either"))("webhook targets against the inner network on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let api: ReturnType<typeof builderClient>;

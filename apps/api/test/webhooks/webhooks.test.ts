@@ -29,7 +29,7 @@ const WEBHOOK_JOBS = ["webhooks.fanout", "webhooks.deliver"];
  * reference `standardwebhooks` library; retries after a 500, rotation with an overlap, redelivery,
  * timeouts, the response size bound, redirects, other workspaces and the Free plan.
  */
-describe.each(testDrivers())("webhooks on %s", (driver) => {
+describe.each(testDrivers("either"))("webhooks on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let receiver: Receiver;

@@ -15,7 +15,7 @@ const BIDI = /[\u202A-\u202E\u2066-\u2069]/;
 const REPLY_TOKENS = ["Pay at ", "https://\u202Emoc.knab\u202C", " or open ", "\u2067invoice\u2069.pdf", "."];
 const ARABIC_REPLY_TOKENS = ["\u0646\u0639\u0645\u060c ", "\u200fParley\u200e", " \u064a\u0639\u0645\u0644."];
 
-describe.each(testDrivers())("direction controls in stored chat text on %s", (driver) => {
+describe.each(testDrivers("either"))("direction controls in stored chat text on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let stub: LlmStub;

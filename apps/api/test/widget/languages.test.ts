@@ -20,7 +20,7 @@ const visitor = "visitorLangLangLangLang1";
 const AR = DEFAULT_BOT_TEXTS.ar;
 const EN = DEFAULT_BOT_TEXTS.en;
 
-describe.each(testDrivers())("bots in Arabic on %s", (driver) => {
+describe.each(testDrivers("either"))("bots in Arabic on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let dist: string;

@@ -17,7 +17,7 @@ const FULL = WORDS.join("");
  * A widget reply is stored while it streams, so the inbox shows what the visitor saw even when
  * the visitor leaves mid-answer (here) or the process dies (the attack suite kills it).
  */
-describe.each(testDrivers())("a streaming widget reply on %s", (driver) => {
+describe.each(testDrivers("either"))("a streaming widget reply on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let stub: LlmStub;

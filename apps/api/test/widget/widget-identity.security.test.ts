@@ -26,7 +26,7 @@ const laptop = "laptopVisitorLaptopVisitor";
 const phone = "phoneVisitorPhoneVisitor00";
 const stranger = "strangerVisitorStranger000";
 
-describe.each(testDrivers())("verified customers on %s", (driver) => {
+describe.each(testDrivers("either"))("verified customers on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   let api: ReturnType<typeof builderClient>;

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, testDrivers } from "../../../test/harness"
 import { startTokenIssuer, type TokenIssuer } from "../../../test/token-issuer";
 import { contactRequests, platformUsers, subscriptions } from "../../db/schema";
 
-describe.each(testDrivers())("auth events on %s", (driver) => {
+describe.each(testDrivers("either"))("auth events on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   const carol = { sub: "auth_carol", email: "carol@example.com", name: "Carol" };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testDrivers } from "../../../test/harness";
 import { plans } from "../../db/schema";
 
-describe.each(testDrivers())("plans on %s", (driver) => {
+describe.each(testDrivers("either"))("plans on %s", (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(driver);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, testDrivers } from "../../../test/harness"
 import { startTokenIssuer, type TokenIssuer } from "../../../test/token-issuer";
 import { contactRequests, platformUsers } from "../../db/schema";
 
-describe.each(testDrivers())("access tokens and platform users on %s", (driver) => {
+describe.each(testDrivers("either"))("access tokens and platform users on %s", (driver) => {
   let t: TestApp;
   let issuer: TokenIssuer;
   const alice = { sub: "auth_alice", email: "alice@example.com", name: "Alice" };
