@@ -46,7 +46,7 @@ const addWithImports = (key) => {
   catalogFiles.add(entry.file);
   for (const imported of entry.imports ?? []) addWithImports(imported);
 };
-// The namespaces apps/web/src/main.tsx preloads (the others load with the pages that show them).
+// The namespaces apps/web/src/app/main.tsx preloads (the others load with the pages that show them).
 for (const ns of ["common", "errors", "site"])
   addWithImports(Object.keys(manifest).find((k) => k.endsWith(`packages/ui/src/locales/en/${ns}.ts`)));
 const initialFiles = new Set(initial.map((src) => src.replace(/^\//, "")));

@@ -1,9 +1,9 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
 import { RouteErrorFallback } from "../components/errors/RouteErrorFallback";
+import { LoadingSplash } from "../components/LoadingSplash";
 import { HomePage } from "../features/marketing/pages/HomePage";
-import { LoadingSplash } from "../features/session/components/LoadingSplash";
-import { SiteLayout } from "../layout/SiteLayout";
+import { SiteLayout } from "./layout/SiteLayout";
 
 /** Every page except `/` is its own chunk, so the first visit downloads only the home page. */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -30,8 +30,8 @@ const AuthCallbackPage = lazyPage(
   () => import("../features/session/pages/AuthCallbackPage"),
   "AuthCallbackPage",
 );
-const AppShell = lazyPage(() => import("../features/session/components/AppShell"), "AppShell");
-const DashboardPage = lazyPage(() => import("../features/dashboard/pages/DashboardPage"), "DashboardPage");
+const AppShell = lazyPage(() => import("./shell/AppShell"), "AppShell");
+const DashboardPage = lazyPage(() => import("./dashboard/DashboardPage"), "DashboardPage");
 const AccountPage = lazyPage(() => import("../features/account/pages/AccountPage"), "AccountPage");
 const SupportPage = lazyPage(() => import("../features/support/pages/SupportPage"), "SupportPage");
 const BillingPage = lazyPage(() => import("../features/billing/pages/BillingPage"), "BillingPage");
@@ -39,7 +39,7 @@ const BillingResultPage = lazyPage(
   () => import("../features/billing/pages/BillingResultPage"),
   "BillingResultPage",
 );
-const ChatbotPage = lazyPage(() => import("../features/chatbots/pages/ChatbotPage"), "ChatbotPage");
+const ChatbotPage = lazyPage(() => import("./routes/ChatbotRoute"), "ChatbotRoute");
 const InboxPage = lazyPage(() => import("../features/inbox/pages/InboxPage"), "InboxPage");
 const MembersPage = lazyPage(() => import("../features/workspaces/pages/MembersPage"), "MembersPage");
 const InvitationPage = lazyPage(
@@ -64,7 +64,7 @@ function Standalone({ children }: { children: ReactNode }) {
 /** A gallery of not-yet-routed UI, only in `vite` dev; the branch is dropped from production builds. */
 function devRoutes(): RouteObject[] {
   if (!import.meta.env.DEV) return [];
-  const UiPreviewPage = lazyPage(() => import("../dev/UiPreviewPage"), "UiPreviewPage");
+  const UiPreviewPage = lazyPage(() => import("./dev/UiPreviewPage"), "UiPreviewPage");
   return [
     {
       path: "/_dev/ui",

@@ -1,5 +1,5 @@
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
-import { isApiError } from "../../app/api-error";
+import { isApiError } from "../../lib/api-error";
 
 interface ErrorFallbackProps {
   error: unknown;

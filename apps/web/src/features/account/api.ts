@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { authUrl, PLATFORM_ID } from "../../app/config";
-import { authClient } from "../session/runtime";
+import { authUrl, PLATFORM_ID } from "../../lib/config";
+import { authClient } from "../session/public";
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy, parsePasswordPolicy } from "./account";
 
 export const accountKeys = {

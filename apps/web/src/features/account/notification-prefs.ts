@@ -1,6 +1,6 @@
 import { type NotificationPrefs, notificationPrefsSchema } from "@parley/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../app/api";
+import { apiFetch } from "../../lib/api";
 
 /** The signed-in member's e-mail notifications in a workspace (the API answers for the active one). */
 export const notificationPrefsKey = (workspaceId: string) => ["notification-prefs", workspaceId] as const;

@@ -1,8 +1,8 @@
 import { type AnalyticsQuery, analyticsSchema } from "@parley/contracts";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../app/api";
-import { getAccessToken } from "../chatbots/api";
-import { downloadFromApi } from "../inbox/download";
+import { apiFetch } from "../../lib/api";
+import { downloadFromApi } from "../../lib/download";
+import { getAccessToken } from "../session/public";
 import { analyticsPath } from "./paths";
 
 export const analyticsKeys = {

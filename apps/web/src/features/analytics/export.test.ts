@@ -1,6 +1,6 @@
 import { createI18n } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
-import { filenameFromDisposition } from "../inbox/download";
+import { filenameFromDisposition } from "../../lib/download";
 import { analyticsPath } from "./paths";
 
 const en = (await createI18n("en")).getFixedT("en", "inbox");

@@ -14,7 +14,7 @@ import {
   subscriptionDetailsSchema,
 } from "@parley/contracts";
 import type { z } from "zod";
-import { apiFetch } from "../../app/api";
+import { apiFetch } from "../../lib/api";
 import type { InitiateReply } from "./upgrade-flow";
 
 /**

@@ -1,10 +1,10 @@
 import type { Payment } from "@parley/contracts";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { dashboardKeys } from "../dashboard/api";
 import { billingKeys, createBillingApi, loadSubscription, SUBSCRIPTION_RETRY } from "./api-client";
 import { useBillingUser } from "./billing-user";
+import { dashboardKeys } from "./plan-usage";
 
-export { plansFailure, plansRetrying, usePlans } from "../pricing/api";
+export { plansFailure, plansRetrying, usePlans } from "../pricing/public";
 export { billingKeys } from "./api-client";
 
 export const billingApi = createBillingApi();

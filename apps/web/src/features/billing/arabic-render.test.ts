@@ -5,7 +5,7 @@ import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { GetStarted } from "../dashboard/components/GetStarted";
+import { GetStarted } from "../../app/dashboard/GetStarted";
 import { CurrentPlan } from "./components/CurrentPlan";
 import { PaymentHistory } from "./components/PaymentHistory";
 import { PlanUnavailable } from "./components/PlanUnavailable";

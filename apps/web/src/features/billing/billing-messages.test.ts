@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { operator } from "../../../../api/test/billing/operator";
 import { createTestApp, freePort, type TestApp, testDrivers } from "../../../../api/test/harness";
 import { startTokenIssuer, type TokenIssuer } from "../../../../api/test/token-issuer";
-import { setTokenProvider } from "../../app/api";
+import { setTokenProvider } from "../../lib/api";
 import { createBillingApi, loadSubscription } from "./api-client";
 import { type DowngradeState, submitDowngrade } from "./downgrade-flow";
 import { type KeyValueStorage, PAYMENT_INFO_KEY } from "./payment-info";

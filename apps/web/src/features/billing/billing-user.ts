@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useSession } from "../session/session-context";
+import { useSession } from "../session/public";
 
 /**
  * The one place billing learns who is signed in. Billing needs the user's id (every call is

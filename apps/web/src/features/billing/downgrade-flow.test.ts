@@ -2,7 +2,7 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Plan } from "@parley/contracts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { setTokenProvider } from "../../app/api";
+import { setTokenProvider } from "../../lib/api";
 import { createBillingApi, downgradeReplySchema } from "./api-client";
 import {
   buildDowngradeRequest,

@@ -1,6 +1,6 @@
 import type { DowngradeRequest, DowngradeResponse, Plan } from "@parley/contracts";
 import billingEn from "@parley/ui/locales/en/billing";
-import { isApiError } from "../../app/api-error";
+import { isApiError } from "../../lib/api-error";
 import { englishFlowWording, type FlowWording, serverMessage } from "./upgrade-flow";
 
 /** Spec §9: the success stage closes itself after this long, then the state resets. */

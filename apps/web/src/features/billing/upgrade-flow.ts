@@ -7,7 +7,7 @@ import type {
   Plan,
 } from "@parley/contracts";
 import billingEn from "@parley/ui/locales/en/billing";
-import { type ApiError, isApiError } from "../../app/api-error";
+import { type ApiError, isApiError } from "../../lib/api-error";
 import { clearPaymentInfo, type KeyValueStorage, savePaymentInfo } from "./payment-info";
 import { type BillingKey, englishBilling, type Wording } from "./wording";
 

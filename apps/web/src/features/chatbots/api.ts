@@ -16,9 +16,9 @@ import {
 } from "@parley/contracts";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { apiFetch, type TokenProvider } from "../../app/api";
-import { dashboardKeys } from "../dashboard/api";
-import { tokens } from "../session/runtime";
+import { apiFetch } from "../../lib/api";
+import { dashboardKeys } from "../billing/public";
+import { getAccessToken } from "../session/public";
 import { anyInProgress } from "./chatbots";
 import { uploadSourceFile } from "./upload";
 
@@ -33,9 +33,6 @@ export const chatbotKeys = {
 };
 
 const botPath = (id: string) => `/api/chatbots/${encodeURIComponent(id)}`;
-
-/** The signed-in app's token provider, for the calls that cannot go through apiFetch (SSE, upload). */
-export const getAccessToken: TokenProvider = (options) => tokens.getToken(options);
 
 /** Counts on the dashboard (chatbots, knowledge sources) change with every create and delete. */
 function refreshCounts(queryClient: QueryClient) {

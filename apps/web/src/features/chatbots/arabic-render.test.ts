@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { FormProvider, useForm } from "react-hook-form";
 import { MemoryRouter } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ErrorNotice } from "./components/ErrorNotice";
+import { ErrorNotice } from "../../components/ErrorNotice";
 import { FileDrop } from "./components/FileDrop";
 import { AnswerView } from "./components/playground/AnswerView";
 import { SourceForm } from "./components/SourceForm";

@@ -7,8 +7,8 @@ import {
   streamStartSchema,
 } from "@parley/contracts";
 import en from "@parley/ui/locales/en/builder";
-import { fetchWithToken, type TokenProvider } from "../../app/with-token";
 import { readSse } from "../../lib/sse";
+import { fetchWithToken, type TokenProvider } from "../../lib/with-token";
 
 /**
  * The playground's client for one streamed reply: a `fetch` POST answered with

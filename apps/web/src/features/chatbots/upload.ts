@@ -1,7 +1,7 @@
 import { errorBodySchema, type KnowledgeSource, knowledgeSourceSchema } from "@parley/contracts";
 import en from "@parley/ui/locales/en/builder";
-import { ApiError } from "../../app/api-error";
-import { sendWithToken, type TokenProvider } from "../../app/with-token";
+import { ApiError } from "../../lib/api-error";
+import { sendWithToken, type TokenProvider } from "../../lib/with-token";
 
 export interface UploadOptions {
   chatbotId: string;

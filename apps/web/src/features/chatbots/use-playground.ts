@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { getAccessToken } from "./api";
+import { getAccessToken } from "../session/public";
 import {
   historyFor,
   initialPlaygroundState,

@@ -1,7 +1,7 @@
 import type { ContactReceipt, ContactRequest } from "@parley/contracts";
 import { contactReceiptSchema } from "@parley/contracts";
 import { useMutation } from "@tanstack/react-query";
-import { apiFetch } from "../../app/api";
+import { apiFetch } from "../../lib/api";
 
 export function sendContactRequest(request: ContactRequest, signal?: AbortSignal): Promise<ContactReceipt> {
   return apiFetch("/api/contact", { method: "POST", body: request, schema: contactReceiptSchema, signal });

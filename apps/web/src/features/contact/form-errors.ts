@@ -1,6 +1,6 @@
 import type { ContactRequestInput } from "@parley/contracts";
 import type { FieldPath, UseFormSetError } from "react-hook-form";
-import { isApiError } from "../../app/api";
+import { isApiError } from "../../lib/api";
 
 /** Puts the server's field errors ("body.email") on the form's fields; others are ignored. */
 export function applyServerFieldErrors(

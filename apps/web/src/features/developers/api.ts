@@ -5,7 +5,7 @@ import {
   apiKeyListSchema,
 } from "@parley/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../app/api";
+import { apiFetch } from "../../lib/api";
 
 export const developerKeys = {
   all: ["developers"] as const,

@@ -14,10 +14,10 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { apiFetch } from "../../app/api";
-import { analyticsKeys } from "../analytics/api";
-import { getAccessToken } from "../chatbots/api";
-import { downloadFromApi } from "./download";
+import { apiFetch } from "../../lib/api";
+import { downloadFromApi } from "../../lib/download";
+import { analyticsKeys } from "../analytics/public";
+import { getAccessToken } from "../session/public";
 import { conversationsApiQuery, type InboxFilters } from "./filters";
 import { inboxKeys } from "./keys";
 import { transcriptQuery } from "./transcript-query";

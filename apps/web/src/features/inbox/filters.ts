@@ -1,5 +1,5 @@
 import type { ConversationChannel, ConversationFiltersInput, ConversationStatus } from "@parley/contracts";
-import { isIsoDay } from "../analytics/date-range";
+import { isIsoDay } from "../analytics/public";
 
 /**
  * The inbox's filters as the page holds them. They live in the address bar (so a reload, a

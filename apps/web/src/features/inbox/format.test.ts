@@ -1,6 +1,6 @@
 import { createI18n } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
-import { filenameFromDisposition } from "./download";
+import { filenameFromDisposition } from "../../lib/download";
 import { customerLabel, dayBreaks, formatWhen as formatWhenIn, type InboxWords } from "./format";
 
 const i18n = await createI18n("en");

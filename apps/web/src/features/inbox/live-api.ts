@@ -7,7 +7,7 @@ import {
 } from "@parley/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo } from "react";
-import { apiFetch } from "../../app/api";
+import { apiFetch } from "../../lib/api";
 import { inboxKeys } from "./keys";
 import { addMessage, applyStatus } from "./live/live-cache";
 import { createThrottle } from "./live/live-events";

@@ -1,6 +1,6 @@
 import { transcriptSchema } from "@parley/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../../app/api";
+import { apiFetch } from "../../lib/api";
 import { inboxKeys } from "./keys";
 
 /** One conversation with its messages and leads (the open transcript; the live stream patches it). */

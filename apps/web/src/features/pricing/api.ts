@@ -1,6 +1,6 @@
 import { planListSchema } from "@parley/contracts";
 import { queryOptions, type UseQueryResult, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../app/api";
+import { apiFetch } from "../../lib/api";
 
 export const planKeys = {
   all: ["plans"] as const,

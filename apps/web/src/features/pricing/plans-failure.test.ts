@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { QueryObserver, type QueryObserverResult } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scaled } from "../../../../../scripts/slowness.mjs";
-import { createQueryClient } from "../../app/query-client";
+import { createQueryClient } from "../../lib/query-client";
 import { planKeys, plansFailure, plansRetrying } from "./api";
 
 /**

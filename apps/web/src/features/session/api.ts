@@ -1,6 +1,6 @@
 import { type PlatformUser, platformUserSchema } from "@parley/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../../app/api";
+import { apiFetch } from "../../lib/api";
 
 export const sessionKeys = {
   all: ["session"] as const,

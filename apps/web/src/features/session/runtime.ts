@@ -1,5 +1,5 @@
-import { setTokenProvider } from "../../app/api";
-import { authUrl } from "../../app/config";
+import { setTokenProvider, type TokenProvider } from "../../lib/api";
+import { authUrl } from "../../lib/config";
 import { createCookieTokenStore } from "./access-token-cookie";
 import { createAuthClient } from "./auth-client";
 import type { AuthSession } from "./session-data";
@@ -13,6 +13,9 @@ import { createTokenManager } from "./token-manager";
 export const authClient = createAuthClient(authUrl);
 
 export const tokens = createTokenManager({ tokenUrl: `${authUrl}/token`, store: createCookieTokenStore() });
+
+/** The signed-in app's token provider, for the calls that cannot go through apiFetch (SSE, upload). */
+export const getAccessToken: TokenProvider = (options) => tokens.getToken(options);
 
 setTokenProvider((options) => tokens.getToken(options));
 

@@ -11,8 +11,8 @@ import {
   useState,
 } from "react";
 import { flushSync } from "react-dom";
-import { type ActiveWorkspace, workspaceOfToken } from "../workspaces/claims";
 import { platformUserQueryOptions } from "./api";
+import { type ActiveWorkspace, workspaceOfToken } from "./claims";
 import { authClient, clearServerCookies, forgetFreshSession, peekFreshSession, tokens } from "./runtime";
 import type { AuthSession, AuthUser } from "./session-data";
 import { startSessionRefresh } from "./session-refresh";

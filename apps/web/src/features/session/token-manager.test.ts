@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ApiError } from "../../app/api-error";
+import { ApiError } from "../../lib/api-error";
 import { createMemoryTokenStore } from "./access-token-cookie";
 import { createTokenManager, decodeJwtTimes } from "./token-manager";
 

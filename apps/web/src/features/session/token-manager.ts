@@ -1,4 +1,4 @@
-import { ApiError } from "../../app/api-error";
+import { ApiError } from "../../lib/api-error";
 import type { AccessTokenStore } from "./access-token-cookie";
 
 /**

@@ -8,7 +8,7 @@ import {
   webhookEndpointWithSecretSchema,
 } from "@parley/contracts";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../app/api";
+import { apiFetch } from "../../lib/api";
 
 /** Query keys per workspace: switching workspace never shows another's endpoints. */
 export const webhookKeys = {

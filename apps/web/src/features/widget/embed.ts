@@ -1,4 +1,4 @@
-import { publicUrl } from "../../app/config";
+import { publicUrl } from "../../lib/config";
 
 /**
  * The tag a business pastes, with this deployment's real public origin; `cb_…` stands for the

@@ -6,8 +6,8 @@ import {
 } from "@parley/contracts";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiFetch } from "../../app/api";
-import { authClient, tokens } from "../session/runtime";
+import { apiFetch } from "../../lib/api";
+import { authClient, tokens } from "../session/public";
 import { workspaceKeys } from "./workspace-keys";
 import { newWorkspaceSlug } from "./workspace-name";
 

@@ -2,8 +2,7 @@ import { lookupServerMessage, serverTableOf } from "@parley/ui/i18n";
 import { useLanguage, useServerText, useTranslation } from "@parley/ui/i18n/react";
 import type enTeam from "@parley/ui/locales/en/team";
 import { useCallback } from "react";
-import { AuthServiceError } from "../session/auth-client";
-import { describeAuthError } from "../session/auth-errors";
+import { AuthServiceError, describeAuthError } from "../session/public";
 
 type TeamErrors = (typeof enTeam)["errors"];
 /** Our own rules on the auth service answer with a message written for people (`team:errors.own.<CODE>`). */

@@ -97,7 +97,7 @@ describe("the web app decides with the API's permission map only", () => {
       "apps/web/src/features/account/pages/AccountPage.tsx",
       "apps/web/src/features/billing/pages/BillingPage.tsx",
       "apps/web/src/features/workspaces/pages/MembersPage.tsx",
-      "apps/web/src/features/session/components/AppHeader.tsx",
+      "apps/web/src/app/shell/AppHeader.tsx",
     ])
       expect(where, screen).toContain(screen);
   });

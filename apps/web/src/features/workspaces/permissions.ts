@@ -1,5 +1,5 @@
 import type { WorkspaceCapability } from "@parley/contracts";
-import { useSession } from "../session/session-context";
+import { useSession } from "../session/public";
 import { type Access, accessOf } from "./access";
 
 export type { Access } from "./access";

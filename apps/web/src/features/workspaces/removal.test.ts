@@ -4,13 +4,13 @@ import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../app/api-error";
+import { ApiError } from "../../lib/api-error";
 import { AuthServiceError } from "../session/auth-client";
+import { invitationIdOfPath, invitationReturnPath, signInUrlFor } from "../session/invitation-link";
 import {
   RemovedFromWorkspaceNotice,
   type RemovedFromWorkspaceNoticeProps,
 } from "./components/RemovedFromWorkspaceNotice";
-import { invitationIdOfPath, invitationReturnPath, signInUrlFor } from "./invitation-link";
 import { forgetWorkspaceData, isRemovalError, watchRemoval } from "./removal";
 
 const notAMember = () =>

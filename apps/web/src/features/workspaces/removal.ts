@@ -1,7 +1,6 @@
 import type { Query, QueryClient } from "@tanstack/react-query";
-import { isApiError } from "../../app/api-error";
-import { sessionKeys } from "../session/api";
-import { AuthServiceError } from "../session/auth-client";
+import { isApiError } from "../../lib/api-error";
+import { AuthServiceError, sessionKeys } from "../session/public";
 import type { Workspace } from "./api";
 import { workspaceKeys } from "./workspace-keys";
 

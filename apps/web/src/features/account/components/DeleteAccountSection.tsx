@@ -2,11 +2,9 @@ import { Field, fieldAria } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
 import { Modal } from "../../../components/Modal";
-import { authClient } from "../../session/runtime";
-import { useSession } from "../../session/session-context";
-import type { AuthUser } from "../../session/session-data";
-import { useAuthErrorText } from "../../session/use-auth-error";
-import { FormNotice, SectionCard } from "./SectionCard";
+import { FormNotice, SectionCard } from "../../../components/SectionCard";
+import type { AuthUser } from "../../session/public";
+import { authClient, useAuthErrorText, useSession } from "../../session/public";
 
 type Outcome = { kind: "emailed" } | { kind: "deleted" };
 

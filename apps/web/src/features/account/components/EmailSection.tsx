@@ -4,10 +4,9 @@ import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router-dom";
-import { authClient } from "../../session/runtime";
-import { useSession } from "../../session/session-context";
-import type { AuthUser } from "../../session/session-data";
-import { useAuthErrorText } from "../../session/use-auth-error";
+import { FormNotice, SectionCard } from "../../../components/SectionCard";
+import type { AuthUser } from "../../session/public";
+import { authClient, useAuthErrorText, useSession } from "../../session/public";
 import {
   EMAIL_CHANGED_PARAM,
   type EmailLinkOutcome,
@@ -16,7 +15,6 @@ import {
 } from "../email-link";
 import { type ChangeEmailInput, changeEmailSchema } from "../schemas";
 import { useValidationText } from "../use-validation-text";
-import { FormNotice, SectionCard } from "./SectionCard";
 
 type Sent = { verifiedBefore: boolean; from: string; to: string };
 

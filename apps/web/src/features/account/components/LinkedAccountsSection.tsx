@@ -2,12 +2,11 @@ import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Modal } from "../../../components/Modal";
-import type { LinkedAccount } from "../../session/auth-client";
-import { authClient } from "../../session/runtime";
-import { useAuthErrorText } from "../../session/use-auth-error";
+import { FormNotice, SectionCard } from "../../../components/SectionCard";
+import type { LinkedAccount } from "../../session/public";
+import { authClient, useAuthErrorText } from "../../session/public";
 import { providerName } from "../account";
 import { accountKeys, useLinkedAccounts } from "../api";
-import { FormNotice, SectionCard } from "./SectionCard";
 
 export function LinkedAccountsSection({ userId }: { userId: string }) {
   const { t } = useTranslation(["account", "common"]);

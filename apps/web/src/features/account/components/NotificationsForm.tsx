@@ -1,8 +1,8 @@
 import type { NotificationMode } from "@parley/contracts";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useState } from "react";
-import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
-import { FormNotice, SectionCard } from "./SectionCard";
+import { ErrorNotice } from "../../../components/ErrorNotice";
+import { FormNotice, SectionCard } from "../../../components/SectionCard";
 import "../styles/notifications.css";
 
 export const NOTIFICATION_MODES: readonly NotificationMode[] = ["each", "hourly", "none"];

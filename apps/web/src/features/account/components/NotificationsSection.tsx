@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useSession } from "../../session/session-context";
-import { useWorkspaces } from "../../workspaces/api";
+import { useSession } from "../../session/public";
+import { useWorkspaces } from "../../workspaces/public";
 import { useNotificationPrefs, useSaveNotificationPrefs } from "../notification-prefs";
 import { NotificationsForm } from "./NotificationsForm";
 

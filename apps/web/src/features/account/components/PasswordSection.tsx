@@ -3,13 +3,12 @@ import { Field, fieldAria } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMemo, useState } from "react";
 import { type FieldPath, useForm } from "react-hook-form";
-import { signInUrl } from "../../../app/config";
-import { authClient } from "../../session/runtime";
-import { useAuthErrorText } from "../../session/use-auth-error";
+import { FormNotice, SectionCard } from "../../../components/SectionCard";
+import { signInUrl } from "../../../lib/config";
+import { authClient, useAuthErrorText } from "../../session/public";
 import { usePasswordPolicy } from "../api";
 import { type ChangePasswordInput, changePasswordSchema } from "../schemas";
 import { useValidationText } from "../use-validation-text";
-import { FormNotice, SectionCard } from "./SectionCard";
 
 const empty: ChangePasswordInput = {
   currentPassword: "",

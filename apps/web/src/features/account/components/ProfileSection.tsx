@@ -3,12 +3,10 @@ import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useServerText, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { authClient } from "../../session/runtime";
-import { useSession } from "../../session/session-context";
-import type { AuthUser } from "../../session/session-data";
-import { useAuthErrorText } from "../../session/use-auth-error";
+import { FormNotice, SectionCard } from "../../../components/SectionCard";
+import type { AuthUser } from "../../session/public";
+import { authClient, useAuthErrorText, useSession } from "../../session/public";
 import { type ProfileInput, profileSchema } from "../schemas";
-import { FormNotice, SectionCard } from "./SectionCard";
 
 export function ProfileSection({ user }: { user: AuthUser }) {
   const { t } = useTranslation("account");

@@ -1,8 +1,8 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { ExportDataSection } from "../../inbox/components/ExportDataSection";
-import { useSignedInUser } from "../../session/session-context";
-import { useCan } from "../../workspaces/permissions";
+import { ExportDataSection } from "../../inbox/public";
+import { useSignedInUser } from "../../session/public";
+import { useCan } from "../../workspaces/public";
 import { useLinkedAccounts } from "../api";
 import { DeleteAccountSection } from "../components/DeleteAccountSection";
 import { EmailSection } from "../components/EmailSection";

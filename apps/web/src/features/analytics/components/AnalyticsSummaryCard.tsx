@@ -1,8 +1,8 @@
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { isApiError } from "../../../app/api";
-import { CardError } from "../../dashboard/components/CardError";
+import { CardError } from "../../../components/CardError";
+import { isApiError } from "../../../lib/api";
 import { useAnalytics } from "../api";
 import { presetRange, utcDay } from "../date-range";
 import { formatCount, formatShare, usageView } from "../numbers";

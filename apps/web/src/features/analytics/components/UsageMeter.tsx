@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Link } from "react-router-dom";
 import { formatCount, usageView } from "../numbers";
 import "../styles/usage.css";
-import { usePlanText } from "../../pricing/use-plan-text";
+import { usePlanText } from "../../pricing/public";
 
 /**
  * This month's answered messages against the plan's quota. From 80 % it warns; at the quota it

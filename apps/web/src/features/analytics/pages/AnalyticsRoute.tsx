@@ -1,7 +1,7 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { useAccess } from "../../workspaces/permissions";
+import { useAccess } from "../../workspaces/public";
 import { AnalyticsPage } from "./AnalyticsPage";
 
 /**

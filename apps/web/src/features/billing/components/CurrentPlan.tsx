@@ -1,6 +1,6 @@
 import type { SubscriptionDetails } from "@parley/contracts";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
-import { usePlanText } from "../../pricing/use-plan-text";
+import { usePlanText } from "../../pricing/public";
 import { PlanPrice } from "./PlanSummary";
 
 interface CurrentPlanProps {

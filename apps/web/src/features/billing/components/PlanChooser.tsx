@@ -1,9 +1,7 @@
 import type { BillingInterval, Plan, SubscriptionDetails } from "@parley/contracts";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
-import { BillingIntervalToggle } from "../../pricing/components/BillingIntervalToggle";
-import { isNumericFeature, plansForInterval } from "../../pricing/pricing";
-import { usePlanText } from "../../pricing/use-plan-text";
+import { BillingIntervalToggle, isNumericFeature, plansForInterval, usePlanText } from "../../pricing/public";
 import { type PlanAction, planAction } from "../billing";
 import { useBillingWording } from "../use-wording";
 import { CheckIcon, PlanPrice } from "./PlanSummary";

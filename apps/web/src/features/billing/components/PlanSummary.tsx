@@ -2,7 +2,7 @@ import type { Plan } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
-import { usePlanText } from "../../pricing/use-plan-text";
+import { usePlanText } from "../../pricing/public";
 import { perIntervalKey } from "../billing";
 
 type PlanShown = Pick<Plan, "name" | "description" | "price" | "billingInterval" | "features">;

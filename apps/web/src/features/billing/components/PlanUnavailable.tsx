@@ -1,4 +1,5 @@
 import { useTranslation } from "@parley/ui/i18n/react";
+import "../styles/plan-unavailable.css";
 
 interface PlanUnavailableProps {
   onRetry: () => void;

@@ -1,5 +1,5 @@
 import { useTranslation } from "@parley/ui/i18n/react";
-import { paymentsMode } from "../../../app/config";
+import { paymentsMode } from "../../../lib/config";
 
 /**
  * Shown wherever a payment starts or ends while the API runs the sandbox gateway (development, or

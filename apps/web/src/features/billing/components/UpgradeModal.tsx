@@ -3,7 +3,7 @@ import { formatMoney } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useId, useReducer, useRef } from "react";
 import { Modal } from "../../../components/Modal";
-import { usePlanText } from "../../pricing/use-plan-text";
+import { usePlanText } from "../../pricing/public";
 import { plansFailure, plansRetrying, useCreatePaymentRecord, useInitiatePayment, usePlans } from "../api";
 import { findPlan } from "../billing";
 import { useBillingUser } from "../billing-user";

@@ -2,9 +2,9 @@ import type { BillingInterval, Plan } from "@parley/contracts";
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useReducer, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { signInUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { useAccess } from "../../workspaces/permissions";
+import { signInUrl } from "../../../lib/config";
+import { useAccess } from "../../workspaces/public";
 import {
   plansFailure,
   plansRetrying,

@@ -6,7 +6,7 @@ import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../../app/api-error";
+import { ApiError } from "../../../lib/api-error";
 import { ToastProvider } from "../components/Toast";
 
 // The card's queries import the signed-in app's session runtime (through the chatbots' query

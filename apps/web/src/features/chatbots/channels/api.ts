@@ -1,7 +1,7 @@
 import { type Channel, channelListSchema, channelSchema, type WhatsappConnect } from "@parley/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { ApiError, apiFetch } from "../../../app/api";
+import { ApiError, apiFetch } from "../../../lib/api";
 import { chatbotKeys } from "../api";
 
 /** A bot's messaging channels (owners and admins: `channels:manage`). */

@@ -6,13 +6,13 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import { z } from "zod";
+import { ErrorNotice } from "../../../components/ErrorNotice";
 import { Modal } from "../../../components/Modal";
-import { useSubscriptionDetails } from "../../dashboard/api";
-import { useSignedInUser } from "../../session/session-context";
+import { useSubscriptionDetails } from "../../billing/public";
+import { useSignedInUser } from "../../session/public";
 import { useAddSource, useCreateChatbot } from "../api";
 import { fileLimitMb } from "../chatbots";
 import { useFormMessage } from "../form-message";
-import { ErrorNotice } from "./ErrorNotice";
 import { SourceForm, type SubmitSource } from "./SourceForm";
 
 const nameSchema = z.object({ name: chatbotCreateSchema.shape.name });

@@ -1,14 +1,14 @@
 import { allowedDomainSchema, type Chatbot } from "@parley/contracts";
 import { Ltr, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { publicUrl } from "../../../app/config";
-import { CopyButton } from "../../widget/components/CopyButton";
-import { useCan } from "../../workspaces/permissions";
+import { CopyButton } from "../../../components/CopyButton";
+import { ErrorNotice } from "../../../components/ErrorNotice";
+import { publicUrl } from "../../../lib/config";
+import { useCan } from "../../workspaces/public";
 import { useEmbedScriptAvailable, useUpdateChatbot } from "../api";
 import { embedSnippet } from "../chatbots";
 import { IdentityCard } from "../identity/IdentityCard";
 import { useWords, type Words } from "../words";
-import { ErrorNotice } from "./ErrorNotice";
 import { AlertIcon, CheckIcon, CloseIcon } from "./icons";
 import { useToast } from "./Toast";
 

@@ -1,6 +1,7 @@
 import type { KnowledgeSource } from "@parley/contracts";
 import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useRef, useState } from "react";
+import { ErrorNotice } from "../../../components/ErrorNotice";
 import { Modal } from "../../../components/Modal";
 import { useDeleteSource, useResyncSource } from "../api";
 import {
@@ -15,7 +16,6 @@ import {
 } from "../chatbots";
 import { lastSyncText } from "../source-sync";
 import { useWords } from "../words";
-import { ErrorNotice } from "./ErrorNotice";
 import { KindIcon, RefreshIcon, SlidersIcon, TrashIcon } from "./icons";
 import { SourceSettingsDialog } from "./SourceSettingsDialog";
 import { SyncHistory } from "./SyncHistory";

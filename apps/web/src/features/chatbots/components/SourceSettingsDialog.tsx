@@ -3,6 +3,7 @@ import type { KnowledgeSource } from "@parley/contracts";
 import { Ltr, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
+import { ErrorNotice } from "../../../components/ErrorNotice";
 import { Modal } from "../../../components/Modal";
 import { useSourceSyncs, useUpdateSource } from "../api";
 import {
@@ -14,7 +15,6 @@ import {
   ruleText,
 } from "../source-sync";
 import { useWords } from "../words";
-import { ErrorNotice } from "./ErrorNotice";
 import { applyServerErrors } from "./source-form/shared";
 import { WebsiteRulesFields } from "./source-form/WebsiteRulesFields";
 

@@ -1,11 +1,11 @@
 import type { KnowledgeSource, SourceSync } from "@parley/contracts";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
+import { ErrorNotice } from "../../../components/ErrorNotice";
 import { useSourceSyncs } from "../api";
 import { safeLink } from "../chatbots";
 import { notablePages, pageLabel, syncCounts } from "../source-sync";
 import { useWords } from "../words";
-import { ErrorNotice } from "./ErrorNotice";
 
 /**
  * A website source's syncs, newest first, behind a disclosure on its card: when, why (scheduled or

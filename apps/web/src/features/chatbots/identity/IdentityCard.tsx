@@ -1,10 +1,10 @@
 import type { Chatbot, IdentitySecretInfo } from "@parley/contracts";
 import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useMemo, useRef, useState } from "react";
-import { publicUrl } from "../../../app/config";
+import { CopyButton } from "../../../components/CopyButton";
+import { ErrorNotice } from "../../../components/ErrorNotice";
 import { Modal } from "../../../components/Modal";
-import { CopyButton } from "../../widget/components/CopyButton";
-import { ErrorNotice } from "../components/ErrorNotice";
+import { publicUrl } from "../../../lib/config";
 import { AlertIcon, RefreshIcon } from "../components/icons";
 import { TabList, TabPanel } from "../components/Tabs";
 import { useToast } from "../components/Toast";

@@ -4,7 +4,7 @@ import {
   identitySecretInfoSchema,
 } from "@parley/contracts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../../app/api";
+import { apiFetch } from "../../../lib/api";
 import { chatbotKeys } from "../api";
 
 const identityKey = (id: string) => [...chatbotKeys.detail(id), "identity"] as const;

@@ -1,13 +1,12 @@
 import { useTranslation } from "@parley/ui/i18n/react";
-import { useEffect, useRef, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
-import { isApiError } from "../../../app/api";
+import { ErrorNotice } from "../../../components/ErrorNotice";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { BotConversationsTab } from "../../inbox/components/BotConversationsTab";
+import { isApiError } from "../../../lib/api";
 import { useChatbot, useSources } from "../api";
 import { anyInProgress, type BuilderTab, parseTab, sourcesSummary } from "../chatbots";
 import { EmbedTab } from "../components/EmbedTab";
-import { ErrorNotice } from "../components/ErrorNotice";
 import { ArrowLeftIcon } from "../components/icons";
 import { KnowledgeTab } from "../components/KnowledgeTab";
 import { PlaygroundTab } from "../components/playground/PlaygroundTab";
@@ -17,15 +16,29 @@ import { ToastProvider } from "../components/Toast";
 import { useWords } from "../words";
 import "../styles/index.css";
 
-export function ChatbotPage() {
+/** What the Conversations tab gets: the bot, and a way to the Playground when it has none yet. */
+export interface ConversationsTabProps {
+  chatbotId: string;
+  onOpenPlayground: () => void;
+}
+
+/**
+ * The chatbot builder. Its Conversations tab is the inbox's list for this bot: the app hands it in
+ * (see app/routes/ChatbotRoute.tsx), so the builder does not reach up into the inbox.
+ */
+export function ChatbotPage({
+  ConversationsTab,
+}: {
+  ConversationsTab: ComponentType<ConversationsTabProps>;
+}) {
   return (
     <ToastProvider>
-      <ChatbotBuilder />
+      <ChatbotBuilder ConversationsTab={ConversationsTab} />
     </ToastProvider>
   );
 }
 
-function ChatbotBuilder() {
+function ChatbotBuilder({ ConversationsTab }: { ConversationsTab: ComponentType<ConversationsTabProps> }) {
   const { t } = useTranslation("builder");
   const words = useWords();
   const tabLabel = (id: BuilderTab) => t(`page.tabs.${id}`);
@@ -159,7 +172,7 @@ function ChatbotBuilder() {
           </TabPanel>
           <TabPanel idPrefix="builder" id="conversations" active={tab === "conversations"}>
             {visited.has("conversations") ? (
-              <BotConversationsTab chatbotId={id} onOpenPlayground={() => selectTab("playground")} />
+              <ConversationsTab chatbotId={id} onOpenPlayground={() => selectTab("playground")} />
             ) : null}
           </TabPanel>
         </>

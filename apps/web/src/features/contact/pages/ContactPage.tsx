@@ -6,8 +6,8 @@ import { Trans, useErrorText, useServerText, useTranslation } from "@parley/ui/i
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router-dom";
-import { isApiError } from "../../../app/api";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { isApiError } from "../../../lib/api";
 import { useSendContactRequest } from "../api";
 import { ReceiptView } from "../components/ReceiptView";
 import { applyServerFieldErrors } from "../form-errors";

@@ -2,9 +2,8 @@ import type { ApiKey } from "@parley/contracts";
 import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { useSignedInUser } from "../../session/session-context";
-import { ConfirmActionDialog } from "../../workspaces/components/ConfirmActionDialog";
-import { useCan } from "../../workspaces/permissions";
+import { useSignedInUser } from "../../session/public";
+import { ConfirmActionDialog, useCan } from "../../workspaces/public";
 import { useApiKeyActions, useApiKeys } from "../api";
 import { CreateApiKeyDialog } from "./CreateApiKeyDialog";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { InboxIcon } from "../../chatbots/components/icons";
+import { InboxIcon } from "../../chatbots/public";
 import type { InboxFilters } from "../filters";
 import { ConversationsView } from "./ConversationsView";
 import "../styles/index.css";

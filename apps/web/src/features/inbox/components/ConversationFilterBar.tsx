@@ -1,5 +1,6 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useId, useRef, useState } from "react";
+import { BotSelect } from "../../chatbots/public";
 import {
   activeFilterCount,
   CHANNELS,
@@ -8,7 +9,6 @@ import {
   statusViewOnly,
   withFilter,
 } from "../filters";
-import { BotSelect } from "./BotSelect";
 import { FilterIcon, SearchIcon, ThumbDownIcon, ThumbUpIcon } from "./icons";
 
 /** Typing pauses this long before the search runs (and the address bar changes). */

@@ -1,6 +1,6 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
-import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
+import { ErrorNotice } from "../../../components/ErrorNotice";
 import { useConversations } from "../api";
 import {
   activeFilterCount,

@@ -1,8 +1,8 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useRef } from "react";
+import { ErrorNotice } from "../../../components/ErrorNotice";
 import { Modal } from "../../../components/Modal";
-import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
-import { useToast } from "../../chatbots/components/Toast";
+import { useToast } from "../../chatbots/public";
 import { useDeleteConversation } from "../api";
 
 /** Erasing a conversation for good, when a visitor asks for it; says what goes with it. */

@@ -1,9 +1,9 @@
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMutation } from "@tanstack/react-query";
-import { SectionCard } from "../../account/components/SectionCard";
-import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
+import { ErrorNotice } from "../../../components/ErrorNotice";
+import { DownloadIcon } from "../../../components/icons";
+import { SectionCard } from "../../../components/SectionCard";
 import { downloadExport } from "../api";
-import { DownloadIcon } from "./icons";
 import "../styles/export.css";
 
 /** Account page: everything Parley holds for the owner, as one JSON file. */

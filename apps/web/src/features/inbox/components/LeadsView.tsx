@@ -1,13 +1,12 @@
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
-import { useChatbots } from "../../chatbots/api";
-import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
-import { useCapabilities } from "../../workspaces/permissions";
+import { ErrorNotice } from "../../../components/ErrorNotice";
+import { DownloadIcon } from "../../../components/icons";
+import { BotSelect, useChatbots } from "../../chatbots/public";
+import { useCapabilities } from "../../workspaces/public";
 import { downloadLeadsCsv, useLeads } from "../api";
 import { useInboxFormat } from "../use-inbox-format";
-import { BotSelect } from "./BotSelect";
-import { DownloadIcon } from "./icons";
 import { LeadAddress, leadAddress } from "./LeadAddress";
 
 /** The contact details visitors left, newest first, with a CSV export. */

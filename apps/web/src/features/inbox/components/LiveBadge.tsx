@@ -1,6 +1,6 @@
 import type { ConversationSummary } from "@parley/contracts";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
-import { useSession } from "../../session/session-context";
+import { useSession } from "../../session/public";
 import { waitedFor } from "../live/live-events";
 import { useMinuteClock } from "../live/use-now";
 import { useInboxFormat } from "../use-inbox-format";

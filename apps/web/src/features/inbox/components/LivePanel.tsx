@@ -9,9 +9,9 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
-import { useSession } from "../../session/session-context";
-import { useCan } from "../../workspaces/permissions";
+import { ErrorNotice } from "../../../components/ErrorNotice";
+import { useSession } from "../../session/public";
+import { useCan } from "../../workspaces/public";
 import { liveStore } from "../live/live-store";
 import { useLiveAction, useReply, useTypingSignal } from "../live-api";
 import { LiveBadge } from "./LiveBadge";

@@ -7,7 +7,7 @@ import {
 } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useId, useState } from "react";
-import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
+import { ErrorNotice } from "../../../components/ErrorNotice";
 import { useSendTemplate, useTemplates } from "../live-api";
 
 const keyOf = (t: Pick<WhatsappTemplate, "name" | "language">) => `${t.name}:${t.language}`;

@@ -1,12 +1,12 @@
 import type { Citation, Transcript } from "@parley/contracts";
 import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { isApiError } from "../../../app/api";
 import { ConfidenceChip } from "../../../components/ConfidenceChip";
-import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
-import { ArrowLeftIcon, ExternalIcon, KindIcon, TrashIcon } from "../../chatbots/components/icons";
-import { useSession } from "../../session/session-context";
-import { useCan } from "../../workspaces/permissions";
+import { ErrorNotice } from "../../../components/ErrorNotice";
+import { isApiError } from "../../../lib/api";
+import { ArrowLeftIcon, ExternalIcon, KindIcon, TrashIcon } from "../../chatbots/public";
+import { useSession } from "../../session/public";
+import { useCan } from "../../workspaces/public";
 import { useTranscript } from "../api";
 import { customerLabel, dayBreaks } from "../format";
 import { useMinuteClock } from "../live/use-now";

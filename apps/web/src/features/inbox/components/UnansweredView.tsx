@@ -5,12 +5,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
-import { useAddSource } from "../../chatbots/api";
-import { ErrorNotice } from "../../chatbots/components/ErrorNotice";
-import { useToast } from "../../chatbots/components/Toast";
+import { ErrorNotice } from "../../../components/ErrorNotice";
+import { BotSelect, useAddSource, useToast } from "../../chatbots/public";
 import { inboxKeys, useUnanswered } from "../api";
 import { useInboxFormat } from "../use-inbox-format";
-import { BotSelect } from "./BotSelect";
 
 /** The Q&A entry of the contract's source union, without its `kind`: the form's own schema. */
 const answerSchema = sourceCreateSchema.options[1].omit({ kind: true });

@@ -7,12 +7,6 @@ export const SearchIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const DownloadIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 3v12m0 0-4.5-4.5M12 15l4.5-4.5M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
-  </Svg>
-);
-
 export const MailIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -1,7 +1,7 @@
 import { errorBodySchema } from "@parley/contracts";
-import type { TokenProvider } from "../../../app/with-token";
-import { fetchWithToken } from "../../../app/with-token";
 import { readSse } from "../../../lib/sse";
+import type { TokenProvider } from "../../../lib/with-token";
+import { fetchWithToken } from "../../../lib/with-token";
 import { backoffDelay, createEventTracker, parseTeamEvent, type TeamEvent } from "./live-events";
 
 /** What the connection is doing, for the inbox's "live" indicator. */

@@ -2,7 +2,7 @@ import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { ToastProvider } from "../../chatbots/components/Toast";
+import { ToastProvider } from "../../chatbots/public";
 import { useLeads, useUnanswered } from "../api";
 import { ConversationsView } from "../components/ConversationsView";
 import { DesktopNotifications } from "../components/DesktopNotifications";
@@ -17,7 +17,7 @@ import {
   inboxViewOf,
 } from "../filters";
 import { useInboxFormat } from "../use-inbox-format";
-import "../../chatbots/styles/base.css";
+import "../../../styles/builder.css";
 import "../styles/index.css";
 
 export function InboxPage() {

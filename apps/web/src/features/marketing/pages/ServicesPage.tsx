@@ -1,7 +1,7 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
-import { signUpUrl } from "../../../app/config";
 import { useDocumentTitle } from "../../../components/use-document-title";
+import { signUpUrl } from "../../../lib/config";
 import { FeatureIcon, type FeatureIconName } from "../components/FeatureIcon";
 
 type ServiceItems = typeof import("@parley/ui/locales/en/pages").default.services.items;

@@ -3,7 +3,7 @@ import { formatMoney } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { Link } from "react-router-dom";
-import { signInUrl } from "../../../app/config";
+import { signInUrl } from "../../../lib/config";
 import { choosePlanHref, isHighlighted, isNumericFeature } from "../pricing";
 import { usePlanText } from "../use-plan-text";
 

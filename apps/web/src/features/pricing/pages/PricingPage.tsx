@@ -3,7 +3,7 @@ import { Trans, useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { ACCESS_TOKEN_COOKIE, readCookie } from "../../session/access-token-cookie";
+import { ACCESS_TOKEN_COOKIE, readCookie } from "../../session/public";
 import { plansFailure, plansRetrying, usePlans } from "../api";
 import { BillingIntervalToggle } from "../components/BillingIntervalToggle";
 import { PlanCard, PlanCardSkeleton } from "../components/PlanCard";

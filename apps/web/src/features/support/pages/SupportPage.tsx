@@ -6,12 +6,10 @@ import { Trans, useErrorText, useServerText, useTranslation } from "@parley/ui/i
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
-import { isApiError } from "../../../app/api";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { ReceiptView } from "../../contact/components/ReceiptView";
-import { applyServerFieldErrors } from "../../contact/form-errors";
-import { contactTopics } from "../../contact/topics";
-import { useSignedInUser } from "../../session/session-context";
+import { isApiError } from "../../../lib/api";
+import { applyServerFieldErrors, contactTopics, ReceiptView } from "../../contact/public";
+import { useSignedInUser } from "../../session/public";
 import { useSendSupportRequest } from "../api";
 
 const fieldNames = ["name", "email", "topic", "message"] as const;

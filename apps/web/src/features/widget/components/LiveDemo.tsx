@@ -1,10 +1,10 @@
 import { demoInfoSchema } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../../app/api";
-import { signUpUrl } from "../../../app/config";
+import { CopyButton } from "../../../components/CopyButton";
+import { apiFetch } from "../../../lib/api";
+import { signUpUrl } from "../../../lib/config";
 import { embedSnippet } from "../embed";
-import { CopyButton } from "./CopyButton";
 
 /** The showcase bot, chatting for real in its own frame, with the snippet that would embed it. */
 export function LiveDemo() {

@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { CopyButton } from "../../../components/CopyButton";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { CopyButton } from "../components/CopyButton";
 import { LiveDemo } from "../components/LiveDemo";
 import { embedSnippet } from "../embed";
 

@@ -1,7 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { liveStore } from "../../inbox/live/live-store";
-import { useSession } from "../../session/session-context";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useSession } from "../../session/public";
 import { switchWorkspace, type Workspace, workspaceKeys } from "../api";
 import { forgetWorkspaceData, watchRemoval } from "../removal";
 import { RemovedFromWorkspaceNotice } from "./RemovedFromWorkspaceNotice";
@@ -13,14 +12,14 @@ export interface Removal {
 
 /**
  * Whether the signed-in member was removed from the active workspace: the first NOT_A_MEMBER of
- * any query or mutation, or the live stream's `gone`, whichever comes first. From then on the
- * workspace's cached data is gone and stays gone (the shell shows RemovedFromWorkspace instead of
- * the page); switching workspace reloads the app.
+ * any query or mutation, or the live stream's `gone` (which the shell reads from the inbox's live
+ * store and passes in), whichever comes first. From then on the workspace's cached data is gone and
+ * stays gone (the shell shows RemovedFromWorkspace instead of the page); switching workspace
+ * reloads the app.
  */
-export function useWorkspaceRemoval(): Removal | null {
+export function useWorkspaceRemoval(gone: boolean): Removal | null {
   const queryClient = useQueryClient();
   const { workspace } = useSession();
-  const gone = useSyncExternalStore(liveStore.subscribe, () => liveStore.get().gone);
   const [removal, setRemoval] = useState<Removal | null>(null);
   const reported = useRef(false);
   // The workspace the tab showed: a token refreshed after the removal names another one.

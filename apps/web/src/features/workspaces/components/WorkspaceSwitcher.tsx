@@ -1,7 +1,7 @@
 import { signUpNameOwner } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { useSession } from "../../session/session-context";
+import { useSession } from "../../session/public";
 import { switchWorkspace, useWorkspaces } from "../api";
 import { useWorkspaceErrorText } from "../errors";
 

@@ -2,7 +2,7 @@ import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { useSignedInUser } from "../../session/session-context";
+import { useSignedInUser } from "../../session/public";
 import { acceptInvitation, parseRole, useInvitation } from "../api";
 import { useWorkspaceErrorText } from "../errors";
 

@@ -3,7 +3,7 @@ import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
-import { useSignedInUser } from "../../session/session-context";
+import { useSignedInUser } from "../../session/public";
 import {
   leaveWorkspace,
   type Member,

@@ -1,7 +1,7 @@
 import { type Chatbot, type KnowledgeSource, MAX_MESSAGE_LENGTH } from "@parley/contracts";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useCan } from "../../../workspaces/permissions";
+import { useCan } from "../../../workspaces/public";
 import { anyInProgress } from "../../chatbots";
 import { usePlayground } from "../../use-playground";
 import { BotIcon, RefreshIcon, SendIcon, StopIcon } from "../icons";

@@ -3,9 +3,9 @@ import { Field } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { ErrorNotice } from "../../../../components/ErrorNotice";
 import { Modal } from "../../../../components/Modal";
 import { useDeleteChatbot } from "../../api";
-import { ErrorNotice } from "../ErrorNotice";
 import { TrashIcon } from "../icons";
 import { BuilderSection } from "./fields";
 

@@ -1,10 +1,10 @@
 import type { Chatbot, EmbeddingsTestResult } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
+import { ErrorNotice } from "../../../../components/ErrorNotice";
 import { useTestEmbeddings } from "../../api";
 import { embeddingsTestBody } from "../../embeddings-form";
 import type { SettingsFormValues } from "../../settings-form";
-import { ErrorNotice } from "../ErrorNotice";
 import { TextField } from "./fields";
 import { KeyField } from "./KeyField";
 

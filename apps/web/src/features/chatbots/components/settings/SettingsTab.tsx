@@ -5,9 +5,10 @@ import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useFormContext } from "react-hook-form";
 import { useBlocker } from "react-router-dom";
-import { isApiError } from "../../../../app/api";
+import { ErrorNotice } from "../../../../components/ErrorNotice";
 import { Modal } from "../../../../components/Modal";
-import { useAccess, useCan } from "../../../workspaces/permissions";
+import { isApiError } from "../../../../lib/api";
+import { useAccess, useCan } from "../../../workspaces/public";
 import { useUpdateChatbot } from "../../api";
 import { WhatsappCard } from "../../channels/WhatsappCard";
 import { useFormMessage } from "../../form-message";
@@ -18,7 +19,6 @@ import {
   settingsFormSchema,
   toUpdate,
 } from "../../settings-form";
-import { ErrorNotice } from "../ErrorNotice";
 import { useToast } from "../Toast";
 import { DangerZone } from "./DangerZone";
 import { EmbeddingsFields } from "./EmbeddingsFields";

@@ -1,9 +1,9 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
-import { isApiError } from "../../../../app/api";
+import { ErrorNotice } from "../../../../components/ErrorNotice";
+import { isApiError } from "../../../../lib/api";
 import { checkFile } from "../../chatbots";
 import { useWords, type Words } from "../../words";
-import { ErrorNotice } from "../ErrorNotice";
 import { FileDrop } from "../FileDrop";
 import { Actions, type SubFormProps } from "./shared";
 

@@ -5,8 +5,8 @@ import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { ErrorNotice } from "../../../../components/ErrorNotice";
 import { useFormMessage } from "../../form-message";
-import { ErrorNotice } from "../ErrorNotice";
 import { Actions, applyServerErrors, type SubFormProps } from "./shared";
 
 const [textSource, qaSource] = sourceCreateSchema.options;

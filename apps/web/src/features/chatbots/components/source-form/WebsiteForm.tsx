@@ -6,10 +6,10 @@ import en from "@parley/ui/locales/en/builder";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { z } from "zod";
+import { ErrorNotice } from "../../../../components/ErrorNotice";
 import { normalizeSiteUrl } from "../../chatbots";
 import { useFormMessage } from "../../form-message";
 import { rulesFormSchema } from "../../source-sync";
-import { ErrorNotice } from "../ErrorNotice";
 import { Actions, applyServerErrors, type SubFormProps } from "./shared";
 import { WebsiteRulesFields } from "./WebsiteRulesFields";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { isApiError } from "../../../../app/api";
+import { isApiError } from "../../../../lib/api";
 import type { SourceDraft } from "../../api";
 
 /** What the add-source forms hand their owner: resolves when the source is added, throws when not. */

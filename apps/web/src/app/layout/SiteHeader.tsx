@@ -2,9 +2,9 @@ import { Logo } from "@parley/ui/components/Logo";
 import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { Link, NavLink } from "react-router-dom";
-import { signInUrl, signUpUrl } from "../app/config";
-import { MenuIcon } from "../components/MenuIcon";
-import { useDismissableMenu } from "../components/use-dismissable-menu";
+import { MenuIcon } from "../../components/MenuIcon";
+import { useDismissableMenu } from "../../components/use-dismissable-menu";
+import { signInUrl, signUpUrl } from "../../lib/config";
 import { primaryNav } from "./nav";
 
 export function SiteHeader() {

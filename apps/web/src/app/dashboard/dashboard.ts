@@ -2,7 +2,7 @@ import { formatMoney, type SubscriptionDetails, type Usage } from "@parley/contr
 import { formatDate as formatIn, formatNumber } from "@parley/ui/i18n/format";
 import type { Language } from "@parley/ui/i18n/languages";
 import dashboardEn from "@parley/ui/locales/en/dashboard";
-import { type DashboardKey, englishDashboard, type Wording } from "../billing/wording";
+import { type DashboardKey, englishDashboard, type Wording } from "../../features/billing/public";
 
 /**
  * Pure helpers for the dashboard (unit-tested). Those that word text take the page's `t` and

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { ErrorFallback } from "../components/errors/ErrorFallback";
-import { LoadingSplash } from "../features/session/components/LoadingSplash";
-import { SignOutDialog } from "../features/session/components/SignOutDialog";
+import { ErrorFallback } from "../../components/errors/ErrorFallback";
+import { LoadingSplash } from "../../components/LoadingSplash";
+import { SignOutDialog } from "../shell/SignOutDialog";
 
 function Thrower(): never {
   throw new Error("Preview: a component failed to render");

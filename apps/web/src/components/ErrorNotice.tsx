@@ -1,6 +1,6 @@
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
-import { isApiError } from "../../../app/api";
+import { isApiError } from "../lib/api";
 
 /**
  * A failed action's message, in the server's words. A plan limit links to /billing, since

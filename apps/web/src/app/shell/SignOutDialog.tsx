@@ -1,6 +1,6 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useRef } from "react";
-import { Modal } from "../../../components/Modal";
+import { Modal } from "../../components/Modal";
 
 interface SignOutDialogProps {
   open: boolean;

@@ -4,12 +4,12 @@ import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import type en from "@parley/ui/locales/en/app";
 import { useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
-import { signInUrl } from "../../../app/config";
-import { MenuIcon } from "../../../components/MenuIcon";
-import { useDismissableMenu } from "../../../components/use-dismissable-menu";
-import { WorkspaceSwitcher } from "../../workspaces/components/WorkspaceSwitcher";
-import { useCapabilities } from "../../workspaces/permissions";
-import { useSession } from "../session-context";
+import { MenuIcon } from "../../components/MenuIcon";
+import { useDismissableMenu } from "../../components/use-dismissable-menu";
+import { useSession } from "../../features/session/session-context";
+import { WorkspaceSwitcher } from "../../features/workspaces/components/WorkspaceSwitcher";
+import { useCapabilities } from "../../features/workspaces/permissions";
+import { signInUrl } from "../../lib/config";
 import { SignOutDialog } from "./SignOutDialog";
 import { UserMenu } from "./UserMenu";
 

@@ -1,17 +1,21 @@
 import { LogoMark } from "@parley/ui/components/Logo";
 import { useTranslation } from "@parley/ui/i18n/react";
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useSyncExternalStore } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router-dom";
-import { PageFallback } from "../../../layout/SiteLayout";
-import { LiveInbox } from "../../inbox/live/LiveInbox";
-import { RemovedFromWorkspace, useWorkspaceRemoval } from "../../workspaces/components/RemovedFromWorkspace";
-import { signInUrlFor } from "../../workspaces/invitation-link";
-import { useAccountLanguage } from "../account-language";
-import { isPublicPath, saveReturnPath } from "../routes";
-import { SessionProvider, useSession } from "../session-context";
+import { LoadingSplash } from "../../components/LoadingSplash";
+import { LiveInbox } from "../../features/inbox/live/LiveInbox";
+import { liveStore } from "../../features/inbox/live/live-store";
+import { useAccountLanguage } from "../../features/session/account-language";
+import { signInUrlFor } from "../../features/session/invitation-link";
+import { isPublicPath, saveReturnPath } from "../../features/session/routes";
+import { SessionProvider, useSession } from "../../features/session/session-context";
+import {
+  RemovedFromWorkspace,
+  useWorkspaceRemoval,
+} from "../../features/workspaces/components/RemovedFromWorkspace";
+import { PageFallback } from "../layout/SiteLayout";
 import { AppHeader } from "./AppHeader";
-import { LoadingSplash } from "./LoadingSplash";
-import "../../../styles/app.css";
+import "../../styles/app.css";
 
 /**
  * The signed-in app shell (spec: registered at /_app). It loads the session, shows the splash while
@@ -34,7 +38,9 @@ function SessionGate() {
   const mustSignIn =
     session.status === "signedOut" && !session.signingOut && !isPublicPath(location.pathname);
   const wanted = `${location.pathname}${location.search}${location.hash}`;
-  const removal = useWorkspaceRemoval();
+  // The live stream says `gone` when the member was removed from the workspace (see LiveInbox).
+  const liveGone = useSyncExternalStore(liveStore.subscribe, () => liveStore.get().gone);
+  const removal = useWorkspaceRemoval(liveGone);
 
   useEffect(() => {
     if (!mustSignIn) return;

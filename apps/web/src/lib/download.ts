@@ -1,6 +1,6 @@
 import { errorBodySchema } from "@parley/contracts";
-import { ApiError } from "../../app/api";
-import { fetchWithToken, type TokenProvider } from "../../app/with-token";
+import { ApiError } from "./api";
+import { fetchWithToken, type TokenProvider } from "./with-token";
 
 /**
  * The file name a `Content-Disposition` header asks for (RFC 6266: `filename*` wins over

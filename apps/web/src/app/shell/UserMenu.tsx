@@ -1,7 +1,7 @@
 import { Ltr, useTranslation } from "@parley/ui/i18n/react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import type { AuthUser } from "../session-data";
+import type { AuthUser } from "../../features/session/session-data";
 
 /**
  * "Ada Lovelace" → "AL"; no name → the e-mail's first letter. An Arabic name gives its first

@@ -1,10 +1,9 @@
 import { useErrorText, useFormat, useTranslation } from "@parley/ui/i18n/react";
-import { isApiError } from "../../../app/api";
-import { useDashboardWording } from "../../billing/use-wording";
-import { usePlanText } from "../../pricing/use-plan-text";
-import { useUsage } from "../api";
-import { usageRows } from "../dashboard";
-import { CardError } from "./CardError";
+import { CardError } from "../../components/CardError";
+import { useDashboardWording, useUsage } from "../../features/billing/public";
+import { usePlanText } from "../../features/pricing/public";
+import { isApiError } from "../../lib/api";
+import { usageRows } from "./dashboard";
 
 const skeletonRows = ["chatbots", "messages", "knowledge", "team"];
 

@@ -1,9 +1,13 @@
-import { conversationPageSchema, usageSchema } from "@parley/contracts";
+import { usageSchema } from "@parley/contracts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiFetch } from "../../app/api";
-import { createBillingApi, loadSubscription, SUBSCRIPTION_RETRY } from "../billing/api-client";
+import { apiFetch } from "../../lib/api";
+import { createBillingApi, loadSubscription, SUBSCRIPTION_RETRY } from "./api-client";
 
-/** Per user, so a second account in the same tab never sees the first one's numbers. */
+/**
+ * The plan and the usage against its limits, as the dashboard's cards and the chatbot builder's
+ * limits read them. Cached under "dashboard", per user, so a second account in the same tab never
+ * sees the first one's numbers (the dashboard's own queries share the prefix).
+ */
 export const dashboardKeys = {
   all: ["dashboard"] as const,
   user: (userId: string) => [...dashboardKeys.all, userId] as const,
@@ -30,23 +34,6 @@ export function useUsage(userId: string) {
       queryKey: dashboardKeys.usage(userId),
       queryFn: ({ signal }) => apiFetch("/api/usage", { schema: usageSchema, signal }),
       staleTime: 15_000,
-    }),
-  );
-}
-
-/**
- * Whether any visitor has chatted through the widget yet (the inbox lists widget conversations
- * only): the checklist's proof that the widget is on a site.
- */
-export function useWidgetActivity(userId: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: dashboardKeys.widgetActivity(userId),
-      queryFn: async ({ signal }) => {
-        const page = await apiFetch("/api/conversations?limit=1", { schema: conversationPageSchema, signal });
-        return page.items.length > 0;
-      },
-      staleTime: 60_000,
     }),
   );
 }

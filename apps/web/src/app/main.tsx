@@ -1,16 +1,16 @@
 // First: configures zod before any schema parses (see the file).
-import "./app/zod-config";
+import "../lib/zod-config";
 import { applyLanguage, createI18n, initialBrowserLanguage } from "@parley/ui/i18n";
 import { LanguageProvider } from "@parley/ui/i18n/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
-import { createQueryClient } from "./app/query-client";
-import { createAppRouter } from "./app/router";
-import { AppErrorBoundary } from "./components/errors/AppErrorBoundary";
+import { AppErrorBoundary } from "../components/errors/AppErrorBoundary";
+import { createQueryClient } from "../lib/query-client";
+import { createAppRouter } from "./router";
 import "@parley/ui/styles/i18n.css";
-import "./styles/index.css";
+import "../styles/index.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Missing #root element in index.html");

@@ -1,17 +1,19 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { AnalyticsSummaryCard } from "../../analytics/components/AnalyticsSummaryCard";
-import { useDashboardWording } from "../../billing/use-wording";
-import { useChatbots } from "../../chatbots/api";
-import { ChatbotsSection } from "../../chatbots/components/ChatbotsSection";
-import { useSignedInUser } from "../../session/session-context";
-import { useCapabilities } from "../../workspaces/permissions";
-import { useSubscriptionDetails, useWidgetActivity } from "../api";
-import { GetStarted } from "../components/GetStarted";
-import { PlanCard } from "../components/PlanCard";
-import { UsageCard } from "../components/UsageCard";
-import { firstName, greetingFor } from "../dashboard";
+import { useDocumentTitle } from "../../components/use-document-title";
+// The cards that bring their own styles are imported by path, not through the features' public.ts,
+// so those styles load with the dashboard only.
+import { AnalyticsSummaryCard } from "../../features/analytics/components/AnalyticsSummaryCard";
+import { useDashboardWording, useSubscriptionDetails } from "../../features/billing/public";
+import { ChatbotsSection } from "../../features/chatbots/components/ChatbotsSection";
+import { useChatbots } from "../../features/chatbots/public";
+import { useSignedInUser } from "../../features/session/public";
+import { useCapabilities } from "../../features/workspaces/public";
+import { useWidgetActivity } from "./api";
+import { firstName, greetingFor } from "./dashboard";
+import { GetStarted } from "./GetStarted";
+import { PlanCard } from "./PlanCard";
+import { UsageCard } from "./UsageCard";
 
 export function DashboardPage() {
   const { t } = useTranslation("dashboard");

@@ -1,4 +1,4 @@
-import { signInUrl } from "../../app/config";
+import { signInUrl } from "../../lib/config";
 
 /**
  * The invitation e-mail's link, `/invitations/:id`, opened signed out (issue #25): the sign-in

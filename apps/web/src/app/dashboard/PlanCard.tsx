@@ -1,12 +1,11 @@
 import type { SubscriptionDetails } from "@parley/contracts";
 import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
-import { PlanUnavailable } from "../../billing/components/PlanUnavailable";
-import { useDashboardWording } from "../../billing/use-wording";
-import { useSubscriptionDetails } from "../api";
-import { formatDate, periodLine, planPriceLabel } from "../dashboard";
-import "../../billing/styles/billing-base.css";
-import { usePlanText } from "../../pricing/use-plan-text";
+// By path, not through billing's public.ts: it brings its own styles (see DashboardPage).
+import { PlanUnavailable } from "../../features/billing/components/PlanUnavailable";
+import { useDashboardWording, useSubscriptionDetails } from "../../features/billing/public";
+import { usePlanText } from "../../features/pricing/public";
+import { formatDate, periodLine, planPriceLabel } from "./dashboard";
 
 export function PlanCard({ userId }: { userId: string }) {
   const { t } = useTranslation("dashboard");

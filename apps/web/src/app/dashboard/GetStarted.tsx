@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { type ChecklistState, widgetStep } from "../dashboard";
+import { type ChecklistState, widgetStep } from "./dashboard";
 
 interface Step {
   id: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
-import { useChatbots } from "../../chatbots/api";
+import { useChatbots } from "../api";
 
 /** "All chatbots" or one of the owner's bots. */
 export function BotSelect({
