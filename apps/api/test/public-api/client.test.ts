@@ -82,6 +82,7 @@ describe.each(testDrivers())("a generated TypeScript client drives the public AP
     const answer = asked.data;
     if (!answer) throw new Error(JSON.stringify(asked.error));
     expect(answer.answer.answered).toBe(true);
+    expect(answer.answer.fallback).toBe(false);
     expect(answer.answer.text).toMatch(/7/);
     expect(answer.answer.citations.map((c) => c.sourceId)).toContain(sourceId);
     const again = await api.POST("/api/v1/chatbots/{id}/ask", {

@@ -119,7 +119,7 @@ export interface paths {
         put?: never;
         /**
          * Ask a chatbot. JSON by default; with `Accept: text/event-stream`, Server-Sent Events (`start`, `delta`…, `done` or `error`). Pass `conversationId` to continue.
-         * @description With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead of JSON: `start` {conversationId, questionId}, then `delta` {text}…, then `done` {messageId, answered, citations, engine, heldForTeam} or `error` {code, message}.
+         * @description With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead of JSON: `start` {conversationId, questionId}, then `delta` {text}…, then `done` {messageId, answered, fallback, citations, engine, heldForTeam} or `error` {code, message}. `fallback`: the bot had no answer and the text is its fallback reply (it offers no person: hand over in your own way).
          */
         post: operations["askChatbot"];
         delete?: never;
@@ -207,6 +207,7 @@ export interface components {
                 messageId: string | null;
                 text: string;
                 answered: boolean;
+                fallback: boolean;
                 citations: components["schemas"]["Citation"][];
                 /** @enum {string} */
                 engine: "builtin" | "openai-compatible";

@@ -106,6 +106,12 @@ export const apiAnswerSchema = z.object({
     messageId: z.string().nullable(),
     text: z.string(),
     answered: z.boolean(),
+    /**
+     * The bot had no answer in its knowledge and abstained: `text` is its fallback reply (the
+     * default one only asks to rephrase; through the API it never offers a person or the e-mail
+     * form, which only the widget has). Show your own next step, e.g. your support contact.
+     */
+    fallback: z.boolean(),
     citations: z.array(citationSchema),
     engine: z.enum(["builtin", "openai-compatible"]),
   }),

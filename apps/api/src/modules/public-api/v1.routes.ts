@@ -285,7 +285,8 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
         description:
           "With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead of JSON: " +
           "`start` {conversationId, questionId}, then `delta` {text}…, then `done` {messageId, answered, " +
-          "citations, engine, heldForTeam} or `error` {code, message}.",
+          "fallback, citations, engine, heldForTeam} or `error` {code, message}. `fallback`: the bot had no " +
+          "answer and the text is its fallback reply (it offers no person: hand over in your own way).",
         params: botParams,
         body: apiAskSchema,
         response: { 200: apiAnswerSchema, ...errors },
@@ -331,7 +332,12 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
               code: "PLAN_LIMIT_REACHED",
               message: "This workspace has used its plan's messages for this month.",
             });
-          } else stream.send("done", { ...done, heldForTeam: Boolean(held) });
+          } else
+            stream.send("done", {
+              ...done,
+              fallback: !held && !done.answered,
+              heldForTeam: Boolean(held),
+            });
         } catch (err) {
           if (!(err instanceof ModelError)) request.log.error({ err }, "API answer failed");
           stream.send("error", {
@@ -367,6 +373,9 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
             messageId: result.held ? null : result.messageId,
             text,
             answered: result.answered,
+            // The bot abstained (its fallback reply), as the widget's reply is marked internally;
+            // a held conversation's empty answer is not one.
+            fallback: !result.held && !result.answered,
             citations: result.citations,
             engine: result.engine,
           },
