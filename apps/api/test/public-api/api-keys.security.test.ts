@@ -112,7 +112,8 @@ describe.each(testDrivers("either"))("API keys and /api/v1 against hostile calle
       expect(res.body.error.code).toBe("NOT_FOUND");
     }
     const list = await call(bearer(keyA), "GET", "/chatbots");
-    expect(list.body.map((b: { _id: string }) => b._id)).toEqual([botA]);
+    expect(list.body.items.map((b: { _id: string }) => b._id)).toEqual([botA]);
+    expect(list.body.nextCursor).toBeNull();
     // B's conversation, started through B's key, is not A's to read or continue.
     const asked = await call(bearer(keyB), "POST", `/chatbots/${botB}/ask`, { content: "hello" });
     expect(asked.status, asked.text).toBe(200);

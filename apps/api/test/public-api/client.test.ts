@@ -42,6 +42,13 @@ describe.each(testDrivers("either"))(
       const bot = created.data;
       if (!bot) throw new Error(JSON.stringify(created.error));
       const id = bot._id;
+      // The bots, a page at a time like every list (the typed page: items and nextCursor).
+      const bots = await api.GET("/api/v1/chatbots", { params: { query: { limit: 1 } } });
+      expect(bots.data?.items.map((b) => [b._id, b.sourceCount])).toEqual([[id, 0]]);
+      expect(bots.data?.nextCursor).toBeNull();
+      const badCursor = await api.GET("/api/v1/chatbots", { params: { query: { cursor: "nonsense" } } });
+      expect(badCursor.response.status).toBe(400);
+      expect(badCursor.error?.error.code).toBe("BAD_REQUEST");
 
       const added = await api.POST("/api/v1/chatbots/{id}/sources", {
         params: { path: { id } },
@@ -78,6 +85,7 @@ describe.each(testDrivers("either"))(
       const answer = asked.data;
       if (!answer) throw new Error(JSON.stringify(asked.error));
       expect(answer.answer.answered).toBe(true);
+      expect(answer.answer.fallback).toBe(false);
       expect(answer.answer.text).toMatch(/7/);
       expect(answer.answer.citations.map((c) => c.sourceId)).toContain(sourceId);
       const again = await api.POST("/api/v1/chatbots/{id}/ask", {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { askSchema, citationSchema } from "../chatbots/chat";
-import { botLanguageSchema } from "../chatbots/chatbot";
+import { botLanguageSchema, chatbotListItemSchema } from "../chatbots/chatbot";
 import { nameText } from "../common/names";
 import { idText, safeText } from "../common/text";
 import { conversationFiltersSchema, leadRowSchema, transcriptMessageSchema } from "../inbox/inbox";
@@ -106,6 +106,12 @@ export const apiAnswerSchema = z.object({
     messageId: z.string().nullable(),
     text: z.string(),
     answered: z.boolean(),
+    /**
+     * The bot had no answer in its knowledge and abstained: `text` is its fallback reply (the
+     * default one only asks to rephrase; through the API it never offers a person or the e-mail
+     * form, which only the widget has). Show your own next step, e.g. your support contact.
+     */
+    fallback: z.boolean(),
     citations: z.array(citationSchema),
     engine: z.enum(["builtin", "openai-compatible"]),
   }),
@@ -114,7 +120,21 @@ export const apiAnswerSchema = z.object({
 });
 export type ApiAnswer = z.infer<typeof apiAnswerSchema>;
 
+/** Every list of the public API pages so: 25 by default, at most 100 (the inbox's filters too). */
 const pageLimit = z.coerce.number().int().min(1).max(100).default(25);
+
+/** `GET /api/v1/chatbots`: newest first, a page at a time (like every list of the API). */
+export const apiChatbotQuerySchema = z.object({
+  cursor: safeText().max(200).optional(),
+  limit: pageLimit,
+});
+export type ApiChatbotQuery = z.infer<typeof apiChatbotQuerySchema>;
+export const apiChatbotPageSchema = z.object({
+  items: z.array(chatbotListItemSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ApiChatbotPage = z.infer<typeof apiChatbotPageSchema>;
 
 /** The inbox's filters, less `assignee=me` (a key is nobody). */
 export const apiConversationQuerySchema = conversationFiltersSchema.omit({ assignee: true });

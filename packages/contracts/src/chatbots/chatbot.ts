@@ -341,10 +341,13 @@ export const chatbotSchema = z.object({
   updatedAt: z.string(),
 });
 export type Chatbot = z.infer<typeof chatbotSchema>;
-export const chatbotListSchema = z.array(
-  chatbotSchema.extend({ sourceCount: z.number().int(), readySourceCount: z.number().int() }),
-);
-export type ChatbotListItem = z.infer<typeof chatbotListSchema>[number];
+/** A bot as the lists show it: with how many knowledge sources it has, and how many are ready. */
+export const chatbotListItemSchema = chatbotSchema.extend({
+  sourceCount: z.number().int(),
+  readySourceCount: z.number().int(),
+});
+export type ChatbotListItem = z.infer<typeof chatbotListItemSchema>;
+export const chatbotListSchema = z.array(chatbotListItemSchema);
 
 /** The widget shows the name to visitors: the one rule for names people see (`nameText`). */
 const name = nameText({

@@ -1,4 +1,4 @@
-import type { BotLanguage, ChatTurn, Citation } from "@parley/contracts";
+import type { BotLanguage, ChatTurn, Citation, FallbackOffers } from "@parley/contracts";
 import type { ChatbotRow } from "../../db/schema";
 import type { AnswerOutcome } from "../../lib/metrics";
 import type { OutboundGuard } from "../../lib/outbound";
@@ -81,6 +81,11 @@ export function createChatService(deps: {
       onDelta: (text: string) => void;
       /** The language the widget speaks to the visitor (the fallback reply's when the question says none). */
       language?: BotLanguage;
+      /**
+       * What the channel can offer a customer the bot could not answer (the default fallback reply
+       * invites to it); omitted: what the bot offers (the widget's e-mail form, a person).
+       */
+      offers?: FallbackOffers;
     }): Promise<Reply> {
       const model = modelFor(args.bot);
       const started = performance.now();
@@ -105,12 +110,14 @@ export function createChatService(deps: {
       signal: AbortSignal;
       onDelta: (text: string) => void;
       language?: BotLanguage;
+      offers?: FallbackOffers;
     },
   ): Promise<Reply> {
     // The fallback reply in the question's language when the bot speaks it (else the widget's);
     // a default one matches what the bot offers (the e-mail form, a person).
     const language = replyLanguage(args.bot, questionLanguage(args.question), args.language);
-    const fallbackReply = fallbackReplyFor(args.bot, language);
+    const offers = args.offers ?? fallbackOffers(args.bot);
+    const fallbackReply = fallbackReplyFor(args.bot, language, offers);
     const searchedFor = searchQuery(args.question, args.history);
     const { passages, terms } = await deps.retrieval.retrieve(args.bot.id, searchedFor);
     const stream = model.answer({
@@ -122,7 +129,7 @@ export function createChatService(deps: {
       bot: {
         instructions: args.bot.instructions,
         fallbackReply,
-        arabicFallbackReply: arabicFallback(fallbackOffers(args.bot)),
+        arabicFallbackReply: arabicFallback(offers),
         temperature: args.bot.temperature,
         maxAnswerTokens: args.bot.maxAnswerTokens,
         caution: args.bot.answerCaution,

@@ -65,13 +65,15 @@ export function fallbackOffers(bot: Pick<ChatbotRow, "leadCapture" | "handoff">)
 /**
  * The fallback reply the bot says in `language`: the owner's words as written, or while it is a
  * default (never rewritten, or written before the defaults matched the offers) the default that
- * matches what the bot offers now (see `effectiveFallbackReply`).
+ * matches what the bot offers now (see `effectiveFallbackReply`), or what the channel can offer
+ * (`offers`: the public API offers neither the e-mail form nor a person).
  */
 export function fallbackReplyFor(
   bot: LanguageRow & Pick<ChatbotRow, "leadCapture" | "handoff">,
   language: BotLanguage,
+  offers: FallbackOffers = fallbackOffers(bot),
 ): string {
-  return effectiveFallbackReply(textsFor(bot, language).fallbackReply, language, fallbackOffers(bot));
+  return effectiveFallbackReply(textsFor(bot, language).fallbackReply, language, offers);
 }
 
 /** The language the widget speaks to a visitor who wants `wanted`: it, if the bot speaks it. */

@@ -2,6 +2,7 @@ import type { Database } from "@parley/db";
 import { and, count, desc, eq, isNotNull, not, sql } from "drizzle-orm";
 import { type ChatbotRow, chatbots, knowledgeSources } from "../../db/schema";
 import type { Tx } from "../../db/tx";
+import { decodePageCursor, encodePageCursor, stampOf } from "../../lib/page-cursor";
 
 export type ChatbotColumns = Partial<typeof chatbots.$inferInsert>;
 
@@ -32,6 +33,40 @@ export function createChatbotsRepo(db: Database) {
         .where(eq(chatbots.ownerId, ownerId))
         .groupBy(chatbots.id)
         .orderBy(desc(chatbots.createdAt));
+    },
+    /**
+     * One page of the owner's bots with their source counts, newest first (created time, then id),
+     * after `cursor` (a page cursor tagged `c`, see lib/page-cursor.ts).
+     */
+    async pageWithSourceCounts(ownerId: string, opts: { cursor?: string; limit: number }) {
+      const cursor = opts.cursor ? decodePageCursor("c", opts.cursor) : null;
+      const rows = await db
+        .select({
+          bot: chatbots,
+          sourceCount: sql<number>`count(${knowledgeSources.id})::int`,
+          readySourceCount: sql<number>`count(${knowledgeSources.id}) filter (where ${knowledgeSources.status} = 'ready')::int`,
+          key: stampOf(chatbots.createdAt),
+        })
+        .from(chatbots)
+        .leftJoin(knowledgeSources, eq(knowledgeSources.chatbotId, chatbots.id))
+        .where(
+          and(
+            eq(chatbots.ownerId, ownerId),
+            cursor
+              ? sql`(${chatbots.createdAt} < ${cursor.at}::timestamptz
+                  or (${chatbots.createdAt} = ${cursor.at}::timestamptz and ${chatbots.id} < ${cursor.id}))`
+              : undefined,
+          ),
+        )
+        .groupBy(chatbots.id)
+        .orderBy(desc(chatbots.createdAt), desc(chatbots.id))
+        .limit(opts.limit + 1);
+      const page = rows.slice(0, opts.limit);
+      const last = page.at(-1);
+      return {
+        items: page,
+        nextCursor: rows.length > opts.limit && last ? encodePageCursor("c", last.key, last.bot.id) : null,
+      };
     },
     listForOwner(ownerId: string): Promise<ChatbotRow[]> {
       return db.select().from(chatbots).where(eq(chatbots.ownerId, ownerId)).orderBy(chatbots.createdAt);

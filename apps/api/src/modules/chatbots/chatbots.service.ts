@@ -1,4 +1,5 @@
 import {
+  type ApiChatbotPage,
   type BotLanguage,
   type Chatbot,
   type ChatbotCreate,
@@ -165,6 +166,18 @@ export function createChatbotsService(deps: {
         sourceCount: r.sourceCount,
         readySourceCount: r.readySourceCount,
       }));
+    },
+    /** One page of the owner's bots, newest first (the public API's list). */
+    async page(ownerId: string, opts: { cursor?: string; limit: number }): Promise<ApiChatbotPage> {
+      const page = await repo.pageWithSourceCounts(ownerId, opts);
+      return {
+        items: page.items.map((r) => ({
+          ...toChatbot(r.bot),
+          sourceCount: r.sourceCount,
+          readySourceCount: r.readySourceCount,
+        })),
+        nextCursor: page.nextCursor,
+      };
     },
     async get(ownerId: string, id: string): Promise<Chatbot> {
       return toChatbot(await own(ownerId, id));

@@ -4,6 +4,13 @@ import { rowsOf } from "@parley/db";
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { chatbots, conversations, leads, messages } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import {
+  decodePageCursor,
+  encodePageCursor,
+  isCursorId,
+  isStamp,
+  stampOf as stamp,
+} from "../../lib/page-cursor";
 import { LOW_CONFIDENCE } from "../chat/confidence";
 import { TEAM_CHANNELS } from "./access";
 import type { ConversationRow, MessageRow } from "./conversations.repo";
@@ -41,13 +48,6 @@ interface Cursor {
   at: string;
   id: string;
 }
-const STAMP = /^(19[7-9]\d|[2-9]\d{3})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
-/** A UTC timestamp as the cursor carries it, and one that exists (no 31 February, no 24:00). */
-const isStamp = (at: string) => {
-  if (!STAMP.test(at)) return false;
-  const date = new Date(at);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === at.slice(0, 19);
-};
 const encodeCursor = (c: Cursor) =>
   Buffer.from(`${c.block === "waiting" ? "w" : "m"}|${c.at}|${c.id}`).toString("base64url");
 function decodeCursor(cursor: string): Cursor {
@@ -55,38 +55,10 @@ function decodeCursor(cursor: string): Cursor {
   // Two parts: a cursor of the list before it had a waiting block (`lastMessageAt|id`).
   const [tag, at, id] = parts.length === 2 ? ["m", ...parts] : parts;
   // The cursor is client-held text: only a well-formed one reaches the query.
-  if (
-    parts.length > 3 ||
-    (tag !== "w" && tag !== "m") ||
-    !at ||
-    !isStamp(at) ||
-    !id ||
-    id.length > 200 ||
-    id.includes("\u0000")
-  )
+  if (parts.length > 3 || (tag !== "w" && tag !== "m") || !at || !isStamp(at) || !isCursorId(id))
     throw new AppError("BAD_REQUEST", "Invalid page cursor");
   return { block: tag === "w" ? "waiting" : "rest", at, id };
 }
-
-/** The leads page's cursor (`l|<created_at>|<id>`), checked like the conversations' one. */
-function decodeLeadCursor(cursor: string): { at: string; id: string } {
-  const [tag, at, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (
-    tag !== "l" ||
-    rest.length > 0 ||
-    !at ||
-    !isStamp(at) ||
-    !id ||
-    id.length > 200 ||
-    id.includes("\u0000")
-  )
-    throw new AppError("BAD_REQUEST", "Invalid page cursor");
-  return { at, id };
-}
-
-/** A timestamp as text at full precision (UTC), for the cursor. */
-const stamp = (col: SQL | typeof conversations.lastMessageAt | typeof leads.createdAt) =>
-  sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Text to find inside a column with ILIKE: `%`, `_` and the escape character match themselves. */
 const likeContaining = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -271,7 +243,7 @@ export function createInboxQueries(db: Database) {
       ownerId: string,
       opts: { chatbotId?: string; cursor?: string; limit: number },
     ): Promise<{ items: { lead: LeadRecord; chatbotName: string }[]; nextCursor: string | null }> {
-      const cursor = opts.cursor ? decodeLeadCursor(opts.cursor) : null;
+      const cursor = opts.cursor ? decodePageCursor("l", opts.cursor) : null;
       const rows = await db
         .select({ lead: leads, chatbotName: chatbots.name, key: stamp(leads.createdAt) })
         .from(leads)
@@ -292,10 +264,7 @@ export function createInboxQueries(db: Database) {
       const last = page.at(-1);
       return {
         items: page.map(({ lead, chatbotName }) => ({ lead, chatbotName })),
-        nextCursor:
-          rows.length > opts.limit && last
-            ? Buffer.from(`l|${last.key}|${last.lead.id}`).toString("base64url")
-            : null,
+        nextCursor: rows.length > opts.limit && last ? encodePageCursor("l", last.key, last.lead.id) : null,
       };
     },
 

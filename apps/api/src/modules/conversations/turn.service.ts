@@ -1,4 +1,10 @@
-import type { BotLanguage, HandoffResult, MessageContentType, StreamDone } from "@parley/contracts";
+import type {
+  BotLanguage,
+  FallbackOffers,
+  HandoffResult,
+  MessageContentType,
+  StreamDone,
+} from "@parley/contracts";
 import { asksForPerson, WIDGET_LIMITS, withinOfficeHours } from "@parley/contracts";
 import type { ChatbotRow, PlanRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
@@ -106,6 +112,14 @@ export interface PreparedTurn {
  */
 const RECENT = WIDGET_LIMITS.historyTurns * 2 + 2;
 
+/**
+ * What an answer the bot could not give may invite a public API caller to: nothing. The widget's
+ * e-mail form and "Talk to a person" button are not there (the caller is a program), so its
+ * fallback reply is the default that only asks to rephrase (or the owner's own words), and no
+ * handover is offered with it; the API marks such an answer `fallback` instead.
+ */
+const API_OFFERS: FallbackOffers = { leadCapture: false, liveChat: false };
+
 const held = (messageId: string | null, handoff?: HandoffResult): TurnOutcome => ({
   messageId,
   answered: true,
@@ -127,10 +141,11 @@ export function createTurnService(deps: TurnDeps) {
   const { chat, conversations: repo, usage, now } = deps;
   /**
    * Whether a person can be offered under an answer the bot could not give: live chat on, and
-   * someone in now (outside office hours the offer would promise what nobody can keep).
+   * someone in now (outside office hours the offer would promise what nobody can keep); never to a
+   * public API caller (API_OFFERS).
    */
-  const personNow = (bot: ChatbotRow) =>
-    bot.handoff.enabled && withinOfficeHours(bot.handoff.officeHours, now());
+  const personNow = (bot: ChatbotRow, access: ConversationAccess) =>
+    !("api" in access) && bot.handoff.enabled && withinOfficeHours(bot.handoff.officeHours, now());
 
   return {
     /**
@@ -185,6 +200,8 @@ export function createTurnService(deps: TurnDeps) {
     async prepare(req: TurnRequest): Promise<PreparedTurn> {
       const { bot, conversationId, access, content, language, inbound } = req;
       const unavailable = language === "ar" ? UNAVAILABLE_REPLY_AR : UNAVAILABLE_REPLY;
+      /** What the fallback reply may invite to: the bot's offers, or none through the API. */
+      const offers = "api" in access ? API_OFFERS : undefined;
       // The conversation (the writer's own) and its newest messages in one query; its message
       // count is kept on the row, so no count(*).
       const found = await repo.withRecentMessages(conversationId, access, RECENT);
@@ -383,6 +400,7 @@ export function createTurnService(deps: TurnDeps) {
                 history: turns,
                 signal,
                 language,
+                offers,
                 onDelta: () => {},
               });
               const messageId = await storeWhole(
@@ -398,7 +416,7 @@ export function createTurnService(deps: TurnDeps) {
                 citations: reply.citations,
                 engine: reply.engine,
                 duplicate: messageId === null,
-                ...(!reply.answered && personNow(bot) ? { offerHandoff: true } : {}),
+                ...(!reply.answered && personNow(bot, access) ? { offerHandoff: true } : {}),
               };
             } catch (err) {
               await giveBack();
@@ -423,6 +441,7 @@ export function createTurnService(deps: TurnDeps) {
               history: turns,
               signal,
               language,
+              offers,
               onDelta: (d) => {
                 onDelta(d);
                 draft.append(d);
@@ -436,7 +455,7 @@ export function createTurnService(deps: TurnDeps) {
               answered: reply.answered,
               citations: reply.citations,
               engine: reply.engine,
-              ...(!reply.answered && personNow(bot) ? { offerHandoff: true } : {}),
+              ...(!reply.answered && personNow(bot, access) ? { offerHandoff: true } : {}),
             };
           } catch (err) {
             const kept = await draft

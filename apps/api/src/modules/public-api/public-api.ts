@@ -1,10 +1,11 @@
 import swagger from "@fastify/swagger";
 import { API_V1_PREFIX } from "@parley/contracts";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { RateLimiter } from "../../lib/rate-limit";
 import { requireApiKey } from "../api-keys/api-key-auth";
 import type { ApiKeysService } from "../api-keys/api-keys.service";
+import { tidyComponents, v1SchemaRegistry } from "./openapi-components";
 import { type V1Options, v1Routes } from "./v1.routes";
 
 export const OPENAPI_PATH = `${API_V1_PREFIX}/openapi.json`;
@@ -19,6 +20,10 @@ const uploadBody = {
   required: ["file"],
   properties: { file: { type: "string", format: "binary", description: "The document" } },
 };
+
+/** Routes' zod schemas to JSON Schema, with the named ones (openapi-components.ts) as `$ref`s. */
+const transformRoute = createJsonSchemaTransform({ schemaRegistry: v1SchemaRegistry });
+const transformDocument = createJsonSchemaTransformObject({ schemaRegistry: v1SchemaRegistry });
 
 /**
  * `/api/v1` (registered with that prefix): the OpenAPI 3.1 document made from the routes' own zod
@@ -55,11 +60,12 @@ export const publicApi: FastifyPluginAsync<
       },
     },
     transform: (args) => {
-      const out = jsonSchemaTransform(args);
+      const out = transformRoute(args);
       if (args.url.endsWith("/sources/upload"))
         return { ...out, schema: { ...out.schema, body: uploadBody } };
       return out;
     },
+    transformObject: (args) => tidyComponents(transformDocument(args)),
   });
   let document: unknown;
   v1.get("/openapi.json", { schema: { hide: true } }, async (_request, reply) => {

@@ -3,13 +3,14 @@ import {
   type AuditAction,
   apiAnswerSchema,
   apiAskSchema,
+  apiChatbotPageSchema,
+  apiChatbotQuerySchema,
   apiConversationQuerySchema,
   apiLeadPageSchema,
   apiLeadQuerySchema,
   apiMessagePageSchema,
   apiMessageQuerySchema,
   chatbotCreateSchema,
-  chatbotListSchema,
   chatbotSchema,
   chatbotUpdateSchema,
   conversationPageSchema,
@@ -36,6 +37,7 @@ import type { InboxService } from "../inbox/inbox.service";
 import { addUploadedFile } from "../knowledge/knowledge.routes";
 import type { KnowledgeService } from "../knowledge/knowledge.service";
 import type { AuditService } from "../workspaces/audit.service";
+import { deletedSchema } from "./openapi-components";
 
 const botParams = z.object({ id: idText() });
 const sourceParams = z.object({ id: idText(), sourceId: idText() });
@@ -43,10 +45,15 @@ const conversationParams = z.object({ id: idText() });
 
 /** Every answer that is not the happy one has the one error shape. */
 const errors = { "4XX": errorBodySchema, "5XX": errorBodySchema } as const;
-const tagged = (tag: string, summary: string, security = true) => ({
+/**
+ * An operation's documentation: its `operationId` (stable, unique, camelCase: what a generated
+ * client names the call; openapi.test.ts holds them), tag and summary, behind the API key.
+ */
+const documented = (operationId: string, tag: string, summary: string) => ({
+  operationId,
   tags: [tag],
   summary,
-  ...(security ? { security: [{ apiKey: [] }] } : {}),
+  security: [{ apiKey: [] }],
 });
 
 export interface V1Options {
@@ -100,17 +107,22 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/chatbots",
     {
       schema: {
-        ...tagged("Chatbots", "List the workspace's chatbots (all of them: a plan holds at most 50)"),
-        response: { 200: chatbotListSchema, ...errors },
+        ...documented(
+          "listChatbots",
+          "Chatbots",
+          "List the workspace's chatbots (newest first; cursor pages)",
+        ),
+        querystring: apiChatbotQuerySchema,
+        response: { 200: apiChatbotPageSchema, ...errors },
       },
     },
-    async (request) => chatbots.list(keyWorkspace(request, "read")),
+    async (request) => chatbots.page(keyWorkspace(request, "read"), request.query),
   );
   app.post(
     "/chatbots",
     {
       schema: {
-        ...tagged("Chatbots", "Create a chatbot"),
+        ...documented("createChatbot", "Chatbots", "Create a chatbot"),
         body: chatbotCreateSchema,
         response: { 201: chatbotSchema, ...errors },
       },
@@ -126,7 +138,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/chatbots/:id",
     {
       schema: {
-        ...tagged("Chatbots", "Get a chatbot"),
+        ...documented("getChatbot", "Chatbots", "Get a chatbot"),
         params: botParams,
         response: { 200: chatbotSchema, ...errors },
       },
@@ -137,7 +149,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/chatbots/:id",
     {
       schema: {
-        ...tagged("Chatbots", "Change a chatbot's settings (only the fields sent)"),
+        ...documented("updateChatbot", "Chatbots", "Change a chatbot's settings (only the fields sent)"),
         params: botParams,
         body: chatbotUpdateSchema,
         response: { 200: chatbotSchema, ...errors },
@@ -159,7 +171,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/chatbots/:id/sources",
     {
       schema: {
-        ...tagged("Knowledge", "List a chatbot's knowledge sources, with their status"),
+        ...documented("listSources", "Knowledge", "List a chatbot's knowledge sources, with their status"),
         params: botParams,
         response: { 200: knowledgeSourceListSchema, ...errors },
       },
@@ -170,7 +182,11 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/chatbots/:id/sources",
     {
       schema: {
-        ...tagged("Knowledge", "Add a text, Q&A or website source (learned in the background)"),
+        ...documented(
+          "createSource",
+          "Knowledge",
+          "Add a text, Q&A or website source (learned in the background)",
+        ),
         params: botParams,
         body: sourceCreateSchema,
         response: { 201: knowledgeSourceSchema, ...errors },
@@ -185,7 +201,8 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/chatbots/:id/sources/upload",
     {
       schema: {
-        ...tagged(
+        ...documented(
+          "uploadSource",
           "Knowledge",
           "Upload a document (PDF, DOCX, TXT, MD, HTML) as `file` in multipart/form-data",
         ),
@@ -211,7 +228,11 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/chatbots/:id/sources/:sourceId",
     {
       schema: {
-        ...tagged("Knowledge", "Get a source and its status (queued, processing, ready, failed)"),
+        ...documented(
+          "getSource",
+          "Knowledge",
+          "Get a source and its status (queued, processing, ready, failed)",
+        ),
         params: sourceParams,
         response: { 200: knowledgeSourceSchema, ...errors },
       },
@@ -223,7 +244,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/chatbots/:id/sources/:sourceId/resync",
     {
       schema: {
-        ...tagged("Knowledge", "Learn a website or document source again"),
+        ...documented("resyncSource", "Knowledge", "Learn a website or document source again"),
         params: sourceParams,
         response: { 200: knowledgeSourceSchema, ...errors },
       },
@@ -235,9 +256,9 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/chatbots/:id/sources/:sourceId",
     {
       schema: {
-        ...tagged("Knowledge", "Delete a source (the bot forgets it at once)"),
+        ...documented("deleteSource", "Knowledge", "Delete a source (the bot forgets it at once)"),
         params: sourceParams,
-        response: { 204: z.null().describe("Deleted"), ...errors },
+        response: { 204: deletedSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -256,14 +277,16 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/chatbots/:id/ask",
     {
       schema: {
-        ...tagged(
+        ...documented(
+          "askChatbot",
           "Chat",
           "Ask a chatbot. JSON by default; with `Accept: text/event-stream`, Server-Sent Events (`start`, `delta`…, `done` or `error`). Pass `conversationId` to continue.",
         ),
         description:
           "With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead of JSON: " +
           "`start` {conversationId, questionId}, then `delta` {text}…, then `done` {messageId, answered, " +
-          "citations, engine, heldForTeam} or `error` {code, message}.",
+          "fallback, citations, engine, heldForTeam} or `error` {code, message}. `fallback`: the bot had no " +
+          "answer and the text is its fallback reply (it offers no person: hand over in your own way).",
         params: botParams,
         body: apiAskSchema,
         response: { 200: apiAnswerSchema, ...errors },
@@ -309,7 +332,12 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
               code: "PLAN_LIMIT_REACHED",
               message: "This workspace has used its plan's messages for this month.",
             });
-          } else stream.send("done", { ...done, heldForTeam: Boolean(held) });
+          } else
+            stream.send("done", {
+              ...done,
+              fallback: !held && !done.answered,
+              heldForTeam: Boolean(held),
+            });
         } catch (err) {
           if (!(err instanceof ModelError)) request.log.error({ err }, "API answer failed");
           stream.send("error", {
@@ -345,6 +373,9 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
             messageId: result.held ? null : result.messageId,
             text,
             answered: result.answered,
+            // The bot abstained (its fallback reply), as the widget's reply is marked internally;
+            // a held conversation's empty answer is not one.
+            fallback: !result.held && !result.answered,
             citations: result.citations,
             engine: result.engine,
           },
@@ -366,7 +397,8 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/conversations",
     {
       schema: {
-        ...tagged(
+        ...documented(
+          "listConversations",
           "Conversations",
           "List the workspace's conversations (newest activity first; cursor pages)",
         ),
@@ -380,7 +412,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/conversations/:id",
     {
       schema: {
-        ...tagged("Conversations", "Get a conversation with its messages and leads"),
+        ...documented("getConversation", "Conversations", "Get a conversation with its messages and leads"),
         params: conversationParams,
         response: { 200: transcriptSchema, ...errors },
       },
@@ -391,7 +423,11 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/conversations/:id/messages",
     {
       schema: {
-        ...tagged("Conversations", "List a conversation's messages (oldest first; cursor pages)"),
+        ...documented(
+          "listConversationMessages",
+          "Conversations",
+          "List a conversation's messages (oldest first; cursor pages)",
+        ),
         params: conversationParams,
         querystring: apiMessageQuerySchema,
         response: { 200: apiMessagePageSchema, ...errors },
@@ -416,7 +452,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/leads",
     {
       schema: {
-        ...tagged("Leads", "List the workspace's leads (newest first; cursor pages)"),
+        ...documented("listLeads", "Leads", "List the workspace's leads (newest first; cursor pages)"),
         querystring: apiLeadQuerySchema,
         response: { 200: apiLeadPageSchema, ...errors },
       },

@@ -71,6 +71,47 @@ describe("the API reference's reading of the OpenAPI document", () => {
     expect(add?.responses).toEqual([{ status: "201", schema: null }]);
   });
 
+  it("follows $ref inside a schema too (a page's items, a union's variants), and stops on a cycle", () => {
+    const paged: OpenApiDoc = {
+      ...doc,
+      components: {
+        schemas: {
+          Lead: { type: "object", properties: { email: { type: "string" } }, required: ["email"] },
+          LeadPage: {
+            type: "object",
+            properties: {
+              items: { type: "array", items: { $ref: "#/components/schemas/Lead" } },
+              first: { anyOf: [{ $ref: "#/components/schemas/Lead" }, { type: "null" }] },
+            },
+          },
+          Node: { type: "object", properties: { next: { $ref: "#/components/schemas/Node" } } },
+        },
+      },
+      paths: {
+        "/api/v1/leads": {
+          get: {
+            tags: ["Leads"],
+            responses: {
+              "200": {
+                content: { "application/json": { schema: { $ref: "#/components/schemas/LeadPage" } } },
+              },
+              "4XX": { content: { "application/json": { schema: { $ref: "#/components/schemas/Node" } } } },
+            },
+          },
+        },
+      },
+    };
+    const [ok, err] = operationsByTag(paged)[0]?.operations[0]?.responses ?? [];
+    expect(ok?.schema?.properties?.items?.items).toEqual(paged.components?.schemas?.Lead);
+    expect(unwrapNullable(ok?.schema?.properties?.first ?? {}).schema).toEqual(
+      paged.components?.schemas?.Lead,
+    );
+    let depth = 0;
+    for (let s = err?.schema; s?.properties?.next; s = s.properties.next) depth++;
+    expect(depth).toBeGreaterThan(5);
+    expect(depth).toBeLessThan(20);
+  });
+
   it("names types, nullable values and limits", () => {
     expect(unwrapNullable({ anyOf: [{ type: "string" }, { type: "null" }] })).toEqual({
       schema: { type: "string" },

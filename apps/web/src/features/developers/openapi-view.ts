@@ -107,11 +107,32 @@ export function operationsByTag(doc: OpenApiDoc): { tag: string; operations: Ope
 }
 
 /** Follows a local `$ref` (`#/components/schemas/…`); anything else is returned as it is. */
-export function resolve(doc: OpenApiDoc, schema: JsonSchema, depth = 0): JsonSchema {
+function follow(doc: OpenApiDoc, schema: JsonSchema, depth: number): JsonSchema {
   if (!schema.$ref || depth > 8) return schema;
   const name = schema.$ref.replace(/^#\/components\/schemas\//, "");
   const target = doc.components?.schemas?.[name];
-  return target ? resolve(doc, target, depth + 1) : schema;
+  return target ? follow(doc, target, depth + 1) : schema;
+}
+
+/**
+ * The schema with every local `$ref` in it replaced by its component (fields, items, variants), so
+ * the reference shows a named schema's fields wherever it is used. Nesting stops at 12 levels (a
+ * schema that refers to itself).
+ */
+export function resolve(doc: OpenApiDoc, schema: JsonSchema, depth = 0): JsonSchema {
+  const s = follow(doc, schema, 0);
+  if (depth > 12) return s;
+  const deeper = (x: JsonSchema) => resolve(doc, x, depth + 1);
+  const out: JsonSchema = { ...s };
+  if (s.properties)
+    out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, deeper(v)]));
+  if (s.items) out.items = deeper(s.items);
+  if (s.anyOf) out.anyOf = s.anyOf.map(deeper);
+  if (s.oneOf) out.oneOf = s.oneOf.map(deeper);
+  if (s.allOf) out.allOf = s.allOf.map(deeper);
+  if (s.additionalProperties && typeof s.additionalProperties === "object")
+    out.additionalProperties = deeper(s.additionalProperties);
+  return out;
 }
 
 /** The schema without its `null` variant, and whether it had one. */
