@@ -1,21 +1,7 @@
 import type { Analytics } from "@parley/contracts";
+import { StatCard as Kpi } from "@parley/ui/components/StatCard";
 import { useTranslation } from "@parley/ui/i18n/react";
-import { useId } from "react";
 import { formatCount, formatShare } from "../numbers";
-
-function Kpi({ label, value, detail }: { label: string; value: string; detail: string }) {
-  const id = useId();
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a labelled group of three texts, not form controls (no fieldset)
-    <div className="card kpi" role="group" aria-labelledby={id}>
-      <span id={id} className="kpi-label">
-        {label}
-      </span>
-      <span className="kpi-value">{value}</span>
-      <span className="kpi-detail">{detail}</span>
-    </div>
-  );
-}
 
 /** The headline figures, exactly as the API counted them. */
 export function KpiGrid({ data }: { data: Analytics }) {
