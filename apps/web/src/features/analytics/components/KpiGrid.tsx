@@ -1,21 +1,7 @@
 import type { Analytics } from "@parley/contracts";
+import { StatCard } from "@parley/ui/components/StatCard";
 import { useTranslation } from "@parley/ui/i18n/react";
-import { useId } from "react";
 import { formatCount, formatShare } from "../numbers";
-
-function Kpi({ label, value, detail }: { label: string; value: string; detail: string }) {
-  const id = useId();
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a labelled group of three texts, not form controls (no fieldset)
-    <div className="card kpi" role="group" aria-labelledby={id}>
-      <span id={id} className="kpi-label">
-        {label}
-      </span>
-      <span className="kpi-value">{value}</span>
-      <span className="kpi-detail">{detail}</span>
-    </div>
-  );
-}
 
 /** The headline figures, exactly as the API counted them. */
 export function KpiGrid({ data }: { data: Analytics }) {
@@ -24,17 +10,17 @@ export function KpiGrid({ data }: { data: Analytics }) {
   const ratings = totals.thumbsUp + totals.thumbsDown;
   return (
     <div className="kpi-grid">
-      <Kpi
+      <StatCard
         label={t("analytics.kpi.conversations")}
         value={formatCount(totals.conversations)}
         detail={t("analytics.kpi.conversationsDetail")}
       />
-      <Kpi
+      <StatCard
         label={t("analytics.kpi.messages")}
         value={formatCount(totals.messages)}
         detail={t("analytics.kpi.questions", { count: totals.questions })}
       />
-      <Kpi
+      <StatCard
         label={t("analytics.kpi.answered")}
         value={formatShare(data.answeredShare)}
         detail={
@@ -43,7 +29,7 @@ export function KpiGrid({ data }: { data: Analytics }) {
             : t("analytics.kpi.answeredDetail", { n: formatCount(totals.answered) })
         }
       />
-      <Kpi
+      <StatCard
         label={t("analytics.kpi.satisfaction")}
         value={formatShare(data.satisfaction)}
         detail={
@@ -55,7 +41,7 @@ export function KpiGrid({ data }: { data: Analytics }) {
               })
         }
       />
-      <Kpi
+      <StatCard
         label={t("analytics.kpi.leads")}
         value={formatCount(totals.leads)}
         detail={t("analytics.kpi.leadsDetail")}
