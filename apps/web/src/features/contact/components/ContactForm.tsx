@@ -101,20 +101,11 @@ export function ContactForm({ kind, defaults, send, receiptNote }: ContactFormPr
       <h2 className="form-title">{t(`${kind}.formTitle`)}</h2>
       <div className="form-row">
         <Field label={t(`${kind}.name`)} id={`${kind}-name`} error={name}>
-          {(aria) => (
-            <input id={`${kind}-name`} type="text" autoComplete="name" {...aria} {...register("name")} />
-          )}
+          {(aria) => <input type="text" autoComplete="name" {...aria} {...register("name")} />}
         </Field>
         <Field label={t(text.email)} id={`${kind}-email`} error={email}>
           {(aria) => (
-            <input
-              id={`${kind}-email`}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              {...aria}
-              {...register("email")}
-            />
+            <input type="email" autoComplete="email" inputMode="email" {...aria} {...register("email")} />
           )}
         </Field>
       </div>
@@ -126,15 +117,7 @@ export function ContactForm({ kind, defaults, send, receiptNote }: ContactFormPr
             id="contact-company"
             error={fieldError(errors.company?.message)}
           >
-            {(aria) => (
-              <input
-                id="contact-company"
-                type="text"
-                autoComplete="organization"
-                {...aria}
-                {...register("company")}
-              />
-            )}
+            {(aria) => <input type="text" autoComplete="organization" {...aria} {...register("company")} />}
           </Field>
           {topic}
         </div>
@@ -144,7 +127,6 @@ export function ContactForm({ kind, defaults, send, receiptNote }: ContactFormPr
       <Field label={t(`${kind}.message`)} id={`${kind}-message`} error={fieldError(errors.message?.message)}>
         {(aria) => (
           <textarea
-            id={`${kind}-message`}
             rows={text.rows}
             placeholder={t(`${kind}.messagePlaceholder`)}
             {...aria}
