@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
+import { useLocation } from "react-router-dom";
 import { Shell } from "./components/Shell";
 import { ErrorPage } from "./pages/ErrorPage";
 import { ForgotPasswordPage } from "./pages/ForgotPassword";
@@ -8,7 +9,6 @@ import { SignUpPage } from "./pages/SignUp";
 import { InvalidPlatformPage, LoadingCard, NotFoundPage, PlatformUnavailablePage } from "./pages/StatusPages";
 import { VerifiedPage } from "./pages/Verified";
 import { usePlatform, useWebUrl } from "./platform";
-import { useLocation } from "./router";
 import { pageFromPath, platformFromSearch } from "./urls";
 
 export function App() {
@@ -17,6 +17,11 @@ export function App() {
   const platformId = platformFromSearch(search);
   const platform = usePlatform(platformId);
   const webUrl = useWebUrl(platform);
+  // A new page starts at the top, as a page load would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change by design
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
 
   let content: ReactNode;
   if (page === null) {

@@ -153,14 +153,20 @@ export function signOut() {
   return call("/sign-out", { method: "POST", body: {}, parse: acceptAny });
 }
 
-export function startSocialSignIn(input: { provider: string; platform: string; invitation?: string | null }) {
+export function startSocialSignIn(input: {
+  provider: string;
+  platform: string;
+  invitation?: string | null;
+  /** The page's language: a failure's error page is shown in it. */
+  language?: string | null;
+}) {
   return call("/sign-in/social", {
     method: "POST",
     body: {
       provider: input.provider,
       callbackURL: authCallbacks.socialDone(input.platform, input.invitation),
       newUserCallbackURL: authCallbacks.socialDone(input.platform, input.invitation),
-      errorCallbackURL: authCallbacks.socialError(input.platform),
+      errorCallbackURL: authCallbacks.socialError(input.platform, input.language),
       disableRedirect: true,
     },
     parse: parseSocialRedirect,

@@ -2,6 +2,7 @@ import { createI18n, type Language } from "@parley/ui/i18n";
 import { LanguageProvider } from "@parley/ui/i18n/react";
 import { createElement as h, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { InvitationNotice, type InvitationState, invitationToCarry } from "./components/InvitationNotice";
 import { invitationFromSearch, isInvitedAddress, parseInvitationPreview } from "./invitation";
@@ -28,7 +29,11 @@ const pending = {
 
 async function render(language: Language, node: ReactNode): Promise<string> {
   const i18n = await createI18n(language);
-  return renderToStaticMarkup(h(LanguageProvider, { i18n } as Parameters<typeof LanguageProvider>[0], node));
+  // The pages' links are react-router links (they need a router above them; its lazy-discovery
+  // attribute is no part of what these tests read).
+  return renderToStaticMarkup(
+    h(LanguageProvider, { i18n } as Parameters<typeof LanguageProvider>[0], h(MemoryRouter, null, node)),
+  ).replaceAll(' data-discover="true"', "");
 }
 const text = (html: string) => html.replace(/<[^>]+>/g, "").replace(/\s+/g, " ");
 

@@ -2,7 +2,8 @@ import { applyLanguage, createI18n, initialBrowserLanguage } from "@parley/ui/i1
 import { LanguageProvider } from "@parley/ui/i18n/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
+import { RouterProvider } from "react-router-dom";
+import { router } from "./router";
 import "@parley/ui/styles/tokens.css";
 import "@parley/ui/styles/i18n.css";
 import "@parley/ui/styles/forms.css";
@@ -19,7 +20,7 @@ const i18n = await createI18n(initial.language, { preload: ["common", "errors", 
 createRoot(root).render(
   <StrictMode>
     <LanguageProvider i18n={i18n}>
-      <App />
+      <RouterProvider router={router} />
     </LanguageProvider>
   </StrictMode>,
 );

@@ -2,6 +2,7 @@ import { createI18n, type Language } from "@parley/ui/i18n";
 import { LanguageProvider } from "@parley/ui/i18n/react";
 import { createElement as h, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { Shell } from "./components/Shell";
 import { SocialButtons } from "./components/SocialButtons";
@@ -25,13 +26,16 @@ type Frame = Parameters<typeof Shell>[0];
 
 async function render(language: Language, page: ReactNode): Promise<string> {
   const i18n = await createI18n(language);
-  return renderToStaticMarkup(
+  const html = renderToStaticMarkup(
     h(
       LanguageProvider,
       { i18n } as Parameters<typeof LanguageProvider>[0],
-      h(Shell, { webUrl: WEB } as Frame, page),
+      // The pages' links are react-router links: they need a router above them.
+      h(MemoryRouter, null, h(Shell, { webUrl: WEB } as Frame, page)),
     ),
   );
+  // react-router's lazy-discovery attribute is no part of what these tests read.
+  return html.replaceAll(' data-discover="true"', "");
 }
 
 const pages: [string, ReactNode][] = [

@@ -1,4 +1,5 @@
 /** Pure URL helpers for the hosted sign-in UI (no DOM access, unit-tested). */
+import { languageFromSearch } from "@parley/ui/i18n/languages";
 import { invitationParams } from "./invitation";
 
 /** Where the auth service serves this UI; matches `base` in apps/auth/vite.config.ts. */
@@ -38,6 +39,15 @@ export function isPlausiblePlatformId(id: string): boolean {
 export function platformFromSearch(search: string): string {
   const value = new URLSearchParams(search).get("platform");
   return value === null || value.trim() === "" ? DEFAULT_PLATFORM : value.trim();
+}
+
+/**
+ * `?lang=` of this page's address, to keep on a link to another page of this UI (the error page's
+ * way back to sign-in): a page opened in Arabic by its address stays in Arabic.
+ */
+export function languageParams(search: string): { lang?: string } {
+  const language = languageFromSearch(search);
+  return language ? { lang: language } : {};
 }
 
 /** A same-origin href to a page of this UI, always carrying the platform. */
@@ -118,5 +128,7 @@ export const authCallbacks = {
   /** Social sign-in lands back on the sign-in page, which continues to the platform. */
   socialDone: (platform: string, invitation: string | null = null) =>
     pageHref("sign-in", platform, { continue: "1", ...invitationParams(invitation) }),
-  socialError: (platform: string) => pageHref("error", platform),
+  /** The error page opens in the language the sign-in page was read in (`?lang=`). */
+  socialError: (platform: string, language: string | null = null) =>
+    pageHref("error", platform, language ? { lang: language } : {}),
 };

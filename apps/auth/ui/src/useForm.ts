@@ -1,79 +1,129 @@
-/** Error state and focus handling shared by every form: field errors, one form-level error, focus. */
-import { useCallback, useEffect, useRef, useState } from "react";
+/**
+ * Every form of the sign-in app on react-hook-form (as in the web app): the values, the client-side
+ * checks (validation.ts) as its resolver, field errors under their fields, one form-level error
+ * above the form, and focus on the first error (the field, or the form-level alert).
+ */
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type PathValue,
+  type Resolver,
+  useForm,
+} from "react-hook-form";
 import {
   type ApiFailure,
   describeApiError,
   type ErrorField,
   type HumanError,
   type PasswordPolicy,
+  type Text,
 } from "./errors";
-import { type FieldErrors, firstErrorField } from "./validation";
+import { useText } from "./text";
+import type { FieldErrors } from "./validation";
 
-type FocusTarget = { target: ErrorField | "alert"; seq: number } | null;
+/** The forms' values: text fields named as the errors name them. */
+type Values = Partial<Record<ErrorField, string>> & FieldValues;
 
-export function useFormErrors(policy?: PasswordPolicy) {
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+/** A catalog text travels in react-hook-form's string `message`; it is translated where it is shown. */
+const encode = (text: Text): string => JSON.stringify(text);
+const decode = (message: unknown): Text | undefined =>
+  typeof message === "string" && message !== "" ? (JSON.parse(message) as Text) : undefined;
+
+export function useAuthForm<V extends Values>(
+  defaults: V,
+  validate: (values: V) => FieldErrors,
+  policy?: PasswordPolicy,
+) {
+  const tx = useText();
+  const resolver: Resolver<V> = async (values) => {
+    const found = Object.entries(validate(values)).filter(
+      (entry): entry is [string, Text] => entry[1] !== undefined,
+    );
+    if (found.length === 0) return { values, errors: {} };
+    return {
+      values: {},
+      errors: Object.fromEntries(
+        found.map(([field, text]) => [field, { type: "validate", message: encode(text) }]),
+      ),
+    };
+  };
+  const form = useForm<V>({
+    defaultValues: defaults as DefaultValues<V>,
+    resolver,
+    // An error stays until its field is edited (then it goes) or the form is sent again.
+    reValidateMode: "onSubmit",
+    shouldFocusError: true,
+  });
   const [formError, setFormError] = useState<HumanError | null>(null);
-  const [focus, setFocus] = useState<FocusTarget>(null);
-  const inputs = useRef<Partial<Record<ErrorField, HTMLInputElement | null>>>({});
+  const [alertFocus, setAlertFocus] = useState(0);
   const alertRef = useRef<HTMLDivElement>(null);
 
-  // Focus moves after the render that shows the error, so the element exists and is described.
+  // Focus moves after the render that shows the error, so the alert exists and is described.
   useEffect(() => {
-    if (!focus) return;
-    if (focus.target === "alert") alertRef.current?.focus();
-    else inputs.current[focus.target]?.focus();
-  }, [focus]);
+    if (alertFocus > 0) alertRef.current?.focus();
+  }, [alertFocus]);
 
-  const bind = useCallback(
-    (field: ErrorField) => (element: HTMLInputElement | null) => {
-      inputs.current[field] = element;
-    },
-    [],
-  );
+  const { register, watch, setValue, clearErrors, setError, handleSubmit } = form;
+  const errors = form.formState.errors;
 
-  /** Shows client-side validation errors; returns true when the form may be sent. */
-  const check = useCallback((errors: FieldErrors): boolean => {
-    setFieldErrors(errors);
+  /** A TextField's or PasswordField's props for `name`: value, change (clears its error), ref, error. */
+  const field = (name: Path<V> & ErrorField, onEdit?: () => void) => {
+    const message = decode(errors[name]?.message);
+    return {
+      ref: register(name).ref,
+      value: String(watch(name) ?? ""),
+      onValueChange: (value: string) => {
+        setValue(name, value as PathValue<V, Path<V>>);
+        clearErrors(name);
+        onEdit?.();
+      },
+      error: message && tx(message),
+    };
+  };
+
+  /** The form's onSubmit: checks the values, then runs `onValid` with them (clearing the form-level error). */
+  const submit = (onValid: (values: V) => Promise<void> | void) => (event: FormEvent<HTMLFormElement>) => {
     setFormError(null);
-    const first = firstErrorField(errors);
-    if (first) setFocus((prev) => ({ target: first, seq: (prev?.seq ?? 0) + 1 }));
-    return first === undefined;
-  }, []);
+    return handleSubmit(onValid)(event);
+  };
 
   /** Shows a failed call: under its field when it belongs to one, else above the form. */
   const fail = useCallback(
     (failure: ApiFailure): HumanError => {
       const human = describeApiError(failure, policy);
-      const { field } = human;
-      if (field) {
-        setFieldErrors({ [field]: human.message });
+      clearErrors();
+      if (human.field) {
         setFormError(null);
-        setFocus((prev) => ({ target: field, seq: (prev?.seq ?? 0) + 1 }));
+        setError(
+          human.field as Path<V>,
+          { type: "server", message: encode(human.message) },
+          { shouldFocus: true },
+        );
       } else {
-        setFieldErrors({});
         setFormError(human);
-        setFocus((prev) => ({ target: "alert", seq: (prev?.seq ?? 0) + 1 }));
+        setAlertFocus((n) => n + 1);
       }
       return human;
     },
-    [policy],
+    [policy, clearErrors, setError],
   );
 
-  /** Clears one field's error as the user edits it. */
-  const clearField = useCallback((field: ErrorField) => {
-    setFieldErrors((prev) => {
-      if (prev[field] === undefined) return prev;
-      const next = { ...prev };
-      delete next[field];
-      return next;
-    });
-  }, []);
-
+  /** Clears every error (a new attempt by another way, e.g. a social button). */
   const reset = useCallback(() => {
-    setFieldErrors({});
+    clearErrors();
     setFormError(null);
-  }, []);
+  }, [clearErrors]);
 
-  return { fieldErrors, formError, bind, alertRef, check, fail, clearField, reset };
+  return {
+    field,
+    submit,
+    fail,
+    reset,
+    formError,
+    alertRef,
+    watch,
+    hasError: (name: ErrorField) => Boolean(errors[name]),
+  };
 }

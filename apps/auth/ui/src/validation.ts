@@ -73,3 +73,8 @@ export function validateNewPasswordForm(
     confirmPassword: validateConfirmation(values.password, values.confirmPassword),
   });
 }
+
+/** A form of one address (forgot password, a new verification link). */
+export function validateEmailForm(values: { email: string }): FieldErrors {
+  return compact({ email: validateEmail(values.email) });
+}

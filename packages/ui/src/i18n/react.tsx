@@ -144,6 +144,12 @@ export function Ltr({ children, className }: { children: ReactNode; className?: 
 }
 
 /**
+ * `components` for a catalog text with a `<code>` part (an id, a path, a header name): the code
+ * reads left to right inside Arabic. `<Trans … components={LTR_CODE} />`.
+ */
+export const LTR_CODE = { code: <code dir="ltr" /> };
+
+/**
  * The language switch shown on every page: a link-styled button naming the other language in its
  * own script ("العربية" on an English page, "English" on an Arabic one).
  */

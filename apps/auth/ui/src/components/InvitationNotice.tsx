@@ -1,8 +1,8 @@
+import { Alert } from "@parley/ui/components/Alert";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useState } from "react";
 import { fetchInvitationPreview } from "../api";
 import type { InvitationPreview } from "../invitation";
-import { Alert } from "./Alert";
 
 /**
  * What the sign-in pages know of the invitation named by `?invitation=` (issue #25):
@@ -98,7 +98,7 @@ export function InvitationNotice({
   if (state.status === "missing" || state.status === "unavailable") {
     const key = state.status === "missing" ? "missing" : "unavailable";
     return (
-      <Alert tone="info" title={t(`invitation.${key}.title`)}>
+      <Alert icon tone="info" title={t(`invitation.${key}.title`)}>
         <p>{t(`invitation.${key}.message`)}</p>
       </Alert>
     );
@@ -106,7 +106,7 @@ export function InvitationNotice({
   const preview = state.preview;
   if (preview.status !== "pending") {
     return (
-      <Alert tone="info" title={t(`invitation.${preview.status}.title`)}>
+      <Alert icon tone="info" title={t(`invitation.${preview.status}.title`)}>
         <p>{t(`invitation.${preview.status}.message`)}</p>
       </Alert>
     );
@@ -117,7 +117,7 @@ export function InvitationNotice({
       ? t("invitation.personalName", { owner: preview.personalOwner })
       : preview.workspaceName;
   return (
-    <Alert tone="info">
+    <Alert icon tone="info">
       <p className="invitation-title">
         <Trans
           i18nKey={theirs ? "invitation.invitedTheirs" : "invitation.invited"}

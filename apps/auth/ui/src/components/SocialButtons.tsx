@@ -1,6 +1,6 @@
+import { Button } from "@parley/ui/components/Button";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
-import { Button } from "./Button";
 
 /** Display names for better-auth's social providers (spec §7): brand names, the same in every language. */
 const PROVIDER_NAMES: Record<string, string> = {

@@ -1,9 +1,10 @@
+import { buttonClass } from "@parley/ui/components/Button";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { Link } from "react-router-dom";
 import { CardHeader } from "../components/Shell";
 import { describeOAuthError } from "../errors";
-import { Link } from "../router";
 import { useText } from "../text";
-import { pageHref } from "../urls";
+import { languageParams, pageHref } from "../urls";
 
 /**
  * `/auth/error?error=<code>`: where social sign-in failures land (errorCallbackURL), and any other
@@ -25,7 +26,10 @@ export function ErrorPage({
   return (
     <>
       <CardHeader icon="warning" tone="warning" title={tx(text.title)} subtitle={tx(text.message)} />
-      <Link className="btn btn-primary btn-block" href={pageHref("sign-in", platformId)}>
+      <Link
+        className={buttonClass({ variant: "primary", block: true })}
+        to={pageHref("sign-in", platformId, languageParams(search))}
+      >
         <span className="btn-label">{t("common.backToSignIn")}</span>
       </Link>
       <p className="card-footnote">

@@ -1,35 +1,32 @@
+import { Alert } from "@parley/ui/components/Alert";
+import { Button } from "@parley/ui/components/Button";
 import { TextField } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
 import { requestPasswordReset } from "../api";
-import { Alert } from "../components/Alert";
-import { Button } from "../components/Button";
 import { CardHeader } from "../components/Shell";
 import { RESET_REQUESTED_MESSAGE } from "../errors";
 import { invitationFromSearch, invitationParams } from "../invitation";
 import type { Platform } from "../responses";
-import { Link } from "../router";
 import { useText } from "../text";
 import { pageHref } from "../urls";
-import { useFormErrors } from "../useForm";
-import { validateEmail } from "../validation";
+import { useAuthForm } from "../useForm";
+import { validateEmailForm } from "../validation";
 
 export function ForgotPasswordPage({ platform, search }: { platform: Platform; search: string }) {
-  const [email, setEmail] = useState(() => new URLSearchParams(search).get("email") ?? "");
+  const form = useAuthForm({ email: new URLSearchParams(search).get("email") ?? "" }, validateEmailForm);
+  const email = form.watch("email");
   // From an invitation's sign-in page (issue #25): the reset link, and the way back, keep it.
   const invitationId = invitationFromSearch(search);
   const carried = invitationParams(invitationId);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const form = useFormErrors();
   const { t } = useTranslation("auth");
   const tx = useText();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.submit(async ({ email }) => {
     if (busy) return;
-    const emailError = validateEmail(email);
-    if (!form.check(emailError ? { email: emailError } : {})) return;
     setBusy(true);
     const result = await requestPasswordReset({
       email: email.trim(),
@@ -41,13 +38,13 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
     // (offline, rate limit, server down) are shown as errors.
     if (result.ok) setSent(true);
     else form.fail(result.failure);
-  };
+  });
 
   if (sent) {
     return (
       <>
         <CardHeader icon="mail" title={t("forgot.sentTitle")} />
-        <Alert tone="success">
+        <Alert icon tone="success">
           <p>{tx(RESET_REQUESTED_MESSAGE)}</p>
         </Alert>
         <p className="muted small">
@@ -60,7 +57,7 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
           />
         </p>
         <p className="card-footnote">
-          <Link href={pageHref("sign-in", platform.id, { email: email.trim(), ...carried })}>
+          <Link to={pageHref("sign-in", platform.id, { email: email.trim(), ...carried })}>
             {t("common.backToSignIn")}
           </Link>
         </p>
@@ -73,12 +70,12 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
       <CardHeader title={t("forgot.title")} subtitle={t("forgot.subtitle")} />
       <form className="form" noValidate onSubmit={onSubmit}>
         {form.formError && (
-          <Alert tone="error" ref={form.alertRef}>
+          <Alert icon tone="error" ref={form.alertRef}>
             <p>{tx(form.formError.message)}</p>
           </Alert>
         )}
         <TextField
-          ref={form.bind("email")}
+          {...form.field("email")}
           label={t("fields.email")}
           type="email"
           name="email"
@@ -87,12 +84,6 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            form.clearField("email");
-          }}
-          error={form.fieldErrors.email && tx(form.fieldErrors.email)}
         />
         <Button type="submit" block busy={busy} busyLabel={t("common.sending")}>
           {t("forgot.submit")}
@@ -102,7 +93,7 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
         <Trans
           i18nKey="forgot.remembered"
           ns="auth"
-          components={{ a: <Link href={pageHref("sign-in", platform.id, carried)} /> }}
+          components={{ a: <Link to={pageHref("sign-in", platform.id, carried)} /> }}
         />
       </p>
     </>

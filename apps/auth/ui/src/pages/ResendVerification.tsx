@@ -1,7 +1,7 @@
+import { Button } from "@parley/ui/components/Button";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { sendVerificationEmail } from "../api";
-import { Button } from "../components/Button";
 import { describeApiError, type Text } from "../errors";
 import { useText } from "../text";
 

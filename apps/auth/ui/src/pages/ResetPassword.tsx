@@ -1,17 +1,17 @@
+import { Alert } from "@parley/ui/components/Alert";
+import { Button, buttonClass } from "@parley/ui/components/Button";
 import { PasswordField } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
 import { resetPassword } from "../api";
-import { Alert } from "../components/Alert";
-import { Button } from "../components/Button";
 import { CardHeader } from "../components/Shell";
 import { DEFAULT_PASSWORD_POLICY, describeResetLinkError, failureCode } from "../errors";
 import { invitationFromSearch, invitationParams } from "../invitation";
 import type { Platform } from "../responses";
-import { Link } from "../router";
 import { useText } from "../text";
 import { pageHref } from "../urls";
-import { useFormErrors } from "../useForm";
+import { useAuthForm } from "../useForm";
 import { validateNewPasswordForm } from "../validation";
 
 /**
@@ -40,7 +40,10 @@ export function ResetPasswordPage({ platform, search }: { platform: Platform; se
           title={t("reset.doneTitle")}
           subtitle={t("reset.doneSubtitle")}
         />
-        <Link className="btn btn-primary btn-block" href={pageHref("sign-in", platform.id, carried)}>
+        <Link
+          className={buttonClass({ variant: "primary", block: true })}
+          to={pageHref("sign-in", platform.id, carried)}
+        >
           <span className="btn-label">{t("common.signIn")}</span>
         </Link>
       </>
@@ -76,11 +79,14 @@ function InvalidResetLink({
   return (
     <>
       <CardHeader icon="link" tone="warning" title={tx(text.title)} subtitle={tx(text.message)} />
-      <Link className="btn btn-primary btn-block" href={pageHref("forgot-password", platform.id, carried)}>
+      <Link
+        className={buttonClass({ variant: "primary", block: true })}
+        to={pageHref("forgot-password", platform.id, carried)}
+      >
         <span className="btn-label">{t("reset.requestNew")}</span>
       </Link>
       <p className="card-footnote">
-        <Link href={pageHref("sign-in", platform.id, carried)}>{t("common.backToSignIn")}</Link>
+        <Link to={pageHref("sign-in", platform.id, carried)}>{t("common.backToSignIn")}</Link>
       </p>
     </>
   );
@@ -100,17 +106,17 @@ function NewPasswordForm({
   onRejected: (code: string) => void;
 }) {
   const policy = platform.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const form = useFormErrors(policy);
+  const form = useAuthForm(
+    { password: "", confirmPassword: "" },
+    (values) => validateNewPasswordForm(values, policy),
+    policy,
+  );
   const { t } = useTranslation("auth");
   const tx = useText();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.submit(async ({ password }) => {
     if (busy) return;
-    if (!form.check(validateNewPasswordForm({ password, confirmPassword }, policy))) return;
     setBusy(true);
     const result = await resetPassword({ newPassword: password, token });
     setBusy(false);
@@ -121,53 +127,41 @@ function NewPasswordForm({
     const code = failureCode(result.failure);
     if (code === "INVALID_TOKEN" || code === "TOKEN_EXPIRED" || code === "USER_NOT_FOUND") onRejected(code);
     else form.fail(result.failure);
-  };
+  });
 
   return (
     <>
       <CardHeader icon="lock" title={t("reset.title")} subtitle={t("reset.subtitle")} />
       <form className="form" noValidate onSubmit={onSubmit}>
         {form.formError && (
-          <Alert tone="error" ref={form.alertRef}>
+          <Alert icon tone="error" ref={form.alertRef}>
             <p>{tx(form.formError.message)}</p>
           </Alert>
         )}
         <PasswordField
-          ref={form.bind("password")}
+          {...form.field("password")}
           label={t("fields.newPassword")}
           name="new-password"
           autoComplete="new-password"
           autoFocus
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            form.clearField("password");
-          }}
-          error={form.fieldErrors.password && tx(form.fieldErrors.password)}
           hint={
-            form.fieldErrors.password
+            form.hasError("password")
               ? undefined
               : t("fields.passwordRule", { min: policy.minLength, max: policy.maxLength })
           }
         />
         <PasswordField
-          ref={form.bind("confirmPassword")}
+          {...form.field("confirmPassword")}
           label={t("fields.confirmNewPassword")}
           name="confirm-password"
           autoComplete="new-password"
-          value={confirmPassword}
-          onValueChange={(value) => {
-            setConfirmPassword(value);
-            form.clearField("confirmPassword");
-          }}
-          error={form.fieldErrors.confirmPassword && tx(form.fieldErrors.confirmPassword)}
         />
         <Button type="submit" block busy={busy} busyLabel={t("reset.saving")}>
           {t("reset.submit")}
         </Button>
       </form>
       <p className="card-footnote">
-        <Link href={pageHref("sign-in", platform.id, carried)}>{t("common.backToSignIn")}</Link>
+        <Link to={pageHref("sign-in", platform.id, carried)}>{t("common.backToSignIn")}</Link>
       </p>
     </>
   );

@@ -1,9 +1,11 @@
+import { Alert } from "@parley/ui/components/Alert";
+import { Button } from "@parley/ui/components/Button";
 import { PasswordField, TextField } from "@parley/ui/components/Field";
+import { Spinner } from "@parley/ui/components/Spinner";
 import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
 import { getSession, saveLocale, signInEmail, signOut, startSocialSignIn } from "../api";
-import { Alert } from "../components/Alert";
-import { Button } from "../components/Button";
 import { Checkbox } from "../components/Checkbox";
 import {
   InvitationNotice,
@@ -14,14 +16,13 @@ import {
 } from "../components/InvitationNotice";
 import { CardHeader } from "../components/Shell";
 import { SocialButtons } from "../components/SocialButtons";
-import { Spinner } from "../components/Spinner";
 import { describeApiError, type HumanError } from "../errors";
 import { invitationFromSearch, invitationParams, isInvitedAddress } from "../invitation";
+import { leaveTo } from "../leave";
 import type { Platform, SessionInfo } from "../responses";
-import { Link, leaveTo } from "../router";
 import { useText } from "../text";
 import { callbackRedirectUrl, pageHref } from "../urls";
-import { useFormErrors } from "../useForm";
+import { useAuthForm } from "../useForm";
 import { validateSignIn } from "../validation";
 import { ResendVerification } from "./ResendVerification";
 
@@ -141,7 +142,7 @@ function ContinueAs({
         </span>
       </div>
       {invitation.status === "ready" && !isInvitedAddress(invitation.preview, session.email) && (
-        <Alert tone="error">
+        <Alert icon tone="error">
           <p>
             <Trans
               i18nKey="invitation.otherAccount"
@@ -153,7 +154,7 @@ function ContinueAs({
         </Alert>
       )}
       {error && (
-        <Alert tone="error">
+        <Alert icon tone="error">
           <p>{tx(error.message)}</p>
         </Alert>
       )}
@@ -197,24 +198,21 @@ function SignInForm({
   /** The invitation to go back to on the platform, if any. */
   invitationId: string | null;
 }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(true);
   const [busy, setBusy] = useState(false);
   const [socialPending, setSocialPending] = useState<string | null>(null);
   // The address that needs verifying (kept apart from the field, which the user may edit).
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
-  const form = useFormErrors(platform.passwordPolicy);
+  const form = useAuthForm({ email: initialEmail, password: "" }, validateSignIn, platform.passwordPolicy);
   const { t } = useTranslation("auth");
   const tx = useText();
   const { language } = useLanguage();
   // The language the page opened in: a switch made here is saved to the account at sign-in.
   const [openedIn] = useState(language);
+  const email = form.watch("email");
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.submit(async ({ email, password }) => {
     if (busy) return;
-    if (!form.check(validateSignIn({ email, password }))) return;
     setBusy(true);
     setUnverifiedEmail(null);
     const trimmed = email.trim();
@@ -236,12 +234,17 @@ function SignInForm({
     setBusy(false);
     const human = form.fail(result.ok ? { kind: "http", status: 500 } : result.failure);
     if (human.action === "resend-verification") setUnverifiedEmail(trimmed);
-  };
+  });
 
   const onSocial = async (provider: string) => {
     setSocialPending(provider);
     form.reset();
-    const result = await startSocialSignIn({ provider, platform: platform.id, invitation: invitationId });
+    const result = await startSocialSignIn({
+      provider,
+      platform: platform.id,
+      invitation: invitationId,
+      language,
+    });
     if (result.ok) {
       leaveTo(result.data);
       return;
@@ -267,7 +270,7 @@ function SignInForm({
       />
       <form className="form" noValidate onSubmit={onSubmit}>
         {form.formError && (
-          <Alert tone="error" ref={form.alertRef}>
+          <Alert icon tone="error" ref={form.alertRef}>
             <p>{tx(form.formError.message)}</p>
             {unverifiedEmail && (
               <ResendVerification email={unverifiedEmail} platform={platform.id} invitation={invitationId} />
@@ -275,7 +278,7 @@ function SignInForm({
           </Alert>
         )}
         <TextField
-          ref={form.bind("email")}
+          {...form.field("email")}
           label={t("fields.email")}
           type="email"
           name="email"
@@ -284,29 +287,17 @@ function SignInForm({
           autoCapitalize="none"
           spellCheck={false}
           autoFocus={initialEmail === ""}
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            form.clearField("email");
-          }}
-          error={form.fieldErrors.email && tx(form.fieldErrors.email)}
         />
         <PasswordField
-          ref={form.bind("password")}
+          {...form.field("password")}
           label={t("fields.password")}
           name="password"
           autoComplete="current-password"
           autoFocus={initialEmail !== ""}
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            form.clearField("password");
-          }}
-          error={form.fieldErrors.password && tx(form.fieldErrors.password)}
           labelAside={
             <Link
               className="label-link"
-              href={pageHref("forgot-password", platform.id, {
+              to={pageHref("forgot-password", platform.id, {
                 ...(email ? { email } : {}),
                 ...invitationParams(invitationId),
               })}
@@ -330,7 +321,7 @@ function SignInForm({
         <Trans
           i18nKey="signIn.newToParley"
           ns="auth"
-          components={{ a: <Link href={pageHref("sign-up", platform.id, invitationParams(invitationId))} /> }}
+          components={{ a: <Link to={pageHref("sign-up", platform.id, invitationParams(invitationId))} /> }}
         />
       </p>
     </>

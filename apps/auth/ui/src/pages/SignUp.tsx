@@ -1,9 +1,11 @@
+import { Alert } from "@parley/ui/components/Alert";
+import { Button } from "@parley/ui/components/Button";
 import { PasswordField, TextField } from "@parley/ui/components/Field";
+import { Spinner } from "@parley/ui/components/Spinner";
 import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
+import { Link } from "react-router-dom";
 import { signUpEmail } from "../api";
-import { Alert } from "../components/Alert";
-import { Button } from "../components/Button";
 import {
   InvitationNotice,
   invitationToCarry,
@@ -11,14 +13,13 @@ import {
   useInvitation,
 } from "../components/InvitationNotice";
 import { CardHeader } from "../components/Shell";
-import { Spinner } from "../components/Spinner";
 import { DEFAULT_PASSWORD_POLICY } from "../errors";
 import { invitationFromSearch, invitationParams } from "../invitation";
+import { leaveTo } from "../leave";
 import type { Platform } from "../responses";
-import { Link, leaveTo } from "../router";
 import { useText } from "../text";
 import { callbackRedirectUrl, pageHref } from "../urls";
-import { useFormErrors } from "../useForm";
+import { useAuthForm } from "../useForm";
 import { validateSignUp } from "../validation";
 import { ResendVerification } from "./ResendVerification";
 
@@ -58,23 +59,23 @@ export function SignUpForm({
   invitationId: string | null;
 }) {
   const policy = platform.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState(lockedEmail ?? "");
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   // The server said this e-mail already has an account: offer sign-in and reset next to the field.
   const [accountExists, setAccountExists] = useState(false);
-  const form = useFormErrors(policy);
+  const form = useAuthForm(
+    { name: "", email: lockedEmail ?? "", password: "", confirmPassword: "" },
+    (values) => validateSignUp(values, policy),
+    policy,
+  );
   const { t } = useTranslation("auth");
   const tx = useText();
   const { language } = useLanguage();
+  const email = form.watch("email");
+  const password = form.watch("password");
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.submit(async ({ name, email, password }) => {
     if (busy) return;
-    if (!form.check(validateSignUp({ name, email, password, confirmPassword }, policy))) return;
     setBusy(true);
     const result = await signUpEmail({
       name: name.trim(),
@@ -102,7 +103,7 @@ export function SignUpForm({
     }
     const human = form.fail(result.failure);
     setAccountExists(human.field === "email" && human.action === "sign-in");
-  };
+  });
 
   if (sentTo)
     return (
@@ -128,25 +129,19 @@ export function SignUpForm({
       {notice}
       <form className="form" noValidate onSubmit={onSubmit}>
         {form.formError && (
-          <Alert tone="error" ref={form.alertRef}>
+          <Alert icon tone="error" ref={form.alertRef}>
             <p>{tx(form.formError.message)}</p>
           </Alert>
         )}
         <TextField
-          ref={form.bind("name")}
+          {...form.field("name")}
           label={t("fields.name")}
           name="name"
           autoComplete="name"
           autoFocus
-          value={name}
-          onValueChange={(value) => {
-            setName(value);
-            form.clearField("name");
-          }}
-          error={form.fieldErrors.name && tx(form.fieldErrors.name)}
         />
         <TextField
-          ref={form.bind("email")}
+          {...form.field("email", () => setAccountExists(false))}
           label={t("fields.workEmail")}
           type="email"
           name="email"
@@ -155,18 +150,11 @@ export function SignUpForm({
           autoCapitalize="none"
           spellCheck={false}
           readOnly={lockedEmail !== null}
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            setAccountExists(false);
-            form.clearField("email");
-          }}
-          error={form.fieldErrors.email && tx(form.fieldErrors.email)}
           hint={
-            accountExists && form.fieldErrors.email ? (
+            accountExists && form.hasError("email") ? (
               <span>
                 <Link
-                  href={pageHref("sign-in", platform.id, {
+                  to={pageHref("sign-in", platform.id, {
                     email: email.trim(),
                     ...invitationParams(invitationId),
                   })}
@@ -175,7 +163,7 @@ export function SignUpForm({
                 </Link>
                 {" · "}
                 <Link
-                  href={pageHref("forgot-password", platform.id, {
+                  to={pageHref("forgot-password", platform.id, {
                     email: email.trim(),
                     ...invitationParams(invitationId),
                   })}
@@ -187,19 +175,13 @@ export function SignUpForm({
           }
         />
         <PasswordField
-          ref={form.bind("password")}
+          {...form.field("password")}
           label={t("fields.password")}
           name="new-password"
           autoComplete="new-password"
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            form.clearField("password");
-          }}
-          error={form.fieldErrors.password && tx(form.fieldErrors.password)}
           hint={
             // The error already names the limit; the rule line comes back once it's fixed.
-            form.fieldErrors.password ? undefined : (
+            form.hasError("password") ? undefined : (
               <span className={`rule${rulesMet ? " rule-met" : ""}`}>
                 <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
                   <path d={rulesMet ? "M4 8.5l2.5 2.5L12 5.5" : "M5 8h6"} />
@@ -210,16 +192,10 @@ export function SignUpForm({
           }
         />
         <PasswordField
-          ref={form.bind("confirmPassword")}
+          {...form.field("confirmPassword")}
           label={t("fields.confirmPassword")}
           name="confirm-password"
           autoComplete="new-password"
-          value={confirmPassword}
-          onValueChange={(value) => {
-            setConfirmPassword(value);
-            form.clearField("confirmPassword");
-          }}
-          error={form.fieldErrors.confirmPassword && tx(form.fieldErrors.confirmPassword)}
         />
         <Button type="submit" block busy={busy} busyLabel={t("signUp.creating")}>
           {t("signUp.submit")}
@@ -229,7 +205,7 @@ export function SignUpForm({
         <Trans
           i18nKey="signUp.haveAccount"
           ns="auth"
-          components={{ a: <Link href={pageHref("sign-in", platform.id, invitationParams(invitationId))} /> }}
+          components={{ a: <Link to={pageHref("sign-in", platform.id, invitationParams(invitationId))} /> }}
         />
       </p>
     </>
@@ -278,7 +254,7 @@ function CheckInbox({
         </p>
       </div>
       <p className="card-footnote">
-        <Link href={pageHref("sign-in", platform.id, { email, ...invitationParams(invitationId) })}>
+        <Link to={pageHref("sign-in", platform.id, { email, ...invitationParams(invitationId) })}>
           {t("common.backToSignIn")}
         </Link>
       </p>

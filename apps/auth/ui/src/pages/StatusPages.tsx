@@ -1,9 +1,9 @@
-import { Trans, useTranslation } from "@parley/ui/i18n/react";
-import { Button } from "../components/Button";
+import { Button, buttonClass } from "@parley/ui/components/Button";
+import { Spinner } from "@parley/ui/components/Spinner";
+import { LTR_CODE, Trans, useTranslation } from "@parley/ui/i18n/react";
+import { Link } from "react-router-dom";
 import { CardHeader } from "../components/Shell";
-import { Spinner } from "../components/Spinner";
 import { type ApiFailure, describeApiError } from "../errors";
-import { Link } from "../router";
 import { useText } from "../text";
 import { DEFAULT_PLATFORM, pageHref } from "../urls";
 
@@ -28,17 +28,12 @@ export function InvalidPlatformPage({ platformId, webUrl }: { platformId: string
         subtitle={t("status.invalidPlatformText")}
       />
       {webUrl && (
-        <a className="btn btn-secondary btn-block" href={`${webUrl}/`}>
+        <a className={buttonClass({ variant: "secondary", block: true })} href={`${webUrl}/`}>
           <span className="btn-label">{t("status.goToParley")}</span>
         </a>
       )}
       <p className="error-code">
-        <Trans
-          i18nKey="status.appId"
-          ns="auth"
-          values={{ id: platformId }}
-          components={{ code: <code dir="ltr" /> }}
-        />
+        <Trans i18nKey="status.appId" ns="auth" values={{ id: platformId }} components={LTR_CODE} />
       </p>
     </>
   );
@@ -72,7 +67,10 @@ export function NotFoundPage({ platformId }: { platformId: string }) {
         title={t("status.notFoundTitle")}
         subtitle={t("status.notFoundText")}
       />
-      <Link className="btn btn-primary btn-block" href={pageHref("sign-in", platformId || DEFAULT_PLATFORM)}>
+      <Link
+        className={buttonClass({ variant: "primary", block: true })}
+        to={pageHref("sign-in", platformId || DEFAULT_PLATFORM)}
+      >
         <span className="btn-label">{t("status.goToSignIn")}</span>
       </Link>
     </>

@@ -1,9 +1,11 @@
+import { Alert } from "@parley/ui/components/Alert";
+import { Button, buttonClass } from "@parley/ui/components/Button";
 import { TextField } from "@parley/ui/components/Field";
+import { Spinner } from "@parley/ui/components/Spinner";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
 import { getSession, sendVerificationEmail, signOut } from "../api";
-import { Alert } from "../components/Alert";
-import { Button } from "../components/Button";
 import {
   InvitationNotice,
   type InvitationState,
@@ -11,15 +13,14 @@ import {
   useInvitation,
 } from "../components/InvitationNotice";
 import { CardHeader } from "../components/Shell";
-import { Spinner } from "../components/Spinner";
 import { describeVerifyEmailError } from "../errors";
 import { invitationFromSearch, invitationParams } from "../invitation";
+import { leaveTo } from "../leave";
 import type { Platform, SessionInfo } from "../responses";
-import { Link, leaveTo } from "../router";
 import { useText } from "../text";
 import { callbackRedirectUrl, pageHref } from "../urls";
-import { useFormErrors } from "../useForm";
-import { validateEmail } from "../validation";
+import { useAuthForm } from "../useForm";
+import { validateEmailForm } from "../validation";
 
 /**
  * Landing page of the verification e-mail. better-auth's `/verify-email` redirects here, adding
@@ -88,8 +89,8 @@ function VerifySucceeded({
         </Button>
       ) : (
         <Link
-          className="btn btn-primary btn-block"
-          href={pageHref("sign-in", platform.id, invitationParams(invitationId))}
+          className={buttonClass({ variant: "primary", block: true })}
+          to={pageHref("sign-in", platform.id, invitationParams(invitationId))}
         >
           <span className="btn-label">{t("verified.continueToSignIn")}</span>
         </Link>
@@ -108,20 +109,16 @@ function VerifyFailed({
   invitationId: string | null;
 }) {
   const text = describeVerifyEmailError(code);
-  const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [signedOut, setSignedOut] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
-  const form = useFormErrors();
+  const form = useAuthForm({ email: "" }, validateEmailForm);
   const { t } = useTranslation("auth");
   const tx = useText();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = form.submit(async ({ email }) => {
     if (busy) return;
-    const emailError = validateEmail(email);
-    if (!form.check(emailError ? { email: emailError } : {})) return;
     setBusy(true);
     const result = await sendVerificationEmail({
       email: email.trim(),
@@ -131,7 +128,7 @@ function VerifyFailed({
     setBusy(false);
     if (result.ok) setSentTo(email.trim());
     else form.fail(result.failure);
-  };
+  });
 
   const onSignOut = async () => {
     setSigningOut(true);
@@ -156,12 +153,12 @@ function VerifyFailed({
         </Button>
       )}
       {signedOut && (
-        <Alert tone="success">
+        <Alert icon tone="success">
           <p>{t("verified.signedOut")}</p>
         </Alert>
       )}
       {sentTo ? (
-        <Alert tone="success" title={t("common.checkInbox")}>
+        <Alert icon tone="success" title={t("common.checkInbox")}>
           <p>
             <Trans
               i18nKey="verified.newLinkSent"
@@ -177,12 +174,12 @@ function VerifyFailed({
             {t("verified.sendNewLink")}
           </h2>
           {form.formError && (
-            <Alert tone="error" ref={form.alertRef}>
+            <Alert icon tone="error" ref={form.alertRef}>
               <p>{tx(form.formError.message)}</p>
             </Alert>
           )}
           <TextField
-            ref={form.bind("email")}
+            {...form.field("email")}
             label={t("fields.email")}
             type="email"
             name="email"
@@ -190,12 +187,6 @@ function VerifyFailed({
             inputMode="email"
             autoCapitalize="none"
             spellCheck={false}
-            value={email}
-            onValueChange={(value) => {
-              setEmail(value);
-              form.clearField("email");
-            }}
-            error={form.fieldErrors.email && tx(form.fieldErrors.email)}
           />
           <Button type="submit" block busy={busy} busyLabel={t("common.sending")}>
             {t("verified.sendNewLink")}
@@ -205,13 +196,13 @@ function VerifyFailed({
       <p className="card-footnote">
         {text.kind === "no-user" ? (
           <>
-            <Link href={pageHref("sign-up", platform.id, invitationParams(invitationId))}>
+            <Link to={pageHref("sign-up", platform.id, invitationParams(invitationId))}>
               {t("common.createAccount")}
             </Link>
             {" · "}
           </>
         ) : null}
-        <Link href={pageHref("sign-in", platform.id, invitationParams(invitationId))}>
+        <Link to={pageHref("sign-in", platform.id, invitationParams(invitationId))}>
           {t("common.backToSignIn")}
         </Link>
       </p>

@@ -1,6 +1,5 @@
+import { ConfirmDialog } from "@parley/ui/components/Dialog";
 import { useTranslation } from "@parley/ui/i18n/react";
-import { useRef } from "react";
-import { Modal } from "../../components/Modal";
 
 interface SignOutDialogProps {
   open: boolean;
@@ -11,16 +10,15 @@ interface SignOutDialogProps {
 }
 
 export function SignOutDialog({ open, onConfirm, onCancel, busy = false }: SignOutDialogProps) {
-  // Focus the safe choice first, so a stray Enter does not sign the user out.
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const { t } = useTranslation(["app", "common"]);
+  // Cancel is focused first, so a stray Enter does not sign the user out.
+  const { t } = useTranslation("app");
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onClose={onCancel}
-      dismissible={!busy}
-      role="alertdialog"
-      initialFocusRef={cancelRef}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      busy={busy}
+      confirmLabel={t("signOut.confirm")}
       title={t("signOut.title")}
       description={t("signOut.description")}
       icon={
@@ -36,22 +34,6 @@ export function SignOutDialog({ open, onConfirm, onCancel, busy = false }: SignO
           <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
         </svg>
       }
-    >
-      <div className="modal-actions">
-        <button
-          ref={cancelRef}
-          type="button"
-          className="btn btn-secondary"
-          onClick={onCancel}
-          disabled={busy}
-        >
-          {t("common:actions.cancel")}
-        </button>
-        <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {t("signOut.confirm")}
-        </button>
-      </div>
-    </Modal>
+    />
   );
 }

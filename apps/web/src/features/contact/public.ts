@@ -1,4 +1,2 @@
-/** What other features may use of contact: the support form shares its topics, errors and receipt. */
-export { ReceiptView } from "./components/ReceiptView";
-export { applyServerFieldErrors } from "./form-errors";
-export { contactTopics } from "./topics";
+/** What other features may use of contact: the support page is the same form (its own words and address). */
+export { ContactForm } from "./components/ContactForm";

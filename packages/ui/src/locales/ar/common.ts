@@ -27,6 +27,12 @@ const common: Translation<typeof en> = {
     signOut: "تسجيل الخروج",
     reload: "أعد تحميل الصفحة",
   },
+  pager: {
+    label: "الصفحات",
+    previous: "السابق",
+    next: "التالي",
+    position: "الصفحة {{page}} من {{pages}}",
+  },
   states: {
     loading: "جارٍ التحميل…",
     empty: "لا يوجد شيء هنا بعد",

@@ -25,6 +25,12 @@ const common = {
     signOut: "Sign out",
     reload: "Reload the page",
   },
+  pager: {
+    label: "Pages",
+    previous: "Previous",
+    next: "Next",
+    position: "Page {{page}} of {{pages}}",
+  },
   states: {
     loading: "Loading…",
     empty: "Nothing here yet",

@@ -1,7 +1,7 @@
+import { Dialog } from "@parley/ui/components/Dialog";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
-import { Modal } from "../../../components/Modal";
 import { FormNotice, SectionCard } from "../../../components/SectionCard";
 import type { AuthUser } from "../../session/public";
 import { authClient, useAuthErrorText, useSession } from "../../session/public";
@@ -83,7 +83,7 @@ export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; ha
         </button>
       </div>
 
-      <Modal
+      <Dialog
         open={open}
         onClose={close}
         dismissible={!busy}
@@ -116,7 +116,7 @@ export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; ha
             </button>
           </div>
         </form>
-      </Modal>
+      </Dialog>
     </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
+import { Dialog } from "@parley/ui/components/Dialog";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { Modal } from "../../../components/Modal";
 import { FormNotice, SectionCard } from "../../../components/SectionCard";
 import type { LinkedAccount } from "../../session/public";
 import { authClient, useAuthErrorText } from "../../session/public";
@@ -87,7 +87,7 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
       ) : null}
       {done ? <FormNotice tone="success">{done}</FormNotice> : null}
 
-      <Modal
+      <Dialog
         open={target !== null}
         onClose={() => setTarget(null)}
         dismissible={!unlink.isPending}
@@ -123,7 +123,7 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
             {t("linked.unlink")}
           </button>
         </div>
-      </Modal>
+      </Dialog>
     </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { Analytics } from "@parley/contracts";
-import { StatCard as Kpi } from "@parley/ui/components/StatCard";
+import { StatCard } from "@parley/ui/components/StatCard";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { formatCount, formatShare } from "../numbers";
 
@@ -10,17 +10,17 @@ export function KpiGrid({ data }: { data: Analytics }) {
   const ratings = totals.thumbsUp + totals.thumbsDown;
   return (
     <div className="kpi-grid">
-      <Kpi
+      <StatCard
         label={t("analytics.kpi.conversations")}
         value={formatCount(totals.conversations)}
         detail={t("analytics.kpi.conversationsDetail")}
       />
-      <Kpi
+      <StatCard
         label={t("analytics.kpi.messages")}
         value={formatCount(totals.messages)}
         detail={t("analytics.kpi.questions", { count: totals.questions })}
       />
-      <Kpi
+      <StatCard
         label={t("analytics.kpi.answered")}
         value={formatShare(data.answeredShare)}
         detail={
@@ -29,7 +29,7 @@ export function KpiGrid({ data }: { data: Analytics }) {
             : t("analytics.kpi.answeredDetail", { n: formatCount(totals.answered) })
         }
       />
-      <Kpi
+      <StatCard
         label={t("analytics.kpi.satisfaction")}
         value={formatShare(data.satisfaction)}
         detail={
@@ -41,7 +41,7 @@ export function KpiGrid({ data }: { data: Analytics }) {
               })
         }
       />
-      <Kpi
+      <StatCard
         label={t("analytics.kpi.leads")}
         value={formatCount(totals.leads)}
         detail={t("analytics.kpi.leadsDetail")}

@@ -1,7 +1,7 @@
 import { formatMoney } from "@parley/contracts";
+import { Dialog } from "@parley/ui/components/Dialog";
 import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type Dispatch, useEffect } from "react";
-import { Modal } from "../../../components/Modal";
 import { downgradeSeatWarning, useSeats } from "../../workspaces/public";
 import { useDowngrade } from "../api";
 import { downgradeSavings } from "../billing";
@@ -84,7 +84,7 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
 
   if (stage === "processing") {
     return (
-      <Modal
+      <Dialog
         open={state.isOpen}
         onClose={close}
         dismissible={false}
@@ -96,7 +96,7 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
           <h3>{t("downgrade.processingHeading")}</h3>
           <p>{t("downgrade.processingBody")}</p>
         </div>
-      </Modal>
+      </Dialog>
     );
   }
 
@@ -104,7 +104,7 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
     const planName = state.scheduled?.planName ?? targetPlan?.name ?? "";
     const date = formatDate(state.scheduled?.effectiveAt ?? nextBillingDate ?? "");
     return (
-      <Modal
+      <Dialog
         open={state.isOpen}
         onClose={close}
         size="sm"
@@ -135,14 +135,14 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
           </p>
           <p className="stage-note">{t("downgrade.autoClose")}</p>
         </div>
-      </Modal>
+      </Dialog>
     );
   }
 
   const savings = currentPlan && targetPlan ? downgradeSavings(currentPlan, targetPlan) : null;
   const effective = nextBillingDate ? formatDate(nextBillingDate) : "";
   return (
-    <Modal
+    <Dialog
       open={state.isOpen}
       onClose={close}
       dismissible={!isProcessing}
@@ -234,6 +234,6 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
           </span>
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,13 @@
 import type { Payment } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
+import { EmptyState } from "@parley/ui/components/EmptyState";
+import { Table } from "@parley/ui/components/Table";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { PAYMENT_METHOD_LABEL, PAYMENT_STATUS_LABEL } from "../billing";
 import { useReplyText } from "../use-wording";
+
+/** Payments a page of the history (newest first). */
+const PAGE_SIZE = 20;
 
 const statusTone: Record<Payment["status"], string> = {
   pending: "status-badge-neutral",
@@ -25,53 +30,65 @@ export function PaymentHistory({ payments }: { payments: readonly Payment[] }) {
   const replyText = useReplyText();
   if (payments.length === 0) {
     return (
-      <div className="billing-empty" data-testid="payments-empty">
-        <p className="billing-empty-title">{t("payments.emptyTitle")}</p>
+      <EmptyState className="billing-empty" data-testid="payments-empty" title={t("payments.emptyTitle")}>
         <p>{t("payments.emptyBody")}</p>
-      </div>
+      </EmptyState>
     );
   }
   return (
     <div className="payments-table-wrap">
-      <table className="payments-table">
-        <caption className="sr-only">{t("payments.caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("payments.date")}</th>
-            <th scope="col">{t("payments.plan")}</th>
-            <th scope="col" className="numeric">
-              {t("payments.amount")}
-            </th>
-            <th scope="col">{t("payments.method")}</th>
-            <th scope="col">{t("payments.status")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payments.map((payment) => (
-            <tr key={payment.track_id} data-track-id={payment.track_id}>
-              <td data-label={t("payments.date")}>{format.date(payment.capturedAt ?? payment.createdAt)}</td>
-              <td data-label={t("payments.plan")}>
+      <Table
+        className="payments-table"
+        caption={t("payments.caption")}
+        rows={payments}
+        rowKey={(payment) => payment.track_id}
+        rowProps={(payment) => ({ "data-track-id": payment.track_id })}
+        pageSize={PAGE_SIZE}
+        columns={[
+          {
+            key: "date",
+            header: t("payments.date"),
+            cell: (payment) => format.date(payment.capturedAt ?? payment.createdAt),
+          },
+          {
+            key: "plan",
+            header: t("payments.plan"),
+            cell: (payment) => (
+              <>
                 {payment.planName}
                 <span className="payments-interval">
                   {payment.billingInterval === "yearly" ? t("interval.yearly") : t("interval.monthly")}
                 </span>
-              </td>
-              <td data-label={t("payments.amount")} className="numeric">
-                {formatMoney(payment.amount.amount, payment.amount.currency)}
-              </td>
-              <td data-label={t("payments.method")}>{t(PAYMENT_METHOD_LABEL[payment.method])}</td>
-              <td data-label={t("payments.status")}>
+              </>
+            ),
+          },
+          {
+            key: "amount",
+            header: t("payments.amount"),
+            className: "numeric",
+            cell: (payment) => formatMoney(payment.amount.amount, payment.amount.currency),
+          },
+          {
+            key: "method",
+            header: t("payments.method"),
+            cell: (payment) => t(PAYMENT_METHOD_LABEL[payment.method]),
+          },
+          {
+            key: "status",
+            header: t("payments.status"),
+            cell: (payment) => (
+              <>
                 <PaymentStatusBadge status={payment.status} />
                 {payment.status !== "captured" && payment.status !== "pending" && payment.resultMessage ? (
                   <span className="payments-reason">
                     {replyText(payment.resultMessage, t(`result.failures.${payment.status}.reason`))}
                   </span>
                 ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { BillingInterval } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
+import { Dialog } from "@parley/ui/components/Dialog";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useId, useReducer, useRef } from "react";
-import { Modal } from "../../../components/Modal";
 import { usePlanText } from "../../pricing/public";
 import { plansFailure, plansRetrying, useCreatePaymentRecord, useInitiatePayment, usePlans } from "../api";
 import { findPlan } from "../billing";
@@ -242,7 +242,7 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
   }
 
   return (
-    <Modal
+    <Dialog
       open={open}
       onClose={onClose}
       dismissible={!busy}
@@ -255,6 +255,6 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
       <div ref={stepRef} className="upgrade-body" data-step={plan ? state.step : undefined}>
         {body}
       </div>
-    </Modal>
+    </Dialog>
   );
 }

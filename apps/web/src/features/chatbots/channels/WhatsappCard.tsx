@@ -1,11 +1,18 @@
 import type { Channel, Chatbot } from "@parley/contracts";
+import { ConfirmDialog } from "@parley/ui/components/Dialog";
 import { PasswordField, TextField } from "@parley/ui/components/Field";
 import { formatSince } from "@parley/ui/i18n/format";
-import { Trans, useFormat, useLanguage, useServerText, useTranslation } from "@parley/ui/i18n/react";
+import {
+  LTR_CODE,
+  Trans,
+  useFormat,
+  useLanguage,
+  useServerText,
+  useTranslation,
+} from "@parley/ui/i18n/react";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { ErrorNotice } from "../../../components/ErrorNotice";
-import { Modal } from "../../../components/Modal";
 import { isApiError } from "../../../lib/api";
 import { AlertIcon, CheckIcon, ExternalIcon } from "../components/icons";
 import { BuilderSection } from "../components/settings/fields";
@@ -375,7 +382,6 @@ function ConnectedChannel({
   const toast = useToast();
   const disconnect = useDisconnectChannel(chatbotId);
   const [confirm, setConfirm] = useState<"disconnect" | "reconnect" | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const quality = qualityOf(channel.qualityRating);
   const attention = channel.status === "needs_attention";
   const headingId = useId();
@@ -458,12 +464,11 @@ function ConnectedChannel({
         </button>
       </div>
 
-      <Modal
+      <ConfirmDialog
         open={confirm !== null}
-        onClose={close}
-        dismissible={!disconnect.isPending}
-        role="alertdialog"
-        initialFocusRef={cancelRef}
+        onCancel={close}
+        onConfirm={() => void confirmed()}
+        busy={disconnect.isPending}
         icon={<AlertIcon size={22} />}
         title={t("whatsapp.disconnect.title", { number: ltr(channel.displayPhoneNumber) })}
         description={
@@ -471,31 +476,15 @@ function ConnectedChannel({
             ? t("whatsapp.disconnect.reconnectDescription")
             : t("whatsapp.disconnect.description")
         }
+        cancelLabel={t("whatsapp.disconnect.cancel")}
+        confirmLabel={
+          confirm === "reconnect"
+            ? t("whatsapp.disconnect.confirmReconnect")
+            : t("whatsapp.disconnect.confirm")
+        }
       >
         <ErrorNotice error={disconnect.error} />
-        <div className="modal-actions">
-          <button
-            ref={cancelRef}
-            type="button"
-            className="btn btn-secondary"
-            onClick={close}
-            disabled={disconnect.isPending}
-          >
-            {t("whatsapp.disconnect.cancel")}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={() => void confirmed()}
-            disabled={disconnect.isPending}
-          >
-            {disconnect.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            {confirm === "reconnect"
-              ? t("whatsapp.disconnect.confirmReconnect")
-              : t("whatsapp.disconnect.confirm")}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </article>
   );
 }
@@ -547,7 +536,7 @@ function WebhookSetup({ channel }: { channel: Channel }) {
         <li>{t("whatsapp.webhook.step1")}</li>
         <li>{t("whatsapp.webhook.step2")}</li>
         <li>
-          <Trans t={t} i18nKey="whatsapp.webhook.step3" components={{ code: <code dir="ltr" /> }} />
+          <Trans t={t} i18nKey="whatsapp.webhook.step3" components={LTR_CODE} />
         </li>
       </ol>
       <CopyField

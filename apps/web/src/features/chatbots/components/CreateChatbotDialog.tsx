@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type Chatbot, chatbotCreateSchema, type SourceKind } from "@parley/contracts";
+import { Dialog } from "@parley/ui/components/Dialog";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
@@ -7,7 +8,6 @@ import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import { z } from "zod";
 import { ErrorNotice } from "../../../components/ErrorNotice";
-import { Modal } from "../../../components/Modal";
 import { useSubscriptionDetails } from "../../billing/public";
 import { useSignedInUser } from "../../session/public";
 import { useAddSource, useCreateChatbot } from "../api";
@@ -39,7 +39,7 @@ export function CreateChatbotDialog({ open, onClose, initialKind = "text" }: Cre
   }, [open]);
 
   return (
-    <Modal
+    <Dialog
       open={open}
       onClose={onClose}
       size={bot ? "md" : "sm"}
@@ -51,7 +51,7 @@ export function CreateChatbotDialog({ open, onClose, initialKind = "text" }: Cre
       ) : (
         <NameStep onCreated={setBot} onCancel={onClose} />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

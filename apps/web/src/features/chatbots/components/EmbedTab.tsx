@@ -1,5 +1,5 @@
 import { allowedDomainSchema, type Chatbot } from "@parley/contracts";
-import { Ltr, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { LTR_CODE, Ltr, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { CopyButton } from "../../../components/CopyButton";
 import { ErrorNotice } from "../../../components/ErrorNotice";
@@ -34,7 +34,7 @@ export function EmbedTab({ bot }: { bot: Chatbot }) {
           </h2>
         </div>
         <p className="builder-card-lead">
-          <Trans t={t} i18nKey="embed.lead" components={{ code: <code dir="ltr" /> }} />
+          <Trans t={t} i18nKey="embed.lead" components={LTR_CODE} />
         </p>
         <div className="code-block">
           <div className="code-block-bar">
@@ -248,7 +248,7 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
         </span>
       </div>
       <p className="builder-card-lead">
-        <Trans t={t} i18nKey="embed.domainsLead" components={{ code: <code dir="ltr" /> }} />
+        <Trans t={t} i18nKey="embed.domainsLead" components={LTR_CODE} />
       </p>
 
       {domains.length > 0 ? (

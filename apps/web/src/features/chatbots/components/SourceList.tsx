@@ -1,8 +1,8 @@
 import type { KnowledgeSource } from "@parley/contracts";
+import { Dialog } from "@parley/ui/components/Dialog";
 import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useRef, useState } from "react";
 import { ErrorNotice } from "../../../components/ErrorNotice";
-import { Modal } from "../../../components/Modal";
 import { useDeleteSource, useResyncSource } from "../api";
 import {
   chunkLabel,
@@ -264,7 +264,7 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
         })}
       </ul>
       <SourceSettingsDialog chatbotId={chatbotId} source={editing} onClose={() => setEditingId(null)} />
-      <Modal
+      <Dialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
         dismissible={!remove.isPending}
@@ -304,7 +304,7 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
             {remove.isPending ? t("sources.deleting") : t("sources.deleteSource")}
           </button>
         </div>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { KnowledgeSource } from "@parley/contracts";
+import { Dialog } from "@parley/ui/components/Dialog";
 import { Ltr, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { ErrorNotice } from "../../../components/ErrorNotice";
-import { Modal } from "../../../components/Modal";
 import { useSourceSyncs, useUpdateSource } from "../api";
 import {
   type RulesFormInput,
@@ -30,7 +30,7 @@ export function SourceSettingsDialog({ chatbotId, source, onClose }: SourceSetti
   const { t } = useTranslation("builder");
   const update = useUpdateSource(chatbotId);
   return (
-    <Modal
+    <Dialog
       open={source !== null}
       onClose={onClose}
       dismissible={!update.isPending}
@@ -48,7 +48,7 @@ export function SourceSettingsDialog({ chatbotId, source, onClose }: SourceSetti
           onClose={onClose}
         />
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }
 

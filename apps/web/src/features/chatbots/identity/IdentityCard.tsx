@@ -1,9 +1,9 @@
 import type { Chatbot, IdentitySecretInfo } from "@parley/contracts";
-import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { ConfirmDialog } from "@parley/ui/components/Dialog";
+import { LTR_CODE, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useMemo, useRef, useState } from "react";
 import { CopyButton } from "../../../components/CopyButton";
 import { ErrorNotice } from "../../../components/ErrorNotice";
-import { Modal } from "../../../components/Modal";
 import { publicUrl } from "../../../lib/config";
 import { AlertIcon, RefreshIcon } from "../components/icons";
 import { TabList, TabPanel } from "../components/Tabs";
@@ -64,12 +64,7 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
             </pre>
           </div>
           <p className="builder-muted builder-small">
-            <Trans
-              t={t}
-              i18nKey="identity.storeIt"
-              values={{ env: SECRET_ENV }}
-              components={{ code: <code dir="ltr" /> }}
-            />
+            <Trans t={t} i18nKey="identity.storeIt" values={{ env: SECRET_ENV }} components={LTR_CODE} />
           </p>
           <div className="settings-actions settings-actions-start">
             <button type="button" className="btn btn-primary btn-sm" onClick={() => rotate.reset()}>
@@ -167,35 +162,21 @@ function Confirm({
   onConfirm: () => void;
 }) {
   const { t } = useTranslation("builder");
-  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onClose={onClose}
-      dismissible={!mutation.isPending}
-      role="alertdialog"
-      initialFocusRef={cancelRef}
+      onCancel={onClose}
+      onConfirm={onConfirm}
+      busy={mutation.isPending}
+      tone={tone}
       icon={icon}
       title={title}
       description={description}
+      cancelLabel={t("identity.cancel")}
+      confirmLabel={action}
     >
       <ErrorNotice error={mutation.error} />
-      <div className="modal-actions">
-        <button
-          ref={cancelRef}
-          type="button"
-          className="btn btn-secondary"
-          onClick={onClose}
-          disabled={mutation.isPending}
-        >
-          {t("identity.cancel")}
-        </button>
-        <button type="button" className={`btn btn-${tone}`} onClick={onConfirm} disabled={mutation.isPending}>
-          {mutation.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-          {action}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 

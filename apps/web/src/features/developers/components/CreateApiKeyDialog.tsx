@@ -1,7 +1,7 @@
 import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyCreated, type ApiKeyScope } from "@parley/contracts";
+import { Dialog } from "@parley/ui/components/Dialog";
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Modal } from "../../../components/Modal";
 import type { useApiKeyActions } from "../api";
 import { EXPIRY_CHOICES, type ExpiryChoice, expiresAtFor } from "../expiry";
 
@@ -79,7 +79,7 @@ export function CreateApiKeyDialog({
 
   if (created) {
     return (
-      <Modal
+      <Dialog
         open={open}
         onClose={close}
         title={t("create.createdTitle")}
@@ -117,12 +117,12 @@ export function CreateApiKeyDialog({
             {t("create.done")}
           </button>
         </div>
-      </Modal>
+      </Dialog>
     );
   }
 
   return (
-    <Modal
+    <Dialog
       open={open}
       onClose={close}
       title={t("create.title")}
@@ -194,6 +194,6 @@ export function CreateApiKeyDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

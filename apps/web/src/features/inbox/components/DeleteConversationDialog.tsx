@@ -1,7 +1,6 @@
+import { ConfirmDialog } from "@parley/ui/components/Dialog";
 import { useTranslation } from "@parley/ui/i18n/react";
-import { useRef } from "react";
 import { ErrorNotice } from "../../../components/ErrorNotice";
-import { Modal } from "../../../components/Modal";
 import { useToast } from "../../chatbots/public";
 import { useDeleteConversation } from "../api";
 
@@ -20,7 +19,6 @@ export function DeleteConversationDialog({
   const { t } = useTranslation("inbox");
   const remove = useDeleteConversation();
   const toast = useToast();
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const close = () => {
     if (remove.isPending) return;
     remove.reset();
@@ -28,43 +26,26 @@ export function DeleteConversationDialog({
   };
 
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onClose={close}
-      role="alertdialog"
-      dismissible={!remove.isPending}
-      initialFocusRef={cancelRef}
+      onCancel={close}
+      busy={remove.isPending}
       title={t("deleteDialog.title")}
       description={<p>{t("deleteDialog.body")}</p>}
+      cancelLabel={t("deleteDialog.cancel")}
+      confirmLabel={t("deleteDialog.confirm")}
+      busyLabel={t("deleteDialog.deleting")}
+      onConfirm={() =>
+        remove.mutate(conversationId, {
+          onSuccess: () => {
+            toast(t("deleteDialog.done"));
+            onClose();
+            onDeleted();
+          },
+        })
+      }
     >
       {remove.isError ? <ErrorNotice error={remove.error} /> : null}
-      <div className="modal-actions">
-        <button
-          ref={cancelRef}
-          type="button"
-          className="btn btn-secondary"
-          onClick={close}
-          disabled={remove.isPending}
-        >
-          {t("deleteDialog.cancel")}
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(conversationId, {
-              onSuccess: () => {
-                toast(t("deleteDialog.done"));
-                onClose();
-                onDeleted();
-              },
-            })
-          }
-        >
-          {remove.isPending ? t("deleteDialog.deleting") : t("deleteDialog.confirm")}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { Citation, Transcript } from "@parley/contracts";
-import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
+import { LTR_CODE, Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { ConfidenceChip } from "../../../components/ConfidenceChip";
 import { ErrorNotice } from "../../../components/ErrorNotice";
@@ -203,7 +203,7 @@ function TranscriptView({
                 t={t}
                 i18nKey="transcript.customerNote"
                 values={{ id: customer.id }}
-                components={{ code: <code dir="ltr" /> }}
+                components={LTR_CODE}
               />
             </p>
           </div>

@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { LTR_CODE, Trans, useTranslation } from "@parley/ui/i18n/react";
 import { Link, useLocation } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 
@@ -19,12 +19,7 @@ export function NotFoundPage({ inApp = false }: { inApp?: boolean }) {
         </p>
         <h1>{t("notFound.title")}</h1>
         <p className="lead">
-          <Trans
-            i18nKey="notFound.lead"
-            ns="site"
-            values={{ path: pathname }}
-            components={{ code: <code dir="ltr" /> }}
-          />
+          <Trans i18nKey="notFound.lead" ns="site" values={{ path: pathname }} components={LTR_CODE} />
         </p>
         {inApp ? (
           <div className="hero-actions hero-actions-center">

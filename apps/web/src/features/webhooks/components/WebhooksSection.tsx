@@ -1,8 +1,8 @@
 import type { WebhookEndpoint } from "@parley/contracts";
+import { ConfirmDialog } from "@parley/ui/components/Dialog";
 import { useErrorText, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { Modal } from "../../../components/Modal";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { isApiError } from "../../../lib/api";
 import { useSignedInUser } from "../../session/public";
@@ -270,12 +270,10 @@ function RotateDialog({
   onRotate: (overlapHours: number) => Promise<void>;
 }) {
   const { t } = useTranslation("webhooks");
-  const { t: tc } = useTranslation("common");
   const errorText = useErrorText();
   const [overlap, setOverlap] = useState<number>(24);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const selectId = useId();
   const close = () => {
     if (busy) return;
@@ -295,14 +293,17 @@ function RotateDialog({
     }
   }
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onClose={close}
-      role="alertdialog"
-      dismissible={!busy}
-      initialFocusRef={cancelRef}
+      onCancel={close}
+      onConfirm={() => void confirm()}
+      busy={busy}
+      tone="primary"
       title={t("secret.rotateTitle")}
       description={t("secret.rotateBody")}
+      confirmLabel={t("secret.rotateConfirm")}
+      busyLabel={t("secret.rotating")}
+      error={error}
     >
       <div className="field">
         <label htmlFor={selectId}>{t("secret.overlap")}</label>
@@ -314,26 +315,6 @@ function RotateDialog({
           ))}
         </select>
       </div>
-      {error ? (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      ) : null}
-      <div className="modal-actions">
-        <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
-          {tc("actions.cancel")}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          onClick={() => void confirm()}
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? t("secret.rotating") : t("secret.rotateConfirm")}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { LogoMark } from "@parley/ui/components/Logo";
-import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { LTR_CODE, Trans, useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 
@@ -13,7 +13,7 @@ export function WidgetChatMissingPage() {
         <LogoMark size={40} />
         <h1>{t("widget.missing.title")}</h1>
         <p>
-          <Trans i18nKey="widget.missing.body1" ns="pages" components={{ code: <code dir="ltr" /> }} />
+          <Trans i18nKey="widget.missing.body1" ns="pages" components={LTR_CODE} />
         </p>
         <p>{t("widget.missing.body2")}</p>
         <div className="standalone-actions">

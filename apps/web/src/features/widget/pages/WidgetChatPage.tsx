@@ -1,5 +1,5 @@
 import { LogoMark } from "@parley/ui/components/Logo";
-import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { LTR_CODE, Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 
@@ -21,7 +21,7 @@ export function WidgetChatPage() {
             i18nKey="widget.unavailable.body"
             ns="pages"
             values={{ id: chatbotId }}
-            components={{ code: <code dir="ltr" /> }}
+            components={LTR_CODE}
           />
         </p>
         <p className="standalone-foot">{t("widget.unavailable.poweredBy")}</p>

@@ -1,6 +1,5 @@
-import { useTranslation } from "@parley/ui/i18n/react";
-import { type ReactNode, useRef, useState } from "react";
-import { Modal } from "../../../components/Modal";
+import { ConfirmDialog } from "@parley/ui/components/Dialog";
+import { type ReactNode, useState } from "react";
 import { useWorkspaceErrorText } from "../errors";
 
 interface ConfirmActionDialogProps {
@@ -15,9 +14,9 @@ interface ConfirmActionDialogProps {
 }
 
 /**
- * A confirmation on the Team page (removing a member, leaving the workspace) in the app's own
- * dialog: Cancel is focused first so a stray Enter changes nothing, Esc and the backdrop cancel
- * (not while the change is in flight), focus returns to the button that opened it.
+ * A confirmation on the Team page (removing a member, leaving the workspace) in the kit's
+ * ConfirmDialog: Cancel is focused first so a stray Enter changes nothing, Esc and the backdrop
+ * cancel (not while the change is in flight), focus returns to the button that opened it.
  */
 export function ConfirmActionDialog({
   open,
@@ -28,9 +27,7 @@ export function ConfirmActionDialog({
   onConfirm,
   onClose,
 }: ConfirmActionDialogProps) {
-  const { t } = useTranslation("common");
   const errorText = useWorkspaceErrorText();
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ error: unknown } | null>(null);
   const close = () => {
@@ -51,35 +48,16 @@ export function ConfirmActionDialog({
     }
   };
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
-      onClose={close}
-      role="alertdialog"
-      dismissible={!busy}
-      initialFocusRef={cancelRef}
+      onCancel={close}
+      onConfirm={() => void confirm()}
+      busy={busy}
       title={title}
       description={body}
-    >
-      {error ? (
-        <div className="alert alert-error" role="alert">
-          {errorText(error.error)}
-        </div>
-      ) : null}
-      <div className="modal-actions">
-        <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
-          {t("actions.cancel")}
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger"
-          onClick={() => void confirm()}
-          disabled={busy}
-          aria-busy={busy}
-        >
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? busyLabel : confirmLabel}
-        </button>
-      </div>
-    </Modal>
+      confirmLabel={confirmLabel}
+      busyLabel={busyLabel}
+      error={error ? errorText(error.error) : null}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { signUpNameOwner } from "@parley/contracts";
+import { MenuChevron, useMenu } from "@parley/ui/components/Menu";
 import { useTranslation } from "@parley/ui/i18n/react";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { useSession } from "../../session/public";
 import { switchWorkspace, useWorkspaces } from "../api";
 import { useWorkspaceErrorText } from "../errors";
@@ -8,8 +9,8 @@ import { useWorkspaceErrorText } from "../errors";
 /**
  * The workspace switcher in the app header, shown once the user belongs to more than one
  * workspace: a menu button (WAI-ARIA menu of radio items) naming the active workspace, listing the
- * others with the active one checked. Arrow keys, Home and End move, Esc and a click outside close
- * it (focus back on the button). Choosing one asks the auth service for a token of that workspace
+ * others with the active one checked (the kit's `useMenu`, like the user menu: arrow keys, Home
+ * and End move, Esc and a click outside close it). Choosing one asks the auth service for a token of that workspace
  * and reloads. A personal workspace is "Your workspace" in the reader's language (its stored name
  * is English: "Ada's workspace").
  */
@@ -18,28 +19,9 @@ export function WorkspaceSwitcher() {
   const errorText = useWorkspaceErrorText();
   const { user, workspace } = useSession();
   const workspaces = useWorkspaces();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, close, buttonProps, menuProps } = useMenu();
   const [switching, setSwitching] = useState<string | null>(null);
   const [error, setError] = useState<{ error: unknown } | null>(null);
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const menu = menuRef.current;
-    (
-      menu?.querySelector<HTMLElement>('[role="menuitemradio"][aria-checked="true"]') ??
-      menu?.querySelector<HTMLElement>('[role="menuitemradio"]')
-    )?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
-
   if (!user || !workspace || !workspaces.data || workspaces.data.length < 2) return null;
   // A personal workspace's stored name is English ("Olivia's workspace"): said in the reader's
   // language, like one's own ("Your workspace"); a renamed or shared one by its name.
@@ -50,11 +32,6 @@ export function WorkspaceSwitcher() {
   };
   const active = workspaces.data.find((w) => w.id === workspace.id);
   const activeLabel = active ? label(active) : t("switcher.label");
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
 
   const choose = (id: string) => {
     close(true);
@@ -67,54 +44,17 @@ export function WorkspaceSwitcher() {
     });
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]') ?? []);
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (i: number) => list[(i + list.length) % list.length]?.focus();
-    if (event.key === "Tab") {
-      setOpen(false);
-      return;
-    }
-    const target =
-      event.key === "ArrowDown"
-        ? index + 1
-        : event.key === "ArrowUp"
-          ? index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? list.length - 1
-              : null;
-    if (event.key === "Escape") {
-      event.preventDefault();
-      close(true);
-    } else if (target !== null) {
-      event.preventDefault();
-      focusAt(target);
-    }
-  };
-
   return (
     <div className="workspace-switcher">
       <button
-        ref={buttonRef}
-        type="button"
+        {...buttonProps}
         className="workspace-switcher-button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         aria-label={t("switcher.button", { name: activeLabel })}
         aria-busy={switching ? true : undefined}
         data-testid="workspace-switcher"
         onClick={() => {
           setError(null);
           setOpen((value) => !value);
-        }}
-        onKeyDown={(event) => {
-          if ((event.key === "ArrowDown" || event.key === "ArrowUp") && !open) {
-            event.preventDefault();
-            setOpen(true);
-          }
         }}
       >
         <svg
@@ -130,27 +70,10 @@ export function WorkspaceSwitcher() {
         <span className="workspace-switcher-name">
           <bdi>{activeLabel}</bdi>
         </span>
-        <svg
-          className="workspace-switcher-chevron"
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          width="14"
-          height="14"
-          fill="currentColor"
-        >
-          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
-        </svg>
+        <MenuChevron className="workspace-switcher-chevron" size={14} />
       </button>
       {open ? (
-        <div
-          ref={menuRef}
-          id={menuId}
-          className="workspace-switcher-panel"
-          role="menu"
-          aria-label={t("switcher.label")}
-          tabIndex={-1}
-          onKeyDown={onMenuKeyDown}
-        >
+        <div {...menuProps} role="menu" className="workspace-switcher-panel" aria-label={t("switcher.label")}>
           <div className="workspace-switcher-head" aria-hidden="true">
             {t("switcher.label")}
           </div>

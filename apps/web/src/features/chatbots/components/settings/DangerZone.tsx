@@ -1,10 +1,10 @@
 import type { Chatbot } from "@parley/contracts";
+import { Dialog } from "@parley/ui/components/Dialog";
 import { Field } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { ErrorNotice } from "../../../../components/ErrorNotice";
-import { Modal } from "../../../../components/Modal";
 import { useDeleteChatbot } from "../../api";
 import { TrashIcon } from "../icons";
 import { BuilderSection } from "./fields";
@@ -45,7 +45,7 @@ export function DangerZone({ bot }: { bot: Chatbot }) {
           </button>
         </div>
       </BuilderSection>
-      <Modal
+      <Dialog
         open={open}
         onClose={close}
         dismissible={!remove.isPending}
@@ -87,7 +87,7 @@ export function DangerZone({ bot }: { bot: Chatbot }) {
             </button>
           </div>
         </form>
-      </Modal>
+      </Dialog>
     </>
   );
 }

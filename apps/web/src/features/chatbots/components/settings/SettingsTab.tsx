@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Chatbot } from "@parley/contracts";
+import { Dialog } from "@parley/ui/components/Dialog";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useFormContext } from "react-hook-form";
 import { useBlocker } from "react-router-dom";
 import { ErrorNotice } from "../../../../components/ErrorNotice";
-import { Modal } from "../../../../components/Modal";
 import { isApiError } from "../../../../lib/api";
 import { useAccess, useCan } from "../../../workspaces/public";
 import { useUpdateChatbot } from "../../api";
@@ -224,7 +224,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
 
       {readOnly ? null : <DangerZone bot={bot} />}
 
-      <Modal
+      <Dialog
         open={blocker.state === "blocked"}
         onClose={() => blocker.reset?.()}
         role="alertdialog"
@@ -239,7 +239,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
             {t("settings.leave.discard")}
           </button>
         </div>
-      </Modal>
+      </Dialog>
     </>
   );
 }

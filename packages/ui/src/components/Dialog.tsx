@@ -1,7 +1,10 @@
 import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { useTranslation } from "../i18n/react";
+import { Alert } from "./Alert";
+import { Button } from "./Button";
 
-export interface ModalProps {
+export interface DialogProps {
   open: boolean;
   /** Called on Esc, on a backdrop click, or by the caller's own buttons. */
   onClose: () => void;
@@ -38,12 +41,12 @@ function focusableIn(root: HTMLElement): HTMLElement[] {
 }
 
 /**
- * The modal primitive every dialog builds on (sign-out now; upgrade and downgrade later).
+ * The modal dialog every dialog of the apps builds on (`.modal-overlay`, `.modal`: styles/dialog.css).
  * Rendered into <body>; while open the rest of the page is `inert` (hidden from assistive tech
  * and unclickable), Tab cycles inside, Esc closes when dismissible, the page does not scroll,
  * and focus returns to where it was when the modal closes.
  */
-export function Modal({
+export function Dialog({
   open,
   onClose,
   title,
@@ -54,7 +57,7 @@ export function Modal({
   size = "sm",
   role = "dialog",
   children,
-}: ModalProps) {
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const overlayRef = useRef<HTMLDivElement>(null);
@@ -160,5 +163,73 @@ export function Modal({
       </div>
     </div>,
     document.body,
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  description?: ReactNode;
+  icon?: ReactNode;
+  confirmLabel: ReactNode;
+  /** Shown on the confirm button while `busy`; without it the label stays. */
+  busyLabel?: ReactNode;
+  /** True while the change is in flight: both buttons are disabled, Esc and the backdrop do nothing. */
+  busy?: boolean;
+  /** A failure, shown in the dialog above its buttons. */
+  error?: ReactNode;
+  /** The confirm button's look: "danger" for what cannot be undone. */
+  tone?: "danger" | "primary";
+  /** Defaults to the shared "Cancel". */
+  cancelLabel?: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** Anything between the description and the buttons (a field to type, a list). */
+  children?: ReactNode;
+}
+
+/**
+ * A confirmation (sign out, remove a member, delete a conversation): an `alertdialog` whose Cancel
+ * is focused first, so a stray Enter changes nothing.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  icon,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  error,
+  tone = "danger",
+  cancelLabel,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation("common");
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      role="alertdialog"
+      dismissible={!busy}
+      initialFocusRef={cancelRef}
+      title={title}
+      description={description}
+      icon={icon}
+    >
+      {children}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="modal-actions">
+        <Button ref={cancelRef} variant="secondary" onClick={onCancel} disabled={busy}>
+          {cancelLabel ?? t("actions.cancel")}
+        </Button>
+        <Button variant={tone} onClick={onConfirm} busy={busy} busyLabel={busyLabel}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
   );
 }
