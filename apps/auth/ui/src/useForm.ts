@@ -7,6 +7,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import {
   type DefaultValues,
   type FieldValues,
+  type FieldErrors as FormErrors,
   type Path,
   type PathValue,
   type Resolver,
@@ -46,7 +47,7 @@ export function useAuthForm<V extends Values>(
       values: {},
       errors: Object.fromEntries(
         found.map(([field, text]) => [field, { type: "validate", message: encode(text) }]),
-      ),
+      ) as FormErrors<V>,
     };
   };
   const form = useForm<V>({

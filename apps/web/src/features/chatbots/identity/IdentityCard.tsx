@@ -1,7 +1,7 @@
 import type { Chatbot, IdentitySecretInfo } from "@parley/contracts";
 import { ConfirmDialog } from "@parley/ui/components/Dialog";
 import { LTR_CODE, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
-import { type ReactNode, useMemo, useRef, useState } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { CopyButton } from "../../../components/CopyButton";
 import { ErrorNotice } from "../../../components/ErrorNotice";
 import { publicUrl } from "../../../lib/config";

@@ -1,7 +1,7 @@
 import type { WebhookEndpoint } from "@parley/contracts";
 import { ConfirmDialog } from "@parley/ui/components/Dialog";
 import { useErrorText, useFormat, useTranslation } from "@parley/ui/i18n/react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { isApiError } from "../../../lib/api";
