@@ -81,6 +81,11 @@ test("an invitation opened in a fresh browser names the workspace and fills in t
   await expect(tab.getByRole("status").filter({ hasText: invited })).toBeVisible();
   await tab.getByRole("button", { name: "Continue to Parley" }).click();
   await expect(tab).toHaveURL(/\/invitations\/[A-Za-z0-9]+$/, { timeout: scaled(20_000) });
+  // The invitation page names the inviter and the workspace as sign-in did (not by address).
+  const body = tab.locator("main p").filter({ hasText: "invited" });
+  await expect(body).toContainText(`Olivia Owner invited ${agentEmail} to Kettle Co as Agent`);
+  await expect(body).not.toContainText(owner.email);
+  await expect(body.locator("bdi[dir=ltr]")).toHaveText(agentEmail);
   await tab.getByRole("button", { name: "Accept and join" }).click();
   await expect(tab).toHaveURL(/\/dashboard$/, { timeout: scaled(20_000) });
   await expect(tab.getByText("Kettle help").first()).toBeVisible();

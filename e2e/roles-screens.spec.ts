@@ -51,6 +51,30 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; clientWidth:
   });
 }
 
+/**
+ * On a phone, the header's page name (the section menu's label) and the page's heading, where
+ * either is cut: clipped inside its box (an ellipsis) or reaching past the viewport.
+ */
+async function clippedNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    const check = (what: string, el: HTMLElement | null) => {
+      if (!el) return out.push(`${what}: missing`);
+      const box = el.getBoundingClientRect();
+      const text = el.textContent?.trim() ?? "";
+      if (!text) out.push(`${what}: empty`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        out.push(`${what} "${text}": ${el.scrollWidth} > ${el.clientWidth}`);
+      if (box.left < -1 || box.right > width + 1)
+        out.push(`${what} "${text}": ${box.left}–${box.right} of ${width}`);
+    };
+    check("header page name", document.querySelector<HTMLElement>(".app-menu-toggle > span"));
+    check("page heading", document.querySelector<HTMLElement>("main h1"));
+    return out;
+  });
+}
+
 interface Visit {
   name: string;
   path: (botId: string) => string;
@@ -164,6 +188,7 @@ test("every signed-in page as owner, admin and agent in two workspaces, at 1280 
   };
 
   const sideways: string[] = [];
+  const clipped: string[] = [];
   const visit = async (p: Page, role: Role, v: Visit, lang: "en" | "ar", { inApp = false } = {}) => {
     const path = v.path(bot._id);
     // After a role's first page at a width, the rest are reached inside the app, as a user's
@@ -180,6 +205,16 @@ test("every signed-in page as owner, admin and agent in two workspaces, at 1280 
     const width = p.viewportSize()?.width;
     // Every role is in two workspaces: the header's switcher is there.
     await expect(p.getByTestId("workspace-switcher"), `${role} ${lang} ${v.name} ${width}`).toBeVisible();
+    // On a phone the header's page name is read whole beside the switcher, and so is the page's
+    // heading (the switcher once left the section menu room for "Da…").
+    if (width !== undefined && width < 720) {
+      const cut = await clippedNames(p);
+      if (!v.open) clipped.push(...cut.map((c) => `${role} ${lang} ${v.name} ${width}: ${c}`));
+      else
+        clipped.push(
+          ...cut.filter((c) => c.startsWith("header")).map((c) => `${role} ${lang} ${v.name}: ${c}`),
+        );
+    }
     const o = await overflow(p);
     // The page itself never scrolls sideways (a tab bar or a table may scroll within itself;
     // what reaches past the edge is listed only to say where to look).
@@ -254,4 +289,5 @@ test("every signed-in page as owner, admin and agent in two workspaces, at 1280 
   ))
     await visit(phone, "agent", v, "ar");
   expect(sideways).toEqual([]);
+  expect(clipped).toEqual([]);
 });

@@ -40,7 +40,7 @@ describe("mail templates in the recipient's language", () => {
     expect(mail.subject).toBe("دعاك Layla للانضمام إلى <b>Acme</b> على Parley");
     expect(mail.subject).not.toMatch(/[\u2066-\u2069]/);
     expect(mail.text).toContain("\u2068Layla\u2069 (\u2066layla@example.com\u2069)");
-    expect(mail.text).toContain("بصفة مسؤول.");
+    expect(mail.text).toContain("بصفة مشرف.");
     expect(mail.html).toContain('<html lang="ar" dir="rtl">');
     expect(mail.html).toContain("<bdi>&lt;b&gt;Acme&lt;/b&gt;</bdi>");
     expect(mail.html).not.toContain("<b>Acme");

@@ -158,7 +158,7 @@ describe.each(testDrivers("either"))("API keys and /api/v1 against hostile calle
     expect((await call(bearer(read), "GET", "/conversations")).status).toBe(200);
     expect((await call(bearer(write), "POST", `/chatbots/${botA}/sources`, source)).status).toBe(201);
     const sources = await call(bearer(read), "GET", `/chatbots/${botA}/sources`);
-    expect(sources.body.map((s: { title: string }) => s.title)).toEqual(["Hours"]);
+    expect(sources.body.items.map((s: { title: string }) => s.title)).toEqual(["Hours"]);
   });
 
   it("a revoked key stops on its next request; an expired one too; revoking is in the audit log", async () => {

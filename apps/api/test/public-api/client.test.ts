@@ -74,7 +74,8 @@ describe.each(testDrivers("either"))(
       }
       expect(status).toBe("ready");
       const listed = await api.GET("/api/v1/chatbots/{id}/sources", { params: { path: { id } } });
-      expect(listed.data?.map((s) => s.title)).toEqual(["Opening hours"]);
+      expect(listed.data?.items.map((s) => s.title)).toEqual(["Opening hours"]);
+      expect(listed.data?.nextCursor).toBeNull();
 
       // Ask (JSON), then continue the same conversation.
       const asked = await api.POST("/api/v1/chatbots/{id}/ask", {
@@ -179,7 +180,7 @@ describe.each(testDrivers("either"))(
       });
       expect(removed.response.status).toBe(204);
       const after = await api.GET("/api/v1/chatbots/{id}/sources", { params: { path: { id } } });
-      expect(after.data).toEqual([]);
+      expect(after.data).toEqual({ items: [], nextCursor: null });
 
       // Usage per key: the three answers are counted against this key this month.
       const usage = (await keysClient(t, issuer).call(owner, "GET", "/api/api-keys")).body.keys[0];

@@ -45,7 +45,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a chatbot's knowledge sources, with their status */
+        /** List a chatbot's knowledge sources, with their status (newest first; cursor pages) */
         get: operations["listSources"];
         put?: never;
         /** Add a text, Q&A or website source (learned in the background) */
@@ -230,6 +230,10 @@ export interface components {
         };
         ApiMessagePage: {
             items: components["schemas"]["TranscriptMessage"][];
+            nextCursor: string | null;
+        };
+        ApiSourcePage: {
+            items: components["schemas"]["KnowledgeSource"][];
             nextCursor: string | null;
         };
         Chatbot: {
@@ -650,7 +654,6 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
-        KnowledgeSourceList: components["schemas"]["KnowledgeSource"][];
         LeadRow: {
             _id: string;
             email: string | null;
@@ -929,7 +932,10 @@ export interface operations {
     };
     listSources: {
         parameters: {
-            query?: never;
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -944,7 +950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnowledgeSourceList"];
+                    "application/json": components["schemas"]["ApiSourcePage"];
                 };
             };
             /** @description Default Response */

@@ -191,6 +191,8 @@ describe("the OpenAPI document of /api/v1", () => {
     const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
     const list = doc.paths["/api/v1/chatbots"]?.get;
     expect(list?.responses?.["200"]?.content?.["application/json"]?.schema).toEqual(ref("ApiChatbotPage"));
+    const sources = doc.paths["/api/v1/chatbots/{id}/sources"]?.get;
+    expect(sources?.responses?.["200"]?.content?.["application/json"]?.schema).toEqual(ref("ApiSourcePage"));
     expect(doc.paths["/api/v1/chatbots"]?.post?.requestBody?.content?.["application/json"]?.schema).toEqual(
       ref("ChatbotCreate"),
     );
@@ -202,6 +204,10 @@ describe("the OpenAPI document of /api/v1", () => {
     }
     expect(schemas.ApiChatbotPage).toMatchObject({
       properties: { items: { type: "array", items: ref("ChatbotListItem") } },
+      required: ["items", "nextCursor"],
+    });
+    expect(schemas.ApiSourcePage).toMatchObject({
+      properties: { items: { type: "array", items: ref("KnowledgeSource") } },
       required: ["items", "nextCursor"],
     });
     // Every $ref resolves, no body is inline, no inline copy of a component, and the linter's

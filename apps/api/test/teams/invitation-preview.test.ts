@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVITATION_PREVIEW_LIMIT } from "../../../auth/src/auth/invitation-preview";
-import { invitation } from "../../../auth/src/db/schema";
+import { invitation, organization, user } from "../../../auth/src/db/schema";
 import { uniqueEmail } from "../../../auth/test/flows";
 import { type TestApp as AuthTestApp, createTestApp as createAuthTestApp } from "../../../auth/test/harness";
 import { setPlan, testDrivers } from "../harness";
@@ -132,6 +132,106 @@ describe.each(testDrivers("either"))("the invitation link's public details on %s
       expect(res.statusCode, query).toBe(400);
       expect(res.body, query).not.toMatch(/Test User|Kettle/);
     }
+  });
+
+  /** What the web app's invitation page reads, signed in as `who` (better-auth's endpoint, our names). */
+  const details = (who: Person, id: string) =>
+    who.browser.get(`/organization/get-invitation?id=${encodeURIComponent(id)}`);
+
+  it("the invitee's invitation page gets the inviter's display name and the workspace's name, not only addresses", async () => {
+    const { id, email } = await invite();
+    const invitee = await signUp(s, email);
+    const res = await details(invitee, id);
+    expect(res.status, res.body).toBe(200);
+    // The workspace was renamed above: named as it is called now, by the owner who invited.
+    expect(res.json()).toMatchObject({
+      id,
+      email,
+      inviterEmail: owner.email,
+      inviterName: "Test User",
+      organizationName: "Kettle & Co",
+      inviterIsOwner: true,
+    });
+    expect(res.json()).not.toHaveProperty("personalOwner");
+  });
+
+  it("a personal workspace under its sign-up name is named by its owner; an inviter without a visible name is not named", async () => {
+    const other = await signUp(s);
+    await setPlan(s.api, other.userId, "pro-monthly");
+    const email = uniqueEmail("invitee");
+    const sent = await other.browser.post("/organization/invite-member", {
+      email,
+      role: "admin",
+      organizationId: other.userId,
+    });
+    expect(sent.status, sent.body).toBe(200);
+    const id = sent.json<{ id: string }>().id;
+    const invitee = await signUp(s, email);
+    expect((await details(invitee, id)).json()).toMatchObject({
+      inviterName: "Test User",
+      personalOwner: "Test User",
+      inviterIsOwner: true,
+      inviterEmail: other.email,
+    });
+    // A name with nothing visible in it (stored before names were checked): the page falls back
+    // to the address, and the preview says the address the e-mail already said.
+    await s.auth.db.db.update(user).set({ name: "\u200b \u202e" }).where(eq(user.id, other.userId));
+    const unnamed = (await details(invitee, id)).json();
+    expect(unnamed).not.toHaveProperty("inviterName");
+    expect(unnamed).toMatchObject({ inviterEmail: other.email });
+    expect((await preview(`?id=${id}`)).json()).toMatchObject({ inviterName: other.email });
+  });
+
+  it("hostile names: bidi controls are dropped and HTML stays text; another person's or workspace's invitation names no one", async () => {
+    const mallory = await signUp(s);
+    await setPlan(s.api, mallory.userId, "pro-monthly");
+    const email = uniqueEmail("target");
+    const sent = await mallory.browser.post("/organization/invite-member", {
+      email,
+      role: "agent",
+      organizationId: mallory.userId,
+    });
+    expect(sent.status, sent.body).toBe(200);
+    const id = sent.json<{ id: string }>().id;
+    // Stored past the forms' checks (a legacy row, a social profile): overrides, isolates, a line
+    // break and markup in the inviter's and the workspace's names.
+    const hostileName = "<img src=x onerror=alert(1)>\u202eAda\u2066 Admin\u2069\nSupport";
+    const hostileWorkspace = "<b>Bank</b> \u202dSecurity\u202c";
+    await s.auth.db.db.update(user).set({ name: hostileName }).where(eq(user.id, mallory.userId));
+    await s.auth.db.db
+      .update(organization)
+      .set({ name: hostileWorkspace })
+      .where(eq(organization.id, mallory.userId));
+    const invitee = await signUp(s, email);
+    const res = await details(invitee, id);
+    expect(res.status, res.body).toBe(200);
+    expect(String(res.headers["content-type"])).toMatch(/^application\/json/);
+    const body = res.json<Record<string, string>>();
+    expect(body.inviterName).toBe("<img src=x onerror=alert(1)>Ada Admin Support");
+    expect(body.organizationName).toBe("<b>Bank</b> Security");
+    const shown = (await preview(`?id=${id}`)).json<Record<string, string>>();
+    expect(shown.inviterName).toBe(body.inviterName);
+    expect(shown.workspaceName).toBe(body.organizationName);
+    for (const text of [res.body, JSON.stringify(shown)])
+      expect(text).not.toMatch(/[\u202a-\u202e\u2066-\u2069]|\\u202[a-e]|\\u206[6-9]/i);
+
+    // Someone else signed in (a member of another workspace) asks for this invitation: refused,
+    // and nothing of its inviter or workspace is in the answer.
+    for (const stranger of [owner, await signUp(s)]) {
+      const refused = await details(stranger, id);
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+      expect(refused.body).not.toMatch(/Ada|Bank|Security|img|onerror/);
+      expect(refused.body).not.toContain(mallory.email);
+    }
+    // Signed out: no answer with names either.
+    const anonymous = await s.auth.app.inject({
+      method: "GET",
+      url: `/organization/get-invitation?id=${id}`,
+      headers: { origin: s.auth.env.WEB_URL },
+    });
+    expect(anonymous.statusCode).toBeGreaterThanOrEqual(400);
+    expect(anonymous.body).not.toMatch(/Ada|Bank|img/);
   });
 });
 

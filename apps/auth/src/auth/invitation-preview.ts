@@ -1,5 +1,6 @@
+import { cleanName, MEMBER_NAME_MAX, WORKSPACE_NAME_MAX } from "@parley/contracts";
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthEndpoint } from "better-auth/api";
+import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AuthDb } from "../db";
@@ -84,14 +85,69 @@ export async function invitationPreview(
   return {
     status: "pending",
     email: row.email,
-    workspaceName: row.workspaceName,
-    ...(naming.personalOwner === undefined ? {} : { personalOwner: naming.personalOwner }),
+    workspaceName: shownWorkspaceName(row.workspaceName),
+    ...(naming.personalOwner === undefined ? {} : { personalOwner: shownPersonName(naming.personalOwner) }),
     inviterIsOwner: naming.inviterIsOwner,
-    inviterName: row.inviterName.trim() || row.inviterEmail,
+    inviterName: shownPersonName(row.inviterName) || row.inviterEmail,
     role: row.role,
     expiresAt: row.expiresAt.toISOString(),
   };
 }
+
+/**
+ * Names as an invitation shows them: typed names are refused with direction overrides, but a
+ * name stored before that rule (or from a social profile) is shown without any bidi control or
+ * line break (`cleanName`), so it cannot reorder the sentence it sits in. Empty when nothing
+ * visible is left.
+ */
+const shownPersonName = (name: string) => cleanName(name, MEMBER_NAME_MAX);
+const shownWorkspaceName = (name: string) => cleanName(name, WORKSPACE_NAME_MAX) || name.trim();
+
+/**
+ * What `GET /organization/get-invitation` adds to better-auth's answer (it answers only the
+ * signed-in recipient of a pending invitation, with `inviterEmail` and `organizationName`), so
+ * the web app's invitation page names people as sign-in did: the inviter's display name when
+ * they have one (absent otherwise: the page shows `inviterEmail`), and how the workspace is named
+ * (`personalOwner`, `inviterIsOwner`: see `invitationWorkspaceNaming`).
+ */
+export async function invitationNames(
+  db: AuthDb,
+  invitationId: string,
+): Promise<{
+  inviterName?: string;
+  organizationName?: string;
+  personalOwner?: string;
+  inviterIsOwner: boolean;
+} | null> {
+  const [row] = await db.db
+    .select({
+      inviterId: invitation.inviterId,
+      inviterName: user.name,
+      workspaceId: organization.id,
+      workspaceName: organization.name,
+    })
+    .from(invitation)
+    .innerJoin(organization, eq(organization.id, invitation.organizationId))
+    .innerJoin(user, eq(user.id, invitation.inviterId))
+    .where(eq(invitation.id, invitationId))
+    .limit(1);
+  if (!row) return null;
+  const naming = await invitationWorkspaceNaming(
+    db,
+    { id: row.workspaceId, name: row.workspaceName },
+    row.inviterId,
+  );
+  const inviterName = shownPersonName(row.inviterName);
+  const personalOwner = naming.personalOwner === undefined ? "" : shownPersonName(naming.personalOwner);
+  return {
+    ...(inviterName ? { inviterName } : {}),
+    organizationName: shownWorkspaceName(row.workspaceName),
+    ...(personalOwner ? { personalOwner } : {}),
+    inviterIsOwner: naming.inviterIsOwner,
+  };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 
 export function parleyInvitationPreview(deps: { db: AuthDb }): BetterAuthPlugin {
   return {
@@ -107,6 +163,23 @@ export function parleyInvitationPreview(deps: { db: AuthDb }): BetterAuthPlugin 
           return ctx.json(preview);
         },
       ),
+    },
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => ctx.path === "/organization/get-invitation",
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned: unknown = ctx.context.returned;
+            // Only better-auth's own answer to the recipient: an error (not signed in, another
+            // person's or another workspace's invitation) stays as it is, naming nobody.
+            if (!isRecord(returned) || isAPIError(returned) || returned instanceof Response) return;
+            if (typeof returned.id !== "string") return;
+            const names = await invitationNames(deps.db, returned.id);
+            if (!names) return;
+            return ctx.json({ ...returned, ...names });
+          }),
+        },
+      ],
     },
     rateLimit: [{ pathMatcher: (path) => path === INVITATION_PREVIEW_PATH, ...INVITATION_PREVIEW_LIMIT }],
   };

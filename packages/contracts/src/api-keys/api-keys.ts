@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { askSchema, citationSchema } from "../chatbots/chat";
 import { botLanguageSchema, chatbotListItemSchema } from "../chatbots/chatbot";
+import { knowledgeSourceSchema } from "../chatbots/knowledge";
 import { nameText } from "../common/names";
 import { idText, safeText } from "../common/text";
 import { conversationFiltersSchema, leadRowSchema, transcriptMessageSchema } from "../inbox/inbox";
@@ -135,6 +136,19 @@ export const apiChatbotPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ApiChatbotPage = z.infer<typeof apiChatbotPageSchema>;
+
+/** `GET /api/v1/chatbots/:id/sources`: newest first, a page at a time (like every list of the API). */
+export const apiSourceQuerySchema = z.object({
+  cursor: safeText().max(200).optional(),
+  limit: pageLimit,
+});
+export type ApiSourceQuery = z.infer<typeof apiSourceQuerySchema>;
+export const apiSourcePageSchema = z.object({
+  items: z.array(knowledgeSourceSchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ApiSourcePage = z.infer<typeof apiSourcePageSchema>;
 
 /** The inbox's filters, less `assignee=me` (a key is nobody). */
 export const apiConversationQuerySchema = conversationFiltersSchema.omit({ assignee: true });

@@ -62,9 +62,14 @@ describe("catalogs", () => {
         for (const [key, text] of arKeys) {
           expect(text.trim(), `${ns}:${key} (ar) is empty`).not.toBe("");
           const enText = enKeys.get(key) ?? enKeys.get(`${baseOf(key)}_other`) ?? "";
-          // Arabic plural forms may drop {{count}} (the word says it: "دقيقتان"), nothing else.
-          const wanted = placeholders(enText).filter((p) => !(pluralOf(key) && p === "count"));
-          const got = placeholders(text).filter((p) => !(pluralOf(key) && p === "count"));
+          // Arabic plural forms may drop {{count}} (the word says it: "دقيقتان"), and the one and
+          // two forms the formatted count passed beside it ({{value}}, {{n}}): "عضوان", not
+          // "2 عضوان". Nothing else.
+          const said = (p: string | undefined) =>
+            Boolean(pluralOf(key)) &&
+            (p === "count" || (/_(one|two)$/.test(key) && (p === "value" || p === "n")));
+          const wanted = placeholders(enText).filter((p) => !said(p));
+          const got = placeholders(text).filter((p) => !said(p));
           expect(got, `${ns}:${key} placeholders`).toEqual(wanted);
         }
         for (const [key, text] of enKeys) expect(text.trim(), `${ns}:${key} (en) is empty`).not.toBe("");

@@ -135,7 +135,7 @@ type CodeKey = keyof typeof CODE_KEYS;
  * Text that must read left to right inside Arabic: e-mail addresses, URLs, code, ids, numbers
  * with units. `<bdi dir="ltr">` isolates it so punctuation around it stays in place.
  */
-export function Ltr({ children, className }: { children: ReactNode; className?: string }) {
+export function Ltr({ children, className }: { children?: ReactNode; className?: string }) {
   return (
     <bdi dir="ltr" className={className}>
       {children}

@@ -9,6 +9,7 @@ import {
   knowledgeSources,
   knowledgeSyncs,
 } from "../../db/schema";
+import { decodePageCursor, encodePageCursor, stampOf } from "../../lib/page-cursor";
 import { termStats } from "../retrieval/term-stats.repo";
 import type { FileStore } from "./file-store";
 import type { KnownPage } from "./ingest/crawler";
@@ -77,6 +78,34 @@ export function createKnowledgeRepo(db: Database, files: FileStore) {
         .from(knowledgeSources)
         .where(eq(knowledgeSources.chatbotId, chatbotId))
         .orderBy(asc(knowledgeSources.createdAt));
+    },
+
+    /**
+     * One page of the bot's sources, newest first (created time, then id), after `cursor` (a page
+     * cursor tagged `s`, see lib/page-cursor.ts). The caller has checked the bot is the owner's.
+     */
+    async pageForBot(chatbotId: string, opts: { cursor?: string; limit: number }) {
+      const cursor = opts.cursor ? decodePageCursor("s", opts.cursor) : null;
+      const rows = await db
+        .select({ source: knowledgeSources, key: stampOf(knowledgeSources.createdAt) })
+        .from(knowledgeSources)
+        .where(
+          and(
+            eq(knowledgeSources.chatbotId, chatbotId),
+            cursor
+              ? sql`(${knowledgeSources.createdAt} < ${cursor.at}::timestamptz
+                  or (${knowledgeSources.createdAt} = ${cursor.at}::timestamptz and ${knowledgeSources.id} < ${cursor.id}))`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(knowledgeSources.createdAt), desc(knowledgeSources.id))
+        .limit(opts.limit + 1);
+      const page = rows.slice(0, opts.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map((r) => r.source),
+        nextCursor: rows.length > opts.limit && last ? encodePageCursor("s", last.key, last.source.id) : null,
+      };
     },
 
     /** The stored rows of these bots' sources, text included (the account export). */

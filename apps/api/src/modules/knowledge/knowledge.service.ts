@@ -1,4 +1,5 @@
 import {
+  type ApiSourcePage,
   cleanFileName,
   hasVisibleCharacter,
   ingestLimits,
@@ -212,6 +213,21 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       const last = await repo.syncs.latest(rows.filter((r) => r.kind === "website").map((r) => r.id));
       const freePlan = await onFreePlan(ownerId);
       return rows.map((r) => toSource(r, last.get(r.id), freePlan));
+    },
+    /** One page of the bot's sources, newest first (the public API's list). */
+    async page(
+      ownerId: string,
+      chatbotId: string,
+      opts: { cursor?: string; limit: number },
+    ): Promise<ApiSourcePage> {
+      await ownBot(ownerId, chatbotId);
+      const page = await repo.pageForBot(chatbotId, opts);
+      const last = await repo.syncs.latest(page.items.filter((r) => r.kind === "website").map((r) => r.id));
+      const freePlan = await onFreePlan(ownerId);
+      return {
+        items: page.items.map((r) => toSource(r, last.get(r.id), freePlan)),
+        nextCursor: page.nextCursor,
+      };
     },
     async get(ownerId: string, chatbotId: string, sourceId: string) {
       return withLastSync(await ownSource(ownerId, chatbotId, sourceId), ownerId);

@@ -10,13 +10,14 @@ import {
   apiLeadQuerySchema,
   apiMessagePageSchema,
   apiMessageQuerySchema,
+  apiSourcePageSchema,
+  apiSourceQuerySchema,
   chatbotCreateSchema,
   chatbotSchema,
   chatbotUpdateSchema,
   conversationPageSchema,
   errorBodySchema,
   idText,
-  knowledgeSourceListSchema,
   knowledgeSourceSchema,
   MAX_UPLOAD_MB,
   sourceCreateSchema,
@@ -171,12 +172,17 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     "/chatbots/:id/sources",
     {
       schema: {
-        ...documented("listSources", "Knowledge", "List a chatbot's knowledge sources, with their status"),
+        ...documented(
+          "listSources",
+          "Knowledge",
+          "List a chatbot's knowledge sources, with their status (newest first; cursor pages)",
+        ),
         params: botParams,
-        response: { 200: knowledgeSourceListSchema, ...errors },
+        querystring: apiSourceQuerySchema,
+        response: { 200: apiSourcePageSchema, ...errors },
       },
     },
-    async (request) => knowledge.list(keyWorkspace(request, "read"), request.params.id),
+    async (request) => knowledge.page(keyWorkspace(request, "read"), request.params.id, request.query),
   );
   app.post(
     "/chatbots/:id/sources",

@@ -412,6 +412,6 @@ describe("builder screens", () => {
     );
     expect([...new Set(english)]).toEqual([]);
     expect(text).toContain("نوفمبر");
-    expect(text).toContain("المزامنة المجدولة متوقفة في الخطة المجانية");
+    expect(text).toContain("المزامنة المجدولة متوقفة في الباقة المجانية");
   });
 });

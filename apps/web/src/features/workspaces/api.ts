@@ -37,9 +37,17 @@ const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
+/**
+ * `GET /organization/get-invitation` (the signed-in recipient only): better-auth's invitation with
+ * the workspace's name and the inviter's address, and what the auth service adds (the inviter's
+ * display name when they have one, and how a personal workspace is named).
+ */
 const invitationDetailsSchema = invitationSchema.extend({
   organizationName: z.string().optional(),
   inviterEmail: z.string().optional(),
+  inviterName: z.string().optional(),
+  personalOwner: z.string().optional(),
+  inviterIsOwner: z.boolean().optional(),
 });
 export type InvitationDetails = z.infer<typeof invitationDetailsSchema>;
 

@@ -54,7 +54,7 @@ describe("seat notices in Arabic", () => {
     expect(text).toContain("4 أعضاء");
     expect(text.replace("Starter", "")).not.toMatch(/[A-Za-z]/);
     expect(downgradeSeatWarning(plan("Starter", 2), status({ members: 2, pending: 1 }), t)).toMatch(
-      /^تتضمن خطة Starter/,
+      /^تتضمن الباقة «Starter»/,
     );
   });
 });

@@ -25,12 +25,12 @@ const dashboard: Translation<typeof en> = {
     pastDue: "حان موعد دفع التجديد.",
     periodEnds: "تنتهي الفترة الحالية في {{date}}.",
     freeNoRenewal: "لا حاجة إلى التجديد: الباقة المجانية لا تنتهي.",
-    scheduledChange: "تغيير مجدول: ستصبح باقتك <b>{{plan}}</b> في {{date}}.",
+    scheduledChange: "تغيير مجدول: ستنتقل إلى الباقة «<b>{{plan}}</b>» في {{date}}.",
     nextBillingDate: "تاريخ الفوترة التالي",
   },
   usage: {
     title: "الاستخدام",
-    planLimits: "حدود باقة {{plan}}",
+    planLimits: "حدود الباقة «{{plan}}»",
     of: "من {{limit}}",
     valueText: "{{used}} من {{limit}}",
     labels: {

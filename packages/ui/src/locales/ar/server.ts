@@ -37,8 +37,8 @@ const server: Record<string, string> = {
   "Use a date that exists, like 2026-11-21": "أدخل تاريخًا صحيحًا، مثل 2026-11-21.",
 
   // zod's own English for fields whose contract names no message.
-  "Too big: expected string to have <={{max}} characters": "يجب ألا يتجاوز النص {{max}} حرف.",
-  "Too small: expected string to have >={{min}} characters": "يجب ألا يقل النص عن {{min}} حرف.",
+  "Too big: expected string to have <={{max}} characters": "يجب ألا يتجاوز عدد أحرف النص {{max}}.",
+  "Too small: expected string to have >={{min}} characters": "يجب ألا يقل عدد أحرف النص عن {{min}}.",
   "Too big: expected array to have <={{max}} items": "يجب ألا يتجاوز عدد العناصر {{max}}.",
   "Too small: expected array to have >={{min}} items": "يجب ألا يقل عدد العناصر عن {{min}}.",
   "Too big: expected number to be <={{max}}": "يجب ألا تتجاوز القيمة {{max}}.",
@@ -74,7 +74,7 @@ const server: Record<string, string> = {
   "The default language's texts are the top-level fields (greeting, fallbackReply…), not translations":
     "نصوص اللغة الافتراضية هي الحقول الرئيسية (الترحيب، الرد البديل…)، لا الترجمات.",
   "Use the top-level fields for the default language": "استخدم الحقول الرئيسية للغة الافتراضية.",
-  "Messages are limited to {{max}} characters": "يجب ألا تتجاوز الرسالة {{max}} حرف.",
+  "Messages are limited to {{max}} characters": "يجب ألا يتجاوز عدد أحرف الرسالة {{max}}.",
   "Type a message": "اكتب رسالة.",
   // Live chat settings (a bot's handoff texts and office hours).
   "Write what the bot says when it hands over": "اكتب ما يقوله الروبوت عند تحويل المحادثة إلى الفريق.",
@@ -113,7 +113,7 @@ const server: Record<string, string> = {
   "Files are limited to {{mb}} MB on your plan. Upgrade for larger files.":
     "الحد الأقصى لحجم الملف في باقتك {{mb}} ميغابايت. قم بالترقية لرفع ملفات أكبر.",
   "Give the text a title": "أدخل عنوانًا للنص.",
-  "Keep the title under {{max}} characters": "يجب ألا يتجاوز العنوان {{max}} حرفًا.",
+  "Keep the title under {{max}} characters": "يجب ألا يتجاوز عدد أحرف العنوان {{max}}.",
   "The text is empty": "النص فارغ.",
   "Text sources are limited to 500,000 characters": "يجب ألا يتجاوز المصدر النصي 500,000 حرف.",
   "Write the question": "اكتب السؤال.",
@@ -122,11 +122,11 @@ const server: Record<string, string> = {
   "Only http and https sites can be crawled":
     "لا يمكن الزحف إلا إلى المواقع التي تبدأ عناوينها بـ http أو https.",
   "This document has more than {{count}} characters of text, the most one source can hold on the {{plan}} plan. Split it into smaller files or upgrade your plan.":
-    "يحتوي هذا المستند على أكثر من {{count}} حرف من النص، وهو الحد الأقصى لمصدر واحد في باقة «{{plan}}». قسّمه إلى ملفات أصغر أو قم بترقية باقتك.",
+    "عدد أحرف نص هذا المستند أكبر من {{count}}، وهو الحد الأقصى لمصدر واحد في الباقة «{{plan}}». قسّمه إلى ملفات أصغر أو قم بترقية باقتك.",
   "This document gives more than {{count}} passages, the most one source can hold on the {{plan}} plan. Split it into smaller files or upgrade your plan.":
-    "ينتج عن هذا المستند أكثر من {{count}} مقطع، وهو الحد الأقصى لمصدر واحد في باقة «{{plan}}». قسّمه إلى ملفات أصغر أو قم بترقية باقتك.",
+    "عدد المقاطع الناتجة عن هذا المستند أكبر من {{count}}، وهو الحد الأقصى لمصدر واحد في الباقة «{{plan}}». قسّمه إلى ملفات أصغر أو قم بترقية باقتك.",
   "This site gives more than {{count}} passages, the most one source can hold on the {{plan}} plan. Lower the page limit or upgrade your plan.":
-    "ينتج عن هذا الموقع أكثر من {{count}} مقطع، وهو الحد الأقصى لمصدر واحد في باقة «{{plan}}». خفّض حد الصفحات أو قم بترقية باقتك.",
+    "عدد المقاطع الناتجة عن هذا الموقع أكبر من {{count}}، وهو الحد الأقصى لمصدر واحد في الباقة «{{plan}}». خفّض حد الصفحات أو قم بترقية باقتك.",
   "This ZIP file is not a Word document. Upload a PDF, Word (.docx), Markdown or text file.":
     "ملف ZIP هذا ليس مستند Word. ارفع ملف PDF أو Word (.docx) أو Markdown أو ملفًا نصيًا.",
   "This file type isn't supported. Upload a PDF, Word (.docx), Markdown or text file.":
@@ -259,9 +259,9 @@ const server: Record<string, string> = {
   "This payment reference does not belong to your current subscription":
     "مرجع الدفع هذا لا يخص اشتراكك الحالي.",
   "Only a plan below {{plan}} can be scheduled as a downgrade":
-    "لا يمكن جدولة الانتقال إلا إلى باقة أدنى من باقة «{{plan}}».",
+    "لا يمكن جدولة الانتقال إلا إلى باقة أدنى من الباقة «{{plan}}».",
   "Downgrade scheduled: your plan will change to {{plan}} on {{date}}":
-    "تمت جدولة الانتقال إلى باقة أدنى: ستتغيّر باقتك إلى باقة «{{plan}}» في {{date}}.",
+    "تمت جدولة الانتقال إلى باقة أدنى: ستنتقل إلى الباقة «{{plan}}» في {{date}}.",
   "There is no scheduled downgrade to cancel": "لا يوجد انتقال مجدول إلى باقة أدنى لإلغائه.",
   "Your scheduled downgrade was cancelled; your plan stays as it is":
     "أُلغي الانتقال المجدول إلى باقة أدنى؛ تبقى باقتك كما هي.",
@@ -382,16 +382,16 @@ const server: Record<string, string> = {
   "This API key has been revoked": "أُلغي مفتاح API هذا.",
   "This API key has expired": "انتهت صلاحية مفتاح API هذا.",
   "Your {{plan}} plan does not include API access. Upgrade to Pro or Business to use API keys.":
-    "لا تشمل خطة {{plan}} الوصول إلى واجهة API. رقِّ خطتك إلى Pro أو Business لاستخدام مفاتيح API.",
+    "لا تشمل الباقة «{{plan}}» الوصول إلى واجهة API. رقِّ باقتك إلى Pro أو Business لاستخدام مفاتيح API.",
   "The expiry must be in the future": "يجب أن يكون تاريخ الانتهاء في المستقبل.",
   "A workspace can hold {{max}} API keys. Revoke one you no longer use first.":
-    "يمكن أن تضم مساحة العمل {{max}} مفتاح API. ألغِ أولًا مفتاحًا لم تعد تستخدمه.",
+    "الحد الأقصى لمفاتيح API في مساحة العمل: {{max}}. ألغِ أولًا مفتاحًا لم تعد تستخدمه.",
   "Send the document as multipart/form-data, in the `file` field.":
     "أرسل المستند بصيغة multipart/form-data في الحقل `file`.",
   "This workspace has used its plan's messages for this month.":
     "استهلكت مساحة العمل هذه رسائل خطتها لهذا الشهر.",
   "This workspace has used its plan's messages for this month. Upgrade the plan to answer more.":
-    "استهلكت مساحة العمل هذه رسائل خطتها لهذا الشهر. رقِّ الخطة للرد على المزيد.",
+    "استهلكت مساحة العمل هذه رسائل باقتها لهذا الشهر. رقِّ الباقة للرد على المزيد.",
   "Something went wrong while answering. Please try again.": "حدث خطأ أثناء الرد. يُرجى المحاولة مرة أخرى.",
   "The bot's AI model could not answer. Please try again.":
     "تعذّر على نموذج الذكاء الاصطناعي للروبوت الرد. يُرجى المحاولة مرة أخرى.",
@@ -404,9 +404,9 @@ const server: Record<string, string> = {
   "Webhook endpoint not found": "لم يُعثر على عنوان الويب هوك.",
   "Delivery not found": "لم يُعثر على عملية التسليم.",
   "Your {{plan}} plan does not include webhooks. Upgrade to Pro or Business to use them.":
-    "لا تتضمن خطة {{plan}} الويب هوك. رقِّ خطتك إلى Pro أو Business لاستخدامها.",
+    "لا تتضمن الباقة «{{plan}}» الويب هوك. رقِّ باقتك إلى Pro أو Business لاستخدامها.",
   "A workspace can have at most {{count}} webhook endpoints.":
-    "يمكن أن تضم مساحة العمل {{count}} عنوان ويب هوك على الأكثر.",
+    "الحد الأقصى لعناوين الويب هوك في مساحة العمل: {{count}}.",
   "This endpoint is turned off. Turn it on to send events to it.":
     "هذا العنوان متوقف. شغّله لإرسال الأحداث إليه.",
   "The endpoint is turned off.": "العنوان متوقف.",
@@ -422,9 +422,9 @@ const server: Record<string, string> = {
   "The receiver could not be reached.": "تعذّر الوصول إلى جهة الاستقبال.",
   "Only http and https addresses can receive webhooks":
     "يمكن للعناوين التي تبدأ بـ http أو https فقط استقبال الويب هوك.",
-  "An address can be at most {{max}} characters": "يجب ألا يتجاوز العنوان {{max}} حرف.",
+  "An address can be at most {{max}} characters": "يجب ألا يتجاوز عدد أحرف العنوان {{max}}.",
   "Choose at least one event": "اختر حدثًا واحدًا على الأقل.",
-  "A description can be at most {{max}} characters": "يجب ألا يتجاوز الوصف {{max}} حرف.",
+  "A description can be at most {{max}} characters": "يجب ألا يتجاوز عدد أحرف الوصف {{max}}.",
   "A description is one line": "يجب أن يكون الوصف سطرًا واحدًا.",
 
   // ——— WhatsApp and other messaging channels ———
@@ -449,11 +449,11 @@ const server: Record<string, string> = {
     "يتكون اسم القالب من أحرف لاتينية صغيرة وأرقام وشرطات سفلية.",
   "A language code such as en or en_US": "أدخل رمز لغة مثل en أو en_US.",
   "Fill in every value": "املأ كل القيم.",
-  "A value is at most {{max}} characters": "لا تزيد القيمة على {{max}} حرف.",
+  "A value is at most {{max}} characters": "لا يزيد عدد أحرف القيمة على {{max}}.",
   "A value is one line, without tabs or runs of spaces":
     "القيمة سطر واحد، بلا علامات جدولة أو مسافات متتالية.",
   "Your {{plan}} plan does not include WhatsApp. Upgrade to Pro or Business to connect a number.":
-    "لا تشمل باقة «{{plan}}» واتساب. رقِّ باقتك إلى Pro أو Business لربط رقم.",
+    "لا تشمل الباقة «{{plan}}» واتساب. رقِّ باقتك إلى Pro أو Business لربط رقم.",
   "Channel not found": "لم يُعثر على القناة.",
   "This number is already connected to a Parley chatbot of another workspace.":
     "هذا الرقم مربوط بالفعل بروبوت محادثة في Parley تابع لمساحة عمل أخرى.",
@@ -483,7 +483,7 @@ const server: Record<string, string> = {
     'لا يوجد قالب معتمد باسم "{{name}}" باللغة {{language}}. ربما أُوقف مؤقتًا أو حُذف لدى Meta.',
   "This template takes 1 value, not {{count}}.": "يأخذ هذا القالب قيمة واحدة، لا {{count}}.",
   "This template takes {{expected}} values, not {{count}}.":
-    "يأخذ هذا القالب {{expected}} قيم، لا {{count}}.",
+    "عدد القيم التي يأخذها هذا القالب {{expected}}، لا {{count}}.",
   "More than 24 hours have passed since the customer's last message, so WhatsApp allows only an approved template now.":
     "مرّت أكثر من 24 ساعة على آخر رسالة من العميل، لذا لا يسمح واتساب الآن إلا بقالب معتمد.",
   "Only customers' conversations can be handed to a person.": "لا تُحال إلى شخص إلا محادثات العملاء.",
@@ -522,15 +522,14 @@ const server: Record<string, string> = {
   "A name or title is one line of text: remove line breaks, tabs and other control characters.":
     "الاسم أو العنوان سطر واحد من النص: احذف فواصل الأسطر وعلامات الجدولة وغيرها من محارف التحكم.",
   "Please enter your name.": "يُرجى إدخال اسمك.",
-  "A name can be at most {{max}} characters long.": "يمكن أن يتكوّن الاسم من {{max}} حرفًا كحد أقصى.",
+  "A name can be at most {{max}} characters long.": "لا يتجاوز عدد أحرف الاسم {{max}}.",
   "A name is one line of text: remove line breaks, tabs and other control characters.":
     "الاسم سطر واحد من النص: احذف فواصل الأسطر وعلامات الجدولة وغيرها من محارف التحكم.",
-  "A workspace name can be at most {{max}} characters long.":
-    "يمكن أن يتكوّن اسم مساحة العمل من {{max}} حرفًا كحد أقصى.",
+  "A workspace name can be at most {{max}} characters long.": "لا يتجاوز عدد أحرف اسم مساحة العمل {{max}}.",
   "A workspace name is one line of text: remove line breaks, tabs and other control characters.":
     "اسم مساحة العمل سطر واحد من النص: احذف فواصل الأسطر وعلامات الجدولة وغيرها من محارف التحكم.",
   "A workspace's address can be at most {{max}} characters: lowercase letters, digits and single dashes.":
-    "يمكن أن يتكوّن عنوان مساحة العمل من {{max}} حرفًا كحد أقصى: أحرف لاتينية صغيرة وأرقام وشرطات مفردة.",
+    "لا يتجاوز عدد أحرف عنوان مساحة العمل {{max}}، وهي أحرف لاتينية صغيرة وأرقام وشرطات مفردة.",
   "A workspace has a name only here: its logo and metadata cannot be set.":
     "يمكن هنا تعيين اسم مساحة العمل فقط: لا يمكن تعيين شعارها أو بياناتها الوصفية.",
   "The owner of a personal workspace always stays its owner. It is deleted with their account.":
@@ -540,9 +539,9 @@ const server: Record<string, string> = {
   "Choose a language: en or ar.": "اختر لغة: en أو ar.",
   "Unknown platform": "المنصة غير معروفة.",
   "Password is too short: use at least {{min}} characters":
-    "كلمة المرور قصيرة جدًا: استخدم {{min}} أحرف على الأقل.",
+    "كلمة المرور قصيرة جدًا: الحد الأدنى لعدد الأحرف {{min}}.",
   "Password is too long: use at most {{max}} characters":
-    "كلمة المرور طويلة جدًا: استخدم {{max}} حرفًا كحد أقصى.",
+    "كلمة المرور طويلة جدًا: الحد الأقصى لعدد الأحرف {{max}}.",
 
   // ——— better-auth's own messages (as better-auth-messages.ts names them) ———
   "Invalid email or password": "البريد الإلكتروني أو كلمة المرور غير صحيحة.",

@@ -15,7 +15,7 @@ const team: Translation<typeof en> = {
   page: {
     title: "الفريق",
     lead: "من يعمل في مساحة العمل هذه، وما صلاحيات كل شخص. دورك هنا: <b>{{role}}</b>.",
-    seePlans: "اطّلع على الخطط",
+    seePlans: "اطّلع على الباقات",
   },
   workspace: {
     title: "اسم مساحة العمل",
@@ -26,7 +26,7 @@ const team: Translation<typeof en> = {
     unchanged: "هذا هو اسم مساحة العمل الحالي.",
     createTitle: "إنشاء مساحة عمل",
     createDescription:
-      "مساحة عمل مستقلة لها روبوتاتها وصندوق واردها وأعضاؤها وخطتها (تبدأ بالخطة المجانية). أنت مالكها، ويمكنك العودة إلى هذه المساحة في أي وقت.",
+      "مساحة عمل مستقلة لها روبوتاتها وصندوق واردها وأعضاؤها وباقتها (تبدأ بالباقة المجانية). أنت مالكها، ويمكنك العودة إلى هذه المساحة في أي وقت.",
     createName: "اسم مساحة العمل الجديدة",
     createPlaceholder: "مثلًا: دعم أكمي",
     create: "إنشاء والانتقال إليها",
@@ -34,7 +34,7 @@ const team: Translation<typeof en> = {
   invite: {
     title: "دعوة شخص",
     description:
-      "تصله رسالة بريد إلكتروني برابط يعمل سواء كان لديه حساب أم لا. كل عضو وكل دعوة معلّقة يشغل مقعدًا من خطتك.",
+      "تصله رسالة بريد إلكتروني برابط يعمل سواء كان لديه حساب أم لا. كل عضو وكل دعوة معلّقة يشغل مقعدًا من باقتك.",
     email: "البريد الإلكتروني",
     role: "الدور",
     roleOption: "{{role}} — {{help}}",
@@ -78,7 +78,7 @@ const team: Translation<typeof en> = {
   },
   audit: {
     title: "النشاط",
-    description: "من دعا أو أزال أو غيّر دور من، ومن غيّر روبوتًا أو حذف بيانات أو غيّر الخطة.",
+    description: "من دعا أو أزال أو غيّر دور من، ومن غيّر روبوتًا أو حذف بيانات أو غيّر الباقة.",
     loading: "جارٍ تحميل النشاط…",
     failed: "تعذّر تحميل النشاط. أعد تحميل الصفحة للمحاولة مرة أخرى.",
     empty: "لم يحدث شيء هنا بعد.",
@@ -94,7 +94,7 @@ const team: Translation<typeof en> = {
     role: " ({{role}})",
     apiStatus: " (كان الرد {{status}})",
     showApiUse: "إظهار كل استخدام لمفاتيح API",
-    planChangedFrom: "غيّر الخطة من {{from}} إلى",
+    planChangedFrom: "غيّر الباقة من {{from}} إلى",
     actions: {
       member_invited: "دعا",
       invitation_canceled: "ألغى دعوة",
@@ -109,9 +109,9 @@ const team: Translation<typeof en> = {
       bot_deleted: "حذف روبوت المحادثة",
       knowledge_deleted: "حذف مصدر المعرفة",
       conversation_deleted: "حذف المحادثة",
-      plan_changed: "غيّر الخطة إلى",
-      plan_downgrade_scheduled: "جدول الانتقال إلى خطة أدنى:",
-      plan_downgrade_canceled: "ألغى الانتقال المجدول إلى خطة أدنى",
+      plan_changed: "غيّر الباقة إلى",
+      plan_downgrade_scheduled: "جدول الانتقال إلى باقة أدنى:",
+      plan_downgrade_canceled: "ألغى الانتقال المجدول إلى باقة أدنى",
       webhook_created: "أضاف عنوان الويب هوك",
       webhook_updated: "عدّل عنوان الويب هوك",
       webhook_deleted: "حذف عنوان الويب هوك",
@@ -143,7 +143,7 @@ const team: Translation<typeof en> = {
     toDashboard: "الانتقال إلى لوحة التحكم",
     aTeamMember: "أحد أعضاء الفريق",
     theirWorkspace: "مساحة عمله",
-    body: "دعا <inviter>{{inviter}}</inviter> العنوان <email>{{email}}</email> للانضمام إلى <b>{{workspace}}</b> بدور {{role}}: {{help}}",
+    body: "دعا <inviter>{{inviter}}</inviter> صاحب البريد <email>{{email}}</email> إلى الانضمام إلى <b>{{workspace}}</b> بصفة {{role}}: {{help}}",
     accept: "قبول والانضمام",
   },
   seats: {
@@ -166,21 +166,21 @@ const team: Translation<typeof en> = {
     seats_many: "{{count}} مقعدًا",
     seats_other: "{{count}} مقعد",
     people: "{{members}} و{{pending}}",
-    upgradeOwner: "رقِّ خطتك",
-    upgradeAdmin: "اطلب من أحد المالكين ترقية الخطة",
+    upgradeOwner: "رقِّ باقتك",
+    upgradeAdmin: "اطلب من أحد المالكين ترقية الباقة",
     chooseRemove: "اختر من يبقى: أزل ما يلزم من الأعضاء ({{members}})، أو {{upgrade}}.",
     chooseRemoveAndRevoke:
       "اختر من يبقى: أزل ما يلزم من الأعضاء ({{members}}) وألغِ الدعوات المعلّقة، أو {{upgrade}}.",
     revoke: "ألغِ ما يلزم من الدعوات المعلّقة ({{pending}})، أو {{upgrade}}.",
-    over: "تتضمن خطتك {{plan}} {{seats}}، وفي مساحة العمل {{people}}. لم تتم إزالة أحد. {{choose}} وحتى ذلك الحين لا يمكن إرسال دعوات جديدة.",
+    over: "تتضمن باقتك «{{plan}}» {{seats}}، وفي مساحة العمل {{people}}. لم تتم إزالة أحد. {{choose}} وحتى ذلك الحين لا يمكن إرسال دعوات جديدة.",
     downgrade:
-      "تتضمن خطة {{plan}} {{seats}}، وفي مساحة العمل هذه {{people}}. لن تتم إزالة أحد عند تغيير الخطة: بعد ذلك تختار في صفحة الفريق من يبقى، ولا يمكن إرسال دعوات جديدة حتى تتسع المقاعد لمساحة العمل.",
+      "تتضمن الباقة «{{plan}}» {{seats}}، وفي مساحة العمل هذه {{people}}. لن تتم إزالة أحد عند تغيير الباقة: بعد ذلك تختار في صفحة الفريق من يبقى، ولا يمكن إرسال دعوات جديدة حتى تتسع المقاعد لمساحة العمل.",
   },
   errors: {
     own: {
       SEAT_LIMIT_REACHED:
-        "كل مقاعد خطتك مشغولة بأعضاء أو بدعوات معلّقة. رقِّ خطتك من صفحة الفوترة، أو ألغِ دعوة معلّقة، لتتمكن من دعوة شخص جديد.",
-      SEATS_UNAVAILABLE: "تعذّر التحقق من مقاعد خطتك الآن. يُرجى المحاولة مرة أخرى بعد قليل.",
+        "كل مقاعد باقتك مشغولة بأعضاء أو بدعوات معلّقة. رقِّ باقتك من صفحة الفوترة، أو ألغِ دعوة معلّقة، لتتمكن من دعوة شخص جديد.",
+      SEATS_UNAVAILABLE: "تعذّر التحقق من مقاعد باقتك الآن. يُرجى المحاولة مرة أخرى بعد قليل.",
       PERSONAL_WORKSPACE_OWNER: "يبقى مالك مساحة العمل الشخصية مالكًا لها دائمًا، وتُحذف مع حسابه.",
       ROLE_NOT_FOUND: "اختر دورًا واحدًا: مالك أو مشرف أو موظف دعم.",
       TRANSFER_OWNERSHIP_FIRST:
@@ -205,7 +205,7 @@ const team: Translation<typeof en> = {
     YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_MEMBER: "يستطيع المالك فقط تغيير دور مالك أو جعل شخص ما مالكًا.",
     YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: "يستطيع المالكون والمشرفون فقط إزالة الأعضاء.",
     ORGANIZATION_MEMBERSHIP_LIMIT_REACHED:
-      "لم يبقَ في خطة مساحة العمل هذه مقعد شاغر. يستطيع المالك ترقية الخطة من صفحة الفوترة.",
+      "لم يبقَ في باقة مساحة العمل هذه مقعد شاغر. يستطيع المالك ترقية الباقة من صفحة الفوترة.",
     YOU_ARE_NOT_A_MEMBER_OF_THIS_ORGANIZATION: "لست عضوًا في مساحة العمل هذه.",
   },
 };

@@ -535,8 +535,11 @@ const builder = {
     loadFailed: "We couldn't load this chatbot",
     missingBody: "It may have been deleted, or the link is mistyped.",
     seeChatbots: "See your chatbots",
-    sourcesBusy: " sources, some still being read",
-    sources: " sources",
+    /** After the Knowledge tab's count, for screen readers (Arabic words it by the count). */
+    sourcesBusy_one: " sources, some still being read",
+    sourcesBusy_other: " sources, some still being read",
+    sources_one: " sources",
+    sources_other: " sources",
     sections: "Chatbot sections",
     loading: "Loading the chatbot",
     back: "Dashboard",

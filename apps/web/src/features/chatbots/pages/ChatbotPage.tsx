@@ -113,7 +113,9 @@ function ChatbotBuilder({ ConversationsTab }: { ConversationsTab: ComponentType<
         <span className="tab-count" data-busy={busy || undefined}>
           {busy ? <span className="tab-count-dot" aria-hidden="true" /> : null}
           {list.length}
-          <span className="sr-only">{busy ? t("page.sourcesBusy") : t("page.sources")}</span>
+          <span className="sr-only">
+            {busy ? t("page.sourcesBusy", { count: list.length }) : t("page.sources", { count: list.length })}
+          </span>
         </span>
       ) : null,
     },

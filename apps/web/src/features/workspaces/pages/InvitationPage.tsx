@@ -1,10 +1,40 @@
-import { Trans, useTranslation } from "@parley/ui/i18n/react";
-import { useState } from "react";
+import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
+import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useSignedInUser } from "../../session/public";
-import { acceptInvitation, parseRole, useInvitation } from "../api";
+import { acceptInvitation, type InvitationDetails, parseRole, useInvitation } from "../api";
 import { useWorkspaceErrorText } from "../errors";
+
+/** A person's or workspace's name inside a sentence: isolated, in whichever direction it is written. */
+const Name = ({ children }: { children?: ReactNode }) => <bdi>{children}</bdi>;
+const WorkspaceName = ({ children }: { children?: ReactNode }) => (
+  <strong>
+    <bdi>{children}</bdi>
+  </strong>
+);
+
+/**
+ * Who invited, as sign-in named them: their display name when they have one, else their address
+ * (left to right), else "a team member"; and the workspace as the switcher calls it (a personal
+ * workspace's stored name is English: "Ada's workspace" is said in the reader's language).
+ */
+function useInvitationNames(data: InvitationDetails | undefined) {
+  const { t } = useTranslation("team");
+  if (!data) return null;
+  const inviter = data.inviterName?.trim()
+    ? { text: data.inviterName, element: <Name /> }
+    : data.inviterEmail
+      ? { text: data.inviterEmail, element: <Ltr /> }
+      : { text: t("invitation.aTeamMember"), element: <span /> };
+  const workspace =
+    data.personalOwner && data.inviterIsOwner
+      ? t("invitation.theirWorkspace")
+      : data.personalOwner
+        ? t("switcher.theirWorkspace", { name: data.personalOwner })
+        : data.organizationName?.trim() || t("invitation.theirWorkspace");
+  return { inviter, workspace };
+}
 
 /**
  * Where an invitation e-mail's link lands. Behind the sign-in guard: a visitor without an account
@@ -17,6 +47,7 @@ export function InvitationPage() {
   const { id = "" } = useParams();
   const { user } = useSignedInUser();
   const invitation = useInvitation(id);
+  const names = useInvitationNames(invitation.data);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ error: unknown } | null>(null);
 
@@ -35,28 +66,28 @@ export function InvitationPage() {
                 t={t}
                 i18nKey="invitation.signedInAs"
                 values={{ email: user.email }}
-                components={{ email: <bdi dir="ltr" /> }}
+                components={{ email: <Ltr /> }}
               />{" "}
               <Link to="/dashboard">{t("invitation.toDashboard")}</Link>
             </div>
           ) : null}
-          {invitation.data ? (
+          {invitation.data && names ? (
             <>
               <p>
                 <Trans
                   t={t}
                   i18nKey="invitation.body"
                   values={{
-                    inviter: invitation.data.inviterEmail ?? t("invitation.aTeamMember"),
+                    inviter: names.inviter.text,
                     email: invitation.data.email,
-                    workspace: invitation.data.organizationName ?? t("invitation.theirWorkspace"),
+                    workspace: names.workspace,
                     role: t(`roles.${parseRole(invitation.data.role)}`),
                     help: t(`roleHelp.${parseRole(invitation.data.role)}`),
                   }}
                   components={{
-                    inviter: invitation.data.inviterEmail ? <bdi dir="ltr" /> : <span />,
-                    email: <bdi dir="ltr" />,
-                    b: <strong />,
+                    inviter: names.inviter.element,
+                    email: <Ltr />,
+                    b: <WorkspaceName />,
                   }}
                 />
               </p>
