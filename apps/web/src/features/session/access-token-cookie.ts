@@ -39,16 +39,20 @@ export function expiredAccessTokenCookie(secure: boolean): string {
   return `${ACCESS_TOKEN_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** The browser store: `document.cookie` on this origin. */
-export function createCookieTokenStore(doc: Document = document): AccessTokenStore {
-  const secure = () => doc.location?.protocol === "https:";
+/**
+ * The browser store: `document.cookie` on this origin. The document is looked up when the store is
+ * used, not when it is made, so a module that makes one can be imported where there is no document.
+ */
+export function createCookieTokenStore(given?: Document): AccessTokenStore {
+  const doc = () => given ?? document;
+  const secure = () => doc().location?.protocol === "https:";
   return {
-    read: () => readCookie(doc.cookie, ACCESS_TOKEN_COOKIE),
+    read: () => readCookie(doc().cookie, ACCESS_TOKEN_COOKIE),
     write: (token, maxAgeSeconds) => {
-      doc.cookie = serializeAccessTokenCookie(token, maxAgeSeconds, secure());
+      doc().cookie = serializeAccessTokenCookie(token, maxAgeSeconds, secure());
     },
     clear: () => {
-      doc.cookie = expiredAccessTokenCookie(secure());
+      doc().cookie = expiredAccessTokenCookie(secure());
     },
   };
 }
