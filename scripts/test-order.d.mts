@@ -4,4 +4,7 @@ export const SLOW_SECONDS: number;
 /** `files` with the known slow ones first, longest first; the others keep their order. */
 export function slowFirst<T>(files: T[], pathOf: (file: T) => string): T[];
 /** The timed files that took SLOW_SECONDS or more and are not in SLOW_FILES. */
-export function missingSlowFiles<T extends { name: string; seconds: number }>(fileTimes: T[]): T[];
+export function missingSlowFiles<T extends { name: string; seconds: number }>(
+  fileTimes: T[],
+  slowness?: number,
+): T[];

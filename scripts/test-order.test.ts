@@ -39,4 +39,12 @@ describe("the order test files start in", () => {
     ];
     expect(missingSlowFiles(times).map((f) => f.name)).toEqual(["apps/api/test/new-slow.test.ts"]);
   });
+
+  it("asks more of a file on a slow day, when every file is slower", () => {
+    const times = [
+      { name: "apps/api/test/slow-today.test.ts", seconds: SLOW_SECONDS * 1.5 },
+      { name: "apps/api/test/new-slow.test.ts", seconds: SLOW_SECONDS * 2 + 1 },
+    ];
+    expect(missingSlowFiles(times, 2).map((f) => f.name)).toEqual(["apps/api/test/new-slow.test.ts"]);
+  });
 });
