@@ -80,7 +80,15 @@ describe("when Redis is down", { timeout: scaled(120_000) }, () => {
 
     it("uses Redis, falls back while it is gone, and shares counters again once it returns", async () => {
       const { logs, start, ready } = await appWithRedis(redis.url);
-      expect((await ready()).body.status).toBe("ready");
+      /** Polls readiness until "ready": the API connects to Redis and subscribes after it listens. */
+      const untilReady = async (what: string) => {
+        const deadline = Date.now() + scaled(15_000);
+        while ((await ready()).body.status !== "ready") {
+          if (Date.now() > deadline) throw new Error(what);
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      };
+      await untilReady("the API did not connect to Redis");
       expect((await start()).status).toBe(201);
       expect(await redisKeys(redis.port, "parley:rl:*")).not.toHaveLength(0);
 
@@ -92,11 +100,7 @@ describe("when Redis is down", { timeout: scaled(120_000) }, () => {
 
       await redis.start();
       // ioredis reconnects by itself (retry every ≤ 2 s).
-      const deadline = Date.now() + 15_000;
-      while ((await ready()).body.status !== "ready") {
-        if (Date.now() > deadline) throw new Error("the API did not reconnect to Redis");
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await untilReady("the API did not reconnect to Redis");
       expect((await start()).status).toBe(201);
       expect(await redisKeys(redis.port, "parley:rl:*")).not.toHaveLength(0);
       expect(logs.some((l) => l.includes("Redis answers again"))).toBe(true);
