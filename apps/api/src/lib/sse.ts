@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /** Streams not yet ended, per HTTP server: a shutting-down replica waits for them to settle. */
@@ -27,6 +27,33 @@ export function streamsSettled(server: Server): Promise<void> {
  */
 export const DELTA_COALESCE_MS = 40;
 
+/** One event in the `text/event-stream` format, with its id when the stream can resume. */
+export const sseFrame = (event: string, data: unknown, id?: number): string =>
+  `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * Takes the response over from Fastify and writes the head every event stream of the API has
+ * (an answer's, the live inbox's and chat's): no caching or transforming on the way, no buffering
+ * in a proxy (nginx's `X-Accel-Buffering`), the request id, and `headers` on top. Returns the
+ * raw response to write the events to.
+ */
+export function writeEventStreamHead(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: Record<string, string> = {},
+): ServerResponse {
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+    "x-request-id": request.id,
+    ...headers,
+  });
+  return reply.raw;
+}
+
 export interface EventStream {
   send(event: string, data: unknown): void;
   end(): void;
@@ -45,16 +72,7 @@ export function openEventStream(
   headers: Record<string, string> = {},
 ): EventStream {
   const controller = new AbortController();
-  const raw = reply.raw;
-  reply.hijack();
-  raw.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-    "x-request-id": request.id,
-    ...headers,
-  });
+  const raw = writeEventStreamHead(request, reply, headers);
   let ended = false;
   const server = request.server.server;
   const entry = openStreams.get(server) ?? { count: 0, waiters: new Set<() => void>() };
@@ -90,7 +108,7 @@ export function openEventStream(
     const text = heldText;
     heldText = "";
     lastDeltaWrite = performance.now();
-    return `event: delta\ndata: ${JSON.stringify({ text })}\n\n`;
+    return sseFrame("delta", { text });
   };
   const flushQueued = () => {
     flushScheduled = false;
@@ -135,7 +153,7 @@ export function openEventStream(
         return;
       }
       // Any other event goes out at the end of this turn, after the text it follows.
-      queued += `${takeHeld()}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+      queued += takeHeld() + sseFrame(event, data);
       if (!flushScheduled) {
         flushScheduled = true;
         queueMicrotask(flushQueued);

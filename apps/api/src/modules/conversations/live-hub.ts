@@ -3,6 +3,7 @@ import { LIVE_LIMITS, type LiveEvent } from "@parley/contracts";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors";
 import type { PubSub } from "../../lib/pubsub";
+import { sseFrame, writeEventStreamHead } from "../../lib/sse";
 import type { LiveRepo, StoredEvent } from "./live.repo";
 
 /** How far below a team stream's Last-Event-ID its replay starts (see openTeam). */
@@ -65,9 +66,6 @@ function forVisitor(event: LiveEvent): LiveEvent {
   };
 }
 
-const frame = (event: string, data: unknown, id?: number) =>
-  `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-
 /**
  * Live streams of this process, and the bridge to the others. Events are stored (live.repo.ts)
  * before `publish` puts them on the bus; every replica (this one included) hands each to the
@@ -114,7 +112,7 @@ export function createLiveHub(options: LiveHubOptions) {
   function sendToVisitor(stream: VisitorStream, e: StoredEvent) {
     if (e.seq <= stream.lastSeq) return;
     stream.lastSeq = e.seq;
-    write(stream, frame(e.event.type, forVisitor(e.event), e.seq));
+    write(stream, sseFrame(e.event.type, forVisitor(e.event), e.seq));
   }
 
   function deliverToVisitors(e: StoredEvent) {
@@ -153,7 +151,7 @@ export function createLiveHub(options: LiveHubOptions) {
     }
     const ok = await stream.check.answer;
     if (!ok && !stream.closed) {
-      write(stream, frame("gone", { code: "NOT_A_MEMBER" }));
+      write(stream, sseFrame("gone", { code: "NOT_A_MEMBER" }));
       stream.close();
     }
     return ok;
@@ -164,7 +162,7 @@ export function createLiveHub(options: LiveHubOptions) {
     if (stream.sent.has(e.id)) return;
     stream.sent.add(e.id);
     if (stream.sent.size > 4096) stream.sent.delete(stream.sent.values().next().value as number);
-    write(stream, frame(e.event.type, e.event, e.id));
+    write(stream, sseFrame(e.event.type, e.event, e.id));
   }
 
   function deliverToTeam(e: StoredEvent) {
@@ -196,10 +194,10 @@ export function createLiveHub(options: LiveHubOptions) {
       case "t":
         if (message.to === "visitor") {
           for (const s of visitors.get(message.c) ?? [])
-            enqueue(s, () => write(s, frame("typing", { conversationId: message.c, name: message.n })));
+            enqueue(s, () => write(s, sseFrame("typing", { conversationId: message.c, name: message.n })));
         } else {
           for (const s of teams.get(message.o) ?? [])
-            enqueue(s, () => write(s, frame("typing", { conversationId: message.c, name: null })));
+            enqueue(s, () => write(s, sseFrame("typing", { conversationId: message.c, name: null })));
         }
         return;
       case "a": {
@@ -209,7 +207,7 @@ export function createLiveHub(options: LiveHubOptions) {
             if (await stillMember(s, arrived))
               write(
                 s,
-                frame("activity", { conversationId: message.c, chatbotId: message.b, kind: message.kind }),
+                sseFrame("activity", { conversationId: message.c, chatbotId: message.b, kind: message.kind }),
               );
           });
         return;
@@ -242,18 +240,11 @@ export function createLiveHub(options: LiveHubOptions) {
   /** Opens the `text/event-stream` (headers flushed at once) and wires its end. */
   function open(request: FastifyRequest, reply: FastifyReply, onClose: () => void): StreamBase {
     const corsOrigin = reply.getHeader("access-control-allow-origin");
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-      "x-request-id": request.id,
-      ...(typeof corsOrigin === "string"
-        ? { "access-control-allow-origin": corsOrigin, vary: "origin" }
-        : {}),
-    });
+    const raw = writeEventStreamHead(
+      request,
+      reply,
+      typeof corsOrigin === "string" ? { "access-control-allow-origin": corsOrigin, vary: "origin" } : {},
+    );
     raw.flushHeaders();
     // Tell EventSource-style clients how soon to come back (proxies cut idle streams too).
     raw.write("retry: 2000\n\n");
@@ -349,7 +340,7 @@ export function createLiveHub(options: LiveHubOptions) {
       // Registered before the catch-up read: whatever is published meanwhile waits in the chain.
       set.add(stream);
       enqueue(stream, async () => {
-        write(stream, frame("ready", { resumed: resumable }));
+        write(stream, sseFrame("ready", { resumed: resumable }));
         const missed = resumable
           ? await repo.eventsAfterSeq(input.conversationId, stream.lastSeq, LIVE_LIMITS.maxReplay)
           : [];
@@ -391,7 +382,7 @@ export function createLiveHub(options: LiveHubOptions) {
         });
         set.add(stream);
         enqueue(stream, async () => {
-          if (!resumable) return write(stream, frame("ready", { resumed: false }));
+          if (!resumable) return write(stream, sseFrame("ready", { resumed: false }));
           // Ids are handed out before commit: one a little below `after` may have committed only
           // after the client saw `after`. So the replay starts a little earlier (the client skips ids
           // it has seen: the inbox keeps the last thousand).
@@ -403,9 +394,9 @@ export function createLiveHub(options: LiveHubOptions) {
           );
           if (read.filter((e) => e.id > after).length > LIVE_LIMITS.maxReplay) {
             // Too far behind to replay: the inbox reloads its lists instead.
-            return write(stream, frame("ready", { resumed: false }));
+            return write(stream, sseFrame("ready", { resumed: false }));
           }
-          write(stream, frame("ready", { resumed: true }));
+          write(stream, sseFrame("ready", { resumed: true }));
           for (const e of read) sendToTeam(stream, e);
         });
       } finally {
