@@ -10,8 +10,8 @@ import { fromOwnNetwork } from "./widget-helpers";
 
 // Issue #32: every page, in English and in Arabic, passes axe's WCAG 2.1 A and AA rules with
 // nothing serious or critical: the public site, the sign-in app, the chat page and every signed-in
-// page (as an owner, who sees the most). Each language's pages are checked in one browser, the
-// signed-in ones reached inside the app after its first load.
+// page (as an owner, who sees the most). Each language has two tests, the signed-out pages and the
+// signed-in ones; the signed-in pages are reached inside the app after its first load.
 
 async function settle(page: Page) {
   await waitForQuiet(page);
