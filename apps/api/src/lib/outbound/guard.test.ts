@@ -219,7 +219,10 @@ describe("outbound guard", () => {
     // Each answer: a first part, then the rest (an end marker) a moment later, as a model's
     // stream sends `[DONE]` and ends. The reader stops after the first part. The server notes,
     // when each response closes, whether it was sent whole and its connection is still open.
+    // The server sends the rest only once the reader has stopped, so the two parts never reach
+    // the reader as one chunk, however slow the day (a fixed pause let them merge).
     const closed: { whole: boolean; connectionOpen: boolean }[] = [];
+    let readerStopped: () => void = () => {};
     const stream = await listen((_, res) => {
       const socket = res.socket;
       res.on("close", () =>
@@ -227,7 +230,9 @@ describe("outbound guard", () => {
       );
       res.writeHead(200, { "content-type": "text/event-stream" });
       res.write("data: first\n\n");
-      setTimeout(() => res.end("data: [DONE]\n\n"), 20);
+      new Promise<void>((resolve) => {
+        readerStopped = resolve;
+      }).then(() => res.end("data: [DONE]\n\n"));
     });
     const guard = createOutboundGuard({ allowPrivate: true });
     try {
@@ -237,6 +242,7 @@ describe("outbound guard", () => {
           expect(Buffer.from(chunk).toString()).toBe("data: first\n\n");
           break;
         }
+        readerStopped();
       }
       // Before, the reader's `break` hung up: each response was cut, and each request needed a
       // new connection. Now each is read to its end and its connection stays for the next one.
