@@ -1,16 +1,18 @@
 import { defineConfig, devices } from "@playwright/test";
 import { SLOWNESS, scaled } from "./e2e/slowness";
+import { JOURNEY_CHROMIUM } from "./scripts/chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Browser journeys run against the real API serving the built SPA (scripts/e2e-server.mjs).
-// Chromium comes from the system; Playwright never downloads browsers here.
+// Chromium comes from the system, its headless shell when installed (scripts/chromium.mjs);
+// Playwright never downloads browsers here.
 
 const browser = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: JOURNEY_CHROMIUM,
     args: [
       "--no-sandbox",
       "--disable-gpu",

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, expect, type Page, test } from "@playwright/test";
+import { FULL_CHROMIUM } from "../scripts/chromium.mjs";
 import { WEB } from "./identity-helpers";
 import { scaled } from "./slowness";
 import {
@@ -141,7 +142,8 @@ test("the same with third-party cookies and storage blocked", async () => {
     JSON.stringify({ profile: { cookie_controls_mode: 1, block_third_party_cookies: true } }),
   );
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    // The whole browser: it reads the profile's cookie setting (scripts/chromium.mjs).
+    executablePath: FULL_CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu"],
   });
   try {

@@ -4,6 +4,7 @@
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { FULL_CHROMIUM, JOURNEY_CHROMIUM } from "./chromium.mjs";
 import { bin, checkNode, run } from "./lib.mjs";
 import { MAX, machineSlowness, REFERENCE_MS } from "./slowness.mjs";
 import { missingSlowFiles } from "./test-order.mjs";
@@ -131,13 +132,14 @@ const beside = [
   ]),
 ];
 await step("e2e", async () => {
-  const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-  if (!existsSync(chromium)) {
+  if (!existsSync(FULL_CHROMIUM)) {
     console.error(
-      `Chromium not found at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+      `Chromium not found at ${FULL_CHROMIUM}. Install it (apt-get install -y chromium chromium-headless-shell) or set CHROMIUM_PATH.`,
     );
     return 1;
   }
+  if (JOURNEY_CHROMIUM === FULL_CHROMIUM)
+    console.log("e2e: no chromium-headless-shell; the journeys run in the whole browser (slower)");
   const out = path.join(reports, "playwright.json");
   const code = await run(bin("playwright"), ["test", "--reporter=list,json"], {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" },
