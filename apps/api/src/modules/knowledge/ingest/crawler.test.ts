@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { html, type Route, startChangingSite } from "../../../../test/changing-site";
 import { startInternalService } from "../../../../test/internal-service";
 import { startTestSite } from "../../../../test/test-site";
 import { createOutboundGuard } from "../../../lib/outbound";
-import { type CrawledPage, crawlSite, MAX_PAGE_BYTES, PRIVATE_SITE_MESSAGE } from "./crawler";
+import {
+  type CrawledPage,
+  crawlSite,
+  type KnownPage,
+  MAX_PAGE_BYTES,
+  PRIVATE_SITE_MESSAGE,
+  REVALIDATION_SPACING_MS,
+} from "./crawler";
 import { htmlToText } from "./html-text";
 
 // These tests are about fetching; pages are parsed in this process (the API uses a parse process).
@@ -136,34 +144,143 @@ describe("crawler isolation", () => {
         await new Promise<void>((r) => setImmediate(r));
         t += ms;
       },
+      advance: (ms: number) => {
+        t += ms;
+      },
     };
   }
 
-  /** A crawl of `site` that notes the virtual time each page request leaves at. */
-  async function pacedCrawl(url: string, opts: { concurrency: number; delayMs: number }) {
+  /**
+   * A crawl of `site` that notes the virtual time each page request leaves at. `slow`: pages whose
+   * answer takes that many ms of the virtual time (the others take none).
+   */
+  async function pacedCrawl(
+    url: string,
+    opts: { concurrency: number; delayMs: number; known?: Map<string, KnownPage>; slow?: Record<string, number> },
+  ) {
     const guard = createOutboundGuard({ allowPrivate: true });
     const clock = virtualClock();
     const sent: number[] = [];
     const timed: typeof guard = {
       ...guard,
-      request: (...args) => {
-        if (!/\/(robots\.txt|sitemap\.xml)$/.test(String(args[0]))) sent.push(clock.now());
-        return guard.request(...args);
+      request: async (...args) => {
+        const target = String(args[0]);
+        if (!/\/(robots\.txt|sitemap\.xml)$/.test(target)) sent.push(clock.now());
+        const res = await guard.request(...args);
+        clock.advance(opts.slow?.[new URL(target).pathname] ?? 0);
+        return res;
       },
     };
     const pages: string[] = [];
+    const crawled: CrawledPage[] = [];
     const read = await crawlSite(url, {
       maxPages: 50,
       guard: timed,
       parsePage,
       clock,
-      ...opts,
-      onPage: async (page) => void pages.push(new URL(page.url).pathname),
+      concurrency: opts.concurrency,
+      delayMs: opts.delayMs,
+      known: opts.known,
+      onPage: async (page) => {
+        pages.push(new URL(page.url).pathname);
+        crawled.push(page);
+      },
       onSkip: async () => {},
     });
     await guard.close();
-    return { read, pages, gaps: sent.slice(1).map((at, i) => at - (sent[i] ?? 0)) };
+    return { read, pages, crawled, gaps: sent.slice(1).map((at, i) => at - (sent[i] ?? 0)) };
   }
+
+  /** What a crawl's pages tell the next one. */
+  const knownFrom = (pages: CrawledPage[]) =>
+    new Map(
+      pages.map((p) => [
+        p.url,
+        { etag: p.etag, lastModified: p.lastModified, lastmod: p.lastmod, hash: p.hash, links: p.links },
+      ]),
+    );
+
+  /** A home page and eight pages, each with an ETag: a re-sync asks for each conditionally. */
+  const revalidatedSite = (extra: Record<string, Route> = {}) => {
+    const paths = Array.from({ length: 8 }, (_, i) => `/p${i + 1}`);
+    const links = paths.map((p) => `<a href="${p}">${p}</a>`).join(" ");
+    return startChangingSite({
+      "/": { etag: '"home"', body: html("Home", `<p>Home.</p>${links}`) },
+      ...Object.fromEntries(
+        paths.map((p) => [p, { etag: `"${p}-1"`, body: html(p, `<p>Page ${p}, first text.</p>`) }]),
+      ),
+      ...extra,
+    });
+  };
+
+  it("shortens the spacing while a re-sync's conditional requests come back as quick 304s, and restores it at the first page sent", async () => {
+    const site = await revalidatedSite();
+    try {
+      // The first crawl: every page is sent whole, so every start is the full delay apart.
+      const first = await pacedCrawl(`${site.url}/`, { concurrency: 1, delayMs: 80 });
+      expect(first.read).toBe(9);
+      expect(first.gaps).toEqual(Array(8).fill(80));
+      // The re-sync: each quick 304 halves the spacing, down to the floor (10 ms) but never below
+      // twice the answer's time (/p2's took 15 ms); /p4 changed and is sent whole, which restores
+      // the full delay; /p6 answers its 304 slower than the delay, which does too.
+      site.routes["/p4"] = { etag: '"/p4-2"', body: html("/p4", "<p>Page /p4, second text.</p>") };
+      const again = await pacedCrawl(`${site.url}/`, {
+        concurrency: 1,
+        delayMs: 80,
+        known: knownFrom(first.crawled),
+        slow: { "/p2": 15, "/p6": 100 },
+      });
+      expect(again.pages).toEqual(["/p4"]);
+      expect(REVALIDATION_SPACING_MS).toBe(10);
+      // (/p7 leaves when /p6's slow answer is in, 100 ms after /p6 left.)
+      //               /p1 /p2 /p3 /p4 /p5 /p6 /p7  /p8
+      expect(again.gaps).toEqual([40, 20, 30, 15, 80, 40, 100, 40]);
+      // With every answer quick, the spacing settles at the floor.
+      site.routes["/p4"] = { etag: '"/p4-2"', body: html("/p4", "<p>Page /p4, second text.</p>") };
+      const third = await pacedCrawl(`${site.url}/`, {
+        concurrency: 1,
+        delayMs: 80,
+        known: knownFrom([...first.crawled.filter((p) => !p.url.endsWith("/p4")), ...again.crawled]),
+      });
+      expect(third.pages).toEqual([]);
+      expect(third.gaps).toEqual([40, 20, 10, 10, 10, 10, 10, 10]);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("gains a site nothing by answering 304 to requests that asked nothing", async () => {
+    const paths = Array.from({ length: 5 }, (_, i) => `/p${i + 1}`);
+    const site = await startChangingSite({
+      "/": { body: html("Home", paths.map((p) => `<a href="${p}">${p}</a>`).join(" ")) },
+      ...Object.fromEntries(paths.map((p) => [p, { status: 304 }])),
+    });
+    try {
+      const crawl = await pacedCrawl(`${site.url}/`, { concurrency: 1, delayMs: 80 });
+      expect(crawl.pages).toEqual(["/"]);
+      expect(crawl.gaps).toEqual(Array(5).fill(80));
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("keeps a site's Crawl-delay through a re-sync of unchanged pages", async () => {
+    const site = await revalidatedSite({
+      "/robots.txt": { type: "text/plain", body: "User-agent: *\nCrawl-delay: 1\n" },
+    });
+    try {
+      const first = await pacedCrawl(`${site.url}/`, { concurrency: 1, delayMs: 80 });
+      const again = await pacedCrawl(`${site.url}/`, {
+        concurrency: 1,
+        delayMs: 80,
+        known: knownFrom(first.crawled),
+      });
+      expect(again.pages).toEqual([]);
+      expect(again.gaps).toEqual(Array(8).fill(1000));
+    } finally {
+      await site.close();
+    }
+  });
 
   it("fetches pages side by side, never more than its bound, spacing request starts by the delay", async () => {
     // A slow site (each answer after 300 ms) with 10 pages: three requests are open at once.

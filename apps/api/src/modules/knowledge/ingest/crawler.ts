@@ -98,7 +98,8 @@ export interface CrawlOptions {
   concurrency?: number;
   /**
    * Politeness: at least this long between the starts of two requests to the site (default
-   * 100 ms); a longer robots.txt Crawl-delay wins, up to 5 s.
+   * 100 ms); a longer robots.txt Crawl-delay wins, up to 5 s. Quick 304 answers to conditional
+   * requests shorten it, down to REVALIDATION_SPACING_MS (never below a Crawl-delay).
    */
   delayMs?: number;
   /** For each page, body included. */
@@ -121,6 +122,8 @@ const MAX_ROBOTS_BYTES = 512 * 1024;
 const GONE = new Set([404, 410]);
 const DEFAULT_DELAY_MS = 100;
 const MAX_CRAWL_DELAY_MS = 5000;
+/** The least spacing of request starts while the site answers quick 304s (see `answered`). */
+export const REVALIDATION_SPACING_MS = 10;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const SKIP_EXT = /\.(png|jpe?g|gif|webp|svg|ico|pdf|zip|gz|mp4|mp3|woff2?|ttf|css|js|json|xml|rss|txt)$/i;
 export const PRIVATE_SITE_MESSAGE = "This address is on a private or local network, which can't be crawled.";
@@ -208,19 +211,31 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<n
   const listed: SitemapEntry[] = sitemap?.entries ?? [];
   const followLinks = !sitemap;
 
-  const robotsDelay = (robots?.getCrawlDelay(USER_AGENT) ?? 0) * 1000;
-  const delayMs = Math.max(opts.delayMs ?? DEFAULT_DELAY_MS, Math.min(robotsDelay, MAX_CRAWL_DELAY_MS));
-  // Request starts are spaced `delayMs` apart, measured from when the last one really left: callers
-  // take turns, and each waits until the delay since the previous start has passed.
+  const robotsDelay = Math.min((robots?.getCrawlDelay(USER_AGENT) ?? 0) * 1000, MAX_CRAWL_DELAY_MS);
+  const delayMs = Math.max(opts.delayMs ?? DEFAULT_DELAY_MS, robotsDelay);
+  // Request starts are spaced `spacing` apart, measured from when the last one really left: callers
+  // take turns, and each waits until the spacing since the previous start has passed.
+  //
+  // The spacing is `delayMs`, except while the site answers conditional requests with a quick 304
+  // (a re-sync of pages that did not change: a few header lines, nothing read or indexed): each
+  // such answer halves it, down to REVALIDATION_SPACING_MS, but never below twice the time the
+  // answer took, so the site spends at most half its time on us, one request at a time. Any other
+  // answer (a page, a redirect, an error, a 304 slower than the delay) sets it back. A site that
+  // asked for a Crawl-delay keeps it.
+  const floorMs = Math.min(delayMs, Math.max(REVALIDATION_SPACING_MS, robotsDelay));
+  let spacing = delayMs;
+  const answered = (notModified: boolean, tookMs: number) => {
+    spacing = notModified && tookMs < delayMs ? Math.max(floorMs, spacing / 2, 2 * tookMs) : delayMs;
+  };
   const clock = opts.clock ?? realClock;
   let lastStart = Number.NEGATIVE_INFINITY;
   let pacing = Promise.resolve();
   const pace = () => {
     const turn = pacing.then(async () => {
       // Timers may fire a little early against the monotonic clock: wait until it really is time.
-      for (let wait = lastStart + delayMs - clock.now(); wait > 0; ) {
+      for (let wait = lastStart + spacing - clock.now(); wait > 0; ) {
         await clock.sleep(Math.ceil(wait), opts.signal);
-        wait = lastStart + delayMs - clock.now();
+        wait = lastStart + spacing - clock.now();
       }
       lastStart = clock.now();
     });
@@ -320,13 +335,21 @@ export async function crawlSite(startUrl: string, opts: CrawlOptions): Promise<n
     let current = url;
     for (let hop = 0; ; hop++) {
       await pace();
-      const res = await opts.guard.request(current, {
-        headers: { "user-agent": USER_AGENT, accept: "text/html,application/xhtml+xml", ...conditional },
-        signal: opts.signal,
-        timeoutMs,
-        maxBytes: MAX_PAGE_BYTES,
-        maxRedirects: 0,
-      });
+      const sentAt = clock.now();
+      const res = await opts.guard
+        .request(current, {
+          headers: { "user-agent": USER_AGENT, accept: "text/html,application/xhtml+xml", ...conditional },
+          signal: opts.signal,
+          timeoutMs,
+          maxBytes: MAX_PAGE_BYTES,
+          maxRedirects: 0,
+        })
+        .catch((err: unknown) => {
+          answered(false, clock.now() - sentAt);
+          throw err;
+        });
+      // Only a 304 to a conditional request counts (a site that answers 304 to anything gains nothing).
+      answered(res.status === 304 && Object.keys(conditional).length > 0, clock.now() - sentAt);
       const location = res.headers.get("location");
       if (!REDIRECTS.has(res.status) || !location) return res;
       await res.cancel();
