@@ -156,7 +156,12 @@ describe("crawler isolation", () => {
    */
   async function pacedCrawl(
     url: string,
-    opts: { concurrency: number; delayMs: number; known?: Map<string, KnownPage>; slow?: Record<string, number> },
+    opts: {
+      concurrency: number;
+      delayMs: number;
+      known?: Map<string, KnownPage>;
+      slow?: Record<string, number>;
+    },
   ) {
     const guard = createOutboundGuard({ allowPrivate: true });
     const clock = virtualClock();
