@@ -403,9 +403,11 @@ describe("which plans include the API", () => {
     const { catalogue } = await import("../../src/modules/plans/plans.catalogue");
     const { planIncludesApiAccess } = await import("@parley/contracts");
     for (const plan of catalogue) {
-      expect(plan.extras.includes("REST API and webhooks"), plan.name).toBe(planIncludesApiAccess(plan.tier));
+      expect(plan.texts.en.extras.includes("REST API and webhooks"), plan.texts.en.name).toBe(
+        planIncludesApiAccess(plan.tier),
+      );
     }
-    expect(catalogue.filter((p) => planIncludesApiAccess(p.tier)).map((p) => p.name)).toEqual([
+    expect(catalogue.filter((p) => planIncludesApiAccess(p.tier)).map((p) => p.texts.en.name)).toEqual([
       "Pro",
       "Business",
     ]);

@@ -6,6 +6,7 @@ import { buildApp } from "../../src/app";
 import * as schema from "../../src/db/schema";
 import { migrationsFolder as apiMigrations, loadEnv } from "../../src/env";
 import { createTableFileStore } from "../../src/modules/knowledge/file-store";
+import { insertCataloguePlans } from "../billing/old-plans";
 import { testDrivers } from "../harness";
 import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 
@@ -49,7 +50,8 @@ describe.each(testDrivers())("workspace migration on old-schema data (%s)", (dri
 
     // The old schema, filled through the services (which only touch pre-existing tables) and SQL.
     const old = await buildApp({ env, db, logger: false });
-    await old.services.plans.seed();
+    // Plain SQL: the current catalogue seed writes columns added after 0011 (plan texts, 0030).
+    await insertCataloguePlans(db.db);
     const owner = "OldUser1";
     // Plain SQL: the current schema's chatbots have columns added after 0011 (the model key's last four).
     const bot = { _id: "cb_old" };
@@ -63,9 +65,15 @@ describe.each(testDrivers())("workspace migration on old-schema data (%s)", (dri
       insert into knowledge_sources (id, chatbot_id, owner_id, kind, title, status, content, created_at)
       values (${source._id}, ${bot._id}, ${owner}, 'text', 'Returns', 'ready',
               'Kettles can be returned within 30 days.', ${new Date(Date.now() - 60_000).toISOString()})`);
-    await old.services.subscriptions.grant(owner, "pro-monthly");
-    const [plan] = await db.db.select().from(schema.plans);
+    const [plan] = rowsOf<{ id: string }>(
+      await db.db.execute(sql`select id from plans where code = 'pro-monthly'`),
+    );
     if (!plan) throw new Error("no plans");
+    // Plain SQL as well: the current code reads plans with columns added after 0011 (plan texts).
+    await db.db.execute(sql`
+      insert into subscriptions (id, user_id, plan_id, status, current_period_start, current_period_end)
+      values ('sub_old', ${owner}, ${plan.id}, 'active', ${new Date().toISOString()},
+              ${new Date(Date.now() + 365 * 86_400_000).toISOString()})`);
     // Plain SQL: the current schema's conversations and messages have columns added after 0011 (live chat).
     await db.db.execute(sql`
       insert into conversations (id, chatbot_id, owner_id, channel, visitor_id, message_count, first_question, last_message_at)

@@ -31,6 +31,23 @@ export const planFeatureSchema = z.union([z.string(), planFeatureObjectSchema]);
 export type PlanFeature = z.infer<typeof planFeatureSchema>;
 export type PlanFeatureObject = z.infer<typeof planFeatureObjectSchema>;
 
+/** A plan's words in one language: its name, description and marketing features. */
+export const planTextsSchema = z.object({
+  name: z.string().min(1),
+  description: z.string(),
+  extras: z.array(z.string()),
+});
+export type PlanTexts = z.infer<typeof planTextsSchema>;
+
+/**
+ * The languages every plan's words are stored in (the apps' languages): each plan keeps its own
+ * words per language, so editing one language never loses another.
+ */
+export const PLAN_LANGUAGES = ["en", "ar"] as const;
+export type PlanLanguage = (typeof PLAN_LANGUAGES)[number];
+export const planTextsByLanguageSchema = z.object({ en: planTextsSchema, ar: planTextsSchema });
+export type PlanTextsByLanguage = z.infer<typeof planTextsByLanguageSchema>;
+
 export const planSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -41,6 +58,8 @@ export const planSchema = z.object({
   features: z.array(planFeatureSchema),
   /** Position in the ladder (Free 0 … Business 3); decides upgrade versus downgrade. */
   tier: z.number().int().nonnegative(),
+  /** The plan's name, description and marketing features in each language, as stored with it. */
+  texts: planTextsByLanguageSchema,
 });
 export type Plan = z.infer<typeof planSchema>;
 

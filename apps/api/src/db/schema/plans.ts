@@ -1,3 +1,4 @@
+import type { PlanTextsByLanguage } from "@parley/contracts";
 import { sql } from "drizzle-orm";
 import { boolean, char, check, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { timestamps } from "./_columns";
@@ -22,9 +23,18 @@ export const plans = pgTable(
     maxTeamMembers: integer().notNull(),
     /** Plain marketing features shown after the numeric ones. */
     extraFeatures: jsonb().$type<string[]>().notNull().default([]),
+    /**
+     * The name, description and features in every language (`en` is also in the columns above,
+     * which the spec's fields read). No plan is stored without one of the apps' languages.
+     */
+    texts: jsonb().$type<PlanTextsByLanguage>().notNull(),
     ...timestamps,
   },
   (t) => [
+    check(
+      "plans_texts_every_language",
+      sql`coalesce(jsonb_typeof(${t.texts}->'en'->'name') = 'string' and length(${t.texts}->'en'->>'name') > 0 and jsonb_typeof(${t.texts}->'en'->'description') = 'string' and jsonb_typeof(${t.texts}->'en'->'extras') = 'array' and jsonb_typeof(${t.texts}->'ar'->'name') = 'string' and length(${t.texts}->'ar'->>'name') > 0 and jsonb_typeof(${t.texts}->'ar'->'description') = 'string' and jsonb_typeof(${t.texts}->'ar'->'extras') = 'array', false)`,
+    ),
     check("plans_price_nonnegative", sql`${t.priceMinor} >= 0`),
     check("plans_interval_valid", sql`${t.billingInterval} in ('monthly', 'yearly')`),
   ],

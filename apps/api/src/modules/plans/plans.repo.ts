@@ -41,6 +41,7 @@ export function createPlansRepo(db: Database) {
             maxKnowledgeSources: sql`excluded.max_knowledge_sources`,
             maxTeamMembers: sql`excluded.max_team_members`,
             extraFeatures: sql`excluded.extra_features`,
+            texts: sql`excluded.texts`,
           },
         });
     },

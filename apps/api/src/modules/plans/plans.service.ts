@@ -24,6 +24,7 @@ export function toPlan(row: PlanRow): Plan {
     billingInterval: row.billingInterval,
     features: [...numeric, ...row.extraFeatures],
     tier: row.tier,
+    texts: row.texts,
   };
 }
 
@@ -71,8 +72,8 @@ export function createPlansService(deps: { repo: PlansRepo; currency: string; ca
         intervals.map((interval) => ({
           id: newId("plan"),
           code: planCode(entry, interval),
-          name: entry.name,
-          description: entry.description,
+          name: entry.texts.en.name,
+          description: entry.texts.en.description,
           tier: entry.tier,
           billingInterval: interval,
           priceMinor: priceMinor(entry, interval, currency),
@@ -81,7 +82,8 @@ export function createPlansService(deps: { repo: PlansRepo; currency: string; ca
           maxMessagesPerMonth: entry.limits.messagesPerMonth,
           maxKnowledgeSources: entry.limits.knowledgeSources,
           maxTeamMembers: entry.limits.teamMembers,
-          extraFeatures: entry.extras,
+          extraFeatures: entry.texts.en.extras,
+          texts: entry.texts,
         })),
       );
       await repo.upsertCatalogue(rows);

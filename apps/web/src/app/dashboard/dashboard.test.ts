@@ -21,6 +21,10 @@ const plan = {
   billingInterval: "monthly" as const,
   features: [],
   tier: 2,
+  texts: {
+    en: { name: "Pro", description: "For growing teams", extras: [] },
+    ar: { name: "الاحترافية", description: "للفرق المتنامية", extras: [] },
+  },
 };
 
 const details = (overrides: Partial<SubscriptionDetails> = {}): SubscriptionDetails => ({

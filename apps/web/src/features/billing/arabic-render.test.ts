@@ -23,6 +23,10 @@ const pro = {
   billingInterval: "monthly" as const,
   features: [],
   tier: 2,
+  texts: {
+    en: { name: "Pro", description: "", extras: [] },
+    ar: { name: "الاحترافية", description: "", extras: [] },
+  },
 };
 const pastDue: SubscriptionDetails = {
   _id: "sub_1",
@@ -33,7 +37,16 @@ const pastDue: SubscriptionDetails = {
   currentPeriodEnd: "2026-12-21T10:00:00.000Z",
   graceEndsAt: "2026-12-28T10:00:00.000Z",
   pendingChange: {
-    plan: { ...pro, id: "pl_starter_m", name: "Starter", tier: 1 },
+    plan: {
+      ...pro,
+      id: "pl_starter_m",
+      name: "Starter",
+      tier: 1,
+      texts: {
+        en: { name: "Starter", description: "", extras: [] },
+        ar: { name: "الأساسية", description: "", extras: [] },
+      },
+    },
     effectiveAt: "2026-12-21T10:00:00.000Z",
   },
   lastPaymentTrackId: "trk_1",

@@ -18,6 +18,10 @@ const plan = (
   billingInterval,
   features: [],
   tier,
+  texts: {
+    en: { name, description: `${name} plan`, extras: [] },
+    ar: { name, description: `${name} plan`, extras: [] },
+  },
 });
 const free = plan("Free", 0, 0, "monthly");
 const starter = plan("Starter", 1, 9, "monthly");

@@ -31,6 +31,10 @@ const plan = (over: Partial<Plan>): Plan => ({
   billingInterval: "monthly",
   features: [],
   tier: 0,
+  texts: {
+    en: { name: over.name ?? "X", description: "", extras: [] },
+    ar: { name: over.name ?? "X", description: "", extras: [] },
+  },
   ...over,
 });
 const pro = plan({ _id: "plan_pro_m", name: "Pro", price: { amount: 25, currency: "BHD" }, tier: 2 });

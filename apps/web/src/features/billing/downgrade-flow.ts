@@ -21,7 +21,10 @@ export const DOWNGRADE_PROCESSING_MIN_MS = 700;
 /** Spec §4: confirmation → processing → success; an error returns to confirmation. */
 export type DowngradeStage = "confirmation" | "processing" | "success";
 
-type PlanShown = Pick<Plan, "_id" | "name" | "description" | "price" | "billingInterval" | "features">;
+type PlanShown = Pick<
+  Plan,
+  "_id" | "name" | "description" | "price" | "billingInterval" | "features" | "texts"
+>;
 
 /** Spec §3's downgrade modal state, plus the stage, the error shown and the scheduled result. */
 export interface DowngradeState {

@@ -112,7 +112,7 @@ describe("upgradeReducer", () => {
 describe("upgradePlanName (issue #25 item 11)", () => {
   const names = async (language: "en" | "ar") => {
     const i18n = await createI18n(language);
-    return planText(i18n.getFixedT(language, "site") as unknown as SiteT, String).name;
+    return planText(i18n.getFixedT(language, "site") as unknown as SiteT, String, language).name;
   };
 
   it("shows the catalogue's name for a query value when the plans failed to load", async () => {

@@ -5,19 +5,25 @@ import { choosePlanHref, formatFeature, plansForInterval, planText, type SiteT }
 
 async function textIn(language: "en" | "ar") {
   const i18n = await createI18n(language);
-  return planText(i18n.getFixedT(language, "site") as SiteT, (n) => formatNumber(language, n));
+  return planText(i18n.getFixedT(language, "site") as SiteT, (n) => formatNumber(language, n), language);
 }
 
+/** A plan as the API sends it: its English words in `texts.en` too. */
 function plan(overrides: Partial<Plan>): Plan {
+  const name = overrides.name ?? "Starter";
   return {
     _id: "plan_x",
-    name: "Starter",
+    name,
     isActive: true,
     description: "",
     price: { amount: 9, currency: "BHD" },
     billingInterval: "monthly",
     features: [],
     tier: 1,
+    texts: {
+      en: { name, description: "", extras: [] },
+      ar: { name: `${name} (ar)`, description: "", extras: [] },
+    },
     ...overrides,
   };
 }
@@ -69,31 +75,54 @@ describe("labels", () => {
     expect(text.interval("yearly")).toBe("/year");
   });
 
-  it("reads the seeded plans' features as the English catalog words them", async () => {
-    const text = await textIn("en");
-    const limit = (
-      key: "chatbots" | "messagesPerMonth" | "knowledgeSources" | "teamMembers",
-      value: number,
-    ) => text.feature({ key, name: key, value, unit: key });
-    expect(limit("chatbots", 3)).toBe("3 chatbots");
-    expect(limit("chatbots", 1)).toBe("1 chatbot");
-    expect(limit("messagesPerMonth", 2000)).toBe("2,000 messages/month");
-    expect(limit("knowledgeSources", 500)).toBe("500 knowledge sources");
-    expect(limit("teamMembers", 1)).toBe("1 team member");
-    expect(text.feature("Lead capture")).toBe("Lead capture");
-    expect(text.feature("Something new")).toBe("Something new");
-    expect(text.name(plan({ name: "Pro" }))).toBe("Pro");
+  it("words the limits by their key, with their plural forms", async () => {
+    const en = await textIn("en");
+    const ar = await textIn("ar");
+    const limits = plan({
+      features: [
+        { key: "chatbots", name: "Chatbots", value: 3, unit: "chatbots" },
+        { key: "chatbots", name: "Chatbots", value: 1, unit: "chatbots" },
+        { key: "messagesPerMonth", name: "Messages", value: 2000, unit: "messages/month" },
+        { key: "knowledgeSources", name: "Knowledge sources", value: 500, unit: "sources" },
+        { key: "teamMembers", name: "Team members", value: 1, unit: "members" },
+        "Lead capture",
+      ],
+    });
+    expect(en.limits(limits)).toEqual([
+      "3 chatbots",
+      "1 chatbot",
+      "2,000 messages/month",
+      "500 knowledge sources",
+      "1 team member",
+    ]);
+    expect(ar.limits(limits)[1]).toBe("روبوت محادثة واحد");
+    expect(ar.limits(limits)[2]).toContain("2,000");
+    expect(ar.interval("monthly")).not.toBe("/month");
   });
 
-  it("translates the seeded plans into Arabic and keeps unknown texts as sent", async () => {
-    const text = await textIn("ar");
-    expect(text.name(plan({ name: "Pro" }))).not.toBe("Pro");
-    expect(text.feature("Lead capture")).not.toBe("Lead capture");
-    expect(text.feature("Something new")).toBe("Something new");
-    expect(
-      text.feature({ key: "messagesPerMonth", name: "Messages", value: 2000, unit: "messages/month" }),
-    ).toContain("2,000");
-    expect(text.interval("monthly")).not.toBe("/month");
+  it("shows a plan's own words in the reader's language, as stored with the plan", async () => {
+    const en = await textIn("en");
+    const ar = await textIn("ar");
+    const renamed = plan({
+      name: "Growth",
+      description: "For teams that grow.",
+      features: [{ key: "chatbots", name: "Chatbots", value: 3, unit: "chatbots" }, "Lead capture"],
+      texts: {
+        en: { name: "Growth", description: "For teams that grow.", extras: ["Lead capture"] },
+        ar: { name: "النمو", description: "للفرق التي تنمو.", extras: ["جمع العملاء المحتملين"] },
+      },
+    });
+    expect(en.name(renamed)).toBe("Growth");
+    expect(ar.name(renamed)).toBe("النمو");
+    expect(ar.description(renamed)).toBe("للفرق التي تنمو.");
+    expect(ar.features(renamed)).toEqual(["3 روبوتات محادثة", "جمع العملاء المحتملين"]);
+    expect(en.features(renamed)).toEqual(["3 chatbots", "Lead capture"]);
+  });
+
+  it("names a plan that a reply names only in English by the catalog, and keeps an unknown name as sent", async () => {
+    const ar = await textIn("ar");
+    expect(ar.name({ name: "Pro" })).toBe("الاحترافية");
+    expect(ar.name({ name: "Big Co" })).toBe("Big Co");
   });
 });
 

@@ -1,4 +1,4 @@
-import type { BillingInterval, Plan, PlanFeature, PlanFeatureObject } from "@parley/contracts";
+import type { BillingInterval, Plan, PlanFeature, PlanFeatureObject, PlanLanguage } from "@parley/contracts";
 import type { useTranslation } from "@parley/ui/i18n/react";
 
 /** Plans offered for one billing interval: active only, cheapest tier first, one per name. */
@@ -38,69 +38,56 @@ export type SiteT = ReturnType<typeof useTranslation<"site">>["t"];
 
 type Plans = typeof import("@parley/ui/locales/en/site").default.plans;
 
-/** The seeded plans' texts by their English wording (the API's catalogue); others show as sent. */
+/**
+ * The seeded plans by their English name, for the few replies that carry a plan's name alone (usage,
+ * limits, payment history): a plan object brings its own words in every language (`texts`).
+ */
 const planNames: Record<string, keyof Plans["names"]> = {
   free: "free",
   starter: "starter",
   pro: "pro",
   business: "business",
 };
-const planDescriptions: Record<string, keyof Plans["descriptions"]> = {
-  "Try Parley on one website with the built-in answer engine.": "free",
-  "For a small business answering its customers around the clock.": "starter",
-  "For growing teams that bring their own AI model and learn from every chat.": "pro",
-  "For companies running support at scale across many sites and brands.": "business",
-};
-const extraFeatures: Record<string, keyof Plans["extras"]> = {
-  "Built-in answer engine (no AI key needed)": "builtInEngine",
-  "Embeddable widget": "widget",
-  "Community support": "communitySupport",
-  "Remove Parley branding": "removeBranding",
-  "Lead capture": "leadCapture",
-  "Email support": "emailSupport",
-  "Bring your own model (OpenAI-compatible)": "ownModel",
-  "Conversation inbox and analytics": "inboxAnalytics",
-  "Priority support": "prioritySupport",
-  "REST API and webhooks": "apiWebhooks",
-  "Allowed domains and rate-limit policies": "domainPolicies",
-  "Data export and retention controls": "dataControls",
-  "Dedicated success manager": "successManager",
-};
 
 function own<T>(table: Record<string, T>, key: string): T | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
+/** A plan as a reply names it: a whole plan brings its words in every language. */
+type NamedPlan = Pick<Plan, "name"> & { texts?: Plan["texts"] };
+
 /**
- * A plan's texts in the reader's language: names, descriptions and features the catalog knows
- * are translated (limits with their plural forms); anything else is shown as the server sent it.
- * `number` formats the limits (`useFormat().number`).
+ * A plan's texts in the reader's language. A plan's name, description and marketing features are
+ * stored with it per language (`plan.texts`); limits are worded by their key with their plural
+ * forms. `number` formats the limits (`useFormat().number`).
  */
-export function planText(t: SiteT, number: (value: number) => string) {
-  const name = (plan: Pick<Plan, "name">): string => {
+export function planText(t: SiteT, number: (value: number) => string, language: PlanLanguage) {
+  const name = (plan: NamedPlan): string => {
+    if (plan.texts) return plan.texts[language].name;
     const key = own(planNames, plan.name.trim().toLowerCase());
     return key ? t(`plans.names.${key}`) : plan.name;
   };
+  const limit = (feature: PlanFeatureObject): string =>
+    feature.key
+      ? t(`plans.limits.${feature.key}`, { count: feature.value, value: number(feature.value) })
+      : formatFeature(feature);
   return {
     name,
-    description(plan: Pick<Plan, "description">): string {
-      const key = own(planDescriptions, plan.description.trim());
-      return key ? t(`plans.descriptions.${key}`) : plan.description;
-    },
-    feature(feature: PlanFeature): string {
-      if (typeof feature === "string") {
-        const key = own(extraFeatures, feature.trim());
-        return key ? t(`plans.extras.${key}`) : feature;
-      }
-      if (!feature.key) return formatFeature(feature);
-      return t(`plans.limits.${feature.key}`, { count: feature.value, value: number(feature.value) });
+    description: (plan: Pick<Plan, "texts">): string => plan.texts[language].description,
+    /** The plan's numeric limits, worded. */
+    limits: (plan: Pick<Plan, "features">): string[] => plan.features.filter(isNumericFeature).map(limit),
+    /** The plan's marketing features (after its limits). */
+    extras: (plan: Pick<Plan, "texts">): string[] => plan.texts[language].extras,
+    /** Limits, then marketing features. */
+    features(plan: Pick<Plan, "features" | "texts">): string[] {
+      return [...this.limits(plan), ...this.extras(plan)];
     },
     /** "/month" or "/year". */
     interval(interval: BillingInterval): string {
       return interval === "monthly" ? t("plans.interval.perMonth") : t("plans.interval.perYear");
     },
     /** "Start free" for a free plan, "Choose Starter" otherwise. */
-    cta(plan: Pick<Plan, "name" | "price">): string {
+    cta(plan: NamedPlan & Pick<Plan, "price">): string {
       if (plan.price.amount === 0) return t("plans.startFree");
       const key = own(planNames, plan.name.trim().toLowerCase());
       return key && key !== "free" ? t(`plans.chooseKnown.${key}`) : t("plans.choose", { plan: name(plan) });

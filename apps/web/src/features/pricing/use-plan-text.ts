@@ -1,4 +1,4 @@
-import { useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { useMemo } from "react";
 import { type PlanText, planText } from "./pricing";
 
@@ -6,5 +6,6 @@ import { type PlanText, planText } from "./pricing";
 export function usePlanText(): PlanText {
   const { t } = useTranslation("site");
   const { number } = useFormat();
-  return useMemo(() => planText(t, (value) => number(value)), [t, number]);
+  const { language } = useLanguage();
+  return useMemo(() => planText(t, (value) => number(value), language), [t, number, language]);
 }

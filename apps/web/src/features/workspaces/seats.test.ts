@@ -17,6 +17,10 @@ const plan = (name: string, seats: number | null): Plan => ({
   price: { amount: 10, currency: "BHD" },
   billingInterval: "monthly",
   tier: 1,
+  texts: {
+    en: { name, description: "", extras: ["Email support"] },
+    ar: { name, description: "", extras: ["Email support"] },
+  },
   features: [
     "Email support",
     { key: "chatbots", name: "Chatbots", value: 3, unit: "chatbots" },

@@ -1,7 +1,7 @@
 import type { BillingInterval, Plan, SubscriptionDetails } from "@parley/contracts";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
-import { BillingIntervalToggle, isNumericFeature, plansForInterval, usePlanText } from "../../pricing/public";
+import { BillingIntervalToggle, plansForInterval, usePlanText } from "../../pricing/public";
 import { type PlanAction, planAction } from "../billing";
 import { useBillingWording } from "../use-wording";
 import { CheckIcon, PlanPrice } from "./PlanSummary";
@@ -101,7 +101,7 @@ function ChooserCard({
   const action = subscription ? planAction(plan, subscription, wording) : null;
   const scheduledAt = subscription?.pendingChange?.effectiveAt;
   const isCurrent = action?.kind === "current" || action?.kind === "renew";
-  const limits = plan.features.filter(isNumericFeature);
+  const limits = planText.limits(plan);
   return (
     <article
       className={`chooser-card${isCurrent ? " chooser-card-current" : ""}`}
@@ -120,10 +120,10 @@ function ChooserCard({
       <PlanPrice plan={plan} />
       <p className="chooser-description">{planText.description(plan)}</p>
       <ul className="chooser-features">
-        {limits.map((feature) => (
-          <li key={feature.name}>
+        {limits.map((limit) => (
+          <li key={limit}>
             <CheckIcon />
-            <span>{planText.feature(feature)}</span>
+            <span>{limit}</span>
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { usePlanText } from "../../pricing/public";
 import { perIntervalKey } from "../billing";
 
-type PlanShown = Pick<Plan, "name" | "description" | "price" | "billingInterval" | "features">;
+type PlanShown = Pick<Plan, "name" | "description" | "price" | "billingInterval" | "features" | "texts">;
 
 export function CheckIcon() {
   return (
@@ -61,15 +61,12 @@ export function PlanSummary({ plan, label, tone = "default", headingLevel = 3 }:
       {plan.description ? <p className="plan-summary-description">{planText.description(plan)}</p> : null}
       {plan.features.length > 0 ? (
         <ul className="plan-summary-features">
-          {plan.features.map((feature) => {
-            const text = planText.feature(feature);
-            return (
-              <li key={text}>
-                <CheckIcon />
-                <span>{text}</span>
-              </li>
-            );
-          })}
+          {planText.features(plan).map((text) => (
+            <li key={text}>
+              <CheckIcon />
+              <span>{text}</span>
+            </li>
+          ))}
         </ul>
       ) : null}
     </section>

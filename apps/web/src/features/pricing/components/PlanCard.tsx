@@ -4,7 +4,7 @@ import { useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { signInUrl } from "../../../lib/config";
-import { choosePlanHref, isHighlighted, isNumericFeature } from "../pricing";
+import { choosePlanHref, isHighlighted } from "../pricing";
 import { usePlanText } from "../use-plan-text";
 
 function CheckIcon() {
@@ -24,8 +24,8 @@ export function PlanCard({ plan, signedIn = false }: { plan: Plan; signedIn?: bo
   const { t } = useTranslation("site");
   const text = usePlanText();
   const highlighted = isHighlighted(plan);
-  const limits = plan.features.filter(isNumericFeature);
-  const extras = plan.features.filter((feature) => !isNumericFeature(feature));
+  const limits = text.limits(plan);
+  const extras = text.extras(plan);
   return (
     <article
       className={`plan-card${highlighted ? " plan-card-highlighted" : ""}`}
@@ -69,16 +69,10 @@ export function PlanCard({ plan, signedIn = false }: { plan: Plan; signedIn?: bo
       <div className="plan-features">
         <p className="plan-features-title">{t("plans.includes")}</p>
         <ul>
-          {limits.map((feature) => (
-            <li key={`${feature.name}-${feature.unit}`}>
+          {[...limits, ...extras].map((feature) => (
+            <li key={feature}>
               <CheckIcon />
-              <span>{text.feature(feature)}</span>
-            </li>
-          ))}
-          {extras.map((feature) => (
-            <li key={typeof feature === "string" ? feature : feature.name}>
-              <CheckIcon />
-              <span>{text.feature(feature)}</span>
+              <span>{feature}</span>
             </li>
           ))}
         </ul>
