@@ -225,7 +225,7 @@ describe("crawler isolation", () => {
       const first = await pacedCrawl(`${site.url}/`, { concurrency: 1, delayMs: 80 });
       expect(first.read).toBe(9);
       expect(first.gaps).toEqual(Array(8).fill(80));
-      // The re-sync: each quick 304 halves the spacing, down to the floor (10 ms) but never below
+      // The re-sync: each quick 304 halves the spacing, down to the floor (5 ms) but never below
       // twice the answer's time (/p2's took 15 ms); /p4 changed and is sent whole, which restores
       // the full delay; /p6 answers its 304 slower than the delay, which does too.
       site.routes["/p4"] = { etag: '"/p4-2"', body: html("/p4", "<p>Page /p4, second text.</p>") };
@@ -236,7 +236,7 @@ describe("crawler isolation", () => {
         slow: { "/p2": 15, "/p6": 100 },
       });
       expect(again.pages).toEqual(["/p4"]);
-      expect(REVALIDATION_SPACING_MS).toBe(10);
+      expect(REVALIDATION_SPACING_MS).toBe(5);
       // (/p7 leaves when /p6's slow answer is in, 100 ms after /p6 left.)
       //               /p1 /p2 /p3 /p4 /p5 /p6 /p7  /p8
       expect(again.gaps).toEqual([40, 20, 30, 15, 80, 40, 100, 40]);
@@ -248,7 +248,7 @@ describe("crawler isolation", () => {
         known: knownFrom([...first.crawled.filter((p) => !p.url.endsWith("/p4")), ...again.crawled]),
       });
       expect(third.pages).toEqual([]);
-      expect(third.gaps).toEqual([40, 20, 10, 10, 10, 10, 10, 10]);
+      expect(third.gaps).toEqual([40, 20, 10, 5, 5, 5, 5, 5]);
     } finally {
       await site.close();
     }
