@@ -296,8 +296,9 @@ async function ingestion() {
  * each run on a fresh app and site. Three kinds of site, as a re-sync meets them: one whose
  * sitemap gives each page's `lastmod` (an unchanged page costs no request), one that sends ETag and
  * Last-Modified (one conditional request, answered 304), and one with neither (one full request,
- * the text hashed and found the same). Requests to the site are spaced at least 100 ms apart
- * (the crawler's politeness), which bounds the last two from below: 200 requests take 20 s.
+ * the text hashed and found the same). Requests to the site are spaced 100 ms apart (the
+ * crawler's politeness), which bounds the last from below: 200 requests take 20 s; quick 304s
+ * shorten the spacing (crawler.ts, `answered`).
  */
 async function resync() {
   // CPU of this process: the API with PGlite inside it. The page parser's process (which only the
