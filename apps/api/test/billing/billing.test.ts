@@ -97,6 +97,7 @@ describe.each(testDrivers())("billing journey on %s", (driver) => {
       expect.objectContaining({
         track_id: started.track_id,
         planName: "Pro",
+        planNames: { en: "Pro", ar: "الاحترافية" },
         status: "captured",
         amount: { amount: 25, currency: "BHD" },
       }),
@@ -129,6 +130,7 @@ describe.each(testDrivers())("billing journey on %s", (driver) => {
     expect(decided.status).toBe(303);
     const payment = await api.call(alice, "GET", `/api/payments/${started.track_id}`);
     expect(payment.json).toMatchObject({
+      planNames: { en: "Business", ar: "الأعمال" },
       status: "failed",
       method: "benefit",
       resultMessage: "Declined by the card issuer (sandbox)",

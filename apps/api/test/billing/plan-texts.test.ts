@@ -7,7 +7,8 @@ import * as schema from "../../src/db/schema";
 import { migrationsFolder as apiMigrations } from "../../src/env";
 import { createPlansRepo } from "../../src/modules/plans/plans.repo";
 import { createPlansService } from "../../src/modules/plans/plans.service";
-import { createTestApp, type TestApp, testDrivers } from "../harness";
+import { createTestApp, setPlan, type TestApp, testDrivers } from "../harness";
+import { startTokenIssuer, type TokenIssuer } from "../token-issuer";
 import { insertCataloguePlans } from "./old-plans";
 
 /**
@@ -70,10 +71,53 @@ describe.each(testDrivers())("plan texts per language (%s)", (driver: DbDriver) 
         values ('plan_en_only', 'en-only-monthly', 'English only', '', 1, 'monthly', 1000, 'BHD', 1, 1, 1, 1,
                 '{"en": {"name": "English only", "description": "", "extras": []}}'::jsonb)`),
     ).toContain("plans_texts_every_language");
+    // A release from before plan texts (still running beside this one in a rolling update, or booted
+    // on a rollback) writes plans without them: allowed, and read as English in every language.
+    expect(
+      await refused(sql`
+        insert into plans (id, code, name, description, tier, billing_interval, price_minor, currency,
+                           max_chatbots, max_messages_per_month, max_knowledge_sources, max_team_members,
+                           extra_features)
+        values ('plan_old_release', 'old-release-monthly', 'Old release', 'Written before texts', 1,
+                'monthly', 1000, 'BHD', 1, 1, 1, 1, '["Lead capture"]'::jsonb)`),
+    ).toBe("stored");
+    t.app.services.plans.invalidate();
+    const withOld = planListSchema.parse((await t.app.inject({ url: "/api/plans" })).json());
+    const english = { name: "Old release", description: "Written before texts", extras: ["Lead capture"] };
+    expect(withOld.find((p) => p._id === "plan_old_release")?.texts).toEqual({ en: english, ar: english });
+    await db.execute(sql`delete from plans where id = 'plan_old_release'`);
     // Nothing changed: the Arabic is still there.
     t.app.services.plans.invalidate();
     const plans = planListSchema.parse((await t.app.inject({ url: "/api/plans" })).json());
     expect(plans.find((p) => p._id === pro.id)?.texts.ar.name).toBe("الاحترافية");
+  });
+});
+
+describe.each(testDrivers("either"))("replies that name a plan (%s)", (driver: DbDriver) => {
+  let t: TestApp;
+  let issuer: TokenIssuer;
+  beforeAll(async () => {
+    issuer = await startTokenIssuer();
+    t = await createTestApp(driver, { AUTH_URL: issuer.url }, { listen: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await issuer?.close();
+  });
+
+  it("name it in every language: usage, API keys, analytics", async () => {
+    const token = await issuer.sign({ sub: "plan_names_owner", email: "owner@example.com" });
+    type Named = { planNames: unknown; usage: { planNames: unknown } };
+    const get = async (path: string) =>
+      (await (
+        await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as Named;
+    const free = { en: "Free", ar: "المجانية" };
+    expect((await get("/api/usage")).planNames).toEqual(free);
+    expect((await get("/api/api-keys")).planNames).toEqual(free);
+    expect((await get("/api/analytics?from=2026-11-01&to=2026-11-30")).usage.planNames).toEqual(free);
+    await setPlan(t, "plan_names_owner", "business-yearly");
+    expect((await get("/api/usage")).planNames).toEqual({ en: "Business", ar: "الأعمال" });
   });
 });
 

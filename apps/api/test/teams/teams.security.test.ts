@@ -501,6 +501,7 @@ describe.each(testDrivers("either"))("teams: workspaces, invitations and roles o
     const seats = async (who: Person) => callApi(s, await who.token(), "GET", "/api/workspace/seats");
     expect((await seats(chief)).json).toEqual({
       planName: "Pro",
+      planNames: { en: "Pro", ar: "الاحترافية" },
       limit: 5,
       members: 3,
       pending: 1,
@@ -526,6 +527,7 @@ describe.each(testDrivers("either"))("teams: workspaces, invitations and roles o
 
     expect((await seats(chief)).json).toEqual({
       planName: "Starter",
+      planNames: { en: "Starter", ar: "الأساسية" },
       limit: 2,
       members: 3,
       pending: 1,

@@ -5,6 +5,7 @@ import { knowledgeSourceSchema } from "../chatbots/knowledge";
 import { nameText } from "../common/names";
 import { idText, safeText } from "../common/text";
 import { conversationFiltersSchema, leadRowSchema, transcriptMessageSchema } from "../inbox/inbox";
+import { planNamesSchema } from "../plans/plan";
 
 /**
  * Workspace API keys (issue #24). A key acts for its workspace, never for a person: it reaches
@@ -82,6 +83,7 @@ export const apiKeyListSchema = z.object({
   /** Whether the workspace's plan includes the API (if not, keys cannot be created or used). */
   planIncludesApi: z.boolean(),
   planName: z.string(),
+  planNames: planNamesSchema,
 });
 export type ApiKeyList = z.infer<typeof apiKeyListSchema>;
 

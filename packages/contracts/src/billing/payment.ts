@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idText, safeText, withoutNul } from "../common/text";
-import { billingIntervalSchema, moneySchema } from "../plans/plan";
+import { billingIntervalSchema, moneySchema, planNamesSchema } from "../plans/plan";
 
 /** Spec: 'mastercard' for card, anything else means 'benefit'. */
 export const paymentMethodSchema = z.enum(["mastercard", "benefit"]);
@@ -68,6 +68,7 @@ export const paymentSchema = z.object({
   track_id: z.string(),
   planId: z.string(),
   planName: z.string(),
+  planNames: planNamesSchema,
   billingInterval: billingIntervalSchema,
   amount: moneySchema,
   method: paymentMethodSchema,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idText } from "../common/text";
-import { planSchema } from "../plans/plan";
+import { planNamesSchema, planSchema } from "../plans/plan";
 
 /** The spec's subscription details carry "a plan object with id". */
 export const planWithIdSchema = planSchema.extend({ id: z.string() });
@@ -51,6 +51,7 @@ export type CheckAndCancelResponse = z.infer<typeof checkAndCancelResponseSchema
 /** Usage against the plan's numeric limits, for the dashboard and billing page. */
 export const usageSchema = z.object({
   planName: z.string(),
+  planNames: planNamesSchema,
   limits: z.object({
     chatbots: z.number(),
     messagesPerMonth: z.number(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { citationSchema } from "../chatbots/chat";
 import { idText, isoDay, safeText } from "../common/text";
 import { conversationStatusSchema, deliverySchema, messageContentTypeSchema } from "../live/live";
+import { planNamesSchema } from "../plans/plan";
 
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
 
@@ -180,6 +181,11 @@ export const analyticsSchema = z.object({
     resolvedByBot: z.number().int(),
     resolvedByPerson: z.number().int(),
   }),
-  usage: z.object({ messagesThisMonth: z.number().int(), limit: z.number().int(), planName: z.string() }),
+  usage: z.object({
+    messagesThisMonth: z.number().int(),
+    limit: z.number().int(),
+    planName: z.string(),
+    planNames: planNamesSchema,
+  }),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;

@@ -48,6 +48,10 @@ export type PlanLanguage = (typeof PLAN_LANGUAGES)[number];
 export const planTextsByLanguageSchema = z.object({ en: planTextsSchema, ar: planTextsSchema });
 export type PlanTextsByLanguage = z.infer<typeof planTextsByLanguageSchema>;
 
+/** A plan's name in every language, for replies that name a plan without sending it whole. */
+export const planNamesSchema = z.object({ en: z.string(), ar: z.string() });
+export type PlanNames = z.infer<typeof planNamesSchema>;
+
 export const planSchema = z.object({
   _id: z.string(),
   name: z.string(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { nameText } from "../common/names";
 import { idText, safeText } from "../common/text";
+import { planNamesSchema } from "../plans/plan";
 
 /**
  * Workspace roles (better-auth organization plugin roles on the auth service). The access token
@@ -198,6 +199,7 @@ export type WorkspaceSeatsUsed = z.infer<typeof workspaceSeatsUsedSchema>;
  */
 export const workspaceSeatStatusSchema = z.object({
   planName: z.string(),
+  planNames: planNamesSchema,
   limit: z.number().int().nonnegative(),
   members: z.number().int().nonnegative(),
   pending: z.number().int().nonnegative(),

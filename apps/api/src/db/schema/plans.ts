@@ -25,15 +25,17 @@ export const plans = pgTable(
     extraFeatures: jsonb().$type<string[]>().notNull().default([]),
     /**
      * The name, description and features in every language (`en` is also in the columns above,
-     * which the spec's fields read). No plan is stored without one of the apps' languages.
+     * which the spec's fields read). Null only on a row written by a release from before plan texts
+     * (migration 0030 is additive, so that release can still run beside this one): read as the
+     * English in every language, and written whole by the next catalogue seed.
      */
-    texts: jsonb().$type<PlanTextsByLanguage>().notNull(),
+    texts: jsonb().$type<PlanTextsByLanguage>(),
     ...timestamps,
   },
   (t) => [
     check(
       "plans_texts_every_language",
-      sql`coalesce(jsonb_typeof(${t.texts}->'en'->'name') = 'string' and length(${t.texts}->'en'->>'name') > 0 and jsonb_typeof(${t.texts}->'en'->'description') = 'string' and jsonb_typeof(${t.texts}->'en'->'extras') = 'array' and jsonb_typeof(${t.texts}->'ar'->'name') = 'string' and length(${t.texts}->'ar'->>'name') > 0 and jsonb_typeof(${t.texts}->'ar'->'description') = 'string' and jsonb_typeof(${t.texts}->'ar'->'extras') = 'array', false)`,
+      sql`${t.texts} is null or coalesce(jsonb_typeof(${t.texts}->'en'->'name') = 'string' and length(${t.texts}->'en'->>'name') > 0 and jsonb_typeof(${t.texts}->'en'->'description') = 'string' and jsonb_typeof(${t.texts}->'en'->'extras') = 'array' and jsonb_typeof(${t.texts}->'ar'->'name') = 'string' and length(${t.texts}->'ar'->>'name') > 0 and jsonb_typeof(${t.texts}->'ar'->'description') = 'string' and jsonb_typeof(${t.texts}->'ar'->'extras') = 'array', false)`,
     ),
     check("plans_price_nonnegative", sql`${t.priceMinor} >= 0`),
     check("plans_interval_valid", sql`${t.billingInterval} in ('monthly', 'yearly')`),

@@ -15,6 +15,7 @@ import type { ApiKeyRow, PlanRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import { monthOf } from "../entitlements/usage.repo";
+import { planNamesOf } from "../plans/plans.service";
 import type { Actor, AuditService } from "../workspaces/audit.service";
 import type { ApiKeysRepo } from "./api-keys.repo";
 
@@ -69,6 +70,7 @@ export function createApiKeysService(deps: {
         keys: rows.map((r) => toApiKey(r.key, { requests: r.requests, messages: r.messages })),
         planIncludesApi: planIncludesApiAccess(plan.tier),
         planName: plan.name,
+        planNames: planNamesOf(plan),
       };
     },
 

@@ -1,6 +1,7 @@
 import type { PlanLimitKey } from "@parley/contracts";
 import type { PlanRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { planNamesOf } from "../plans/plans.service";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
 
 const limitOf: Record<PlanLimitKey, (p: PlanRow) => number> = {
@@ -60,6 +61,7 @@ export function createEntitlementsService(deps: {
       const plan = await deps.subscriptions.currentPlan(userId);
       return {
         planName: plan.name,
+        planNames: planNamesOf(plan),
         limits: {
           chatbots: plan.maxChatbots,
           messagesPerMonth: plan.maxMessagesPerMonth,

@@ -65,6 +65,7 @@ export function createAnalyticsService(deps: {
           messagesThisMonth: usedMonth,
           limit: limits.limits.messagesPerMonth,
           planName: limits.planName,
+          planNames: limits.planNames,
         },
       };
     },

@@ -59,7 +59,10 @@ export function createPaymentsRepo(db: Database) {
     },
     listWithPlans(userId: string, limit: number) {
       return db
-        .select({ payment: payments, plan: { name: plans.name, billingInterval: plans.billingInterval } })
+        .select({
+          payment: payments,
+          plan: { name: plans.name, billingInterval: plans.billingInterval, texts: plans.texts },
+        })
         .from(payments)
         .innerJoin(plans, eq(plans.id, payments.planId))
         .where(eq(payments.userId, userId))

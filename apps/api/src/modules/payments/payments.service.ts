@@ -8,11 +8,12 @@ import type {
 import { majorToMinor, minorToMajor, toPaymentMethod } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import type { FastifyBaseLogger } from "fastify";
-import type { PaymentRow } from "../../db/schema";
+import type { PaymentRow, PlanRow } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
 import type { PlansRepo } from "../plans/plans.repo";
+import { planNamesOf } from "../plans/plans.service";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
 import type { AuditService } from "../workspaces/audit.service";
 import type { PaymentsRepo } from "./payments.repo";
@@ -178,14 +179,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
     });
   }
 
-  function toPayment(
-    row: PaymentRow,
-    plan: { name: string; billingInterval: "monthly" | "yearly" },
-  ): Payment {
+  /** A payment whose plan row is gone (never deleted today; a hand-edited database). */
+  const UNKNOWN_PLAN = {
+    name: "Unknown plan",
+    billingInterval: "monthly",
+    texts: {
+      en: { name: "Unknown plan", description: "", extras: [] },
+      ar: { name: "باقة غير معروفة", description: "", extras: [] },
+    },
+  } satisfies Pick<PlanRow, "name" | "billingInterval" | "texts">;
+
+  function toPayment(row: PaymentRow, plan: Pick<PlanRow, "name" | "billingInterval" | "texts">): Payment {
     return {
       track_id: row.trackId,
       planId: row.planId,
       planName: plan.name,
+      planNames: planNamesOf(plan),
       billingInterval: plan.billingInterval,
       amount: { amount: minorToMajor(row.amountMinor, row.currency), currency: row.currency },
       method: row.method,
@@ -351,7 +360,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async get(userId: string, trackId: string): Promise<Payment> {
       const row = await ownPayment(userId, trackId);
       const plan = await plans.findById(row.planId);
-      return toPayment(row, plan ?? { name: "Unknown plan", billingInterval: "monthly" });
+      return toPayment(row, plan ?? UNKNOWN_PLAN);
     },
 
     /** Payments per state, across accounts (the metrics' payment states). */

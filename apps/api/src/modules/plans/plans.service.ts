@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { BillingInterval, Plan, PlanFeature } from "@parley/contracts";
+import type { BillingInterval, Plan, PlanFeature, PlanNames, PlanTextsByLanguage } from "@parley/contracts";
 import { minorToMajor, planListSchema } from "@parley/contracts";
 import type { PlanRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
@@ -7,6 +7,23 @@ import { catalogue, planCode, priceMinor } from "./plans.catalogue";
 import type { PlansRepo } from "./plans.repo";
 
 const intervals: BillingInterval[] = ["monthly", "yearly"];
+
+/**
+ * A plan's words in every language. A row written by a release from before plan texts has none
+ * (until the next seed): its English columns stand for every language.
+ */
+export function textsOf(
+  row: Pick<PlanRow, "name" | "description" | "extraFeatures" | "texts">,
+): PlanTextsByLanguage {
+  if (row.texts) return row.texts;
+  const english = { name: row.name, description: row.description, extras: row.extraFeatures };
+  return { en: english, ar: english };
+}
+
+/** A plan's name in every language, for replies that name it without sending it whole. */
+export function planNamesOf(row: Pick<PlanRow, "name" | "texts">): PlanNames {
+  return { en: row.texts?.en.name ?? row.name, ar: row.texts?.ar.name ?? row.name };
+}
 
 export function toPlan(row: PlanRow): Plan {
   const numeric: PlanFeature[] = [
@@ -24,7 +41,7 @@ export function toPlan(row: PlanRow): Plan {
     billingInterval: row.billingInterval,
     features: [...numeric, ...row.extraFeatures],
     tier: row.tier,
-    texts: row.texts,
+    texts: textsOf(row),
   };
 }
 

@@ -59,7 +59,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   app.get("/usage", { schema: { response: { 200: usageSchema } } }, async (request) => {
     // Usage and limits are no secret to anyone working in the workspace.
     const userId = workspaceOf(request, "bots:read");
-    const [{ planName, limits }, used] = await Promise.all([entitlements.limits(userId), usage(userId)]);
-    return { planName, limits, used };
+    const [{ planName, planNames, limits }, used] = await Promise.all([
+      entitlements.limits(userId),
+      usage(userId),
+    ]);
+    return { planName, planNames, limits, used };
   });
 };

@@ -68,7 +68,7 @@ export const seatStatusRoutes: FastifyPluginAsyncZod<{
     { schema: { response: { 200: workspaceSeatStatusSchema } } },
     async (request, reply): Promise<WorkspaceSeatStatus> => {
       const workspaceId = workspaceOf(request, "members:manage");
-      const [{ planName, limits }, used] = await Promise.all([
+      const [{ planName, planNames, limits }, used] = await Promise.all([
         entitlements.limits(workspaceId),
         seats.breakdown(workspaceId),
       ]);
@@ -82,6 +82,7 @@ export const seatStatusRoutes: FastifyPluginAsyncZod<{
       const limit = limits.teamMembers;
       return {
         planName,
+        planNames,
         limit,
         members: used.members,
         pending: used.pending,

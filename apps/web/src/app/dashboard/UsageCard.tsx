@@ -27,7 +27,9 @@ export function UsageCard({ userId }: { userId: string }) {
         </h2>
         {query.data ? (
           <span className="dash-muted dash-small">
-            {t("usage.planLimits", { plan: planText.name({ name: query.data.planName }) })}
+            {t("usage.planLimits", {
+              plan: planText.name({ name: query.data.planName, names: query.data.planNames }),
+            })}
           </span>
         ) : null}
       </div>

@@ -74,6 +74,7 @@ describe("dashboard helpers", () => {
   it("turns usage into bars with warning levels", () => {
     const usage: Usage = {
       planName: "Starter",
+      planNames: { en: "Starter", ar: "الأساسية" },
       limits: { chatbots: 3, messagesPerMonth: 2000, knowledgeSources: 10, teamMembers: 0 },
       used: { chatbots: 3, messagesThisMonth: 1700, knowledgeSources: 1, teamMembers: 0 },
     };
@@ -94,6 +95,7 @@ describe("dashboard helpers", () => {
   it("warns a brand-new Free account about nothing: the owner's own seat is not a limit reached", () => {
     const fresh: Usage = {
       planName: "Free",
+      planNames: { en: "Free", ar: "المجانية" },
       limits: { chatbots: 1, messagesPerMonth: 100, knowledgeSources: 5, teamMembers: 1 },
       used: { chatbots: 0, messagesThisMonth: 0, knowledgeSources: 0, teamMembers: 1 },
     };
@@ -109,6 +111,7 @@ describe("dashboard helpers", () => {
   it("warns when invited members fill the seats", () => {
     const team: Usage = {
       planName: "Starter",
+      planNames: { en: "Starter", ar: "الأساسية" },
       limits: { chatbots: 3, messagesPerMonth: 2000, knowledgeSources: 50, teamMembers: 2 },
       used: { chatbots: 0, messagesThisMonth: 0, knowledgeSources: 0, teamMembers: 2 },
     };

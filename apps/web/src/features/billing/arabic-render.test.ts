@@ -55,6 +55,7 @@ const declined = {
   track_id: "trk_1",
   planId: "pl_pro_m",
   planName: "Pro",
+  planNames: { en: "Pro", ar: "الاحترافية" },
   billingInterval: "monthly",
   amount: { amount: 25, currency: "BHD" },
   method: "mastercard",

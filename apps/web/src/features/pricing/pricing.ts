@@ -1,4 +1,11 @@
-import type { BillingInterval, Plan, PlanFeature, PlanFeatureObject, PlanLanguage } from "@parley/contracts";
+import type {
+  BillingInterval,
+  Plan,
+  PlanFeature,
+  PlanFeatureObject,
+  PlanLanguage,
+  PlanNames,
+} from "@parley/contracts";
 import type { useTranslation } from "@parley/ui/i18n/react";
 
 /** Plans offered for one billing interval: active only, cheapest tier first, one per name. */
@@ -39,8 +46,9 @@ export type SiteT = ReturnType<typeof useTranslation<"site">>["t"];
 type Plans = typeof import("@parley/ui/locales/en/site").default.plans;
 
 /**
- * The seeded plans by their English name, for the few replies that carry a plan's name alone (usage,
- * limits, payment history): a plan object brings its own words in every language (`texts`).
+ * The seeded plans by their English name, for a name with nothing beside it (a `?upgrade=` link
+ * while the plans are still loading) and for the "Choose …" buttons' own wording: plans bring their
+ * words in every language (`texts`), replies that name one its `planNames`.
  */
 const planNames: Record<string, keyof Plans["names"]> = {
   free: "free",
@@ -53,8 +61,11 @@ function own<T>(table: Record<string, T>, key: string): T | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
-/** A plan as a reply names it: a whole plan brings its words in every language. */
-type NamedPlan = Pick<Plan, "name"> & { texts?: Plan["texts"] };
+/**
+ * A plan as a reply names it: a whole plan brings its words in every language (`texts`), a reply
+ * that only names it its name in every language (`names`).
+ */
+type NamedPlan = Pick<Plan, "name"> & { texts?: Plan["texts"]; names?: PlanNames };
 
 /**
  * A plan's texts in the reader's language. A plan's name, description and marketing features are
@@ -64,6 +75,7 @@ type NamedPlan = Pick<Plan, "name"> & { texts?: Plan["texts"] };
 export function planText(t: SiteT, number: (value: number) => string, language: PlanLanguage) {
   const name = (plan: NamedPlan): string => {
     if (plan.texts) return plan.texts[language].name;
+    if (plan.names) return plan.names[language];
     const key = own(planNames, plan.name.trim().toLowerCase());
     return key ? t(`plans.names.${key}`) : plan.name;
   };

@@ -4,7 +4,18 @@ import { describe, expect, it } from "vitest";
 import { downgradeSeatWarning, overSeatsMessage, planSeats } from "./seats";
 
 const status = (s: Partial<WorkspaceSeatStatus>): WorkspaceSeatStatus => {
-  const base = { planName: "Starter", limit: 2, members: 3, pending: 0, ...s };
+  const base = {
+    planName: "Starter",
+    limit: 2,
+    members: 3,
+    pending: 0,
+    ...s,
+    planNames: s.planNames ?? {
+      en: s.planName ?? "Starter",
+      ar:
+        ({ Starter: "الأساسية", Free: "المجانية" } as Record<string, string>)[s.planName ?? "Starter"] ?? "",
+    },
+  };
   const used = base.members + base.pending;
   return { ...base, used, overLimit: used > base.limit, membersOver: Math.max(0, base.members - base.limit) };
 };
@@ -19,7 +30,11 @@ const plan = (name: string, seats: number | null): Plan => ({
   tier: 1,
   texts: {
     en: { name, description: "", extras: ["Email support"] },
-    ar: { name, description: "", extras: ["Email support"] },
+    ar: {
+      name: name === "Starter" ? "الأساسية" : name,
+      description: "",
+      extras: ["دعم عبر البريد الإلكتروني"],
+    },
   },
   features: [
     "Email support",
@@ -51,14 +66,14 @@ describe("overSeatsMessage", () => {
 });
 
 describe("seat notices in Arabic", () => {
-  it("say the same in Arabic words, plan names left as they are", async () => {
+  it("say the same in Arabic words, the plan by its Arabic name", async () => {
     const t = (await createI18n("ar")).getFixedT("ar", "team");
-    const text = overSeatsMessage(status({ members: 4, pending: 1 }), "owner", t);
-    expect(text).toContain("Starter");
+    const text = overSeatsMessage(status({ members: 4, pending: 1 }), "owner", t, "ar");
+    expect(text).toContain("الأساسية");
     expect(text).toContain("4 أعضاء");
-    expect(text.replace("Starter", "")).not.toMatch(/[A-Za-z]/);
-    expect(downgradeSeatWarning(plan("Starter", 2), status({ members: 2, pending: 1 }), t)).toMatch(
-      /^تتضمن الباقة «Starter»/,
+    expect(text).not.toMatch(/[A-Za-z]/);
+    expect(downgradeSeatWarning(plan("Starter", 2), status({ members: 2, pending: 1 }), t, "ar")).toMatch(
+      /^تتضمن الباقة «الأساسية»/,
     );
   });
 });

@@ -1,4 +1,4 @@
-import type { Plan, WorkspaceRole, WorkspaceSeatStatus } from "@parley/contracts";
+import type { Plan, PlanLanguage, WorkspaceRole, WorkspaceSeatStatus } from "@parley/contracts";
 import type { useTranslation } from "@parley/ui/i18n/react";
 import enTeam from "@parley/ui/locales/en/team";
 
@@ -31,6 +31,7 @@ export function overSeatsMessage(
   seats: WorkspaceSeatStatus,
   myRole: WorkspaceRole,
   t: TeamT = english,
+  language: PlanLanguage = "en",
 ): string {
   const upgrade = myRole === "owner" ? t("seats.upgradeOwner") : t("seats.upgradeAdmin");
   const choose =
@@ -41,7 +42,7 @@ export function overSeatsMessage(
         })
       : t("seats.revoke", { pending: t("seats.pending", { count: seats.used - seats.limit }), upgrade });
   return t("seats.over", {
-    plan: seats.planName,
+    plan: seats.planNames[language],
     seats: t("seats.seats", { count: seats.limit }),
     people: people(seats, t),
     choose,
@@ -60,14 +61,15 @@ export function planSeats(plan: Pick<Plan, "features">): number | undefined {
  * `useTranslation("team")` so it is in the reader's language.
  */
 export function downgradeSeatWarning(
-  target: Pick<Plan, "name" | "features">,
+  target: Pick<Plan, "texts" | "features">,
   seats: WorkspaceSeatStatus,
   t: TeamT = english,
+  language: PlanLanguage = "en",
 ): string | undefined {
   const limit = planSeats(target);
   if (limit === undefined || seats.used <= limit) return undefined;
   return t("seats.downgrade", {
-    plan: target.name,
+    plan: target.texts[language].name,
     seats: t("seats.seats", { count: limit }),
     people: people(seats, t),
   });

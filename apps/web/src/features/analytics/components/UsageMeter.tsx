@@ -26,7 +26,7 @@ export function UsageMeter({ usage, compact = false }: { usage: Analytics["usage
           <span className="an-muted">
             {t("analytics.usage.ofLimit", {
               limit: formatCount(usage.limit),
-              plan: planText.name({ name: usage.planName }),
+              plan: planText.name({ name: usage.planName, names: usage.planNames }),
             })}
           </span>
         </span>

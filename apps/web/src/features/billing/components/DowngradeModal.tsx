@@ -1,6 +1,6 @@
 import { formatMoney } from "@parley/contracts";
 import { Dialog } from "@parley/ui/components/Dialog";
-import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { Trans, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type Dispatch, useEffect } from "react";
 import { downgradeSeatWarning, useSeats } from "../../workspaces/public";
 import { useDowngrade } from "../api";
@@ -56,6 +56,7 @@ function ArrowIcon() {
 export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
   const { t } = useTranslation("billing");
   const { t: teamT } = useTranslation("team");
+  const { language } = useLanguage();
   const { date: formatDate } = useFormat();
   const wording = useFlowWording();
   const { user } = useBillingUser();
@@ -64,7 +65,7 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
   // Billing is for owners, who may also read the workspace's seats.
   const seats = useSeats(user?.id ?? "", state.isOpen && Boolean(user));
   const seatWarning =
-    targetPlan && seats.data ? downgradeSeatWarning(targetPlan, seats.data, teamT) : undefined;
+    targetPlan && seats.data ? downgradeSeatWarning(targetPlan, seats.data, teamT, language) : undefined;
 
   useEffect(() => {
     if (stage !== "success") return;

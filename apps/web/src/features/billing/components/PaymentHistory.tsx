@@ -2,7 +2,7 @@ import type { Payment } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
 import { EmptyState } from "@parley/ui/components/EmptyState";
 import { Table } from "@parley/ui/components/Table";
-import { useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { PAYMENT_METHOD_LABEL, PAYMENT_STATUS_LABEL } from "../billing";
 import { useReplyText } from "../use-wording";
 
@@ -26,6 +26,7 @@ export function PaymentStatusBadge({ status }: { status: Payment["status"] }) {
 /** Newest first. On phones each row becomes a small card (see styles/billing-page.css). */
 export function PaymentHistory({ payments }: { payments: readonly Payment[] }) {
   const { t } = useTranslation("billing");
+  const { language } = useLanguage();
   const format = useFormat();
   const replyText = useReplyText();
   if (payments.length === 0) {
@@ -55,7 +56,7 @@ export function PaymentHistory({ payments }: { payments: readonly Payment[] }) {
             header: t("payments.plan"),
             cell: (payment) => (
               <>
-                {payment.planName}
+                {payment.planNames[language]}
                 <span className="payments-interval">
                   {payment.billingInterval === "yearly" ? t("interval.yearly") : t("interval.monthly")}
                 </span>

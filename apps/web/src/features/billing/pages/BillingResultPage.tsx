@@ -1,6 +1,6 @@
 import type { Payment } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
-import { Ltr, useErrorText, useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { Ltr, useErrorText, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
@@ -47,12 +47,13 @@ function ResultIcon({ tone }: { tone: "success" | "failure" | "pending" | "waiti
 
 function Receipt({ payment }: { payment: Payment }) {
   const { t } = useTranslation("billing");
+  const { language } = useLanguage();
   return (
     <dl className="result-receipt">
       <div>
         <dt>{t("payments.plan")}</dt>
         <dd>
-          {payment.planName} ·{" "}
+          {payment.planNames[language]} ·{" "}
           {payment.billingInterval === "yearly" ? t("interval.yearly") : t("interval.monthly")}
         </dd>
       </div>
@@ -80,6 +81,7 @@ function Receipt({ payment }: { payment: Payment }) {
  */
 export function BillingResultPage() {
   const { t } = useTranslation("billing");
+  const { language } = useLanguage();
   const wording = useBillingWording();
   const replyText = useReplyText();
   const errorText = useErrorText();
@@ -212,7 +214,7 @@ export function BillingResultPage() {
       <>
         <ResultIcon tone="success" />
         <h1 ref={headingRef} tabIndex={-1} data-testid="result-title">
-          {t("result.youreOn", { plan: payment.data.planName })}
+          {t("result.youreOn", { plan: payment.data.planNames[language] })}
         </h1>
         <p className="result-lead">
           {t("result.received")}{" "}

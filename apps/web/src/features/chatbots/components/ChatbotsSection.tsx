@@ -77,7 +77,7 @@ export function ChatbotsSection() {
               {t("list.usage", {
                 used: number(limits.used.chatbots),
                 limit: number(limits.limits.chatbots),
-                plan: planText.name({ name: limits.planName }),
+                plan: planText.name({ name: limits.planName, names: limits.planNames }),
               })}
             </span>
           ) : null}

@@ -71,7 +71,7 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
                 i18nKey="knowledge.atLimit"
                 values={{
                   limit: words.number(usage.data.limits.knowledgeSources),
-                  plan: planText.name({ name: usage.data.planName }),
+                  plan: planText.name({ name: usage.data.planName, names: usage.data.planNames }),
                 }}
                 components={{ plans: <Link to="/billing" /> }}
               />

@@ -1,5 +1,5 @@
 import type { ApiKey } from "@parley/contracts";
-import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { Trans, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useSignedInUser } from "../../session/public";
@@ -10,6 +10,7 @@ import { CreateApiKeyDialog } from "./CreateApiKeyDialog";
 /** The workspace's API keys: create (shown once), list, revoke. Owners and admins only. */
 export function ApiKeysSection() {
   const { t } = useTranslation("developers");
+  const { language } = useLanguage();
   const format = useFormat();
   const { workspaceId } = useSignedInUser();
   const manage = useCan("apiKeys:manage");
@@ -55,7 +56,7 @@ export function ApiKeysSection() {
         ) : null}
         {planBlocked && data ? (
           <div className="alert alert-info" role="status">
-            {t("keys.planRequired", { plan: data.planName })}{" "}
+            {t("keys.planRequired", { plan: data.planNames[language] })}{" "}
             {canBilling ? <Link to="/billing">{t("keys.planRequiredLink")}</Link> : null}
           </div>
         ) : null}

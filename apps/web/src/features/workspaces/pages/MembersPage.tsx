@@ -1,5 +1,5 @@
 import type { WorkspaceRole } from "@parley/contracts";
-import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { Trans, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
@@ -81,11 +81,12 @@ export function MembersPage() {
 
 function OverSeatsNotice({ workspaceId, myRole }: { workspaceId: string; myRole: WorkspaceRole }) {
   const { t } = useTranslation("team");
+  const { language } = useLanguage();
   const seats = useSeats(workspaceId, true);
   if (!seats.data?.overLimit) return null;
   return (
     <div className="alert alert-error" role="alert" data-testid="over-seats">
-      {overSeatsMessage(seats.data, myRole, t)}
+      {overSeatsMessage(seats.data, myRole, t, language)}
       {myRole === "owner" ? (
         <>
           {" "}
