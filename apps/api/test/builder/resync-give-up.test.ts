@@ -100,9 +100,12 @@ describe.each(testDrivers("either"))("a sync whose job runs out of attempts on %
       signal: dying.signal,
       trigger: job.payload.trigger === "scheduled" ? "scheduled" : "manual",
     });
-    await until("the reading to reach /chains", () => site.waiting.has("/chains"));
-    // What it read so far is staged under the job, and its record says "running".
-    expect(await staged(id)).toBeGreaterThan(0);
+    // It waits on /chains, and what it read before is staged under the job (pages are read side by
+    // side: the request for /chains may leave before an earlier page's row is written).
+    await until(
+      "the reading to reach /chains with the pages before it staged",
+      async () => site.waiting.has("/chains") && (await staged(id)) > 0,
+    );
     dying.abort(new Error("killed"));
     await run;
     open();
