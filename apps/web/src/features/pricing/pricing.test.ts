@@ -1,5 +1,5 @@
-import type { Plan } from "@parley/contracts";
-import { createI18n, formatNumber } from "@parley/ui/i18n";
+import { PLAN_LANGUAGES, type Plan } from "@parley/contracts";
+import { createI18n, formatNumber, LANGUAGES } from "@parley/ui/i18n";
 import { describe, expect, it } from "vitest";
 import { choosePlanHref, formatFeature, plansForInterval, planText, type SiteT } from "./pricing";
 
@@ -27,6 +27,12 @@ function plan(overrides: Partial<Plan>): Plan {
     ...overrides,
   };
 }
+
+describe("plan languages", () => {
+  it("are the apps' languages: a language added to the apps fails here until plans carry it", () => {
+    expect([...PLAN_LANGUAGES].sort()).toEqual([...LANGUAGES].sort());
+  });
+});
 
 describe("formatFeature", () => {
   it("formats numeric limits with en-US grouping and a readable label", () => {
