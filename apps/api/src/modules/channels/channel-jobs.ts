@@ -84,7 +84,7 @@ export interface ChannelJobsDeps {
   channels: ChannelsService;
   adapters: Record<ChannelRow["kind"], ChannelAdapter>;
   turn: Pick<TurnService, "prepare" | "contactConversation">;
-  conversations: Pick<ConversationsRepo, "outgoing" | "byExternalId" | "find">;
+  conversations: Pick<ConversationsRepo, "outgoing" | "byExternalId">;
   live: Pick<LiveRepo, "messageForReport">;
   /** Stores the "everyone is busy" notice while the conversation still waits (live.service). */
   teamBusy: (
@@ -143,7 +143,7 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
     if (!bot) return;
     await inOrder(`${channelId}:${m.contactId}`, async () => {
       const detected = questionLanguage(m.text);
-      const conversationId = await deps.turn.contactConversation(bot, {
+      const { id: conversationId, language: held } = await deps.turn.contactConversation(bot, {
         channel: "whatsapp",
         channelId,
         contactId: m.contactId,
@@ -151,9 +151,8 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
         language: detected && bot.languages.includes(detected) ? detected : null,
       });
       const access = { contact: { channelId, contactId: m.contactId } };
-      const conversation = await deps.conversations.find(conversationId, access);
       // The language of the customer's words, else the one they wrote in before, else the bot's.
-      const language = replyLanguage(bot, detected, conversation?.language ?? undefined);
+      const language = replyLanguage(bot, detected, held ?? undefined);
       let replyToId: string | null = null;
       if (m.replyToExternalId) {
         // A quote of their own message, or of one of ours (its part's id).
@@ -258,9 +257,10 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
       );
       if (doubt) throw new SendInDoubt(messageId);
       const bot = await deps.bot(conversation.chatbotId);
-      const question = message.replyToId ? await deps.conversations.outgoing(message.replyToId) : undefined;
       const language = conversation.language ?? bot?.defaultLanguage ?? "en";
       const open: OpenChannel = channels.open(row);
+      /** The delivery as the last attempt mark left it: what the part's `sent` is checked against. */
+      let current: Awaited<ReturnType<DeliveryService["partAttempt"]>>;
       try {
         await deps.adapters[row.kind].send(
           open,
@@ -273,7 +273,7 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
             template: message.template,
             citations: message.citations,
             language,
-            replyToExternalId: question?.message.externalId ?? null,
+            replyToExternalId: target.replyToExternalId,
             // An answer the bot could not give: "Talk to a person" beside it, when one can answer now.
             offerHandoff:
               message.role === "assistant" &&
@@ -284,10 +284,11 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
           },
           message.deliveryParts ?? [],
           async (index, externalId, total) => {
-            await delivery.partSent(messageId, index, externalId, total);
+            await delivery.partSent(messageId, index, externalId, total, current);
+            current = undefined;
           },
           async (index, total) => {
-            await delivery.partAttempt(messageId, index, total, now());
+            current = await delivery.partAttempt(messageId, index, total, now());
           },
         );
       } catch (err) {

@@ -2,6 +2,7 @@ import type { Delivery, WidgetMessage } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import {
   chatbots,
   conversations,
@@ -374,13 +375,13 @@ export function createConversationsRepo(
     async contactConversation(
       values: NewConversation & { channelId: string; contactId: string },
       maxMessages: number,
-    ): Promise<{ id: string; created: boolean }> {
+    ): Promise<{ id: string; created: boolean; language: ConversationRow["language"] }> {
       return db.transaction(async (tx) => {
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext(${`contact:${values.channelId}:${values.contactId}`}))`,
         );
         const [open] = await tx
-          .select({ id: conversations.id })
+          .select({ id: conversations.id, language: conversations.language })
           .from(conversations)
           .where(
             and(
@@ -391,10 +392,10 @@ export function createConversationsRepo(
           )
           .orderBy(desc(conversations.lastMessageAt))
           .limit(1);
-        if (open) return { id: open.id, created: false };
+        if (open) return { id: open.id, created: false, language: open.language };
         await insertConversations(tx, [values]);
         await afterCreate?.(tx, [values]);
-        return { id: values.id, created: true };
+        return { id: values.id, created: true, language: values.language ?? null };
       });
     },
 
@@ -456,27 +457,29 @@ export function createConversationsRepo(
       contact: { name: string | null; language: "en" | "ar" | null; sentAt: Date },
     ): Promise<boolean> {
       const sentAt = contact.sentAt > message.createdAt ? message.createdAt : contact.sentAt;
-      return db.transaction(async (tx) => {
-        const stored = await tx
-          .insert(messages)
-          .values(messageValues(message))
-          .onConflictDoNothing({ target: messages.id })
-          .returning({ id: messages.id });
-        if (!stored.length) return false;
-        await tx
-          .update(conversations)
-          .set({
-            messageCount: sql`${conversations.messageCount} + 1`,
-            lastMessageAt: message.createdAt,
-            // The reply window runs from when the customer sent it (never later than its receipt).
-            lastInboundAt: sql`greatest(coalesce(${conversations.lastInboundAt}, ${sentAt}), ${sentAt})`,
-            firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${message.contentType === "text" || !message.contentType ? message.content : null})`,
-            ...(contact.name ? { contactName: contact.name } : {}),
-            ...(contact.language ? { language: contact.language } : {}),
-          })
-          .where(eq(conversations.id, message.conversationId));
-        return true;
-      });
+      // The message and its conversation in one statement (the update runs only when the
+      // message was new).
+      const insert = db
+        .insert(messages)
+        .values(messageValues(message))
+        .onConflictDoNothing({ target: messages.id })
+        .returning({ id: messages.id });
+      const bump = db
+        .update(conversations)
+        .set({
+          messageCount: sql`${conversations.messageCount} + 1`,
+          lastMessageAt: message.createdAt,
+          // The reply window runs from when the customer sent it (never later than its receipt).
+          lastInboundAt: sql`greatest(coalesce(${conversations.lastInboundAt}, ${sentAt}), ${sentAt})`,
+          firstQuestion: sql`coalesce(${conversations.firstQuestion}, ${message.contentType === "text" || !message.contentType ? message.content : null})`,
+          ...(contact.name ? { contactName: contact.name } : {}),
+          ...(contact.language ? { language: contact.language } : {}),
+        })
+        .where(and(eq(conversations.id, message.conversationId), sql`exists (select 1 from m)`));
+      const result = await db.execute(
+        sql`with m as (${insert.getSQL()}), c as (${bump.getSQL()}) select count(*)::int as n from m`,
+      );
+      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) > 0;
     },
 
     /**
@@ -485,41 +488,60 @@ export function createConversationsRepo(
      * reply to a question that already has one (`replyToId`) is not stored: resolves false.
      */
     async addReply(message: NewMessage, bump: ConversationBump = {}): Promise<boolean> {
+      // The message and its conversation's counters in one statement (the update runs only when
+      // the message was new); with the outbox's insert in the same transaction when it is sent on
+      // a channel.
+      const insert = db
+        .insert(messages)
+        .values(messageValues(message))
+        .onConflictDoNothing({
+          target: messages.replyToId,
+          where: sql`role = 'assistant' and reply_to_id is not null`,
+        })
+        .returning({ id: messages.id });
+      const counters = db
+        .update(conversations)
+        .set({
+          messageCount: sql`${conversations.messageCount} + 1`,
+          ...(bump.touch ? { lastMessageAt: message.createdAt } : {}),
+          ...(bump.unanswered ? { unansweredCount: sql`${conversations.unansweredCount} + 1` } : {}),
+        })
+        .where(and(eq(conversations.id, message.conversationId), sql`exists (select 1 from m)`));
+      const store = async (run: Pick<Database, "execute">) =>
+        Number(
+          rowsOf<{ n: number }>(
+            await run.execute(
+              sql`with m as (${insert.getSQL()}), c as (${counters.getSQL()}) select count(*)::int as n from m`,
+            ),
+          )[0]?.n ?? 0,
+        ) > 0;
+      if (message.delivery !== "queued" || !onQueued) return store(db);
       const stored = await db.transaction(async (tx) => {
-        const stored = await tx
-          .insert(messages)
-          .values(messageValues(message))
-          .onConflictDoNothing({
-            target: messages.replyToId,
-            where: sql`role = 'assistant' and reply_to_id is not null`,
-          })
-          .returning({ id: messages.id });
-        if (!stored.length) return false;
-        await tx
-          .update(conversations)
-          .set({
-            messageCount: sql`${conversations.messageCount} + 1`,
-            ...(bump.touch ? { lastMessageAt: message.createdAt } : {}),
-            ...(bump.unanswered ? { unansweredCount: sql`${conversations.unansweredCount} + 1` } : {}),
-          })
-          .where(eq(conversations.id, message.conversationId));
-        if (message.delivery === "queued") await onQueued?.(tx, [message.id]);
+        if (!(await store(tx))) return false;
+        await onQueued(tx, [message.id]);
         return true;
       });
-      if (stored && message.delivery === "queued") onQueuedCommitted?.();
+      if (stored) onQueuedCommitted?.();
       return stored;
     },
 
-    /** An outgoing message and its conversation, for the channel's sender (internal: no access rule). */
+    /**
+     * An outgoing message and its conversation, for the channel's sender (internal: no access
+     * rule), with the provider's id of the message it answers (`replyToExternalId`), in one query.
+     */
     async outgoing(
       messageId: string,
-    ): Promise<{ message: MessageRow; conversation: ConversationRow } | undefined> {
+    ): Promise<
+      { message: MessageRow; conversation: ConversationRow; replyToExternalId: string | null } | undefined
+    > {
+      const question = alias(messages, "question");
       const [row] = await db
-        .select({ message: messages, conversation: conversations })
+        .select({ message: messages, conversation: conversations, replyToExternalId: question.externalId })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .leftJoin(question, eq(question.id, messages.replyToId))
         .where(eq(messages.id, messageId));
-      return row;
+      return row && { ...row, replyToExternalId: row.replyToExternalId ?? null };
     },
 
     /** Our id of the customer's message with the provider's id `externalId` in the conversation. */

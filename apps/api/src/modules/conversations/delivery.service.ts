@@ -69,13 +69,22 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
   }
 
   return {
-    /** The provider accepted part `index` of `total` (its id recorded: never sent again). */
-    partSent: (messageId: string, index: number, externalId: string, total: number) =>
-      change(messageId, index, { status: "sent", externalId }, total),
+    /**
+     * The provider accepted part `index` of `total` (its id recorded: never sent again). `current`:
+     * the delivery as the sender last saw it (`partAttempt`'s answer), checked, not trusted.
+     */
+    partSent: (
+      messageId: string,
+      index: number,
+      externalId: string,
+      total: number,
+      current?: Parameters<LiveRepo["deliveryChange"]>[2],
+    ) => change(messageId, index, { status: "sent", externalId }, total, current),
 
     /**
      * A send of part `index` of `total` begins (`at`), or ended without the provider taking it
-     * (null): see DeliveryPart.attemptAt. No event: nothing the team sees changed.
+     * (null): see DeliveryPart.attemptAt. No event: nothing the team sees changed. Resolves with
+     * the delivery as it now stands.
      */
     partAttempt: (messageId: string, index: number, total: number, at: Date | null) =>
       live.markAttempt(messageId, index, total, at),

@@ -226,23 +226,42 @@ export function createLiveRepo(
       throw new Error(`delivery of ${messageId}: its state kept changing under the update`);
     },
 
-    /** Records when a send of part `index` began (null: it ended, not taken). See DeliveryPart. */
-    async markAttempt(messageId: string, index: number, total: number, at: Date | null) {
-      await db.transaction(async (tx) => {
-        const [message] = await tx
-          .select({ parts: messages.deliveryParts })
-          .from(messages)
-          .where(eq(messages.id, messageId))
-          .for("update");
-        if (!message) return;
-        const current = message.parts ?? [];
-        const parts: DeliveryPart[] = Array.from(
-          { length: Math.max(total, current.length, index + 1) },
-          (_, i) => current[i] ?? { externalId: null, status: "queued", error: null },
-        );
-        parts[index] = { ...(parts[index] as DeliveryPart), attemptAt: at ? at.toISOString() : null };
-        await tx.update(messages).set({ deliveryParts: parts }).where(eq(messages.id, messageId));
-      });
+    /**
+     * Records when a send of part `index` began (null: it ended, not taken). See DeliveryPart. One
+     * statement: the row's lock is taken by the update, and its parts are read under it (a report
+     * written at the same moment is kept). Resolves with the delivery as it now stands (what a
+     * change after the send checks against), undefined when there is no such message.
+     */
+    async markAttempt(
+      messageId: string,
+      index: number,
+      total: number,
+      at: Date | null,
+    ): Promise<Pick<MessageRow, "delivery" | "deliveryParts"> | undefined> {
+      const queued = JSON.stringify({ externalId: null, status: "queued", error: null });
+      const result = await db.execute(sql`
+        update ${messages} m set delivery_parts = (
+          select jsonb_agg(
+            case when i = ${index}::int
+              then coalesce(m.delivery_parts -> i, ${queued}::jsonb)
+                || jsonb_build_object('attemptAt', ${at ? at.toISOString() : null}::text)
+              else coalesce(m.delivery_parts -> i, ${queued}::jsonb) end
+            order by i)
+          from generate_series(
+            0, greatest(${total}::int, coalesce(jsonb_array_length(m.delivery_parts), 0), ${index}::int + 1) - 1
+          ) as i
+        )
+        where m.id = ${messageId}
+        returning m.delivery, m.delivery_parts`);
+      const [row] = rowsOf<{ delivery: MessageRow["delivery"]; delivery_parts: DeliveryPart[] | string | null }>(
+        result,
+      );
+      if (!row) return undefined;
+      const parts = row.delivery_parts;
+      return {
+        delivery: row.delivery,
+        deliveryParts: typeof parts === "string" ? (JSON.parse(parts) as DeliveryPart[]) : parts,
+      };
     },
 
     /**

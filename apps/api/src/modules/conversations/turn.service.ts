@@ -12,7 +12,7 @@ import { newId } from "../../lib/ids";
 import type { ChatService } from "../chat/chat.service";
 import { monthOf, type UsageRepo } from "../entitlements/usage.repo";
 import type { ConversationAccess } from "./access";
-import { type ConversationsRepo, deliveryFor, type NewMessage } from "./conversations.repo";
+import { type ConversationRow, type ConversationsRepo, deliveryFor, type NewMessage } from "./conversations.repo";
 import type { LiveService } from "./live.service";
 import type { LiveHub } from "./live-hub";
 import { createReplyDraft } from "./reply-draft";
@@ -170,14 +170,15 @@ export function createTurnService(deps: TurnDeps) {
 
     /**
      * The conversation a messaging channel's contact writes in: their newest one (with room for
-     * more), else a new one. Resolves with its id.
+     * more), else a new one. Resolves with its id and the language it is held in (null: not
+     * known yet).
      */
     async contactConversation(
       bot: ChatbotRow,
       contact: Extract<ConversationStart, { channel: "whatsapp" }>,
-    ): Promise<string> {
+    ): Promise<{ id: string; language: ConversationRow["language"] }> {
       const at = now();
-      const { id, created } = await repo.contactConversation(
+      const { id, created, language } = await repo.contactConversation(
         {
           id: newId("conv"),
           chatbotId: bot.id,
@@ -189,7 +190,7 @@ export function createTurnService(deps: TurnDeps) {
         WIDGET_LIMITS.maxMessagesPerConversation,
       );
       if (created) deps.hub.activity(bot.ownerId, bot.id, id, "created");
-      return id;
+      return { id, language };
     },
 
     /**
