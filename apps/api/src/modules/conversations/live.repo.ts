@@ -253,9 +253,10 @@ export function createLiveRepo(
         )
         where m.id = ${messageId}
         returning m.delivery, m.delivery_parts`);
-      const [row] = rowsOf<{ delivery: MessageRow["delivery"]; delivery_parts: DeliveryPart[] | string | null }>(
-        result,
-      );
+      const [row] = rowsOf<{
+        delivery: MessageRow["delivery"];
+        delivery_parts: DeliveryPart[] | string | null;
+      }>(result);
       if (!row) return undefined;
       const parts = row.delivery_parts;
       return {

@@ -12,7 +12,12 @@ import { newId } from "../../lib/ids";
 import type { ChatService } from "../chat/chat.service";
 import { monthOf, type UsageRepo } from "../entitlements/usage.repo";
 import type { ConversationAccess } from "./access";
-import { type ConversationRow, type ConversationsRepo, deliveryFor, type NewMessage } from "./conversations.repo";
+import {
+  type ConversationRow,
+  type ConversationsRepo,
+  deliveryFor,
+  type NewMessage,
+} from "./conversations.repo";
 import type { LiveService } from "./live.service";
 import type { LiveHub } from "./live-hub";
 import { createReplyDraft } from "./reply-draft";
