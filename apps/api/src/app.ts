@@ -34,6 +34,7 @@ import {
   CHANNEL_SEND_JOB,
   type ChannelJobs,
   createChannelJobs,
+  queueChannelSendSql,
   queueChannelSends,
 } from "./modules/channels/channel-jobs";
 import { createChannelsRepo } from "./modules/channels/channels.repo";
@@ -315,7 +316,7 @@ function createServices(
   const conversations = createConversationsRepo(db.db, {
     afterCreate: conversationCreatedEvents(webhookDelivery, now),
     afterLead: leadCreatedEvents(webhookDelivery, now),
-    ...channelOutbox,
+    queueSend: queueChannelSendSql(jobs),
   });
   const liveRepo = createLiveRepo(db.db, {
     afterTransition: liveTransitionEvents(webhookDelivery, now),

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { claimRows, type Database } from "@parley/db";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { jobs } from "../db/schema";
 import { newId } from "./ids";
@@ -61,6 +61,16 @@ export interface JobQueueOptions {
   serialClaims?: boolean;
 }
 
+/**
+ * An idle instance: the kinds it takes, its owner token, and its wake-up, which may bring it a job
+ * already claimed for it (see `enqueueSql`): the claim that the job's own insert made.
+ */
+interface Idle {
+  takes: (kind: string) => boolean;
+  owner: string;
+  hand: (job: Promise<ClaimedJob | undefined>) => void;
+}
+
 /** What the instances made by `worker()` share with the queue that made them. */
 interface Shared {
   handlers: Map<string, { run: JobHandler; giveUp?: GiveUpHandler }>;
@@ -69,7 +79,7 @@ interface Shared {
    * takes its kind (not all of them, each to find it taken), and an instance that claimed one
    * wakes the next, so a burst fans out one claim at a time.
    */
-  wakers: Map<() => void, (kind: string) => boolean>;
+  wakers: Map<() => void, Idle>;
 }
 
 const DEFAULT_LEASE_MS = 30_000;
@@ -128,21 +138,36 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
   const owner = ownerToken();
   liveOwners.add(owner);
   const handlers = shared?.handlers ?? new Map<string, { run: JobHandler; giveUp?: GiveUpHandler }>();
-  const wakers = shared?.wakers ?? new Map<() => void, (kind: string) => boolean>();
+  const wakers = shared?.wakers ?? new Map<() => void, Idle>();
   let wake: (() => void) | undefined;
   const takes = (kind: string) =>
     (!deps.kinds?.only?.length || deps.kinds.only.includes(kind)) && !deps.kinds?.except?.includes(kind);
   /** Wakes one idle instance that takes `kind` (it leaves the set as it wakes). */
   const wakeOne = (kind: string) => {
-    for (const [w, accepts] of wakers)
-      if (accepts(kind)) {
+    for (const [w, idle] of wakers)
+      if (idle.takes(kind)) {
         wakers.delete(w);
         w();
         return;
       }
   };
+  /** Takes an idle instance that runs `kind` out of the idle set (it is woken by `hand`). */
+  const reserveIdle = (kind: string): Idle | undefined => {
+    for (const [w, idle] of wakers)
+      if (idle.takes(kind)) {
+        wakers.delete(w);
+        return idle;
+      }
+    return undefined;
+  };
   /** The last time this instance looked for dead workers' exhausted jobs (see reapExhausted). */
   let lastReap = Number.NEGATIVE_INFINITY;
+  /**
+   * The last time this instance looked for a dead owner's job to take over: under a steady load
+   * (queued jobs always there) at least every half lease (at most 5 s); when nothing is queued,
+   * on every look.
+   */
+  let lastExpiredLook = Number.NEGATIVE_INFINITY;
   /** The job this instance is running (one at a time), while its handler runs. */
   let current: { job: ClaimedJob; controller: AbortController; settled: Promise<void> } | undefined;
   let handingBack = false;
@@ -227,25 +252,42 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     );
   }
 
-  function claimOne(on: Pick<Database, "execute">, at: Date) {
-    return claimRows<{
-      id: string;
-      kind: string;
-      payload: Record<string, unknown>;
-      attempts: number;
-      max_attempts: number;
-      group_key: string | null;
-      tenant_key: string | null;
-    }>(on, {
-      table: jobs,
-      due: sql`attempts < max_attempts
-        and ((status = 'queued' and run_at <= ${at}) or (status = 'running' and locked_until < ${at}))
-        ${kindFilter} ${groupFilter(at)}`,
-      orderBy: sql`run_at`,
-      limit: 1,
-      set: sql`status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()}, locked_by = ${owner}`,
-      returning: sql`id, kind, payload, attempts, max_attempts, group_key, tenant_key`,
-    });
+  /**
+   * Claims the next due job: a dead owner's (its lease ran out) when it is time to look for one
+   * (see `lastExpiredLook`), else the oldest queued one, else (nothing queued) a dead owner's after
+   * all. Two statements rather than one with an `or`: each walks its index in order and stops at
+   * the first live row, where the `or` read every entry the index still held for jobs long done
+   * (a bitmap scan, which never learns which entries are dead), at a cost that grew with the
+   * throughput between two vacuums.
+   */
+  async function claimOne(on: Pick<Database, "execute">, at: Date) {
+    const claimWhere = (due: SQL, orderBy: SQL) =>
+      claimRows<{
+        id: string;
+        kind: string;
+        payload: Record<string, unknown>;
+        attempts: number;
+        max_attempts: number;
+        group_key: string | null;
+        tenant_key: string | null;
+      }>(on, {
+        table: jobs,
+        due: sql`${due} and attempts < max_attempts ${kindFilter} ${groupFilter(at)}`,
+        orderBy,
+        limit: 1,
+        set: sql`status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()}, locked_by = ${owner}`,
+        returning: sql`id, kind, payload, attempts, max_attempts, group_key, tenant_key`,
+      });
+    const expired = () => {
+      lastExpiredLook = at.getTime();
+      return claimWhere(sql`status = 'running' and locked_until < ${at}`, sql`locked_until`);
+    };
+    if (at.getTime() - lastExpiredLook >= Math.min(5_000, leaseMs / 2)) {
+      const rows = await expired();
+      if (rows.length) return rows;
+    }
+    const rows = await claimWhere(sql`status = 'queued' and run_at <= ${at}`, sql`run_at`);
+    return rows.length || lastExpiredLook === at.getTime() ? rows : expired();
   }
 
   /** Renews the lease while the handler runs; aborts it when the lease turns out to be lost. */
@@ -288,17 +330,21 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     return updated.length > 0;
   }
 
-  async function runOne(): Promise<boolean> {
+  /**
+   * Runs one job: `handed` (claimed for this instance by its insert, see `enqueueSql`), else the
+   * next due job it claims. False when there was none.
+   */
+  async function runOne(handed?: ClaimedJob): Promise<boolean> {
     // A job is exhausted only once its lease has run out: looking more often than every half
     // lease (at most 5 s) finds nothing new, and cost two statements per job under load.
     if (now().getTime() - lastReap >= Math.min(5_000, leaseMs / 2)) {
       lastReap = now().getTime();
       await reapExhausted();
     }
-    const job = await claim();
+    const job = handed ?? (await claim());
     if (!job) return false;
     // There may be more: the next idle instance looks (a burst fans out one claim at a time).
-    wakeOne(job.kind);
+    if (!handed) wakeOne(job.kind);
     const handler = handlers.get(job.kind);
     const jobLog = log.child({ jobId: job.id, jobKind: job.kind });
     const controller = new AbortController();
@@ -475,6 +521,52 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       return id;
     },
     /**
+     * A job's insert to run inside another statement (a data-modifying CTE), only `when` its
+     * condition holds there: the outbox row and the change it belongs to are one round trip. When
+     * an instance of this process that takes the kind is idle, the insert is its claim too: the row
+     * is written `running` under that instance's lease, and the instance runs it as soon as
+     * `settle` reports the statement's outcome (so a burst costs no claims). A process that dies in
+     * between leaves a leased row, which its lease's end (or a restart on this host) gives back to
+     * the queue, as for any claimed job. The caller must call `settle` once, whatever happened:
+     * with true when the statement inserted the job and committed, else false.
+     */
+    enqueueSql(
+      kind: string,
+      payload: Record<string, unknown>,
+      opts: { maxAttempts?: number; when: SQL },
+    ): { sql: SQL; settle: (inserted: boolean) => void } {
+      const id = newId("job");
+      const maxAttempts = opts.maxAttempts ?? 3;
+      const at = now();
+      const idle = reserveIdle(kind);
+      const lease = new Date(at.getTime() + leaseMs);
+      const insert = idle
+        ? sql`insert into ${jobs} (id, kind, payload, status, attempts, max_attempts, run_at, locked_until, locked_by)
+            select ${id}, ${kind}, ${JSON.stringify(payload)}::jsonb, 'running', 1, ${maxAttempts}::int,
+              ${at.toISOString()}::timestamptz, ${lease.toISOString()}::timestamptz, ${idle.owner}
+            where ${opts.when}`
+        : sql`insert into ${jobs} (id, kind, payload, max_attempts, run_at)
+            select ${id}, ${kind}, ${JSON.stringify(payload)}::jsonb, ${maxAttempts}::int, ${at.toISOString()}::timestamptz
+            where ${opts.when}`;
+      let settled = false;
+      let resolveHanded: (job: ClaimedJob | undefined) => void = () => {};
+      idle?.hand(new Promise((r) => (resolveHanded = r)));
+      return {
+        sql: insert,
+        settle(inserted) {
+          if (settled) return;
+          settled = true;
+          if (idle)
+            resolveHanded(
+              inserted
+                ? { id, kind, payload, attempts: 1, maxAttempts, group: null, tenant: null }
+                : undefined,
+            );
+          else if (inserted) wakeOne(kind);
+        },
+      };
+    },
+    /**
      * Wakes idle instances at once: jobs queued inside a transaction are seen only after its
      * commit, so the writer calls this then instead of leaving them to the next poll. With
      * `kinds`, one instance that takes one of them (it wakes the next if it finds a job); without,
@@ -541,14 +633,32 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         } catch (err) {
           log.error({ err }, "could not release dead processes' jobs");
         }
-        while (!stopped) {
+        /** A job claimed for this instance by its own insert (`enqueueSql`), once that settles. */
+        let handed: Promise<ClaimedJob | undefined> | undefined;
+        while (!stopped || handed) {
           let worked = false;
           try {
+            const job = handed ? await handed : undefined;
+            handed = undefined;
+            if (job && stopped) {
+              // Stopping: the job goes back to the queue at once, its attempt not counted.
+              await db
+                .update(jobs)
+                .set({
+                  status: "queued",
+                  attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+                  lockedUntil: null,
+                  lockedBy: null,
+                })
+                .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, owner), eq(jobs.status, "running")));
+              break;
+            }
+            if (stopped) break;
             if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
               lastPrune = Date.now();
               await prune();
             }
-            worked = await runOne();
+            worked = await runOne(job);
           } catch (err) {
             log.error({ err }, "job worker error");
           }
@@ -559,7 +669,15 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
                 clearTimeout(timer);
                 resolve();
               };
-              wakers.set(wake, takes);
+              wakers.set(wake, {
+                takes,
+                owner,
+                hand: (job) => {
+                  handed = job;
+                  clearTimeout(timer);
+                  resolve();
+                },
+              });
             });
             if (wake) wakers.delete(wake);
             wake = undefined;

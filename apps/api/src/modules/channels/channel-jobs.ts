@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { WHATSAPP_WINDOW_MS, withinOfficeHours } from "@parley/contracts";
+import type { SQL } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { ChannelRow, ChatbotRow } from "../../db/schema";
 import type { Tx } from "../../db/tx";
@@ -68,6 +69,15 @@ export const queueChannelSends =
   };
 
 /**
+ * The same outbox as one statement: a bot reply's send, inserted by the statement that stores the
+ * reply (`when` it stored it), and handed straight to an idle channel worker of this process.
+ */
+export const queueChannelSendSql =
+  (jobs: Pick<JobQueue, "enqueueSql">) =>
+  (messageId: string, when: SQL): ReturnType<JobQueue["enqueueSql"]> =>
+    jobs.enqueueSql(CHANNEL_SEND_JOB, { messageId }, { maxAttempts: SEND_ATTEMPTS, when });
+
+/**
  * Our id of a customer's message, made from the channel's and the provider's: a second delivery
  * of it, or a retried job, finds the same row instead of storing it twice.
  */
@@ -79,7 +89,7 @@ export function inboundMessageId(channelId: string, externalId: string): string 
 type StoredChannelMessage = Omit<ChannelMessage, "at"> & { at: string };
 
 export interface ChannelJobsDeps {
-  jobs: Pick<JobQueue, "enqueue" | "register" | "wake">;
+  jobs: Pick<JobQueue, "enqueue" | "enqueueSql" | "register" | "wake">;
   repo: ChannelsRepo;
   channels: ChannelsService;
   adapters: Record<ChannelRow["kind"], ChannelAdapter>;
@@ -388,36 +398,35 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
     /**
      * A verified delivery, stored before it is acknowledged: the ids of its messages are recorded
      * as received (a message delivered again is recognised and skipped) and each new message
-     * becomes a job, in one transaction; then the workers are woken. Its reports are applied here,
+     * becomes a job, in one statement; each job goes to an idle worker. Its reports are applied here,
      * before the acknowledgement: each is one statement on one message that never moves back, so a
      * report Meta delivers again changes nothing, and a failure answers 500, which Meta retries.
      * (As jobs, a message's two reports cost the queue ten statements more than applying them.)
      */
     async receive(channel: OpenChannel, parsed: { messages: ChannelMessage[]; reports: DeliveryReport[] }) {
       const at = now();
-      // A delivery of statuses only (most of them) has no message to record.
-      const queued = !parsed.messages.length
-        ? 0
-        : await repo.transaction(async (tx) => {
-            const fresh = await repo.receive(
-              tx,
-              channel.row.id,
-              parsed.messages.map((m) => m.externalId),
-              at,
+      // A delivery of statuses only (most of them) has no message to record. Else its ids and
+      // the jobs of the new ones are one statement, each job handed to an idle worker here.
+      const first = new Map<string, ChannelMessage>();
+      for (const m of parsed.messages) if (!first.has(m.externalId)) first.set(m.externalId, m);
+      const outbox = new Map<string, ReturnType<typeof jobs.enqueueSql>>();
+      let fresh = new Set<string>();
+      try {
+        if (first.size)
+          fresh = await repo.receive(channel.row.id, [...first.keys()], at, (externalId, when) => {
+            const m = first.get(externalId) as ChannelMessage;
+            const job = jobs.enqueueSql(
+              CHANNEL_INBOUND_JOB,
+              { channelId: channel.row.id, message: { ...m, at: m.at.toISOString() } },
+              { maxAttempts: 5, when },
             );
-            let n = 0;
-            for (const m of parsed.messages) {
-              if (!fresh.delete(m.externalId)) continue;
-              await jobs.enqueue(
-                CHANNEL_INBOUND_JOB,
-                { channelId: channel.row.id, message: { ...m, at: m.at.toISOString() } },
-                { tx, maxAttempts: 5 },
-              );
-              n++;
-            }
-            return n;
+            outbox.set(externalId, job);
+            return job.sql;
           });
-      if (queued) jobs.wake([CHANNEL_INBOUND_JOB]);
+      } finally {
+        for (const [externalId, job] of outbox) job.settle(fresh.has(externalId));
+      }
+      const queued = fresh.size;
       for (const r of parsed.reports) await delivery.report(channel.row.workspaceId, r);
       void channels
         .touchWebhook(channel.row.id)

@@ -1,5 +1,6 @@
 import type { Database } from "@parley/db";
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { rowsOf } from "@parley/db";
+import { and, asc, eq, lt, type SQL, sql } from "drizzle-orm";
 import { type ChannelRow, channelReceipts, channels } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import type { HotCache } from "../../lib/hot-cache";
@@ -91,17 +92,34 @@ export function createChannelsRepo(db: Database, cache?: HotCache<ChannelRow>) {
     },
 
     /**
-     * Records the provider's message ids as received (in `tx`, with the jobs that process them)
-     * and resolves with those not seen before: a second delivery of a message is recognised here.
+     * Records the provider's message ids as received and resolves with those not seen before: a
+     * second delivery of a message is recognised here. `jobFor` gives each id's job as an insert
+     * to run in the same statement, `when` that id was new (the outbox: one round trip).
      */
-    async receive(tx: Tx, channelId: string, externalIds: string[], at: Date): Promise<Set<string>> {
-      if (!externalIds.length) return new Set();
-      const rows = await tx
+    async receive(
+      channelId: string,
+      externalIds: string[],
+      at: Date,
+      jobFor?: (externalId: string, when: SQL) => SQL,
+    ): Promise<Set<string>> {
+      const unique = [...new Set(externalIds)];
+      if (!unique.length) return new Set();
+      const insert = db
         .insert(channelReceipts)
-        .values([...new Set(externalIds)].map((externalId) => ({ channelId, externalId, receivedAt: at })))
+        .values(unique.map((externalId) => ({ channelId, externalId, receivedAt: at })))
         .onConflictDoNothing()
         .returning({ externalId: channelReceipts.externalId });
-      return new Set(rows.map((r) => r.externalId));
+      const jobs = jobFor
+        ? unique.map(
+            (id, i) =>
+              sql`${sql.identifier(`j${i}`)} as (${jobFor(id, sql`exists (select 1 from r where r.external_id = ${id})`)})`,
+          )
+        : [];
+      const result = await db.execute(
+        sql`with r as (${insert.getSQL()})${jobs.length ? sql`, ${sql.join(jobs, sql`, `)}` : sql``}
+          select external_id from r`,
+      );
+      return new Set(rowsOf<{ external_id: string }>(result).map((r) => r.external_id));
     },
 
     /** Forgets receipts older than `before` (the provider stops retrying long before). */

@@ -1,7 +1,7 @@
 import type { Delivery, WidgetMessage } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
   chatbots,
@@ -168,15 +168,14 @@ export function createConversationsRepo(
     afterCreate?: (tx: Tx, rows: NewConversation[]) => Promise<void>;
     afterLead?: (tx: Tx, lead: LeadRow) => Promise<void>;
     /**
-     * Run inside the transaction that stores outgoing channel messages (`delivery: "queued"`):
-     * the channels outbox queues their sending there.
+     * The channels outbox: the insert of an outgoing channel message's send (`delivery:
+     * "queued"`), run by the statement that stores the message, only `when` it stored it; then
+     * told whether it did (`settle`).
      */
-    onQueued?: (tx: Tx, messageIds: string[]) => Promise<void>;
-    /** After that transaction committed: the senders may take the messages now. */
-    onQueuedCommitted?: () => void;
+    queueSend?: (messageId: string, when: SQL) => { sql: SQL; settle: (inserted: boolean) => void };
   } = {},
 ) {
-  const { afterCreate, afterLead, onQueued, onQueuedCommitted } = opts;
+  const { afterCreate, afterLead, queueSend } = opts;
   // One JSON parameter for the whole batch: the query builder's per-row, per-column values cost a
   // busy API more than the insert itself.
   const insertConversations = (run: Pick<Database, "execute">, rows: NewConversation[]) =>
@@ -489,8 +488,7 @@ export function createConversationsRepo(
      */
     async addReply(message: NewMessage, bump: ConversationBump = {}): Promise<boolean> {
       // The message and its conversation's counters in one statement (the update runs only when
-      // the message was new); with the outbox's insert in the same transaction when it is sent on
-      // a channel.
+      // the message was new), with the outbox's insert when it is sent on a channel.
       const insert = db
         .insert(messages)
         .values(messageValues(message))
@@ -507,22 +505,20 @@ export function createConversationsRepo(
           ...(bump.unanswered ? { unansweredCount: sql`${conversations.unansweredCount} + 1` } : {}),
         })
         .where(and(eq(conversations.id, message.conversationId), sql`exists (select 1 from m)`));
-      const store = async (run: Pick<Database, "execute">) =>
-        Number(
-          rowsOf<{ n: number }>(
-            await run.execute(
-              sql`with m as (${insert.getSQL()}), c as (${counters.getSQL()}) select count(*)::int as n from m`,
-            ),
-          )[0]?.n ?? 0,
-        ) > 0;
-      if (message.delivery !== "queued" || !onQueued) return store(db);
-      const stored = await db.transaction(async (tx) => {
-        if (!(await store(tx))) return false;
-        await onQueued(tx, [message.id]);
-        return true;
-      });
-      if (stored) onQueuedCommitted?.();
-      return stored;
+      // A reply sent on a channel: its send is queued by the same statement (the outbox).
+      const outbox =
+        message.delivery === "queued" ? queueSend?.(message.id, sql`exists (select 1 from m)`) : undefined;
+      let stored = false;
+      try {
+        const result = await db.execute(
+          sql`with m as (${insert.getSQL()}), c as (${counters.getSQL()})${outbox ? sql`, j as (${outbox.sql})` : sql``}
+            select count(*)::int as n from m`,
+        );
+        stored = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) > 0;
+        return stored;
+      } finally {
+        outbox?.settle(stored);
+      }
     },
 
     /**
