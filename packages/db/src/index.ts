@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { namingStatements } from "./prepared";
 import { rowsOf } from "./rows";
 
 export type DbDriver = "pglite" | "postgres";
@@ -186,7 +187,12 @@ async function openPostgres<TSchema extends Record<string, unknown>>(
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    // Statements run again and again are prepared once per connection (see prepared.ts).
+    Client: namingStatements(pg),
+  });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema: options.schema, casing: "snake_case" });
