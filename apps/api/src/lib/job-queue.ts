@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { claimRows, type Database } from "@parley/db";
+import { claimRows, type Database, rowsOf } from "@parley/db";
 import { and, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { jobs } from "../db/schema";
+import { createBatcher, jsonRows } from "./batch";
 import { newId } from "./ids";
 
 export interface JobContext {
@@ -80,6 +81,29 @@ interface Shared {
    * wakes the next, so a burst fans out one claim at a time.
    */
   wakers: Map<() => void, Idle>;
+  /** Jobs that ended well, marked done together (see `createDoneMarker`). */
+  markDone: ReturnType<typeof createDoneMarker>;
+}
+
+/**
+ * Marks finished jobs `done`, each only while the instance that ran it still owns it. Jobs that
+ * finish at the same moment (a burst) share one statement (lib/batch.ts). Resolves true when the
+ * job was still this owner's.
+ */
+function createDoneMarker(db: Database) {
+  return createBatcher<{ id: string; owner: string; at: Date }, boolean>(
+    async (rows) => {
+      const result = await db.execute(sql`
+        update ${jobs} j set status = 'done', finished_at = x.at, locked_until = null, locked_by = null
+        from jsonb_to_recordset(${jsonRows(rows.map((r) => ({ ...r, at: r.at.toISOString() })))}::jsonb)
+          as x(id text, owner text, at timestamptz)
+        where j.id = x.id and j.locked_by = x.owner and j.status = 'running'
+        returning j.id`);
+      const done = new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+      return rows.map((r) => done.has(r.id));
+    },
+    { maxInFlight: 1 },
+  );
 }
 
 const DEFAULT_LEASE_MS = 30_000;
@@ -139,6 +163,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
   liveOwners.add(owner);
   const handlers = shared?.handlers ?? new Map<string, { run: JobHandler; giveUp?: GiveUpHandler }>();
   const wakers = shared?.wakers ?? new Map<() => void, Idle>();
+  const markDone = shared?.markDone ?? createDoneMarker(db);
   let wake: (() => void) | undefined;
   const takes = (kind: string) =>
     (!deps.kinds?.only?.length || deps.kinds.only.includes(kind)) && !deps.kinds?.except?.includes(kind);
@@ -374,7 +399,8 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         return true;
       }
       ran("done");
-      await finish(job, { status: "done", finishedAt: now() });
+      if (!(await markDone({ id: job.id, owner, at: now() })))
+        log.warn({ jobId: job.id, kind: job.kind }, "job outcome dropped: this worker no longer owns it");
     } catch (err) {
       stopBeating();
       if (handedBack()) {
@@ -593,7 +619,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       kinds: NonNullable<JobQueueOptions["kinds"]>,
       opts: Pick<JobQueueOptions, "groupLimit" | "tenantLimit"> = {},
     ) {
-      return createJobQueue({ ...deps, ...opts, kinds }, { handlers, wakers });
+      return createJobQueue({ ...deps, ...opts, kinds }, { handlers, wakers, markDone });
     },
     runOne,
     handBack,

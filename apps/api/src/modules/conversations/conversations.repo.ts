@@ -178,8 +178,7 @@ export function createConversationsRepo(
   const { afterCreate, afterLead, queueSend } = opts;
   // One JSON parameter for the whole batch: the query builder's per-row, per-column values cost a
   // busy API more than the insert itself.
-  const insertConversations = (run: Pick<Database, "execute">, rows: NewConversation[]) =>
-    run.execute(sql`
+  const insertConversationsSql = (rows: NewConversation[], tail: SQL = sql``) => sql`
       insert into ${conversations} (id, chatbot_id, owner_id, channel, visitor_id, channel_id, contact_id,
                                     contact_name, language, customer_id, customer_email, customer_name,
                                     created_at, last_message_at)
@@ -205,7 +204,9 @@ export function createConversationsRepo(
       )}::jsonb) as x(
         id text, chatbot_id text, owner_id text, channel text, visitor_id text, channel_id text,
         contact_id text, contact_name text, language text, customer_id text, customer_email text,
-        customer_name text, created_at timestamptz, last_message_at timestamptz)`);
+        customer_name text, created_at timestamptz, last_message_at timestamptz) ${tail}`;
+  const insertConversations = (run: Pick<Database, "execute">, rows: NewConversation[]) =>
+    run.execute(insertConversationsSql(rows));
   const createConversations = createBatcher<NewConversation, void>(async (rows) => {
     if (afterCreate)
       await db.transaction(async (tx) => {
@@ -379,7 +380,8 @@ export function createConversationsRepo(
         await tx.execute(
           sql`select pg_advisory_xact_lock(hashtext(${`contact:${values.channelId}:${values.contactId}`}))`,
         );
-        const [open] = await tx
+        // Their open conversation, else a new one: one statement.
+        const found = tx
           .select({ id: conversations.id, language: conversations.language })
           .from(conversations)
           .where(
@@ -391,8 +393,14 @@ export function createConversationsRepo(
           )
           .orderBy(desc(conversations.lastMessageAt))
           .limit(1);
-        if (open) return { id: open.id, created: false, language: open.language };
-        await insertConversations(tx, [values]);
+        const result = await tx.execute(sql`
+          with found as (${found.getSQL()}),
+          made as (${insertConversationsSql([values], sql`where not exists (select 1 from found) returning id`)})
+          select id, language, false as created from found
+          union all select id, null, true from made`);
+        const [row] = rowsOf<{ id: string; language: ConversationRow["language"]; created: boolean }>(result);
+        if (!row) throw new Error(`no conversation found or made for contact ${values.contactId}`);
+        if (!row.created) return { id: row.id, created: false, language: row.language };
         await afterCreate?.(tx, [values]);
         return { id: values.id, created: true, language: values.language ?? null };
       });
