@@ -136,6 +136,9 @@ async function figures(ids: string[]) {
     replies.set(m.replyTo, list);
   }
   const latencies: number[] = [];
+  /** Latencies by the second of the run their message was sent in (does the queue grow?). */
+  const bySecond: number[][] = [];
+  const start = Math.min(...ids.map((id) => received.get(id) ?? Number.POSITIVE_INFINITY));
   let lost = 0;
   let doubled = 0;
   for (const id of ids) {
@@ -143,13 +146,22 @@ async function figures(ids: string[]) {
     const at = received.get(id);
     if (times.length === 0) lost++;
     if (times.length > 1) doubled++;
-    if (times.length && at !== undefined) latencies.push(Math.min(...times) - at);
+    if (times.length && at !== undefined) {
+      const latency = Math.min(...times) - at;
+      latencies.push(latency);
+      const second = Math.floor((at - start) / 1000);
+      const list = bySecond[second] ?? [];
+      list.push(latency);
+      bySecond[second] = list;
+    }
   }
   return {
     lost,
     doubled,
     p50: Math.round(pct(latencies, 50)),
     p95: Math.round(pct(latencies, 95)),
+    /** p95 of the messages sent in each second of the run. */
+    p95BySecond: bySecond.map((l) => Math.round(pct(l ?? [], 95))),
   };
 }
 

@@ -170,7 +170,7 @@ export const envSchema = z.object({
     .max(3_600_000)
     .default(120_000),
   /** Channel jobs (customers' messages, sends, delivery reports) this process runs at once. */
-  CHANNEL_WORKERS: z.coerce.number().int().min(1, "must be at least 1").max(64).default(8),
+  CHANNEL_WORKERS: z.coerce.number().int().min(1, "must be at least 1").max(64).default(16),
   /**
    * Webhook attempts this process runs at once (each endpoint in at most two of them: one receiver
    * that hangs cannot hold up another workspace's deliveries).
