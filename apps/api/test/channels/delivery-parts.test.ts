@@ -117,4 +117,69 @@ describe.each(testDrivers())("a channel message's delivery parts on %s", (driver
     expect(await advance(id, 0, { status: "delivered" })).toBeUndefined();
     expect((await partsOf(id))?.[0]).toMatchObject({ status: "read" });
   });
+
+  it("applies a provider's report in one statement exactly as advancePart and overallDelivery would", async () => {
+    type Part = NonNullable<Awaited<ReturnType<typeof partsOf>>>[number];
+    const starts: (Part[] | null)[] = [
+      null,
+      [{ externalId: null, status: "queued", error: null, attemptAt: "2026-11-30T01:00:00.000Z" }],
+      [
+        { externalId: "wamid.P0", status: "sent", error: null },
+        { externalId: null, status: "queued", error: null },
+      ],
+      [
+        { externalId: "wamid.P0", status: "read", error: null },
+        { externalId: "wamid.P1", status: "delivered", error: null },
+      ],
+      [
+        { externalId: "wamid.P0", status: "failed", error: { code: 131047, message: "Re-engagement" } },
+        { externalId: "wamid.P1", status: "sent", error: null },
+      ],
+    ];
+    const reports = [
+      { status: "sent", externalId: "wamid.R", error: null },
+      { status: "delivered", externalId: "wamid.R", error: null },
+      { status: "read", externalId: "wamid.R", error: null },
+      { status: "failed", externalId: "wamid.R", error: { code: 131026, message: "Undeliverable" } },
+    ] as const;
+    let cases = 0;
+    for (const start of starts)
+      for (const report of reports)
+        for (const part of [0, 1, 2]) {
+          const id = await outgoing();
+          if (start) await t.db.db.update(messages).set({ deliveryParts: start }).where(eq(messages.id, id));
+          const at = new Date("2026-11-30T02:00:00.000Z");
+          const expected = advancePart(start ?? [], part, report);
+          const applied = await live.applyReport(workspace, id, part, report, at);
+          const [row] = await t.db.db.select().from(messages).where(eq(messages.id, id));
+          const label = JSON.stringify({ start, report, part });
+          expect(applied.found, label).toBe(true);
+          if (!expected) {
+            expect(applied.event, label).toBeUndefined();
+            expect(row?.deliveryParts, label).toEqual(start);
+            continue;
+          }
+          const delivery = overallDelivery(expected);
+          expect(row?.deliveryParts, label).toEqual(expected);
+          expect(row?.delivery, label).toBe(delivery);
+          expect(applied.event?.event, label).toEqual({
+            type: "delivery",
+            conversationId,
+            messageId: id,
+            delivery: {
+              status: delivery,
+              error: expected.find((p) => p.error)?.error ?? null,
+              at: at.toISOString(),
+            },
+          });
+          cases++;
+        }
+    expect(cases).toBeGreaterThan(20);
+    // Another workspace's message, or none: found false, nothing written.
+    const id = await outgoing();
+    const report = { status: "delivered", externalId: "wamid.X", error: null } as const;
+    expect(await live.applyReport("ws_someone_else", id, 0, report, new Date())).toEqual({ found: false });
+    expect(await live.applyReport(workspace, "msg_missing", 0, report, new Date())).toEqual({ found: false });
+    expect(await partsOf(id)).toBeNull();
+  });
 });

@@ -103,7 +103,15 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
         error: { code: number; message: string } | null;
       },
     ): Promise<boolean> {
-      const found = await live.messageForReport(workspaceId, report);
+      // Our callback data names the message and its part: the report is applied in one statement.
+      const data = /^(msg_[A-Za-z0-9_-]{1,64}):(\d{1,3})$/.exec(report.callbackData ?? "");
+      if (data?.[1]) {
+        const applied = await live.applyReport(workspaceId, data[1], Number(data[2]), report, now());
+        if (applied.event) await hub.publish([applied.event]);
+        if (applied.found) return Boolean(applied.event);
+      }
+      // Else (or it names none of ours): found by the provider's id among the parts.
+      const found = await live.messageForReport(workspaceId, { ...report, callbackData: null });
       if (!found) return false;
       const update = { status: report.status, externalId: report.externalId, error: report.error };
       // Already there (the sender recorded `sent` before Meta's report of it came, or a report

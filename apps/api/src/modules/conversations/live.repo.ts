@@ -1,7 +1,7 @@
 import type { ConversationStatus, LiveEvent } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
-import { and, asc, eq, gt, max, sql } from "drizzle-orm";
+import { and, asc, eq, gt, max, type SQL, sql } from "drizzle-orm";
 import { conversationEvents, conversations, type DeliveryPart, messages } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { accessCondition, type ConversationAccess } from "./access";
@@ -263,6 +263,90 @@ export function createLiveRepo(
         delivery: row.delivery,
         deliveryParts: typeof parts === "string" ? (JSON.parse(parts) as DeliveryPart[]) : parts,
       };
+    },
+
+    /**
+     * A provider's report on part `part` of the workspace's outgoing message `messageId`, applied
+     * in one statement: the row is locked, the part moved on (never backwards: `advancePart` in
+     * SQL), the message's state worked out from its parts (`overallDelivery`), and the change
+     * stored with its `delivery` event, all only when the report changes something. Resolves
+     * with the event when it changed something, and whether the message is one of the
+     * workspace's outgoing ones. (A read, then a checked write, cost two round trips, and a third
+     * and fourth when the sender's own record of the part raced the report.)
+     */
+    async applyReport(
+      workspaceId: string,
+      messageId: string,
+      part: number,
+      report: {
+        status: "sent" | "delivered" | "read" | "failed";
+        externalId: string;
+        error: { code: number; message: string } | null;
+      },
+      at: Date,
+    ): Promise<{ found: boolean; event?: StoredEvent }> {
+      const queued = JSON.stringify({ externalId: null, status: "queued", error: null });
+      const rank = (status: SQL) =>
+        sql`array_position(array['queued', 'sent', 'delivered', 'read', 'failed'], ${status})`;
+      /** The part has no provider's id yet. */
+      const noId = sql`(p->'externalId' is null or p->'externalId' = 'null'::jsonb)`;
+      const result = await db.execute(sql`
+        with cur as (
+          select id, conversation_id, coalesce(delivery_parts, '[]'::jsonb) as parts
+          from ${messages}
+          where id = ${messageId} and owner_id = ${workspaceId} and delivery is not null
+          for update
+        ),
+        next as (
+          select i, case
+            when i <> ${part}::int then p
+            when p->>'status' <> 'failed' and ${rank(sql`${report.status}::text`)} > ${rank(sql`p->>'status'`)} then
+              p || jsonb_build_object(
+                'status', ${report.status}::text,
+                'error', case when ${report.status}::text = 'failed'
+                  then coalesce(${report.error ? JSON.stringify(report.error) : null}::jsonb, 'null'::jsonb)
+                  else coalesce(p->'error', 'null'::jsonb) end,
+                'externalId', case when ${noId} then to_jsonb(${report.externalId}::text) else p->'externalId' end)
+            when ${noId} then p || jsonb_build_object('externalId', ${report.externalId}::text)
+            else p end as p
+          from (
+            select i, coalesce(cur.parts -> i, ${queued}::jsonb) as p
+            from cur, generate_series(0, greatest(jsonb_array_length(cur.parts), ${part}::int + 1) - 1) as i
+          ) expanded
+        ),
+        agg as (
+          select jsonb_agg(p order by i) as parts,
+            case when bool_or(p->>'status' = 'failed') then 'failed'
+              else (array['queued', 'sent', 'delivered', 'read'])[min(${rank(sql`p->>'status'`)})] end as delivery,
+            (array_agg(p->'error' order by i) filter (where jsonb_typeof(p->'error') = 'object'))[1] as error
+          from next
+        ),
+        m as (
+          update ${messages} set delivery_parts = agg.parts, delivery = agg.delivery,
+            delivery_at = ${at.toISOString()}::timestamptz
+          from cur, agg
+          where ${messages.id} = cur.id and agg.parts is distinct from cur.parts
+          returning ${messages.conversationId} as conversation_id, agg.delivery, agg.error
+        ),
+        c as (
+          update ${conversations} set event_seq = ${conversations.eventSeq} + 1
+          from m where ${conversations.id} = m.conversation_id
+          returning ${conversations.id} as id, ${conversations.ownerId} as owner_id,
+            ${conversations.chatbotId} as chatbot_id, ${conversations.eventSeq} as seq
+        ),
+        e as (
+          insert into ${conversationEvents} (owner_id, chatbot_id, conversation_id, seq, type, payload)
+          select c.owner_id, c.chatbot_id, c.id, c.seq, 'delivery',
+            jsonb_build_object('type', 'delivery', 'conversationId', c.id, 'messageId', ${messageId}::text,
+              'delivery', jsonb_build_object('status', m.delivery, 'error', coalesce(m.error, 'null'::jsonb),
+                'at', ${at.toISOString()}::text))
+          from c, m
+          returning id, seq, owner_id, chatbot_id, conversation_id, payload
+        )
+        select (select count(*) from cur)::int as found, e.* from (select 1) one left join e on true`);
+      const [row] = rowsOf<Parameters<typeof toStored>[0] & { found: number }>(result);
+      if (!row || Number(row.found) === 0) return { found: false };
+      return { found: true, event: row.id === null || row.id === undefined ? undefined : toStored(row) };
     },
 
     /**
