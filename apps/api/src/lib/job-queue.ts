@@ -621,6 +621,10 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     ) {
       return createJobQueue({ ...deps, ...opts, kinds }, { handlers, wakers, markDone });
     },
+    /** How many instances of this process wait for work they would take of `kind` (tests). */
+    idle(kind: string): number {
+      return [...wakers.values()].filter((w) => w.takes(kind)).length;
+    },
     runOne,
     handBack,
     releaseDeadOwners,

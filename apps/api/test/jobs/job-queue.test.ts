@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createScratchDatabase, type ScratchDatabase } from "@parley/db/testing";
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { scaled } from "../../../../scripts/slowness.mjs";
 import { type AppDb, openAppDb } from "../../src/app";
@@ -191,6 +191,79 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
       expect(await run).toBe(true);
     }
     expect(await q.pendingCount("test.grouped")).toBe(0);
+  });
+
+  describe("a job queued inside another statement (enqueueSql)", () => {
+    const runStatement = (insert: SQL, when: boolean) =>
+      db.db.execute(sql`with x as (select ${when}::boolean as ok), j as (${insert}) select 1 as one`);
+
+    it("is the idle worker's claim: written running under its lease and run once it is settled", async () => {
+      const q = createJobQueue({ db: db.db, log: captureLogger().log });
+      const ran: { n: unknown; attempt: number }[] = [];
+      q.register(
+        "test.handed",
+        async (payload, ctx) => void ran.push({ n: payload.n, attempt: ctx.attempt }),
+      );
+      stops.push(q.worker({ only: ["test.handed"] }).start(600_000));
+      await until("the worker to wait for work", () => q.idle("test.handed") === 1);
+      const job = q.enqueueSql("test.handed", { n: 1 }, { when: sql`(select ok from x)` });
+      expect(q.idle("test.handed")).toBe(0);
+      await runStatement(job.sql, true);
+      const [written] = await db.db.select().from(jobs).where(eq(jobs.kind, "test.handed"));
+      expect(written).toMatchObject({ status: "running", attempts: 1 });
+      expect(written?.lockedBy).toMatch(/:\d+:/);
+      job.settle(true);
+      await until("the handed job to run", () => ran.length === 1);
+      await until("it to be marked done", async () => (await row(written?.id ?? ""))?.status === "done");
+      expect(ran).toEqual([{ n: 1, attempt: 1 }]);
+    });
+
+    it("when the statement did not insert it, frees the worker, which takes the next job as usual", async () => {
+      const q = createJobQueue({ db: db.db, log: captureLogger().log });
+      const ran: unknown[] = [];
+      q.register("test.handed2", async (payload) => void ran.push(payload.n));
+      stops.push(q.worker({ only: ["test.handed2"] }).start(600_000));
+      await until("the worker to wait for work", () => q.idle("test.handed2") === 1);
+      const job = q.enqueueSql("test.handed2", { n: 1 }, { when: sql`(select ok from x)` });
+      await runStatement(job.sql, false);
+      job.settle(false);
+      expect(await db.db.select().from(jobs).where(eq(jobs.kind, "test.handed2"))).toEqual([]);
+      await until("the worker to wait again", () => q.idle("test.handed2") === 1);
+      await q.enqueue("test.handed2", { n: 2 });
+      await until("the next job to run", () => ran.length === 1);
+      expect(ran).toEqual([2]);
+    });
+
+    it("with no idle worker, is queued and claimed like any job", async () => {
+      const q = createJobQueue({ db: db.db, log: captureLogger().log });
+      const ran: unknown[] = [];
+      q.register("test.handed3", async (payload) => void ran.push(payload.n));
+      const job = q.enqueueSql("test.handed3", { n: 3 }, { when: sql`(select ok from x)` });
+      await runStatement(job.sql, true);
+      job.settle(true);
+      const [written] = await db.db.select().from(jobs).where(eq(jobs.kind, "test.handed3"));
+      expect(written).toMatchObject({ status: "queued", attempts: 0, lockedBy: null });
+      expect(await q.drain()).toBe(1);
+      expect(ran).toEqual([3]);
+    });
+
+    it("a worker stopped before its handed job settles gives the job back to the queue, its attempt not counted", async () => {
+      const q = createJobQueue({ db: db.db, log: captureLogger().log });
+      const ran: unknown[] = [];
+      q.register("test.handed4", async (payload) => void ran.push(payload.n));
+      const stop = q.worker({ only: ["test.handed4"] }).start(600_000);
+      await until("the worker to wait for work", () => q.idle("test.handed4") === 1);
+      const job = q.enqueueSql("test.handed4", { n: 4 }, { when: sql`(select ok from x)` });
+      const stopped = stop();
+      await runStatement(job.sql, true);
+      job.settle(true);
+      await stopped;
+      expect(ran).toEqual([]);
+      const [written] = await db.db.select().from(jobs).where(eq(jobs.kind, "test.handed4"));
+      expect(written).toMatchObject({ status: "queued", attempts: 0, lockedBy: null });
+      expect(await q.drain()).toBe(1);
+      expect(ran).toEqual([4]);
+    });
   });
 
   it("prunes finished jobs after their retention, never pending ones", async () => {
