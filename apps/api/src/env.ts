@@ -41,6 +41,11 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Postgres for this service; absent means embedded PGlite under DATA_DIR/api. */
   DATABASE_URL: postgresUrl.optional(),
+  /**
+   * Connections to Postgres this process holds at most. A burst of channel messages runs about
+   * twenty short statements each, from the webhook requests and the channel workers at once.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2, "must be at least 2").max(200).default(20),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, ".data")),
   ...migrationShape,
   /** Where browsers reach this app (SPA + API). */

@@ -49,6 +49,8 @@ export interface ServiceDbEnv {
   DATA_DIR: string;
   MIGRATE_ON_BOOT?: boolean | undefined;
   MIGRATION_LOCK_TIMEOUT_SECONDS?: number | undefined;
+  /** Connections to Postgres one process holds at most (node-postgres's pool; default 10). */
+  DATABASE_POOL_SIZE?: number | undefined;
 }
 
 /**
@@ -70,6 +72,7 @@ export function openServiceDb<TSchema extends Record<string, unknown>>(
     migrationsTable: service.migrationsTable,
     migrateOnOpen: opts.migrate ?? env.MIGRATE_ON_BOOT ?? true,
     migrationLockTimeoutMs: (env.MIGRATION_LOCK_TIMEOUT_SECONDS ?? 120) * 1000,
+    poolSize: env.DATABASE_POOL_SIZE,
     log:
       opts.log ?? (opts.inMemory ? silentMigrationLog : jsonLineMigrationLog(`${service.name}-migrations`)),
   });

@@ -6,7 +6,7 @@ export const API_MIGRATIONS_TABLE = "__api_migrations";
 
 /** What opening this service's database reads from the env (the migration settings default). */
 export type AppDbEnv = Pick<Env, "DATABASE_URL" | "DATA_DIR"> &
-  Partial<Pick<Env, "MIGRATE_ON_BOOT" | "MIGRATION_LOCK_TIMEOUT_SECONDS">>;
+  Partial<Pick<Env, "MIGRATE_ON_BOOT" | "MIGRATION_LOCK_TIMEOUT_SECONDS" | "DATABASE_POOL_SIZE">>;
 
 /** Opens this service's own database as the env says, migrated (see openServiceDb). */
 export function openAppDb(

@@ -188,9 +188,8 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
   /** The last time this instance looked for dead workers' exhausted jobs (see reapExhausted). */
   let lastReap = Number.NEGATIVE_INFINITY;
   /**
-   * The last time this instance looked for a dead owner's job to take over: under a steady load
-   * (queued jobs always there) at least every half lease (at most 5 s); when nothing is queued,
-   * on every look.
+   * The last time this instance looked for a dead owner's job to take over: every half lease, at
+   * most 5 s apart (and at its first claim, so a restarted process takes over at once).
    */
   let lastExpiredLook = Number.NEGATIVE_INFINITY;
   /** The job this instance is running (one at a time), while its handler runs. */
@@ -279,11 +278,10 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
 
   /**
    * Claims the next due job: a dead owner's (its lease ran out) when it is time to look for one
-   * (see `lastExpiredLook`), else the oldest queued one, else (nothing queued) a dead owner's after
-   * all. Two statements rather than one with an `or`: each walks its index in order and stops at
-   * the first live row, where the `or` read every entry the index still held for jobs long done
-   * (a bitmap scan, which never learns which entries are dead), at a cost that grew with the
-   * throughput between two vacuums.
+   * (see `lastExpiredLook`), else the oldest queued one. Apart rather than one statement with an
+   * `or`, which read every entry the index still held for jobs long done (a bitmap scan over both
+   * states), at a cost that grew with the throughput between two vacuums; and a dead owner's job
+   * is rare, while the queued ones are looked for at every job.
    */
   async function claimOne(on: Pick<Database, "execute">, at: Date) {
     const claimWhere = (due: SQL, orderBy: SQL) =>
@@ -311,8 +309,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       const rows = await expired();
       if (rows.length) return rows;
     }
-    const rows = await claimWhere(sql`status = 'queued' and run_at <= ${at}`, sql`run_at`);
-    return rows.length || lastExpiredLook === at.getTime() ? rows : expired();
+    return claimWhere(sql`status = 'queued' and run_at <= ${at}`, sql`run_at`);
   }
 
   /** Renews the lease while the handler runs; aborts it when the lease turns out to be lost. */
