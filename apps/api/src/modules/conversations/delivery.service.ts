@@ -47,6 +47,14 @@ export function advancePart(
  */
 export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now: () => Date }) {
   const { live, hub, now } = deps;
+  /**
+   * Provider ids of parts this process recorded as sent (most recent first out when full): the
+   * provider's own `sent` report of one of them changes nothing (a part never moves back, and its
+   * id is known), so it costs no statement. A report that reaches another replica is applied there
+   * as usual.
+   */
+  const recordedSent = new Set<string>();
+  const RECORDED_SENT_MAX = 10_000;
 
   async function change(
     messageId: string,
@@ -73,13 +81,20 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
      * The provider accepted part `index` of `total` (its id recorded: never sent again). `current`:
      * the delivery as the sender last saw it (`partAttempt`'s answer), checked, not trusted.
      */
-    partSent: (
+    partSent: async (
       messageId: string,
       index: number,
       externalId: string,
       total: number,
       current?: Parameters<LiveRepo["deliveryChange"]>[2],
-    ) => change(messageId, index, { status: "sent", externalId }, total, current),
+    ) => {
+      const changed = await change(messageId, index, { status: "sent", externalId }, total, current);
+      // Now at least `sent` with this id, whoever wrote it.
+      if (recordedSent.size >= RECORDED_SENT_MAX)
+        recordedSent.delete(recordedSent.values().next().value as string);
+      recordedSent.add(externalId);
+      return changed;
+    },
 
     /**
      * A send of part `index` of `total` begins (`at`), or ended without the provider taking it
@@ -103,6 +118,7 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
         error: { code: number; message: string } | null;
       },
     ): Promise<boolean> {
+      if (report.status === "sent" && recordedSent.has(report.externalId)) return false;
       // Our callback data names the message and its part: the report is applied in one statement.
       const data = /^(msg_[A-Za-z0-9_-]{1,64}):(\d{1,3})$/.exec(report.callbackData ?? "");
       if (data?.[1]) {
