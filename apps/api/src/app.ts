@@ -106,6 +106,7 @@ import { createUsersService } from "./modules/users/users.service";
 import { webhookDeliveriesRoutes } from "./modules/webhooks/webhook-deliveries.routes";
 import { createWebhookDelivery } from "./modules/webhooks/webhook-delivery";
 import {
+  contactConversationCreatedEvent,
   conversationCreatedEvents,
   leadCreatedEvents,
   liveTransitionEvents,
@@ -315,6 +316,7 @@ function createServices(
   };
   const conversations = createConversationsRepo(db.db, {
     afterCreate: conversationCreatedEvents(webhookDelivery, now),
+    createdSql: contactConversationCreatedEvent(webhookDelivery, now),
     afterLead: leadCreatedEvents(webhookDelivery, now),
     queueSend: queueChannelSendSql(jobs),
   });

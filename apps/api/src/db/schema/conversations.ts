@@ -54,6 +54,17 @@ export interface StoredCitation {
   snippet: string;
 }
 
+/**
+ * The messages a conversation holds at most (`WIDGET_LIMITS.maxMessagesPerConversation`, which a
+ * test keeps equal): a channel contact's conversation with fewer is the one their next message
+ * joins.
+ */
+export const CONVERSATION_MAX_MESSAGES = 200;
+/** A channel contact's conversation that takes their next message (see the unique index below). */
+export const CONTACT_CONVERSATION_OPEN = sql.raw(
+  `contact_id is not null and message_count < ${CONVERSATION_MAX_MESSAGES}`,
+);
+
 export const conversations = pgTable(
   "conversations",
   {
@@ -120,6 +131,11 @@ export const conversations = pgTable(
     index("conversations_visitor_idx").on(t.chatbotId, t.visitorId, t.lastMessageAt),
     index("conversations_customer_idx").on(t.chatbotId, t.customerId, t.lastMessageAt),
     index("conversations_contact_idx").on(t.channelId, t.contactId, t.lastMessageAt),
+    // A channel's contact has one conversation with room for more messages at a time (the turn
+    // continues it): their first messages arriving at once, on any replica, never start two.
+    uniqueIndex("conversations_contact_open_idx")
+      .on(t.channelId, t.contactId)
+      .where(CONTACT_CONVERSATION_OPEN),
   ],
 );
 

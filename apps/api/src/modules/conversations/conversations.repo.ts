@@ -4,6 +4,7 @@ import { rowsOf } from "@parley/db";
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
+  CONTACT_CONVERSATION_OPEN,
   chatbots,
   conversations,
   leads,
@@ -166,6 +167,11 @@ export function createConversationsRepo(
      * webhooks' outbox: the event of a change is stored with it, or not at all).
      */
     afterCreate?: (tx: Tx, rows: NewConversation[]) => Promise<void>;
+    /**
+     * The same for a channel contact's conversation, made by one statement: the event's insert,
+     * run by that statement `when` it made the conversation; then told whether it did.
+     */
+    createdSql?: (row: NewConversation, when: SQL) => { sql: SQL; settle: (inserted: boolean) => void };
     afterLead?: (tx: Tx, lead: LeadRow) => Promise<void>;
     /**
      * The channels outbox: the insert of an outgoing channel message's send (`delivery:
@@ -175,7 +181,7 @@ export function createConversationsRepo(
     queueSend?: (messageId: string, when: SQL) => { sql: SQL; settle: (inserted: boolean) => void };
   } = {},
 ) {
-  const { afterCreate, afterLead, queueSend } = opts;
+  const { afterCreate, afterLead, createdSql, queueSend } = opts;
   // One JSON parameter for the whole batch: the query builder's per-row, per-column values cost a
   // busy API more than the insert itself.
   const insertConversationsSql = (rows: NewConversation[], tail: SQL = sql``) => sql`
@@ -368,42 +374,55 @@ export function createConversationsRepo(
 
   return {
     /**
-     * The conversation a channel's contact continues: their newest one with room for more
-     * messages, else a new one (`values`). Under a lock on the contact, so two of their messages
-     * arriving at once never start two conversations.
+     * The conversation a channel's contact continues: their one conversation with room for more
+     * messages, else a new one (`values`), found or made in one statement. A contact has one such
+     * conversation at a time (a unique index): two of their first messages arriving at once never
+     * start two; the one that loses the race finds the other's on its next try.
      */
     async contactConversation(
       values: NewConversation & { channelId: string; contactId: string },
-      maxMessages: number,
+      _maxMessages: number,
     ): Promise<{ id: string; created: boolean; language: ConversationRow["language"] }> {
-      return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`contact:${values.channelId}:${values.contactId}`}))`,
-        );
-        // Their open conversation, else a new one: one statement.
-        const found = tx
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const found = db
           .select({ id: conversations.id, language: conversations.language })
           .from(conversations)
           .where(
             and(
               eq(conversations.channelId, values.channelId),
               eq(conversations.contactId, values.contactId),
-              sql`${conversations.messageCount} < ${maxMessages}`,
+              CONTACT_CONVERSATION_OPEN,
             ),
           )
-          .orderBy(desc(conversations.lastMessageAt))
           .limit(1);
-        const result = await tx.execute(sql`
-          with found as (${found.getSQL()}),
-          made as (${insertConversationsSql([values], sql`where not exists (select 1 from found) returning id`)})
-          select id, language, false as created from found
-          union all select id, null, true from made`);
-        const [row] = rowsOf<{ id: string; language: ConversationRow["language"]; created: boolean }>(result);
-        if (!row) throw new Error(`no conversation found or made for contact ${values.contactId}`);
-        if (!row.created) return { id: row.id, created: false, language: row.language };
-        await afterCreate?.(tx, [values]);
-        return { id: values.id, created: true, language: values.language ?? null };
-      });
+        const event = createdSql?.(values, sql`exists (select 1 from made)`);
+        let created = false;
+        try {
+          const result = await db.execute(sql`
+            with found as (${found.getSQL()}),
+            made as (${insertConversationsSql(
+              [values],
+              sql`where not exists (select 1 from found)
+                on conflict (channel_id, contact_id) where ${CONTACT_CONVERSATION_OPEN} do nothing
+                returning id`,
+            )})${event ? sql`, e as (${event.sql})` : sql``}
+            select id, language, false as created from found
+            union all select id, null, true from made`);
+          const [row] = rowsOf<{ id: string; language: ConversationRow["language"]; created: boolean }>(
+            result,
+          );
+          if (row) {
+            created = Boolean(row.created);
+            return created
+              ? { id: values.id, created: true, language: values.language ?? null }
+              : { id: row.id, created: false, language: row.language };
+          }
+          // Another writer made it since this statement's snapshot: the next try finds it.
+        } finally {
+          event?.settle(created);
+        }
+      }
+      throw new Error(`no conversation found or made for contact ${values.contactId}`);
     },
 
     /** Starts a conversation; conversations started at the same moment share the statement. */

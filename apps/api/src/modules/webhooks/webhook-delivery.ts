@@ -6,6 +6,7 @@ import {
   WEBHOOK_TIMESTAMP_HEADER,
   webhookSignature,
 } from "@parley/contracts/server";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { WebhookEndpointRow } from "../../db/schema";
 import type { Tx } from "../../db/tx";
@@ -79,7 +80,7 @@ export interface WebhookEvent {
 
 export interface WebhookDeliveryDeps {
   repo: WebhooksRepo;
-  jobs: Pick<JobQueue, "enqueue" | "register" | "wake">;
+  jobs: Pick<JobQueue, "enqueue" | "enqueueSql" | "register" | "wake">;
   secrets: WebhookSecretBox;
   guard: OutboundGuard;
   members: Pick<WorkspaceMembersClient, "list">;
@@ -342,6 +343,23 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   }
 
   return {
+    /**
+     * `emit` inside another statement: the event's job is inserted by it, `when` that statement's
+     * change happened and an enabled endpoint of the workspace wants the event (the outbox in one
+     * round trip). The caller settles it as `enqueueSql` says.
+     */
+    emitSql(event: WebhookEvent, when: SQL): ReturnType<JobQueue["enqueueSql"]> {
+      return jobs.enqueueSql(
+        WEBHOOK_FANOUT_JOB,
+        {
+          workspaceId: event.workspaceId,
+          type: event.type,
+          messageId: newMessageId(),
+          body: envelope(event.type, event.workspaceId, event.at, event.data),
+        },
+        { maxAttempts: 8, when: sql`${when} and ${repo.subscribedSql(event.workspaceId, event.type)}` },
+      );
+    },
     /**
      * An event happened. When an enabled endpoint of the workspace wants it, one insert into the
      * job queue, in `tx` when the caller has one (the event then exists exactly when its change

@@ -1,4 +1,5 @@
 import type { SourceSyncedEventData } from "@parley/contracts";
+import type { SQL } from "drizzle-orm";
 import type { KnowledgeSourceRow, KnowledgeSyncRow } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import type { ConversationRow, LeadRow, NewConversation } from "../conversations/conversations.repo";
@@ -61,6 +62,25 @@ export function liveTransitionEvents(webhooks: Emit, now: () => Date) {
         tx,
       );
   };
+}
+
+/**
+ * `conversation.created` of a channel contact's conversation, inside the statement that finds or
+ * makes it: its job is inserted `when` the statement made it (and a subscriber wants it).
+ */
+export function contactConversationCreatedEvent(webhooks: Pick<WebhookDelivery, "emitSql">, now: () => Date) {
+  return (row: NewConversation, when: SQL) =>
+    webhooks.emitSql(
+      {
+        workspaceId: row.ownerId,
+        type: "conversation.created",
+        at: now(),
+        data: {
+          conversation: { id: row.id, chatbotId: row.chatbotId, channel: row.channel, status: "bot" },
+        },
+      },
+      when,
+    );
 }
 
 /**

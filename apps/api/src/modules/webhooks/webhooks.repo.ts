@@ -1,5 +1,5 @@
 import type { Database } from "@parley/db";
-import { and, count, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   type WebhookAttemptRow,
   type WebhookDeliveryRow,
@@ -93,6 +93,12 @@ export function createWebhooksRepo(db: Database) {
         )
         .groupBy(webhookEndpoints.workspaceId);
       return new Set(rows.map((r) => r.workspaceId));
+    },
+    /** `anySubscriber` as a condition to hold inside another statement. */
+    subscribedSql(workspaceId: string, type: string): SQL {
+      return sql`exists (select 1 from ${webhookEndpoints}
+        where ${webhookEndpoints.workspaceId} = ${workspaceId} and ${webhookEndpoints.enabled} = true
+          and ${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb)`;
     },
     async anySubscriber(workspaceId: string, type: string, tx: Tx = db): Promise<boolean> {
       const rows = await tx
