@@ -169,10 +169,7 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
         const own = await deps.conversations.byExternalId(conversationId, m.replyToExternalId);
         const ours = own
           ? undefined
-          : await deps.live.messageForReport(row.workspaceId, {
-              externalId: m.replyToExternalId,
-              callbackData: null,
-            });
+          : await deps.live.messageForReport(row.workspaceId, { externalId: m.replyToExternalId });
         replyToId = own?.id ?? ours?.messageId ?? null;
       }
       const prepared = await deps.turn.prepare({

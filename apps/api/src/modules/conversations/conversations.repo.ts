@@ -381,7 +381,6 @@ export function createConversationsRepo(
      */
     async contactConversation(
       values: NewConversation & { channelId: string; contactId: string },
-      _maxMessages: number,
     ): Promise<{ id: string; created: boolean; language: ConversationRow["language"] }> {
       for (let attempt = 0; attempt < 3; attempt++) {
         const found = db

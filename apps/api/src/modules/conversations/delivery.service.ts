@@ -127,7 +127,7 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
         if (applied.found) return Boolean(applied.event);
       }
       // Else (or it names none of ours): found by the provider's id among the parts.
-      const found = await live.messageForReport(workspaceId, { ...report, callbackData: null });
+      const found = await live.messageForReport(workspaceId, report);
       if (!found) return false;
       const update = { status: report.status, externalId: report.externalId, error: report.error };
       // Already there (the sender recorded `sent` before Meta's report of it came, or a report

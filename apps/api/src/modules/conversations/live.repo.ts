@@ -350,14 +350,15 @@ export function createLiveRepo(
     },
 
     /**
-     * The id of the message a provider's report is about: by the callback data we sent with it
-     * (`<messageId>:<part>`), else by the provider's id among the parts of the workspace's
-     * outgoing messages. Undefined when it is none of ours. With the message's delivery as read
-     * (not locked): enough to see that a report changes nothing, as reports never move back.
+     * The workspace's outgoing message with a part the provider knows as `externalId` (a report
+     * without our callback data, or a customer quoting one of our messages). Undefined when it is
+     * none of ours. With the message's delivery as read (not locked): enough to see that a report
+     * changes nothing, as reports never move back. (A report with our callback data names its
+     * message: `applyReport`.)
      */
     async messageForReport(
       workspaceId: string,
-      report: { externalId: string; callbackData: string | null },
+      report: { externalId: string },
     ): Promise<
       | {
           messageId: string;
@@ -369,21 +370,6 @@ export function createLiveRepo(
         }
       | undefined
     > {
-      const data = /^(msg_[A-Za-z0-9_-]{1,64}):(\d{1,3})$/.exec(report.callbackData ?? "");
-      if (data?.[1]) {
-        const [row] = await db
-          .select({ id: messages.id, delivery: messages.delivery, parts: messages.deliveryParts })
-          .from(messages)
-          .where(and(eq(messages.id, data[1]), eq(messages.ownerId, workspaceId)));
-        if (row)
-          return {
-            messageId: row.id,
-            part: Number(data[2]),
-            delivery: row.delivery,
-            parts: row.parts ?? [],
-            rawParts: row.parts,
-          };
-      }
       const result = await db.execute(sql`
         select id, delivery, delivery_parts from ${messages}
         where owner_id = ${workspaceId} and delivery is not null

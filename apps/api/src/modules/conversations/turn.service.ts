@@ -183,17 +183,14 @@ export function createTurnService(deps: TurnDeps) {
       contact: Extract<ConversationStart, { channel: "whatsapp" }>,
     ): Promise<{ id: string; language: ConversationRow["language"] }> {
       const at = now();
-      const { id, created, language } = await repo.contactConversation(
-        {
-          id: newId("conv"),
-          chatbotId: bot.id,
-          ownerId: bot.ownerId,
-          ...contact,
-          createdAt: at,
-          lastMessageAt: at,
-        },
-        WIDGET_LIMITS.maxMessagesPerConversation,
-      );
+      const { id, created, language } = await repo.contactConversation({
+        id: newId("conv"),
+        chatbotId: bot.id,
+        ownerId: bot.ownerId,
+        ...contact,
+        createdAt: at,
+        lastMessageAt: at,
+      });
       if (created) deps.hub.activity(bot.ownerId, bot.id, id, "created");
       return { id, language };
     },
