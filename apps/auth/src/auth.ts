@@ -12,6 +12,7 @@ import { parleyCompat } from "./auth/compat";
 import { parleyEmailChange } from "./auth/email-change";
 import { parleyInvitationPreview } from "./auth/invitation-preview";
 import { parleyNames, storedUserName } from "./auth/names";
+import { platformRoleOf, promoteListedAdmin } from "./auth/platform-admins";
 import {
   activeWorkspaceOf,
   createSeatCheck,
@@ -176,6 +177,12 @@ export function createAuth(deps: AuthDeps) {
         create: { before: async (user) => storedUserName(user) },
         update: { before: async (user) => storedUserName(user) },
       },
+      // PLATFORM_ADMIN_EMAILS: a listed, verified address becomes a platform admin when it signs in.
+      session: {
+        create: {
+          after: async (session) => promoteListedAdmin(deps.db, env.PLATFORM_ADMIN_EMAILS, session.userId),
+        },
+      },
     },
     account: {
       // OAuth state (32 characters, PKCE verifier 128) is stored as a verification row for
@@ -214,7 +221,10 @@ export function createAuth(deps: AuthDeps) {
             email: user.email,
             name: user.name ?? "",
             emailVerified: user.emailVerified,
-            role: typeof user.role === "string" && user.role ? user.role : "user",
+            role: platformRoleOf(user, env.PLATFORM_ADMIN_EMAILS),
+            // When this session signed in (seconds): the operator's console asks for a sign-in
+            // within the last minutes before any change (step-up).
+            authTime: Math.floor(new Date(session.createdAt).getTime() / 1000),
             ...(isLocale(user.locale) ? { locale: user.locale } : {}),
             // The workspace the session has switched to (its personal one by default) and the
             // member's role there; switching workspace = a new token. The API re-checks both.

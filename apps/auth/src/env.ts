@@ -148,6 +148,23 @@ const baseShape = {
   TRUST_PROXY: trustProxy.optional(),
   /** Seed the demo account (demo@parley.local). Default on outside production; refused in production. */
   DEMO_ACCOUNT: boolFlag.optional(),
+  /**
+   * Platform operators: these addresses get the platform role `admin` when they sign in with a
+   * verified e-mail (the operator's console, /admin). Comma-separated; besides the admin CLI.
+   */
+  PLATFORM_ADMIN_EMAILS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((e) => /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(e)),
+      "must be a comma-separated list of e-mail addresses",
+    )
+    .optional(),
   PLATFORMS: platformsJson.optional(),
   /** Built auth UI to serve at /auth. */
   AUTH_UI_DIR: z.string().min(1).default(path.join(appRoot, "dist/ui")),
@@ -272,6 +289,7 @@ export const envSchema = z
       RATE_LIMIT_ENABLED: raw.RATE_LIMIT_ENABLED ?? production,
       TRUST_PROXY: raw.TRUST_PROXY ?? false,
       DEMO_ACCOUNT: raw.DEMO_ACCOUNT ?? !production,
+      PLATFORM_ADMIN_EMAILS: raw.PLATFORM_ADMIN_EMAILS ?? [],
       AUTH_UI_DIR: raw.AUTH_UI_DIR,
       platforms,
       webOrigin,

@@ -38,6 +38,9 @@ describe.each(testDrivers("either"))("access tokens and admin on %s", (driver) =
     expect(payload.aud).toBe("parley-api");
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(15 * 60);
     const claims = accessTokenClaimsSchema.parse(payload);
+    // When this session signed in (the console's step-up reads it): just now.
+    expect(Math.abs((claims.authTime ?? 0) - Math.floor(Date.now() / 1000))).toBeLessThan(60);
+    delete claims.authTime;
     // A new account is in its personal workspace (id = the user's id) as its owner.
     expect(claims).toEqual({
       sub: userId,
@@ -52,6 +55,7 @@ describe.each(testDrivers("either"))("access tokens and admin on %s", (driver) =
     expect(Object.keys(payload).sort()).toEqual(
       [
         "aud",
+        "authTime",
         "email",
         "emailVerified",
         "exp",

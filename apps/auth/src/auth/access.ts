@@ -12,11 +12,18 @@ export const statements = {
 
 export const ac = createAccessControl(statements);
 
-/** `admin` holds every action; an ordinary `user` holds none. */
+/**
+ * `admin` holds every action; an ordinary `user` holds none. `support` is platform staff who may
+ * read the operator's console (the API checks it) and holds no user-management action here.
+ */
 export const roles = {
   admin: ac.newRole({
     user: [...statements.user],
     session: [...statements.session],
   }),
   user: ac.newRole({ user: [], session: [] }),
+  support: ac.newRole({ user: [], session: [] }),
 };
+
+/** The platform roles a token may carry; anything else reads as an ordinary user. */
+export const PLATFORM_ROLES = ["user", "support", "admin"] as const;

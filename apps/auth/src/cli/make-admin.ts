@@ -13,6 +13,8 @@ export interface MakeAdminInput {
   /** Creates the user with this password when no account has the address yet. */
   password?: string | undefined;
   name?: string | undefined;
+  /** `admin` (the default) or `support`: platform staff who may only read the operator's console. */
+  role?: "admin" | "support" | undefined;
 }
 
 export type MakeAdminResult = { outcome: "promoted" | "already-admin" | "created"; userId: string };
@@ -23,12 +25,13 @@ export type MakeAdminResult = { outcome: "promoted" | "already-admin" | "created
  */
 export async function makeAdmin(auth: Auth, env: Env, input: MakeAdminInput): Promise<MakeAdminResult> {
   const email = input.email.trim().toLowerCase();
+  const wanted = input.role ?? "admin";
   const ctx = await auth.$context;
   const existing = await ctx.internalAdapter.findUserByEmail(email);
   if (existing) {
     const role = (existing.user as { role?: unknown }).role;
-    if (role === "admin") return { outcome: "already-admin", userId: existing.user.id };
-    await ctx.internalAdapter.updateUser(existing.user.id, { role: "admin" });
+    if (role === wanted) return { outcome: "already-admin", userId: existing.user.id };
+    await ctx.internalAdapter.updateUser(existing.user.id, { role: wanted });
     return { outcome: "promoted", userId: existing.user.id };
   }
   if (!input.password) {
@@ -42,7 +45,7 @@ export async function makeAdmin(auth: Auth, env: Env, input: MakeAdminInput): Pr
       email,
       password: input.password,
       name: input.name ?? email.split("@")[0] ?? email,
-      role: "admin",
+      role: wanted,
     },
   });
   // Whoever runs this CLI on the server vouches for the address.
@@ -50,9 +53,10 @@ export async function makeAdmin(auth: Auth, env: Env, input: MakeAdminInput): Pr
   return { outcome: "created", userId: user.id };
 }
 
-const usage = `Usage: pnpm --filter @parley/auth admin:create -- --email you@example.com [--password <password>] [--name <name>]
+const usage = `Usage: pnpm --filter @parley/auth admin:create -- --email you@example.com [--password <password>] [--name <name>] [--role admin|support]
 
-Gives the account with that e-mail the admin role. With --password (or ADMIN_PASSWORD in the
+Gives the account with that e-mail the platform admin role (or support: read-only in the
+operator's console). With --password (or ADMIN_PASSWORD in the
 environment) and no such account yet, creates a verified admin account.
 Uses the same DATABASE_URL / DATA_DIR as the auth service; with the embedded database (PGlite),
 stop the auth service first: one folder can only be opened by one process.`;
@@ -67,10 +71,15 @@ async function main() {
       email: { type: "string" },
       password: { type: "string" },
       name: { type: "string" },
+      role: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     allowPositionals: true,
   });
+  if (values.role !== undefined && values.role !== "admin" && values.role !== "support") {
+    console.error("--role must be admin or support");
+    process.exit(1);
+  }
   if (values.help || !values.email) {
     console.log(usage);
     process.exit(values.help ? 0 : 1);
@@ -99,11 +108,12 @@ async function main() {
       email: values.email,
       password: values.password ?? process.env.ADMIN_PASSWORD,
       name: values.name,
+      role: values.role as "admin" | "support" | undefined,
     });
     const said = {
-      promoted: "now has the admin role",
-      "already-admin": "already has the admin role",
-      created: "was created as a verified admin",
+      promoted: `now has the ${values.role ?? "admin"} role`,
+      "already-admin": `already has the ${values.role ?? "admin"} role`,
+      created: `was created as a verified ${values.role ?? "admin"}`,
     }[result.outcome];
     console.log(`${values.email} ${said} (user id ${result.userId}).`);
   } catch (err) {

@@ -40,7 +40,10 @@ export const accessTokenClaimsSchema = z.object({
     .default("")
     .transform((name) => cleanName(name, MEMBER_NAME_MAX)),
   emailVerified: z.boolean().optional(),
+  /** The platform role: "admin" and "support" are Parley's own staff (the operator's console). */
   role: z.string().optional(),
+  /** When the session behind this token signed in (seconds since 1970): the console's step-up. */
+  authTime: z.number().int().nonnegative().optional(),
   /** The active workspace (absent in tokens minted before workspaces: the personal one, = sub). */
   workspaceId: idText().optional(),
   /** The member's role in that workspace when the token was minted (the API re-checks it). */
