@@ -24,6 +24,9 @@ import {
 import { openRedis } from "./lib/redis";
 import { createReplayGuard } from "./lib/replay-guard";
 import { createSealedBox } from "./lib/secret-box";
+import { adminRoutes } from "./modules/admin/admin.routes";
+import { createAdminService } from "./modules/admin/admin.service";
+import { createPlatformAuditRepo } from "./modules/admin/platform-audit.repo";
 import { createApiKeysRepo } from "./modules/api-keys/api-keys.repo";
 import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes";
 import { createApiKeysService } from "./modules/api-keys/api-keys.service";
@@ -54,6 +57,7 @@ import { createModelKeyBox } from "./modules/chatbots/model-key-box";
 import { createContactRepo } from "./modules/contact/contact.repo";
 import { contactRoutes } from "./modules/contact/contact.routes";
 import { createContactService } from "./modules/contact/contact.service";
+import { createAnalyticsRepo } from "./modules/conversations/analytics.repo";
 import { createConversationsRepo } from "./modules/conversations/conversations.repo";
 import { createDeliveryService } from "./modules/conversations/delivery.service";
 import { createLiveRepo } from "./modules/conversations/live.repo";
@@ -189,10 +193,11 @@ function createServices(
     bus: cacheBus,
   });
   const planCache = createHotCache<schema.PlanRow>("plan", { ttlMs: HOT_CACHE_TTL_MS, bus: cacheBus });
-  const plansRepo = createPlansRepo(db.db);
+  const plansRepo = createPlansRepo(db.db, now);
   const plans = createPlansService({ repo: plansRepo, currency: env.PLANS_CURRENCY });
   const contact = createContactService({ repo: createContactRepo(db.db) });
-  const users = createUsersService({ repo: createUsersRepo(db.db) });
+  const usersRepo = createUsersRepo(db.db);
+  const users = createUsersService({ repo: usersRepo });
   const audit = createAuditService({ repo: createAuditRepo(db.db), now });
   const subscriptionsRepo = createSubscriptionsRepo(db.db);
   const subscriptions = createSubscriptionsService({
@@ -212,15 +217,17 @@ function createServices(
   });
   const entitlements = createEntitlementsService({ subscriptions });
   // Workspace API keys (issue #24): checked against the workspace's plan on every request.
+  const apiKeysRepo = createApiKeysRepo(db.db);
   const apiKeys = createApiKeysService({
-    repo: createApiKeysRepo(db.db),
+    repo: apiKeysRepo,
     audit,
     plan: (workspaceId) => planCache.get(workspaceId, () => subscriptions.currentPlan(workspaceId)),
     now,
   });
+  const paymentsRepo = createPaymentsRepo(db.db);
   const payments = createPaymentsService({
     db: db.db,
-    repo: createPaymentsRepo(db.db),
+    repo: paymentsRepo,
     plans: plansRepo,
     providers: createProviderRegistry(env, { gatewayUrl: () => selfUrl(env), now }),
     subscriptions,
@@ -549,7 +556,31 @@ function createServices(
     ]);
     return { chatbots: bots, knowledgeSources: sources, messagesThisMonth: messages, teamMembers };
   };
+  // The operator's console (issue #33): reads from each owner's repository, changes through services.
+  const admin = createAdminService({
+    audit: createPlatformAuditRepo(db.db),
+    users: usersRepo,
+    members: membersClient,
+    subscriptions,
+    subscriptionsRepo,
+    plans,
+    plansRepo,
+    payments,
+    paymentsRepo,
+    chatbots,
+    apiKeys: apiKeysRepo,
+    webhooks: webhooksRepo,
+    channels: channelsRepo,
+    knowledge: knowledgeRepo,
+    analytics: createAnalyticsRepo(db.db),
+    jobs,
+    usage,
+    appUrl: env.PUBLIC_URL,
+    now,
+    log,
+  });
   return {
+    admin,
     cacheBus,
     live,
     liveHub,
@@ -792,15 +823,20 @@ export async function buildApp(deps: AppDeps) {
         inbox: services.inbox,
         audit: services.audit,
       });
+      const authenticate = requireAuth(verifyToken, membership, async (auth) => {
+        await users.upsertFromClaims(auth.claims);
+        if (env.DEMO_CONTENT) await services.demo.ensureForUser(auth.userId, auth.claims.email);
+      });
+      // The operator's console: platform staff only, its own scope (API keys refused before the token check).
+      await api.register(adminRoutes, {
+        prefix: "/admin",
+        admin: services.admin,
+        now: clock.now,
+        authenticate,
+      });
       // Everything registered in this scope needs a valid access token.
       await api.register(async (authed) => {
-        authed.addHook(
-          "onRequest",
-          requireAuth(verifyToken, membership, async (auth) => {
-            await users.upsertFromClaims(auth.claims);
-            if (env.DEMO_CONTENT) await services.demo.ensureForUser(auth.userId, auth.claims.email);
-          }),
-        );
+        authed.addHook("onRequest", authenticate);
         await authed.register(usersRoutes, { users });
         await authed.register(webhooksRoutes, { webhooks: services.webhooks });
         await authed.register(channelsRoutes, { channels: services.channels, live: services.live, limiter });

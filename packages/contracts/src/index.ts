@@ -1,3 +1,4 @@
+export * from "./admin/admin";
 export * from "./api-keys/api-keys";
 export * from "./auth/events";
 export * from "./billing/payment";

@@ -24,7 +24,8 @@ export type IdPrefix =
   | "wh"
   | "whd"
   | "wha"
-  | "chn";
+  | "chn"
+  | "padt";
 
 /**
  * Random bytes are drawn from the system in blocks (one call per 200 ids instead of one per id:

@@ -640,6 +640,27 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         .where(inArray(jobs.status, ["queued", "running"]))
         .groupBy(jobs.kind, jobs.status);
     },
+    /** Per kind: queued, running and failed jobs, and when the oldest queued one was due (the console). */
+    async health(): Promise<
+      { kind: string; queued: number; running: number; failed: number; oldestQueuedAt: Date | null }[]
+    > {
+      const rows = await db
+        .select({
+          kind: jobs.kind,
+          queued: sql<number>`count(*) filter (where ${jobs.status} = 'queued')::int`,
+          running: sql<number>`count(*) filter (where ${jobs.status} = 'running')::int`,
+          failed: sql<number>`count(*) filter (where ${jobs.status} = 'failed')::int`,
+          oldestQueuedAt: sql<string | null>`min(${jobs.runAt}) filter (where ${jobs.status} = 'queued')`,
+        })
+        .from(jobs)
+        .where(inArray(jobs.status, ["queued", "running", "failed"]))
+        .groupBy(jobs.kind)
+        .orderBy(jobs.kind);
+      return rows.map((r) => ({
+        ...r,
+        oldestQueuedAt: r.oldestQueuedAt ? new Date(r.oldestQueuedAt) : null,
+      }));
+    },
     async pendingCount(kind?: string): Promise<number> {
       const rows = await db
         .select({ n: sql<number>`count(*)::int` })

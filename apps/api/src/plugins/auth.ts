@@ -1,7 +1,10 @@
 import {
   ACCESS_TOKEN_AUDIENCE,
   type AccessTokenClaims,
+  ADMIN_STEP_UP_SECONDS,
   accessTokenClaimsSchema,
+  PLATFORM_STAFF_ROLES,
+  type PlatformStaffRole,
   WORKSPACE_MEMBERSHIP_PATH,
   type WorkspaceCapability,
   type WorkspaceRole,
@@ -230,4 +233,36 @@ export function authOf(request: FastifyRequest): Authenticated {
 export function actorOf(request: FastifyRequest): { userId: string; email: string } {
   const auth = authOf(request);
   return { userId: auth.userId, email: auth.claims.email };
+}
+
+/** Platform staff acting in the operator's console (`/api/admin`). */
+export interface StaffActor {
+  userId: string;
+  email: string;
+  role: PlatformStaffRole;
+}
+
+/**
+ * The operator's console: only platform staff (the token's platform role `admin` or `support`)
+ * get past here; everyone else, workspace owners included, gets 403 and nothing about what is
+ * there. A change (`"write"`) needs `admin`, and a sign-in within the last ADMIN_STEP_UP_SECONDS
+ * (the token's `authTime`; a token without one is treated as old).
+ */
+export function staffOf(request: FastifyRequest, access: "read" | "write", now: Date): StaffActor {
+  const auth = authOf(request);
+  const role = PLATFORM_STAFF_ROLES.find((r) => r === auth.claims.role);
+  if (!role) throw new AppError("FORBIDDEN", "This area is for Parley's staff only.");
+  if (access === "write") {
+    if (role !== "admin") {
+      throw new AppError("FORBIDDEN", "Your staff role can look, not change: ask a platform admin.");
+    }
+    const signedInAt = auth.claims.authTime;
+    if (signedInAt === undefined || now.getTime() / 1000 - signedInAt > ADMIN_STEP_UP_SECONDS) {
+      throw new AppError(
+        "STEP_UP_REQUIRED",
+        "Sign in again to continue: changes in the console need a sign-in within the last 10 minutes.",
+      );
+    }
+  }
+  return { userId: auth.userId, email: auth.claims.email, role };
 }

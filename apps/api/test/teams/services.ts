@@ -28,6 +28,8 @@ export async function startServices(
   driver: DbDriver,
   /** More API settings (e.g. `{ TEST_CLOCK: "true" }`). */
   apiEnv: Record<string, string> = {},
+  /** More auth service settings (e.g. `{ PLATFORM_ADMIN_EMAILS: "…" }`). */
+  authEnv: Record<string, string> = {},
 ): Promise<Services> {
   const smtp = await startSmtpCatcher();
   const authPort = await freePort();
@@ -45,7 +47,7 @@ export async function startServices(
     { listen: true, port: apiPort },
   );
   const auth = await createAuthTestApp(driver, {
-    env: { SMTP_URL: smtp.url, API_URL: api.url, AUTH_EVENTS_SECRET: SECRET },
+    env: { SMTP_URL: smtp.url, API_URL: api.url, AUTH_EVENTS_SECRET: SECRET, ...authEnv },
     outbox: { pollIntervalMs: 100, baseDelayMs: 50 },
   });
   await auth.app.listen({ host: "127.0.0.1", port: authPort });

@@ -2,14 +2,15 @@ import {
   memberMailSchema,
   WORKSPACE_MEMBER_MAIL_PATH,
   WORKSPACE_MEMBERS_PATH,
+  WORKSPACE_SEARCH_PATH,
   type WorkspaceMember,
   workspaceRoleSchema,
 } from "@parley/contracts";
 import { createSeenIds, verifyWebhook } from "@parley/contracts/server";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AuthDb } from "../db";
-import { member, user } from "../db/schema";
+import { member, organization, user } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { sendError } from "./errors";
 
@@ -44,6 +45,42 @@ export async function membersOf(db: AuthDb, workspaceId: string): Promise<Worksp
   });
 }
 
+/** Up to 20 workspaces whose id is `q`, or whose name or a member's address or name contains it. */
+export async function searchWorkspaces(db: AuthDb, q: string) {
+  const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const byMember = db.db
+    .select({ id: member.organizationId })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(
+      or(sql`${user.email} ilike ${pattern} escape '\\'`, sql`${user.name} ilike ${pattern} escape '\\'`),
+    );
+  const rows = await db.db
+    .select({ id: organization.id, name: organization.name })
+    .from(organization)
+    .where(
+      or(
+        eq(organization.id, q),
+        sql`${organization.name} ilike ${pattern} escape '\\'`,
+        inArray(organization.id, byMember),
+      ),
+    )
+    .orderBy(asc(organization.createdAt))
+    .limit(20);
+  const lower = q.toLowerCase();
+  return Promise.all(
+    rows.map(async (w) => {
+      const members = await membersOf(db, w.id);
+      const matched: ("workspace" | "name" | "email")[] = [];
+      if (w.id === q) matched.push("workspace");
+      if (w.name.toLowerCase().includes(lower) || members.some((m) => m.name.toLowerCase().includes(lower)))
+        matched.push("name");
+      if (members.some((m) => m.email.toLowerCase().includes(lower))) matched.push("email");
+      return { id: w.id, name: w.name, members, matched };
+    }),
+  );
+}
+
 /**
  * API → auth, for the API's notification e-mails (live chat: a visitor asks for a person, a new
  * lead). Both signed with the shared AUTH_EVENTS_SECRET, each signature answered once:
@@ -73,6 +110,18 @@ export async function workspaceMembersRoutes(
     const { workspaceId } = request.params;
     if (tooLong(workspaceId)) return { members: [] };
     return { members: await membersOf(opts.db, workspaceId) };
+  });
+
+  // The operator's console (API → auth): workspaces by id, name, or a member's address or name.
+  // The signature covers the query too, so a signed search cannot be turned into another one.
+  app.get<{ Querystring: { q?: string } }>(WORKSPACE_SEARCH_PATH, async (request, reply) => {
+    const check = verifyWebhook(opts.secret, `GET ${request.url}`, request.headers);
+    if (!check.ok || !seen.first(check.id))
+      return sendError(reply, request, "UNAUTHORIZED", "Invalid signature");
+    reply.header("cache-control", "no-store");
+    const q = typeof request.query.q === "string" ? request.query.q.trim() : "";
+    if (q.length < 2 || tooLong(q)) return { workspaces: [] };
+    return { workspaces: await searchWorkspaces(opts.db, q) };
   });
 
   app.post<{ Params: { workspaceId: string; userId: string } }>(

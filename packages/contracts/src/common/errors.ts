@@ -36,6 +36,8 @@ export const errorCodeSchema = z.enum([
   "CHANNEL_REFUSED",
   /** A messaging channel's provider could not be reached or answered nonsense. */
   "CHANNEL_UNAVAILABLE",
+  /** The operator's console: this action needs a sign-in within the last minutes (step-up). */
+  "STEP_UP_REQUIRED",
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -73,4 +75,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   REPLY_WINDOW_CLOSED: 409,
   CHANNEL_REFUSED: 422,
   CHANNEL_UNAVAILABLE: 502,
+  STEP_UP_REQUIRED: 401,
 };

@@ -162,6 +162,23 @@ export const workspaceMemberSchema = z.object({
 });
 export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
 export const workspaceMembersSchema = z.object({ members: z.array(workspaceMemberSchema) });
+
+/**
+ * API → auth (signed over "GET <path and query>"): the operator's console looks workspaces up by
+ * id, name, or a member's e-mail or name (at most 20), each with its name and members.
+ */
+export const WORKSPACE_SEARCH_PATH = "/internal/workspace-search";
+export const workspaceSearchSchema = z.object({
+  workspaces: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      members: z.array(workspaceMemberSchema),
+      matched: z.array(z.enum(["workspace", "name", "email"])),
+    }),
+  ),
+});
+export type WorkspaceSearch = z.infer<typeof workspaceSearchSchema>;
 export type WorkspaceMembers = z.infer<typeof workspaceMembersSchema>;
 
 /**
@@ -172,7 +189,15 @@ export type WorkspaceMembers = z.infer<typeof workspaceMembersSchema>;
 export const WORKSPACE_MEMBER_MAIL_PATH = "/internal/workspaces/:workspaceId/members/:userId/mail";
 export const memberMailSchema = z.object({
   /** What the mail is about (logged; the dev mailbox shows it). */
-  topic: z.enum(["handoff", "lead", "digest", "webhook_disabled", "channel_needs_attention", "source_sync"]),
+  topic: z.enum([
+    "handoff",
+    "lead",
+    "digest",
+    "webhook_disabled",
+    "channel_needs_attention",
+    "source_sync",
+    "bot_suspended",
+  ]),
   language: z.enum(["en", "ar"]),
   subject: safeText().min(1).max(300),
   text: safeText().min(1).max(100_000),

@@ -128,6 +128,7 @@ const CODE_KEYS = {
   REPLY_WINDOW_CLOSED: 1,
   CHANNEL_REFUSED: 1,
   CHANNEL_UNAVAILABLE: 1,
+  STEP_UP_REQUIRED: 1,
 } as const;
 type CodeKey = keyof typeof CODE_KEYS;
 

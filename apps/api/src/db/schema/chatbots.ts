@@ -66,6 +66,12 @@ export const chatbots = pgTable(
     leadCapture: boolean().notNull().default(false),
     retentionDays: integer().notNull().default(90),
     published: boolean().notNull().default(false),
+    /**
+     * Switched off by platform staff (the operator's console): the widget, the API and channels
+     * answer a neutral "unavailable" and no model is asked. Null = not suspended.
+     */
+    suspendedAt: timestamp({ withTimezone: true }),
+    suspendedReason: text(),
     ...timestamps,
   },
   (t) => [index("chatbots_owner_idx").on(t.ownerId, t.createdAt)],

@@ -10,6 +10,7 @@ export * from "./knowledge";
 export * from "./leads";
 export * from "./payments";
 export * from "./plans";
+export * from "./platform-audit";
 export * from "./platform-users";
 export * from "./subscriptions";
 export * from "./usage";

@@ -1,6 +1,6 @@
 import type { PlanTextsByLanguage } from "@parley/contracts";
 import { sql } from "drizzle-orm";
-import { boolean, char, check, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, char, check, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./_columns";
 
 export const plans = pgTable(
@@ -30,6 +30,13 @@ export const plans = pgTable(
      * English in every language, and written whole by the next catalogue seed.
      */
     texts: jsonb().$type<PlanTextsByLanguage>(),
+    /** Bumped by every operator edit: an edit names the version it read (no lost update). */
+    version: integer().notNull().default(1),
+    /** When an operator last edited the plan: the catalogue seed then leaves its texts, limits and price alone. */
+    editedAt: timestamp({ withTimezone: true }),
+    /** A price an operator scheduled: it applies to payments started from `nextPriceFrom`. */
+    nextPriceMinor: integer(),
+    nextPriceFrom: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -38,6 +45,10 @@ export const plans = pgTable(
       sql`${t.texts} is null or coalesce(jsonb_typeof(${t.texts}->'en'->'name') = 'string' and length(${t.texts}->'en'->>'name') > 0 and jsonb_typeof(${t.texts}->'en'->'description') = 'string' and jsonb_typeof(${t.texts}->'en'->'extras') = 'array' and jsonb_typeof(${t.texts}->'ar'->'name') = 'string' and length(${t.texts}->'ar'->>'name') > 0 and jsonb_typeof(${t.texts}->'ar'->'description') = 'string' and jsonb_typeof(${t.texts}->'ar'->'extras') = 'array', false)`,
     ),
     check("plans_price_nonnegative", sql`${t.priceMinor} >= 0`),
+    check(
+      "plans_next_price_complete",
+      sql`(${t.nextPriceMinor} is null) = (${t.nextPriceFrom} is null) and coalesce(${t.nextPriceMinor}, 0) >= 0`,
+    ),
     check("plans_interval_valid", sql`${t.billingInterval} in ('monthly', 'yearly')`),
   ],
 );

@@ -56,6 +56,8 @@ export const subscriptionChanges = pgTable(
         "downgrade_applied",
         "past_due",
         "expired",
+        /** Platform staff granted or extended a plan (the operator's console). */
+        "granted",
       ],
     }).notNull(),
     fromPlanId: text(),

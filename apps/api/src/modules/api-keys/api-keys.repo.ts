@@ -73,6 +73,20 @@ export function createApiKeysRepo(db: Database) {
     async removeWorkspace(tx: Tx, workspaceId: string) {
       await tx.delete(apiKeys).where(eq(apiKeys.workspaceId, workspaceId));
     },
+    /** Every key of the workspace, revoked ones too, newest first: names and dates only (the console). */
+    listNames(workspaceId: string) {
+      return db
+        .select({
+          name: apiKeys.name,
+          createdAt: apiKeys.createdAt,
+          lastUsedAt: apiKeys.lastUsedAt,
+          revokedAt: apiKeys.revokedAt,
+        })
+        .from(apiKeys)
+        .where(eq(apiKeys.workspaceId, workspaceId))
+        .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+        .limit(100);
+    },
   };
 }
 export type ApiKeysRepo = ReturnType<typeof createApiKeysRepo>;

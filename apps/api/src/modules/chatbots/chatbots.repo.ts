@@ -9,6 +9,8 @@ export type ChatbotColumns = Partial<typeof chatbots.$inferInsert>;
 /** The chatbots table's one owner: every read and write of a bot row goes through here. */
 export function createChatbotsRepo(db: Database) {
   return {
+    /** One transaction for a change and its record (the platform audit entry). */
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
     async owned(ownerId: string, id: string): Promise<ChatbotRow | undefined> {
       const [row] = await db
         .select()
@@ -146,6 +148,25 @@ export function createChatbotsRepo(db: Database) {
             : { modelApiKeySealed: sealed, modelApiKeyLast4: last4 },
         )
         .where(and(eq(chatbots.id, id), eq(chatbots.modelApiKeySealed, expected)));
+    },
+    /**
+     * Suspends (a time and a reason) or lifts (nulls) a bot for platform staff; returns the row as
+     * it was and as it is, or undefined when there is no such bot.
+     */
+    async setSuspension(
+      id: string,
+      set: { suspendedAt: Date | null; suspendedReason: string | null },
+      tx: Tx = db,
+    ): Promise<{ before: ChatbotRow; after: ChatbotRow } | undefined> {
+      const [before] = await tx.select().from(chatbots).where(eq(chatbots.id, id)).for("update");
+      if (!before) return undefined;
+      const [after] = await tx.update(chatbots).set(set).where(eq(chatbots.id, id)).returning();
+      return after ? { before, after } : undefined;
+    },
+    /** How many bots are suspended now (the console's health). */
+    async countSuspended(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(chatbots).where(isNotNull(chatbots.suspendedAt));
+      return row?.n ?? 0;
     },
   };
 }

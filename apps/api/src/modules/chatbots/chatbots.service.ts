@@ -233,6 +233,31 @@ export function createChatbotsService(deps: {
       changed(id);
       return { name: bot.name };
     },
+    /**
+     * Platform staff switch a bot off (a reason) or on again (null): from then on the widget, the
+     * API and channels answer a neutral "unavailable" and no model is asked. `record` writes the
+     * platform audit entry in the same transaction. The row before and after, or undefined when
+     * there is no such bot.
+     */
+    async setSuspension(
+      id: string,
+      reason: string | null,
+      at: Date,
+      record: (tx: Tx, before: ChatbotRow, after: ChatbotRow) => Promise<void>,
+    ) {
+      const result = await repo.transaction(async (tx) => {
+        const changed = await repo.setSuspension(
+          id,
+          { suspendedAt: reason === null ? null : at, suspendedReason: reason },
+          tx,
+        );
+        if (changed) await record(tx, changed.before, changed.after);
+        return changed;
+      });
+      if (result) changed(id);
+      return result;
+    },
+    countSuspended: () => repo.countSuspended(),
     countForOwner: (ownerId: string) => repo.countForOwner(ownerId),
     /** The owner's bots as stored, oldest first (the account export). */
     rowsForOwner: (ownerId: string) => repo.listForOwner(ownerId),

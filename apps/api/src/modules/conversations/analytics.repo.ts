@@ -163,6 +163,20 @@ export function createAnalyticsRepo(db: Database) {
         },
       };
     },
+    /** Messages by hour (UTC) and channel since `since`, every workspace (the operator's console). */
+    async platformMessagesByHour(since: Date) {
+      const res = await db.execute(sql`
+        select date_trunc('hour', m.created_at) as hour, c.channel, count(*)::int as messages
+          from ${messages} m join ${conversations} c on c.id = m.conversation_id
+         where m.created_at >= ${since.toISOString()}::timestamptz
+         group by 1, 2
+         order by 1, 2`);
+      return rowsOf<{ hour: string | Date; channel: string; messages: number }>(res).map((r) => ({
+        hour: new Date(r.hour),
+        channel: r.channel,
+        messages: Number(r.messages),
+      }));
+    },
   };
 }
 export type AnalyticsRepo = ReturnType<typeof createAnalyticsRepo>;

@@ -4,6 +4,7 @@ import { rowsOf } from "@parley/db";
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { chatbots, conversations, leads, messages } from "../../db/schema";
 import { AppError } from "../../lib/errors";
+import { likeContaining } from "../../lib/like";
 import {
   decodePageCursor,
   encodePageCursor,
@@ -61,7 +62,6 @@ function decodeCursor(cursor: string): Cursor {
 }
 
 /** Text to find inside a column with ILIKE: `%`, `_` and the escape character match themselves. */
-const likeContaining = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 const dayStart = (d: string) => new Date(`${d}T00:00:00.000Z`);
 const dayEnd = (d: string) => new Date(`${d}T23:59:59.999Z`);

@@ -260,7 +260,10 @@ export function createTurnService(deps: TurnDeps) {
       }
 
       const recent = found.recent; // newest first
-      const wantsPerson = bot.handoff.enabled && (inbound?.asksForPerson || asksForPerson(content));
+      /** Switched off by platform staff: every question gets the neutral notice, nothing else runs. */
+      const suspended = bot.suspendedAt != null;
+      const wantsPerson =
+        !suspended && bot.handoff.enabled && (inbound?.asksForPerson || asksForPerson(content));
       let userMessageId: string;
       /** An interrupted reply a retry replaces (the widget re-sending the same question). */
       let replaces: string | undefined;
@@ -369,9 +372,11 @@ export function createTurnService(deps: TurnDeps) {
       const month = monthOf(now());
       const counted = replaces === undefined;
       const reserve = async () =>
-        counted
-          ? usage.reserveMessage(bot.ownerId, month, (await deps.plan(bot.ownerId)).maxMessagesPerMonth)
-          : true;
+        suspended
+          ? false
+          : counted
+            ? usage.reserveMessage(bot.ownerId, month, (await deps.plan(bot.ownerId)).maxMessagesPerMonth)
+            : true;
       // The question is stored whether or not the quota allows an answer: both at once.
       const [reserved, stored] = await Promise.allSettled([reserve(), storeQuestion?.()]);
       const allowed = reserved.status === "fulfilled" && reserved.value;
@@ -389,10 +394,12 @@ export function createTurnService(deps: TurnDeps) {
         userMessageId,
         async run(signal, onDelta) {
           if (!allowed) {
-            // The owner is past the plan's monthly messages: a polite reply, not an error page.
+            // The owner is past the plan's monthly messages (or the bot is suspended): a polite
+            // reply, not an error page, and no model is asked.
             onDelta(unavailable);
-            const messageId = await storeWhole({ content: unavailable, answered: false, quotaBlocked: true });
-            return { messageId, answered: false, citations: [], engine: "builtin", quotaBlocked: true };
+            const quotaBlocked = !suspended;
+            const messageId = await storeWhole({ content: unavailable, answered: false, quotaBlocked });
+            return { messageId, answered: false, citations: [], engine: "builtin", quotaBlocked };
           }
           if (delivery) {
             // A messaging channel: the whole reply, stored once and queued for sending with it.

@@ -1,5 +1,5 @@
 import type { Database } from "@parley/db";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import {
   chatbots,
   type KnowledgeSourceRow,
@@ -249,6 +249,37 @@ export function createKnowledgeRepo(db: Database, files: FileStore) {
             sql`${knowledgeSources.embeddingStatus} in ('queued', 'running')`,
           ),
         );
+    },
+    /** Sources that failed to ingest since `since`, newest first, and how many (the operator's console). */
+    async failuresSince(since: Date, limit: number) {
+      const where = and(eq(knowledgeSources.status, "failed"), gte(knowledgeSources.updatedAt, since));
+      const [total] = await db.select({ n: count() }).from(knowledgeSources).where(where);
+      const recent = await db
+        .select({
+          workspaceId: knowledgeSources.ownerId,
+          chatbotId: knowledgeSources.chatbotId,
+          title: knowledgeSources.title,
+          error: knowledgeSources.error,
+          at: knowledgeSources.updatedAt,
+        })
+        .from(knowledgeSources)
+        .where(where)
+        .orderBy(desc(knowledgeSources.updatedAt))
+        .limit(limit);
+      return { total: total?.n ?? 0, recent };
+    },
+    /** A workspace's sources that failed, newest first (the console's recent errors). */
+    failedForOwner(ownerId: string, limit: number) {
+      return db
+        .select({
+          title: knowledgeSources.title,
+          error: knowledgeSources.error,
+          at: knowledgeSources.updatedAt,
+        })
+        .from(knowledgeSources)
+        .where(and(eq(knowledgeSources.ownerId, ownerId), eq(knowledgeSources.status, "failed")))
+        .orderBy(desc(knowledgeSources.updatedAt))
+        .limit(limit);
     },
   };
 }

@@ -2,8 +2,11 @@ import {
   type MemberMail,
   WORKSPACE_MEMBER_MAIL_PATH,
   WORKSPACE_MEMBERS_PATH,
+  WORKSPACE_SEARCH_PATH,
   type WorkspaceMember,
+  type WorkspaceSearch,
   workspaceMembersSchema,
+  workspaceSearchSchema,
 } from "@parley/contracts";
 import { signWebhook } from "@parley/contracts/server";
 
@@ -32,6 +35,20 @@ export function createWorkspaceMembersClient(options: {
         : undefined;
       if (!body?.success) throw new Error(`workspace members: the auth service answered ${res.status}`);
       return body.data.members;
+    },
+
+    /** Workspaces by id, name, or a member's address or name (the operator's console). */
+    async searchWorkspaces(q: string): Promise<WorkspaceSearch["workspaces"]> {
+      const path = `${WORKSPACE_SEARCH_PATH}?q=${encodeURIComponent(q)}`;
+      const res = await fetch(`${base}${path}`, {
+        headers: { ...signWebhook(options.secret, `GET ${path}`) },
+        signal: timeout(),
+      });
+      const body = res.ok
+        ? workspaceSearchSchema.safeParse(await res.json().catch(() => undefined))
+        : undefined;
+      if (!body?.success) throw new Error(`workspace search: the auth service answered ${res.status}`);
+      return body.data.workspaces;
     },
 
     /** "sent", or "not-member" when the user has left the workspace (nothing was sent). */

@@ -370,6 +370,41 @@ export function webhookDisabledMail(
   };
 }
 
+/** To each owner: platform staff suspended one of the workspace's bots (with their reason), or lifted it. */
+export function botSuspendedMail(
+  item: { botName: string; chatbotId: string; reason: string | null },
+  recipient: Recipient,
+  appUrl: string,
+): MemberMail {
+  const language = languageOf(recipient);
+  const c = CATALOGS[language].botSuspended;
+  const link = `${appUrl.replace(/\/+$/, "")}/chatbots/${encodeURIComponent(item.chatbotId)}`;
+  const bot = auto(oneLine(item.botName, 200));
+  const lines =
+    item.reason === null
+      ? [fill(language, c.liftedLine1, { bot })]
+      : [
+          fill(language, c.line1, { bot }),
+          fill(language, c.reason, { reason: auto(oneLine(item.reason, 500)) }),
+          fill(language, c.line2),
+        ];
+  const subject = item.reason === null ? c.liftedSubject : c.subject;
+  const content: Content = {
+    subject: oneLine(fill(language, subject, { bot }, false).text, 300),
+    lines,
+    button: c.button,
+    link,
+    footer: { text: c.footer, link },
+  };
+  return {
+    topic: "bot_suspended",
+    language,
+    subject: content.subject,
+    link,
+    ...compose(language, recipient, appUrl, content),
+  };
+}
+
 /** To each owner: a scheduled re-sync of a website source failed twice in a row, or was held back. */
 export function sourceSyncMail(
   item: {

@@ -1,7 +1,9 @@
 import type { Database } from "@parley/db";
-import { and, asc, count, desc, eq, lt } from "drizzle-orm";
+import { rowsOf } from "@parley/db";
+import { and, asc, count, desc, eq, lt, or, sql } from "drizzle-orm";
 import { type PaymentRow, paymentEvents, payments, plans } from "../../db/schema";
 import type { Tx } from "../../db/tx";
+import { stampOf } from "../../lib/page-cursor";
 
 export type PaymentColumns = Partial<typeof payments.$inferInsert>;
 
@@ -95,6 +97,93 @@ export function createPaymentsRepo(db: Database) {
     /** Account deletion: payments stay for accounting, detached from the person. */
     async detachUser(tx: Tx, userId: string, placeholder: string): Promise<void> {
       await tx.update(payments).set({ userId: placeholder }).where(eq(payments.userId, userId));
+    },
+    /**
+     * The operator's console: payments newest first, one page after `after` (keyset on created
+     * time and reference), filtered by state and provider; `q` is a merchant reference, the
+     * gateway's reference or a workspace id, matched exactly (each is indexed or the key).
+     */
+    adminPage(opts: {
+      q?: string | undefined;
+      state?: PaymentRow["status"] | undefined;
+      provider?: PaymentRow["provider"] | undefined;
+      after?: { at: string; id: string } | undefined;
+      limit: number;
+    }) {
+      const { q, state, provider, after, limit } = opts;
+      return db
+        .select({
+          payment: payments,
+          stamp: stampOf(payments.createdAt),
+          plan: { name: plans.name, texts: plans.texts },
+        })
+        .from(payments)
+        .innerJoin(plans, eq(plans.id, payments.planId))
+        .where(
+          and(
+            q ? or(eq(payments.trackId, q), eq(payments.providerRef, q), eq(payments.userId, q)) : undefined,
+            state ? eq(payments.status, state) : undefined,
+            provider ? eq(payments.provider, provider) : undefined,
+            after
+              ? sql`(${payments.createdAt}, ${payments.trackId}) < (${after.at}::timestamptz, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(payments.createdAt), desc(payments.trackId))
+        .limit(limit);
+    },
+    /** The workspaces a payment reference (ours or the gateway's) belongs to. */
+    async workspacesByReference(ref: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ userId: payments.userId })
+        .from(payments)
+        .where(or(eq(payments.trackId, ref), eq(payments.providerRef, ref)))
+        .limit(10);
+      return rows.map((r) => r.userId);
+    },
+    /** Every gateway event recorded for a payment, oldest first. */
+    eventsFor(trackId: string) {
+      return db
+        .select({
+          id: paymentEvents.id,
+          provider: paymentEvents.provider,
+          outcome: paymentEvents.outcome,
+          reason: paymentEvents.reason,
+          receivedAt: paymentEvents.receivedAt,
+        })
+        .from(paymentEvents)
+        .where(eq(paymentEvents.trackId, trackId))
+        .orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id));
+    },
+    /** Captured money and first payments by month (UTC), for the console's revenue. */
+    async revenueByMonth(since: Date) {
+      const rows = await db.execute(sql`
+        with captured as (
+          select user_id, currency, amount_minor, captured_at,
+                 min(captured_at) over (partition by user_id) as first_at
+            from payments where status = 'captured' and captured_at is not null
+        )
+        select to_char(date_trunc('month', captured_at at time zone 'UTC'), 'YYYY-MM') as month,
+               currency,
+               sum(amount_minor)::bigint as minor,
+               count(distinct user_id) filter (where captured_at = first_at)::int as first_payments
+          from captured
+         where captured_at >= ${since}
+         group by 1, 2
+         order by 1, 2`);
+      return rowsOf<{ month: string; currency: string; minor: string | number; first_payments: number }>(
+        rows,
+      );
+    },
+    /** Pending payments older than `before`, and payments held for review (amount mismatch). */
+    async backlog(before: Date) {
+      const [row] = await db
+        .select({
+          stale: sql<number>`count(*) filter (where ${payments.status} = 'pending' and ${payments.createdAt} < ${before})::int`,
+          held: sql<number>`count(*) filter (where ${payments.status} = 'amount_mismatch')::int`,
+        })
+        .from(payments);
+      return { stale: row?.stale ?? 0, held: row?.held ?? 0 };
     },
   };
 }

@@ -99,6 +99,25 @@ export function createSubscriptionsRepo(db: Database) {
     async removeForUser(tx: Tx, userId: string): Promise<void> {
       await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
     },
+    /** Workspaces that fell back to Free, by month (UTC): grace ran out, or a downgrade to Free applied. */
+    async churnByMonth(tx: Tx, since: Date): Promise<Map<string, number>> {
+      const rows = await tx
+        .select({
+          month: sql<string>`to_char(date_trunc('month', ${subscriptionChanges.createdAt} at time zone 'UTC'), 'YYYY-MM')`,
+          n: sql<number>`count(distinct ${subscriptionChanges.userId})::int`,
+        })
+        .from(subscriptionChanges)
+        .innerJoin(plans, eq(plans.id, subscriptionChanges.toPlanId))
+        .where(
+          and(
+            sql`${subscriptionChanges.kind} in ('expired', 'downgrade_applied')`,
+            eq(plans.tier, 0),
+            sql`${subscriptionChanges.createdAt} >= ${since.toISOString()}::timestamptz`,
+          ),
+        )
+        .groupBy(sql`1`);
+      return new Map(rows.map((r) => [r.month, Number(r.n)]));
+    },
   };
 }
 export type SubscriptionsRepo = ReturnType<typeof createSubscriptionsRepo>;

@@ -237,6 +237,9 @@ export function createSubscriptionsService(deps: {
 
     changesFor: (userId: string) => repo.changesFor(db, userId),
 
+    /** Workspaces that fell back to Free, by month (the operator's console). */
+    churnByMonth: (since: Date) => repo.churnByMonth(db, since),
+
     /** The workspace's current plan id, read inside the caller's transaction; undefined without a subscription. */
     planIdOf: async (tx: Tx, userId: string) => (await repo.byUser(tx, userId))?.planId,
 
@@ -245,6 +248,80 @@ export function createSubscriptionsService(deps: {
 
     /** Account deletion, inside the caller's transaction. */
     erase: (tx: Tx, userId: string) => repo.removeForUser(tx, userId),
+
+    /**
+     * Platform staff grant or extend a plan without a payment (the operator's console): the
+     * workspace is on `planId` until `until`, then the period-end job treats it like any paid
+     * period (past due with grace, then Free, unless the customer pays). Only an active plan, to
+     * a day in the future within three years. Logged as a change (`granted`, reference `admin`)
+     * and in the workspace's activity log as Parley's, with the operator's reason; `record` writes
+     * the platform audit entry in the same transaction.
+     */
+    async grantUntil(
+      workspaceId: string,
+      input: { planId: string; until: Date; reason: string },
+      record: (tx: Tx, before: SubscriptionRow, after: SubscriptionRow) => Promise<void>,
+    ): Promise<SubscriptionDetails> {
+      const plan = await plans.findById(input.planId);
+      if (!plan?.isActive) throw new AppError("NOT_FOUND", "The selected plan is not available");
+      if (plan.priceMinor === 0) {
+        throw new AppError("BAD_REQUEST", "Grant a paid plan: every workspace has the Free plan already");
+      }
+      const start = now();
+      if (input.until.getTime() <= start.getTime()) {
+        throw new AppError("BAD_REQUEST", "Choose an end date in the future");
+      }
+      if (input.until.getTime() > start.getTime() + 3 * 366 * DAY_MS) {
+        throw new AppError("BAD_REQUEST", "Grant at most three years at a time");
+      }
+      const after = await db.transaction(async (tx) => {
+        await repo.ensure(tx, workspaceId, start);
+        const row = await repo.byUser(tx, workspaceId, true);
+        if (!row) throw new Error("subscription vanished during grant");
+        const from = await planOrThrow(row.planId, tx);
+        // Extending the same plan keeps its period's start; another plan starts a period now.
+        const same = row.planId === plan.id && row.status === "active";
+        const updated = await repo.update(tx, row.id, {
+          planId: plan.id,
+          status: "active",
+          currentPeriodStart: same ? row.currentPeriodStart : start,
+          currentPeriodEnd: input.until,
+          graceEndsAt: null,
+          pendingPlanId: null,
+          pendingChangeAt: null,
+        });
+        if (!updated) throw new Error("subscription vanished during grant");
+        await repo.logChange(tx, {
+          subscriptionId: row.id,
+          userId: workspaceId,
+          kind: "granted",
+          fromPlanId: row.planId,
+          toPlanId: plan.id,
+          effectiveAt: input.until,
+          reference: "admin",
+        });
+        await deps.audit?.record(
+          {
+            workspaceId,
+            action: "plan.changed",
+            actorId: null,
+            actorEmail: null,
+            target: plan.name,
+            details: {
+              by: "parley",
+              reason: input.reason,
+              from: from.name,
+              to: plan.name,
+              until: input.until.toISOString(),
+            },
+          },
+          tx,
+        );
+        await record(tx, row, updated);
+        return updated;
+      });
+      return details(after);
+    },
 
     /** Puts a user on a plan for a year without a payment (showcase content, support gestures). */
     async grant(userId: string, planCode: string) {

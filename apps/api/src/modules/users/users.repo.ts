@@ -1,7 +1,8 @@
 import type { Database } from "@parley/db";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type PlatformUserRow, platformUsers } from "../../db/schema";
 import type { Tx } from "../../db/tx";
+import { likeContaining } from "../../lib/like";
 
 /** The platform_users table's one owner. */
 export function createUsersRepo(db: Database) {
@@ -32,6 +33,29 @@ export function createUsersRepo(db: Database) {
     },
     async remove(tx: Tx, userId: string): Promise<void> {
       await tx.delete(platformUsers).where(eq(platformUsers.id, userId));
+    },
+    /**
+     * The operator's console: people whose e-mail or name contains `q` (case-insensitive), or whose
+     * id is `q`. A personal workspace has its owner's id, so each hit names one workspace too.
+     */
+    search(q: string, limit: number): Promise<PlatformUserRow[]> {
+      const pattern = likeContaining(q);
+      return db
+        .select()
+        .from(platformUsers)
+        .where(
+          or(
+            eq(platformUsers.id, q),
+            sql`${platformUsers.email} ilike ${pattern} escape '\\'`,
+            sql`${platformUsers.name} ilike ${pattern} escape '\\'`,
+          ),
+        )
+        .orderBy(asc(platformUsers.email))
+        .limit(limit);
+    },
+    byIds(ids: string[]): Promise<PlatformUserRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.select().from(platformUsers).where(inArray(platformUsers.id, ids));
     },
   };
 }

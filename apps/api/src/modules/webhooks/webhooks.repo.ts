@@ -1,5 +1,5 @@
 import type { Database } from "@parley/db";
-import { and, count, desc, eq, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import {
   type WebhookAttemptRow,
   type WebhookDeliveryRow,
@@ -226,6 +226,20 @@ export function createWebhooksRepo(db: Database) {
         )
         .orderBy(desc(webhookAttempts.attempt));
       return { rows, attempts };
+    },
+    /** Endpoints failing now or turned off for failing, longest first (the console's health). */
+    failing(limit: number) {
+      return db
+        .select({
+          workspaceId: webhookEndpoints.workspaceId,
+          url: webhookEndpoints.url,
+          enabled: webhookEndpoints.enabled,
+          failingSince: webhookEndpoints.failingSince,
+        })
+        .from(webhookEndpoints)
+        .where(or(isNotNull(webhookEndpoints.failingSince), eq(webhookEndpoints.disabledReason, "failing")))
+        .orderBy(asc(webhookEndpoints.failingSince))
+        .limit(limit);
     },
   };
 }

@@ -26,6 +26,7 @@ const errors: Translation<typeof en> = {
     REPLY_WINDOW_CLOSED: "لا يسمح واتساب إلا بقالب معتمد بعد مرور أكثر من 24 ساعة على آخر رسالة من العميل.",
     CHANNEL_REFUSED: "رفضت Meta ربط واتساب. تحقّق من البيانات وحاول مرة أخرى.",
     CHANNEL_UNAVAILABLE: "تعذّر الوصول إلى Meta الآن. يُرجى المحاولة بعد دقيقة.",
+    STEP_UP_REQUIRED: "لحماية حسابك، سجّل الدخول مرة أخرى للمتابعة.",
   },
 };
 

@@ -580,6 +580,32 @@ const server: Record<string, string> = {
   "Couldn't update your email": "تعذّر تحديث بريدك الإلكتروني.",
   "You can't unlink your last account": "لا يمكنك إلغاء ربط حسابك الأخير.",
   Unauthorized: "غير مصرّح لك. يُرجى تسجيل الدخول.",
+
+  // ——— The operator's console (platform staff) ———
+  "This area is for Parley's staff only.": "هذا القسم مخصّص لفريق Parley فقط.",
+  "Your staff role can look, not change: ask a platform admin.":
+    "يتيح لك دورك الاطلاع فقط دون التعديل: اطلب ذلك من أحد مسؤولي المنصة.",
+  "Sign in again to continue: changes in the console need a sign-in within the last 10 minutes.":
+    "سجّل الدخول مرة أخرى للمتابعة: تتطلب التعديلات في لوحة التشغيل تسجيل دخول خلال آخر 10 دقائق.",
+  "API keys cannot use the operator's console.": "لا يمكن استخدام مفاتيح API في لوحة التشغيل.",
+  "Workspace not found": "لم يُعثر على مساحة العمل.",
+  "This payment is already decided: there is nothing to ask the gateway":
+    "حُسمت هذه الدفعة بالفعل: لا حاجة إلى الاستعلام من بوابة الدفع.",
+  "The Free plan has no price to change": "الباقة المجانية ليس لها سعر يمكن تغييره.",
+  "A paid plan needs a price above zero": "يجب أن يكون سعر الباقة المدفوعة أكبر من صفر.",
+  "The Free plan cannot be retired: every workspace falls back to it":
+    "لا يمكن إيقاف الباقة المجانية: فكل مساحة عمل تعود إليها.",
+  "Nothing to change": "لا يوجد ما يُغيَّر.",
+  "Someone changed this plan since you opened it (version {{version}}). Reload it and make your change again.":
+    "عدّل شخص آخر هذه الباقة منذ فتحتها (الإصدار {{version}}). أعد تحميلها ثم أجرِ تعديلك مرة أخرى.",
+  "Grant a paid plan: every workspace has the Free plan already":
+    "امنح باقة مدفوعة: فكل مساحة عمل لديها الباقة المجانية أصلًا.",
+  "Choose an end date in the future": "اختر تاريخ انتهاء في المستقبل.",
+  "Grant at most three years at a time": "يمكن المنح لثلاث سنوات كحدٍّ أقصى في كل مرة.",
+  "Say why, in a few words": "اذكر السبب في بضع كلمات.",
+  "Keep the reason under 500 characters": "يجب ألا يتجاوز السبب 500 حرف.",
+  "Give the plan a name in both languages": "أدخل اسم الباقة باللغتين.",
+  "Type at least 2 characters to search": "اكتب حرفين على الأقل للبحث.",
 };
 
 export default server;

@@ -83,6 +83,8 @@ const team: Translation<typeof en> = {
     failed: "تعذّر تحميل النشاط. أعد تحميل الصفحة للمحاولة مرة أخرى.",
     empty: "لم يحدث شيء هنا بعد.",
     system: "Parley (تغيير تلقائي)",
+    parleyTeam: "فريق Parley",
+    staffReason: "(السبب: {{reason}})",
     apiKey: "مفتاح API",
     someone: "شخص ما",
     quoted: "«{{name}}»",

@@ -29,6 +29,7 @@ const errors = {
       "WhatsApp allows only an approved template more than 24 hours after the customer's last message.",
     CHANNEL_REFUSED: "Meta refused the WhatsApp connection. Check the details and try again.",
     CHANNEL_UNAVAILABLE: "Meta could not be reached just now. Please try again in a minute.",
+    STEP_UP_REQUIRED: "For your security, sign in again to continue.",
   },
 } as const;
 

@@ -108,6 +108,19 @@ const mail = {
     button: "Open webhook settings",
     footer: "You receive this as an owner of a workspace on Parley. Your webhook settings:",
   },
+  /** To the workspace's owners when Parley's staff suspend one of its chatbots, or lift it. */
+  botSuspended: {
+    subject: "Your chatbot {{bot}} was suspended",
+    line1:
+      "Parley's team suspended your chatbot {{bot}}. While it is suspended, its chat window, the API and WhatsApp tell visitors it is unavailable, and it answers no questions.",
+    reason: "The reason given: {{reason}}",
+    line2:
+      "If you think this is a mistake, or once you have dealt with it, reply to this e-mail or contact Parley's support.",
+    liftedSubject: "Your chatbot {{bot}} is available again",
+    liftedLine1: "Parley's team lifted the suspension of your chatbot {{bot}}: it answers visitors again.",
+    button: "Open the chatbot",
+    footer: "You receive this as an owner of a workspace on Parley. Your chatbot:",
+  },
   /** To the workspace's owners when a scheduled re-sync of a website source goes wrong. */
   sourceSync: {
     failedSubject: "A scheduled re-sync failed twice: {{title}}",

@@ -84,6 +84,10 @@ const team = {
     failed: "We couldn't load the activity. Reload the page to try again.",
     empty: "Nothing has happened here yet.",
     system: "Parley (automatic change)",
+    /** Parley's own staff changed something (the operator's console), e.g. granted a plan. */
+    parleyTeam: "Parley's team",
+    /** After such a change: the reason Parley's team gave. */
+    staffReason: "(reason: {{reason}})",
     someone: "Someone",
     /** A change made through the public API: its actor is the workspace's API key, not a person. */
     apiKey: "An API key",

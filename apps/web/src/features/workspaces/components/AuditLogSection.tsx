@@ -54,6 +54,9 @@ export function AuditLogSection({
             const role = roleName ? t("audit.role", { role: roleName }) : "";
             const self = e.action === "member.joined" || e.action === "member.left";
             const system = e.details.by === "system";
+            // Parley's team acted (the operator's console), with the reason they gave.
+            const staff = e.details.by === "parley";
+            const staffReason = staff && typeof e.details.reason === "string" ? e.details.reason : null;
             // Changes made through the public API: the workspace's key acted, not a person.
             const viaApi = e.details.via === "api";
             const from = typeof e.details.from === "string" ? e.details.from : null;
@@ -91,6 +94,8 @@ export function AuditLogSection({
                   <strong>
                     {system ? (
                       t("audit.system")
+                    ) : staff ? (
+                      t("audit.parleyTeam")
                     ) : viaApi ? (
                       t("audit.apiKey")
                     ) : e.actorName ? (
@@ -130,6 +135,7 @@ export function AuditLogSection({
                     </>
                   ) : null}
                   {role}
+                  {staffReason ? <> {t("audit.staffReason", { reason: staffReason })}</> : null}
                   {e.action === "api_key.used" && typeof e.details.status === "number"
                     ? t("audit.apiStatus", { status: e.details.status })
                     : null}

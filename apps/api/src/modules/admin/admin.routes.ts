@@ -1,0 +1,317 @@
+import swagger from "@fastify/swagger";
+import {
+  adminAuditEntrySchema,
+  adminGrantSchema,
+  adminHealthSchema,
+  adminPaymentDetailSchema,
+  adminPaymentListSchema,
+  adminPaymentsQuerySchema,
+  adminPlanListSchema,
+  adminPlanPatchSchema,
+  adminPlanSchema,
+  adminSearchQuerySchema,
+  adminSuspendSchema,
+  adminWorkspaceDetailSchema,
+  adminWorkspaceSearchSchema,
+  idText,
+  subscriptionDetailsSchema,
+} from "@parley/contracts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { createJsonSchemaTransform } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../lib/errors";
+import { bearerToken, staffOf } from "../../plugins/auth";
+import type { AdminService } from "./admin.service";
+
+const params = z.object({ id: idText() });
+const trackParams = z.object({ trackId: idText() });
+const reasonBody = z.object({ reason: adminSuspendSchema.shape.reason });
+const documented = (operationId: string, summary: string) => ({
+  operationId,
+  tags: ["Admin"],
+  summary,
+  security: [{ staffToken: [] }],
+});
+
+/**
+ * The operator's console's API (issue #33), under `/api/admin`: platform staff only (`staffOf`).
+ * Reads for `admin` and `support`; every change for `admin` with a recent sign-in and a reason.
+ * Its OpenAPI document is at `/api/admin/openapi.json`, for staff too.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{
+  admin: AdminService;
+  now: () => Date;
+  /** The access-token check of the dashboard's routes (runs after the API-key refusal). */
+  authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}> = async (app, { admin, now, authenticate }) => {
+  // An API key acts for one workspace and never reaches the console: refused outright (403), not
+  // read as a broken sign-in.
+  app.addHook("onRequest", async (request) => {
+    const token = bearerToken(request);
+    if (token?.startsWith("prly_")) {
+      throw new AppError("FORBIDDEN", "API keys cannot use the operator's console.");
+    }
+  });
+  app.addHook("onRequest", authenticate);
+  // Nothing the console answers is kept by a browser or a proxy.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Parley operator's console API",
+        version: "1",
+        description:
+          "Platform staff only (the `admin` and `support` platform roles). Changes need `admin`, a sign-in within the last 10 minutes and a reason; each is written to the platform audit log.",
+      },
+      components: {
+        securitySchemes: {
+          staffToken: { type: "http", scheme: "bearer", description: "A staff access token" },
+        },
+      },
+    },
+    transform: createJsonSchemaTransform({}),
+  });
+  let document: unknown;
+  app.get("/openapi.json", { schema: { hide: true } }, async (request) => {
+    staffOf(request, "read", now());
+    document ??= app.swagger();
+    return document;
+  });
+
+  app.get(
+    "/me",
+    {
+      schema: {
+        ...documented("adminMe", "Who is signed in to the console, and until when changes are allowed"),
+        response: {
+          200: z.object({
+            role: z.enum(["admin", "support"]),
+            email: z.string(),
+            changesUntil: z.string().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request, "read", now());
+      const at = request.auth?.claims.authTime;
+      return {
+        role: staff.role,
+        email: staff.email,
+        changesUntil:
+          staff.role === "admin" && at !== undefined ? new Date((at + 600) * 1000).toISOString() : null,
+      };
+    },
+  );
+
+  app.get(
+    "/workspaces",
+    {
+      schema: {
+        ...documented(
+          "adminSearchWorkspaces",
+          "Find workspaces by e-mail, name, workspace id or payment reference",
+        ),
+        querystring: adminSearchQuerySchema,
+        response: { 200: adminWorkspaceSearchSchema },
+      },
+    },
+    async (request) => {
+      staffOf(request, "read", now());
+      return admin.searchWorkspaces(request.query.q);
+    },
+  );
+
+  app.get(
+    "/workspaces/:id",
+    {
+      schema: {
+        ...documented(
+          "adminGetWorkspace",
+          "A workspace: plan, members, bots, usage, payments, keys, webhooks, channels",
+        ),
+        params,
+        response: { 200: adminWorkspaceDetailSchema },
+      },
+    },
+    async (request) => {
+      staffOf(request, "read", now());
+      return admin.workspace(request.params.id);
+    },
+  );
+
+  app.post(
+    "/workspaces/:id/subscription",
+    {
+      schema: {
+        ...documented("adminGrantPlan", "Grant or extend a plan until a date, with a reason"),
+        params,
+        body: adminGrantSchema,
+        response: { 200: subscriptionDetailsSchema },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request, "write", now());
+      return admin.grant(request.params.id, request.body, staff);
+    },
+  );
+
+  app.get(
+    "/payments",
+    {
+      schema: {
+        ...documented(
+          "adminListPayments",
+          "Payments, newest first, filtered by reference, state and provider",
+        ),
+        querystring: adminPaymentsQuerySchema,
+        response: { 200: adminPaymentListSchema },
+      },
+    },
+    async (request) => {
+      staffOf(request, "read", now());
+      return admin.payments(request.query);
+    },
+  );
+
+  app.get(
+    "/payments/:trackId",
+    {
+      schema: {
+        ...documented("adminGetPayment", "A payment with every gateway event recorded for it"),
+        params: trackParams,
+        response: { 200: adminPaymentDetailSchema },
+      },
+    },
+    async (request) => {
+      staffOf(request, "read", now());
+      return admin.payment(request.params.trackId);
+    },
+  );
+
+  app.post(
+    "/payments/:trackId/inquire",
+    {
+      schema: {
+        ...documented(
+          "adminInquirePayment",
+          "Ask the gateway about a pending payment now, and apply its answer",
+        ),
+        params: trackParams,
+        body: reasonBody,
+        response: { 200: adminPaymentDetailSchema },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request, "write", now());
+      return admin.inquire(request.params.trackId, { actor: staff, reason: request.body.reason });
+    },
+  );
+
+  app.get(
+    "/plans",
+    {
+      schema: {
+        ...documented("adminListPlans", "Every plan, retired ones too, with its version"),
+        response: { 200: adminPlanListSchema },
+      },
+    },
+    async (request) => {
+      staffOf(request, "read", now());
+      return admin.plans();
+    },
+  );
+
+  app.patch(
+    "/plans/:id",
+    {
+      schema: {
+        ...documented(
+          "adminEditPlan",
+          "Edit a plan's price, limits, features and texts (en and ar), or retire it",
+        ),
+        params,
+        body: adminPlanPatchSchema,
+        response: { 200: adminPlanSchema },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request, "write", now());
+      return admin.editPlan(request.params.id, request.body, staff);
+    },
+  );
+
+  const suspension = z.object({
+    id: z.string(),
+    workspaceId: z.string(),
+    name: z.string(),
+    suspendedAt: z.string().nullable(),
+    suspendedReason: z.string().nullable(),
+  });
+  app.post(
+    "/chatbots/:id/suspend",
+    {
+      schema: {
+        ...documented("adminSuspendChatbot", 'Suspend a chatbot: it answers "unavailable" everywhere'),
+        params,
+        body: reasonBody,
+        response: { 200: suspension },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request, "write", now());
+      return admin.setSuspension(request.params.id, true, { actor: staff, reason: request.body.reason });
+    },
+  );
+  app.post(
+    "/chatbots/:id/unsuspend",
+    {
+      schema: {
+        ...documented("adminUnsuspendChatbot", "Lift a chatbot's suspension"),
+        params,
+        body: reasonBody,
+        response: { 200: suspension },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request, "write", now());
+      return admin.setSuspension(request.params.id, false, { actor: staff, reason: request.body.reason });
+    },
+  );
+
+  app.get(
+    "/health",
+    {
+      schema: {
+        ...documented(
+          "adminHealth",
+          "Job queue, failing webhooks, ingestion failures, payments backlog, volume, revenue",
+        ),
+        response: { 200: adminHealthSchema },
+      },
+    },
+    async (request) => {
+      staffOf(request, "read", now());
+      return admin.health();
+    },
+  );
+
+  app.get(
+    "/actions",
+    {
+      schema: {
+        ...documented("adminRecentActions", "The platform audit log, newest first"),
+        response: { 200: z.object({ items: z.array(adminAuditEntrySchema) }) },
+      },
+    },
+    async (request) => {
+      staffOf(request, "read", now());
+      return { items: await admin.recentActions(50) };
+    },
+  );
+};

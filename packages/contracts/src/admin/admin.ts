@@ -1,0 +1,294 @@
+import { z } from "zod";
+import { idText, safeText } from "../common/text";
+import { billingIntervalSchema, moneySchema, planNamesSchema } from "../plans/plan";
+
+/**
+ * The operator's console (issue #33): `/api/admin/*`, for platform staff only. `admin` may read
+ * and act; `support` may only read. Every action needs a sign-in within the last
+ * ADMIN_STEP_UP_SECONDS (the token's `authTime`) and a reason, and is written to the platform
+ * audit log.
+ */
+export const PLATFORM_STAFF_ROLES = ["admin", "support"] as const;
+export type PlatformStaffRole = (typeof PLATFORM_STAFF_ROLES)[number];
+export const ADMIN_STEP_UP_SECONDS = 10 * 60;
+export const ADMIN_PAGE_SIZE = 25;
+
+/** What an operator types to say why: kept with the action in the platform audit log. */
+export const adminReasonSchema = safeText()
+  .trim()
+  .min(3, "Say why, in a few words")
+  .max(500, "Keep the reason under 500 characters");
+
+export const adminSearchQuerySchema = z.object({
+  /** An e-mail address or part of one, a name, a workspace id or a payment reference. */
+  q: safeText().trim().min(2, "Type at least 2 characters to search").max(200),
+});
+
+export const adminWorkspaceHitSchema = z.object({
+  id: z.string(),
+  /** The workspace's name on the auth service; null when it could not be asked. */
+  name: z.string().nullable(),
+  personal: z.boolean(),
+  owners: z.array(z.object({ email: z.string(), name: z.string() })),
+  plan: z.object({ id: z.string(), name: z.string(), names: planNamesSchema, tier: z.number().int() }),
+  status: z.enum(["active", "past_due"]),
+  /** What the search matched: `email`, `name`, `workspace`, `payment`. */
+  matched: z.array(z.enum(["email", "name", "workspace", "payment"])),
+});
+export const adminWorkspaceSearchSchema = z.object({
+  items: z.array(adminWorkspaceHitSchema),
+  /** The auth service could not be asked: names and members are missing, the API's own data is not. */
+  partial: z.boolean(),
+});
+export type AdminWorkspaceHit = z.infer<typeof adminWorkspaceHitSchema>;
+export type AdminWorkspaceSearch = z.infer<typeof adminWorkspaceSearchSchema>;
+
+const iso = z.string();
+
+export const adminPaymentSchema = z.object({
+  trackId: z.string(),
+  workspaceId: z.string(),
+  provider: z.enum(["sandbox", "benefit", "mpgs"]),
+  method: z.enum(["mastercard", "benefit"]),
+  state: z.enum(["pending", "captured", "failed", "canceled", "expired", "amount_mismatch"]),
+  amount: moneySchema,
+  plan: z.object({ id: z.string(), names: planNamesSchema }),
+  gatewayReference: z.string().nullable(),
+  resultCode: z.string().nullable(),
+  resultMessage: z.string().nullable(),
+  createdAt: iso,
+  capturedAt: iso.nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const adminPaymentEventSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  outcome: z.enum(["applied", "ignored", "rejected"]),
+  reason: z.string().nullable(),
+  receivedAt: iso,
+});
+export const adminPaymentDetailSchema = adminPaymentSchema.extend({
+  events: z.array(adminPaymentEventSchema),
+});
+export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
+
+export const adminPaymentStateSchema = adminPaymentSchema.shape.state;
+export const adminPaymentsQuerySchema = z.object({
+  q: safeText().trim().max(200).optional(),
+  state: adminPaymentStateSchema.optional(),
+  provider: adminPaymentSchema.shape.provider.optional(),
+  cursor: safeText().max(300).optional(),
+});
+export const adminPaymentListSchema = z.object({
+  items: z.array(adminPaymentSchema),
+  nextCursor: z.string().nullable(),
+});
+export type AdminPaymentList = z.infer<typeof adminPaymentListSchema>;
+
+export const adminAuditEntrySchema = z.object({
+  id: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  reason: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: iso,
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+
+const limitsSchema = z.object({
+  chatbots: z.number().int(),
+  messagesPerMonth: z.number().int(),
+  knowledgeSources: z.number().int(),
+  teamMembers: z.number().int(),
+});
+
+export const adminWorkspaceDetailSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  personal: z.boolean(),
+  /** False when the auth service could not be asked: members and the name are missing. */
+  membersKnown: z.boolean(),
+  members: z.array(
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      name: z.string(),
+      role: z.enum(["owner", "admin", "agent"]),
+    }),
+  ),
+  subscription: z.object({
+    status: z.enum(["active", "past_due"]),
+    plan: z.object({
+      id: z.string(),
+      names: planNamesSchema,
+      tier: z.number().int(),
+      billingInterval: billingIntervalSchema,
+    }),
+    currentPeriodStart: iso,
+    currentPeriodEnd: iso.nullable(),
+    graceEndsAt: iso.nullable(),
+    pendingChange: z.object({ planNames: planNamesSchema, effectiveAt: iso }).nullable(),
+  }),
+  usage: z.object({ used: limitsSchema, limits: limitsSchema, month: z.string() }),
+  chatbots: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      published: z.boolean(),
+      suspendedAt: iso.nullable(),
+      suspendedReason: z.string().nullable(),
+      createdAt: iso,
+    }),
+  ),
+  payments: z.array(adminPaymentSchema),
+  subscriptionChanges: z.array(
+    z.object({
+      kind: z.string(),
+      from: planNamesSchema.nullable(),
+      to: planNamesSchema.nullable(),
+      reference: z.string().nullable(),
+      createdAt: iso,
+    }),
+  ),
+  apiKeys: z.array(
+    z.object({ name: z.string(), createdAt: iso, lastUsedAt: iso.nullable(), revoked: z.boolean() }),
+  ),
+  webhooks: z.array(
+    z.object({
+      url: z.string(),
+      enabled: z.boolean(),
+      failingSince: iso.nullable(),
+      disabledReason: z.string().nullable(),
+    }),
+  ),
+  channels: z.array(
+    z.object({
+      kind: z.string(),
+      chatbotId: z.string(),
+      displayNumber: z.string().nullable(),
+      status: z.string(),
+    }),
+  ),
+  recentErrors: z.array(z.object({ what: z.string(), message: z.string(), at: iso })),
+  audit: z.array(adminAuditEntrySchema),
+});
+export type AdminWorkspaceDetail = z.infer<typeof adminWorkspaceDetailSchema>;
+
+/** Grant or extend a plan without a payment: through the subscriptions module's own rules. */
+export const adminGrantSchema = z.object({
+  planId: idText(),
+  /** The last day of the granted period (a date, or a date and time), in the future. */
+  until: safeText()
+    .max(40)
+    .refine((v) => !Number.isNaN(Date.parse(v)), "Use a date like 2026-11-21"),
+  reason: adminReasonSchema,
+});
+export type AdminGrant = z.infer<typeof adminGrantSchema>;
+
+export const adminSuspendSchema = z.object({ reason: adminReasonSchema });
+
+const planWords = (max: number) => safeText().trim().max(max);
+const bothLanguages = <T extends z.ZodType>(schema: T) => z.object({ en: schema, ar: schema });
+
+/**
+ * A plan edit: `version` is the one the operator read (a newer one answers 409 with it). Only the
+ * fields sent change. A price applies to payments started from `price.from` (default now): a
+ * period already paid never changes.
+ */
+export const adminPlanPatchSchema = z
+  .object({
+    version: z.number().int().positive(),
+    reason: adminReasonSchema,
+    price: z
+      .object({
+        amount: z.number().nonnegative().max(100_000),
+        from: safeText()
+          .max(40)
+          .refine((v) => !Number.isNaN(Date.parse(v)), "Use a date like 2026-11-21")
+          .optional(),
+      })
+      .optional(),
+    limits: limitsSchema
+      .extend({
+        chatbots: z.number().int().min(0).max(100_000),
+        messagesPerMonth: z.number().int().min(0).max(100_000_000),
+        knowledgeSources: z.number().int().min(0).max(1_000_000),
+        teamMembers: z.number().int().min(1).max(10_000),
+      })
+      .partial()
+      .optional(),
+    features: bothLanguages(z.array(planWords(200).min(1)).max(20)).optional(),
+    name: bothLanguages(planWords(60).min(1, "Give the plan a name in both languages")).optional(),
+    description: bothLanguages(planWords(500)).optional(),
+    isActive: z.boolean().optional(),
+  })
+  .strict();
+export type AdminPlanPatch = z.infer<typeof adminPlanPatchSchema>;
+
+export const adminPlanSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  version: z.number().int(),
+  isActive: z.boolean(),
+  tier: z.number().int(),
+  billingInterval: billingIntervalSchema,
+  price: moneySchema,
+  nextPrice: z.object({ amount: moneySchema, from: iso }).nullable(),
+  limits: limitsSchema,
+  texts: z.object({
+    en: z.object({ name: z.string(), description: z.string(), extras: z.array(z.string()) }),
+    ar: z.object({ name: z.string(), description: z.string(), extras: z.array(z.string()) }),
+  }),
+  editedAt: iso.nullable(),
+});
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+export const adminPlanListSchema = z.object({ items: z.array(adminPlanSchema) });
+
+export const adminHealthSchema = z.object({
+  jobs: z.array(
+    z.object({
+      kind: z.string(),
+      queued: z.number().int(),
+      running: z.number().int(),
+      failed: z.number().int(),
+      oldestQueuedAt: iso.nullable(),
+    }),
+  ),
+  failingWebhooks: z.array(
+    z.object({
+      workspaceId: z.string(),
+      url: z.string(),
+      failingSince: iso.nullable(),
+      enabled: z.boolean(),
+    }),
+  ),
+  ingestionFailures: z.object({
+    last24h: z.number().int(),
+    recent: z.array(
+      z.object({
+        workspaceId: z.string(),
+        chatbotId: z.string(),
+        title: z.string(),
+        error: z.string().nullable(),
+        at: iso,
+      }),
+    ),
+  }),
+  payments: z.object({ pendingOlderThan15m: z.number().int(), heldForReview: z.number().int() }),
+  messagesByHour: z.array(z.object({ hour: iso, channel: z.string(), messages: z.number().int() })),
+  revenue: z.array(
+    z.object({
+      month: z.string(),
+      currency: z.string(),
+      captured: z.number(),
+      newWorkspaces: z.number().int(),
+      churned: z.number().int(),
+    }),
+  ),
+  suspendedChatbots: z.number().int(),
+});
+export type AdminHealth = z.infer<typeof adminHealthSchema>;
