@@ -17,6 +17,8 @@ export interface TokenIssuer {
       role?: string;
       workspaceId?: string;
       workspaceRole?: "owner" | "admin" | "agent";
+      /** When the session signed in (seconds); the console's step-up reads it. */
+      authTime?: number;
     },
     opts?: { expiresIn?: string | number; issuer?: string; audience?: string; key?: "trusted" | "rogue" },
   ): Promise<string>;
@@ -50,6 +52,7 @@ export async function startTokenIssuer(): Promise<TokenIssuer> {
         role: claims.role ?? "user",
         ...(claims.workspaceId ? { workspaceId: claims.workspaceId } : {}),
         ...(claims.workspaceRole ? { workspaceRole: claims.workspaceRole } : {}),
+        ...(claims.authTime !== undefined ? { authTime: claims.authTime } : {}),
       };
       return new SignJWT(payload)
         .setProtectedHeader({ alg: "EdDSA", kid: "trusted-1" })

@@ -178,13 +178,28 @@ export const adminWorkspaceDetailSchema = z.object({
 });
 export type AdminWorkspaceDetail = z.infer<typeof adminWorkspaceDetailSchema>;
 
+/**
+ * A day (`2026-11-21`) or a moment (`2026-11-21T09:00:00Z`, an offset or `Z` required) that exists:
+ * no 30 February, no bare numbers or words that `Date.parse` would read as some date.
+ */
+export function isDayOrMoment(value: string): boolean {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const moment = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.exec(value);
+  const parts = day ?? moment;
+  if (!parts) return false;
+  const at = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(at.getTime())) return false;
+  // The calendar day as written must exist (Date rolls 2026-02-30 over to 2 March).
+  const probe = new Date(Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])));
+  return probe.getUTCMonth() === Number(parts[2]) - 1 && probe.getUTCDate() === Number(parts[3]);
+}
+const dayOrMoment = () => safeText().trim().max(40).refine(isDayOrMoment, "Use a date like 2026-11-21");
+
 /** Grant or extend a plan without a payment: through the subscriptions module's own rules. */
 export const adminGrantSchema = z.object({
   planId: idText(),
   /** The last day of the granted period (a date, or a date and time), in the future. */
-  until: safeText()
-    .max(40)
-    .refine((v) => !Number.isNaN(Date.parse(v)), "Use a date like 2026-11-21"),
+  until: dayOrMoment(),
   reason: adminReasonSchema,
 });
 export type AdminGrant = z.infer<typeof adminGrantSchema>;
@@ -206,10 +221,7 @@ export const adminPlanPatchSchema = z
     price: z
       .object({
         amount: z.number().nonnegative().max(100_000),
-        from: safeText()
-          .max(40)
-          .refine((v) => !Number.isNaN(Date.parse(v)), "Use a date like 2026-11-21")
-          .optional(),
+        from: dayOrMoment().optional(),
       })
       .optional(),
     limits: limitsSchema

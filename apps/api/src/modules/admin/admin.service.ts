@@ -11,6 +11,7 @@ import {
   type AdminWorkspaceDetail,
   type AdminWorkspaceHit,
   type AdminWorkspaceSearch,
+  currencyExponent,
   majorToMinor,
   minorToMajor,
   type WorkspaceMember,
@@ -514,6 +515,12 @@ export function createAdminService(deps: {
           throw new AppError("BAD_REQUEST", "The Free plan has no price to change");
         }
         const minor = majorToMinor(patch.price.amount, current.currency);
+        if (minorToMajor(minor, current.currency) !== patch.price.amount) {
+          throw new AppError(
+            "BAD_REQUEST",
+            `Use at most ${currencyExponent(current.currency)} decimal places for ${current.currency}`,
+          );
+        }
         if (minor <= 0) throw new AppError("BAD_REQUEST", "A paid plan needs a price above zero");
         const from = patch.price.from ? new Date(patch.price.from) : at;
         if (from.getTime() <= at.getTime()) {
