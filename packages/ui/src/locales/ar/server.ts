@@ -596,7 +596,8 @@ const server: Record<string, string> = {
   "The Free plan cannot be retired: every workspace falls back to it":
     "لا يمكن إيقاف الباقة المجانية: فكل مساحة عمل تعود إليها.",
   "Nothing to change": "لا يوجد ما يُغيَّر.",
-  "Use at most {{digits}} decimal places for {{currency}}": "استخدم {{digits}} منازل عشرية كحدٍّ أقصى لعملة {{currency}}.",
+  "Use at most {{digits}} decimal places for {{currency}}":
+    "استخدم {{digits}} منازل عشرية كحدٍّ أقصى لعملة {{currency}}.",
   "Someone changed this plan since you opened it (version {{version}}). Reload it and make your change again.":
     "عدّل شخص آخر هذه الباقة منذ فتحتها (الإصدار {{version}}). أعد تحميلها ثم أجرِ تعديلك مرة أخرى.",
   "Grant a paid plan: every workspace has the Free plan already":
