@@ -246,6 +246,23 @@ async function benchFigures(script, env = {}) {
   }
 }
 
+// 3b'. The operator's console at 100,000 workspaces (issue #33): searches, payments pages, a workspace.
+{
+  const { code, figures } = await benchFigures("apps/api/bench/admin.bench.ts");
+  if (code !== 0 || figures.length === 0) record("console bench", "failed", "", `exit ${code}`, false);
+  for (const f of figures) {
+    const cases = Object.entries(f).filter(([k]) => k.endsWith("P95"));
+    const [slowest, worst] = cases.reduce((a, b) => (b[1] > a[1] ? b : a));
+    record(
+      `console p95, 100k workspaces, slowest read: ${slowest.replace(/P95$/, "")} (${f.driver})`,
+      Math.round(worst * 10) / 10,
+      "ms",
+      "≤ 100 ms",
+      worst <= 100,
+    );
+  }
+}
+
 // 3c. Webhook delivery beside a workspace whose three receivers hang (issue #35): healthy
 // endpoints' p95 from queueing to arrival, against the same load with nobody hanging.
 {

@@ -104,6 +104,21 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
       expect(hit, q).toMatchObject({ plan: { name: "Free", tier: 0 }, status: "active" });
       expect(hit?.owners.map((o) => o.email)).toEqual([customer.email]);
     }
+    // A shared workspace is found by its name (the auth service answers), with its owner.
+    const teamOwner = await signUp(s);
+    const team = await teamOwner.browser.post("/organization/create", {
+      name: "Gulf Perfumes Team",
+      slug: `gulf-${Date.now()}`,
+    });
+    expect(team.status, team.body).toBe(200);
+    const teamId = team.json<{ id: string }>().id;
+    const byName = adminWorkspaceSearchSchema.parse(
+      (await as(operator, "GET", "/api/admin/workspaces?q=gulf%20perf")).json,
+    );
+    expect(byName.items).toEqual([
+      expect.objectContaining({ id: teamId, name: "Gulf Perfumes Team", personal: false, matched: ["name"] }),
+    ]);
+    expect(byName.items[0]?.owners.map((o) => o.email)).toEqual([teamOwner.email]);
     // Support staff may look too.
     expect(
       (await as(support, "GET", `/api/admin/workspaces?q=${encodeURIComponent(customer.email)}`)).status,

@@ -37,6 +37,9 @@ export const payments = pgTable(
   (t) => [
     index("payments_user_idx").on(t.userId, t.createdAt),
     index("payments_pending_idx").on(t.status, t.createdAt),
+    // The operator's console: newest first across everyone, and a gateway's reference.
+    index("payments_created_idx").on(t.createdAt, t.trackId),
+    index("payments_provider_ref_idx").on(t.providerRef),
     check("payments_amount_positive", sql`${t.amountMinor} > 0`),
   ],
 );

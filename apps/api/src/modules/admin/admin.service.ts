@@ -214,6 +214,8 @@ export function createAdminService(deps: {
         string,
         {
           name: string | null;
+          /** A personal workspace has its owner's id. */
+          personal: boolean;
           owners: { email: string; name: string }[];
           matched: Set<AdminWorkspaceHit["matched"][number]>;
         }
@@ -221,7 +223,7 @@ export function createAdminService(deps: {
       const hit = (id: string) => {
         let h = hits.get(id);
         if (!h) {
-          h = { name: null, owners: [], matched: new Set() };
+          h = { name: null, personal: false, owners: [], matched: new Set() };
           hits.set(id, h);
         }
         return h;
@@ -230,16 +232,18 @@ export function createAdminService(deps: {
       for (const w of fromAuthService ?? []) {
         const h = hit(w.id);
         h.name = w.name;
+        h.personal = w.members.some((m) => m.userId === w.id);
         h.owners = w.members.filter((m) => m.role === "owner").map((m) => ({ email: m.email, name: m.name }));
         for (const m of w.matched) h.matched.add(m);
       }
       // People we know (their personal workspace has their id), found without the auth service too.
       for (const person of people) {
         const h = hit(person.id);
+        h.personal = true;
         if (h.owners.length === 0) h.owners = [{ email: person.email, name: person.name }];
         if (person.id === q) h.matched.add("workspace");
-        if (person.email.toLowerCase().includes(lower)) h.matched.add("email");
-        if (person.name.toLowerCase().includes(lower)) h.matched.add("name");
+        if (person.email.toLowerCase().startsWith(lower)) h.matched.add("email");
+        if (person.name.toLowerCase().startsWith(lower)) h.matched.add("name");
       }
       for (const id of byPayment) hit(id).matched.add("payment");
       // An id only we know (no person, no auth answer): a workspace with a subscription.
@@ -251,7 +255,10 @@ export function createAdminService(deps: {
       const unnamed = ids.filter((id) => (hits.get(id)?.owners.length ?? 0) === 0);
       for (const person of await deps.users.byIds(unnamed)) {
         const h = hits.get(person.id);
-        if (h) h.owners = [{ email: person.email, name: person.name }];
+        if (h) {
+          h.owners = [{ email: person.email, name: person.name }];
+          h.personal = true;
+        }
       }
       const items: AdminWorkspaceHit[] = [];
       for (const id of ids) {
@@ -262,7 +269,7 @@ export function createAdminService(deps: {
         items.push({
           id,
           name: h.name,
-          personal: people.some((p) => p.id === id) || h.owners.length === 1,
+          personal: h.personal,
           owners: h.owners,
           plan: { id: plan.id, name: plan.name, names: planNamesOf(plan), tier: plan.tier },
           status: sub.status,

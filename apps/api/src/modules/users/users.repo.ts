@@ -2,7 +2,7 @@ import type { Database } from "@parley/db";
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { type PlatformUserRow, platformUsers } from "../../db/schema";
 import type { Tx } from "../../db/tx";
-import { likeContaining } from "../../lib/like";
+import { likePrefix } from "../../lib/like";
 
 /** The platform_users table's one owner. */
 export function createUsersRepo(db: Database) {
@@ -35,19 +35,20 @@ export function createUsersRepo(db: Database) {
       await tx.delete(platformUsers).where(eq(platformUsers.id, userId));
     },
     /**
-     * The operator's console: people whose e-mail or name contains `q` (case-insensitive), or whose
-     * id is `q`. A personal workspace has its owner's id, so each hit names one workspace too.
+     * The operator's console: people whose e-mail address or name begins with `q`
+     * (case-insensitive; indexed), or whose id is `q`. A personal workspace has its owner's id, so
+     * each hit names one workspace too.
      */
     search(q: string, limit: number): Promise<PlatformUserRow[]> {
-      const pattern = likeContaining(q);
+      const prefix = likePrefix(q.toLowerCase());
       return db
         .select()
         .from(platformUsers)
         .where(
           or(
             eq(platformUsers.id, q),
-            sql`${platformUsers.email} ilike ${pattern} escape '\\'`,
-            sql`${platformUsers.name} ilike ${pattern} escape '\\'`,
+            sql`lower(${platformUsers.email}) like ${prefix} escape '\\'`,
+            sql`lower(${platformUsers.name}) like ${prefix} escape '\\'`,
           ),
         )
         .orderBy(asc(platformUsers.email))

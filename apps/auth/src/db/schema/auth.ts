@@ -32,7 +32,12 @@ export const user = pgTable(
     // access token's `locale` claim follow it; better-auth validates input (auth.ts additionalFields).
     locale: text(),
   },
-  (t) => [check("user_locale_check", sql`${t.locale} is null or ${t.locale} in ('en', 'ar')`)],
+  (t) => [
+    check("user_locale_check", sql`${t.locale} is null or ${t.locale} in ('en', 'ar')`),
+    // The operator's console finds people by the beginning of their address or name.
+    index("user_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
+    index("user_name_prefix_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`),
+  ],
 );
 
 export const session = pgTable(
@@ -111,14 +116,18 @@ export const jwks = pgTable("jwks", {
 
 // organization plugin: workspaces. Every user's personal workspace has id = the user's id (made by
 // a trigger on "user", migration 0002), so the API's owner ids are workspace ids without a rewrite.
-export const organization = pgTable("organization", {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  slug: text().notNull().unique(),
-  logo: text(),
-  createdAt: timestamp(tz).notNull(),
-  metadata: text(),
-});
+export const organization = pgTable(
+  "organization",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    logo: text(),
+    createdAt: timestamp(tz).notNull(),
+    metadata: text(),
+  },
+  (t) => [index("organization_name_prefix_idx").using("btree", sql`lower(${t.name}) text_pattern_ops`)],
+);
 
 export const member = pgTable(
   "member",
