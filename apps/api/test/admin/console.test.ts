@@ -11,6 +11,7 @@ import {
   subscriptionDetailsSchema,
   widgetConversationSchema,
 } from "@parley/contracts";
+import { signWebhook } from "@parley/contracts/server";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeAdmin } from "../../../auth/src/cli/make-admin";
@@ -217,6 +218,88 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
     expect((await as(operator, "GET", "/api/admin/payments?cursor=bm90LWEtY3Vyc29y")).status).toBe(400);
   });
 
+  it("resolves payments held for review: one granted as paid, one declined; each once", async () => {
+    const payer = await signUp(s);
+    const plans = planListSchema.parse(await (await fetch(`${s.api.url}/api/plans`)).json());
+    const starter = plans.find((p) => p.name === "Starter" && p.billingInterval === "monthly");
+    if (!starter) throw new Error("no Starter plan");
+    /** A payment the gateway then captured for another amount (its signed notification). */
+    const held = async () => {
+      const started = await as(payer, "POST", "/api/payments/initiate", {
+        payment_provider: "mastercard",
+        amount: starter.price.amount,
+        planId: starter._id,
+      });
+      expect(started.status).toBe(200);
+      const trackId = String(started.json.track_id);
+      const raw = JSON.stringify({
+        type: "payment.decided",
+        trackId,
+        status: "captured",
+        amountMinor: 1_000,
+        currency: "BHD",
+        resultCode: null,
+        resultMessage: null,
+      });
+      const res = await fetch(`${s.api.url}/api/payments/callback/sandbox`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...signWebhook(s.api.env.PAYMENTS_SANDBOX_SECRET, raw, {
+            id: `evt_${Math.random().toString(36).slice(2)}`,
+            timestamp: Math.floor(Date.now() / 1000),
+          }),
+        },
+        body: raw,
+      });
+      expect(res.status).toBe(409);
+      return trackId;
+    };
+    const first = await held();
+    const second = await held();
+    const listed = adminPaymentListSchema.parse(
+      (await as(support, "GET", `/api/admin/payments?state=amount_mismatch&q=${payer.userId}`)).json,
+    );
+    expect(listed.items.map((p) => p.trackId).sort()).toEqual([first, second].sort());
+
+    const resolve = (who: Person, trackId: string, decision: string) =>
+      as(who, "POST", `/api/admin/payments/${trackId}/resolve`, {
+        decision,
+        reason: "Checked with the bank",
+      });
+    expect((await resolve(support, first, "grant")).status).toBe(403);
+    expect((await resolve(operator, first, "refund everything")).status).toBe(400);
+    const granted = await resolve(operator, first, "grant");
+    expect(granted.status).toBe(200);
+    expect(adminPaymentDetailSchema.parse(granted.json).state).toBe("captured");
+    const plan = subscriptionDetailsSchema.parse(
+      (await as(payer, "GET", `/api/subscription/details/${payer.userId}`)).json,
+    ).plan.name;
+    expect(plan).toBe("Starter");
+    // Once: a second decision on it, or on a payment that was never held, is refused.
+    expect((await resolve(operator, first, "decline")).status).toBe(409);
+
+    const declined = await resolve(operator, second, "decline");
+    expect(adminPaymentDetailSchema.parse(declined.json).state).toBe("failed");
+    const history = (await as(payer, "GET", "/api/payments")).json as unknown as {
+      track_id: string;
+      status: string;
+      resultMessage: string | null;
+    }[];
+    expect(history.find((p) => p.track_id === second)).toMatchObject({
+      status: "failed",
+      resultMessage: "Declined after review: the amount paid did not match the price",
+    });
+    const actions = await s.api.db.db
+      .select()
+      .from(platformAuditLog)
+      .where(eq(platformAuditLog.workspaceId, payer.userId));
+    expect(actions.map((a) => a.action).sort()).toEqual([
+      "payment.review_declined",
+      "payment.review_granted",
+    ]);
+  });
+
   it("grants a plan until a date with a reason; the customer sees it; bad grants are refused", async () => {
     const plans = adminPlanListSchema.parse((await as(operator, "GET", "/api/admin/plans")).json).items;
     const pro = plans.find((p) => p.texts.en.name === "Pro" && p.billingInterval === "monthly");
@@ -249,6 +332,35 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
     expect(details.plan.name).toBe("Pro");
     expect(details.currentPeriodEnd?.slice(0, 10)).toBe(until);
 
+    // A downgrade at the end of the period, as the customer would schedule it, then cancelled.
+    const starter = plans.find((p) => p.texts.en.name === "Starter" && p.billingInterval === "monthly");
+    const downgradeUrl = `${url}/downgrade`;
+    expect(
+      (await as(support, "POST", downgradeUrl, { planId: starter?.id, reason: "Asked by phone" })).status,
+    ).toBe(403);
+    expect(
+      (await as(operator, "POST", downgradeUrl, { planId: pro.id, reason: "Asked by phone" })).status,
+    ).toBe(400);
+    const scheduled = await as(operator, "POST", downgradeUrl, {
+      planId: starter?.id,
+      reason: "Asked by phone",
+    });
+    expect(scheduled.status).toBe(200);
+    expect(String(scheduled.json.message)).toMatch(
+      /^Downgrade scheduled: your plan will change to Starter on /,
+    );
+    const pending = subscriptionDetailsSchema.parse(
+      (await as(customer, "GET", `/api/subscription/details/${customer.userId}`)).json,
+    ).pendingChange;
+    expect(pending?.plan.name).toBe("Starter");
+    const cancelled = await as(operator, "POST", downgradeUrl, {
+      planId: null,
+      reason: "Changed their mind",
+    });
+    expect(cancelled.json).toEqual({
+      message: "Your scheduled downgrade was cancelled; your plan stays as it is",
+    });
+
     // The customer's activity log says Parley changed the plan, and why.
     const log = auditListSchema.parse((await as(customer, "GET", "/api/workspace/audit-log")).json).entries;
     expect(log.find((e) => e.action === "plan.changed" && e.details.by === "parley")).toMatchObject({
@@ -259,12 +371,22 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
     const w = adminWorkspaceDetailSchema.parse(
       (await as(operator, "GET", `/api/admin/workspaces/${customer.userId}`)).json,
     );
-    expect(w.subscriptionChanges[0]).toMatchObject({
+    expect(w.subscriptionChanges.map((c) => c.kind).slice(0, 3)).toEqual([
+      "downgrade_cancelled",
+      "downgrade_scheduled",
+      "granted",
+    ]);
+    expect(w.subscriptionChanges[2]).toMatchObject({
       kind: "granted",
       to: { en: "Pro" },
       reference: "admin",
     });
-    expect(w.audit[0]).toMatchObject({
+    expect(w.audit.map((a) => a.action).slice(0, 3)).toEqual([
+      "subscription.downgrade_cancelled",
+      "subscription.downgrade_scheduled",
+      "subscription.granted",
+    ]);
+    expect(w.audit[2]).toMatchObject({
       action: "subscription.granted",
       actorEmail: operatorEmail,
       reason: grant.reason,
@@ -430,9 +552,10 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
     expect(res.status).toBe(200);
     const health = adminHealthSchema.parse(res.json);
     expect(health.messagesByHour.some((m) => m.channel === "widget" && m.messages > 0)).toBe(true);
-    // The Starter payment captured above is this month's revenue, from a first payment.
+    // The two Starter payments captured above (the customer's, and the one granted after review)
+    // are this month's revenue, each a workspace's first payment.
     const month = new Date().toISOString().slice(0, 7);
-    expect(health.revenue.find((r) => r.month === month)).toMatchObject({ newWorkspaces: 1 });
+    expect(health.revenue.find((r) => r.month === month)).toMatchObject({ newWorkspaces: 2 });
     expect(health.suspendedChatbots).toBe(0);
     const actions = await as(support, "GET", "/api/admin/actions");
     expect((actions.json.items as { action: string }[]).map((a) => a.action)).toEqual(

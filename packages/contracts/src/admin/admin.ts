@@ -206,6 +206,15 @@ export type AdminGrant = z.infer<typeof adminGrantSchema>;
 
 export const adminSuspendSchema = z.object({ reason: adminReasonSchema });
 
+/** A payment held for review: `grant` treats it as paid, `decline` closes it without a plan. */
+export const adminResolveSchema = z.object({
+  decision: z.enum(["grant", "decline"]),
+  reason: adminReasonSchema,
+});
+
+/** A downgrade at the end of the paid period (a lower plan), or `planId: null` to cancel the scheduled one. */
+export const adminDowngradeSchema = z.object({ planId: idText().nullable(), reason: adminReasonSchema });
+
 const planWords = (max: number) => safeText().trim().max(max);
 const bothLanguages = <T extends z.ZodType>(schema: T) => z.object({ en: schema, ar: schema });
 

@@ -1,6 +1,7 @@
 import swagger from "@fastify/swagger";
 import {
   adminAuditEntrySchema,
+  adminDowngradeSchema,
   adminGrantSchema,
   adminHealthSchema,
   adminPaymentDetailSchema,
@@ -9,6 +10,7 @@ import {
   adminPlanListSchema,
   adminPlanPatchSchema,
   adminPlanSchema,
+  adminResolveSchema,
   adminSearchQuerySchema,
   adminSuspendSchema,
   adminWorkspaceDetailSchema,
@@ -210,6 +212,48 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const staff = staffOf(request, "write", now());
       return admin.inquire(request.params.trackId, { actor: staff, reason: request.body.reason });
+    },
+  );
+
+  app.post(
+    "/payments/:trackId/resolve",
+    {
+      schema: {
+        ...documented(
+          "adminResolvePayment",
+          "Resolve a payment held for review: grant the plan as paid, or decline",
+        ),
+        params: trackParams,
+        body: adminResolveSchema,
+        response: { 200: adminPaymentDetailSchema },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request, "write", now());
+      return admin.resolveHeld(request.params.trackId, request.body.decision, {
+        actor: staff,
+        reason: request.body.reason,
+      });
+    },
+  );
+
+  app.post(
+    "/workspaces/:id/subscription/downgrade",
+    {
+      schema: {
+        ...documented(
+          "adminScheduleDowngrade",
+          "Schedule a downgrade at the end of the paid period (planId), or cancel the scheduled one (planId null)",
+        ),
+        params,
+        body: adminDowngradeSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request, "write", now());
+      const result = await admin.downgrade(request.params.id, request.body, staff);
+      return { message: result.message };
     },
   );
 

@@ -503,6 +503,66 @@ export function createAdminService(deps: {
       return this.payment(trackId);
     },
 
+    /** A payment held for review (another amount was captured): granted as paid, or declined. */
+    async resolveHeld(trackId: string, decision: "grant" | "decline", action: StaffAction) {
+      const at = now();
+      await deps.payments.resolveHeld(trackId, decision, action.reason, (tx, before, after) =>
+        deps.audit.insert(
+          {
+            actor: action.actor,
+            action: decision === "grant" ? "payment.review_granted" : "payment.review_declined",
+            targetType: "payment",
+            targetId: trackId,
+            workspaceId: before.userId,
+            reason: action.reason,
+            before: { state: before.status },
+            after: { state: after.status },
+          },
+          tx,
+          at,
+        ),
+      );
+      return this.payment(trackId);
+    },
+
+    /**
+     * Schedules a downgrade to a lower plan at the end of the paid period, or cancels the one
+     * scheduled: as the customer would (the subscriptions module's own rules and messages).
+     */
+    async downgrade(workspaceId: string, input: { planId: string | null; reason: string }, by: StaffActor) {
+      const before = await deps.subscriptionsRepo.byUser(deps.subscriptionsRepo.db, workspaceId);
+      if (!before) throw new AppError("NOT_FOUND", "Workspace not found");
+      let result: { message: string };
+      if (input.planId === null) {
+        result = await deps.subscriptions.cancelPendingDowngrade(workspaceId, workspaceId);
+      } else {
+        const target = await planById(input.planId);
+        result = await deps.subscriptions.scheduleDowngrade(workspaceId, {
+          userId: workspaceId,
+          trackId: before.lastPaymentTrackId ?? "",
+          targetPlanId: target.id,
+          isYearly: target.billingInterval === "yearly",
+        });
+      }
+      const after = await deps.subscriptionsRepo.byUser(deps.subscriptionsRepo.db, workspaceId);
+      await deps.audit.insert(
+        {
+          actor: by,
+          action:
+            input.planId === null ? "subscription.downgrade_cancelled" : "subscription.downgrade_scheduled",
+          targetType: "workspace",
+          targetId: workspaceId,
+          workspaceId,
+          reason: input.reason,
+          before: subscriptionSnapshot(before),
+          after: after ? subscriptionSnapshot(after) : null,
+        },
+        undefined,
+        now(),
+      );
+      return result;
+    },
+
     async plans(): Promise<{ items: AdminPlan[] }> {
       return { items: (await deps.plansRepo.listAll()).map(toAdminPlan) };
     },

@@ -326,6 +326,70 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { ack: provider.callbackAck?.({ resultUrl: resultUrl(event.trackId) }), result };
     },
 
+    /**
+     * Platform staff resolve a payment held for review (the gateway captured another amount than
+     * the price): `grant` treats it as paid (the plan starts now, as a capture would start it),
+     * `decline` closes it without a plan (the money is returned outside Parley: at the gateway's
+     * own console). Only a held payment, once (row lock). `record` writes the platform audit entry
+     * in the same transaction.
+     */
+    async resolveHeld(
+      trackId: string,
+      decision: "grant" | "decline",
+      reason: string,
+      record: (tx: Tx, before: PaymentRow, after: PaymentRow) => Promise<void>,
+    ): Promise<PaymentRow> {
+      return db.transaction(async (tx) => {
+        const payment = await repo.lockByTrackId(tx, trackId);
+        if (!payment) throw new AppError("NOT_FOUND", "Payment not found");
+        if (payment.status !== "amount_mismatch") {
+          throw new AppError("CONFLICT", "Only a payment held for review can be resolved here");
+        }
+        const at = now();
+        if (decision === "grant") {
+          await repo.update(trackId, { status: "captured", capturedAt: at, resultMessage: null }, tx);
+          const fromPlan = await planOfWorkspace(tx, payment.userId);
+          await subscriptions.applyCapturedPayment(tx, {
+            userId: payment.userId,
+            planId: payment.planId,
+            trackId,
+            capturedAt: at,
+          });
+          const plan = await plans.findById(payment.planId, tx);
+          await deps.audit?.record(
+            {
+              workspaceId: payment.userId,
+              action: "plan.changed",
+              actorId: null,
+              actorEmail: null,
+              target: plan?.name ?? payment.planId,
+              details: {
+                by: "parley",
+                reason,
+                trackId,
+                ...(fromPlan ? { from: fromPlan.name } : {}),
+                to: plan?.name ?? payment.planId,
+              },
+            },
+            tx,
+          );
+        } else {
+          await repo.update(
+            trackId,
+            {
+              status: "failed",
+              resultMessage: "Declined after review: the amount paid did not match the price",
+            },
+            tx,
+          );
+        }
+        const after = await repo.lockByTrackId(tx, trackId);
+        if (!after) throw new Error("payment vanished during review");
+        await record(tx, payment, after);
+        return after;
+      });
+    },
+
     /** Asks the gateway about one pending payment and applies the answer like a callback. */
     async settleByInquiry(row: PaymentRow): Promise<PaymentRow | undefined> {
       const provider = providers.byId(row.provider);

@@ -596,6 +596,9 @@ const server: Record<string, string> = {
   "The Free plan cannot be retired: every workspace falls back to it":
     "لا يمكن إيقاف الباقة المجانية: فكل مساحة عمل تعود إليها.",
   "Nothing to change": "لا يوجد ما يُغيَّر.",
+  "Only a payment held for review can be resolved here": "لا يمكن البتّ هنا إلا في دفعة موقوفة للمراجعة.",
+  "Declined after review: the amount paid did not match the price":
+    "رُفضت بعد المراجعة: المبلغ المدفوع لا يطابق السعر.",
   "Use at most {{digits}} decimal places for {{currency}}":
     "استخدم {{digits}} منازل عشرية كحدٍّ أقصى لعملة {{currency}}.",
   "Someone changed this plan since you opened it (version {{version}}). Reload it and make your change again.":
