@@ -51,6 +51,7 @@ const DevelopersPage = lazyPage(
   "DevelopersPage",
 );
 const AnalyticsPage = lazyPage(() => import("../features/analytics/pages/AnalyticsRoute"), "AnalyticsRoute");
+const AdminPage = lazyPage(() => import("./routes/AdminRoute"), "AdminRoute");
 const WhatsAppSimulatorPage = lazyPage(
   () => import("../features/whatsapp-simulator/pages/WhatsAppSimulatorPage"),
   "WhatsAppSimulatorPage",
@@ -170,6 +171,8 @@ export function createAppRouter() {
         { path: "/invitations/:id", element: <InvitationPage /> },
         // API keys and the API reference (`/developers/api-keys`, `/developers/api`); webhooks join here.
         { path: "/developers/*", element: <DevelopersPage /> },
+        // The operator's console (issue #33): platform staff only; anyone else gets "Page not found".
+        { path: "/admin/*", element: <AdminPage /> },
         // Every other path needs a session too (spec §2): signed out, the shell sends the visitor
         // to the auth app (remembering the path); signed in, it is the app's "Page not found".
         { path: "*", element: <AppNotFoundPage /> },

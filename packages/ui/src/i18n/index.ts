@@ -33,6 +33,7 @@ export const NAMESPACES = [
   "auth",
   "mail",
   "developers",
+  "admin",
 ] as const;
 
 type Loader = () => Promise<{ default: unknown }>;
@@ -60,6 +61,7 @@ const catalogs: Record<Language, Record<Namespace, Loader>> = {
     auth: () => import("../locales/en/auth"),
     mail: () => import("../locales/en/mail"),
     developers: () => import("../locales/en/developers"),
+    admin: () => import("../locales/en/admin"),
   },
   ar: {
     common: () => import("../locales/ar/common"),
@@ -78,6 +80,7 @@ const catalogs: Record<Language, Record<Namespace, Loader>> = {
     auth: () => import("../locales/ar/auth"),
     mail: () => import("../locales/ar/mail"),
     developers: () => import("../locales/ar/developers"),
+    admin: () => import("../locales/ar/admin"),
   },
 };
 

@@ -1,6 +1,8 @@
 import { MenuChevron, useMenu } from "@parley/ui/components/Menu";
 import { Ltr, useTranslation } from "@parley/ui/i18n/react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
+import { staffQueryOptions } from "../../features/admin/public";
 import type { AuthUser } from "../../features/session/session-data";
 
 /**
@@ -23,12 +25,17 @@ interface UserMenuProps {
 /**
  * The account button in the app header: a menu-button (WAI-ARIA pattern) with the user's name and
  * e-mail, links to account settings and support, and Sign out (the kit's `useMenu`: arrow keys move
- * between items; Esc and a click outside close it).
+ * between items; Esc and a click outside close it). Platform staff also find the operator's console
+ * there: whether one is staff is asked once, lazily (when the menu is about to open), and a 403
+ * answer hides the link.
  */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const { t } = useTranslation("app");
   const { open, setOpen, close, buttonProps, menuProps } = useMenu();
   const display = user.name || user.email;
+  const queryClient = useQueryClient();
+  const staff = useQuery({ ...staffQueryOptions(user.id), enabled: open });
+  const askIfStaff = () => void queryClient.prefetchQuery(staffQueryOptions(user.id)).catch(() => undefined);
 
   return (
     <div className="user-menu">
@@ -37,6 +44,8 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         className="user-menu-button"
         aria-label={t("userMenu.button", { name: display })}
         onClick={() => setOpen((value) => !value)}
+        onPointerEnter={askIfStaff}
+        onFocus={askIfStaff}
       >
         {/* The initials are drawn by CSS: as text they would be part of the button's visible
             words, which its accessible name must contain (WCAG 2.5.3). */}
@@ -70,6 +79,18 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           >
             {t("userMenu.help")}
           </Link>
+          {staff.data ? (
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              className="user-menu-item"
+              to="/admin"
+              data-testid="operator-console-link"
+              onClick={() => close(false)}
+            >
+              {t("userMenu.console")}
+            </Link>
+          ) : null}
           <hr className="user-menu-separator" />
           <button
             role="menuitem"

@@ -6,6 +6,7 @@ export { ACCESS_TOKEN_COOKIE, readCookie } from "./access-token-cookie";
 export { sessionKeys } from "./api";
 export { AuthServiceError, type LinkedAccount } from "./auth-client";
 export { describeAuthError } from "./auth-errors";
+export { saveReturnPath } from "./routes";
 export { authClient, getAccessToken, tokens } from "./runtime";
 export { useSession, useSignedInUser } from "./session-context";
 export type { AuthUser } from "./session-data";

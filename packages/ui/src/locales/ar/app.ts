@@ -25,6 +25,7 @@ const app: Translation<typeof en> = {
     yourAccount: "حسابك",
     settings: "إعدادات الحساب",
     help: "المساعدة والدعم",
+    console: "لوحة التشغيل",
     signOut: "تسجيل الخروج",
   },
   signOut: {

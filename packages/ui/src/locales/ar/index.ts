@@ -1,6 +1,7 @@
 import type { Resources } from "../en/index";
 import type { Translation } from "../types";
 import account from "./account";
+import admin from "./admin";
 import app from "./app";
 import auth from "./auth";
 import billing from "./billing";
@@ -34,6 +35,7 @@ const ar: { [N in keyof Resources]: Translation<Resources[N]> } = {
   auth,
   mail,
   developers,
+  admin,
 };
 
 export default ar;

@@ -23,6 +23,7 @@ const app = {
     yourAccount: "Your account",
     settings: "Account settings",
     help: "Help and support",
+    console: "Operator's console",
     signOut: "Sign out",
   },
   signOut: {

@@ -1,4 +1,5 @@
 import account from "./account";
+import admin from "./admin";
 import app from "./app";
 import auth from "./auth";
 import billing from "./billing";
@@ -33,6 +34,7 @@ const en = {
   auth,
   mail,
   developers,
+  admin,
 } as const;
 
 export type Resources = typeof en;

@@ -1,0 +1,72 @@
+import { type AdminPayment, formatMoney } from "@parley/contracts";
+import { Table, type TableColumn } from "@parley/ui/components/Table";
+import { Ltr, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
+import { Link } from "react-router-dom";
+import { PaymentStateBadge, ProviderText } from "./PaymentBits";
+
+/** Payments, newest first: each links to its page; the workspace column when they are of many. */
+export function PaymentsTable({
+  payments,
+  showWorkspace = true,
+  pageSize,
+}: {
+  payments: readonly AdminPayment[];
+  showWorkspace?: boolean;
+  pageSize?: number;
+}) {
+  const { t } = useTranslation("admin");
+  const { language } = useLanguage();
+  const format = useFormat();
+  const columns: TableColumn<AdminPayment>[] = [
+    {
+      key: "created",
+      header: t("payments.created"),
+      className: "admin-nowrap",
+      cell: (p) => <time dateTime={p.createdAt}>{format.date(p.createdAt, "dateTime")}</time>,
+    },
+    {
+      key: "reference",
+      header: t("payments.reference"),
+      cell: (p) => (
+        <Link to={`/admin/payments/${encodeURIComponent(p.trackId)}`}>
+          <Ltr className="admin-id">{p.trackId}</Ltr>
+        </Link>
+      ),
+    },
+    ...(showWorkspace
+      ? [
+          {
+            key: "workspace",
+            header: t("payments.workspace"),
+            cell: (p: AdminPayment) => (
+              <Link to={`/admin/customers/${encodeURIComponent(p.workspaceId)}`}>
+                <Ltr className="admin-id">{p.workspaceId}</Ltr>
+              </Link>
+            ),
+          },
+        ]
+      : []),
+    { key: "plan", header: t("payments.plan"), cell: (p) => <bdi>{p.plan.names[language]}</bdi> },
+    {
+      key: "amount",
+      header: t("payments.amount"),
+      className: "admin-numeric",
+      cell: (p) => formatMoney(p.amount.amount, p.amount.currency),
+    },
+    { key: "provider", header: t("payments.provider"), cell: (p) => <ProviderText payment={p} /> },
+    { key: "state", header: t("payments.state"), cell: (p) => <PaymentStateBadge state={p.state} /> },
+  ];
+  return (
+    <div className="admin-table-wrap">
+      <Table
+        className="admin-table"
+        caption={t("payments.caption")}
+        rows={payments}
+        rowKey={(p) => p.trackId}
+        rowProps={(p) => ({ "data-track-id": p.trackId, "data-state": p.state })}
+        columns={columns}
+        {...(pageSize ? { pageSize } : {})}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,431 @@
+import type { AdminWorkspaceDetail } from "@parley/contracts";
+import { Button } from "@parley/ui/components/Button";
+import { Table } from "@parley/ui/components/Table";
+import { Ltr, Trans, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
+import type en from "@parley/ui/locales/en/admin";
+import { useState } from "react";
+import { useSuspension } from "../api";
+import { errorSubject } from "../console";
+import { useCanChange, useConsole } from "./ConsoleContext";
+import { useRecordedText } from "./form";
+import { ReasonDialog } from "./ReasonDialog";
+import { Badge, Empty, Section } from "./Status";
+
+type W = AdminWorkspaceDetail;
+type Bot = W["chatbots"][number];
+type Workspace = (typeof en)["workspace"];
+
+export function MembersSection({ workspace }: { workspace: W }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Section title={t("workspace.members.title")}>
+      {!workspace.membersKnown ? (
+        <Empty>{t("workspace.members.unknown")}</Empty>
+      ) : workspace.members.length === 0 ? (
+        <Empty>{t("workspace.members.empty")}</Empty>
+      ) : (
+        <div className="admin-table-wrap">
+          <Table
+            className="admin-table"
+            caption={t("workspace.members.caption")}
+            rows={workspace.members}
+            rowKey={(m) => m.userId}
+            columns={[
+              { key: "name", header: t("workspace.members.name"), cell: (m) => <bdi>{m.name}</bdi> },
+              { key: "email", header: t("workspace.members.email"), cell: (m) => <Ltr>{m.email}</Ltr> },
+              {
+                key: "role",
+                header: t("workspace.members.role"),
+                cell: (m) => t(`workspace.members.roles.${m.role}`),
+              },
+            ]}
+          />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+/** The workspace's bots, each with its state; admins suspend one or lift its suspension, with a reason. */
+export function BotsSection({ workspace, onNotice }: { workspace: W; onNotice: (text: string) => void }) {
+  const { t } = useTranslation("admin");
+  const format = useFormat();
+  const canChange = useCanChange();
+  const { act } = useConsole();
+  const suspension = useSuspension();
+  const [target, setTarget] = useState<{ bot: Bot; suspend: boolean } | null>(null);
+  return (
+    <Section title={t("workspace.bots.title")}>
+      {workspace.chatbots.length === 0 ? (
+        <Empty>{t("workspace.bots.empty")}</Empty>
+      ) : (
+        <div className="admin-table-wrap">
+          <Table
+            className="admin-table"
+            caption={t("workspace.bots.caption")}
+            rows={workspace.chatbots}
+            rowKey={(b) => b.id}
+            rowProps={(b) => ({ "data-chatbot-id": b.id })}
+            columns={[
+              {
+                key: "name",
+                header: t("workspace.bots.name"),
+                cell: (b) => (
+                  <>
+                    <bdi className="admin-strong">{b.name}</bdi>
+                    <Ltr className="admin-id admin-sub">{b.id}</Ltr>
+                  </>
+                ),
+              },
+              {
+                key: "state",
+                header: t("workspace.bots.state"),
+                cell: (b) =>
+                  b.suspendedAt ? (
+                    <>
+                      <Badge tone="danger">{t("workspace.bots.suspended")}</Badge>
+                      <span className="admin-sub">
+                        {t("workspace.bots.suspendedSince", {
+                          date: format.date(b.suspendedAt),
+                          reason: b.suspendedReason ?? "",
+                        })}
+                      </span>
+                    </>
+                  ) : (
+                    <Badge tone={b.published ? "success" : "neutral"}>
+                      {t(b.published ? "workspace.bots.published" : "workspace.bots.draft")}
+                    </Badge>
+                  ),
+              },
+              {
+                key: "created",
+                header: t("workspace.bots.created"),
+                className: "admin-nowrap",
+                cell: (b) => format.date(b.createdAt),
+              },
+              ...(canChange
+                ? [
+                    {
+                      key: "actions",
+                      header: t("workspace.bots.actions"),
+                      hideHeader: true,
+                      labelled: false,
+                      cell: (b: Bot) => (
+                        <Button
+                          size="sm"
+                          variant={b.suspendedAt ? "secondary" : "danger"}
+                          onClick={() => act(() => setTarget({ bot: b, suspend: !b.suspendedAt }))}
+                        >
+                          {t(b.suspendedAt ? "workspace.bots.unsuspend" : "workspace.bots.suspend")}
+                        </Button>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </div>
+      )}
+      <ReasonDialog
+        open={target !== null}
+        tone={target?.suspend ? "danger" : "primary"}
+        title={
+          target
+            ? t(target.suspend ? "workspace.bots.suspendTitle" : "workspace.bots.unsuspendTitle", {
+                name: target.bot.name,
+              })
+            : ""
+        }
+        description={
+          target ? t(target.suspend ? "workspace.bots.suspendBody" : "workspace.bots.unsuspendBody") : ""
+        }
+        confirmLabel={t(target?.suspend ? "workspace.bots.suspend" : "workspace.bots.unsuspend")}
+        busyLabel={t(target?.suspend ? "workspace.bots.suspending" : "workspace.bots.unsuspending")}
+        onCancel={() => setTarget(null)}
+        onConfirm={async (reason) => {
+          if (!target) return;
+          const done = await suspension.mutateAsync({
+            chatbotId: target.bot.id,
+            suspend: target.suspend,
+            reason,
+          });
+          setTarget(null);
+          onNotice(
+            t(target.suspend ? "workspace.bots.suspendedDone" : "workspace.bots.unsuspendedDone", {
+              name: done.name,
+            }),
+          );
+        }}
+      />
+    </Section>
+  );
+}
+
+const CHANGE_KINDS = new Set<string>([
+  "created",
+  "upgrade",
+  "downgrade_scheduled",
+  "downgrade_cancelled",
+  "downgrade_applied",
+  "past_due",
+  "expired",
+  "granted",
+] satisfies (keyof Workspace["changes"]["kinds"])[]);
+
+export function ChangesSection({ changes }: { changes: W["subscriptionChanges"] }) {
+  const { t } = useTranslation("admin");
+  const { language } = useLanguage();
+  const format = useFormat();
+  const none = t("common.none");
+  return (
+    <Section title={t("workspace.changes.title")}>
+      {changes.length === 0 ? (
+        <Empty>{t("workspace.changes.empty")}</Empty>
+      ) : (
+        <div className="admin-table-wrap">
+          <Table
+            className="admin-table"
+            caption={t("workspace.changes.caption")}
+            rows={changes}
+            rowKey={(c) => `${c.createdAt}|${c.kind}|${c.reference ?? ""}`}
+            pageSize={10}
+            columns={[
+              {
+                key: "when",
+                header: t("workspace.changes.when"),
+                className: "admin-nowrap",
+                cell: (c) => format.date(c.createdAt, "dateTime"),
+              },
+              {
+                key: "what",
+                header: t("workspace.changes.what"),
+                cell: (c) =>
+                  CHANGE_KINDS.has(c.kind) ? (
+                    t(`workspace.changes.kinds.${c.kind as keyof Workspace["changes"]["kinds"]}`)
+                  ) : (
+                    <Ltr>{c.kind}</Ltr>
+                  ),
+              },
+              {
+                key: "plans",
+                header: t("workspace.changes.plans"),
+                cell: (c) =>
+                  t("workspace.changes.fromTo", {
+                    from: c.from ? c.from[language] : none,
+                    to: c.to ? c.to[language] : none,
+                  }),
+              },
+              {
+                key: "reference",
+                header: t("workspace.changes.reference"),
+                cell: (c) => (c.reference ? <Ltr className="admin-id">{c.reference}</Ltr> : null),
+              },
+            ]}
+          />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+export function KeysSection({ keys }: { keys: W["apiKeys"] }) {
+  const { t } = useTranslation("admin");
+  const format = useFormat();
+  return (
+    <Section title={t("workspace.keys.title")}>
+      {keys.length === 0 ? (
+        <Empty>{t("workspace.keys.empty")}</Empty>
+      ) : (
+        <div className="admin-table-wrap">
+          <Table
+            className="admin-table"
+            caption={t("workspace.keys.caption")}
+            rows={keys}
+            rowKey={(k) => `${k.name}|${k.createdAt}`}
+            columns={[
+              { key: "name", header: t("workspace.keys.name"), cell: (k) => <bdi>{k.name}</bdi> },
+              {
+                key: "created",
+                header: t("workspace.keys.created"),
+                cell: (k) => format.date(k.createdAt),
+              },
+              {
+                key: "lastUsed",
+                header: t("workspace.keys.lastUsed"),
+                cell: (k) => (k.lastUsedAt ? format.date(k.lastUsedAt) : t("common.never")),
+              },
+              {
+                key: "state",
+                header: t("workspace.keys.state"),
+                cell: (k) => (
+                  <Badge tone={k.revoked ? "neutral" : "success"}>
+                    {t(k.revoked ? "workspace.keys.revoked" : "workspace.keys.live")}
+                  </Badge>
+                ),
+              },
+            ]}
+          />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+export function WebhooksSection({ webhooks }: { webhooks: W["webhooks"] }) {
+  const { t } = useTranslation("admin");
+  const format = useFormat();
+  return (
+    <Section title={t("workspace.webhooks.title")}>
+      {webhooks.length === 0 ? (
+        <Empty>{t("workspace.webhooks.empty")}</Empty>
+      ) : (
+        <div className="admin-table-wrap">
+          <Table
+            className="admin-table"
+            caption={t("workspace.webhooks.caption")}
+            rows={webhooks}
+            rowKey={(h) => h.url}
+            columns={[
+              {
+                key: "url",
+                header: t("workspace.webhooks.url"),
+                cell: (h) => <Ltr className="admin-url">{h.url}</Ltr>,
+              },
+              {
+                key: "state",
+                header: t("workspace.webhooks.state"),
+                cell: (h) => (
+                  <>
+                    <Badge tone={h.enabled ? "success" : "neutral"}>
+                      {t(h.enabled ? "workspace.webhooks.on" : "workspace.webhooks.off")}
+                    </Badge>
+                    {h.failingSince ? (
+                      <span className="admin-sub admin-danger-text">
+                        {t("workspace.webhooks.failingSince", {
+                          date: format.date(h.failingSince, "dateTime"),
+                        })}
+                      </span>
+                    ) : null}
+                  </>
+                ),
+              },
+            ]}
+          />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+export function ChannelsSection({ channels }: { channels: W["channels"] }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Section title={t("workspace.channels.title")}>
+      {channels.length === 0 ? (
+        <Empty>{t("workspace.channels.empty")}</Empty>
+      ) : (
+        <div className="admin-table-wrap">
+          <Table
+            className="admin-table"
+            caption={t("workspace.channels.caption")}
+            rows={channels}
+            rowKey={(c) => `${c.kind}|${c.chatbotId}`}
+            columns={[
+              {
+                key: "kind",
+                header: t("workspace.channels.kind"),
+                cell: (c) =>
+                  c.kind === "whatsapp" ? t("workspace.channels.kinds.whatsapp") : <Ltr>{c.kind}</Ltr>,
+              },
+              {
+                key: "number",
+                header: t("workspace.channels.number"),
+                cell: (c) => (c.displayNumber ? <Ltr>{c.displayNumber}</Ltr> : t("common.notSet")),
+              },
+              {
+                key: "chatbot",
+                header: t("workspace.channels.chatbot"),
+                cell: (c) => <Ltr className="admin-id">{c.chatbotId}</Ltr>,
+              },
+              {
+                key: "state",
+                header: t("workspace.channels.state"),
+                cell: (c) =>
+                  c.status === "connected" || c.status === "needs_attention" ? (
+                    <Badge tone={c.status === "connected" ? "success" : "warning"}>
+                      {t(`workspace.channels.states.${c.status}`)}
+                    </Badge>
+                  ) : (
+                    <Ltr>{c.status}</Ltr>
+                  ),
+              },
+            ]}
+          />
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function ErrorSubject({ what }: { what: string }) {
+  const { t } = useTranslation("admin");
+  const subject = errorSubject(what);
+  if (subject.kind === "source") return <>{t("workspace.errors.source", { name: subject.name })}</>;
+  if (subject.kind === "webhook")
+    return (
+      <Trans
+        t={t}
+        i18nKey="workspace.errors.webhook"
+        values={{ url: subject.name }}
+        components={{ url: <Ltr /> }}
+      />
+    );
+  return <bdi>{subject.name}</bdi>;
+}
+
+export function ErrorsSection({ errors }: { errors: W["recentErrors"] }) {
+  const { t } = useTranslation("admin");
+  const format = useFormat();
+  const recorded = useRecordedText();
+  return (
+    <Section title={t("workspace.errors.title")}>
+      {errors.length === 0 ? (
+        <Empty>{t("workspace.errors.empty")}</Empty>
+      ) : (
+        <div className="admin-table-wrap">
+          <Table
+            className="admin-table"
+            caption={t("workspace.errors.caption")}
+            rows={errors}
+            rowKey={(e) => `${e.at}|${e.what}`}
+            pageSize={10}
+            columns={[
+              {
+                key: "when",
+                header: t("workspace.errors.when"),
+                className: "admin-nowrap",
+                cell: (e) => (e.at ? format.date(e.at, "dateTime") : null),
+              },
+              {
+                key: "what",
+                header: t("workspace.errors.what"),
+                cell: (e) => <ErrorSubject what={e.what} />,
+              },
+              {
+                key: "message",
+                header: t("workspace.errors.message"),
+                // A webhook's machine reason ("failing") in words; a source's error is the reader's text.
+                cell: (e) =>
+                  e.message === "failing" ? (
+                    t("workspace.errors.failing")
+                  ) : (
+                    <bdi className="admin-reason-text">{recorded(e.message)}</bdi>
+                  ),
+              },
+            ]}
+          />
+        </div>
+      )}
+    </Section>
+  );
+}

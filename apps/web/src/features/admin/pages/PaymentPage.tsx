@@ -1,0 +1,200 @@
+import { type AdminPaymentDetail, formatMoney } from "@parley/contracts";
+import { Alert } from "@parley/ui/components/Alert";
+import { Button } from "@parley/ui/components/Button";
+import { Table } from "@parley/ui/components/Table";
+import { Ltr, Trans, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
+import { useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { useDocumentTitle } from "../../../components/use-document-title";
+import { isApiError } from "../../../lib/api";
+import { useInquire, usePayment } from "../api";
+import { useCanChange, useConsole } from "../components/ConsoleContext";
+import { useRecordedText } from "../components/form";
+import { PaymentStateBadge, ProviderText } from "../components/PaymentBits";
+import { ReasonDialog } from "../components/ReasonDialog";
+import { BackLink, Badge, Empty, LoadError, Loading, Missing, Section } from "../components/Status";
+import { canInquire } from "../console";
+
+/** `/admin/payments/:trackId`: a payment, what the gateway said about it, and "Ask the gateway now". */
+export function PaymentPage() {
+  const { t } = useTranslation("admin");
+  useDocumentTitle(t("payment.documentTitle"));
+  const { trackId = "" } = useParams();
+  const payment = usePayment(trackId);
+  return (
+    <>
+      <BackLink to="/admin/payments">{t("common.backToPayments")}</BackLink>
+      {payment.isPending ? <Loading label={t("payment.loading")} /> : null}
+      {payment.isError ? (
+        isApiError(payment.error) && payment.error.code === "NOT_FOUND" ? (
+          <Missing title={t("payment.notFound")} id={trackId} />
+        ) : (
+          <LoadError
+            what={t("payment.failed")}
+            error={payment.error}
+            onRetry={() => void payment.refetch()}
+            retrying={payment.isFetching}
+          />
+        )
+      ) : null}
+      {payment.data ? <PaymentView payment={payment.data} /> : null}
+    </>
+  );
+}
+
+function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
+  const { t } = useTranslation("admin");
+  const { language } = useLanguage();
+  const format = useFormat();
+  const recorded = useRecordedText();
+  const canChange = useCanChange();
+  const { act } = useConsole();
+  const inquire = useInquire(payment.trackId);
+  const [asking, setAsking] = useState(false);
+  const [answer, setAnswer] = useState<string | null>(null);
+  return (
+    <>
+      <header className="app-page-head admin-page-head">
+        <h1>
+          <Trans
+            t={t}
+            i18nKey="payment.title"
+            values={{ id: payment.trackId }}
+            components={{ id: <Ltr /> }}
+          />
+        </h1>
+        <p className="admin-head-meta" data-testid="payment-state">
+          <PaymentStateBadge state={payment.state} />
+        </p>
+      </header>
+      <div className="admin-stack">
+        {answer ? (
+          <Alert tone="success" className="admin-notice">
+            {answer}
+          </Alert>
+        ) : null}
+        {payment.state === "amount_mismatch" ? <Alert tone="warning">{t("payment.held")}</Alert> : null}
+        {canInquire(payment) ? (
+          <div className="alert alert-info admin-inquire" role="status">
+            <p>{t("payment.pending")}</p>
+            {canChange ? (
+              <Button size="sm" onClick={() => act(() => setAsking(true))}>
+                {t("payment.inquire")}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        <Section title={t("payment.summary")}>
+          <dl className="admin-dl admin-dl-wide">
+            <dt>{t("payment.workspace")}</dt>
+            <dd>
+              <Link to={`/admin/customers/${encodeURIComponent(payment.workspaceId)}`}>
+                <Ltr className="admin-id">{payment.workspaceId}</Ltr>
+              </Link>
+            </dd>
+            <dt>{t("payment.plan")}</dt>
+            <dd>
+              <bdi>{payment.plan.names[language]}</bdi>
+            </dd>
+            <dt>{t("payment.amount")}</dt>
+            <dd>{formatMoney(payment.amount.amount, payment.amount.currency)}</dd>
+            <dt>{t("payment.provider")}</dt>
+            <dd>
+              <ProviderText payment={payment} />
+            </dd>
+            <dt>{t("payment.gatewayReference")}</dt>
+            <dd>
+              {payment.gatewayReference ? (
+                <Ltr className="admin-id">{payment.gatewayReference}</Ltr>
+              ) : (
+                t("common.notSet")
+              )}
+            </dd>
+            <dt>{t("payment.result")}</dt>
+            <dd>
+              {payment.resultCode || payment.resultMessage ? (
+                <>
+                  {payment.resultCode ? <Ltr className="admin-id">{payment.resultCode}</Ltr> : null}{" "}
+                  {payment.resultMessage ? <bdi>{recorded(payment.resultMessage)}</bdi> : null}
+                </>
+              ) : (
+                t("common.notSet")
+              )}
+            </dd>
+            <dt>{t("payment.created")}</dt>
+            <dd>{format.date(payment.createdAt, "dateTime")}</dd>
+            <dt>{t("payment.captured")}</dt>
+            <dd>{payment.capturedAt ? format.date(payment.capturedAt, "dateTime") : t("common.notSet")}</dd>
+          </dl>
+        </Section>
+        <Section title={t("payment.events")}>
+          {payment.events.length === 0 ? (
+            <Empty>{t("payment.eventsEmpty")}</Empty>
+          ) : (
+            <div className="admin-table-wrap">
+              <Table
+                className="admin-table"
+                caption={t("payment.eventsCaption")}
+                rows={payment.events}
+                rowKey={(e) => e.id}
+                columns={[
+                  {
+                    key: "received",
+                    header: t("payment.received"),
+                    className: "admin-nowrap",
+                    cell: (e) => format.date(e.receivedAt, "dateTime"),
+                  },
+                  {
+                    key: "provider",
+                    header: t("payment.provider"),
+                    cell: (e) =>
+                      e.provider === "sandbox" || e.provider === "benefit" || e.provider === "mpgs" ? (
+                        t(`payments.providers.${e.provider}`)
+                      ) : (
+                        <Ltr>{e.provider}</Ltr>
+                      ),
+                  },
+                  {
+                    key: "outcome",
+                    header: t("payment.outcome"),
+                    cell: (e) => (
+                      <Badge
+                        tone={
+                          e.outcome === "applied"
+                            ? "success"
+                            : e.outcome === "rejected"
+                              ? "danger"
+                              : "neutral"
+                        }
+                      >
+                        {t(`payment.outcomes.${e.outcome}`)}
+                      </Badge>
+                    ),
+                  },
+                  {
+                    key: "reason",
+                    header: t("payment.eventReason"),
+                    cell: (e) => (e.reason ? <bdi>{recorded(e.reason)}</bdi> : null),
+                  },
+                ]}
+              />
+            </div>
+          )}
+        </Section>
+      </div>
+      <ReasonDialog
+        open={asking}
+        title={t("payment.inquireTitle")}
+        description={t("payment.inquireBody")}
+        confirmLabel={t("payment.inquire")}
+        busyLabel={t("payment.inquiring")}
+        onCancel={() => setAsking(false)}
+        onConfirm={async (reason) => {
+          const after = await inquire.mutateAsync(reason);
+          setAsking(false);
+          setAnswer(t("payment.inquired", { state: t(`payments.states.${after.state}`) }));
+        }}
+      />
+    </>
+  );
+}
