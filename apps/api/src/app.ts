@@ -193,6 +193,9 @@ function createServices(
     bus: cacheBus,
   });
   const planCache = createHotCache<schema.PlanRow>("plan", { ttlMs: HOT_CACHE_TTL_MS, bus: cacheBus });
+  // Workspaces platform staff suspended (the operator's console): read on every message.
+  const suspensionCache = createHotCache<boolean>("wsusp", { ttlMs: HOT_CACHE_TTL_MS, bus: cacheBus });
+  const platformAudit = createPlatformAuditRepo(db.db);
   const plansRepo = createPlansRepo(db.db, now);
   const plans = createPlansService({ repo: plansRepo, currency: env.PLANS_CURRENCY });
   const contact = createContactService({ repo: createContactRepo(db.db) });
@@ -459,6 +462,8 @@ function createServices(
     conversations,
     usage: usageRepo,
     plan: currentPlan,
+    workspaceSuspended: (ownerId) =>
+      suspensionCache.get(ownerId, async () => Boolean(await platformAudit.suspension(ownerId))),
     live,
     hub: liveHub,
     now,
@@ -558,7 +563,8 @@ function createServices(
   };
   // The operator's console (issue #33): reads from each owner's repository, changes through services.
   const admin = createAdminService({
-    audit: createPlatformAuditRepo(db.db),
+    audit: platformAudit,
+    onWorkspaceSuspension: (workspaceId) => suspensionCache.invalidate(workspaceId),
     users: usersRepo,
     members: membersClient,
     subscriptions,

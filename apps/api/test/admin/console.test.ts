@@ -545,6 +545,26 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
     expect(await ask("And now?")).not.toBe(UNAVAILABLE_REPLY);
     await s.api.app.services.jobs.drain();
     await s.smtp.waitFor(customer.email, /available again/, { since });
+
+    // The whole workspace: every bot of it answers the notice, until lifted.
+    const url = `/api/admin/workspaces/${customer.userId}`;
+    expect((await as(support, "POST", `${url}/suspend`, reason)).status).toBe(403);
+    expect((await as(operator, "POST", "/api/admin/workspaces/usr_nobody/suspend", reason)).status).toBe(404);
+    const ws = await as(operator, "POST", `${url}/suspend`, { reason: "Chargebacks under review" });
+    expect(ws.status).toBe(200);
+    expect(await ask("Still there?")).toBe(UNAVAILABLE_REPLY);
+    const detail = adminWorkspaceDetailSchema.parse((await as(operator, "GET", url)).json);
+    expect(detail.suspension).toMatchObject({ reason: "Chargebacks under review", by: operatorEmail });
+    await s.api.app.services.jobs.drain();
+    const wsMail = await s.smtp.waitFor(customer.email, /workspace was suspended/, { since });
+    expect(wsMail.text).toContain("Chargebacks under review");
+    expect(
+      (await as(operator, "POST", `${url}/unsuspend`, { reason: "Resolved with the bank" })).json,
+    ).toMatchObject({
+      suspendedAt: null,
+    });
+    expect(await ask("Back?")).not.toBe(UNAVAILABLE_REPLY);
+    expect(adminWorkspaceDetailSchema.parse((await as(operator, "GET", url)).json).suspension).toBeNull();
   });
 
   it("health: queue, webhooks, ingestion, payments, volume and revenue in one read", async () => {

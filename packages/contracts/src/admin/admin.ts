@@ -112,6 +112,8 @@ export const adminWorkspaceDetailSchema = z.object({
   personal: z.boolean(),
   /** False when the auth service could not be asked: members and the name are missing. */
   membersKnown: z.boolean(),
+  /** Suspended by platform staff: every bot answers "unavailable". */
+  suspension: z.object({ at: iso, reason: z.string(), by: z.string() }).nullable(),
   members: z.array(
     z.object({
       userId: z.string(),

@@ -29,3 +29,15 @@ export const platformAuditLog = pgTable(
   ],
 );
 export type PlatformAuditRow = typeof platformAuditLog.$inferSelect;
+
+/**
+ * Workspaces platform staff switched off (the operator's console): every bot of the workspace,
+ * present and future, answers the neutral "unavailable" notice until the row is removed.
+ */
+export const workspaceSuspensions = pgTable("workspace_suspensions", {
+  workspaceId: text().primaryKey(),
+  suspendedAt: timestamp({ withTimezone: true }).notNull(),
+  reason: text().notNull(),
+  suspendedBy: text().notNull(),
+});
+export type WorkspaceSuspensionRow = typeof workspaceSuspensions.$inferSelect;

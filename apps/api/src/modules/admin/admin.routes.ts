@@ -328,6 +328,48 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  const workspaceSuspension = z.object({
+    workspaceId: z.string(),
+    suspendedAt: z.string().nullable(),
+    suspendedReason: z.string().nullable(),
+  });
+  app.post(
+    "/workspaces/:id/suspend",
+    {
+      schema: {
+        ...documented("adminSuspendWorkspace", 'Suspend a whole workspace: every bot answers "unavailable"'),
+        params,
+        body: reasonBody,
+        response: { 200: workspaceSuspension },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request, "write", now());
+      return admin.setWorkspaceSuspension(request.params.id, true, {
+        actor: staff,
+        reason: request.body.reason,
+      });
+    },
+  );
+  app.post(
+    "/workspaces/:id/unsuspend",
+    {
+      schema: {
+        ...documented("adminUnsuspendWorkspace", "Lift a workspace's suspension"),
+        params,
+        body: reasonBody,
+        response: { 200: workspaceSuspension },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request, "write", now());
+      return admin.setWorkspaceSuspension(request.params.id, false, {
+        actor: staff,
+        reason: request.body.reason,
+      });
+    },
+  );
+
   app.get(
     "/health",
     {

@@ -28,7 +28,7 @@ import type { ChatbotsService } from "../chatbots/chatbots.service";
 import type { AnalyticsRepo } from "../conversations/analytics.repo";
 import type { KnowledgeRepo } from "../knowledge/knowledge.repo";
 import type { WorkspaceMembersClient } from "../notifications/members-client";
-import { botSuspendedMail } from "../notifications/notification-mail";
+import { suspensionMail } from "../notifications/notification-mail";
 import { NOTIFY_MAIL_JOB } from "../notifications/notifications.service";
 import type { PaymentsRepo } from "../payments/payments.repo";
 import type { PaymentsService } from "../payments/payments.service";
@@ -55,6 +55,8 @@ const PAYMENT_CURSOR = "apay";
  */
 export function createAdminService(deps: {
   audit: PlatformAuditRepo;
+  /** A workspace was suspended or lifted: the turn's cached answer is dropped on every replica. */
+  onWorkspaceSuspension?: (workspaceId: string) => void;
   users: Pick<UsersRepo, "search" | "byIds">;
   members: Pick<WorkspaceMembersClient, "list" | "searchWorkspaces">;
   subscriptions: SubscriptionsService;
@@ -186,7 +188,7 @@ export function createAdminService(deps: {
   /** The owner(s) of each workspace to e-mail: as the auth service says now. */
   async function mailOwners(
     workspaceId: string,
-    mail: (owner: WorkspaceMember) => ReturnType<typeof botSuspendedMail>,
+    mail: (owner: WorkspaceMember) => ReturnType<typeof suspensionMail>,
   ) {
     const members = await deps.members.list(workspaceId);
     for (const owner of members.filter((m) => m.role === "owner")) {
@@ -291,17 +293,19 @@ export function createAdminService(deps: {
       const plan = await planById(row.planId);
       const pending = row.pendingPlanId ? await planById(row.pendingPlanId) : null;
       const month = now().toISOString().slice(0, 7);
-      const [used, bots, payments, changes, keys, hooks, channels, failures, audit] = await Promise.all([
-        deps.usage(workspaceId).catch(() => null),
-        deps.chatbots.rowsForOwner(workspaceId),
-        deps.paymentsRepo.adminPage({ q: workspaceId, limit: 50 }),
-        deps.subscriptionsRepo.changesFor(deps.subscriptionsRepo.db, workspaceId),
-        deps.apiKeys.listNames(workspaceId),
-        deps.webhooks.list(workspaceId),
-        deps.channels.listForWorkspace(workspaceId),
-        deps.knowledge.failedForOwner(workspaceId, 10),
-        deps.audit.forWorkspace(workspaceId, 50),
-      ]);
+      const [used, bots, payments, changes, keys, hooks, channels, failures, audit, suspension] =
+        await Promise.all([
+          deps.usage(workspaceId).catch(() => null),
+          deps.chatbots.rowsForOwner(workspaceId),
+          deps.paymentsRepo.adminPage({ q: workspaceId, limit: 50 }),
+          deps.subscriptionsRepo.changesFor(deps.subscriptionsRepo.db, workspaceId),
+          deps.apiKeys.listNames(workspaceId),
+          deps.webhooks.list(workspaceId),
+          deps.channels.listForWorkspace(workspaceId),
+          deps.knowledge.failedForOwner(workspaceId, 10),
+          deps.audit.forWorkspace(workspaceId, 50),
+          deps.audit.suspension(workspaceId),
+        ]);
       const planNames = new Map<string, ReturnType<typeof planNamesOf>>();
       const namesOf = async (id: string | null) => {
         if (!id) return null;
@@ -328,6 +332,13 @@ export function createAdminService(deps: {
         name: fromAuthService?.name ?? null,
         personal: Boolean(person),
         membersKnown: fromAuthService !== null,
+        suspension: suspension
+          ? {
+              at: suspension.suspendedAt.toISOString(),
+              reason: suspension.reason,
+              by: suspension.suspendedBy,
+            }
+          : null,
         members: members.map((m) => ({ userId: m.userId, email: m.email, name: m.name, role: m.role })),
         subscription: {
           status: row.status,
@@ -694,8 +705,8 @@ export function createAdminService(deps: {
       // Tell the owners only when something changed for them (a second suspend only updates the reason).
       if (wasSuspended !== suspend || (suspend && before.suspendedReason !== action.reason)) {
         await mailOwners(after.ownerId, (owner) =>
-          botSuspendedMail(
-            { botName: after.name, chatbotId: after.id, reason: suspend ? action.reason : null },
+          suspensionMail(
+            { kind: "bot", botName: after.name, chatbotId: after.id, reason: suspend ? action.reason : null },
             owner,
             deps.appUrl,
           ),
@@ -709,6 +720,56 @@ export function createAdminService(deps: {
         name: after.name,
         suspendedAt: after.suspendedAt?.toISOString() ?? null,
         suspendedReason: after.suspendedReason,
+      };
+    },
+
+    /**
+     * Suspends a whole workspace (a reason) or lifts it: every bot of it, present and future,
+     * answers the neutral "unavailable" notice meanwhile; the owners are e-mailed why.
+     */
+    async setWorkspaceSuspension(workspaceId: string, suspend: boolean, action: StaffAction) {
+      const known =
+        (await deps.subscriptionsRepo.byUser(deps.subscriptionsRepo.db, workspaceId)) ??
+        (await deps.users.byIds([workspaceId]))[0];
+      if (!known) throw new AppError("NOT_FOUND", "Workspace not found");
+      const at = now();
+      const { before, after } = await deps.audit.transaction(async (tx) => {
+        const changed = await deps.audit.setSuspension(
+          tx,
+          workspaceId,
+          suspend ? { at, reason: action.reason, by: action.actor.email } : null,
+        );
+        await deps.audit.insert(
+          {
+            actor: action.actor,
+            action: suspend ? "workspace.suspended" : "workspace.unsuspended",
+            targetType: "workspace",
+            targetId: workspaceId,
+            workspaceId,
+            reason: action.reason,
+            before: { suspended: Boolean(changed.before), reason: changed.before?.reason ?? null },
+            after: { suspended: Boolean(changed.after), reason: changed.after?.reason ?? null },
+          },
+          tx,
+          at,
+        );
+        return changed;
+      });
+      deps.onWorkspaceSuspension?.(workspaceId);
+      if (Boolean(before) !== suspend || (suspend && before?.reason !== action.reason)) {
+        await mailOwners(workspaceId, (owner) =>
+          suspensionMail({ kind: "workspace", reason: suspend ? action.reason : null }, owner, deps.appUrl),
+        ).catch((err: Error) =>
+          deps.log.error(
+            { err, workspaceId },
+            "admin: the owners of a suspended workspace could not be e-mailed",
+          ),
+        );
+      }
+      return {
+        workspaceId,
+        suspendedAt: after?.suspendedAt.toISOString() ?? null,
+        suspendedReason: after?.reason ?? null,
       };
     },
 

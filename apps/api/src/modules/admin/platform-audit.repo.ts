@@ -1,6 +1,11 @@
 import type { Database } from "@parley/db";
 import { desc, eq } from "drizzle-orm";
-import { type PlatformAuditRow, platformAuditLog } from "../../db/schema";
+import {
+  type PlatformAuditRow,
+  platformAuditLog,
+  type WorkspaceSuspensionRow,
+  workspaceSuspensions,
+} from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { newId } from "../../lib/ids";
 
@@ -41,6 +46,40 @@ export function createPlatformAuditRepo(db: Database) {
         .orderBy(desc(platformAuditLog.createdAt), desc(platformAuditLog.id))
         .limit(limit);
     },
+    /** A workspace's suspension now, or undefined (read on every message through a short cache). */
+    async suspension(workspaceId: string): Promise<WorkspaceSuspensionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(workspaceSuspensions)
+        .where(eq(workspaceSuspensions.workspaceId, workspaceId));
+      return row;
+    },
+    /** Suspends (a reason) or lifts (null); the row before and after, in the caller's transaction. */
+    async setSuspension(
+      tx: Tx,
+      workspaceId: string,
+      set: { at: Date; reason: string; by: string } | null,
+    ): Promise<{ before: WorkspaceSuspensionRow | undefined; after: WorkspaceSuspensionRow | undefined }> {
+      const [before] = await tx
+        .select()
+        .from(workspaceSuspensions)
+        .where(eq(workspaceSuspensions.workspaceId, workspaceId))
+        .for("update");
+      if (set === null) {
+        await tx.delete(workspaceSuspensions).where(eq(workspaceSuspensions.workspaceId, workspaceId));
+        return { before, after: undefined };
+      }
+      const [after] = await tx
+        .insert(workspaceSuspensions)
+        .values({ workspaceId, suspendedAt: set.at, reason: set.reason, suspendedBy: set.by })
+        .onConflictDoUpdate({
+          target: workspaceSuspensions.workspaceId,
+          set: { reason: set.reason, suspendedBy: set.by },
+        })
+        .returning();
+      return { before, after };
+    },
+    transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
     recent(limit: number): Promise<PlatformAuditRow[]> {
       return db
         .select()

@@ -39,6 +39,8 @@ export interface TurnDeps {
   usage: UsageRepo;
   /** The plan that applies to the owner now (cached: read on every message). */
   plan: (ownerId: string) => Promise<PlanRow>;
+  /** Whether platform staff suspended the whole workspace (cached: read on every message). */
+  workspaceSuspended?: (ownerId: string) => Promise<boolean>;
   live: LiveService;
   hub: LiveHub;
   now: () => Date;
@@ -261,7 +263,7 @@ export function createTurnService(deps: TurnDeps) {
 
       const recent = found.recent; // newest first
       /** Switched off by platform staff: every question gets the neutral notice, nothing else runs. */
-      const suspended = bot.suspendedAt != null;
+      const suspended = bot.suspendedAt != null || ((await deps.workspaceSuspended?.(bot.ownerId)) ?? false);
       const wantsPerson =
         !suspended && bot.handoff.enabled && (inbound?.asksForPerson || asksForPerson(content));
       let userMessageId: string;

@@ -370,27 +370,34 @@ export function webhookDisabledMail(
   };
 }
 
-/** To each owner: platform staff suspended one of the workspace's bots (with their reason), or lifted it. */
-export function botSuspendedMail(
-  item: { botName: string; chatbotId: string; reason: string | null },
+/**
+ * To each owner: platform staff suspended one of the workspace's bots, or the whole workspace
+ * (with their reason), or lifted it (`reason` null).
+ */
+export function suspensionMail(
+  item:
+    | { kind: "bot"; botName: string; chatbotId: string; reason: string | null }
+    | { kind: "workspace"; reason: string | null },
   recipient: Recipient,
   appUrl: string,
 ): MemberMail {
   const language = languageOf(recipient);
-  const c = CATALOGS[language].botSuspended;
-  const link = `${appUrl.replace(/\/+$/, "")}/chatbots/${encodeURIComponent(item.chatbotId)}`;
-  const bot = auto(oneLine(item.botName, 200));
+  const base = appUrl.replace(/\/+$/, "");
+  const c = item.kind === "bot" ? CATALOGS[language].botSuspended : CATALOGS[language].workspaceSuspended;
+  const link =
+    item.kind === "bot" ? `${base}/chatbots/${encodeURIComponent(item.chatbotId)}` : `${base}/dashboard`;
+  const values: Record<string, Value> = item.kind === "bot" ? { bot: auto(oneLine(item.botName, 200)) } : {};
   const lines =
     item.reason === null
-      ? [fill(language, c.liftedLine1, { bot })]
+      ? [fill(language, c.liftedLine1, values)]
       : [
-          fill(language, c.line1, { bot }),
+          fill(language, c.line1, values),
           fill(language, c.reason, { reason: auto(oneLine(item.reason, 500)) }),
           fill(language, c.line2),
         ];
   const subject = item.reason === null ? c.liftedSubject : c.subject;
   const content: Content = {
-    subject: oneLine(fill(language, subject, { bot }, false).text, 300),
+    subject: oneLine(fill(language, subject, values, false).text, 300),
     lines,
     button: c.button,
     link,

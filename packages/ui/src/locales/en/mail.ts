@@ -121,6 +121,19 @@ const mail = {
     button: "Open the chatbot",
     footer: "You receive this as an owner of a workspace on Parley. Your chatbot:",
   },
+  /** To the workspace's owners when Parley's staff suspend the whole workspace, or lift it. */
+  workspaceSuspended: {
+    subject: "Your Parley workspace was suspended",
+    line1:
+      "Parley's team suspended your workspace. While it is suspended, the chat windows, the API and WhatsApp of all its chatbots tell visitors they are unavailable, and answer no questions. You can still sign in and see your data.",
+    reason: "The reason given: {{reason}}",
+    line2:
+      "If you think this is a mistake, or once you have dealt with it, reply to this e-mail or contact Parley's support.",
+    liftedSubject: "Your Parley workspace is available again",
+    liftedLine1: "Parley's team lifted the suspension of your workspace: its chatbots answer visitors again.",
+    button: "Open your dashboard",
+    footer: "You receive this as an owner of a workspace on Parley. Your dashboard:",
+  },
   /** To the workspace's owners when a scheduled re-sync of a website source goes wrong. */
   sourceSync: {
     failedSubject: "A scheduled re-sync failed twice: {{title}}",
