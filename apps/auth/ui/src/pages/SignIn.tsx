@@ -32,6 +32,9 @@ export function SignInPage({ platform, search }: { platform: Platform; search: s
   const params = new URLSearchParams(search);
   // Set on the way back from a social provider: the session cookie is there, so go straight on.
   const autoContinue = params.get("continue") === "1";
+  // Re-authentication (the operator's console's step-up): the account signed in here signs in
+  // again, so the platform gets tokens of a new session, with a fresh sign-in time.
+  const reauth = params.get("reauth") === "1";
   const [session, setSession] = useState<SessionState>({ status: "checking" });
   const { t } = useTranslation("auth");
   // An invitation link opened signed out (issue #25): its notice, and the invited address.
@@ -59,6 +62,17 @@ export function SignInPage({ platform, search }: { platform: Platform; search: s
       <div className="card-loading">
         <Spinner label={t("common.checkingSession")} />
       </div>
+    );
+  }
+  if (session.status === "active" && reauth) {
+    return (
+      <SignInForm
+        platform={platform}
+        initialEmail={session.session.email}
+        invitation={invitation}
+        invitationId={invitationToCarry(invitationId, invitation)}
+        confirming={{ onSwitch: () => setSession({ status: "none" }) }}
+      />
     );
   }
   if (session.status === "active") {
@@ -186,17 +200,23 @@ function ContinueAs({
   );
 }
 
-function SignInForm({
+export function SignInForm({
   platform,
   initialEmail,
   invitation,
   invitationId,
+  confirming,
 }: {
   platform: Platform;
   initialEmail: string;
   invitation: InvitationState;
   /** The invitation to go back to on the platform, if any. */
   invitationId: string | null;
+  /**
+   * Re-authentication: the signed-in account confirms its password ("Confirm it's you"). The
+   * address is fixed; `onSwitch` runs once signed out for "Use a different account".
+   */
+  confirming?: { onSwitch: () => void };
 }) {
   const [rememberMe, setRememberMe] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -253,14 +273,25 @@ function SignInForm({
     form.fail(result.failure);
   };
 
-  const subtitle =
-    platform.id === "parley"
+  const [signingOut, setSigningOut] = useState(false);
+  const switchAccount = async () => {
+    setSigningOut(true);
+    form.reset();
+    const result = await signOut();
+    setSigningOut(false);
+    if (result.ok) confirming?.onSwitch();
+    else form.fail(result.failure);
+  };
+
+  const subtitle = confirming
+    ? t("reauth.subtitle", { platform: platform.name })
+    : platform.id === "parley"
       ? t("signIn.subtitleParley")
       : t("signIn.subtitlePlatform", { platform: platform.name });
 
   return (
     <>
-      <CardHeader title={t("signIn.title")} subtitle={subtitle} />
+      <CardHeader title={confirming ? t("reauth.title") : t("signIn.title")} subtitle={subtitle} />
       <InvitationNotice state={invitation} next="sign-in" />
       <SocialButtons
         providers={platform.socialProviders}
@@ -287,6 +318,8 @@ function SignInForm({
           autoCapitalize="none"
           spellCheck={false}
           autoFocus={initialEmail === ""}
+          // Confirming: the account is the signed-in one, not a choice.
+          readOnly={Boolean(confirming)}
         />
         <PasswordField
           {...form.field("password")}
@@ -306,24 +339,41 @@ function SignInForm({
             </Link>
           }
         />
-        <Checkbox label={t("signIn.rememberMe")} checked={rememberMe} onCheckedChange={setRememberMe} />
+        {confirming ? null : (
+          <Checkbox label={t("signIn.rememberMe")} checked={rememberMe} onCheckedChange={setRememberMe} />
+        )}
         <Button
           type="submit"
           block
           busy={busy}
-          busyLabel={t("signIn.signingIn")}
-          disabled={socialPending !== null}
+          busyLabel={confirming ? t("reauth.confirming") : t("signIn.signingIn")}
+          disabled={socialPending !== null || signingOut}
         >
-          {t("common.signIn")}
+          {confirming ? t("reauth.submit") : t("common.signIn")}
         </Button>
       </form>
-      <p className="card-footnote">
-        <Trans
-          i18nKey="signIn.newToParley"
-          ns="auth"
-          components={{ a: <Link to={pageHref("sign-up", platform.id, invitationParams(invitationId))} /> }}
-        />
-      </p>
+      {confirming ? (
+        <div className="stack">
+          <Button
+            block
+            variant="secondary"
+            busy={signingOut}
+            busyLabel={t("common.signingOut")}
+            disabled={busy}
+            onClick={switchAccount}
+          >
+            {t("signIn.useDifferentAccount")}
+          </Button>
+        </div>
+      ) : (
+        <p className="card-footnote">
+          <Trans
+            i18nKey="signIn.newToParley"
+            ns="auth"
+            components={{ a: <Link to={pageHref("sign-up", platform.id, invitationParams(invitationId))} /> }}
+          />
+        </p>
+      )}
     </>
   );
 }

@@ -47,11 +47,12 @@ const held = {
 } satisfies AdminWorkspaceDetail["payments"][number];
 const pending = { ...held, trackId: "trk_pending", state: "pending", gatewayReference: null } as const;
 
-const workspace: AdminWorkspaceDetail = {
+const workspace = {
   id: "u_customer",
   name: null,
   personal: true,
   membersKnown: true,
+  suspension: null,
   members: [{ userId: "u_customer", email: "layla@example.com", name: "Layla", role: "owner" }],
   subscription: {
     status: "active",
@@ -110,7 +111,7 @@ const workspace: AdminWorkspaceDetail = {
       createdAt: at,
     },
   ],
-};
+} as AdminWorkspaceDetail;
 
 const plan: AdminPlan = {
   id: "pl_pro_m",

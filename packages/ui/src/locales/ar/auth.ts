@@ -50,6 +50,12 @@ const auth: Translation<typeof en> = {
     signingIn: "جارٍ تسجيل الدخول…",
     newToParley: "جديد على Parley؟ <a>أنشئ حسابًا</a>",
   },
+  reauth: {
+    title: "أكِّد هويتك",
+    subtitle: "لحماية حسابك، أدخل كلمة المرور مرة أخرى للمتابعة إلى {{platform}}.",
+    submit: "تأكيد ومتابعة",
+    confirming: "جارٍ التأكيد…",
+  },
   signUp: {
     title: "أنشئ حسابك",
     subtitleParley: "ابدأ بإنشاء أول روبوت محادثة لك.",

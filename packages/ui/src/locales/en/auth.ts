@@ -51,6 +51,13 @@ const auth = {
     signingIn: "Signing in…",
     newToParley: "New to Parley? <a>Create an account</a>",
   },
+  /** Signing in again to an account already signed in (the operator's console asks for it). */
+  reauth: {
+    title: "Confirm it's you",
+    subtitle: "For your security, enter your password again to continue to {{platform}}.",
+    submit: "Confirm and continue",
+    confirming: "Confirming…",
+  },
   signUp: {
     title: "Create your account",
     subtitleParley: "Start building your first chatbot.",
