@@ -37,6 +37,12 @@ const suspensionSchema = z.object({
   suspendedAt: z.string().nullable(),
   suspendedReason: z.string().nullable(),
 });
+/** A workspace's suspension as `/suspend` and `/unsuspend` answer it (declared inline too). */
+const workspaceSuspensionSchema = z.object({
+  workspaceId: z.string(),
+  suspendedAt: z.string().nullable(),
+  suspendedReason: z.string().nullable(),
+});
 const actionsSchema = z.object({ items: z.array(adminAuditEntrySchema) });
 
 /** Every console query sits under ["admin"], keyed by the signed-in user where it says who may look. */
@@ -175,6 +181,51 @@ export function useSuspension() {
         schema: suspensionSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** A whole workspace suspended (every bot answers "unavailable") or lifted. */
+export function useWorkspaceSuspension(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ suspend, reason }: { suspend: boolean; reason: string }) =>
+      apiFetch(`/api/admin/workspaces/${enc(workspaceId)}/${suspend ? "suspend" : "unsuspend"}`, {
+        method: "POST",
+        body: { reason },
+        schema: workspaceSuspensionSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** A downgrade at the end of the paid period (`planId`), or the scheduled one cancelled (null). */
+export function useDowngrade(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { planId: string | null; reason: string }) =>
+      apiFetch(`/api/admin/workspaces/${enc(workspaceId)}/subscription/downgrade`, {
+        method: "POST",
+        body: input,
+        schema: z.object({ message: z.string() }),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** A payment held for review: `grant` treats it as paid (the plan starts), `decline` closes it. */
+export function useResolveHeld(trackId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { decision: "grant" | "decline"; reason: string }) =>
+      apiFetch(`/api/admin/payments/${enc(trackId)}/resolve`, {
+        method: "POST",
+        body: input,
+        schema: adminPaymentDetailSchema,
+      }),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(adminKeys.payment(trackId), payment);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
   });
 }
 

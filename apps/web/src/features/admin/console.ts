@@ -105,6 +105,21 @@ export function grantablePlans(plans: readonly AdminPlan[]): AdminPlan[] {
     .sort((a, b) => a.tier - b.tier || a.billingInterval.localeCompare(b.billingInterval));
 }
 
+/** The plans a downgrade may go to: on sale, below the current plan's tier, nearest first. */
+export function lowerPlans(
+  plans: readonly AdminPlan[],
+  current: { tier: number; billingInterval: AdminPlan["billingInterval"] },
+): AdminPlan[] {
+  return plans
+    .filter((plan) => plan.isActive && plan.tier < current.tier)
+    .sort(
+      (a, b) =>
+        b.tier - a.tier ||
+        Number(b.billingInterval === current.billingInterval) -
+          Number(a.billingInterval === current.billingInterval),
+    );
+}
+
 /** A usage figure against its limit, 0…1 (a limit of 0 is full at once). */
 export function usageRatio(used: number, limit: number): number {
   if (limit <= 0) return used > 0 ? 1 : 0;

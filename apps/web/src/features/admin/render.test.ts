@@ -157,10 +157,10 @@ const health: AdminHealth = {
 };
 
 const paymentList: AdminPaymentList = { items: [held, pending], nextCursor: "next" };
-const pendingDetail: AdminPaymentDetail = {
+const pendingDetail = {
   ...pending,
   events: [{ id: "ev_1", provider: "sandbox", outcome: "ignored", reason: null, receivedAt: at }],
-};
+} as AdminPaymentDetail;
 
 function seeded(): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
@@ -172,12 +172,19 @@ function seeded(): QueryClient {
   return client;
 }
 
-async function render(language: Language, path: string, pattern: string, page: ReactElement, staff = admin) {
+async function render(
+  language: Language,
+  path: string,
+  pattern: string,
+  page: ReactElement,
+  staff = admin,
+  client = seeded(),
+) {
   const i18n = await createI18n(language);
   const html = renderToStaticMarkup(
     h(
       QueryClientProvider,
-      { client: seeded() },
+      { client },
       h(
         LanguageProvider,
         { i18n } as Parameters<typeof LanguageProvider>[0],
@@ -224,7 +231,8 @@ const pages: [string, string, string, () => ReactElement][] = [
 
 describe("the operator's console", () => {
   it("shows a workspace: plan, usage, members, bots, payments held for review, changes, errors, actions", async () => {
-    const all = text(await render("en", ...pageArgs("workspace")));
+    const html = await render("en", ...pageArgs("workspace"));
+    const all = text(html);
     for (const words of [
       "Operator's console",
       "Signed in as ops@parley.test",
@@ -243,15 +251,38 @@ describe("the operator's console", () => {
       "Knowledge source “Price list”",
       "Suspended a chatbot",
       "WhatsApp",
+      "Suspend workspace",
+      "Schedule a downgrade",
     ])
       expect(all).toContain(words);
-    expect(all.match(/\bSuspend\b/g)?.length).toBe(1);
+    // One bot to suspend, the other's suspension to lift.
+    expect(html.match(/>Suspend</g)?.length).toBe(1);
+  });
+
+  it("says when the whole workspace is suspended, by whom and why, and offers to lift it", async () => {
+    const client = seeded();
+    client.setQueryData(adminKeys.workspace("u_customer"), {
+      ...workspace,
+      suspension: { at, reason: "Chargeback fraud", by: "ops@parley.test" },
+      subscription: {
+        ...workspace.subscription,
+        pendingChange: { planNames: { en: "Free", ar: "المجانية" }, effectiveAt: at },
+      },
+    });
+    const all = text(await render("en", ...pageArgs("workspace"), admin, client));
+    expect(all).toContain(
+      "Suspended on Nov 21, 2026, 10:00 AM by ops@parley.test: every chatbot of this workspace answers “unavailable”. Reason: Chargeback fraud",
+    );
+    expect(all).toContain("Lift workspace suspension");
+    expect(all).toContain("Changes to Free on Nov 21, 2026");
+    expect(all).toContain("Cancel the downgrade");
+    expect(all).not.toContain("Schedule a downgrade");
   });
 
   it("gives support staff the same pages without a single change button, and says why", async () => {
     const all = text(await render("en", ...pageArgs("workspace"), support));
     expect(all).toContain("Your staff role can look, not change.");
-    expect(all).not.toMatch(/Grant or extend|Lift suspension|\bSuspend\b/);
+    expect(all).not.toMatch(/Grant or extend|Lift suspension|\bSuspend\b|Schedule a downgrade/);
     const payment = text(await render("en", ...pageArgs("payment"), support));
     expect(payment).toContain("Pending: the gateway has not told us");
     expect(payment).not.toContain("Ask the gateway now");
@@ -274,6 +305,17 @@ describe("the operator's console", () => {
     expect(one).toContain("Payment trk_pending");
     expect(one).toContain("Ask the gateway now");
     expect(one).toContain("Ignored");
+    expect(one).not.toContain("Grant the plan as paid");
+  });
+
+  it("offers to grant or decline a payment held for review", async () => {
+    const client = seeded();
+    client.setQueryData(adminKeys.payment("trk_pending"), { ...pendingDetail, state: "amount_mismatch" });
+    const all = text(await render("en", ...pageArgs("payment"), admin, client));
+    expect(all).toContain("Held for review: the amount the gateway reported differs from the plan's price");
+    expect(all).toContain("Grant the plan as paid");
+    expect(all).toContain("Decline");
+    expect(all).not.toContain("Ask the gateway now");
   });
 
   it("edits a plan with both languages side by side and the version it was read at", async () => {

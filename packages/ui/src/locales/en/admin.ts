@@ -133,6 +133,17 @@ const admin = {
       "Parley asks the gateway how the payment ended and applies its answer: a paid payment gives the workspace its plan.",
     inquiring: "Asking…",
     inquired: "The gateway answered. The payment is now: {{state}}.",
+    grantHeld: "Grant the plan as paid",
+    grantHeldTitle: "Treat this payment as paid?",
+    grantHeldBody:
+      "The payment is marked paid now and the workspace's plan starts, as if the gateway had reported the right amount. Do this only once the amount taken is confirmed.",
+    granting: "Granting…",
+    declineHeld: "Decline",
+    declineHeldTitle: "Decline this payment?",
+    declineHeldBody:
+      "The payment is closed without a plan; the customer's payment history says it was declined after review. Refund anything taken through the gateway.",
+    declining: "Declining…",
+    resolved: "Done. The payment is now: {{state}}.",
     events: "Gateway events",
     eventsCaption: "What the gateway told us about this payment, oldest first",
     eventsEmpty: "No gateway events recorded for this payment.",
@@ -174,6 +185,22 @@ const admin = {
     failed: "The workspace could not be loaded.",
     notFound: "No workspace has this id.",
     personalOf: "Personal workspace of <email>{{email}}</email>",
+    suspension: {
+      banner: "Suspended on {{date}} by {{by}}: every chatbot of this workspace answers “unavailable”.",
+      reason: "Reason: {{reason}}",
+      suspend: "Suspend workspace",
+      suspendTitle: "Suspend the whole workspace?",
+      suspendBody:
+        "Every chatbot of this workspace, now and later, answers “unavailable” everywhere until the suspension is lifted. The owners are e-mailed your reason.",
+      suspending: "Suspending…",
+      lift: "Lift workspace suspension",
+      liftTitle: "Lift the workspace's suspension?",
+      liftBody:
+        "Its chatbots answer again at once (those suspended one by one stay suspended). The owners are e-mailed.",
+      lifting: "Lifting…",
+      suspendedDone: "The workspace is suspended.",
+      liftedDone: "The workspace's suspension is lifted.",
+    },
     plan: {
       title: "Plan",
       monthly: "Monthly",
@@ -184,6 +211,13 @@ const admin = {
       graceEnds: "Grace period ends",
       pendingChange: "Changes to {{plan}} on {{date}}",
       grant: "Grant or extend a plan",
+      downgrade: "Schedule a downgrade",
+      cancelDowngrade: "Cancel the downgrade",
+      cancelDowngradeTitle: "Cancel the scheduled downgrade?",
+      cancelDowngradeBody:
+        "The workspace stays on its plan when the period ends, and is asked to renew as usual.",
+      cancelling: "Cancelling…",
+      downgradeCancelled: "The scheduled downgrade is cancelled.",
     },
     usage: {
       title: "Usage in {{month}}",
@@ -309,6 +343,15 @@ const admin = {
     submitting: "Granting…",
     done: "Granted: {{plan}} until {{date}}.",
     planOption: "{{name}} · {{interval}} · {{price}}",
+  },
+  downgrade: {
+    title: "Schedule a downgrade",
+    body: "The workspace keeps its plan until the paid period ends, then moves to the plan chosen here, as if the customer had chosen it.",
+    plan: "Move to",
+    submit: "Schedule downgrade",
+    submitting: "Scheduling…",
+    done: "Scheduled: {{plan}} from the end of the period.",
+    none: "There is no lower plan to move to.",
   },
   plans: {
     title: "Plans",
@@ -450,6 +493,12 @@ const admin = {
       plan_edited: "Edited a plan",
       chatbot_suspended: "Suspended a chatbot",
       chatbot_unsuspended: "Lifted a chatbot's suspension",
+      payment_review_granted: "Granted a payment held for review",
+      payment_review_declined: "Declined a payment held for review",
+      subscription_downgrade_scheduled: "Scheduled a downgrade",
+      subscription_downgrade_cancelled: "Canceled a scheduled downgrade",
+      workspace_suspended: "Suspended a workspace",
+      workspace_unsuspended: "Lifted a workspace's suspension",
     },
     targets: {
       workspace: "Workspace",

@@ -13,6 +13,12 @@ const KINDS = new Set<string>([
   "plan_edited",
   "chatbot_suspended",
   "chatbot_unsuspended",
+  "payment_review_granted",
+  "payment_review_declined",
+  "subscription_downgrade_scheduled",
+  "subscription_downgrade_cancelled",
+  "workspace_suspended",
+  "workspace_unsuspended",
 ] satisfies KindKey[]);
 const TARGETS = new Set<string>(["workspace", "payment", "plan", "chatbot"] satisfies TargetKey[]);
 

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { isApiError } from "../../../lib/api";
-import { useInquire, usePayment } from "../api";
+import { useInquire, usePayment, useResolveHeld } from "../api";
 import { useCanChange, useConsole } from "../components/ConsoleContext";
 import { useRecordedText } from "../components/form";
 import { PaymentStateBadge, ProviderText } from "../components/PaymentBits";
@@ -50,7 +50,9 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
   const canChange = useCanChange();
   const { act } = useConsole();
   const inquire = useInquire(payment.trackId);
+  const resolve = useResolveHeld(payment.trackId);
   const [asking, setAsking] = useState(false);
+  const [resolving, setResolving] = useState<"grant" | "decline" | null>(null);
   const [answer, setAnswer] = useState<string | null>(null);
   return (
     <>
@@ -73,7 +75,21 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
             {answer}
           </Alert>
         ) : null}
-        {payment.state === "amount_mismatch" ? <Alert tone="warning">{t("payment.held")}</Alert> : null}
+        {payment.state === "amount_mismatch" ? (
+          <div className="alert alert-warning admin-inquire" role="status">
+            <p>{t("payment.held")}</p>
+            {canChange ? (
+              <div className="admin-actions">
+                <Button size="sm" onClick={() => act(() => setResolving("grant"))}>
+                  {t("payment.grantHeld")}
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => act(() => setResolving("decline"))}>
+                  {t("payment.declineHeld")}
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
         {canInquire(payment) ? (
           <div className="alert alert-info admin-inquire" role="status">
             <p>{t("payment.pending")}</p>
@@ -182,6 +198,21 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
           )}
         </Section>
       </div>
+      <ReasonDialog
+        open={resolving !== null}
+        tone={resolving === "decline" ? "danger" : "primary"}
+        title={t(resolving === "decline" ? "payment.declineHeldTitle" : "payment.grantHeldTitle")}
+        description={t(resolving === "decline" ? "payment.declineHeldBody" : "payment.grantHeldBody")}
+        confirmLabel={t(resolving === "decline" ? "payment.declineHeld" : "payment.grantHeld")}
+        busyLabel={t(resolving === "decline" ? "payment.declining" : "payment.granting")}
+        onCancel={() => setResolving(null)}
+        onConfirm={async (reason) => {
+          if (!resolving) return;
+          const after = await resolve.mutateAsync({ decision: resolving, reason });
+          setResolving(null);
+          setAnswer(t("payment.resolved", { state: t(`payments.states.${after.state}`) }));
+        }}
+      />
       <ReasonDialog
         open={asking}
         title={t("payment.inquireTitle")}

@@ -6,14 +6,16 @@ import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { isApiError } from "../../../lib/api";
-import { useWorkspace } from "../api";
+import { useDowngrade, useWorkspace, useWorkspaceSuspension } from "../api";
 import { AuditTable } from "../components/AuditTable";
+import { BotsSection } from "../components/BotsSection";
 import { useCanChange, useConsole } from "../components/ConsoleContext";
+import { DowngradeDialog } from "../components/DowngradeDialog";
 import { GrantDialog } from "../components/GrantDialog";
 import { PaymentsTable } from "../components/PaymentsTable";
+import { ReasonDialog } from "../components/ReasonDialog";
 import { BackLink, Badge, Empty, LoadError, Loading, Missing, Section } from "../components/Status";
 import {
-  BotsSection,
   ChangesSection,
   ChannelsSection,
   ErrorsSection,
@@ -68,22 +70,50 @@ function WorkspaceTitle({ workspace }: { workspace: AdminWorkspaceDetail }) {
 
 function WorkspaceView({ workspace }: { workspace: AdminWorkspaceDetail }) {
   const { t } = useTranslation("admin");
+  const format = useFormat();
+  const canChange = useCanChange();
+  const { act } = useConsole();
+  const suspend = useWorkspaceSuspension(workspace.id);
   const [notice, setNotice] = useState<string | null>(null);
+  const [suspending, setSuspending] = useState(false);
+  const suspended = workspace.suspension;
   return (
     <>
-      <header className="app-page-head admin-page-head">
-        <h1>
-          <WorkspaceTitle workspace={workspace} />
-        </h1>
-        <p className="admin-head-meta">
-          <span>{t("common.workspaceId")}</span> <Ltr className="admin-id">{workspace.id}</Ltr>
-          {workspace.personal ? <Badge tone="neutral">{t("common.personal")}</Badge> : null}
-        </p>
+      <header className="app-page-head admin-page-head admin-head-row">
+        <div>
+          <h1>
+            <WorkspaceTitle workspace={workspace} />
+          </h1>
+          <p className="admin-head-meta">
+            <span>{t("common.workspaceId")}</span> <Ltr className="admin-id">{workspace.id}</Ltr>
+            {workspace.personal ? <Badge tone="neutral">{t("common.personal")}</Badge> : null}
+          </p>
+        </div>
+        {canChange ? (
+          <Button
+            size="sm"
+            variant={suspended ? "secondary" : "danger"}
+            onClick={() => act(() => setSuspending(true))}
+          >
+            {t(suspended ? "workspace.suspension.lift" : "workspace.suspension.suspend")}
+          </Button>
+        ) : null}
       </header>
       <div className="admin-stack">
         {notice ? (
           <Alert tone="success" className="admin-notice">
             {notice}
+          </Alert>
+        ) : null}
+        {suspended ? (
+          <Alert tone="error" role="status" className="admin-suspended" data-testid="workspace-suspended">
+            <Trans
+              t={t}
+              i18nKey="workspace.suspension.banner"
+              values={{ date: format.date(suspended.at, "dateTime"), by: suspended.by }}
+              components={{ by: <Ltr /> }}
+            />{" "}
+            <bdi>{t("workspace.suspension.reason", { reason: suspended.reason })}</bdi>
           </Alert>
         ) : null}
         {!workspace.membersKnown ? <Alert tone="warning">{t("common.partial")}</Alert> : null}
@@ -111,6 +141,20 @@ function WorkspaceView({ workspace }: { workspace: AdminWorkspaceDetail }) {
           <AuditTable entries={workspace.audit} />
         </Section>
       </div>
+      <ReasonDialog
+        open={suspending}
+        tone={suspended ? "primary" : "danger"}
+        title={t(suspended ? "workspace.suspension.liftTitle" : "workspace.suspension.suspendTitle")}
+        description={t(suspended ? "workspace.suspension.liftBody" : "workspace.suspension.suspendBody")}
+        confirmLabel={t(suspended ? "workspace.suspension.lift" : "workspace.suspension.suspend")}
+        busyLabel={t(suspended ? "workspace.suspension.lifting" : "workspace.suspension.suspending")}
+        onCancel={() => setSuspending(false)}
+        onConfirm={async (reason) => {
+          await suspend.mutateAsync({ suspend: !suspended, reason });
+          setSuspending(false);
+          setNotice(t(suspended ? "workspace.suspension.liftedDone" : "workspace.suspension.suspendedDone"));
+        }}
+      />
     </>
   );
 }
@@ -128,15 +172,31 @@ function PlanSection({
   const canChange = useCanChange();
   const { act } = useConsole();
   const [granting, setGranting] = useState(false);
+  const [downgrading, setDowngrading] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const downgrade = useDowngrade(workspace.id);
   const sub = workspace.subscription;
+  // A downgrade needs a paid period to end (the Free plan has none).
+  const paid = sub.plan.tier > 0 && sub.currentPeriodEnd !== null;
   return (
     <Section
       title={t("workspace.plan.title")}
       action={
         canChange ? (
-          <Button size="sm" onClick={() => act(() => setGranting(true))}>
-            {t("workspace.plan.grant")}
-          </Button>
+          <span className="admin-actions">
+            <Button size="sm" onClick={() => act(() => setGranting(true))}>
+              {t("workspace.plan.grant")}
+            </Button>
+            {sub.pendingChange ? (
+              <Button size="sm" variant="secondary" onClick={() => act(() => setCancelling(true))}>
+                {t("workspace.plan.cancelDowngrade")}
+              </Button>
+            ) : paid ? (
+              <Button size="sm" variant="secondary" onClick={() => act(() => setDowngrading(true))}>
+                {t("workspace.plan.downgrade")}
+              </Button>
+            ) : null}
+          </span>
         ) : null
       }
     >
@@ -165,6 +225,29 @@ function PlanSection({
           })}
         </p>
       ) : null}
+      <DowngradeDialog
+        open={downgrading}
+        workspaceId={workspace.id}
+        current={sub.plan}
+        onClose={() => setDowngrading(false)}
+        onDone={(text) => {
+          setDowngrading(false);
+          onNotice(text);
+        }}
+      />
+      <ReasonDialog
+        open={cancelling}
+        title={t("workspace.plan.cancelDowngradeTitle")}
+        description={t("workspace.plan.cancelDowngradeBody")}
+        confirmLabel={t("workspace.plan.cancelDowngrade")}
+        busyLabel={t("workspace.plan.cancelling")}
+        onCancel={() => setCancelling(false)}
+        onConfirm={async (reason) => {
+          await downgrade.mutateAsync({ planId: null, reason });
+          setCancelling(false);
+          onNotice(t("workspace.plan.downgradeCancelled"));
+        }}
+      />
       <GrantDialog
         open={granting}
         workspaceId={workspace.id}
