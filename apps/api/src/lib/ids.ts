@@ -25,7 +25,8 @@ export type IdPrefix =
   | "whd"
   | "wha"
   | "chn"
-  | "padt";
+  | "padt"
+  | "rfd";
 
 /**
  * Random bytes are drawn from the system in blocks (one call per 200 ids instead of one per id:

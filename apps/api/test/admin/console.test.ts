@@ -300,6 +300,115 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
     ]);
   });
 
+  it("refunds through the sandbox gateway: never more than was paid, with the plan's consequence said", async () => {
+    const plans = planListSchema.parse(await (await fetch(`${s.api.url}/api/plans`)).json());
+    const starter = plans.find((p) => p.name === "Starter" && p.billingInterval === "monthly");
+    if (!starter) throw new Error("no Starter plan");
+    /** A payer whose Starter payment the sandbox gateway captured. */
+    const paid = async () => {
+      const payer = await signUp(s);
+      const started = await as(payer, "POST", "/api/payments/initiate", {
+        payment_provider: "mastercard",
+        amount: starter.price.amount,
+        planId: starter._id,
+      });
+      const page = await fetch(String(started.json.payment_url), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "decision=approve",
+        redirect: "manual",
+      });
+      expect(page.status).toBe(303);
+      const trackId = String(started.json.track_id);
+      expect(
+        adminPaymentDetailSchema.parse((await as(operator, "GET", `/api/admin/payments/${trackId}`)).json),
+      ).toMatchObject({
+        state: "captured",
+        refundable: true,
+        refunds: [],
+      });
+      return { payer, trackId };
+    };
+    const planOf = async (who: Person) =>
+      subscriptionDetailsSchema.parse((await as(who, "GET", `/api/subscription/details/${who.userId}`)).json)
+        .plan.name;
+    const refund = (trackId: string, body: Record<string, unknown>, who = operator) =>
+      as(who, "POST", `/api/admin/payments/${trackId}/refund`, {
+        reason: "Customer asked, within 14 days",
+        ...body,
+      });
+
+    const a = await paid();
+    const price = starter.price.amount;
+    expect((await refund(a.trackId, { amount: 1, planConsequence: "keep" }, support)).status).toBe(403);
+    expect((await refund(a.trackId, { amount: price + 1, planConsequence: "keep" })).status).toBe(400);
+    expect((await refund(a.trackId, { amount: 1.0001, planConsequence: "keep" })).status).toBe(400);
+    expect((await refund(a.trackId, { amount: 1, planConsequence: "someday" })).status).toBe(400);
+
+    // Part of it, the plan kept.
+    const part = await refund(a.trackId, { amount: 1, planConsequence: "keep" });
+    expect(part.status).toBe(200);
+    expect(adminPaymentDetailSchema.parse(part.json).refunds).toEqual([
+      expect.objectContaining({
+        status: "refunded",
+        amount: { amount: 1, currency: "BHD" },
+        planConsequence: "keep",
+      }),
+    ]);
+    expect(await planOf(a.payer)).toBe("Starter");
+    // The rest, asked twice at once: one refund goes through, the other is refused.
+    const rest = Math.round((price - 1) * 1000) / 1000;
+    const both = await Promise.all([
+      refund(a.trackId, { amount: rest, planConsequence: "keep" }),
+      refund(a.trackId, { amount: rest, planConsequence: "keep" }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    const again = await refund(a.trackId, { amount: 0.5, planConsequence: "keep" });
+    expect(again.json.error?.message).toBe("This payment was already refunded in full");
+    const refunds = adminPaymentDetailSchema.parse(
+      (await as(operator, "GET", `/api/admin/payments/${a.trackId}`)).json,
+    ).refunds;
+    expect(refunds.filter((r) => r.status === "refunded").map((r) => r.amount.amount)).toEqual([1, rest]);
+
+    // The whole of another payment, the workspace on Free at once; its activity log says why.
+    const b = await paid();
+    const whole = await refund(b.trackId, { amount: price, planConsequence: "free_now" });
+    expect(whole.status).toBe(200);
+    expect(await planOf(b.payer)).toBe("Free");
+    const log = auditListSchema.parse((await as(b.payer, "GET", "/api/workspace/audit-log")).json).entries;
+    expect(log[0]).toMatchObject({
+      action: "plan.changed",
+      details: { by: "parley", refund: "free_now", to: "Free" },
+    });
+
+    // Free at the end of the period for a third; a consequence for a payment that is not the
+    // current period's is refused (b's workspace is on Free now).
+    const c = await paid();
+    expect((await refund(c.trackId, { amount: 1, planConsequence: "end_of_period" })).status).toBe(200);
+    const pending = subscriptionDetailsSchema.parse(
+      (await as(c.payer, "GET", `/api/subscription/details/${c.payer.userId}`)).json,
+    ).pendingChange;
+    expect(pending?.plan.name).toBe("Free");
+    const [entry] = await s.api.db.db
+      .select()
+      .from(platformAuditLog)
+      .where(eq(platformAuditLog.workspaceId, c.payer.userId));
+    expect(entry).toMatchObject({
+      action: "payment.refunded",
+      after: { status: "refunded", planConsequence: "end_of_period" },
+    });
+
+    // A payment not captured cannot be refunded.
+    const pendingPay = await as(c.payer, "POST", "/api/payments/initiate", {
+      payment_provider: "mastercard",
+      amount: starter.price.amount,
+      planId: starter._id,
+    });
+    expect(
+      (await refund(String(pendingPay.json.track_id), { amount: 1, planConsequence: "keep" })).status,
+    ).toBe(409);
+  });
+
   it("grants a plan until a date with a reason; the customer sees it; bad grants are refused", async () => {
     const plans = adminPlanListSchema.parse((await as(operator, "GET", "/api/admin/plans")).json).items;
     const pro = plans.find((p) => p.texts.en.name === "Pro" && p.billingInterval === "monthly");
@@ -572,10 +681,20 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
     expect(res.status).toBe(200);
     const health = adminHealthSchema.parse(res.json);
     expect(health.messagesByHour.some((m) => m.channel === "widget" && m.messages > 0)).toBe(true);
-    // The two Starter payments captured above (the customer's, and the one granted after review)
-    // are this month's revenue, each a workspace's first payment.
+    // The Starter payments captured above (the customer's, the one granted after review, and the
+    // three refunded ones) are this month's, each a workspace's first payment; the refunds too.
     const month = new Date().toISOString().slice(0, 7);
-    expect(health.revenue.find((r) => r.month === month)).toMatchObject({ newWorkspaces: 2 });
+    const starter = planListSchema
+      .parse(await (await fetch(`${s.api.url}/api/plans`)).json())
+      .find((p) => p.name === "Starter" && p.billingInterval === "monthly");
+    const price = starter?.price.amount ?? 0;
+    const row = health.revenue.find((r) => r.month === month);
+    expect(row).toMatchObject({ newWorkspaces: 5, currency: "BHD" });
+    expect(row?.captured).toBeCloseTo(5 * price, 3);
+    expect(row?.refunded).toBeCloseTo(2 * price + 1, 3);
+    // Paying now: the customer's granted Pro, the reviewed payer's Starter, and the two refunded
+    // payers whose plan was kept or ends with the period.
+    expect(health.mrr).toEqual([expect.objectContaining({ currency: "BHD", workspaces: 4 })]);
     expect(health.suspendedChatbots).toBe(0);
     const actions = await as(support, "GET", "/api/admin/actions");
     expect((actions.json.items as { action: string }[]).map((a) => a.action)).toEqual(

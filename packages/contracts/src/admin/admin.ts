@@ -68,9 +68,30 @@ export const adminPaymentEventSchema = z.object({
   reason: z.string().nullable(),
   receivedAt: iso,
 });
+export const adminRefundSchema = z.object({
+  id: z.string(),
+  amount: moneySchema,
+  status: z.enum(["requested", "refunded", "failed"]),
+  planConsequence: z.enum(["keep", "free_now", "end_of_period"]),
+  reason: z.string(),
+  requestedBy: z.string(),
+  resultMessage: z.string().nullable(),
+  createdAt: iso,
+});
 export const adminPaymentDetailSchema = adminPaymentSchema.extend({
   events: z.array(adminPaymentEventSchema),
+  refunds: z.array(adminRefundSchema),
+  /** Whether its gateway takes refunds from Parley (BENEFIT: only in its own console). */
+  refundable: z.boolean(),
 });
+
+/** Money back through the gateway, with what happens to the plan said explicitly. */
+export const adminRefundRequestSchema = z.object({
+  amount: z.number().positive().max(100_000),
+  planConsequence: z.enum(["keep", "free_now", "end_of_period"]),
+  reason: adminReasonSchema,
+});
+export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 
 export const adminPaymentStateSchema = adminPaymentSchema.shape.state;
@@ -303,15 +324,19 @@ export const adminHealthSchema = z.object({
   }),
   payments: z.object({ pendingOlderThan15m: z.number().int(), heldForReview: z.number().int() }),
   messagesByHour: z.array(z.object({ hour: iso, channel: z.string(), messages: z.number().int() })),
+  /** By month: money captured and refunded, workspaces paying for the first time, and those that fell back to Free. */
   revenue: z.array(
     z.object({
       month: z.string(),
       currency: z.string(),
       captured: z.number(),
+      refunded: z.number(),
       newWorkspaces: z.number().int(),
       churned: z.number().int(),
     }),
   ),
+  /** Monthly recurring revenue now (a yearly plan counts a twelfth), with the paying workspaces. */
+  mrr: z.array(z.object({ currency: z.string(), amount: z.number(), workspaces: z.number().int() })),
   suspendedChatbots: z.number().int(),
 });
 export type AdminHealth = z.infer<typeof adminHealthSchema>;

@@ -88,6 +88,7 @@ const DEVELOPER_ONLY: Record<string, string> = {
   // The sandbox gateway's merchant API (the API calls it, never a browser).
   "Sandbox gateway: bad merchant credentials": "sandbox gateway merchant API (API → sandbox gateway)",
   "Sandbox gateway: invalid order": "sandbox gateway merchant API (API → sandbox gateway)",
+  "Sandbox gateway: invalid refund": "sandbox gateway merchant API (API → sandbox gateway)",
   "Sandbox gateway: the callback URL must be this app's /api/payments/callback/sandbox":
     "sandbox gateway merchant API (API → sandbox gateway)",
   "Sandbox gateway: the return URL must be on this app's own origin":

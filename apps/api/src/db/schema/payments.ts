@@ -75,5 +75,37 @@ export const sandboxGatewayOrders = pgTable("sandbox_gateway_orders", {
   returnUrl: text().notNull(),
   decision: text({ enum: ["approved", "declined", "canceled"] }),
   decidedAt: timestamp({ withTimezone: true }),
+  /** Refunds the merchant asked for: each id once, their sum never above the amount. */
+  refunds: jsonb().$type<{ id: string; amountMinor: number; at: string }[]>().notNull().default([]),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Refunds platform staff asked a gateway for (the operator's console): recorded before the gateway
+ * is asked (so two at once cannot both pass the amount check), then marked with its answer.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: text().primaryKey(),
+    trackId: text()
+      .notNull()
+      .references(() => payments.trackId),
+    amountMinor: integer().notNull(),
+    currency: text().notNull(),
+    status: text({ enum: ["requested", "refunded", "failed"] }).notNull(),
+    /** What happens to the plan: kept, back to Free now, or Free at the end of the paid period. */
+    planConsequence: text({ enum: ["keep", "free_now", "end_of_period"] }).notNull(),
+    reason: text().notNull(),
+    requestedBy: text().notNull(),
+    providerRef: text(),
+    resultMessage: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("payment_refunds_track_idx").on(t.trackId, t.createdAt),
+    check("payment_refunds_amount_positive", sql`${t.amountMinor} > 0`),
+  ],
+);
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;

@@ -58,6 +58,8 @@ export const subscriptionChanges = pgTable(
         "expired",
         /** Platform staff granted or extended a plan (the operator's console). */
         "granted",
+        /** A refund ended the paid period at once (the operator's console). */
+        "refunded",
       ],
     }).notNull(),
     fromPlanId: text(),

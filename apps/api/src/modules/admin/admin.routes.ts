@@ -10,6 +10,7 @@ import {
   adminPlanListSchema,
   adminPlanPatchSchema,
   adminPlanSchema,
+  adminRefundRequestSchema,
   adminResolveSchema,
   adminSearchQuerySchema,
   adminSuspendSchema,
@@ -234,6 +235,25 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         actor: staff,
         reason: request.body.reason,
       });
+    },
+  );
+
+  app.post(
+    "/payments/:trackId/refund",
+    {
+      schema: {
+        ...documented(
+          "adminRefundPayment",
+          "Refund (part of) a captured payment through its gateway, with the plan's consequence",
+        ),
+        params: trackParams,
+        body: adminRefundRequestSchema,
+        response: { 200: adminPaymentDetailSchema },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request, "write", now());
+      return admin.refund(request.params.trackId, request.body, staff);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type AdminPaymentList,
   type AdminPlan,
   type AdminPlanPatch,
+  type AdminRefundRequest,
   type AdminWorkspaceDetail,
   type AdminWorkspaceHit,
   type AdminWorkspaceSearch,
@@ -473,9 +474,23 @@ export function createAdminService(deps: {
       const row = await deps.paymentsRepo.byTrackId(trackId);
       if (!row) throw new AppError("NOT_FOUND", "Payment not found");
       const plan = await planById(row.planId);
-      const events = await deps.paymentsRepo.eventsFor(trackId);
+      const [events, refunds] = await Promise.all([
+        deps.paymentsRepo.eventsFor(trackId),
+        deps.payments.refundsOf(trackId),
+      ]);
       return {
         ...toAdminPayment(row, plan),
+        refundable: row.status === "captured" && deps.payments.canRefund(row.provider),
+        refunds: refunds.map((r) => ({
+          id: r.id,
+          amount: { amount: minorToMajor(r.amountMinor, r.currency), currency: r.currency },
+          status: r.status,
+          planConsequence: r.planConsequence,
+          reason: r.reason,
+          requestedBy: r.requestedBy,
+          resultMessage: r.resultMessage,
+          createdAt: r.createdAt.toISOString(),
+        })),
         events: events.map((e) => ({
           id: e.id,
           provider: e.provider,
@@ -572,6 +587,45 @@ export function createAdminService(deps: {
         now(),
       );
       return result;
+    },
+
+    /** Money back through the gateway, with the plan's consequence said explicitly. */
+    async refund(trackId: string, input: AdminRefundRequest, by: StaffActor): Promise<AdminPaymentDetail> {
+      const row = await deps.paymentsRepo.byTrackId(trackId);
+      if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+      const amountMinor = majorToMinor(input.amount, row.currency);
+      if (minorToMajor(amountMinor, row.currency) !== input.amount) {
+        throw new AppError(
+          "BAD_REQUEST",
+          `Use at most ${currencyExponent(row.currency)} decimal places for ${row.currency}`,
+        );
+      }
+      await deps.payments.refund(
+        trackId,
+        { amountMinor, consequence: input.planConsequence, reason: input.reason, by: by.email },
+        (tx, refund, payment) =>
+          deps.audit.insert(
+            {
+              actor: by,
+              action: "payment.refunded",
+              targetType: "payment",
+              targetId: trackId,
+              workspaceId: payment.userId,
+              reason: input.reason,
+              before: { state: payment.status },
+              after: {
+                refund: refund.id,
+                amountMinor: refund.amountMinor,
+                status: refund.status,
+                planConsequence: refund.planConsequence,
+                resultMessage: refund.resultMessage,
+              },
+            },
+            tx,
+            now(),
+          ),
+      );
+      return this.payment(trackId);
     },
 
     async plans(): Promise<{ items: AdminPlan[] }> {
@@ -777,22 +831,29 @@ export function createAdminService(deps: {
       const at = now();
       const day = new Date(at.getTime() - 86_400_000);
       const yearAgo = new Date(Date.UTC(at.getUTCFullYear() - 1, at.getUTCMonth(), 1));
-      const [jobs, failing, failures, backlog, byHour, revenue, suspended, churn] = await Promise.all([
-        deps.jobs.health(),
-        deps.webhooks.failing(50),
-        deps.knowledge.failuresSince(day, 20),
-        deps.paymentsRepo.backlog(new Date(at.getTime() - 15 * 60_000)),
-        deps.analytics.platformMessagesByHour(day),
-        deps.paymentsRepo.revenueByMonth(yearAgo),
-        deps.chatbots.countSuspended(),
-        deps.subscriptions.churnByMonth(yearAgo),
-      ]);
+      const [jobs, failing, failures, backlog, byHour, revenue, suspended, churn, refunds, mrr] =
+        await Promise.all([
+          deps.jobs.health(),
+          deps.webhooks.failing(50),
+          deps.knowledge.failuresSince(day, 20),
+          deps.paymentsRepo.backlog(new Date(at.getTime() - 15 * 60_000)),
+          deps.analytics.platformMessagesByHour(day),
+          deps.paymentsRepo.revenueByMonth(yearAgo),
+          deps.chatbots.countSuspended(),
+          deps.subscriptions.churnByMonth(yearAgo),
+          deps.paymentsRepo.refundsByMonth(yearAgo),
+          deps.subscriptions.mrr(),
+        ]);
       const months = new Map<string, AdminHealth["revenue"][number]>();
       for (const r of revenue) {
         months.set(`${r.month}|${r.currency}`, {
           month: r.month,
           currency: r.currency,
           captured: minorToMajor(Number(r.minor), r.currency),
+          refunded: minorToMajor(
+            Number(refunds.find((x) => x.month === r.month && x.currency === r.currency)?.minor ?? 0),
+            r.currency,
+          ),
           newWorkspaces: r.first_payments,
           churned: churn.get(r.month) ?? 0,
         });
@@ -823,6 +884,11 @@ export function createAdminService(deps: {
         })),
         revenue: [...months.values()],
         suspendedChatbots: suspended,
+        mrr: mrr.map((m) => ({
+          currency: m.currency,
+          amount: minorToMajor(Math.round(Number(m.minor)), m.currency),
+          workspaces: m.workspaces,
+        })),
       };
     },
 

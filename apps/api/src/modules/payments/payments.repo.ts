@@ -1,7 +1,14 @@
 import type { Database } from "@parley/db";
 import { rowsOf } from "@parley/db";
 import { and, asc, count, desc, eq, lt, or, sql } from "drizzle-orm";
-import { type PaymentRow, paymentEvents, payments, plans } from "../../db/schema";
+import {
+  type PaymentRefundRow,
+  type PaymentRow,
+  paymentEvents,
+  paymentRefunds,
+  payments,
+  plans,
+} from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { stampOf } from "../../lib/page-cursor";
 
@@ -175,6 +182,23 @@ export function createPaymentsRepo(db: Database) {
         rows,
       );
     },
+    /** Money refunded by month (UTC) of the refund, per currency. */
+    async refundsByMonth(since: Date) {
+      return db
+        .select({
+          month: sql<string>`to_char(date_trunc('month', ${paymentRefunds.settledAt} at time zone 'UTC'), 'YYYY-MM')`,
+          currency: paymentRefunds.currency,
+          minor: sql<number>`sum(${paymentRefunds.amountMinor})::int`,
+        })
+        .from(paymentRefunds)
+        .where(
+          and(
+            eq(paymentRefunds.status, "refunded"),
+            sql`${paymentRefunds.settledAt} >= ${since.toISOString()}::timestamptz`,
+          ),
+        )
+        .groupBy(sql`1`, paymentRefunds.currency);
+    },
     /** Pending payments older than `before`, and payments held for review (amount mismatch). */
     async backlog(before: Date) {
       const [row] = await db
@@ -184,6 +208,25 @@ export function createPaymentsRepo(db: Database) {
         })
         .from(payments);
       return { stale: row?.stale ?? 0, held: row?.held ?? 0 };
+    },
+    /** A payment's refunds, oldest first. */
+    refundsOf(trackId: string, tx: Tx = db): Promise<PaymentRefundRow[]> {
+      return tx
+        .select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.trackId, trackId))
+        .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+    },
+    async insertRefund(tx: Tx, row: typeof paymentRefunds.$inferInsert): Promise<void> {
+      await tx.insert(paymentRefunds).values(row);
+    },
+    async settleRefund(
+      tx: Tx,
+      id: string,
+      set: Pick<PaymentRefundRow, "status" | "providerRef" | "resultMessage" | "settledAt">,
+    ): Promise<PaymentRefundRow | undefined> {
+      const [row] = await tx.update(paymentRefunds).set(set).where(eq(paymentRefunds.id, id)).returning();
+      return row;
     },
   };
 }

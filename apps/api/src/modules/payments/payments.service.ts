@@ -8,7 +8,7 @@ import type {
 import { majorToMinor, minorToMajor, toPaymentMethod } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import type { FastifyBaseLogger } from "fastify";
-import type { PaymentRow, PlanRow } from "../../db/schema";
+import type { PaymentRefundRow, PaymentRow, PlanRow } from "../../db/schema";
 import type { Tx } from "../../db/tx";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/ids";
@@ -18,7 +18,13 @@ import type { SubscriptionsService } from "../subscriptions/subscriptions.servic
 import type { AuditService } from "../workspaces/audit.service";
 import type { PaymentsRepo } from "./payments.repo";
 import { planForPayment } from "./plan-for-payment";
-import type { CallbackRequest, PaymentProvider, ProviderId, VerifiedEvent } from "./providers/provider";
+import type {
+  CallbackRequest,
+  PaymentProvider,
+  ProviderId,
+  RefundResult,
+  VerifiedEvent,
+} from "./providers/provider";
 
 export const PAYMENT_TTL_MS = 30 * 60_000;
 
@@ -31,7 +37,16 @@ export interface PaymentsDeps {
     forMethod(method: "mastercard" | "benefit"): PaymentProvider;
     byId(id: ProviderId): PaymentProvider | undefined;
   };
-  subscriptions: Pick<SubscriptionsService, "applyCapturedPayment" | "ensure" | "planIdOf">;
+  subscriptions: Pick<
+    SubscriptionsService,
+    | "applyCapturedPayment"
+    | "ensure"
+    | "planIdOf"
+    | "rowOf"
+    | "endPaidPeriodNow"
+    | "freePlanIdIn"
+    | "scheduleInTx"
+  >;
   publicUrl: string;
   /** Where gateways reach this API server-to-server. */
   callbackBaseUrl: () => string;
@@ -389,6 +404,127 @@ export function createPaymentsService(deps: PaymentsDeps) {
         return after;
       });
     },
+
+    /**
+     * Platform staff return money of a captured payment through its gateway, with the plan's
+     * consequence chosen: `keep`, `free_now` (the workspace is on Free at once) or `end_of_period`
+     * (Free when the paid period ends). The refund is recorded before the gateway is asked, under
+     * the payment's lock, so refunds together never exceed what was paid; a gateway without a
+     * refund API, a payment that is not captured, too much, and a consequence for a payment that
+     * is not the current period's are refused. `record` writes the platform audit entry with the
+     * outcome.
+     */
+    async refund(
+      trackId: string,
+      input: {
+        amountMinor: number;
+        consequence: "keep" | "free_now" | "end_of_period";
+        reason: string;
+        by: string;
+      },
+      record: (tx: Tx, refund: PaymentRefundRow, payment: PaymentRow) => Promise<void>,
+    ): Promise<PaymentRefundRow> {
+      const refundId = newId("rfd");
+      const { payment } = await db.transaction(async (tx) => {
+        const payment = await repo.lockByTrackId(tx, trackId);
+        if (!payment) throw new AppError("NOT_FOUND", "Payment not found");
+        if (payment.status !== "captured")
+          throw new AppError("CONFLICT", "Only a captured payment can be refunded");
+        if (!providers.byId(payment.provider)?.refund) {
+          throw new AppError(
+            "CONFLICT",
+            "This gateway takes refunds only in its own console: refund it there",
+          );
+        }
+        const taken = (await repo.refundsOf(trackId, tx))
+          .filter((r) => r.status !== "failed")
+          .reduce((sum, r) => sum + r.amountMinor, 0);
+        const left = payment.amountMinor - taken;
+        if (input.amountMinor > left) {
+          throw new AppError(
+            "BAD_REQUEST",
+            left === 0
+              ? "This payment was already refunded in full"
+              : `A refund cannot be more than what is left of the payment (${minorToMajor(left, payment.currency)} ${payment.currency})`,
+          );
+        }
+        if (input.consequence !== "keep") {
+          const current = await subscriptions.rowOf(tx, payment.userId);
+          if (current?.lastPaymentTrackId !== trackId || !current.currentPeriodEnd) {
+            throw new AppError(
+              "BAD_REQUEST",
+              "This payment is not the one for the current paid period: keep the plan as it is",
+            );
+          }
+        }
+        await repo.insertRefund(tx, {
+          id: refundId,
+          trackId,
+          amountMinor: input.amountMinor,
+          currency: payment.currency,
+          status: "requested",
+          planConsequence: input.consequence,
+          reason: input.reason,
+          requestedBy: input.by,
+        });
+        return { payment };
+      });
+      const provider = providers.byId(payment.provider);
+      let answer: RefundResult;
+      try {
+        answer = provider?.refund
+          ? await provider.refund(payment, { refundId, amountMinor: input.amountMinor })
+          : { status: "failed", message: "The gateway has no refund API" };
+      } catch (err) {
+        // Unreachable: the refund stays "requested" (the money may have moved); asking again
+        // with the same id is the same refund at the gateway.
+        await db.transaction(async (tx) => {
+          const row = (await repo.refundsOf(trackId, tx)).find((r) => r.id === refundId);
+          if (row) await record(tx, row, payment);
+        });
+        throw err;
+      }
+      return db.transaction(async (tx) => {
+        const settled = await repo.settleRefund(tx, refundId, {
+          status: answer.status,
+          providerRef: answer.status === "refunded" ? answer.providerRef : null,
+          resultMessage: answer.status === "failed" ? answer.message : null,
+          settledAt: now(),
+        });
+        if (!settled) throw new Error("refund vanished");
+        if (answer.status === "refunded" && input.consequence !== "keep") {
+          if (input.consequence === "free_now") {
+            await subscriptions.endPaidPeriodNow(tx, payment.userId, trackId);
+          } else {
+            const row = await subscriptions.rowOf(tx, payment.userId);
+            const freeId = await subscriptions.freePlanIdIn(tx);
+            if (row?.currentPeriodEnd) await subscriptions.scheduleInTx(tx, row, freeId, trackId);
+          }
+          await deps.audit?.record(
+            {
+              workspaceId: payment.userId,
+              action: "plan.changed",
+              actorId: null,
+              actorEmail: null,
+              target: "Free",
+              details: {
+                by: "parley",
+                reason: input.reason,
+                trackId,
+                refund: input.consequence,
+                to: "Free",
+              },
+            },
+            tx,
+          );
+        }
+        await record(tx, settled, payment);
+        return settled;
+      });
+    },
+
+    refundsOf: (trackId: string) => repo.refundsOf(trackId),
+    canRefund: (provider: ProviderId) => Boolean(providers.byId(provider)?.refund),
 
     /** Asks the gateway about one pending payment and applies the answer like a callback. */
     async settleByInquiry(row: PaymentRow): Promise<PaymentRow | undefined> {

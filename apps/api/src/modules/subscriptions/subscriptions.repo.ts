@@ -118,6 +118,27 @@ export function createSubscriptionsRepo(db: Database) {
         .groupBy(sql`1`);
       return new Map(rows.map((r) => [r.month, Number(r.n)]));
     },
+    /**
+     * Monthly recurring revenue now: every paid period running, a yearly plan as a twelfth of its
+     * price, per currency (minor units).
+     */
+    async mrr(tx: Tx, at: Date) {
+      return tx
+        .select({
+          currency: plans.currency,
+          minor: sql<number>`coalesce(sum(case when ${plans.billingInterval} = 'yearly' then ${plans.priceMinor} / 12.0 else ${plans.priceMinor} end), 0)::float8`,
+          workspaces: sql<number>`count(*)::int`,
+        })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(
+          and(
+            sql`${plans.priceMinor} > 0`,
+            sql`${subscriptions.currentPeriodEnd} > ${at.toISOString()}::timestamptz`,
+          ),
+        )
+        .groupBy(plans.currency);
+    },
   };
 }
 export type SubscriptionsRepo = ReturnType<typeof createSubscriptionsRepo>;

@@ -240,6 +240,9 @@ export function createSubscriptionsService(deps: {
     /** Workspaces that fell back to Free, by month (the operator's console). */
     churnByMonth: (since: Date) => repo.churnByMonth(db, since),
 
+    /** Monthly recurring revenue now, per currency (the operator's console). */
+    mrr: () => repo.mrr(db, now()),
+
     /** The workspace's current plan id, read inside the caller's transaction; undefined without a subscription. */
     planIdOf: async (tx: Tx, userId: string) => (await repo.byUser(tx, userId))?.planId,
 
@@ -322,6 +325,53 @@ export function createSubscriptionsService(deps: {
       });
       return details(after);
     },
+
+    /**
+     * A refund took the money of the current period back (the operator's console): the workspace
+     * is on Free from now, inside the refund's transaction. Logged as a change (`refunded`).
+     */
+    async endPaidPeriodNow(tx: Tx, workspaceId: string, trackId: string) {
+      const row = await repo.byUser(tx, workspaceId, true);
+      if (!row) return;
+      const freeId = await repo.freePlanId(tx);
+      await repo.update(tx, row.id, {
+        planId: freeId,
+        status: "active",
+        currentPeriodStart: now(),
+        currentPeriodEnd: null,
+        graceEndsAt: null,
+        pendingPlanId: null,
+        pendingChangeAt: null,
+      });
+      await repo.logChange(tx, {
+        subscriptionId: row.id,
+        userId: workspaceId,
+        kind: "refunded",
+        fromPlanId: row.planId,
+        toPlanId: freeId,
+        reference: trackId,
+      });
+    },
+
+    /** The Free plan's id, inside the caller's transaction. */
+    freePlanIdIn: (tx: Tx) => repo.freePlanId(tx),
+
+    /** A downgrade to `targetId` when the paid period ends, inside the caller's transaction (a refund). */
+    async scheduleInTx(tx: Tx, row: SubscriptionRow, targetId: string, reference: string) {
+      if (!row.currentPeriodEnd) return;
+      await repo.update(tx, row.id, { pendingPlanId: targetId, pendingChangeAt: row.currentPeriodEnd });
+      await repo.logChange(tx, {
+        subscriptionId: row.id,
+        userId: row.userId,
+        kind: "downgrade_scheduled",
+        fromPlanId: row.planId,
+        toPlanId: targetId,
+        reference,
+      });
+    },
+
+    /** The workspace's subscription row, read inside the caller's transaction. */
+    rowOf: (tx: Tx, workspaceId: string) => repo.byUser(tx, workspaceId),
 
     /** Puts a user on a plan for a year without a payment (showcase content, support gestures). */
     async grant(userId: string, planCode: string) {

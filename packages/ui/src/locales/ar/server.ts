@@ -596,6 +596,17 @@ const server: Record<string, string> = {
   "The Free plan cannot be retired: every workspace falls back to it":
     "لا يمكن إيقاف الباقة المجانية: فكل مساحة عمل تعود إليها.",
   "Nothing to change": "لا يوجد ما يُغيَّر.",
+  "Only a captured payment can be refunded": "لا يمكن استرداد إلا دفعة مُحصَّلة.",
+  "This gateway takes refunds only in its own console: refund it there":
+    "لا تقبل هذه البوابة الاسترداد إلا من لوحة التحكم الخاصة بها: أجرِ الاسترداد هناك.",
+  "A refund cannot be more than what is left of the payment ({{amount}} {{currency}})":
+    "لا يمكن أن يتجاوز المبلغ المسترد ما تبقّى من الدفعة ({{amount}} {{currency}}).",
+  "This payment was already refunded in full": "استُردّت هذه الدفعة بالكامل من قبل.",
+  "This payment is not the one for the current paid period: keep the plan as it is":
+    "هذه الدفعة ليست دفعة فترة الاشتراك الحالية: أبقِ الباقة كما هي.",
+  "The gateway has no refund API": "لا توفّر البوابة واجهة للاسترداد.",
+  "The card gateway refused the refund": "رفضت بوابة البطاقات عملية الاسترداد.",
+  "The gateway refused the refund": "رفضت البوابة عملية الاسترداد.",
   "Only a payment held for review can be resolved here": "لا يمكن البتّ هنا إلا في دفعة موقوفة للمراجعة.",
   "Declined after review: the amount paid did not match the price":
     "رُفضت بعد المراجعة: المبلغ المدفوع لا يطابق السعر.",

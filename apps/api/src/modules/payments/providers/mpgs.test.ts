@@ -123,4 +123,63 @@ describe("Mastercard hosted checkout adapter", () => {
     ).resolves.toMatchObject({ status: "failed", resultMessage: "Insufficient funds" });
     expect(gw.requests.map((r) => r.method)).toEqual(["GET", "GET"]);
   });
+
+  it("refunds with a REFUND transaction whose id is the refund's (a retry is the same refund); a refusal is an answer", async () => {
+    const answers = [
+      {
+        json: {
+          result: "SUCCESS",
+          transaction: { id: "rfd_1", type: "REFUND" },
+          response: { gatewayCode: "APPROVED" },
+        },
+      },
+      {
+        status: 400,
+        json: {
+          result: "ERROR",
+          error: { cause: "INVALID_REQUEST", explanation: "Requested refund exceeds the captured amount" },
+        },
+      },
+      {
+        json: {
+          result: "FAILURE",
+          response: { gatewayCode: "DECLINED", acquirerMessage: "Refund declined" },
+        },
+      },
+      { status: 503, json: {} },
+    ];
+    const gw = await startFakeGateway(() => answers.shift() ?? { status: 500, json: {} });
+    close = gw.close;
+    const provider = createMpgsProvider({ ...creds, baseUrl: gw.url });
+    const target = {
+      trackId: "trk_abc",
+      providerRef: null,
+      providerSecret: null,
+      amountMinor: 25_000,
+      currency: "BHD",
+    };
+    expect(await provider.refund?.(target, { refundId: "rfd_1", amountMinor: 5_500 })).toEqual({
+      status: "refunded",
+      providerRef: "rfd_1",
+    });
+    const req = gw.requests[0];
+    expect(req?.method).toBe("PUT");
+    expect(req?.url).toBe("/api/rest/version/100/merchant/TEST100000001/order/trk_abc/transaction/rfd_1");
+    expect(JSON.parse(req?.body ?? "{}")).toEqual({
+      apiOperation: "REFUND",
+      transaction: { amount: "5.500", currency: "BHD" },
+    });
+    expect(await provider.refund?.(target, { refundId: "rfd_2", amountMinor: 99_000 })).toEqual({
+      status: "failed",
+      message: "Requested refund exceeds the captured amount",
+    });
+    expect(await provider.refund?.(target, { refundId: "rfd_3", amountMinor: 1_000 })).toEqual({
+      status: "failed",
+      message: "Refund declined",
+    });
+    // An outage is not a refusal: the caller keeps the refund as requested and may ask again.
+    await expect(provider.refund?.(target, { refundId: "rfd_4", amountMinor: 1_000 })).rejects.toThrow(
+      /answered 503/,
+    );
+  });
 });

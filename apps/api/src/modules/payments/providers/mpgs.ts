@@ -6,6 +6,7 @@ import type {
   GatewayStatus,
   InquiryTarget,
   PaymentProvider,
+  RefundResult,
   VerifiedEvent,
 } from "./provider";
 import { decimalStringToMinor, headerValue, minorToDecimalString } from "./provider";
@@ -139,6 +140,49 @@ export function createMpgsProvider(config: MpgsConfig, fetchImpl: typeof fetch =
         headerValue(request.headers, "x-notification-id") ??
         `${n.order?.id}:${n.transaction?.id}:${n.order?.status}`;
       return toEvent(n, id);
+    },
+
+    /**
+     * A REFUND transaction on the order (the refund id is the transaction id, so a retry is the
+     * same refund). SUCCESS is a refund; FAILURE is the gateway's refusal, in its words.
+     */
+    async refund(
+      target: InquiryTarget,
+      input: { refundId: string; amountMinor: number },
+    ): Promise<RefundResult> {
+      const path = `/order/${encodeURIComponent(target.trackId)}/transaction/${encodeURIComponent(input.refundId)}`;
+      let body: Record<string, unknown>;
+      try {
+        body = await call(path, {
+          method: "PUT",
+          body: JSON.stringify({
+            apiOperation: "REFUND",
+            transaction: {
+              amount: minorToDecimalString(
+                input.amountMinor,
+                target.currency,
+                currencyExponent(target.currency),
+              ),
+              currency: target.currency,
+            },
+          }),
+        });
+      } catch (err) {
+        // The gateway's refusal (4xx with an explanation) is an answer, not an outage.
+        if (err instanceof AppError && !/could not be reached|answered 5\d\d/.test(err.message)) {
+          return { status: "failed", message: err.message };
+        }
+        throw err;
+      }
+      if (body.result === "SUCCESS") {
+        const transaction = body.transaction as { id?: string } | undefined;
+        return { status: "refunded", providerRef: transaction?.id ?? input.refundId };
+      }
+      const response = body.response as { gatewayCode?: string; acquirerMessage?: string } | undefined;
+      return {
+        status: "failed",
+        message: response?.acquirerMessage ?? response?.gatewayCode ?? "The card gateway refused the refund",
+      };
     },
 
     async inquire(target: InquiryTarget) {

@@ -52,6 +52,11 @@ export interface InquiryTarget {
   currency: string;
 }
 
+/** What a gateway said to a refund: done, or refused (with its words). */
+export type RefundResult =
+  | { status: "refunded"; providerRef: string | null }
+  | { status: "failed"; message: string };
+
 /** One interface for every gateway (BENEFIT, Mastercard hosted checkout, the sandbox). */
 export interface PaymentProvider {
   readonly id: ProviderId;
@@ -60,6 +65,11 @@ export interface PaymentProvider {
   parseCallback(request: CallbackRequest): Promise<VerifiedEvent>;
   /** Server-to-server status lookup, for reconciliation of payments stuck in pending. */
   inquire(target: InquiryTarget): Promise<VerifiedEvent>;
+  /**
+   * Returns money of a captured payment (absent: the gateway takes refunds only in its own
+   * console). `refundId` makes a retried request the same refund at the gateway.
+   */
+  refund?(target: InquiryTarget, input: { refundId: string; amountMinor: number }): Promise<RefundResult>;
   /** The HTTP answer the gateway expects to its callback (BENEFIT wants `REDIRECT=<url>`). */
   callbackAck?(ctx: { resultUrl: string }): { contentType: string; body: string };
 }

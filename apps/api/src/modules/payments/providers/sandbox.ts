@@ -5,6 +5,7 @@ import type {
   GatewayStatus,
   InquiryTarget,
   PaymentProvider,
+  RefundResult,
   VerifiedEvent,
 } from "./provider";
 
@@ -82,6 +83,31 @@ export function createSandboxProvider(config: SandboxConfig): PaymentProvider {
         resultMessage: body.resultMessage,
         raw: body,
       };
+    },
+
+    async refund(target, input): Promise<RefundResult> {
+      let res: Response;
+      try {
+        res = await fetch(
+          `${config.gatewayUrl()}/sandbox-gateway/api/orders/${encodeURIComponent(target.trackId)}/refunds`,
+          {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: `Bearer ${config.secret}` },
+            body: JSON.stringify(input),
+            signal: AbortSignal.timeout(10_000),
+          },
+        );
+      } catch (err) {
+        throw new AppError(
+          "GATEWAY_ERROR",
+          `The payment gateway could not be reached (${(err as Error).message})`,
+        );
+      }
+      const body = (await res.json().catch(() => ({}))) as { result?: string; explanation?: string };
+      if (res.ok && body.result === "SUCCESS") return { status: "refunded", providerRef: input.refundId };
+      if (res.status === 409)
+        return { status: "failed", message: body.explanation ?? "The gateway refused the refund" };
+      throw new AppError("GATEWAY_ERROR", `The payment gateway answered ${res.status}`);
     },
 
     async inquire(target: InquiryTarget): Promise<VerifiedEvent> {

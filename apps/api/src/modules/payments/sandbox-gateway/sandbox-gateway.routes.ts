@@ -18,6 +18,11 @@ const orderInput = z.object({
   returnUrl: z.url(),
 });
 
+const refundInput = z.object({
+  refundId: z.string().min(1).max(100),
+  amountMinor: z.number().int().positive(),
+});
+
 export interface SandboxGatewayOptions {
   orders: SandboxOrdersRepo;
   secret: string;
@@ -108,6 +113,30 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = a
       currency: order.currency,
     };
   });
+
+  // A refund of an approved order (the merchant's API): each refund id once, never past the amount.
+  app.post<{ Params: { trackId: string } }>(
+    "/sandbox-gateway/api/orders/:trackId/refunds",
+    async (request, reply) => {
+      merchantAuth(request.headers.authorization);
+      const parsed = refundInput.safeParse(request.body);
+      if (!parsed.success) throw new AppError("BAD_REQUEST", "Sandbox gateway: invalid refund");
+      const outcome = await orders.refund(
+        request.params.trackId,
+        parsed.data.refundId,
+        parsed.data.amountMinor,
+        now(),
+      );
+      if (outcome === "done") return { refundId: parsed.data.refundId, result: "SUCCESS" };
+      return reply.status(409).send({
+        result: "FAILURE",
+        explanation:
+          outcome === "not_paid"
+            ? "The order was not paid"
+            : "The refunds would be more than the order's amount",
+      });
+    },
+  );
 
   app.get<{ Params: { trackId: string } }>("/sandbox-gateway/pay/:trackId", async (request, reply) => {
     const order = await findOrder(request.params.trackId);
