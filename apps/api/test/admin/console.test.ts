@@ -634,6 +634,13 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
       (await as(operator, "GET", `/api/admin/workspaces/${customer.userId}`)).json,
     ).usage.used.messagesPerMonth;
     expect(await ask("What do you sell?")).toBe(UNAVAILABLE_REPLY);
+    // The owner's dashboard says so, with the reason; they cannot lift it themselves.
+    const owned = await as(customer, "GET", `/api/chatbots/${botId}`);
+    expect(owned.json.suspended).toMatchObject({ reason: reason.reason });
+    await as(customer, "PATCH", `/api/chatbots/${botId}`, { suspended: null, suspendedAt: null });
+    expect((await as(customer, "GET", `/api/chatbots/${botId}`)).json.suspended).toMatchObject({
+      reason: reason.reason,
+    });
     // Not counted against the plan, and the owner cannot lift it from the dashboard.
     const after = adminWorkspaceDetailSchema.parse(
       (await as(operator, "GET", `/api/admin/workspaces/${customer.userId}`)).json,
@@ -652,6 +659,7 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
     expect(lifted.status).toBe(200);
     expect(lifted.json).toMatchObject({ suspendedAt: null, suspendedReason: null });
     expect(await ask("And now?")).not.toBe(UNAVAILABLE_REPLY);
+    expect((await as(customer, "GET", `/api/chatbots/${botId}`)).json.suspended).toBeNull();
     await s.api.app.services.jobs.drain();
     await s.smtp.waitFor(customer.email, /available again/, { since });
 

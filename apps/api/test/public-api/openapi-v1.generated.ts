@@ -311,6 +311,10 @@ export interface components {
             leadCapture: boolean;
             retentionDays: number;
             published: boolean;
+            suspended?: {
+                at: string;
+                reason: string;
+            } | null;
             createdAt: string;
             updatedAt: string;
         };
@@ -463,6 +467,10 @@ export interface components {
             leadCapture: boolean;
             retentionDays: number;
             published: boolean;
+            suspended?: {
+                at: string;
+                reason: string;
+            } | null;
             createdAt: string;
             updatedAt: string;
             sourceCount: number;

@@ -337,6 +337,11 @@ export const chatbotSchema = z.object({
   leadCapture: z.boolean(),
   retentionDays: z.number().int(),
   published: z.boolean(),
+  /**
+   * Switched off by Parley's staff (the operator's console), with their reason: visitors are told
+   * the assistant is unavailable. Null when it answers as usual.
+   */
+  suspended: z.object({ at: z.string(), reason: z.string() }).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
