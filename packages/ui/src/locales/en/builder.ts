@@ -545,6 +545,11 @@ const builder = {
     back: "Dashboard",
     published: "Published",
     draft: "Draft",
+    /** Parley's staff switched the bot off (the operator's console). */
+    suspended: "Suspended",
+    suspendedTitle: "Parley's team suspended this chatbot",
+    suspendedText:
+      "Since {{date}}, its chat window, the API and WhatsApp tell visitors it is unavailable, and it answers no questions. The reason given: {{reason}}. We sent the details to the workspace's owners; reply to that e-mail or contact support to talk about it.",
   },
   identity: {
     created: "New identity secret created",

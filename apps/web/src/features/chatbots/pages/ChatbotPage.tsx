@@ -1,4 +1,5 @@
-import { useTranslation } from "@parley/ui/i18n/react";
+import { Alert } from "@parley/ui/components/Alert";
+import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { ErrorNotice } from "../../../components/ErrorNotice";
@@ -40,6 +41,7 @@ export function ChatbotPage({
 
 function ChatbotBuilder({ ConversationsTab }: { ConversationsTab: ComponentType<ConversationsTabProps> }) {
   const { t } = useTranslation("builder");
+  const format = useFormat();
   const words = useWords();
   const tabLabel = (id: BuilderTab) => t(`page.tabs.${id}`);
   const { id = "" } = useParams();
@@ -137,8 +139,21 @@ function ChatbotBuilder({ ConversationsTab }: { ConversationsTab: ComponentType<
               <span className={`pub-badge${data.published ? " pub-badge-live" : ""}`}>
                 {data.published ? t("page.published") : t("page.draft")}
               </span>
+              {data.suspended ? (
+                <span className="pub-badge pub-badge-suspended">{t("page.suspended")}</span>
+              ) : null}
             </div>
             <p className="builder-sub">{list ? sourcesSummary(ready, list.length, words) : "\u00a0"}</p>
+            {data.suspended ? (
+              <Alert tone="warning" title={t("page.suspendedTitle")}>
+                <p>
+                  {t("page.suspendedText", {
+                    date: format.date(data.suspended.at, "dateTime"),
+                    reason: data.suspended.reason,
+                  })}
+                </p>
+              </Alert>
+            ) : null}
           </>
         ) : (
           <div aria-hidden="true">
