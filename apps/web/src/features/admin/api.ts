@@ -1,6 +1,7 @@
 import {
   type AdminGrant,
   type AdminPlanPatch,
+  type AdminRefundRequest,
   adminAuditEntrySchema,
   adminHealthSchema,
   adminPaymentDetailSchema,
@@ -218,6 +219,23 @@ export function useResolveHeld(trackId: string) {
   return useMutation({
     mutationFn: (input: { decision: "grant" | "decline"; reason: string }) =>
       apiFetch(`/api/admin/payments/${enc(trackId)}/resolve`, {
+        method: "POST",
+        body: input,
+        schema: adminPaymentDetailSchema,
+      }),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(adminKeys.payment(trackId), payment);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+}
+
+/** Money back through the gateway, with the plan's consequence; the answer is the payment after it. */
+export function useRefund(trackId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AdminRefundRequest) =>
+      apiFetch(`/api/admin/payments/${enc(trackId)}/refund`, {
         method: "POST",
         body: input,
         schema: adminPaymentDetailSchema,

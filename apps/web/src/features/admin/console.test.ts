@@ -1,10 +1,11 @@
-import type { AdminPlan } from "@parley/contracts";
+import { type AdminPlan, formatMoney } from "@parley/contracts";
 import { MutationObserver, QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api";
 import {
   changeAccess,
   errorSubject,
+  eventReason,
   grantablePlans,
   isGrantEnd,
   messagesTable,
@@ -14,6 +15,7 @@ import {
   planPatch,
   reauthUrl,
   rebasePlanForm,
+  refundLeft,
   tomorrow,
   usageRatio,
 } from "./console";
@@ -216,6 +218,38 @@ describe("figures", () => {
       { hour: "2026-12-01T09:00:00.000Z", byChannel: { whatsapp: 2, widget: 1 }, total: 3 },
       { hour: "2026-12-01T08:00:00.000Z", byChannel: { widget: 4 }, total: 4 },
     ]);
+  });
+
+  it("words a gateway event's recorded reason, amounts in major units", () => {
+    expect(eventReason("amount mismatch: got 1000 BHD, expected 9000 BHD")).toEqual({
+      key: "mismatch",
+      got: formatMoney(1, "BHD"),
+      expected: formatMoney(9, "BHD"),
+    });
+    expect(eventReason("payment already captured")).toEqual({ key: "already", state: "captured" });
+    expect(eventReason("duplicate event")).toEqual({ key: "duplicate" });
+    expect(eventReason("something new")).toBeNull();
+  });
+
+  it("leaves to refund what refunds not refused have not taken", () => {
+    const refund = (amount: number, status: "requested" | "refunded" | "failed") => ({
+      id: String(amount),
+      amount: { amount, currency: "BHD" },
+      status,
+      planConsequence: "keep" as const,
+      reason: "r",
+      requestedBy: "ops@parley.test",
+      resultMessage: null,
+      createdAt: "2026-12-01T00:00:00.000Z",
+    });
+    const amount = { amount: 9.5, currency: "BHD" };
+    expect(refundLeft({ amount, refunds: [] })).toBe(9.5);
+    expect(
+      refundLeft({
+        amount,
+        refunds: [refund(0.1, "refunded"), refund(0.2, "requested"), refund(5, "failed")],
+      }),
+    ).toBe(9.2);
   });
 
   it("reads what a recent error is about", () => {

@@ -1,5 +1,11 @@
-import type { AdminHealth, AdminPayment, AdminPlan, AdminPlanPatch } from "@parley/contracts";
-import { ADMIN_STEP_UP_SECONDS } from "@parley/contracts";
+import type {
+  AdminHealth,
+  AdminPayment,
+  AdminPaymentDetail,
+  AdminPlan,
+  AdminPlanPatch,
+} from "@parley/contracts";
+import { ADMIN_STEP_UP_SECONDS, formatMoney, majorToMinor, minorToMajor } from "@parley/contracts";
 import type { Staff } from "./api";
 
 /** The console's pure rules: who may change what, filters, the plan form and its patch. */
@@ -54,6 +60,15 @@ export const PAYMENT_TONE: Record<PaymentState, "success" | "warning" | "danger"
 
 /** Only a pending payment has anything to ask the gateway about (the API answers 409 otherwise). */
 export const canInquire = (payment: Pick<AdminPayment, "state">) => payment.state === "pending";
+
+/** What is left to refund of a captured payment: its amount less refunds not refused (in minor units, exact). */
+export function refundLeft(payment: Pick<AdminPaymentDetail, "amount" | "refunds">): number {
+  const { currency } = payment.amount;
+  const taken = payment.refunds
+    .filter((r) => r.status !== "failed")
+    .reduce((sum, r) => sum + majorToMinor(r.amount.amount, currency), 0);
+  return minorToMajor(Math.max(0, majorToMinor(payment.amount.amount, currency) - taken), currency);
+}
 
 /**
  * Whether the staff member may change things now: `support` never (the API refuses), an `admin`
@@ -131,6 +146,38 @@ export function errorSubject(what: string): { kind: "source" | "webhook" | "othe
   const match = /^(source|webhook): (.*)$/s.exec(what);
   if (match?.[1] === "source" || match?.[1] === "webhook") return { kind: match[1], name: match[2] ?? "" };
   return { kind: "other", name: what };
+}
+
+/**
+ * A gateway event's recorded reason (the API's English words, amounts in minor units) as a key of
+ * `admin:payment.reasons` and its values; null for a reason this console does not know (shown as is).
+ */
+export function eventReason(
+  reason: string,
+):
+  | { key: "duplicate" | "unknownTrack" | "otherProvider" | "stillPending" | "lateCapture" }
+  | { key: "already"; state: string }
+  | { key: "mismatch"; got: string; expected: string }
+  | null {
+  const fixed = {
+    "duplicate event": "duplicate",
+    "unknown track id": "unknownTrack",
+    "event from another provider": "otherProvider",
+    "still pending": "stillPending",
+    "captured after the payment had expired": "lateCapture",
+  } as const;
+  if (reason in fixed) return { key: fixed[reason as keyof typeof fixed] };
+  const already = /^payment already (\w+)$/.exec(reason);
+  if (already?.[1]) return { key: "already", state: already[1] };
+  const mismatch = /^amount mismatch: got (\d+) (\w+), expected (\d+) ([A-Z]{3})$/.exec(reason);
+  if (mismatch) {
+    const [, got, gotCurrency, expected, currency = "BHD"] = mismatch;
+    const money = (minor: string | undefined, code: string) =>
+      formatMoney(minorToMajor(Number(minor), code), code);
+    const gotCode = gotCurrency && /^[A-Z]{3}$/.test(gotCurrency) ? gotCurrency : currency;
+    return { key: "mismatch", got: money(got, gotCode), expected: money(expected, currency) };
+  }
+  return null;
 }
 
 /** Messages by hour and channel as rows (one an hour, newest first) and the channels seen. */

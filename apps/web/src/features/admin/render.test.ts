@@ -152,15 +152,18 @@ const health: AdminHealth = {
     { hour: "2026-11-21T09:00:00.000Z", channel: "widget", messages: 11 },
     { hour: "2026-11-21T09:00:00.000Z", channel: "whatsapp", messages: 4 },
   ],
-  revenue: [{ month: "2026-11", currency: "BHD", captured: 125, newWorkspaces: 4, churned: 1 }],
+  revenue: [{ month: "2026-11", currency: "BHD", captured: 125, refunded: 9, newWorkspaces: 4, churned: 1 }],
+  mrr: [{ currency: "BHD", amount: 212.5, workspaces: 11 }],
   suspendedChatbots: 1,
 };
 
 const paymentList: AdminPaymentList = { items: [held, pending], nextCursor: "next" };
-const pendingDetail = {
+const pendingDetail: AdminPaymentDetail = {
   ...pending,
-  events: [{ id: "ev_1", provider: "sandbox", outcome: "ignored", reason: null, receivedAt: at }],
-} as AdminPaymentDetail;
+  events: [{ id: "ev_1", provider: "sandbox", outcome: "ignored", reason: "still pending", receivedAt: at }],
+  refunds: [],
+  refundable: true,
+};
 
 function seeded(): QueryClient {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
@@ -305,7 +308,45 @@ describe("the operator's console", () => {
     expect(one).toContain("Payment trk_pending");
     expect(one).toContain("Ask the gateway now");
     expect(one).toContain("Ignored");
+    expect(one).toContain("The gateway said it was still pending");
     expect(one).not.toContain("Grant the plan as paid");
+    expect(one).not.toContain("Refund");
+  });
+
+  it("refunds a captured payment, says what is left, and lists its refunds", async () => {
+    const client = seeded();
+    client.setQueryData(adminKeys.payment("trk_pending"), {
+      ...pendingDetail,
+      state: "captured",
+      capturedAt: at,
+      refunds: [
+        {
+          id: "rfd_1",
+          amount: { amount: 5, currency: "BHD" },
+          status: "refunded",
+          planConsequence: "end_of_period",
+          reason: "Customer asked",
+          requestedBy: "ops@parley.test",
+          resultMessage: null,
+          createdAt: at,
+        },
+      ],
+    } satisfies AdminPaymentDetail);
+    const all = text(await render("en", ...pageArgs("payment"), admin, client));
+    expect(all).toContain("Refund");
+    expect(all).toContain(
+      "BHD 5.000 Refunded Move to the Free plan when the paid period ends ops@parley.test Customer asked",
+    );
+    expect(all).not.toContain("Ask the gateway now");
+    const benefit = seeded();
+    benefit.setQueryData(adminKeys.payment("trk_pending"), {
+      ...pendingDetail,
+      state: "captured",
+      refundable: false,
+    });
+    expect(text(await render("en", ...pageArgs("payment"), admin, benefit))).toContain(
+      "This gateway takes refunds only in its own console",
+    );
   });
 
   it("offers to grant or decline a payment held for review", async () => {
@@ -338,7 +379,9 @@ describe("the operator's console", () => {
       "3 failures in the last 24 hours",
       "15 messages in all",
       "Website",
-      "November 2026 BHD 125.000 4 1",
+      "November 2026 BHD 125.000 BHD 9.000 4 1",
+      "Monthly recurring revenue BHD 212.500 11 paying workspaces",
+      "Review them",
     ])
       expect(all).toContain(words);
   });

@@ -15,6 +15,7 @@ const KINDS = new Set<string>([
   "chatbot_unsuspended",
   "payment_review_granted",
   "payment_review_declined",
+  "payment_refunded",
   "subscription_downgrade_scheduled",
   "subscription_downgrade_cancelled",
   "workspace_suspended",

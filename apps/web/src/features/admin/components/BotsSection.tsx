@@ -83,7 +83,7 @@ export function BotsSection({
                       cell: (b: Bot) => (
                         <Button
                           size="sm"
-                          variant={b.suspendedAt ? "secondary" : "danger"}
+                          variant="secondary"
                           onClick={() => act(() => setTarget({ bot: b, suspend: !b.suspendedAt }))}
                         >
                           {t(b.suspendedAt ? "workspace.bots.unsuspend" : "workspace.bots.suspend")}

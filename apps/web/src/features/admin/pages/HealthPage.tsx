@@ -81,11 +81,21 @@ function HealthView({ health }: { health: AdminHealth }) {
           className={`card kpi admin-figure${health.payments.pendingOlderThan15m > 0 ? " admin-figure-alert" : ""}`}
           label={t("health.figures.stalePayments")}
           value={n(health.payments.pendingOlderThan15m)}
+          detail={
+            health.payments.pendingOlderThan15m > 0 ? (
+              <Link to="/admin/payments?state=pending">{t("health.figures.review")}</Link>
+            ) : undefined
+          }
         />
         <StatCard
           className={`card kpi admin-figure${health.payments.heldForReview > 0 ? " admin-figure-alert" : ""}`}
           label={t("health.figures.held")}
           value={n(health.payments.heldForReview)}
+          detail={
+            health.payments.heldForReview > 0 ? (
+              <Link to="/admin/payments?state=amount_mismatch">{t("health.figures.review")}</Link>
+            ) : undefined
+          }
         />
         <StatCard
           className="card kpi admin-figure"
@@ -97,6 +107,15 @@ function HealthView({ health }: { health: AdminHealth }) {
           label={t("health.figures.suspended")}
           value={n(health.suspendedChatbots)}
         />
+        {health.mrr.map((m) => (
+          <StatCard
+            key={m.currency}
+            className="card kpi admin-figure admin-figure-wide"
+            label={t("health.figures.mrr")}
+            value={formatMoney(m.amount, m.currency)}
+            detail={t("health.figures.mrrDetail", { count: m.workspaces, n: n(m.workspaces) })}
+          />
+        ))}
       </div>
 
       <Section title={t("health.jobs.title")}>
@@ -189,9 +208,11 @@ function HealthView({ health }: { health: AdminHealth }) {
       </Section>
 
       <Section title={t("health.ingestion.title")}>
-        <p className="admin-count">
-          {t("health.ingestion.count", { count: health.ingestionFailures.last24h })}
-        </p>
+        {health.ingestionFailures.last24h > 0 ? (
+          <p className="admin-count">
+            {t("health.ingestion.count", { count: health.ingestionFailures.last24h })}
+          </p>
+        ) : null}
         {health.ingestionFailures.recent.length === 0 ? (
           <Empty>{t("health.ingestion.empty")}</Empty>
         ) : (
@@ -231,7 +252,9 @@ function HealthView({ health }: { health: AdminHealth }) {
       </Section>
 
       <Section title={t("health.messages.title")}>
-        <p className="admin-count">{t("health.messages.sum", { count: messages.total })}</p>
+        {messages.total > 0 ? (
+          <p className="admin-count">{t("health.messages.sum", { count: messages.total })}</p>
+        ) : null}
         {messages.hours.length === 0 ? (
           <Empty>{t("health.messages.empty")}</Empty>
         ) : (
@@ -296,6 +319,12 @@ function HealthView({ health }: { health: AdminHealth }) {
                   header: t("health.revenue.captured"),
                   className: "admin-numeric",
                   cell: (r) => formatMoney(r.captured, r.currency),
+                },
+                {
+                  key: "refunded",
+                  header: t("health.revenue.refunded"),
+                  className: "admin-numeric",
+                  cell: (r) => formatMoney(r.refunded, r.currency),
                 },
                 {
                   key: "new",

@@ -12,8 +12,10 @@ import { useCanChange, useConsole } from "../components/ConsoleContext";
 import { useRecordedText } from "../components/form";
 import { PaymentStateBadge, ProviderText } from "../components/PaymentBits";
 import { ReasonDialog } from "../components/ReasonDialog";
+import { RefundDialog } from "../components/RefundDialog";
+import { RefundsSection } from "../components/RefundsSection";
 import { BackLink, Badge, Empty, LoadError, Loading, Missing, Section } from "../components/Status";
-import { canInquire } from "../console";
+import { canInquire, eventReason, PAYMENT_STATES, refundLeft } from "../console";
 
 /** `/admin/payments/:trackId`: a payment, what the gateway said about it, and "Ask the gateway now". */
 export function PaymentPage() {
@@ -53,6 +55,8 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
   const resolve = useResolveHeld(payment.trackId);
   const [asking, setAsking] = useState(false);
   const [resolving, setResolving] = useState<"grant" | "decline" | null>(null);
+  const [refunding, setRefunding] = useState(false);
+  const canRefund = payment.state === "captured" && payment.refundable && refundLeft(payment) > 0;
   const [answer, setAnswer] = useState<string | null>(null);
   return (
     <>
@@ -100,7 +104,19 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
             ) : null}
           </div>
         ) : null}
-        <Section title={t("payment.summary")}>
+        {payment.state === "captured" && !payment.refundable ? (
+          <p className="admin-muted">{t("payment.notRefundable")}</p>
+        ) : null}
+        <Section
+          title={t("payment.summary")}
+          action={
+            canChange && canRefund ? (
+              <Button size="sm" variant="secondary" onClick={() => act(() => setRefunding(true))}>
+                {t("payment.refund")}
+              </Button>
+            ) : null
+          }
+        >
           <dl className="admin-dl admin-dl-wide">
             <dt>{t("payment.workspace")}</dt>
             <dd>
@@ -143,6 +159,7 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
             <dd>{payment.capturedAt ? format.date(payment.capturedAt, "dateTime") : t("common.notSet")}</dd>
           </dl>
         </Section>
+        <RefundsSection refunds={payment.refunds} />
         <Section title={t("payment.events")}>
           {payment.events.length === 0 ? (
             <Empty>{t("payment.eventsEmpty")}</Empty>
@@ -190,7 +207,7 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
                   {
                     key: "reason",
                     header: t("payment.eventReason"),
-                    cell: (e) => (e.reason ? <bdi>{recorded(e.reason)}</bdi> : null),
+                    cell: (e) => (e.reason ? <EventReason reason={e.reason} /> : null),
                   },
                 ]}
               />
@@ -198,6 +215,15 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
           )}
         </Section>
       </div>
+      <RefundDialog
+        open={refunding}
+        payment={payment}
+        onClose={() => setRefunding(false)}
+        onDone={(text) => {
+          setRefunding(false);
+          setAnswer(text);
+        }}
+      />
       <ReasonDialog
         open={resolving !== null}
         tone={resolving === "decline" ? "danger" : "primary"}
@@ -228,4 +254,20 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
       />
     </>
   );
+}
+
+/** What the gateway's event meant, in the reader's words; a reason this console does not know, as recorded. */
+function EventReason({ reason }: { reason: string }) {
+  const { t } = useTranslation("admin");
+  const known = eventReason(reason);
+  if (!known) return <Ltr>{reason}</Ltr>;
+  if (known.key === "already") {
+    const state = PAYMENT_STATES.find((s) => s === known.state);
+    return (
+      <>{t("payment.reasons.already", { state: state ? t(`payments.states.${state}`) : known.state })}</>
+    );
+  }
+  if (known.key === "mismatch")
+    return <>{t("payment.reasons.mismatch", { got: known.got, expected: known.expected })}</>;
+  return <>{t(`payment.reasons.${known.key}`)}</>;
 }

@@ -87,13 +87,29 @@ export function PlansTable({ plans }: { plans: readonly AdminPlan[] }) {
           {
             key: "limits",
             header: t("plans.limits"),
-            cell: (p) =>
-              t("plans.limitsSummary", {
-                chatbots: format.number(p.limits.chatbots),
-                messages: format.number(p.limits.messagesPerMonth),
-                sources: format.number(p.limits.knowledgeSources),
-                members: format.number(p.limits.teamMembers),
-              }),
+            cell: (p) => (
+              <ul className="admin-plain-list admin-limits-list">
+                <li>{t("plans.bots", { count: p.limits.chatbots, n: format.number(p.limits.chatbots) })}</li>
+                <li>
+                  {t("plans.messages", {
+                    count: p.limits.messagesPerMonth,
+                    n: format.number(p.limits.messagesPerMonth),
+                  })}
+                </li>
+                <li>
+                  {t("plans.sources", {
+                    count: p.limits.knowledgeSources,
+                    n: format.number(p.limits.knowledgeSources),
+                  })}
+                </li>
+                <li>
+                  {t("plans.members", {
+                    count: p.limits.teamMembers,
+                    n: format.number(p.limits.teamMembers),
+                  })}
+                </li>
+              </ul>
+            ),
           },
           {
             key: "state",

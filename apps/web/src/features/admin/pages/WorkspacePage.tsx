@@ -90,11 +90,7 @@ function WorkspaceView({ workspace }: { workspace: AdminWorkspaceDetail }) {
           </p>
         </div>
         {canChange ? (
-          <Button
-            size="sm"
-            variant={suspended ? "secondary" : "danger"}
-            onClick={() => act(() => setSuspending(true))}
-          >
+          <Button size="sm" variant="secondary" onClick={() => act(() => setSuspending(true))}>
             {t(suspended ? "workspace.suspension.lift" : "workspace.suspension.suspend")}
           </Button>
         ) : null}

@@ -1,0 +1,140 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type AdminPaymentDetail, formatMoney } from "@parley/contracts";
+import { Button } from "@parley/ui/components/Button";
+import { Dialog } from "@parley/ui/components/Dialog";
+import { Field, fieldAria } from "@parley/ui/components/Field";
+import { useTranslation } from "@parley/ui/i18n/react";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { useRefund } from "../api";
+import { refundLeft } from "../console";
+import { ActionError, ReasonField, reasonField, useValidationText } from "./form";
+
+const CONSEQUENCES = ["keep", "end_of_period", "free_now"] as const;
+
+function refundSchema(left: number) {
+  return z.object({
+    amount: z.number({ error: "price" }).gt(0, "price").max(left, "refundTooMuch"),
+    planConsequence: z.enum(CONSEQUENCES, { error: "chooseConsequence" }),
+    reason: reasonField,
+  });
+}
+type Values = z.input<ReturnType<typeof refundSchema>>;
+type Output = z.output<ReturnType<typeof refundSchema>>;
+
+/** A refund through the gateway: how much (at most what is left), what happens to the plan, why. */
+export function RefundDialog({
+  open,
+  payment,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  payment: AdminPaymentDetail;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}) {
+  const { t } = useTranslation("admin");
+  const id = useId();
+  const refund = useRefund(payment.trackId);
+  const validation = useValidationText();
+  const [failure, setFailure] = useState<unknown>(null);
+  const left = refundLeft(payment);
+  const currency = payment.amount.currency;
+  const leftText = formatMoney(left, currency);
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(refundSchema(left)),
+    defaultValues: { amount: left, reason: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const { reset } = form;
+
+  useEffect(() => {
+    if (open) {
+      reset({ amount: left, reason: "" });
+      setFailure(null);
+    }
+  }, [open, reset, left]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const after = await refund.mutateAsync(values);
+      const latest = after.refunds[0];
+      onDone(t("payment.refunded", { status: t(`payment.refundStatuses.${latest?.status ?? "requested"}`) }));
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+
+  const amountError =
+    errors.amount?.message === "refundTooMuch"
+      ? t("payment.refundTooMuch", { left: leftText })
+      : validation(errors.amount?.message);
+  const consequenceError = validation(errors.planConsequence?.message);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      dismissible={!isSubmitting}
+      size="md"
+      title={t("payment.refundTitle")}
+      description={t("payment.refundBody")}
+    >
+      <form className="form admin-dialog-form" onSubmit={submit} noValidate>
+        <Field
+          id={`${id}-amount`}
+          label={t("payment.refundAmount", { currency })}
+          hint={t("payment.refundAmountHint", { left: leftText })}
+          error={amountError}
+          required
+        >
+          <input
+            id={`${id}-amount`}
+            type="number"
+            inputMode="decimal"
+            step="0.001"
+            min={0}
+            max={left}
+            dir="ltr"
+            required
+            {...fieldAria(`${id}-amount`, amountError, true)}
+            {...form.register("amount", { valueAsNumber: true })}
+          />
+        </Field>
+        <fieldset
+          className="admin-radios admin-choice"
+          aria-describedby={consequenceError ? `${id}-c-error` : undefined}
+        >
+          <legend className="field-label">{t("payment.consequence")}</legend>
+          {CONSEQUENCES.map((value) => (
+            <label key={value} className="admin-radio">
+              <input type="radio" value={value} {...form.register("planConsequence")} />
+              {t(`payment.consequences.${value}`)}
+            </label>
+          ))}
+          {consequenceError ? (
+            <p id={`${id}-c-error`} className="field-error">
+              {consequenceError}
+            </p>
+          ) : null}
+        </fieldset>
+        <ReasonField
+          id={`${id}-reason`}
+          error={errors.reason?.message}
+          registration={form.register("reason")}
+        />
+        <ActionError error={failure} />
+        <div className="modal-actions">
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            {t("common.cancel")}
+          </Button>
+          <Button type="submit" variant="danger" busy={isSubmitting} busyLabel={t("payment.refunding")}>
+            {t("payment.refund")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
