@@ -249,13 +249,7 @@ export function eventMail(item: NotificationItem, recipient: Recipient, appUrl: 
     button: c.lead.button,
     link,
   };
-  return {
-    topic: "lead",
-    language,
-    subject: content.subject,
-    link,
-    ...compose(language, recipient, appUrl, content),
-  };
+  return mailOf("lead", language, recipient, appUrl, content);
 }
 
 /** Entries listed in one digest; the rest are counted ("…and 12 more"). */
@@ -298,11 +292,22 @@ export function digestMail(
       line: fill(language, c.digest.more, { count: { value: String(more) } }),
       link,
     });
+  return mailOf("digest", language, recipient, appUrl, content);
+}
+
+/** A member mail of `topic` from its content: subject and link as the content says, both bodies composed. */
+function mailOf(
+  topic: MemberMail["topic"],
+  language: MailLanguage,
+  recipient: Recipient,
+  appUrl: string,
+  content: Content,
+): MemberMail {
   return {
-    topic: "digest",
+    topic,
     language,
     subject: content.subject,
-    link,
+    link: content.link,
     ...compose(language, recipient, appUrl, content),
   };
 }
@@ -330,13 +335,7 @@ export function channelNeedsAttentionMail(
     link,
     footer: { text: c.footer, link },
   };
-  return {
-    topic: "channel_needs_attention",
-    language,
-    subject: content.subject,
-    link,
-    ...compose(language, recipient, appUrl, content),
-  };
+  return mailOf("channel_needs_attention", language, recipient, appUrl, content);
 }
 
 export const webhookSettingsLink = (appUrl: string) => `${appUrl.replace(/\/+$/, "")}/developers/webhooks`;
@@ -361,13 +360,7 @@ export function webhookDisabledMail(
     link,
     footer: { text: c.footer, link },
   };
-  return {
-    topic: "webhook_disabled",
-    language,
-    subject: content.subject,
-    link,
-    ...compose(language, recipient, appUrl, content),
-  };
+  return mailOf("webhook_disabled", language, recipient, appUrl, content);
 }
 
 /**
@@ -403,13 +396,7 @@ export function suspensionMail(
     link,
     footer: { text: c.footer, link },
   };
-  return {
-    topic: "bot_suspended",
-    language,
-    subject: content.subject,
-    link,
-    ...compose(language, recipient, appUrl, content),
-  };
+  return mailOf("bot_suspended", language, recipient, appUrl, content);
 }
 
 /** To each owner: a scheduled re-sync of a website source failed twice in a row, or was held back. */
@@ -455,11 +442,5 @@ export function sourceSyncMail(
     link,
     footer: { text: c.footer, link },
   };
-  return {
-    topic: "source_sync",
-    language,
-    subject: content.subject,
-    link,
-    ...compose(language, recipient, appUrl, content),
-  };
+  return mailOf("source_sync", language, recipient, appUrl, content);
 }
