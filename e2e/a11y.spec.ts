@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAccount, signInTo } from "./account-helpers";
 import { seriousViolations } from "./axe";
+import { operatorAccount } from "./console-helpers";
 import { AUTH } from "./identity-helpers";
 import { navigateInApp } from "./navigate";
 import { kettleBot, PUBLIC_PAGES, SIGN_IN_PAGES } from "./pages";
@@ -120,6 +121,46 @@ for (const lang of ["en", "ar"] as const) {
       .click();
     await expect(page).toHaveURL(/\/inbox\/.+/);
     await check(page, `${lang} conversation`);
+    expect(found).toEqual([]);
+  });
+
+  test(`${lang}: the operator's console passes axe (WCAG 2.1 AA)`, async ({ page, request }) => {
+    test.setTimeout(scaled(150_000));
+    const { found, check } = checker();
+    // A customer with a bot, for the workspace page to show something.
+    const customer = await newAccount(request, "Nadia Owner");
+    await kettleBot(customer);
+    const { _id: workspaceId } = await customer.api<{ _id: string }>(
+      "GET",
+      `/user/by-email?email=${encodeURIComponent(customer.email)}`,
+    );
+    const operator = await operatorAccount(request);
+    const plans = await operator.api<{ items: { id: string }[] }>("GET", "/admin/plans");
+    await page.goto("/?lang=en");
+    await signInTo(page, operator, "/admin/customers");
+    await page.goto(`/admin/customers?lang=${lang}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    const consolePages = [
+      `/admin/customers?q=${encodeURIComponent(customer.email)}`,
+      `/admin/customers/${workspaceId}`,
+      "/admin/payments",
+      "/admin/plans",
+      `/admin/plans/${plans.items[0]?.id ?? ""}`,
+      "/admin/health",
+      "/admin/actions",
+    ];
+    for (const path of consolePages) {
+      await navigateInApp(page, path);
+      await check(page, `${lang} ${path.split("?")[0]}`);
+    }
+    // A change's dialog: the grant, with its plan picker, date and reason.
+    await navigateInApp(page, `/admin/customers/${workspaceId}`);
+    await settle(page);
+    await page
+      .getByRole("button", { name: lang === "ar" ? "منح باقة أو تمديدها" : "Grant or extend a plan" })
+      .click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await check(page, `${lang} grant dialog`);
     expect(found).toEqual([]);
   });
 }

@@ -152,6 +152,8 @@ const auth = await start("auth", "auth", {
   SMTP_URL: mail.smtpUrl,
   // Many sign-ups from one address in a run must not trip the limiter.
   RATE_LIMIT_ENABLED: "false",
+  // The operator's console journeys sign in as this platform admin (e2e/console-helpers.ts).
+  PLATFORM_ADMIN_EMAILS: process.env.E2E_OPERATOR_EMAIL ?? "console.operator@example.com",
   ...(authUiDir ? { AUTH_UI_DIR: authUiDir } : {}),
 });
 
