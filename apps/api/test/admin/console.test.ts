@@ -470,6 +470,24 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
       message: "Your scheduled downgrade was cancelled; your plan stays as it is",
     });
 
+    // A workspace whose plan was only ever granted (no payment reference) can be downgraded too;
+    // a customer cannot skip the reference check by sending none.
+    const gifted = await signUp(s);
+    const giftUrl = `/api/admin/workspaces/${gifted.userId}/subscription`;
+    expect((await as(operator, "POST", giftUrl, grant)).status).toBe(200);
+    const giftDown = await as(operator, "POST", `${giftUrl}/downgrade`, {
+      planId: starter?.id,
+      reason: "Asked by phone",
+    });
+    expect(giftDown.status, JSON.stringify(giftDown.json)).toBe(200);
+    const selfDown = await as(gifted, "POST", "/api/subscriptions/downgrade-subscription", {
+      track_id: null,
+      userId: gifted.userId,
+      newPlanExists: { _id: starter?.id },
+      isYearly: false,
+    });
+    expect(selfDown.status).toBe(400);
+
     // The customer's activity log says Parley changed the plan, and why.
     const log = auditListSchema.parse((await as(customer, "GET", "/api/workspace/audit-log")).json).entries;
     expect(log.find((e) => e.action === "plan.changed" && e.details.by === "parley")).toMatchObject({
@@ -700,9 +718,9 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
     expect(row).toMatchObject({ newWorkspaces: 5, currency: "BHD" });
     expect(row?.captured).toBeCloseTo(5 * price, 3);
     expect(row?.refunded).toBeCloseTo(2 * price + 1, 3);
-    // Paying now: the customer's granted Pro, the reviewed payer's Starter, and the two refunded
-    // payers whose plan was kept or ends with the period.
-    expect(health.mrr).toEqual([expect.objectContaining({ currency: "BHD", workspaces: 4 })]);
+    // On a paid plan now: the customer's and the other workspace's granted Pro, the reviewed
+    // payer's Starter, and the two refunded payers whose plan was kept or ends with the period.
+    expect(health.mrr).toEqual([expect.objectContaining({ currency: "BHD", workspaces: 5 })]);
     expect(health.suspendedChatbots).toBe(0);
     const actions = await as(support, "GET", "/api/admin/actions");
     expect((actions.json.items as { action: string }[]).map((a) => a.action)).toEqual(

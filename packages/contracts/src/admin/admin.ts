@@ -340,3 +340,31 @@ export const adminHealthSchema = z.object({
   suspendedChatbots: z.number().int(),
 });
 export type AdminHealth = z.infer<typeof adminHealthSchema>;
+
+/** `GET /api/admin/me`: who is signed in to the console, and until when changes are allowed. */
+export const adminMeSchema = z.object({
+  role: z.enum(PLATFORM_STAFF_ROLES),
+  email: z.string(),
+  /** For an admin: the end of the step-up window (null for support, who never change anything). */
+  changesUntil: z.string().nullable(),
+});
+export type AdminMe = z.infer<typeof adminMeSchema>;
+
+/** A bot's suspension as `…/chatbots/:id/suspend` and `…/unsuspend` answer it. */
+export const adminBotSuspensionSchema = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  name: z.string(),
+  suspendedAt: z.string().nullable(),
+  suspendedReason: z.string().nullable(),
+});
+/** A workspace's suspension as `…/workspaces/:id/suspend` and `…/unsuspend` answer it. */
+export const adminWorkspaceSuspensionSchema = z.object({
+  workspaceId: z.string(),
+  suspendedAt: z.string().nullable(),
+  suspendedReason: z.string().nullable(),
+});
+/** `GET /api/admin/actions`: the platform audit log, newest first. */
+export const adminActionListSchema = z.object({ items: z.array(adminAuditEntrySchema) });
+/** An action whose answer is a sentence for the operator (a downgrade scheduled or cancelled). */
+export const adminMessageSchema = z.object({ message: z.string() });

@@ -1,9 +1,13 @@
 import swagger from "@fastify/swagger";
 import {
-  adminAuditEntrySchema,
+  ADMIN_STEP_UP_SECONDS,
+  adminActionListSchema,
+  adminBotSuspensionSchema,
   adminDowngradeSchema,
   adminGrantSchema,
   adminHealthSchema,
+  adminMeSchema,
+  adminMessageSchema,
   adminPaymentDetailSchema,
   adminPaymentListSchema,
   adminPaymentsQuerySchema,
@@ -16,6 +20,7 @@ import {
   adminSuspendSchema,
   adminWorkspaceDetailSchema,
   adminWorkspaceSearchSchema,
+  adminWorkspaceSuspensionSchema,
   idText,
   subscriptionDetailsSchema,
 } from "@parley/contracts";
@@ -91,13 +96,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         ...documented("adminMe", "Who is signed in to the console, and until when changes are allowed"),
-        response: {
-          200: z.object({
-            role: z.enum(["admin", "support"]),
-            email: z.string(),
-            changesUntil: z.string().nullable(),
-          }),
-        },
+        response: { 200: adminMeSchema },
       },
     },
     async (request) => {
@@ -107,7 +106,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         role: staff.role,
         email: staff.email,
         changesUntil:
-          staff.role === "admin" && at !== undefined ? new Date((at + 600) * 1000).toISOString() : null,
+          staff.role === "admin" && at !== undefined
+            ? new Date((at + ADMIN_STEP_UP_SECONDS) * 1000).toISOString()
+            : null,
       };
     },
   );
@@ -267,7 +268,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         ),
         params,
         body: adminDowngradeSchema,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: adminMessageSchema },
       },
     },
     async (request) => {
@@ -310,13 +311,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const suspension = z.object({
-    id: z.string(),
-    workspaceId: z.string(),
-    name: z.string(),
-    suspendedAt: z.string().nullable(),
-    suspendedReason: z.string().nullable(),
-  });
+  const suspension = adminBotSuspensionSchema;
   app.post(
     "/chatbots/:id/suspend",
     {
@@ -348,11 +343,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const workspaceSuspension = z.object({
-    workspaceId: z.string(),
-    suspendedAt: z.string().nullable(),
-    suspendedReason: z.string().nullable(),
-  });
+  const workspaceSuspension = adminWorkspaceSuspensionSchema;
   app.post(
     "/workspaces/:id/suspend",
     {
@@ -412,7 +403,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         ...documented("adminRecentActions", "The platform audit log, newest first"),
-        response: { 200: z.object({ items: z.array(adminAuditEntrySchema) }) },
+        response: { 200: adminActionListSchema },
       },
     },
     async (request) => {

@@ -565,7 +565,7 @@ export function createAdminService(deps: {
         const target = await planById(input.planId);
         result = await deps.subscriptions.scheduleDowngrade(workspaceId, {
           userId: workspaceId,
-          trackId: before.lastPaymentTrackId ?? "",
+          trackId: null,
           targetPlanId: target.id,
           isYearly: target.billingInterval === "yearly",
         });

@@ -82,7 +82,9 @@ export function toChatbot(row: ChatbotRow): Chatbot {
     leadCapture: row.leadCapture,
     retentionDays: row.retentionDays,
     published: row.published,
-    suspended: row.suspendedAt ? { at: row.suspendedAt.toISOString(), reason: row.suspendedReason ?? "" } : null,
+    suspended: row.suspendedAt
+      ? { at: row.suspendedAt.toISOString(), reason: row.suspendedReason ?? "" }
+      : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

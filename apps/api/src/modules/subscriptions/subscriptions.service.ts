@@ -143,9 +143,13 @@ export function createSubscriptionsService(deps: {
       });
     },
 
+    /**
+     * `trackId` null: Parley's staff schedule it for the workspace (the operator's console), which
+     * needs no payment reference (a plan they granted has none).
+     */
     async scheduleDowngrade(
       callerId: string,
-      input: { userId: string; trackId: string; targetPlanId: string; isYearly: boolean },
+      input: { userId: string; trackId: string | null; targetPlanId: string; isYearly: boolean },
     ): Promise<DowngradeResponse> {
       if (callerId !== input.userId)
         throw new AppError("FORBIDDEN", "You can only change your own subscription");
@@ -161,7 +165,7 @@ export function createSubscriptionsService(deps: {
         if (!locked.currentPeriodEnd) {
           throw new AppError("BAD_REQUEST", "You are on the Free plan: there is nothing to downgrade");
         }
-        if (locked.lastPaymentTrackId !== input.trackId) {
+        if (input.trackId !== null && locked.lastPaymentTrackId !== input.trackId) {
           throw new AppError(
             "BAD_REQUEST",
             "This payment reference does not belong to your current subscription",
@@ -181,7 +185,7 @@ export function createSubscriptionsService(deps: {
           kind: "downgrade_scheduled",
           fromPlanId: current.id,
           toPlanId: target.id,
-          reference: input.trackId,
+          reference: input.trackId ?? "admin",
         });
         return {
           message: `Downgrade scheduled: your plan will change to ${target.name} on ${fmtDate(effectiveAt)}`,

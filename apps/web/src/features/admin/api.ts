@@ -1,50 +1,32 @@
 import {
   type AdminGrant,
+  type AdminMe,
   type AdminPlanPatch,
   type AdminRefundRequest,
-  adminAuditEntrySchema,
+  adminActionListSchema,
+  adminBotSuspensionSchema,
   adminHealthSchema,
+  adminMeSchema,
+  adminMessageSchema,
   adminPaymentDetailSchema,
   adminPaymentListSchema,
   adminPlanListSchema,
   adminPlanSchema,
   adminWorkspaceDetailSchema,
   adminWorkspaceSearchSchema,
-  PLATFORM_STAFF_ROLES,
+  adminWorkspaceSuspensionSchema,
   subscriptionDetailsSchema,
 } from "@parley/contracts";
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiFetch, isApiError } from "../../lib/api";
 import { planKeys } from "../pricing/public";
 import type { PaymentFilters } from "./console";
 
-/**
- * `GET /api/admin/me`. The contract has no schema of its own for this answer (the route declares
- * it inline), so it is written out here, the same shape.
- */
-export const staffSchema = z.object({
-  role: z.enum(PLATFORM_STAFF_ROLES),
-  email: z.string(),
-  changesUntil: z.string().nullable(),
-});
-export type Staff = z.infer<typeof staffSchema>;
-
-/** A bot's suspension as `/suspend` and `/unsuspend` answer it (declared inline by the route too). */
-const suspensionSchema = z.object({
-  id: z.string(),
-  workspaceId: z.string(),
-  name: z.string(),
-  suspendedAt: z.string().nullable(),
-  suspendedReason: z.string().nullable(),
-});
-/** A workspace's suspension as `/suspend` and `/unsuspend` answer it (declared inline too). */
-const workspaceSuspensionSchema = z.object({
-  workspaceId: z.string(),
-  suspendedAt: z.string().nullable(),
-  suspendedReason: z.string().nullable(),
-});
-const actionsSchema = z.object({ items: z.array(adminAuditEntrySchema) });
+export const staffSchema = adminMeSchema;
+export type Staff = AdminMe;
+const suspensionSchema = adminBotSuspensionSchema;
+const workspaceSuspensionSchema = adminWorkspaceSuspensionSchema;
+const actionsSchema = adminActionListSchema;
 
 /** Every console query sits under ["admin"], keyed by the signed-in user where it says who may look. */
 export const adminKeys = {
@@ -207,7 +189,7 @@ export function useDowngrade(workspaceId: string) {
       apiFetch(`/api/admin/workspaces/${enc(workspaceId)}/subscription/downgrade`, {
         method: "POST",
         body: input,
-        schema: z.object({ message: z.string() }),
+        schema: adminMessageSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

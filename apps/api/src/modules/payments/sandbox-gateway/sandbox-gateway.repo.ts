@@ -44,7 +44,7 @@ export function createSandboxOrdersRepo(db: Database) {
         .returning({ trackId: sandboxGatewayOrders.trackId });
       if (rows.length > 0) return "done";
       const order = await this.find(trackId);
-      if (!order || order.decision !== "approved") return "not_paid";
+      if (order?.decision !== "approved") return "not_paid";
       return order.refunds.some((r) => r.id === refundId) ? "done" : "too_much";
     },
     /** Records the first decision only; the decided order, or undefined when it was decided before. */
