@@ -121,6 +121,10 @@ test("an operator finds a customer by payment reference, asks the gateway, grant
   // The customer's billing page shows the plan.
   await customerPage.goto("/billing");
   await expect(customerPage.getByTestId("current-plan-name")).toContainText("Starter");
+  // Its history of plan changes says Parley's team granted it, and until when.
+  const granted = customerPage.locator('tr[data-kind="granted"]');
+  await expect(granted).toContainText("Starter granted until");
+  await expect(granted).toContainText("Parley's team");
   await customerPage.context().close();
 });
 

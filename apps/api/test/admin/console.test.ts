@@ -7,6 +7,7 @@ import {
   adminWorkspaceDetailSchema,
   adminWorkspaceSearchSchema,
   auditListSchema,
+  planChangeListSchema,
   planListSchema,
   subscriptionDetailsSchema,
   widgetConversationSchema,
@@ -487,6 +488,19 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
       isYearly: false,
     });
     expect(selfDown.status).toBe(400);
+
+    // The customer's billing history lists the plan changes, Parley's marked as such.
+    const changes = planChangeListSchema.parse((await as(customer, "GET", "/api/subscription/changes")).json);
+    expect(changes.slice(0, 3).map((c) => [c.kind, c.byParley])).toEqual([
+      ["downgrade_cancelled", true],
+      ["downgrade_scheduled", true],
+      ["granted", true],
+    ]);
+    expect(changes[2]).toMatchObject({
+      to: { en: "Pro" },
+      effectiveAt: expect.stringMatching(new RegExp(`^${until}`)),
+    });
+    expect(changes.find((c) => c.kind === "upgrade")?.byParley).toBe(false);
 
     // The customer's activity log says Parley changed the plan, and why.
     const log = auditListSchema.parse((await as(customer, "GET", "/api/workspace/audit-log")).json).entries;

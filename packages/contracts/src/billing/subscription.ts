@@ -66,3 +66,30 @@ export const usageSchema = z.object({
   }),
 });
 export type Usage = z.infer<typeof usageSchema>;
+
+/**
+ * `GET /api/subscription/changes` (owners): the workspace's plan changes, newest first, for the
+ * billing page's history beside its payments. `byParley`: Parley's team made it (the operator's
+ * console: a plan granted, a refund, a downgrade scheduled for the customer).
+ */
+export const planChangeSchema = z.object({
+  kind: z.enum([
+    "created",
+    "upgrade",
+    "downgrade_scheduled",
+    "downgrade_cancelled",
+    "downgrade_applied",
+    "past_due",
+    "expired",
+    "granted",
+    "refunded",
+  ]),
+  from: planNamesSchema.nullable(),
+  to: planNamesSchema.nullable(),
+  at: z.string(),
+  /** Until when a plan was granted, or when a transition took effect. */
+  effectiveAt: z.string().nullable(),
+  byParley: z.boolean(),
+});
+export type PlanChange = z.infer<typeof planChangeSchema>;
+export const planChangeListSchema = z.array(planChangeSchema);

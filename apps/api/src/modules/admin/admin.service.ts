@@ -560,7 +560,7 @@ export function createAdminService(deps: {
       if (!before) throw new AppError("NOT_FOUND", "Workspace not found");
       let result: { message: string };
       if (input.planId === null) {
-        result = await deps.subscriptions.cancelPendingDowngrade(workspaceId, workspaceId);
+        result = await deps.subscriptions.cancelPendingDowngrade(workspaceId, workspaceId, { byStaff: true });
       } else {
         const target = await planById(input.planId);
         result = await deps.subscriptions.scheduleDowngrade(workspaceId, {

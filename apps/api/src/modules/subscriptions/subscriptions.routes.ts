@@ -4,6 +4,7 @@ import {
   downgradeRequestSchema,
   downgradeResponseSchema,
   idText,
+  planChangeListSchema,
   subscriptionDetailsSchema,
   usageSchema,
 } from "@parley/contracts";
@@ -28,6 +29,9 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
     "/subscription/details/:userId",
     { schema: { params: z.object({ userId: idText() }), response: { 200: subscriptionDetailsSchema } } },
     async (request) => subscriptions.getDetails(workspaceOf(request, "billing"), request.params.userId),
+  );
+  app.get("/subscription/changes", { schema: { response: { 200: planChangeListSchema } } }, async (request) =>
+    subscriptions.planChanges(workspaceOf(request, "billing")),
   );
   app.post(
     "/subscriptions/downgrade-subscription",

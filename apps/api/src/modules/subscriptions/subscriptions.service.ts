@@ -1,9 +1,15 @@
-import type { BillingInterval, DowngradeResponse, SubscriptionDetails } from "@parley/contracts";
+import type {
+  BillingInterval,
+  DowngradeResponse,
+  PlanChange,
+  PlanNames,
+  SubscriptionDetails,
+} from "@parley/contracts";
 import { type Database, drainBatches } from "@parley/db";
 import type { PlanRow, SubscriptionRow } from "../../db/schema";
 import { AppError } from "../../lib/errors";
 import type { PlansRepo } from "../plans/plans.repo";
-import { toPlan } from "../plans/plans.service";
+import { planNamesOf, toPlan } from "../plans/plans.service";
 import type { AuditService } from "../workspaces/audit.service";
 import type { SubscriptionsRepo, Tx } from "./subscriptions.repo";
 
@@ -196,7 +202,7 @@ export function createSubscriptionsService(deps: {
     },
 
     /** Cancels a scheduled downgrade if there is one; calling it again changes nothing. */
-    async cancelPendingDowngrade(callerId: string, userId: string) {
+    async cancelPendingDowngrade(callerId: string, userId: string, opts: { byStaff?: boolean } = {}) {
       if (callerId !== userId) throw new AppError("FORBIDDEN", "You can only change your own subscription");
       return db.transaction(async (tx) => {
         await repo.ensure(tx, userId, now());
@@ -210,6 +216,8 @@ export function createSubscriptionsService(deps: {
           kind: "downgrade_cancelled",
           fromPlanId: row.planId,
           toPlanId: row.pendingPlanId,
+          // Parley's staff cancelled it for the customer (the operator's console).
+          reference: opts.byStaff ? "admin" : null,
         });
         return {
           message: "Your scheduled downgrade was cancelled; your plan stays as it is",
@@ -240,6 +248,32 @@ export function createSubscriptionsService(deps: {
     },
 
     changesFor: (userId: string) => repo.changesFor(db, userId),
+
+    /** The workspace's plan changes, newest first, with plan names in every language (the billing page). */
+    async planChanges(workspaceId: string): Promise<PlanChange[]> {
+      const rows = (await repo.changesFor(db, workspaceId)).slice(-100).reverse();
+      const names = new Map<string, PlanNames>();
+      const nameOf = async (id: string | null) => {
+        if (!id) return null;
+        if (!names.has(id)) {
+          const plan = await plans.findById(id);
+          names.set(id, plan ? planNamesOf(plan) : { en: id, ar: id });
+        }
+        return names.get(id) ?? null;
+      };
+      const out: PlanChange[] = [];
+      for (const row of rows) {
+        out.push({
+          kind: row.kind,
+          from: await nameOf(row.fromPlanId),
+          to: await nameOf(row.toPlanId),
+          at: row.createdAt.toISOString(),
+          effectiveAt: row.effectiveAt?.toISOString() ?? null,
+          byParley: row.kind === "granted" || row.kind === "refunded" || row.reference === "admin",
+        });
+      }
+      return out;
+    },
 
     /** Workspaces that fell back to Free, by month (the operator's console). */
     churnByMonth: (since: Date) => repo.churnByMonth(db, since),

@@ -6,10 +6,12 @@ import {
   type Payment,
   type PaymentCreateRequest,
   type PaymentInitiateRequest,
+  type PlanChange,
   paymentCreateResponseSchema,
   paymentInitiateResponseSchema,
   paymentListSchema,
   paymentSchema,
+  planChangeListSchema,
   type SubscriptionDetails,
   subscriptionDetailsSchema,
 } from "@parley/contracts";
@@ -28,6 +30,7 @@ export const billingKeys = {
   payments: (userId: string) => [...billingKeys.user(userId), "payments"] as const,
   paymentList: (userId: string) => [...billingKeys.payments(userId), "list"] as const,
   payment: (userId: string, trackId: string) => [...billingKeys.payments(userId), "detail", trackId] as const,
+  planChanges: (userId: string) => [...billingKeys.user(userId), "plan-changes"] as const,
 };
 
 /**
@@ -58,6 +61,8 @@ export function createBillingApi(base = "") {
         schema: subscriptionDetailsSchema,
         signal,
       }),
+    planChanges: (signal?: AbortSignal): Promise<PlanChange[]> =>
+      apiFetch(`${base}/api/subscription/changes`, { schema: planChangeListSchema, signal }),
     payments: (signal?: AbortSignal): Promise<Payment[]> =>
       apiFetch(`${base}/api/payments`, { schema: paymentListSchema, signal }),
     payment: (trackId: string, signal?: AbortSignal): Promise<Payment> =>

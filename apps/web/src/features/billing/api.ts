@@ -29,6 +29,17 @@ export function useSubscription() {
   return useQuery(subscriptionQueryOptions(user?.id));
 }
 
+/** The workspace's plan changes, newest first (the billing page's history). */
+export function usePlanChanges() {
+  const { user } = useBillingUser();
+  return useQuery({
+    queryKey: billingKeys.planChanges(user?.id ?? NO_USER),
+    queryFn: ({ signal }) => billingApi.planChanges(signal),
+    enabled: Boolean(user),
+    staleTime: 15_000,
+  });
+}
+
 export function usePayments() {
   const { user } = useBillingUser();
   return useQuery({

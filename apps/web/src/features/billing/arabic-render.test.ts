@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { GetStarted } from "../../app/dashboard/GetStarted";
 import { CurrentPlan } from "./components/CurrentPlan";
 import { PaymentHistory } from "./components/PaymentHistory";
+import { PlanChanges } from "./components/PlanChanges";
 import { PlanUnavailable } from "./components/PlanUnavailable";
 
 // The billing and dashboard components render in both languages from the catalogs: the spec's
@@ -82,6 +83,35 @@ const screens = (): ReactElement[] => [
   }),
   createElement(PaymentHistory, { payments: [declined, expired] }),
   createElement(PaymentHistory, { payments: [] }),
+  createElement(PlanChanges, {
+    changes: [
+      {
+        kind: "granted",
+        from: { en: "Free", ar: "المجانية" },
+        to: { en: "Pro", ar: "الاحترافية" },
+        at: "2026-11-30T10:00:00.000Z",
+        effectiveAt: "2026-12-31T23:59:59.000Z",
+        byParley: true,
+      },
+      {
+        kind: "upgrade",
+        from: { en: "Free", ar: "المجانية" },
+        to: { en: "Pro", ar: "الاحترافية" },
+        at: "2026-11-21T10:00:00.000Z",
+        effectiveAt: null,
+        byParley: false,
+      },
+      {
+        kind: "created",
+        from: null,
+        to: { en: "Free", ar: "المجانية" },
+        at: "2026-11-01T10:00:00.000Z",
+        effectiveAt: null,
+        byParley: false,
+      },
+    ],
+  }),
+  createElement(PlanChanges, { changes: [] }),
   createElement(PlanUnavailable, { onRetry: () => undefined, retrying: false }),
   createElement(
     MemoryRouter,
@@ -121,6 +151,10 @@ describe("billing and dashboard screens", () => {
       "The payment gateway could not start the payment",
       "Card (Mastercard)",
       "No payments yet",
+      "Pro granted until Dec 31, 2026",
+      "Parley's team",
+      "Moved to Pro",
+      "Your plan has not changed yet.",
       "Your plan details aren't available right now.",
       "Free works for trying things out. Compare plans when you need more messages or chatbots.",
       "Paste one line of code into your site and your bot answers there. Get the embed code",
@@ -136,5 +170,7 @@ describe("billing and dashboard screens", () => {
     expect(text).toContain("ديسمبر");
     expect(text).toContain("انتهت المهلة — لم يُقتطع أي مبلغ");
     expect(text).toContain("تعذّر على بوابة الدفع بدء الدفعة.");
+    expect(text).toContain("مُنحت باقة الاحترافية حتى");
+    expect(text).toContain("فريق");
   });
 });

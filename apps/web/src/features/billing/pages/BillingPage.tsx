@@ -10,6 +10,7 @@ import {
   plansRetrying,
   useCancelScheduledDowngrade,
   usePayments,
+  usePlanChanges,
   usePlans,
   useSubscription,
 } from "../api";
@@ -19,6 +20,7 @@ import { CurrentPlan, CurrentPlanSkeleton } from "../components/CurrentPlan";
 import { DowngradeModal } from "../components/DowngradeModal";
 import { ErrorPanel } from "../components/ErrorPanel";
 import { PaymentHistory, PaymentHistorySkeleton } from "../components/PaymentHistory";
+import { PlanChanges } from "../components/PlanChanges";
 import { PlanChooser, PlanChooserSkeleton } from "../components/PlanChooser";
 import { PlanUnavailable } from "../components/PlanUnavailable";
 import { TestModeBanner } from "../components/TestModeBanner";
@@ -69,6 +71,7 @@ function WorkspaceBillingPage() {
   // Shown at the first failed attempt, retried in the background (issue #25).
   const plansError = plansFailure(plans);
   const payments = usePayments();
+  const planChanges = usePlanChanges();
   const cancelDowngrade = useCancelScheduledDowngrade();
   const [searchParams, setSearchParams] = useSearchParams();
   const [chosenInterval, setChosenInterval] = useState<BillingInterval | null>(null);
@@ -241,6 +244,24 @@ function WorkspaceBillingPage() {
           />
         ) : payments.data ? (
           <PaymentHistory payments={payments.data} />
+        ) : (
+          <PaymentHistorySkeleton />
+        )}
+      </section>
+
+      <section className="billing-section" aria-labelledby="plan-changes-title">
+        <div className="billing-section-head">
+          <h2 id="plan-changes-title">{t("planChanges.title")}</h2>
+        </div>
+        {planChanges.isError ? (
+          <ErrorPanel
+            title={t("planChanges.loadFailed")}
+            error={planChanges.error}
+            onRetry={() => void planChanges.refetch()}
+            retrying={planChanges.isFetching}
+          />
+        ) : planChanges.data ? (
+          <PlanChanges changes={planChanges.data} />
         ) : (
           <PaymentHistorySkeleton />
         )}
