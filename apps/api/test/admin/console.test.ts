@@ -263,6 +263,14 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
     );
     expect(listed.items.map((p) => p.trackId).sort()).toEqual([first, second].sort());
 
+    // Asking the gateway about a held payment records its word among the events; the state stays
+    // for the operator to decide.
+    const asked = await as(operator, "POST", `/api/admin/payments/${first}/inquire`, {
+      reason: "What does the bank say?",
+    });
+    expect(asked.status).toBe(200);
+    expect(adminPaymentDetailSchema.parse(asked.json).state).toBe("amount_mismatch");
+
     const resolve = (who: Person, trackId: string, decision: string) =>
       as(who, "POST", `/api/admin/payments/${trackId}/resolve`, {
         decision,
@@ -296,6 +304,7 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
       .from(platformAuditLog)
       .where(eq(platformAuditLog.workspaceId, payer.userId));
     expect(actions.map((a) => a.action).sort()).toEqual([
+      "payment.inquired",
       "payment.review_declined",
       "payment.review_granted",
     ]);

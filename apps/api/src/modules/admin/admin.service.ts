@@ -501,17 +501,22 @@ export function createAdminService(deps: {
       };
     },
 
-    /** "Ask the gateway now": reconciliation for one pending payment, recorded with the answer. */
+    /**
+     * "Ask the gateway now": reconciliation for one pending payment (or, for one held for review,
+     * the gateway's word recorded among its events), written to the platform audit log.
+     */
     async inquire(trackId: string, action: StaffAction): Promise<AdminPaymentDetail> {
       const row = await deps.paymentsRepo.byTrackId(trackId);
       if (!row) throw new AppError("NOT_FOUND", "Payment not found");
-      if (row.status !== "pending") {
+      // A pending payment is settled by the answer; one held for review only records what the
+      // gateway says now (its state stays for the operator to resolve).
+      if (row.status !== "pending" && row.status !== "amount_mismatch") {
         throw new AppError(
           "CONFLICT",
           "This payment is already decided: there is nothing to ask the gateway",
         );
       }
-      const after = (await deps.payments.settleByInquiry(row)) ?? row;
+      const after = (await deps.payments.settleByInquiry(row, { strict: true })) ?? row;
       await deps.audit.insert(
         {
           actor: action.actor,

@@ -527,7 +527,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     canRefund: (provider: ProviderId) => Boolean(providers.byId(provider)?.refund),
 
     /** Asks the gateway about one pending payment and applies the answer like a callback. */
-    async settleByInquiry(row: PaymentRow): Promise<PaymentRow | undefined> {
+    async settleByInquiry(row: PaymentRow, opts: { strict?: boolean } = {}): Promise<PaymentRow | undefined> {
       const provider = providers.byId(row.provider);
       if (!provider) return undefined;
       try {
@@ -535,6 +535,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (event.status !== "pending") await applyEvent(provider.id, event);
       } catch (err) {
         log.warn({ trackId: row.trackId, err: (err as Error).message }, "payment inquiry failed");
+        // Someone asked on purpose (the operator's console): they are told the gateway's failure.
+        if (opts.strict) throw err;
       }
       return repo.byTrackId(row.trackId);
     },

@@ -90,6 +90,9 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
                 <Button size="sm" variant="secondary" onClick={() => act(() => setResolving("decline"))}>
                   {t("payment.declineHeld")}
                 </Button>
+                <Button size="sm" variant="secondary" onClick={() => act(() => setAsking(true))}>
+                  {t("payment.inquire")}
+                </Button>
               </div>
             ) : null}
           </div>
