@@ -582,6 +582,7 @@ function createServices(
     jobs,
     usage,
     appUrl: env.PUBLIC_URL,
+    currency: env.PLANS_CURRENCY,
     now,
     log,
   });

@@ -262,6 +262,26 @@ describe.each(testDrivers())("operator's console API on %s", (driver) => {
       (await as(support, "GET", `/api/admin/payments?state=amount_mismatch&q=${payer.userId}`)).json,
     );
     expect(listed.items.map((p) => p.trackId).sort()).toEqual([first, second].sort());
+    // Filtered by amount and by the day they started (UTC).
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const filtered = async (query: string) => {
+      const res = await as(support, "GET", `/api/admin/payments?q=${payer.userId}&${query}`);
+      expect(res.status, query).toBe(200);
+      return adminPaymentListSchema
+        .parse(res.json)
+        .items.map((p) => p.trackId)
+        .sort();
+    };
+    expect(await filtered(`amount=${starter.price.amount}&from=${today}&to=${today}`)).toEqual(
+      [first, second].sort(),
+    );
+    expect(await filtered("amount=1")).toEqual([]);
+    expect(await filtered(`from=${tomorrow}`)).toEqual([]);
+    expect(await filtered(`to=${tomorrow}&from=${tomorrow}`)).toEqual([]);
+    for (const bad of ["from=2026-02-30", "to=yesterday", "amount=-1", "amount=lots"]) {
+      expect((await as(support, "GET", `/api/admin/payments?${bad}`)).status, bad).toBe(400);
+    }
 
     // Asking the gateway about a held payment records its word among the events; the state stays
     // for the operator to decide.

@@ -95,10 +95,16 @@ export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 
 export const adminPaymentStateSchema = adminPaymentSchema.shape.state;
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isDayOrMoment(v);
 export const adminPaymentsQuerySchema = z.object({
   q: safeText().trim().max(200).optional(),
   state: adminPaymentStateSchema.optional(),
   provider: adminPaymentSchema.shape.provider.optional(),
+  /** The amount exactly, in major units (`9.5` for BHD 9.500). */
+  amount: z.coerce.number().positive().max(100_000).optional(),
+  /** Started on or after this day (UTC), and on or before `to`. */
+  from: safeText().refine(isDay, "Use a date like 2026-11-21").optional(),
+  to: safeText().refine(isDay, "Use a date like 2026-11-21").optional(),
   cursor: safeText().max(300).optional(),
 });
 export const adminPaymentListSchema = z.object({

@@ -80,6 +80,8 @@ export function createAdminService(deps: {
     teamMembers: number;
   }>;
   appUrl: string;
+  /** The plans' currency (PLANS_CURRENCY): amounts typed in the console are in it. */
+  currency: string;
   now: () => Date;
   log: FastifyBaseLogger;
 }) {
@@ -449,13 +451,21 @@ export function createAdminService(deps: {
       q?: string | undefined;
       state?: PaymentRow["status"] | undefined;
       provider?: PaymentRow["provider"] | undefined;
+      amount?: number | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
       cursor?: string | undefined;
     }): Promise<AdminPaymentList> {
       const after = query.cursor ? decodePageCursor(PAYMENT_CURSOR, query.cursor) : undefined;
+      const DAY = 86_400_000;
       const rows = await deps.paymentsRepo.adminPage({
         q: query.q || undefined,
         state: query.state,
         provider: query.provider,
+        // BHD's fils: the amount is compared in minor units (every payment is in the plans' currency).
+        amountMinor: query.amount === undefined ? undefined : majorToMinor(query.amount, deps.currency),
+        since: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+        until: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY) : undefined,
         after,
         limit: ADMIN_PAGE_SIZE + 1,
       });

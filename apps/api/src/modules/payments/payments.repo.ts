@@ -114,10 +114,14 @@ export function createPaymentsRepo(db: Database) {
       q?: string | undefined;
       state?: PaymentRow["status"] | undefined;
       provider?: PaymentRow["provider"] | undefined;
+      amountMinor?: number | undefined;
+      /** Started at or after `since` and before `until`. */
+      since?: Date | undefined;
+      until?: Date | undefined;
       after?: { at: string; id: string } | undefined;
       limit: number;
     }) {
-      const { q, state, provider, after, limit } = opts;
+      const { q, state, provider, amountMinor, since, until, after, limit } = opts;
       return db
         .select({
           payment: payments,
@@ -131,6 +135,9 @@ export function createPaymentsRepo(db: Database) {
             q ? or(eq(payments.trackId, q), eq(payments.providerRef, q), eq(payments.userId, q)) : undefined,
             state ? eq(payments.status, state) : undefined,
             provider ? eq(payments.provider, provider) : undefined,
+            amountMinor !== undefined ? eq(payments.amountMinor, amountMinor) : undefined,
+            since ? sql`${payments.createdAt} >= ${since.toISOString()}::timestamptz` : undefined,
+            until ? sql`${payments.createdAt} < ${until.toISOString()}::timestamptz` : undefined,
             after
               ? sql`(${payments.createdAt}, ${payments.trackId}) < (${after.at}::timestamptz, ${after.id})`
               : undefined,

@@ -20,7 +20,7 @@ import {
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, isApiError } from "../../lib/api";
 import { planKeys } from "../pricing/public";
-import type { PaymentFilters } from "./console";
+import { type PaymentFilters, paymentFiltersToSearch } from "./console";
 
 export const staffSchema = adminMeSchema;
 export type Staff = AdminMe;
@@ -92,10 +92,7 @@ export function usePayments(filters: PaymentFilters) {
     queryKey: adminKeys.payments(filters),
     initialPageParam: "",
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams();
-      if (filters.q) params.set("q", filters.q);
-      if (filters.state) params.set("state", filters.state);
-      if (filters.provider) params.set("provider", filters.provider);
+      const params = new URLSearchParams(paymentFiltersToSearch(filters));
       if (pageParam) params.set("cursor", pageParam);
       const query = params.toString();
       return apiFetch(`/api/admin/payments${query ? `?${query}` : ""}`, {

@@ -104,6 +104,18 @@ describe("payment filters", () => {
     });
     expect(paymentFiltersFrom(new URLSearchParams("state=paid&provider=paypal"))).toEqual({});
     expect(paymentFiltersToSearch({ q: "", state: "pending" })).toEqual({ state: "pending" });
+    // Amount and days: kept when the API would take them, left out otherwise.
+    expect(paymentFiltersFrom(new URLSearchParams("amount=9.5&from=2026-11-01&to=2026-11-30"))).toEqual({
+      amount: "9.5",
+      from: "2026-11-01",
+      to: "2026-11-30",
+    });
+    expect(paymentFiltersFrom(new URLSearchParams("amount=-1&from=yesterday&to=2026-1-1"))).toEqual({});
+    expect(paymentFiltersFrom(new URLSearchParams("amount=9.1234"))).toEqual({});
+    expect(paymentFiltersToSearch({ amount: " 9.5 ", from: "2026-11-01" })).toEqual({
+      amount: "9.5",
+      from: "2026-11-01",
+    });
   });
 });
 

@@ -27,7 +27,15 @@ export interface PaymentFilters {
   q?: string;
   state?: PaymentState;
   provider?: PaymentProvider;
+  /** The amount exactly, in major units as typed ("9.5"). */
+  amount?: string;
+  /** Started on or after / on or before these days (YYYY-MM-DD, UTC). */
+  from?: string;
+  to?: string;
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const AMOUNT = /^\d{1,6}(\.\d{1,3})?$/;
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
   list.find((item) => item === value);
@@ -37,16 +45,32 @@ export function paymentFiltersFrom(params: URLSearchParams): PaymentFilters {
   const q = params.get("q")?.trim();
   const state = oneOf(PAYMENT_STATES, params.get("state"));
   const provider = oneOf(PAYMENT_PROVIDERS, params.get("provider"));
-  return { ...(q ? { q } : {}), ...(state ? { state } : {}), ...(provider ? { provider } : {}) };
+  // An amount or a day the API would refuse is left out rather than sent.
+  const amount = params.get("amount")?.trim();
+  const from = params.get("from")?.trim();
+  const to = params.get("to")?.trim();
+  return {
+    ...(q ? { q } : {}),
+    ...(state ? { state } : {}),
+    ...(provider ? { provider } : {}),
+    ...(amount && AMOUNT.test(amount) && Number(amount) > 0 ? { amount } : {}),
+    ...(from && DAY.test(from) ? { from } : {}),
+    ...(to && DAY.test(to) ? { to } : {}),
+  };
 }
 
 export function paymentFiltersToSearch(filters: PaymentFilters): Record<string, string> {
   const out: Record<string, string> = {};
-  if (filters.q) out.q = filters.q;
-  if (filters.state) out.state = filters.state;
-  if (filters.provider) out.provider = filters.provider;
+  for (const key of ["q", "state", "provider", "amount", "from", "to"] as const) {
+    const value = filters[key]?.trim();
+    if (value) out[key] = value;
+  }
   return out;
 }
+
+/** Whether any filter is set (a "Clear filters" is offered). */
+export const anyPaymentFilter = (filters: PaymentFilters) =>
+  Object.keys(paymentFiltersToSearch(filters)).length > 0;
 
 /** How a payment's state reads at a glance (the billing page's badge tones). */
 export const PAYMENT_TONE: Record<PaymentState, "success" | "warning" | "danger" | "neutral"> = {

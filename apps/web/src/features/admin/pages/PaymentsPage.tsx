@@ -9,6 +9,7 @@ import { usePayments } from "../api";
 import { PaymentsTable } from "../components/PaymentsTable";
 import { LoadError, Loading } from "../components/Status";
 import {
+  anyPaymentFilter,
   PAYMENT_PROVIDERS,
   PAYMENT_STATES,
   type PaymentFilters,
@@ -16,7 +17,7 @@ import {
   paymentFiltersToSearch,
 } from "../console";
 
-/** Payments, newest first, filtered by reference, state and provider (in the address), a page at a time. */
+/** Payments, newest first, filtered by reference, state, provider, amount and days (in the address), a page at a time. */
 export function PaymentsPage() {
   const { t } = useTranslation("admin");
   useDocumentTitle(t("payments.title"));
@@ -26,7 +27,7 @@ export function PaymentsPage() {
   const id = useId();
   const payments = usePayments(filters);
   const items = useMemo(() => payments.data?.pages.flatMap((p) => p.items) ?? [], [payments.data]);
-  const filtered = Boolean(filters.q || filters.state || filters.provider);
+  const filtered = anyPaymentFilter(filters);
 
   useEffect(() => setDraft(filters), [filters]);
 
@@ -85,6 +86,34 @@ export function PaymentsPage() {
               </option>
             ))}
           </select>
+        </Field>
+        <Field id={`${id}-amount`} label={t("payments.amountFilter")} hint={t("payments.amountHint")}>
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            dir="ltr"
+            value={draft.amount ?? ""}
+            autoComplete="off"
+            maxLength={12}
+            {...fieldAria(`${id}-amount`, undefined, true)}
+            onChange={(event) => setDraft({ ...draft, amount: event.target.value })}
+          />
+        </Field>
+        <Field id={`${id}-from`} label={t("payments.from")}>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={draft.from ?? ""}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          />
+        </Field>
+        <Field id={`${id}-to`} label={t("payments.to")}>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={draft.to ?? ""}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          />
         </Field>
         <div className="admin-filters-actions">
           <Button type="submit">{t("payments.apply")}</Button>
