@@ -1,9 +1,13 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { signWebhook } from "../packages/contracts/src/webhooks/standard-webhooks";
 import { type Account, newAccount, signInTo } from "./account-helpers";
 import { operatorAccount } from "./console-helpers";
 import { WEB } from "./identity-helpers";
 import { scaled } from "./slowness";
 import { fromOwnNetwork } from "./widget-helpers";
+
+/** The sandbox gateway's merchant secret in the journeys' server (the API's development default). */
+const SANDBOX_SECRET = "parley-sandbox-gateway-secret";
 
 // The operator's console (issue #33) as Parley's staff use it: find a customer, look at a payment,
 // ask the gateway, grant a plan; edit a plan's Arabic words; suspend a bot. Each change is checked
@@ -50,7 +54,7 @@ async function userIdOf(account: Account): Promise<string> {
   return me._id;
 }
 
-test("an operator finds a customer by payment reference, asks the gateway, grants a plan; the customer's billing shows it", async ({
+test("an operator finds a customer by payment reference, sees it held for review, asks the gateway, grants a plan; the customer's billing shows it", async ({
   page,
   browser,
   request,
@@ -59,12 +63,27 @@ test("an operator finds a customer by payment reference, asks the gateway, grant
   const customer = await newAccount(request, "Camila Customer");
   const workspaceId = await userIdOf(customer);
   const starter = await planNamed(page, "Starter", "monthly");
-  // The customer starts paying, and never comes back from the gateway.
+  // The customer starts paying; the gateway then reports a capture of another amount (its signed
+  // notification, as a bank's partial capture would arrive): the payment is held for review.
   const { track_id: trackId } = await customer.api<{ track_id: string }>("POST", "/payments/initiate", {
     payment_provider: "mastercard",
     amount: starter.price.amount,
     planId: starter._id,
   });
+  const notification = JSON.stringify({
+    type: "payment.decided",
+    trackId,
+    status: "captured",
+    amountMinor: 1_000,
+    currency: "BHD",
+    resultCode: "00",
+    resultMessage: null,
+  });
+  const held = await request.post(`${WEB}/api/payments/callback/sandbox`, {
+    headers: { "content-type": "application/json", ...signWebhook(SANDBOX_SECRET, notification) },
+    data: notification,
+  });
+  expect(held.status()).toBe(409);
 
   // A customer who opens the console's address gets the app's "Page not found", nothing more.
   const customerPage = await otherPage(browser);
@@ -83,17 +102,17 @@ test("an operator finds a customer by payment reference, asks the gateway, grant
   await expect(page).toHaveURL(/\/admin\/customers$/);
   await expect(page.getByText("Platform admin")).toBeVisible();
 
-  // Found by the payment's reference; the payment is pending.
+  // Found by the payment's reference; the payment is held for review.
   const row = await openWorkspace(page, trackId, workspaceId);
   await expect(row).toContainText("Payment reference");
   await row.getByRole("link").first().click();
   await expect(page).toHaveURL(`${WEB}/admin/customers/${workspaceId}`);
   const payment = page.locator(`tr[data-track-id="${trackId}"]`);
-  await expect(payment).toContainText("Pending");
+  await expect(payment).toContainText("Held for review");
   await payment.getByRole("link", { name: trackId }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Payment ${trackId}`);
 
-  // Ask the gateway now: the sandbox has no decision for it, so it stays pending.
+  // Ask the gateway now: its word joins the payment's events; the payment stays held for the operator.
   await page.getByRole("button", { name: "Ask the gateway now" }).click();
   const ask = page.getByRole("dialog", { name: "Ask the gateway about this payment?" });
   await ask.getByRole("button", { name: "Ask the gateway now" }).click();
@@ -101,7 +120,7 @@ test("an operator finds a customer by payment reference, asks the gateway, grant
   await ask.getByLabel("Reason").fill("Customer says the card was charged");
   await ask.getByRole("button", { name: "Ask the gateway now" }).click();
   await expect(ask).toBeHidden();
-  await expect(page.getByText("The gateway answered. The payment is now: Pending.")).toBeVisible();
+  await expect(page.getByText("The gateway answered. The payment is now: Held for review.")).toBeVisible();
 
   // Grant the plan for a month, with a reason.
   await page.getByRole("link", { name: workspaceId }).click();
