@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { newAccount, VIEWPORTS } from "./account-helpers";
+import { newAccount, signInTo, VIEWPORTS } from "./account-helpers";
 import { arText, checkArabicPage } from "./arabic-helpers";
+import { operatorAccount } from "./console-helpers";
 import { AUTH, SIGN_IN_PAGE, WEB } from "./identity-helpers";
 import { navigateInApp } from "./navigate";
 import { PUBLIC_PAGES, SIGN_IN_PAGES } from "./pages";
@@ -119,4 +120,46 @@ test("the signed-in app in Arabic: dashboard, builder, inbox, analytics, team, b
     await checkArabicPage(page, name, VIEWPORTS, () => settle(page));
   }
   expect(WEB).toContain("127.0.0.1");
+});
+
+test("the operator's console in Arabic: customers, a workspace, payments, a payment, plans, a plan, health, actions", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(scaled(240_000));
+  // An Arabic business with a bot and a payment started, for the pages to show something.
+  const customer = await newAccount(request, "سارة المالكي", "sara");
+  await customer.api("POST", "/chatbots", { name: "مساعد المتجر", defaultLanguage: "ar", languages: ["ar"] });
+  const { _id: workspaceId } = await customer.api<{ _id: string }>(
+    "GET",
+    `/user/by-email?email=${encodeURIComponent(customer.email)}`,
+  );
+  const plans = (await (await request.get(`${WEB}/api/plans`)).json()) as { _id: string; name: string }[];
+  const starter = plans.find((p) => p.name === "Starter");
+  const { track_id: trackId } = await customer.api<{ track_id: string }>("POST", "/payments/initiate", {
+    payment_provider: "mastercard",
+    amount: (starter as unknown as { price: { amount: number } } | undefined)?.price.amount ?? 9,
+    planId: starter?._id,
+  });
+  const operator = await operatorAccount(request);
+  const adminPlans = await operator.api<{ items: { id: string }[] }>("GET", "/admin/plans");
+  // Signed in (the sign-in page in English), then the console switched to Arabic by its address.
+  await page.goto("/?lang=en");
+  await signInTo(page, operator, "/admin/customers");
+  await page.goto("/admin/customers?lang=ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const pages: [string, string][] = [
+    ["console-customers", `/admin/customers?q=${encodeURIComponent(customer.email)}`],
+    ["console-workspace", `/admin/customers/${workspaceId}`],
+    ["console-payments", "/admin/payments"],
+    ["console-payment", `/admin/payments/${trackId}`],
+    ["console-plans", "/admin/plans"],
+    ["console-plan", `/admin/plans/${adminPlans.items[1]?.id ?? ""}`],
+    ["console-health", "/admin/health"],
+    ["console-actions", "/admin/actions"],
+  ];
+  for (const [name, path] of pages) {
+    await navigateInApp(page, path);
+    await checkArabicPage(page, name, VIEWPORTS, () => settle(page));
+  }
 });

@@ -21,7 +21,7 @@ export async function operatorAccount(request: APIRequestContext): Promise<Accou
   if (!signedIn.ok()) {
     // Two journeys at once may both create it: one of them wins, the other signs in.
     await createVerifiedAccount(request, {
-      name: "Omar Operator",
+      name: "عمر المشغّل",
       email: OPERATOR_EMAIL,
       password: PASSWORD,
     }).catch(() => undefined);

@@ -5,7 +5,13 @@ import type {
   AdminPlan,
   AdminPlanPatch,
 } from "@parley/contracts";
-import { ADMIN_STEP_UP_SECONDS, formatMoney, majorToMinor, minorToMajor } from "@parley/contracts";
+import {
+  ADMIN_STEP_UP_SECONDS,
+  formatMoney,
+  majorToMinor,
+  minorToMajor,
+  signUpNameOwner,
+} from "@parley/contracts";
 import type { Staff } from "./api";
 
 /** The console's pure rules: who may change what, filters, the plan form and its patch. */
@@ -340,4 +346,14 @@ export function rebasePlanForm(
     if (last !== undefined && after.has(path)) target[last] = after.get(path);
   }
   return out;
+}
+
+/**
+ * A workspace's name as the reader should see it: a personal workspace's stored name is the
+ * English "Ada's workspace" sign-up gave it, said in the reader's language like the app's switcher
+ * does; any other name as it is.
+ */
+export function workspaceNameOf(name: string, theirs: (owner: string) => string): string {
+  const owner = signUpNameOwner(name);
+  return owner ? theirs(owner) : name;
 }

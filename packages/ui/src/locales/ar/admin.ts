@@ -39,6 +39,7 @@ const admin: Translation<typeof en> = {
     reason: "السبب",
     reasonHint: "يُحفظ في سجل تدقيق المنصة مع بريدك الإلكتروني. من 3 إلى 500 حرف.",
     workspaceId: "معرّف مساحة العمل",
+    theirWorkspace: "مساحة عمل {{name}}",
     unnamedWorkspace: "مساحة عمل بلا اسم",
     personal: "شخصية",
     backToCustomers: "العودة إلى العملاء",

@@ -37,6 +37,8 @@ const admin = {
     reason: "Reason",
     reasonHint: "Kept in the platform audit log with your e-mail. 3 to 500 characters.",
     workspaceId: "Workspace id",
+    /** A personal workspace, by the owner's name sign-up gave it (stored in English). */
+    theirWorkspace: "{{name}}'s workspace",
     unnamedWorkspace: "Unnamed workspace",
     personal: "Personal",
     backToCustomers: "Back to customers",

@@ -11,6 +11,7 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 import { useWorkspaceSearch } from "../api";
 import { useValidationText } from "../components/form";
 import { Badge, LoadError, Loading } from "../components/Status";
+import { workspaceNameOf } from "../console";
 
 /** Customers: find a workspace, then open it. The search is in the address (`?q=`), so Back works. */
 export function CustomersPage() {
@@ -107,7 +108,13 @@ function Results({ items }: { items: readonly AdminWorkspaceHit[] }) {
               cell: (w) => (
                 <>
                   <Link className="admin-strong" to={`/admin/customers/${encodeURIComponent(w.id)}`}>
-                    {w.name ? <bdi>{w.name}</bdi> : t("common.unnamedWorkspace")}
+                    {w.name ? (
+                      <bdi>
+                        {workspaceNameOf(w.name, (owner) => t("common.theirWorkspace", { name: owner }))}
+                      </bdi>
+                    ) : (
+                      t("common.unnamedWorkspace")
+                    )}
                   </Link>
                   {w.personal ? <Badge tone="neutral">{t("common.personal")}</Badge> : null}
                   <Ltr className="admin-id admin-sub">{w.id}</Ltr>

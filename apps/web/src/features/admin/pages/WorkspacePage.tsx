@@ -23,7 +23,7 @@ import {
   MembersSection,
   WebhooksSection,
 } from "../components/WorkspaceSections";
-import { LIMIT_KEYS, usageRatio } from "../console";
+import { LIMIT_KEYS, usageRatio, workspaceNameOf } from "../console";
 
 /** `/admin/customers/:id`: everything about one workspace, and what an admin may do about it. */
 export function WorkspacePage() {
@@ -55,7 +55,8 @@ export function WorkspacePage() {
 function WorkspaceTitle({ workspace }: { workspace: AdminWorkspaceDetail }) {
   const { t } = useTranslation("admin");
   const owner = workspace.members.find((m) => m.role === "owner");
-  if (workspace.name) return <bdi>{workspace.name}</bdi>;
+  if (workspace.name)
+    return <bdi>{workspaceNameOf(workspace.name, (name) => t("common.theirWorkspace", { name }))}</bdi>;
   if (workspace.personal && owner)
     return (
       <Trans
