@@ -18,6 +18,7 @@ import {
   subscriptionDetailsSchema,
 } from "@parley/contracts";
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { output, ZodType } from "zod";
 import { apiFetch, isApiError } from "../../lib/api";
 import { planKeys } from "../pricing/public";
 import { type PaymentFilters, paymentFiltersToSearch } from "./console";
@@ -151,97 +152,75 @@ export function useGrantPlan(workspaceId: string) {
   });
 }
 
-export function useSuspension() {
+/**
+ * A console change posted to `path` (a function of the input): every console read is fetched again
+ * after it. A change answered with a payment also puts that payment in place at once.
+ */
+function useConsoleChange<I, S extends ZodType>(
+  path: (input: I) => string,
+  body: (input: I) => unknown,
+  schema: S,
+  after?: (answer: output<S>, queryClient: ReturnType<typeof useQueryClient>) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ chatbotId, suspend, reason }: { chatbotId: string; suspend: boolean; reason: string }) =>
-      apiFetch(`/api/admin/chatbots/${enc(chatbotId)}/${suspend ? "suspend" : "unsuspend"}`, {
-        method: "POST",
-        body: { reason },
-        schema: suspensionSchema,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    mutationFn: (input: I) => apiFetch(path(input), { method: "POST", body: body(input), schema }),
+    onSuccess: (answer) => {
+      after?.(answer, queryClient);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
   });
+}
+
+/** A change to one payment: its answer is the payment as it is after it. */
+function usePaymentChange<I>(trackId: string, action: string, body: (input: I) => unknown) {
+  return useConsoleChange<I, typeof adminPaymentDetailSchema>(
+    () => `/api/admin/payments/${enc(trackId)}/${action}`,
+    body,
+    adminPaymentDetailSchema,
+    (payment, queryClient) => queryClient.setQueryData(adminKeys.payment(trackId), payment),
+  );
+}
+
+export function useSuspension() {
+  return useConsoleChange(
+    ({ chatbotId, suspend }: { chatbotId: string; suspend: boolean; reason: string }) =>
+      `/api/admin/chatbots/${enc(chatbotId)}/${suspend ? "suspend" : "unsuspend"}`,
+    ({ reason }) => ({ reason }),
+    suspensionSchema,
+  );
 }
 
 /** A whole workspace suspended (every bot answers "unavailable") or lifted. */
 export function useWorkspaceSuspension(workspaceId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ suspend, reason }: { suspend: boolean; reason: string }) =>
-      apiFetch(`/api/admin/workspaces/${enc(workspaceId)}/${suspend ? "suspend" : "unsuspend"}`, {
-        method: "POST",
-        body: { reason },
-        schema: workspaceSuspensionSchema,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
+  return useConsoleChange(
+    ({ suspend }: { suspend: boolean; reason: string }) =>
+      `/api/admin/workspaces/${enc(workspaceId)}/${suspend ? "suspend" : "unsuspend"}`,
+    ({ reason }) => ({ reason }),
+    workspaceSuspensionSchema,
+  );
 }
 
 /** A downgrade at the end of the paid period (`planId`), or the scheduled one cancelled (null). */
 export function useDowngrade(workspaceId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { planId: string | null; reason: string }) =>
-      apiFetch(`/api/admin/workspaces/${enc(workspaceId)}/subscription/downgrade`, {
-        method: "POST",
-        body: input,
-        schema: adminMessageSchema,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
+  return useConsoleChange(
+    () => `/api/admin/workspaces/${enc(workspaceId)}/subscription/downgrade`,
+    (input: { planId: string | null; reason: string }) => input,
+    adminMessageSchema,
+  );
 }
 
 /** A payment held for review: `grant` treats it as paid (the plan starts), `decline` closes it. */
-export function useResolveHeld(trackId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { decision: "grant" | "decline"; reason: string }) =>
-      apiFetch(`/api/admin/payments/${enc(trackId)}/resolve`, {
-        method: "POST",
-        body: input,
-        schema: adminPaymentDetailSchema,
-      }),
-    onSuccess: (payment) => {
-      queryClient.setQueryData(adminKeys.payment(trackId), payment);
-      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
-  });
-}
+export const useResolveHeld = (trackId: string) =>
+  usePaymentChange(trackId, "resolve", (input: { decision: "grant" | "decline"; reason: string }) => input);
 
-/** Money back through the gateway, with the plan's consequence; the answer is the payment after it. */
-export function useRefund(trackId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: AdminRefundRequest) =>
-      apiFetch(`/api/admin/payments/${enc(trackId)}/refund`, {
-        method: "POST",
-        body: input,
-        schema: adminPaymentDetailSchema,
-      }),
-    onSuccess: (payment) => {
-      queryClient.setQueryData(adminKeys.payment(trackId), payment);
-      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
-  });
-}
+/** Money back through the gateway, with the plan's consequence. */
+export const useRefund = (trackId: string) =>
+  usePaymentChange(trackId, "refund", (input: AdminRefundRequest) => input);
 
-/** "Ask the gateway now": the answer is the payment as it is after it. */
-export function useInquire(trackId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (reason: string) =>
-      apiFetch(`/api/admin/payments/${enc(trackId)}/inquire`, {
-        method: "POST",
-        body: { reason },
-        schema: adminPaymentDetailSchema,
-      }),
-    onSuccess: (payment) => {
-      queryClient.setQueryData(adminKeys.payment(trackId), payment);
-      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
-  });
-}
+/** "Ask the gateway now". */
+export const useInquire = (trackId: string) =>
+  usePaymentChange(trackId, "inquire", (reason: string) => ({ reason }));
 
 /** A plan edit (compare-and-set on `version`); the public plan list is read again too. */
 export function useEditPlan(planId: string) {
