@@ -1,15 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type AdminPlan, formatMoney } from "@parley/contracts";
+import type { AdminPlan } from "@parley/contracts";
 import { Button } from "@parley/ui/components/Button";
 import { Dialog } from "@parley/ui/components/Dialog";
-import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useDowngrade, usePlansAdmin } from "../api";
 import { lowerPlans } from "../console";
-import { ActionError, ReasonField, reasonField, useValidationText } from "./form";
+import { ChangeFooter, PlanSelect, reasonField, useValidationText } from "./form";
 import { Empty, LoadError, Loading } from "./Status";
 
 const schema = z.object({ planId: z.string().min(1, "choosePlan"), reason: reasonField });
@@ -76,39 +75,23 @@ export function DowngradeDialog({
       {plans.data && choices.length === 0 ? <Empty>{t("downgrade.none")}</Empty> : null}
       {plans.data && choices.length > 0 ? (
         <form className="form admin-dialog-form" onSubmit={submit} noValidate>
-          <Field id={`${id}-plan`} label={t("downgrade.plan")} error={planError} required>
-            <select
-              id={`${id}-plan`}
-              required
-              {...fieldAria(`${id}-plan`, planError)}
-              {...form.register("planId")}
-            >
-              <option value="">{t("grant.choosePlan")}</option>
-              {choices.map((plan) => (
-                <option key={plan.id} value={plan.id}>
-                  {t("grant.planOption", {
-                    name: plan.texts[language].name,
-                    interval: t(`plans.${plan.billingInterval}`),
-                    price: formatMoney(plan.price.amount, plan.price.currency),
-                  })}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <ReasonField
-            id={`${id}-reason`}
-            error={errors.reason?.message}
-            registration={form.register("reason")}
+          <PlanSelect
+            id={`${id}-plan`}
+            label={t("downgrade.plan")}
+            error={planError}
+            plans={choices}
+            registration={form.register("planId")}
           />
-          <ActionError error={failure} />
-          <div className="modal-actions">
-            <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" busy={isSubmitting} busyLabel={t("downgrade.submitting")}>
-              {t("downgrade.submit")}
-            </Button>
-          </div>
+          <ChangeFooter
+            id={id}
+            reasonError={errors.reason?.message}
+            reason={form.register("reason")}
+            failure={failure}
+            onCancel={onClose}
+            busy={isSubmitting}
+            submitLabel={t("downgrade.submit")}
+            busyLabel={t("downgrade.submitting")}
+          />
         </form>
       ) : (
         <div className="modal-actions">

@@ -1,6 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type AdminPlan, formatMoney } from "@parley/contracts";
-import { Button } from "@parley/ui/components/Button";
 import { Dialog } from "@parley/ui/components/Dialog";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
@@ -9,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useGrantPlan, usePlansAdmin } from "../api";
 import { grantablePlans, isGrantEnd, isoDay, tomorrow } from "../console";
-import { ActionError, ReasonField, reasonField, useValidationText } from "./form";
+import { ChangeFooter, PlanSelect, reasonField, useValidationText } from "./form";
 import { LoadError, Loading } from "./Status";
 
 const THREE_YEARS_MS = 3 * 366 * 86_400_000;
@@ -68,13 +66,6 @@ export function GrantDialog({
     }
   }, [open, reset, currentPlanId]);
 
-  const optionText = (plan: AdminPlan) =>
-    t("grant.planOption", {
-      name: plan.texts[language].name,
-      interval: t(`plans.${plan.billingInterval}`),
-      price: formatMoney(plan.price.amount, plan.price.currency),
-    });
-
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
@@ -108,21 +99,13 @@ export function GrantDialog({
       ) : null}
       {plans.data ? (
         <form className="form admin-dialog-form" onSubmit={submit} noValidate>
-          <Field id={`${id}-plan`} label={t("grant.plan")} error={planError} required>
-            <select
-              id={`${id}-plan`}
-              required
-              {...fieldAria(`${id}-plan`, planError)}
-              {...form.register("planId")}
-            >
-              <option value="">{t("grant.choosePlan")}</option>
-              {choices.map((plan) => (
-                <option key={plan.id} value={plan.id}>
-                  {optionText(plan)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <PlanSelect
+            id={`${id}-plan`}
+            label={t("grant.plan")}
+            error={planError}
+            plans={choices}
+            registration={form.register("planId")}
+          />
           <Field
             id={`${id}-until`}
             label={t("grant.until")}
@@ -140,20 +123,16 @@ export function GrantDialog({
               {...form.register("until")}
             />
           </Field>
-          <ReasonField
-            id={`${id}-reason`}
-            error={errors.reason?.message}
-            registration={form.register("reason")}
+          <ChangeFooter
+            id={id}
+            reasonError={errors.reason?.message}
+            reason={form.register("reason")}
+            failure={failure}
+            onCancel={onClose}
+            busy={isSubmitting}
+            submitLabel={t("grant.submit")}
+            busyLabel={t("grant.submitting")}
           />
-          <ActionError error={failure} />
-          <div className="modal-actions">
-            <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" busy={isSubmitting} busyLabel={t("grant.submitting")}>
-              {t("grant.submit")}
-            </Button>
-          </div>
         </form>
       ) : null}
     </Dialog>

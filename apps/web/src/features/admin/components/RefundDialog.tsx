@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type AdminPaymentDetail, formatMoney } from "@parley/contracts";
-import { Button } from "@parley/ui/components/Button";
 import { Dialog } from "@parley/ui/components/Dialog";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
@@ -9,7 +8,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useRefund } from "../api";
 import { refundLeft } from "../console";
-import { ActionError, ReasonField, reasonField, useValidationText } from "./form";
+import { ChangeFooter, reasonField, useValidationText } from "./form";
 
 const CONSEQUENCES = ["keep", "end_of_period", "free_now"] as const;
 
@@ -120,20 +119,17 @@ export function RefundDialog({
             </p>
           ) : null}
         </fieldset>
-        <ReasonField
-          id={`${id}-reason`}
-          error={errors.reason?.message}
-          registration={form.register("reason")}
+        <ChangeFooter
+          id={id}
+          reasonError={errors.reason?.message}
+          reason={form.register("reason")}
+          failure={failure}
+          onCancel={onClose}
+          busy={isSubmitting}
+          submitLabel={t("payment.refund")}
+          busyLabel={t("payment.refunding")}
+          danger
         />
-        <ActionError error={failure} />
-        <div className="modal-actions">
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant="danger" busy={isSubmitting} busyLabel={t("payment.refunding")}>
-            {t("payment.refund")}
-          </Button>
-        </div>
       </form>
     </Dialog>
   );

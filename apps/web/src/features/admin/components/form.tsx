@@ -1,4 +1,6 @@
+import { type AdminPlan, formatMoney } from "@parley/contracts";
 import { Alert } from "@parley/ui/components/Alert";
+import { Button } from "@parley/ui/components/Button";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { lookupServerMessage, serverTableOf } from "@parley/ui/i18n";
 import { useErrorText, useLanguage, useTranslation } from "@parley/ui/i18n/react";
@@ -81,5 +83,81 @@ export function useRecordedText() {
   return useCallback(
     (message: string): string => lookupServerMessage(serverTableOf(language), message) ?? message,
     [language],
+  );
+}
+
+/**
+ * The end of every console change's form: the operator's reason, what the server refused, and
+ * Cancel beside the change's own button.
+ */
+export function ChangeFooter({
+  id,
+  reasonError,
+  reason,
+  failure,
+  onCancel,
+  busy,
+  submitLabel,
+  busyLabel,
+  danger = false,
+}: {
+  id: string;
+  reasonError: string | undefined;
+  reason: UseFormRegisterReturn;
+  failure: unknown;
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  danger?: boolean;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <>
+      <ReasonField id={`${id}-reason`} error={reasonError} registration={reason} />
+      <ActionError error={failure} />
+      <div className="modal-actions">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          {t("common.cancel")}
+        </Button>
+        <Button type="submit" variant={danger ? "danger" : "primary"} busy={busy} busyLabel={busyLabel}>
+          {submitLabel}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** A plan to choose (grant, downgrade): its name in the reader's language, interval and price. */
+export function PlanSelect({
+  id,
+  label,
+  error,
+  plans,
+  registration,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  plans: readonly AdminPlan[];
+  registration: UseFormRegisterReturn;
+}) {
+  const { t } = useTranslation("admin");
+  const { language } = useLanguage();
+  return (
+    <Field id={id} label={label} error={error} required>
+      <select id={id} required {...fieldAria(id, error)} {...registration}>
+        <option value="">{t("grant.choosePlan")}</option>
+        {plans.map((plan) => (
+          <option key={plan.id} value={plan.id}>
+            {t("grant.planOption", {
+              name: plan.texts[language].name,
+              interval: t(`plans.${plan.billingInterval}`),
+              price: formatMoney(plan.price.amount, plan.price.currency),
+            })}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
