@@ -11,6 +11,7 @@ import {
 } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
+import { until } from "../until";
 
 // A WhatsApp contact's conversation is found or made in one statement: a unique index keeps one
 // conversation with room per contact (no lock), and its `conversation.created` event is queued by
@@ -90,6 +91,49 @@ describe.each(testDrivers())("a channel contact's conversation on %s", (driver) 
     const { id } = await start(row, "97333000002");
     expect(await contactRows("97333000002")).toMatchObject([{ id }]);
     expect(await createdEvents(workspace)).toEqual([]);
+  });
+
+  it("hands an idle worker no event job that its statement did not insert (no endpoint wants it)", async () => {
+    // The statement reserves an idle worker for the event's job, then tells it whether the job was
+    // inserted. A workspace nobody subscribed to inserts none: the worker must not run a job that
+    // does not exist (a wasted run, and a worker kept from real work, on every new contact).
+    const runs: { kind: string; outcome: string }[] = [];
+    const stop = t.app.services.jobs
+      .worker(
+        { only: ["webhooks.fanout"] },
+        { onRun: (kind, _s, outcome) => void runs.push({ kind, outcome }) },
+      )
+      .start(600_000);
+    try {
+      await until("the worker to wait for work", () => t.app.services.jobs.idle("webhooks.fanout") === 1);
+      runs.length = 0; // the earlier tests' events, run as it started
+      const quiet = await bot(`ws_contact_unheard_${driver}`);
+      await start(quiet, "97333000004");
+      expect(await createdEvents(`ws_contact_unheard_${driver}`)).toEqual([]);
+      // Then a workspace that wants the event: its job is the only one the worker runs.
+      const heard = `ws_contact_heard_${driver}`;
+      await t.db.db.insert(webhookEndpoints).values({
+        id: newId("wh"),
+        workspaceId: heard,
+        url: "https://hooks.example.com/parley",
+        events: ["conversation.created"],
+        secretSealed: "sealed",
+      });
+      await until("the worker to wait for work", () => t.app.services.jobs.idle("webhooks.fanout") === 1);
+      await start(await bot(heard), "97333000005");
+      await until("the subscribed workspace's event to run", () => runs.length >= 1);
+      const [event] = await createdEvents(heard);
+      await until("its job to end", async () => {
+        const [job] = await t.db.db
+          .select()
+          .from(jobs)
+          .where(eq(jobs.id, event?.id ?? ""));
+        return job?.status !== "running";
+      });
+      expect(runs).toHaveLength(1);
+    } finally {
+      await stop();
+    }
   });
 
   it("starts a new conversation once the contact's has no room left, and keeps the full one", async () => {

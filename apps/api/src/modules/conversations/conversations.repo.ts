@@ -396,6 +396,7 @@ export function createConversationsRepo(
           .limit(1);
         const event = createdSql?.(values, sql`exists (select 1 from made)`);
         let created = false;
+        let eventQueued = false;
         try {
           const result = await db.execute(sql`
             with found as (${found.getSQL()}),
@@ -405,20 +406,26 @@ export function createConversationsRepo(
                 on conflict (channel_id, contact_id) where ${CONTACT_CONVERSATION_OPEN} do nothing
                 returning id`,
             )})${event ? sql`, e as (${event.sql})` : sql``}
-            select id, language, false as created from found
-            union all select id, null, true from made`);
-          const [row] = rowsOf<{ id: string; language: ConversationRow["language"]; created: boolean }>(
-            result,
-          );
+            select id, language, false as created, ${event ? sql`(select count(*) from e)::int` : sql`0`} as events from found
+            union all select id, null, true, ${event ? sql`(select count(*) from e)::int` : sql`0`} from made`);
+          const [row] = rowsOf<{
+            id: string;
+            language: ConversationRow["language"];
+            created: boolean;
+            events: number;
+          }>(result);
           if (row) {
             created = Boolean(row.created);
+            // The event's job exists only when a subscriber wants it, not whenever the conversation
+            // is new: its own insert says.
+            eventQueued = Number(row.events) > 0;
             return created
               ? { id: values.id, created: true, language: values.language ?? null }
               : { id: row.id, created: false, language: row.language };
           }
           // Another writer made it since this statement's snapshot: the next try finds it.
         } finally {
-          event?.settle(created);
+          event?.settle(eventQueued);
         }
       }
       throw new Error(`no conversation found or made for contact ${values.contactId}`);
