@@ -174,8 +174,13 @@ export const envSchema = z.object({
     .min(1_000, "must be at least 1000")
     .max(3_600_000)
     .default(120_000),
-  /** Channel jobs (customers' messages, sends, delivery reports) this process runs at once. */
-  CHANNEL_WORKERS: z.coerce.number().int().min(1, "must be at least 1").max(64).default(16),
+  /**
+   * Channel jobs (customers' messages, sends, delivery reports) this process runs at once. Enough
+   * that a burst finds one idle for each new message: a job handed to an idle worker by its own
+   * insert costs no claim, and a process with none idle claims each job (a round trip), which at
+   * 100 messages a second kept a queue from draining (`apps/api/bench/whatsapp.bench.ts`).
+   */
+  CHANNEL_WORKERS: z.coerce.number().int().min(1, "must be at least 1").max(64).default(32),
   /**
    * Webhook attempts this process runs at once (each endpoint in at most two of them: one receiver
    * that hangs cannot hold up another workspace's deliveries).

@@ -39,6 +39,8 @@ export interface JobQueueOptions {
   keepFinishedMs?: number;
   /** Told how long each run of a handler took here, and how it ended (metrics). */
   onRun?: (kind: string, seconds: number, outcome: "done" | "failed" | "retry" | "handed_back") => void;
+  /** Told of each look for a job (a claim) of a worker loop, and whether it found one (metrics). */
+  onLook?: (found: boolean) => void;
   /**
    * The kinds this instance takes (`only`) or leaves (`except`); every kind by default. A second
    * instance for some kinds runs them beside the others (webhook attempts wait on receivers, and
@@ -98,6 +100,16 @@ interface Shared {
 interface Lookout {
   news: number;
   empty: Map<string, { news: number; at: number }>;
+  /** Per set of kinds, when a worker loop last began to look (polls take turns by it). */
+  began: Map<string, number>;
+  /**
+   * Per set of kinds, when an instance last looked for dead workers' exhausted jobs and for a dead
+   * owner's job to take over (see `runOne`, `claimOne`): once per process, not once per instance.
+   */
+  reaped: Map<string, number>;
+  expiredLooked: Map<string, number>;
+  /** The process's release of dead processes' leases at start (see `releaseDeadOwners`). */
+  releasing?: Promise<number>;
 }
 
 /**
@@ -109,8 +121,9 @@ const EMPTY_BELIEVED_MS = 250;
 
 /**
  * Marks finished jobs `done`, each only while the instance that ran it still owns it. Jobs that
- * finish at the same moment (a burst) share one statement (lib/batch.ts). Resolves true when the
- * job was still this owner's.
+ * finish within 20 ms of each other share one statement (lib/batch.ts): a worker does not wait for
+ * its mark (see `runOne`), so nobody waits on the gathering. Resolves true when the job was still
+ * this owner's.
  */
 function createDoneMarker(db: Database) {
   return createBatcher<{ id: string; owner: string; at: Date }, boolean>(
@@ -124,7 +137,7 @@ function createDoneMarker(db: Database) {
       const done = new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
       return rows.map((r) => done.has(r.id));
     },
-    { maxInFlight: 1 },
+    { maxInFlight: 1, gatherMs: 20 },
   );
 }
 
@@ -186,17 +199,28 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
   const handlers = shared?.handlers ?? new Map<string, { run: JobHandler; giveUp?: GiveUpHandler }>();
   const wakers = shared?.wakers ?? new Map<() => void, Idle>();
   const markDone = shared?.markDone ?? createDoneMarker(db);
-  const lookout = shared?.lookout ?? { news: 0, empty: new Map() };
-  /** The kinds this instance claims, as `lookout.empty` knows them. */
-  const lookoutKey = JSON.stringify([deps.kinds?.only ?? [], deps.kinds?.except ?? []]);
+  const lookout: Lookout = shared?.lookout ?? {
+    news: 0,
+    empty: new Map(),
+    began: new Map(),
+    reaped: new Map(),
+    expiredLooked: new Map(),
+  };
+  /** The kinds (and limits) this instance claims, as `lookout` knows them. */
+  const lookoutKey = JSON.stringify([
+    deps.kinds?.only ?? [],
+    deps.kinds?.except ?? [],
+    deps.groupLimit ?? 0,
+    deps.tenantLimit ?? 0,
+  ]);
   /**
    * Whether a claim may find something. An instance with group or tenant limits always looks: a
    * job that ends frees room for a job that an earlier look left.
    */
-  const mayFindWork = () => {
+  const mayFindWork = (believedMs = EMPTY_BELIEVED_MS) => {
     if (deps.groupLimit || deps.tenantLimit) return true;
     const last = lookout.empty.get(lookoutKey);
-    return !last || last.news !== lookout.news || Date.now() - last.at > EMPTY_BELIEVED_MS;
+    return !last || last.news !== lookout.news || Date.now() - last.at > believedMs;
   };
   let wake: (() => void) | undefined;
   const takes = (kind: string) =>
@@ -219,16 +243,19 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       }
     return undefined;
   };
-  /** The last time this instance looked for dead workers' exhausted jobs (see reapExhausted). */
-  let lastReap = Number.NEGATIVE_INFINITY;
+  /** The last time an instance of these kinds looked for dead workers' exhausted jobs (see reapExhausted). */
+  const lastReap = () => lookout.reaped.get(lookoutKey) ?? Number.NEGATIVE_INFINITY;
   /**
-   * The last time this instance looked for a dead owner's job to take over: every half lease, at
-   * most 5 s apart (and at its first claim, so a restarted process takes over at once).
+   * The last time an instance of these kinds looked for a dead owner's job to take over: every half
+   * lease, at most 5 s apart (and at the process's first claim, so a restarted process takes over
+   * at once).
    */
-  let lastExpiredLook = Number.NEGATIVE_INFINITY;
+  const lastExpiredLook = () => lookout.expiredLooked.get(lookoutKey) ?? Number.NEGATIVE_INFINITY;
   /** The job this instance is running (one at a time), while its handler runs. */
   let current: { job: ClaimedJob; controller: AbortController; settled: Promise<void> } | undefined;
   let handingBack = false;
+  /** Done-marks of this instance's jobs not written yet (see `runOne`'s `markLater`). */
+  const marking = new Set<Promise<void>>();
   const leaseEnd = () => new Date(now().getTime() + leaseMs);
   const list = (kinds: readonly string[]) =>
     sql.join(
@@ -336,12 +363,17 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         returning: sql`id, kind, payload, attempts, max_attempts, group_key, tenant_key`,
       });
     const expired = () => {
-      lastExpiredLook = at.getTime();
+      lookout.expiredLooked.set(lookoutKey, at.getTime());
       return claimWhere(sql`status = 'running' and locked_until < ${at}`, sql`locked_until`);
     };
-    if (at.getTime() - lastExpiredLook >= Math.min(5_000, leaseMs / 2)) {
+    if (at.getTime() - lastExpiredLook() >= Math.min(5_000, leaseMs / 2)) {
       const rows = await expired();
-      if (rows.length) return rows;
+      // A dead owner's job found: there may be more (a restart takes over all of them), so the
+      // next claim of these kinds looks again at once.
+      if (rows.length) {
+        lookout.expiredLooked.delete(lookoutKey);
+        return rows;
+      }
     }
     return claimWhere(sql`status = 'queued' and run_at <= ${at}`, sql`run_at`);
   }
@@ -390,11 +422,11 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
    * Runs one job: `handed` (claimed for this instance by its insert, see `enqueueSql`), else the
    * next due job it claims. False when there was none.
    */
-  async function runOne(handed?: ClaimedJob): Promise<boolean> {
+  async function runOne(handed?: ClaimedJob, opts: { markLater?: boolean } = {}): Promise<boolean> {
     // A job is exhausted only once its lease has run out: looking more often than every half
     // lease (at most 5 s) finds nothing new, and cost two statements per job under load.
-    if (now().getTime() - lastReap >= Math.min(5_000, leaseMs / 2)) {
-      lastReap = now().getTime();
+    if (now().getTime() - lastReap() >= Math.min(5_000, leaseMs / 2)) {
+      lookout.reaped.set(lookoutKey, now().getTime());
       await reapExhausted();
     }
     const job = handed ?? (await claim());
@@ -430,8 +462,17 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         return true;
       }
       ran("done");
-      if (!(await markDone({ id: job.id, owner, at: now() })))
-        log.warn({ jobId: job.id, kind: job.kind }, "job outcome dropped: this worker no longer owns it");
+      const marked = markDone({ id: job.id, owner, at: now() }).then((owned) => {
+        if (!owned)
+          log.warn({ jobId: job.id, kind: job.kind }, "job outcome dropped: this worker no longer owns it");
+      });
+      // The worker loop goes on to its next job while its mark is gathered with others' (stop
+      // waits for them); a direct call (drain) returns once the job is marked.
+      if (opts.markLater) {
+        const tracked = marked.catch((err) => log.error({ err, jobId: job.id }, "could not mark a job done"));
+        marking.add(tracked);
+        void tracked.finally(() => marking.delete(tracked));
+      } else await marked;
     } catch (err) {
       stopBeating();
       if (handedBack()) {
@@ -656,7 +697,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
      */
     worker(
       kinds: NonNullable<JobQueueOptions["kinds"]>,
-      opts: Pick<JobQueueOptions, "groupLimit" | "tenantLimit" | "onRun"> = {},
+      opts: Pick<JobQueueOptions, "groupLimit" | "tenantLimit" | "onRun" | "onLook"> = {},
     ) {
       return createJobQueue({ ...deps, ...opts, kinds }, { handlers, wakers, markDone, lookout });
     },
@@ -718,15 +759,23 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       let stopped = false;
       let lastPrune = 0;
       const loop = async () => {
-        try {
-          await releaseDeadOwners();
-        } catch (err) {
+        // Once per process, not once per instance: thirty instances releasing the same rows at
+        // once deadlocked each other on a restart.
+        lookout.releasing ??= releaseDeadOwners().catch((err) => {
           log.error({ err }, "could not release dead processes' jobs");
-        }
+          return 0;
+        });
+        await lookout.releasing;
         /** A job claimed for this instance by its own insert (`enqueueSql`), once that settles. */
         let handed: Promise<ClaimedJob | undefined> | undefined;
         /** Woken (or just started): it looks for a job whatever `lookout` believes. */
         let woken = true;
+        /**
+         * Its poll came round. Instances of the same kinds poll in turn: one whose turn comes within
+         * half a poll of another's look that found nothing (and nothing queued here since) waits
+         * again, so thirty idle instances cost a process two looks a second, not thirty.
+         */
+        let polled = false;
         while (!stopped || handed) {
           let worked = false;
           try {
@@ -753,20 +802,28 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
               lastPrune = Date.now();
               await prune();
             }
-            if (job || woken || mayFindWork()) {
+            const othersLooked = polled && Date.now() - (lookout.began.get(lookoutKey) ?? 0) < pollMs / 2;
+            if (job || woken || (!othersLooked && mayFindWork(polled ? pollMs / 2 : EMPTY_BELIEVED_MS))) {
               const news = lookout.news;
               const at = Date.now();
-              worked = await runOne(job);
+              if (!job) lookout.began.set(lookoutKey, at);
+              worked = await runOne(job, { markLater: true });
+              if (!job) deps.onLook?.(worked);
               if (!job && !worked) lookout.empty.set(lookoutKey, { news, at });
             }
           } catch (err) {
             log.error({ err }, "job worker error");
           }
           woken = false;
+          polled = false;
           if (!worked && !stopped) {
             woken = true;
             await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, pollMs);
+              const timer = setTimeout(() => {
+                woken = false;
+                polled = true;
+                resolve();
+              }, pollMs);
               wake = () => {
                 clearTimeout(timer);
                 resolve();
@@ -797,9 +854,11 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         if (opts.handBack) {
           await handBack(opts.waitMs);
           // A handler that ignores its signal is left behind: it can no longer write its outcome.
-          if (current) return;
+          if (current) return void (await Promise.all(marking));
         }
         await running;
+        // Jobs that ended are marked done before the database may close.
+        await Promise.all(marking);
       };
     },
   };

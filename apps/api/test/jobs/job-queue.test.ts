@@ -266,6 +266,29 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
     });
   });
 
+  it("idle instances of the same kinds poll in turn, not all at once", async () => {
+    const q = createJobQueue({ db: db.db, log: captureLogger().log });
+    q.register("test.polled", async () => {});
+    const looks: number[] = [];
+    const pollMs = 200;
+    for (let i = 0; i < 10; i++)
+      stops.push(
+        q
+          .worker({ only: ["test.polled"] }, { onLook: () => void looks.push(performance.now()) })
+          .start(pollMs),
+      );
+    // Each looks once as it starts; then their polls come round together, and one of them looks.
+    await until("four polls after the start", () => looks.length >= 14);
+    const polls = looks.slice(10);
+    for (let i = 1; i < polls.length; i++)
+      expect((polls[i] ?? 0) - (polls[i - 1] ?? 0)).toBeGreaterThanOrEqual(pollMs / 2 - 5);
+    // A job queued meanwhile is still taken at once by an idle instance (it is woken).
+    const ran: string[] = [];
+    q.register("test.polled", async () => void ran.push("ran"));
+    await q.enqueue("test.polled", {});
+    await until("the job to run", () => ran.length === 1, 2_000);
+  });
+
   it("prunes finished jobs after their retention, never pending ones", async () => {
     const q = createJobQueue({ db: db.db, log: captureLogger().log, keepFinishedMs: 0 });
     q.register("test.quick", async () => {});

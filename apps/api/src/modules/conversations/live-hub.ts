@@ -275,9 +275,20 @@ export function createLiveHub(options: LiveHubOptions) {
       });
     },
 
-    /** Publishes events already stored (after their transaction committed). */
+    /**
+     * Publishes events already stored (after their transaction committed). On a bus, the events
+     * are handed to it in order and the caller goes on: the bus gathers a few milliseconds of
+     * messages into one statement, which nobody should wait for (a reply to send, a report to
+     * acknowledge). An event the bus cannot take is given to this replica's streams (see `send`);
+     * the streams of the others catch up from the stored events.
+     */
     async publish(events: StoredEvent[]) {
-      for (const e of events) await send({ k: "e", e });
+      if (!bus) {
+        for (const e of events) await send({ k: "e", e });
+        return;
+      }
+      for (const e of events)
+        void send({ k: "e", e }).catch((err) => log.error({ err }, "live: could not publish an event"));
     },
 
     /** Someone is typing: to the visitor's streams (an agent, by name) or the team's (the visitor). */
