@@ -244,13 +244,20 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     return undefined;
   };
   /** The last time an instance of these kinds looked for dead workers' exhausted jobs (see reapExhausted). */
-  const lastReap = () => lookout.reaped.get(lookoutKey) ?? Number.NEGATIVE_INFINITY;
+  const lastReap = () =>
+    reapedHere ? (lookout.reaped.get(lookoutKey) ?? Number.NEGATIVE_INFINITY) : Number.NEGATIVE_INFINITY;
   /**
    * The last time an instance of these kinds looked for a dead owner's job to take over: every half
    * lease, at most 5 s apart (and at the process's first claim, so a restarted process takes over
    * at once).
    */
-  const lastExpiredLook = () => lookout.expiredLooked.get(lookoutKey) ?? Number.NEGATIVE_INFINITY;
+  const lastExpiredLook = () =>
+    lookedHere
+      ? (lookout.expiredLooked.get(lookoutKey) ?? Number.NEGATIVE_INFINITY)
+      : Number.NEGATIVE_INFINITY;
+  /** Whether this instance reaped, and looked for dead owners' jobs, before: a new one does at once. */
+  let reapedHere = false;
+  let lookedHere = false;
   /** The job this instance is running (one at a time), while its handler runs. */
   let current: { job: ClaimedJob; controller: AbortController; settled: Promise<void> } | undefined;
   let handingBack = false;
@@ -367,6 +374,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       return claimWhere(sql`status = 'running' and locked_until < ${at}`, sql`locked_until`);
     };
     if (at.getTime() - lastExpiredLook() >= Math.min(5_000, leaseMs / 2)) {
+      lookedHere = true;
       const rows = await expired();
       // A dead owner's job found: there may be more (a restart takes over all of them), so the
       // next claim of these kinds looks again at once.
@@ -427,6 +435,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     // lease (at most 5 s) finds nothing new, and cost two statements per job under load.
     if (now().getTime() - lastReap() >= Math.min(5_000, leaseMs / 2)) {
       lookout.reaped.set(lookoutKey, now().getTime());
+      reapedHere = true;
       await reapExhausted();
     }
     const job = handed ?? (await claim());
