@@ -742,8 +742,9 @@ export interface components {
             content: string;
             citations: components["schemas"]["Citation"][];
             answered: boolean | null;
-            confidence?: number | null;
             feedback: ("up" | "down") | null;
+            createdAt: string;
+            confidence?: number | null;
             interrupted: boolean;
             author: {
                 id: string;
@@ -760,7 +761,6 @@ export interface components {
                 } | null;
                 at: string | null;
             } | null;
-            createdAt: string;
         };
     };
     responses: never;

@@ -1,7 +1,11 @@
 import { z } from "zod";
-import { citationSchema } from "../chatbots/chat";
 import { idText, isoDay, safeText } from "../common/text";
-import { conversationStatusSchema, deliverySchema, messageContentTypeSchema } from "../live/live";
+import {
+  conversationMessageSchema,
+  conversationStatusSchema,
+  deliverySchema,
+  messageContentTypeSchema,
+} from "../live/live";
 import { planNamesSchema } from "../plans/plan";
 
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
@@ -89,15 +93,10 @@ export const conversationPageSchema = z.object({
 });
 export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
-export const transcriptMessageSchema = z.object({
-  _id: z.string(),
-  role: z.enum(["user", "assistant", "agent"]),
-  content: z.string(),
-  citations: z.array(citationSchema),
-  answered: z.boolean().nullable(),
+/** A message as the team's transcript shows it (see `conversationMessageSchema`). */
+export const transcriptMessageSchema = conversationMessageSchema.extend({
   /** Built-in engine answers: its confidence, 0–1 (see streamDoneSchema); null otherwise. */
   confidence: z.number().nullable().optional(),
-  feedback: z.enum(["up", "down"]).nullable(),
   interrupted: z.boolean(),
   /** Agent messages: the member who wrote it. */
   author: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -105,7 +104,6 @@ export const transcriptMessageSchema = z.object({
   contentType: messageContentTypeSchema,
   /** Outgoing on a channel: how far it got, and why it failed (the provider's code and words). */
   delivery: deliverySchema.nullable(),
-  createdAt: z.string(),
 });
 export const transcriptSchema = conversationSummarySchema.extend({
   messages: z.array(transcriptMessageSchema),

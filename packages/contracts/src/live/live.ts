@@ -171,21 +171,32 @@ export const handoffResultSchema = z.object({
 });
 export type HandoffResult = z.infer<typeof handoffResultSchema>;
 
-/** A message as live events carry it (the widget's and the inbox's message shape, with its author). */
-export const liveMessageSchema = z.object({
+/**
+ * A conversation's message: the one contract of a message, which each reader sees with its own
+ * additions (the visitor's widget: `widgetMessageSchema`; live events: `liveMessageSchema`; the
+ * team's transcript: `transcriptMessageSchema`). A field every reader has is added here.
+ */
+export const conversationMessageSchema = z.object({
   _id: z.string(),
+  /** `agent`: a member of the business's team replied. */
   role: z.enum(["user", "assistant", "agent"]),
   content: z.string(),
   citations: z.array(citationSchema),
+  /** Assistant messages: false when the bot gave its fallback reply. */
   answered: z.boolean().nullable(),
   feedback: z.enum(["up", "down"]).nullable(),
+  createdAt: z.string(),
+});
+export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
+
+/** A message as live events carry it (the widget's and the inbox's message shape, with its author). */
+export const liveMessageSchema = conversationMessageSchema.extend({
   /** Agent messages: who wrote it (name only). */
   author: messageAuthorSchema.nullable(),
   /** On a channel: what the customer sent (media with its caption), or a template. */
   contentType: messageContentTypeSchema.default("text"),
   /** Outgoing on a channel: how far it got (the team's inbox only). */
   delivery: deliverySchema.nullable().default(null),
-  createdAt: z.string(),
 });
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
 

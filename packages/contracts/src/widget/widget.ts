@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { askSchema, citationSchema } from "../chatbots/chat";
+import { askSchema } from "../chatbots/chat";
 import { botLanguageSchema, widgetThemeSchema } from "../chatbots/chatbot";
 import { cleanName } from "../common/names";
 import { safeText, stripBidiControls } from "../common/text";
-import { conversationStatusSchema, messageAuthorSchema } from "../live/live";
+import { conversationMessageSchema, conversationStatusSchema, messageAuthorSchema } from "../live/live";
 
 /**
  * Public widget API (no sign-in). Every call after config carries the visitor's id in the
@@ -113,18 +113,10 @@ export const launcherStatusSchema = z.discriminatedUnion("available", [
 ]);
 export type LauncherStatus = z.infer<typeof launcherStatusSchema>;
 
-export const widgetMessageSchema = z.object({
-  _id: z.string(),
-  /** `agent`: a member of the business's team replied (see live/live.ts). */
-  role: z.enum(["user", "assistant", "agent"]),
-  content: z.string(),
-  citations: z.array(citationSchema),
-  /** Assistant messages: false when the bot gave its fallback reply. */
-  answered: z.boolean().nullable(),
-  feedback: z.enum(["up", "down"]).nullable(),
+/** A message as the visitor's widget sees it (see `conversationMessageSchema`). */
+export const widgetMessageSchema = conversationMessageSchema.extend({
   /** Agent messages: who replied (name only, shown with a "Team" badge); null otherwise. */
   author: messageAuthorSchema.nullable().default(null),
-  createdAt: z.string(),
 });
 export type WidgetMessage = z.infer<typeof widgetMessageSchema>;
 
