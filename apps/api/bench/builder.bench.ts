@@ -61,13 +61,18 @@ const pickAr = () => {
 };
 const sentenceAr = (n: number) => Array.from({ length: n }, pickAr).join(" ");
 
-async function seedChunks(t: TestApp, ownerId: string, n: number, lang: "en" | "ar" = "en"): Promise<string> {
-  const bot = await t.app.services.chatbots.create(ownerId, { name: "Bench bot" });
+async function seedChunks(
+  t: TestApp,
+  workspaceId: string,
+  n: number,
+  lang: "en" | "ar" = "en",
+): Promise<string> {
+  const bot = await t.app.services.chatbots.create(workspaceId, { name: "Bench bot" });
   const sourceId = `src_bench_${randomBytes(4).toString("hex")}`;
   await t.db.db.insert(knowledgeSources).values({
     id: sourceId,
     chatbotId: bot._id,
-    ownerId,
+    workspaceId,
     kind: "text",
     title: "Bench corpus",
     status: "ready",

@@ -80,8 +80,8 @@ export function createConversations(
     conversations,
     usage: usageRepo,
     plan: currentPlan,
-    workspaceSuspended: (ownerId) =>
-      suspensionCache.get(ownerId, async () => Boolean(await platformAudit.suspension(ownerId))),
+    workspaceSuspended: (workspaceId) =>
+      suspensionCache.get(workspaceId, async () => Boolean(await platformAudit.suspension(workspaceId))),
     live,
     hub: liveHub,
     now,

@@ -95,7 +95,7 @@ export function createKnowledge(
     onSyncTrouble: async (row, sync, kind) => {
       const bot = await createChatbotsRepo(db.db).byId(row.chatbotId);
       await notifications.sourceSyncTrouble({
-        workspaceId: row.ownerId,
+        workspaceId: row.workspaceId,
         kind,
         title: row.title,
         botName: bot?.name ?? "",

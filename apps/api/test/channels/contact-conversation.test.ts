@@ -24,7 +24,7 @@ describe.each(testDrivers())("a channel contact's conversation on %s", (driver) 
       .insert(chatbots)
       .values({
         id: newId("cb"),
-        ownerId: workspace,
+        workspaceId: workspace,
         name: "Contacts",
         instructions: "",
         greeting: "Hi",

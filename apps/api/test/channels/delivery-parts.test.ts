@@ -22,7 +22,7 @@ describe.each(testDrivers())("a channel message's delivery parts on %s", (driver
     live = createLiveRepo(t.db.db);
     await t.db.db.insert(chatbots).values({
       id: botId,
-      ownerId: workspace,
+      workspaceId: workspace,
       name: "Parts",
       instructions: "",
       greeting: "Hi",
@@ -33,7 +33,7 @@ describe.each(testDrivers())("a channel message's delivery parts on %s", (driver
     await createConversationsRepo(t.db.db).create({
       id: conversationId,
       chatbotId: botId,
-      ownerId: workspace,
+      workspaceId: workspace,
       channel: "whatsapp",
       createdAt: new Date(),
       lastMessageAt: new Date(),
@@ -49,7 +49,7 @@ describe.each(testDrivers())("a channel message's delivery parts on %s", (driver
       id,
       conversationId,
       chatbotId: botId,
-      ownerId: workspace,
+      workspaceId: workspace,
       role: "assistant",
       content: "A long answer in three parts.",
       delivery: "queued",

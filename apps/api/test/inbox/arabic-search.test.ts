@@ -88,7 +88,7 @@ describe.each(testDrivers())("inbox search in Arabic on %s", (driver) => {
       id: "msg_old_arabic_1",
       conversationId: conv.english ?? "",
       chatbotId: botId,
-      ownerId: owner.sub,
+      workspaceId: owner.sub,
       role: "user",
       content: "أُريد التَّوصيل",
       createdAt: new Date(),

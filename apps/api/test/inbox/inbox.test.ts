@@ -178,11 +178,14 @@ describe.each(testDrivers("either"))("inbox, analytics and data lifecycle on %s"
       (await api.json(owner, "GET", `/api/analytics?from=${today()}&to=${today()}`)).body,
     );
     // The same figures computed straight from the tables.
-    const msgs = await t.db.db.select().from(schema.messages).where(eq(schema.messages.ownerId, owner.sub));
+    const msgs = await t.db.db
+      .select()
+      .from(schema.messages)
+      .where(eq(schema.messages.workspaceId, owner.sub));
     const convs = await t.db.db
       .select()
       .from(schema.conversations)
-      .where(eq(schema.conversations.ownerId, owner.sub));
+      .where(eq(schema.conversations.workspaceId, owner.sub));
     const replies = msgs.filter((m) => m.role === "assistant" && !m.quotaBlocked);
     expect(a.totals).toEqual({
       conversations: convs.length,
@@ -269,7 +272,7 @@ describe.each(testDrivers("either"))("inbox, analytics and data lifecycle on %s"
       schema.messages,
       schema.leads,
     ]) {
-      expect(await t.db.db.select().from(table).where(eq(table.ownerId, owner.sub))).toHaveLength(0);
+      expect(await t.db.db.select().from(table).where(eq(table.workspaceId, owner.sub))).toHaveLength(0);
     }
     expect(
       await t.db.db.select().from(schema.knowledgeChunks).where(eq(schema.knowledgeChunks.chatbotId, botId)),

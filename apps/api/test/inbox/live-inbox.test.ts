@@ -106,14 +106,14 @@ describe.each(testDrivers())("live chat in the inbox and analytics on %s", (driv
     /** A widget conversation with one visitor question, its last message at `second`. */
     /** Each conversation's workspace: live changes are made as its team. */
     const owners: Record<string, string> = {};
-    const start = async (name: string, second: number, bot = botId, ownerId = owner.sub) => {
+    const start = async (name: string, second: number, bot = botId, workspaceId = owner.sub) => {
       const id = newId("conv");
       conv[name] = id;
-      owners[name] = ownerId;
+      owners[name] = workspaceId;
       await conversations.create({
         id,
         chatbotId: bot,
-        ownerId,
+        workspaceId,
         channel: "widget",
         visitorId: visitorOf(name),
         createdAt: at(second),
@@ -124,7 +124,7 @@ describe.each(testDrivers())("live chat in the inbox and analytics on %s", (driv
           id: newId("msg"),
           conversationId: id,
           chatbotId: bot,
-          ownerId,
+          workspaceId,
           role: "user",
           content: `Question from ${name}`,
           createdAt: at(second),
@@ -145,7 +145,7 @@ describe.each(testDrivers())("live chat in the inbox and analytics on %s", (driv
       id: newId("msg"),
       conversationId: conv[name] ?? "",
       chatbotId: botId,
-      ownerId: owner.sub,
+      workspaceId: owner.sub,
       role: "agent" as const,
       content: `Hello, ${who.name} here.`,
       authorId: who.sub,

@@ -309,7 +309,7 @@ describe.each(testDrivers())("live chat on %s", (driver) => {
     expect(stored).toMatchObject({ role: "user", authorName: null, authorId: null });
     // The playground is not a live conversation.
     const events = await t.db.db.select().from(conversationEvents);
-    expect(events.every((e) => e.ownerId === owner.sub)).toBe(true);
+    expect(events.every((e) => e.workspaceId === owner.sub)).toBe(true);
   });
 
   it("shows the team the visitor typing while a person has the conversation, and only then", async () => {

@@ -364,8 +364,11 @@ describe.each(testDrivers("either"))("API keys and /api/v1 against hostile calle
     const limit = 10_000; // Pro
     await t.db.db
       .insert(usageCounters)
-      .values({ ownerId: shopA.sub, month, messages: limit })
-      .onConflictDoUpdate({ target: [usageCounters.ownerId, usageCounters.month], set: { messages: limit } });
+      .values({ workspaceId: shopA.sub, month, messages: limit })
+      .onConflictDoUpdate({
+        target: [usageCounters.workspaceId, usageCounters.month],
+        set: { messages: limit },
+      });
     const res = await call(bearer(keyA), "POST", `/chatbots/${botA}/ask`, { content: "Anyone there?" });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("PLAN_LIMIT_REACHED");
@@ -382,7 +385,7 @@ describe.each(testDrivers("either"))("API keys and /api/v1 against hostile calle
     expect(sse.text).toContain("PLAN_LIMIT_REACHED");
     // Another workspace's allowance is its own.
     expect((await call(bearer(keyB), "POST", `/chatbots/${botB}/ask`, { content: "hi" })).status).toBe(200);
-    await t.db.db.update(usageCounters).set({ messages: 0 }).where(eq(usageCounters.ownerId, shopA.sub));
+    await t.db.db.update(usageCounters).set({ messages: 0 }).where(eq(usageCounters.workspaceId, shopA.sub));
   });
 
   it("never writes a key into a log line or an error body", async () => {

@@ -81,7 +81,7 @@ describe.each(testDrivers())("GET /api/v1/chatbots in cursor pages on %s", (driv
 
   it("keeps every bot once when bots share a creation time (to the microsecond)", async () => {
     const same = new Date("2030-01-01T00:00:00.123456Z");
-    await t.db.db.update(chatbots).set({ createdAt: same }).where(eq(chatbots.ownerId, shopA.sub));
+    await t.db.db.update(chatbots).set({ createdAt: same }).where(eq(chatbots.workspaceId, shopA.sub));
     const pages = await allPages(keyA, 2);
     expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
     expect(pages.flat().sort()).toEqual([...botsA].sort());

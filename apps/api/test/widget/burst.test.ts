@@ -45,7 +45,7 @@ describe.each(testDrivers())("a burst of widget writes on %s", (driver) => {
     await repo.create({
       id,
       chatbotId,
-      ownerId: owner.sub,
+      workspaceId: owner.sub,
       channel: "widget",
       visitorId,
       createdAt: at(0),
@@ -57,7 +57,7 @@ describe.each(testDrivers())("a burst of widget writes on %s", (driver) => {
     id: newId("msg"),
     conversationId,
     chatbotId: botId,
-    ownerId: owner.sub,
+    workspaceId: owner.sub,
     role,
     content,
     createdAt: at(second),
@@ -169,7 +169,7 @@ describe.each(testDrivers())("a burst of widget writes on %s", (driver) => {
     // One conversation of each kind, and every kind of caller (right and wrong) asking for each,
     // all at once: the batched read (the rule as data) and the single read (the rule as a
     // condition) must let exactly the same callers in.
-    const base = { chatbotId: botId, ownerId: owner.sub, createdAt: at(0), lastMessageAt: at(0) };
+    const base = { chatbotId: botId, workspaceId: owner.sub, createdAt: at(0), lastMessageAt: at(0) };
     const kinds = {
       anonymous: {
         ...base,
@@ -254,12 +254,12 @@ describe.each(testDrivers())("a burst of widget writes on %s", (driver) => {
   describe("monthly usage", () => {
     const usage = () => createUsageRepo(t.db.db);
     const month = "2026-11-01";
-    const used = async (ownerId: string) =>
+    const used = async (workspaceId: string) =>
       (
         await t.db.db
           .select({ n: usageCounters.messages })
           .from(usageCounters)
-          .where(eq(usageCounters.ownerId, ownerId))
+          .where(eq(usageCounters.workspaceId, workspaceId))
       )[0]?.n;
 
     it("grants a whole burst that fits under the limit", async () => {

@@ -263,11 +263,11 @@ describe.each(testDrivers("either"))("bots in Arabic on %s", (driver) => {
 
   it("says the quota notice in the widget's language", async () => {
     const messages = 100; // the Free plan's month, used up
-    const row = { ownerId: owner.sub, month: monthOf(t.app.clock.now()), messages };
+    const row = { workspaceId: owner.sub, month: monthOf(t.app.clock.now()), messages };
     await t.db.db
       .insert(usageCounters)
       .values(row)
-      .onConflictDoUpdate({ target: [usageCounters.ownerId, usageCounters.month], set: { messages } });
+      .onConflictDoUpdate({ target: [usageCounters.workspaceId, usageCounters.month], set: { messages } });
     expect((await ask(both, "ما هي ساعات العمل؟", "ar")).text).toBe(UNAVAILABLE_REPLY_AR);
     expect((await ask(both, "What are your hours?", "en")).text).toBe(UNAVAILABLE_REPLY);
   });

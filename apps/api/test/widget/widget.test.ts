@@ -49,11 +49,11 @@ describe.each(testDrivers())("public widget API on %s", (driver) => {
     };
   };
   const setUsage = async (messages: number) => {
-    const row = { ownerId: owner.sub, month: monthOf(t.app.clock.now()), messages };
+    const row = { workspaceId: owner.sub, month: monthOf(t.app.clock.now()), messages };
     await t.db.db
       .insert(usageCounters)
       .values(row)
-      .onConflictDoUpdate({ target: [usageCounters.ownerId, usageCounters.month], set: { messages } });
+      .onConflictDoUpdate({ target: [usageCounters.workspaceId, usageCounters.month], set: { messages } });
   };
   const startConversation = async (visitor = visitorA) =>
     widgetConversationSchema.parse(await (await call("POST", "/conversations", { visitor })).json())._id;

@@ -6,7 +6,7 @@ export const chatbots = pgTable(
   "chatbots",
   {
     id: text().primaryKey(),
-    ownerId: text().notNull(),
+    workspaceId: text("owner_id").notNull(),
     name: text().notNull(),
     instructions: text().notNull(),
     greeting: text().notNull(),
@@ -74,6 +74,6 @@ export const chatbots = pgTable(
     suspendedReason: text(),
     ...timestamps,
   },
-  (t) => [index("chatbots_owner_idx").on(t.ownerId, t.createdAt)],
+  (t) => [index("chatbots_owner_idx").on(t.workspaceId, t.createdAt)],
 );
 export type ChatbotRow = typeof chatbots.$inferSelect;

@@ -72,7 +72,7 @@ export const conversations = pgTable(
     chatbotId: text()
       .notNull()
       .references(() => chatbots.id, { onDelete: "cascade" }),
-    ownerId: text().notNull(),
+    workspaceId: text("owner_id").notNull(),
     /**
      * Where the customer writes from: the website's widget, the public API (the conversation is
      * the workspace's), or a messaging channel (`channelId`, the contact's address `contactId`).
@@ -124,9 +124,9 @@ export const conversations = pgTable(
     eventSeq: integer().notNull().default(0),
   },
   (t) => [
-    index("conversations_waiting_idx").on(t.ownerId, t.status, t.waitingSince),
+    index("conversations_waiting_idx").on(t.workspaceId, t.status, t.waitingSince),
     index("conversations_bot_idx").on(t.chatbotId, t.lastMessageAt),
-    index("conversations_owner_idx").on(t.ownerId, t.lastMessageAt, t.id),
+    index("conversations_owner_idx").on(t.workspaceId, t.lastMessageAt, t.id),
     index("conversations_bot_created_idx").on(t.chatbotId, t.createdAt),
     index("conversations_visitor_idx").on(t.chatbotId, t.visitorId, t.lastMessageAt),
     index("conversations_customer_idx").on(t.chatbotId, t.customerId, t.lastMessageAt),
@@ -147,7 +147,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
     chatbotId: text().notNull(),
-    ownerId: text().notNull(),
+    workspaceId: text("owner_id").notNull(),
     role: text({ enum: ["user", "assistant", "agent"] }).notNull(),
     content: text().notNull(),
     citations: jsonb().$type<StoredCitation[]>().notNull().default([]),
@@ -194,7 +194,7 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_conversation_idx").on(t.conversationId, t.createdAt),
-    index("messages_owner_month_idx").on(t.ownerId, t.createdAt),
+    index("messages_owner_month_idx").on(t.workspaceId, t.createdAt),
     index("messages_tsv_idx").using("gin", t.tsv),
     // Messages stored before `search_content` existed that the analysis would change: the
     // `inbox.search-backlog` job analyses them (the index is empty once it has).
@@ -220,7 +220,7 @@ export const conversationEvents = pgTable(
   "conversation_events",
   {
     id: bigserial({ mode: "number" }).primaryKey(),
-    ownerId: text().notNull(),
+    workspaceId: text("owner_id").notNull(),
     chatbotId: text().notNull(),
     conversationId: text()
       .notNull()
@@ -232,7 +232,7 @@ export const conversationEvents = pgTable(
   },
   (t) => [
     uniqueIndex("conversation_events_seq_idx").on(t.conversationId, t.seq),
-    index("conversation_events_owner_idx").on(t.ownerId, t.id),
+    index("conversation_events_owner_idx").on(t.workspaceId, t.id),
   ],
 );
 

@@ -27,7 +27,7 @@ export const knowledgeSources = pgTable(
     chatbotId: text()
       .notNull()
       .references(() => chatbots.id, { onDelete: "cascade" }),
-    ownerId: text().notNull(),
+    workspaceId: text("owner_id").notNull(),
     kind: text({ enum: ["text", "qa", "file", "website"] }).notNull(),
     title: text().notNull(),
     status: text({ enum: ["queued", "processing", "ready", "failed"] })

@@ -13,7 +13,7 @@ export const leads = pgTable(
     chatbotId: text()
       .notNull()
       .references(() => chatbots.id, { onDelete: "cascade" }),
-    ownerId: text().notNull(),
+    workspaceId: text("owner_id").notNull(),
     conversationId: text()
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
@@ -25,7 +25,7 @@ export const leads = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("leads_owner_idx").on(t.ownerId, t.createdAt),
+    index("leads_owner_idx").on(t.workspaceId, t.createdAt),
     index("leads_conversation_idx").on(t.conversationId),
   ],
 );

@@ -8,10 +8,10 @@ import { date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 export const usageCounters = pgTable(
   "usage_counters",
   {
-    ownerId: text().notNull(),
+    workspaceId: text("owner_id").notNull(),
     /** The first day of the month (UTC). */
     month: date({ mode: "string" }).notNull(),
     messages: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.ownerId, t.month] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.month] })],
 );

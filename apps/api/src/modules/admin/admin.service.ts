@@ -759,7 +759,7 @@ export function createAdminService(deps: {
               action: suspend ? "chatbot.suspended" : "chatbot.unsuspended",
               targetType: "chatbot",
               targetId: chatbotId,
-              workspaceId: before.ownerId,
+              workspaceId: before.workspaceId,
               reason: action.reason,
               before: botSnapshot(before),
               after: botSnapshot(after),
@@ -773,7 +773,7 @@ export function createAdminService(deps: {
       const wasSuspended = before.suspendedAt !== null;
       // Tell the owners only when something changed for them (a second suspend only updates the reason).
       if (wasSuspended !== suspend || (suspend && before.suspendedReason !== action.reason)) {
-        await mailOwners(after.ownerId, (owner) =>
+        await mailOwners(after.workspaceId, (owner) =>
           suspensionMail(
             { kind: "bot", botName: after.name, chatbotId: after.id, reason: suspend ? action.reason : null },
             owner,
@@ -785,7 +785,7 @@ export function createAdminService(deps: {
       }
       return {
         id: after.id,
-        workspaceId: after.ownerId,
+        workspaceId: after.workspaceId,
         name: after.name,
         suspendedAt: after.suspendedAt?.toISOString() ?? null,
         suspendedReason: after.suspendedReason,

@@ -10,9 +10,9 @@ import type { AuthEventsRepo } from "./auth-events.repo";
  */
 export interface AccountErasers {
   /** Chatbots take their sources, chunks, conversations, messages and leads with them. */
-  chatbots: (tx: Tx, ownerId: string) => Promise<void>;
+  chatbots: (tx: Tx, workspaceId: string) => Promise<void>;
   /** Conversations left without a bot of this owner (a bot's go with it). */
-  conversations: (tx: Tx, ownerId: string) => Promise<void>;
+  conversations: (tx: Tx, workspaceId: string) => Promise<void>;
   subscriptions: (tx: Tx, userId: string) => Promise<void>;
   contact: (tx: Tx, userId: string) => Promise<void>;
   /** Payment records are kept for accounting but detached from the person. */

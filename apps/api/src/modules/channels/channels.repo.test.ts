@@ -24,7 +24,7 @@ describe.skipIf(!process.env.DATABASE_URL)("channels repository on postgres", ()
     const repo = createChannelsRepo(t.db.db, cache);
     await t.db.db.insert(chatbots).values({
       id: "bot_gone",
-      ownerId: "user_gone",
+      workspaceId: "user_gone",
       name: "Kettles",
       instructions: "",
       greeting: "Hi",

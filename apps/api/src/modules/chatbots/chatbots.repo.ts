@@ -11,11 +11,11 @@ export function createChatbotsRepo(db: Database) {
   return {
     /** One transaction for a change and its record (the platform audit entry). */
     transaction: <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => db.transaction(fn),
-    async owned(ownerId: string, id: string): Promise<ChatbotRow | undefined> {
+    async owned(workspaceId: string, id: string): Promise<ChatbotRow | undefined> {
       const [row] = await db
         .select()
         .from(chatbots)
-        .where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)));
+        .where(and(eq(chatbots.id, id), eq(chatbots.workspaceId, workspaceId)));
       return row;
     },
     async byId(id: string): Promise<ChatbotRow | undefined> {
@@ -23,7 +23,7 @@ export function createChatbotsRepo(db: Database) {
       return row;
     },
     /** The owner's bots, newest first, with how many knowledge sources each has (and how many are ready). */
-    listWithSourceCounts(ownerId: string) {
+    listWithSourceCounts(workspaceId: string) {
       return db
         .select({
           bot: chatbots,
@@ -32,7 +32,7 @@ export function createChatbotsRepo(db: Database) {
         })
         .from(chatbots)
         .leftJoin(knowledgeSources, eq(knowledgeSources.chatbotId, chatbots.id))
-        .where(eq(chatbots.ownerId, ownerId))
+        .where(eq(chatbots.workspaceId, workspaceId))
         .groupBy(chatbots.id)
         .orderBy(desc(chatbots.createdAt));
     },
@@ -40,7 +40,7 @@ export function createChatbotsRepo(db: Database) {
      * One page of the owner's bots with their source counts, newest first (created time, then id),
      * after `cursor` (a page cursor tagged `c`, see lib/page-cursor.ts).
      */
-    async pageWithSourceCounts(ownerId: string, opts: { cursor?: string; limit: number }) {
+    async pageWithSourceCounts(workspaceId: string, opts: { cursor?: string; limit: number }) {
       const cursor = opts.cursor ? decodePageCursor("c", opts.cursor) : null;
       const rows = await db
         .select({
@@ -53,7 +53,7 @@ export function createChatbotsRepo(db: Database) {
         .leftJoin(knowledgeSources, eq(knowledgeSources.chatbotId, chatbots.id))
         .where(
           and(
-            eq(chatbots.ownerId, ownerId),
+            eq(chatbots.workspaceId, workspaceId),
             cursor
               ? sql`(${chatbots.createdAt} < ${cursor.at}::timestamptz
                   or (${chatbots.createdAt} = ${cursor.at}::timestamptz and ${chatbots.id} < ${cursor.id}))`
@@ -70,11 +70,18 @@ export function createChatbotsRepo(db: Database) {
         nextCursor: rows.length > opts.limit && last ? encodePageCursor("c", last.key, last.bot.id) : null,
       };
     },
-    listForOwner(ownerId: string): Promise<ChatbotRow[]> {
-      return db.select().from(chatbots).where(eq(chatbots.ownerId, ownerId)).orderBy(chatbots.createdAt);
+    listForOwner(workspaceId: string): Promise<ChatbotRow[]> {
+      return db
+        .select()
+        .from(chatbots)
+        .where(eq(chatbots.workspaceId, workspaceId))
+        .orderBy(chatbots.createdAt);
     },
-    async countForOwner(ownerId: string): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(chatbots).where(eq(chatbots.ownerId, ownerId));
+    async countForOwner(workspaceId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(chatbots)
+        .where(eq(chatbots.workspaceId, workspaceId));
       return row?.n ?? 0;
     },
     async insert(values: typeof chatbots.$inferInsert): Promise<ChatbotRow> {
@@ -91,20 +98,20 @@ export function createChatbotsRepo(db: Database) {
         .returning({ id: chatbots.id });
       return rows.length > 0;
     },
-    async update(ownerId: string, id: string, set: ChatbotColumns): Promise<ChatbotRow | undefined> {
+    async update(workspaceId: string, id: string, set: ChatbotColumns): Promise<ChatbotRow | undefined> {
       const [row] = await db
         .update(chatbots)
         .set(set)
-        .where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)))
+        .where(and(eq(chatbots.id, id), eq(chatbots.workspaceId, workspaceId)))
         .returning();
       return row;
     },
-    async remove(ownerId: string, id: string): Promise<void> {
-      await db.delete(chatbots).where(and(eq(chatbots.id, id), eq(chatbots.ownerId, ownerId)));
+    async remove(workspaceId: string, id: string): Promise<void> {
+      await db.delete(chatbots).where(and(eq(chatbots.id, id), eq(chatbots.workspaceId, workspaceId)));
     },
     /** Every bot of a workspace (account deletion); sources, conversations and messages cascade. */
-    async removeAllForOwner(tx: Tx, ownerId: string): Promise<void> {
-      await tx.delete(chatbots).where(eq(chatbots.ownerId, ownerId));
+    async removeAllForOwner(tx: Tx, workspaceId: string): Promise<void> {
+      await tx.delete(chatbots).where(eq(chatbots.workspaceId, workspaceId));
     },
     /** The identity-secret columns (the identity module decides their values). */
     async setIdentitySecret(

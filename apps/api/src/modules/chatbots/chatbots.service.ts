@@ -153,8 +153,8 @@ export function createChatbotsService(deps: {
   const { repo, entitlements, modelKeys } = deps;
   const changed = (id: string) => deps.onChange?.(id);
 
-  async function own(ownerId: string, id: string): Promise<ChatbotRow> {
-    const row = await repo.owned(ownerId, id);
+  async function own(workspaceId: string, id: string): Promise<ChatbotRow> {
+    const row = await repo.owned(workspaceId, id);
     // Someone else's bot is indistinguishable from a missing one.
     if (!row) throw new AppError("NOT_FOUND", "Chatbot not found");
     return row;
@@ -162,8 +162,8 @@ export function createChatbotsService(deps: {
 
   return {
     own,
-    async list(ownerId: string): Promise<ChatbotListItem[]> {
-      const rows = await repo.listWithSourceCounts(ownerId);
+    async list(workspaceId: string): Promise<ChatbotListItem[]> {
+      const rows = await repo.listWithSourceCounts(workspaceId);
       return rows.map((r) => ({
         ...toChatbot(r.bot),
         sourceCount: r.sourceCount,
@@ -171,8 +171,8 @@ export function createChatbotsService(deps: {
       }));
     },
     /** One page of the owner's bots, newest first (the public API's list). */
-    async page(ownerId: string, opts: { cursor?: string; limit: number }): Promise<ApiChatbotPage> {
-      const page = await repo.pageWithSourceCounts(ownerId, opts);
+    async page(workspaceId: string, opts: { cursor?: string; limit: number }): Promise<ApiChatbotPage> {
+      const page = await repo.pageWithSourceCounts(workspaceId, opts);
       return {
         items: page.items.map((r) => ({
           ...toChatbot(r.bot),
@@ -182,11 +182,11 @@ export function createChatbotsService(deps: {
         nextCursor: page.nextCursor,
       };
     },
-    async get(ownerId: string, id: string): Promise<Chatbot> {
-      return toChatbot(await own(ownerId, id));
+    async get(workspaceId: string, id: string): Promise<Chatbot> {
+      return toChatbot(await own(workspaceId, id));
     },
-    async create(ownerId: string, input: ChatbotCreate): Promise<Chatbot> {
-      await entitlements.assert(ownerId, "chatbots", await repo.countForOwner(ownerId));
+    async create(workspaceId: string, input: ChatbotCreate): Promise<Chatbot> {
+      await entitlements.assert(workspaceId, "chatbots", await repo.countForOwner(workspaceId));
       const id = newId("cb");
       // A bot created in Arabic starts with the Arabic texts (and English ones if it speaks both).
       const language = input.defaultLanguage ?? "en";
@@ -207,7 +207,7 @@ export function createChatbotsService(deps: {
       };
       const row = await repo.insert({
         id,
-        ownerId,
+        workspaceId,
         name: input.name,
         instructions: DEFAULTS.instructions,
         ...fresh,
@@ -216,11 +216,11 @@ export function createChatbotsService(deps: {
       changed(row.id);
       return toChatbot(row);
     },
-    async update(ownerId: string, id: string, input: ChatbotUpdate): Promise<Chatbot> {
-      const current = await own(ownerId, id);
+    async update(workspaceId: string, id: string, input: ChatbotUpdate): Promise<Chatbot> {
+      const current = await own(workspaceId, id);
       const set = columns(input, id, modelKeys, current);
       if (Object.keys(set).length === 0) return toChatbot(current);
-      const row = await repo.update(ownerId, id, set);
+      const row = await repo.update(workspaceId, id, set);
       const embeddingsChanged = (["embeddingsModel", "embeddingsBaseUrl", "embeddingsApiKey"] as const).some(
         (k) => set[k] !== undefined && set[k] !== current[k],
       );
@@ -229,10 +229,10 @@ export function createChatbotsService(deps: {
       return toChatbot(row ?? current);
     },
     /** Deletes the bot; returns its name (for the audit log, which outlives it). */
-    async remove(ownerId: string, id: string): Promise<{ name: string }> {
-      const bot = await own(ownerId, id);
+    async remove(workspaceId: string, id: string): Promise<{ name: string }> {
+      const bot = await own(workspaceId, id);
       // Sources, chunks, conversations and messages go with it (foreign keys cascade).
-      await repo.remove(ownerId, id);
+      await repo.remove(workspaceId, id);
       changed(id);
       return { name: bot.name };
     },
@@ -261,16 +261,16 @@ export function createChatbotsService(deps: {
       return result;
     },
     countSuspended: () => repo.countSuspended(),
-    countForOwner: (ownerId: string) => repo.countForOwner(ownerId),
+    countForOwner: (workspaceId: string) => repo.countForOwner(workspaceId),
     /** The owner's bots as stored, oldest first (the account export). */
-    rowsForOwner: (ownerId: string) => repo.listForOwner(ownerId),
+    rowsForOwner: (workspaceId: string) => repo.listForOwner(workspaceId),
     /** A bot by id whoever owns it (seeding the showcase). */
     exists: async (id: string) => Boolean(await repo.byId(id)),
     /** Inserts a bot with a fixed id unless it exists (replicas booting at once); whether this one did. */
     insertFixed: (values: Parameters<ChatbotsRepo["insertIfAbsent"]>[0]) => repo.insertIfAbsent(values),
     setIdentitySecret: repo.setIdentitySecret,
     /** Account deletion, inside the caller's transaction. */
-    erase: (tx: Tx, ownerId: string) => repo.removeAllForOwner(tx, ownerId),
+    erase: (tx: Tx, workspaceId: string) => repo.removeAllForOwner(tx, workspaceId),
     /**
      * The bot's own model API key in clear, for the one request to its model; null when it has none.
      * A stored key that does not decrypt throws ModelKeyUnreadableError: the answer fails rather

@@ -29,14 +29,14 @@ export function accessCondition(access: ConversationAccess): SQL {
   if ("team" in access)
     return (
       and(
-        eq(conversations.ownerId, access.team.workspaceId),
+        eq(conversations.workspaceId, access.team.workspaceId),
         inArray(conversations.channel, [...TEAM_CHANNELS]),
       ) ?? sql`false`
     );
   if ("api" in access)
     return (
       and(
-        eq(conversations.ownerId, access.api.workspaceId),
+        eq(conversations.workspaceId, access.api.workspaceId),
         eq(conversations.chatbotId, access.api.chatbotId),
         eq(conversations.channel, "api"),
       ) ?? sql`false`

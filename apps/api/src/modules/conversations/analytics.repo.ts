@@ -6,7 +6,7 @@ import { TEAM_CHANNELS, type TeamChannel } from "./access";
 
 /** What the analytics are computed over: a workspace's conversations, optionally one bot's or channel's. */
 export interface AnalyticsScope {
-  ownerId: string;
+  workspaceId: string;
   chatbotId?: string;
   channel?: TeamChannel;
   from: Date;
@@ -61,7 +61,7 @@ export function createAnalyticsRepo(db: Database) {
             TEAM_CHANNELS.map((c) => sql`${c}`),
             sql`, `,
           )})`;
-      const scope = sql`c.owner_id = ${s.ownerId} and ${channel} ${bot}`;
+      const scope = sql`c.owner_id = ${s.workspaceId} and ${channel} ${bot}`;
       const inRange = (col: SQL) => sql`${col} >= ${from} and ${col} <= ${to}`;
 
       const [totalsRes, daysRes, hoursRes, topRes, liveRes, channelsRes] = await Promise.all([

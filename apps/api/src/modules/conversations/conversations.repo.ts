@@ -31,7 +31,7 @@ export type NewConversation = Pick<
   typeof conversations.$inferInsert,
   | "id"
   | "chatbotId"
-  | "ownerId"
+  | "workspaceId"
   | "channel"
   | "visitorId"
   | "channelId"
@@ -48,7 +48,7 @@ export interface NewMessage {
   id: string;
   conversationId: string;
   chatbotId: string;
-  ownerId: string;
+  workspaceId: string;
   role: "user" | "assistant" | "agent";
   content: string;
   /** Agent messages: the member who wrote it and the name the visitor sees. */
@@ -86,7 +86,7 @@ export const messageValues = (m: NewMessage) => ({
   id: m.id,
   conversationId: m.conversationId,
   chatbotId: m.chatbotId,
-  ownerId: m.ownerId,
+  workspaceId: m.workspaceId,
   role: m.role,
   content: m.content,
   searchContent: messageSearchText(m.content),
@@ -194,7 +194,7 @@ export function createConversationsRepo(
         rows.map((c) => ({
           id: c.id,
           chatbot_id: c.chatbotId,
-          owner_id: c.ownerId,
+          owner_id: c.workspaceId,
           channel: c.channel,
           visitor_id: c.visitorId ?? null,
           channel_id: c.channelId ?? null,
@@ -230,7 +230,7 @@ export function createConversationsRepo(
       id: m.id,
       conversation_id: m.conversationId,
       chatbot_id: m.chatbotId,
-      owner_id: m.ownerId,
+      owner_id: m.workspaceId,
       role: m.role,
       content: m.content,
       search_content: messageSearchText(m.content),
@@ -685,19 +685,19 @@ export function createConversationsRepo(
     },
 
     /** Everything one owner's conversations hold, oldest first (the account export). */
-    async ownerRecords(ownerId: string) {
+    async ownerRecords(workspaceId: string) {
       const [convs, msgs, leadRows] = await Promise.all([
         db
           .select()
           .from(conversations)
-          .where(eq(conversations.ownerId, ownerId))
+          .where(eq(conversations.workspaceId, workspaceId))
           .orderBy(asc(conversations.createdAt), asc(conversations.id)),
         db
           .select()
           .from(messages)
-          .where(eq(messages.ownerId, ownerId))
+          .where(eq(messages.workspaceId, workspaceId))
           .orderBy(asc(messages.createdAt), asc(messages.id)),
-        db.select().from(leads).where(eq(leads.ownerId, ownerId)).orderBy(asc(leads.createdAt)),
+        db.select().from(leads).where(eq(leads.workspaceId, workspaceId)).orderBy(asc(leads.createdAt)),
       ]);
       return { conversations: convs, messages: msgs, leads: leadRows };
     },
@@ -755,14 +755,14 @@ export function createConversationsRepo(
     },
 
     /** A deleted account: every conversation it owns (messages and leads go with them). */
-    async eraseOwner(tx: Tx, ownerId: string) {
-      await tx.delete(conversations).where(eq(conversations.ownerId, ownerId));
+    async eraseOwner(tx: Tx, workspaceId: string) {
+      await tx.delete(conversations).where(eq(conversations.workspaceId, workspaceId));
     },
 
-    async remove(ownerId: string, conversationId: string) {
+    async remove(workspaceId: string, conversationId: string) {
       await db
         .delete(conversations)
-        .where(and(eq(conversations.id, conversationId), eq(conversations.ownerId, ownerId)));
+        .where(and(eq(conversations.id, conversationId), eq(conversations.workspaceId, workspaceId)));
     },
 
     /**

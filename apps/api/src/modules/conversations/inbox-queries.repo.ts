@@ -77,13 +77,13 @@ export function createInboxQueries(db: Database) {
      * then the rest by last message. `memberId` is the signed-in member (`assignee: "me"`).
      */
     async page(
-      ownerId: string,
+      workspaceId: string,
       f: ConversationFilters,
       memberId: string | null,
     ): Promise<{ items: InboxConversation[]; nextCursor: string | null }> {
       const cursor = f.cursor ? decodeCursor(f.cursor) : null;
       const where: (SQL | undefined)[] = [
-        eq(conversations.ownerId, ownerId),
+        eq(conversations.workspaceId, workspaceId),
         f.channel ? eq(conversations.channel, f.channel) : inArray(conversations.channel, [...TEAM_CHANNELS]),
       ];
       if (f.chatbotId) where.push(eq(conversations.chatbotId, f.chatbotId));
@@ -173,12 +173,12 @@ export function createInboxQueries(db: Database) {
     },
 
     /** A workspace's conversation with its bot's name, or undefined when it is not theirs. */
-    async conversation(ownerId: string, id: string): Promise<InboxConversation | undefined> {
+    async conversation(workspaceId: string, id: string): Promise<InboxConversation | undefined> {
       const [row] = await db
         .select({ c: conversations, chatbotName: chatbots.name })
         .from(conversations)
         .innerJoin(chatbots, eq(chatbots.id, conversations.chatbotId))
-        .where(and(eq(conversations.id, id), eq(conversations.ownerId, ownerId)));
+        .where(and(eq(conversations.id, id), eq(conversations.workspaceId, workspaceId)));
       return row;
     },
 
@@ -200,7 +200,7 @@ export function createInboxQueries(db: Database) {
      * given with low confidence (confidence.ts LOW_CONFIDENCE)
      * (quota notices excluded), newest first, at most 2000.
      */
-    async unansweredQuestions(ownerId: string, chatbotId?: string): Promise<UnansweredQuestion[]> {
+    async unansweredQuestions(workspaceId: string, chatbotId?: string): Promise<UnansweredQuestion[]> {
       const rows = rowsOf<{
         question: string;
         conversation_id: string;
@@ -219,7 +219,7 @@ export function createInboxQueries(db: Database) {
             where u.conversation_id = a.conversation_id and u.role = 'user' and u.created_at <= a.created_at
             order by u.created_at desc, u.id desc limit 1
           ) q on true
-          where a.owner_id = ${ownerId} and a.role = 'assistant' and a.quota_blocked = false
+          where a.owner_id = ${workspaceId} and a.role = 'assistant' and a.quota_blocked = false
             and (a.answered = false or a.feedback = 'down' or a.confidence < ${LOW_CONFIDENCE})
             ${chatbotId ? sql`and a.chatbot_id = ${chatbotId}` : sql``}
           order by a.created_at desc
@@ -240,7 +240,7 @@ export function createInboxQueries(db: Database) {
      * cursor; see encodeLeadCursor).
      */
     async leadsPage(
-      ownerId: string,
+      workspaceId: string,
       opts: { chatbotId?: string; cursor?: string; limit: number },
     ): Promise<{ items: { lead: LeadRecord; chatbotName: string }[]; nextCursor: string | null }> {
       const cursor = opts.cursor ? decodePageCursor("l", opts.cursor) : null;
@@ -250,7 +250,7 @@ export function createInboxQueries(db: Database) {
         .innerJoin(chatbots, eq(chatbots.id, leads.chatbotId))
         .where(
           and(
-            eq(leads.ownerId, ownerId),
+            eq(leads.workspaceId, workspaceId),
             opts.chatbotId ? eq(leads.chatbotId, opts.chatbotId) : undefined,
             cursor
               ? sql`(${leads.createdAt} < ${cursor.at}::timestamptz
@@ -269,12 +269,17 @@ export function createInboxQueries(db: Database) {
     },
 
     /** A workspace's leads with their bot's name, newest first (at most 10 000). */
-    async leads(ownerId: string, chatbotId?: string): Promise<{ lead: LeadRecord; chatbotName: string }[]> {
+    async leads(
+      workspaceId: string,
+      chatbotId?: string,
+    ): Promise<{ lead: LeadRecord; chatbotName: string }[]> {
       return db
         .select({ lead: leads, chatbotName: chatbots.name })
         .from(leads)
         .innerJoin(chatbots, eq(chatbots.id, leads.chatbotId))
-        .where(and(eq(leads.ownerId, ownerId), chatbotId ? eq(leads.chatbotId, chatbotId) : undefined))
+        .where(
+          and(eq(leads.workspaceId, workspaceId), chatbotId ? eq(leads.chatbotId, chatbotId) : undefined),
+        )
         .orderBy(desc(leads.createdAt))
         .limit(10_000);
     },

@@ -35,7 +35,7 @@ interface VisitorStream extends StreamBase {
   lastSeq: number;
 }
 interface TeamStream extends StreamBase {
-  ownerId: string;
+  workspaceId: string;
   userId: string;
   /**
    * Ids sent on this stream (the newest few thousand). A workspace's events are numbered by one
@@ -167,7 +167,7 @@ export function createLiveHub(options: LiveHubOptions) {
 
   function deliverToTeam(e: StoredEvent) {
     const arrived = performance.now();
-    for (const stream of teams.get(e.ownerId) ?? []) {
+    for (const stream of teams.get(e.workspaceId) ?? []) {
       enqueue(stream, async () => {
         if (stream.sent.has(e.id) || !(await stillMember(stream, arrived))) return;
         sendToTeam(stream, e);
@@ -292,23 +292,23 @@ export function createLiveHub(options: LiveHubOptions) {
     },
 
     /** Someone is typing: to the visitor's streams (an agent, by name) or the team's (the visitor). */
-    typing(ownerId: string, conversationId: string, name: string | null, to: "visitor" | "team") {
-      void send({ k: "t", o: ownerId, c: conversationId, n: name, to });
+    typing(workspaceId: string, conversationId: string, name: string | null, to: "visitor" | "team") {
+      void send({ k: "t", o: workspaceId, c: conversationId, n: name, to });
     },
 
     /** A bot-mode conversation changed: the team's inbox refreshes its list. */
     activity(
-      ownerId: string,
+      workspaceId: string,
       chatbotId: string,
       conversationId: string,
       kind: "created" | "message" | "lead",
     ) {
-      void send({ k: "a", o: ownerId, c: conversationId, b: chatbotId, kind });
+      void send({ k: "a", o: workspaceId, c: conversationId, b: chatbotId, kind });
     },
 
     /** A member left or was removed: every replica re-checks the workspace's team streams now. */
-    kick(ownerId: string) {
-      void send({ k: "kick", o: ownerId });
+    kick(workspaceId: string) {
+      void send({ k: "kick", o: workspaceId });
     },
 
     /**
@@ -366,27 +366,32 @@ export function createLiveHub(options: LiveHubOptions) {
     async openTeam(
       request: FastifyRequest,
       reply: FastifyReply,
-      input: { ownerId: string; userId: string; after: number | undefined; recheck?: () => Promise<boolean> },
+      input: {
+        workspaceId: string;
+        userId: string;
+        after: number | undefined;
+        recheck?: () => Promise<boolean>;
+      },
     ) {
-      const memberKey = `${input.ownerId}:${input.userId}`;
+      const memberKey = `${input.workspaceId}:${input.userId}`;
       if ((perMember.get(memberKey) ?? 0) >= LIVE_LIMITS.streamsPerMember)
         throw new AppError("RATE_LIMITED", "Too many open dashboard tabs. Close one and try again.");
       bump(perMember, memberKey, 1);
       let counted = true;
       try {
-        const latest = await repo.latestWorkspaceEventId(input.ownerId);
+        const latest = await repo.latestWorkspaceEventId(input.workspaceId);
         const after = input.after;
         const resumable = after !== undefined && after <= latest;
-        const set = teams.get(input.ownerId) ?? new Set<TeamStream>();
-        teams.set(input.ownerId, set);
+        const set = teams.get(input.workspaceId) ?? new Set<TeamStream>();
+        teams.set(input.workspaceId, set);
         const base = open(request, reply, () => {
           set.delete(stream);
-          if (set.size === 0 && teams.get(input.ownerId) === set) teams.delete(input.ownerId);
+          if (set.size === 0 && teams.get(input.workspaceId) === set) teams.delete(input.workspaceId);
           bump(perMember, memberKey, -1);
         });
         counted = false;
         const stream: TeamStream = Object.assign(base, {
-          ownerId: input.ownerId,
+          workspaceId: input.workspaceId,
           userId: input.userId,
           sent: new Set<number>(),
           recheck: input.recheck,
@@ -399,7 +404,7 @@ export function createLiveHub(options: LiveHubOptions) {
           // it has seen: the inbox keeps the last thousand).
           const from = Math.max(0, after - RESUME_OVERLAP);
           const read = await repo.workspaceEventsAfter(
-            input.ownerId,
+            input.workspaceId,
             from,
             LIVE_LIMITS.maxReplay + RESUME_OVERLAP + 1,
           );

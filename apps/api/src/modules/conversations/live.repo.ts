@@ -13,7 +13,7 @@ export interface StoredEvent {
   id: number;
   /** Number within its conversation (the visitor stream's `id:`). */
   seq: number;
-  ownerId: string;
+  workspaceId: string;
   chatbotId: string;
   conversationId: string;
   event: LiveEvent;
@@ -53,7 +53,7 @@ const toStored = (r: {
 }): StoredEvent => ({
   id: Number(r.id),
   seq: Number(r.seq),
-  ownerId: r.owner_id,
+  workspaceId: r.owner_id,
   chatbotId: r.chatbot_id,
   conversationId: r.conversation_id,
   event: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as LiveEvent,
@@ -135,7 +135,7 @@ export function createLiveRepo(
             .insert(conversationEvents)
             .values(
               events.map((event, i) => ({
-                ownerId: row.ownerId,
+                workspaceId: row.workspaceId,
                 chatbotId: row.chatbotId,
                 conversationId,
                 seq: row.eventSeq + i + 1,
@@ -148,7 +148,7 @@ export function createLiveRepo(
             .map((r) => ({
               id: Number(r.id),
               seq: r.seq,
-              ownerId: r.ownerId,
+              workspaceId: r.workspaceId,
               chatbotId: r.chatbotId,
               conversationId: r.conversationId,
               event: r.payload as LiveEvent,
@@ -210,7 +210,7 @@ export function createLiveRepo(
           c as (
             update ${conversations} set event_seq = ${conversations.eventSeq} + 1
             from m where ${conversations.id} = m.conversation_id
-            returning ${conversations.id} as id, ${conversations.ownerId} as owner_id,
+            returning ${conversations.id} as id, ${conversations.workspaceId} as owner_id,
               ${conversations.chatbotId} as chatbot_id, ${conversations.eventSeq} as seq
           )
           insert into ${conversationEvents} (owner_id, chatbot_id, conversation_id, seq, type, payload)
@@ -331,7 +331,7 @@ export function createLiveRepo(
         c as (
           update ${conversations} set event_seq = ${conversations.eventSeq} + 1
           from m where ${conversations.id} = m.conversation_id
-          returning ${conversations.id} as id, ${conversations.ownerId} as owner_id,
+          returning ${conversations.id} as id, ${conversations.workspaceId} as owner_id,
             ${conversations.chatbotId} as chatbot_id, ${conversations.eventSeq} as seq
         ),
         e as (
@@ -401,7 +401,7 @@ export function createLiveRepo(
       return rows.map((r) => ({
         id: Number(r.id),
         seq: r.seq,
-        ownerId: r.ownerId,
+        workspaceId: r.workspaceId,
         chatbotId: r.chatbotId,
         conversationId: r.conversationId,
         event: r.payload as LiveEvent,
@@ -409,19 +409,19 @@ export function createLiveRepo(
     },
 
     /** A workspace's events after global id `id`, oldest first (at most `limit`). */
-    async workspaceEventsAfter(ownerId: string, id: number, limit: number): Promise<StoredEvent[]> {
+    async workspaceEventsAfter(workspaceId: string, id: number, limit: number): Promise<StoredEvent[]> {
       const result = await db.execute(sql`
         select id, seq, owner_id, chatbot_id, conversation_id, payload from ${conversationEvents}
-        where owner_id = ${ownerId} and id > ${id} order by id limit ${limit}`);
+        where owner_id = ${workspaceId} and id > ${id} order by id limit ${limit}`);
       return rowsOf<Parameters<typeof toStored>[0]>(result).map(toStored);
     },
 
     /** The newest event id of a workspace (0 with none): where a fresh team stream starts. */
-    async latestWorkspaceEventId(ownerId: string): Promise<number> {
+    async latestWorkspaceEventId(workspaceId: string): Promise<number> {
       const [row] = await db
         .select({ id: max(conversationEvents.id) })
         .from(conversationEvents)
-        .where(eq(conversationEvents.ownerId, ownerId));
+        .where(eq(conversationEvents.workspaceId, workspaceId));
       return Number(row?.id ?? 0);
     },
 
@@ -432,7 +432,7 @@ export function createLiveRepo(
         ? {
             id: Number(r.id),
             seq: r.seq,
-            ownerId: r.ownerId,
+            workspaceId: r.workspaceId,
             chatbotId: r.chatbotId,
             conversationId: r.conversationId,
             event: r.payload as LiveEvent,
@@ -448,7 +448,7 @@ export function createLiveRepo(
       | Pick<
           ConversationRow,
           | "id"
-          | "ownerId"
+          | "workspaceId"
           | "chatbotId"
           | "status"
           | "assigneeName"
@@ -462,7 +462,7 @@ export function createLiveRepo(
       const [row] = await db
         .select({
           id: conversations.id,
-          ownerId: conversations.ownerId,
+          workspaceId: conversations.workspaceId,
           chatbotId: conversations.chatbotId,
           status: conversations.status,
           assigneeName: conversations.assigneeName,

@@ -52,7 +52,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{
     const workspaceId = workspaceOf(request, "inbox:read");
     const { userId } = authOf(request);
     await hub.openTeam(request, reply, {
-      ownerId: workspaceId,
+      workspaceId: workspaceId,
       userId,
       after: lastEventId(request),
       // A shared workspace: the stream stops when the member is removed (checked before events).

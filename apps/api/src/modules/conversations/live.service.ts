@@ -153,7 +153,7 @@ export function createLiveService(deps: LiveDeps) {
           id: newId("msg"),
           conversationId,
           chatbotId: bot.id,
-          ownerId: bot.ownerId,
+          workspaceId: bot.workspaceId,
           role: "assistant",
           content: within ? texts.handoffReply : texts.offHoursReply,
           answered: true,
@@ -192,7 +192,7 @@ export function createLiveService(deps: LiveDeps) {
       if (out.result.status === "waiting" && out.result.reply && deps.onWaiting && out.row.waitingSince) {
         await Promise.resolve(
           deps.onWaiting({
-            workspaceId: bot.ownerId,
+            workspaceId: bot.workspaceId,
             conversationId,
             channel: out.row.channel,
             waitingSince: out.row.waitingSince,
@@ -206,7 +206,7 @@ export function createLiveService(deps: LiveDeps) {
       if (out.result.status === "waiting" && out.result.reply && deps.onHandoffRequested) {
         await Promise.resolve(
           deps.onHandoffRequested({
-            workspaceId: bot.ownerId,
+            workspaceId: bot.workspaceId,
             conversationId,
             chatbotName: bot.name,
             visitorLabel:
@@ -233,7 +233,7 @@ export function createLiveService(deps: LiveDeps) {
       bot: ChatbotRow,
       conversationId: string,
       customerScope: ConversationAccess,
-      message: Omit<NewMessage, "role" | "conversationId" | "chatbotId" | "ownerId">,
+      message: Omit<NewMessage, "role" | "conversationId" | "chatbotId" | "workspaceId">,
     ): Promise<boolean> {
       const out = await repo.transition(conversationId, customerScope, (row) => {
         if (row.status !== "waiting" && row.status !== "claimed") return { result: false };
@@ -241,7 +241,7 @@ export function createLiveService(deps: LiveDeps) {
           ...message,
           conversationId,
           chatbotId: bot.id,
-          ownerId: bot.ownerId,
+          workspaceId: bot.workspaceId,
           role: "user",
         };
         return {
@@ -269,7 +269,7 @@ export function createLiveService(deps: LiveDeps) {
           id: newId("msg"),
           conversationId,
           chatbotId: row.chatbotId,
-          ownerId: row.ownerId,
+          workspaceId: row.workspaceId,
           role: "assistant",
           content,
           answered: true,
@@ -339,7 +339,7 @@ export function createLiveService(deps: LiveDeps) {
           id: newId("msg"),
           conversationId,
           chatbotId: row.chatbotId,
-          ownerId: row.ownerId,
+          workspaceId: row.workspaceId,
           role: "agent",
           content,
           authorId: member.userId,
@@ -402,7 +402,7 @@ export function createLiveService(deps: LiveDeps) {
     async agentTyping(workspaceId: string, member: Member, conversationId: string) {
       const state = await repo.state(conversationId, teamScope(workspaceId));
       if (!state) throw new AppError("NOT_FOUND", "Conversation not found");
-      hub.typing(state.ownerId, conversationId, member.name, "visitor");
+      hub.typing(state.workspaceId, conversationId, member.name, "visitor");
     },
   };
 }

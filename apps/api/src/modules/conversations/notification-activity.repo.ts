@@ -32,14 +32,14 @@ export function createNotificationActivityRepo(db: Database) {
   const waitingAt = sql`(${conversationEvents.payload}->>'waitingSince')::timestamptz`;
   const handoffScope = (workspaceId: string, from: Date, to: Date) =>
     and(
-      eq(conversationEvents.ownerId, workspaceId),
+      eq(conversationEvents.workspaceId, workspaceId),
       eq(conversationEvents.type, "status"),
       sql`${conversationEvents.payload}->>'status' = 'waiting'`,
       sql`${waitingAt} > ${from.toISOString()}::timestamptz`,
       sql`${waitingAt} <= ${to.toISOString()}::timestamptz`,
     );
   const leadScope = (workspaceId: string, from: Date, to: Date) =>
-    and(eq(leads.ownerId, workspaceId), gt(leads.createdAt, from), lte(leads.createdAt, to));
+    and(eq(leads.workspaceId, workspaceId), gt(leads.createdAt, from), lte(leads.createdAt, to));
 
   return {
     /** Up to `limit` items in (from, to], oldest first, and how many there are in all. */

@@ -7,7 +7,7 @@ export interface ReplyDraftDeps {
   conversations: ConversationsRepo;
   conversationId: string;
   chatbotId: string;
-  ownerId: string;
+  workspaceId: string;
   now: () => Date;
   /** How often the growing text is written while it streams. */
   flushEveryMs?: number;
@@ -49,7 +49,7 @@ export function createReplyDraft(deps: ReplyDraftDeps) {
         id,
         conversationId,
         chatbotId: deps.chatbotId,
-        ownerId: deps.ownerId,
+        workspaceId: deps.workspaceId,
         role: "assistant",
         content,
         citations: [],

@@ -38,9 +38,9 @@ export interface TurnDeps {
   conversations: ConversationsRepo;
   usage: UsageRepo;
   /** The plan that applies to the owner now (cached: read on every message). */
-  plan: (ownerId: string) => Promise<PlanRow>;
+  plan: (workspaceId: string) => Promise<PlanRow>;
   /** Whether platform staff suspended the whole workspace (cached: read on every message). */
-  workspaceSuspended?: (ownerId: string) => Promise<boolean>;
+  workspaceSuspended?: (workspaceId: string) => Promise<boolean>;
   live: LiveService;
   hub: LiveHub;
   now: () => Date;
@@ -166,12 +166,12 @@ export function createTurnService(deps: TurnDeps) {
       await repo.create({
         id,
         chatbotId: bot.id,
-        ownerId: bot.ownerId,
+        workspaceId: bot.workspaceId,
         ...on,
         createdAt: at,
         lastMessageAt: at,
       });
-      deps.hub.activity(bot.ownerId, bot.id, id, "created");
+      deps.hub.activity(bot.workspaceId, bot.id, id, "created");
       return id;
     },
 
@@ -188,12 +188,12 @@ export function createTurnService(deps: TurnDeps) {
       const { id, created, language } = await repo.contactConversation({
         id: newId("conv"),
         chatbotId: bot.id,
-        ownerId: bot.ownerId,
+        workspaceId: bot.workspaceId,
         ...contact,
         createdAt: at,
         lastMessageAt: at,
       });
-      if (created) deps.hub.activity(bot.ownerId, bot.id, id, "created");
+      if (created) deps.hub.activity(bot.workspaceId, bot.id, id, "created");
       return { id, language };
     },
 
@@ -225,7 +225,7 @@ export function createTurnService(deps: TurnDeps) {
         id,
         conversationId,
         chatbotId: bot.id,
-        ownerId: bot.ownerId,
+        workspaceId: bot.workspaceId,
         role: "user",
         content,
         contentType: inbound?.contentType ?? "text",
@@ -263,7 +263,8 @@ export function createTurnService(deps: TurnDeps) {
 
       const recent = found.recent; // newest first
       /** Switched off by platform staff: every question gets the neutral notice, nothing else runs. */
-      const suspended = bot.suspendedAt != null || ((await deps.workspaceSuspended?.(bot.ownerId)) ?? false);
+      const suspended =
+        bot.suspendedAt != null || ((await deps.workspaceSuspended?.(bot.workspaceId)) ?? false);
       const wantsPerson =
         !suspended && bot.handoff.enabled && (inbound?.asksForPerson || asksForPerson(content));
       let userMessageId: string;
@@ -312,7 +313,7 @@ export function createTurnService(deps: TurnDeps) {
           await repo.addLead({
             id: newId("lead"),
             chatbotId: bot.id,
-            ownerId: bot.ownerId,
+            workspaceId: bot.workspaceId,
             conversationId,
             email: null,
             phone: access.contact.contactId,
@@ -335,7 +336,7 @@ export function createTurnService(deps: TurnDeps) {
             id,
             conversationId,
             chatbotId: bot.id,
-            ownerId: bot.ownerId,
+            workspaceId: bot.workspaceId,
             role: "assistant",
             citations: [],
             ...message,
@@ -377,14 +378,18 @@ export function createTurnService(deps: TurnDeps) {
         suspended
           ? false
           : counted
-            ? usage.reserveMessage(bot.ownerId, month, (await deps.plan(bot.ownerId)).maxMessagesPerMonth)
+            ? usage.reserveMessage(
+                bot.workspaceId,
+                month,
+                (await deps.plan(bot.workspaceId)).maxMessagesPerMonth,
+              )
             : true;
       // The question is stored whether or not the quota allows an answer: both at once.
       const [reserved, stored] = await Promise.allSettled([reserve(), storeQuestion?.()]);
       const allowed = reserved.status === "fulfilled" && reserved.value;
       /** Nothing was stored for this answer (it failed before any text): it is not usage. */
       const giveBack = async () => {
-        if (counted && allowed) await usage.releaseMessage(bot.ownerId, month).catch(() => {});
+        if (counted && allowed) await usage.releaseMessage(bot.workspaceId, month).catch(() => {});
       };
       if (stored.status === "rejected") {
         await giveBack();
@@ -421,7 +426,7 @@ export function createTurnService(deps: TurnDeps) {
               );
               // Not stored: another attempt answered this question first.
               if (messageId === null) await giveBack();
-              else deps.hub.activity(bot.ownerId, bot.id, conversationId, "message");
+              else deps.hub.activity(bot.workspaceId, bot.id, conversationId, "message");
               return {
                 messageId,
                 answered: reply.answered,
@@ -441,7 +446,7 @@ export function createTurnService(deps: TurnDeps) {
             conversations: repo,
             conversationId,
             chatbotId: bot.id,
-            ownerId: bot.ownerId,
+            workspaceId: bot.workspaceId,
             now,
             flushEveryMs: deps.replyFlushMs,
             replaces,
@@ -461,7 +466,7 @@ export function createTurnService(deps: TurnDeps) {
             });
             const messageId = await draft.finish(reply);
             if (messageId === null) await giveBack();
-            deps.hub.activity(bot.ownerId, bot.id, conversationId, "message");
+            deps.hub.activity(bot.workspaceId, bot.id, conversationId, "message");
             return {
               messageId,
               answered: reply.answered,

@@ -26,7 +26,7 @@ export function createDemoService(deps: {
       // Several replicas may boot at once: only the one whose insert lands adds the knowledge.
       const inserted = await bots.insertFixed({
         id: SHOWCASE_CHATBOT_ID,
-        ownerId: SHOWCASE_OWNER_ID,
+        workspaceId: SHOWCASE_OWNER_ID,
         ...demoBot,
         theme: { ...DEFAULTS.theme, launcherText: "Ask Acme Coffee" },
         leadCapture: true,

@@ -15,10 +15,10 @@ export const monthOf = (at: Date) =>
  */
 export function createUsageRepo(db: Database) {
   /** `n` units at once, only if all of them fit under `limit`: true when taken. */
-  const reserve = async (ownerId: string, month: string, limit: number, n: number) => {
+  const reserve = async (workspaceId: string, month: string, limit: number, n: number) => {
     const result = await db.execute(sql`
       insert into ${usageCounters} (owner_id, month, messages)
-      select ${ownerId}, ${month}::date, ${n}::int where ${n}::int <= ${limit}::int
+      select ${workspaceId}, ${month}::date, ${n}::int where ${n}::int <= ${limit}::int
       on conflict (owner_id, month) do update set messages = ${usageCounters}.messages + ${n}::int
       where ${usageCounters}.messages + ${n}::int <= ${limit}::int
       returning messages`);
@@ -29,11 +29,11 @@ export function createUsageRepo(db: Database) {
    * A burst of reservations for one workspace: all of them in one statement when they all fit;
    * otherwise (the limit is near) one by one, in order, so exactly as many as fit are granted.
    */
-  const reserveBatched = createBatcher<{ ownerId: string; month: string; limit: number }, boolean>(
+  const reserveBatched = createBatcher<{ workspaceId: string; month: string; limit: number }, boolean>(
     async (inputs) => {
       const groups = new Map<string, { input: (typeof inputs)[number]; i: number }[]>();
       inputs.forEach((input, i) => {
-        const key = [input.ownerId, input.month, input.limit].join("\u0000");
+        const key = [input.workspaceId, input.month, input.limit].join("\u0000");
         const group = groups.get(key) ?? [];
         group.push({ input, i });
         groups.set(key, group);
@@ -41,12 +41,12 @@ export function createUsageRepo(db: Database) {
       const granted: boolean[] = inputs.map(() => false);
       await Promise.all(
         [...groups.values()].map(async (group) => {
-          const { ownerId, month, limit } = (group[0] as (typeof group)[number]).input;
-          if (group.length > 1 && (await reserve(ownerId, month, limit, group.length))) {
+          const { workspaceId, month, limit } = (group[0] as (typeof group)[number]).input;
+          if (group.length > 1 && (await reserve(workspaceId, month, limit, group.length))) {
             for (const { i } of group) granted[i] = true;
             return;
           }
-          for (const { i } of group) granted[i] = await reserve(ownerId, month, limit, 1);
+          for (const { i } of group) granted[i] = await reserve(workspaceId, month, limit, 1);
         }),
       );
       return granted;
@@ -54,11 +54,11 @@ export function createUsageRepo(db: Database) {
   );
 
   return {
-    async messagesIn(ownerId: string, month: string): Promise<number> {
+    async messagesIn(workspaceId: string, month: string): Promise<number> {
       const [row] = await db
         .select({ n: usageCounters.messages })
         .from(usageCounters)
-        .where(and(eq(usageCounters.ownerId, ownerId), eq(usageCounters.month, month)));
+        .where(and(eq(usageCounters.workspaceId, workspaceId), eq(usageCounters.month, month)));
       return row?.n ?? 0;
     },
 
@@ -66,22 +66,22 @@ export function createUsageRepo(db: Database) {
      * Takes one message of the month's allowance; false when `limit` is already used.
      * Reservations made at the same moment are taken together (see `reserveMany`).
      */
-    reserveMessage(ownerId: string, month: string, limit: number): Promise<boolean> {
+    reserveMessage(workspaceId: string, month: string, limit: number): Promise<boolean> {
       if (limit < 1) return Promise.resolve(false);
-      return reserveBatched({ ownerId, month, limit });
+      return reserveBatched({ workspaceId, month, limit });
     },
 
     /** Deletes a deleted account's counters. */
-    async forget(ownerId: string) {
-      await db.delete(usageCounters).where(eq(usageCounters.ownerId, ownerId));
+    async forget(workspaceId: string) {
+      await db.delete(usageCounters).where(eq(usageCounters.workspaceId, workspaceId));
     },
 
     /** Gives back a reservation whose answer was never stored (it failed before any text). */
-    async releaseMessage(ownerId: string, month: string) {
+    async releaseMessage(workspaceId: string, month: string) {
       await db
         .update(usageCounters)
         .set({ messages: sql`greatest(${usageCounters.messages} - 1, 0)` })
-        .where(and(eq(usageCounters.ownerId, ownerId), eq(usageCounters.month, month)));
+        .where(and(eq(usageCounters.workspaceId, workspaceId), eq(usageCounters.month, month)));
     },
   };
 }

@@ -22,7 +22,7 @@ export interface IdentityDeps {
   findUser: (userId: string) => Promise<{ name: string; email: string } | undefined>;
   box: SecretBox;
   /** The caller's bot, or NOT_FOUND (someone else's bot looks missing). */
-  ownBot: (ownerId: string, chatbotId: string) => Promise<ChatbotRow>;
+  ownBot: (workspaceId: string, chatbotId: string) => Promise<ChatbotRow>;
   now: () => Date;
   /** After the bot's identity secret changed (the widget's bot cache drops it). */
   onChange?: (chatbotId: string) => void;
@@ -73,8 +73,8 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   return {
-    async info(ownerId: string, chatbotId: string): Promise<IdentitySecretInfo> {
-      return infoOf(await deps.ownBot(ownerId, chatbotId));
+    async info(workspaceId: string, chatbotId: string): Promise<IdentitySecretInfo> {
+      return infoOf(await deps.ownBot(workspaceId, chatbotId));
     },
 
     /**
@@ -82,8 +82,8 @@ export function createIdentityService(deps: IdentityDeps) {
      * leaked): customers signed with the old secret chat anonymously until the business's server
      * signs with the new one. The full secret is in this answer only.
      */
-    async rotate(ownerId: string, chatbotId: string, byUserId: string): Promise<IdentitySecretCreated> {
-      const bot = await deps.ownBot(ownerId, chatbotId);
+    async rotate(workspaceId: string, chatbotId: string, byUserId: string): Promise<IdentitySecretCreated> {
+      const bot = await deps.ownBot(workspaceId, chatbotId);
       const secret = newIdentitySecret();
       const row = await deps.setSecret(bot.id, {
         identitySecret: box.seal(secret, bot.id),
@@ -96,8 +96,8 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     /** Turns verification off: every customer id is refused until a new secret is made. */
-    async disable(ownerId: string, chatbotId: string): Promise<IdentitySecretInfo> {
-      const bot = await deps.ownBot(ownerId, chatbotId);
+    async disable(workspaceId: string, chatbotId: string): Promise<IdentitySecretInfo> {
+      const bot = await deps.ownBot(workspaceId, chatbotId);
       const row = await deps.setSecret(bot.id, {
         identitySecret: null,
         identitySecretHint: null,

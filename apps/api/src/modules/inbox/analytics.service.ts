@@ -15,13 +15,13 @@ const MAX_DAYS = 366;
 export function createAnalyticsService(deps: {
   db: Database;
   entitlements: EntitlementsService;
-  messagesThisMonth: (ownerId: string) => Promise<number>;
+  messagesThisMonth: (workspaceId: string) => Promise<number>;
   analytics?: AnalyticsRepo;
 }) {
   const repo = deps.analytics ?? createAnalyticsRepo(deps.db);
 
   return {
-    async summary(ownerId: string, q: AnalyticsQuery): Promise<Analytics> {
+    async summary(workspaceId: string, q: AnalyticsQuery): Promise<Analytics> {
       const from = new Date(`${q.from}T00:00:00.000Z`);
       const to = new Date(`${q.to}T23:59:59.999Z`);
       const days = Math.round((to.getTime() - from.getTime()) / 86_400_000);
@@ -29,9 +29,9 @@ export function createAnalyticsService(deps: {
       if (days > MAX_DAYS) throw new AppError("BAD_REQUEST", "Choose a range of at most a year");
 
       const [f, usedMonth, limits] = await Promise.all([
-        repo.figures({ ownerId, chatbotId: q.chatbotId, channel: q.channel, from, to }),
-        deps.messagesThisMonth(ownerId),
-        deps.entitlements.limits(ownerId),
+        repo.figures({ workspaceId, chatbotId: q.chatbotId, channel: q.channel, from, to }),
+        deps.messagesThisMonth(workspaceId),
+        deps.entitlements.limits(workspaceId),
       ]);
       const { up, down, replies } = f.totals;
       const hours = new Map(f.hours.map((h) => [h.hour, h.messages]));

@@ -92,8 +92,8 @@ export function createInboxService(deps: {
   const conversationsRepo = deps.conversations ?? createConversationsRepo(db);
   const queries = deps.queries ?? createInboxQueries(db);
 
-  async function ownConversation(ownerId: string, id: string) {
-    const row = await queries.conversation(ownerId, id);
+  async function ownConversation(workspaceId: string, id: string) {
+    const row = await queries.conversation(workspaceId, id);
     if (!row) throw new AppError("NOT_FOUND", "Conversation not found");
     return row;
   }
@@ -109,19 +109,19 @@ export function createInboxService(deps: {
      * first), then by last message. `memberId` is the signed-in member (the `assignee=me` filter).
      */
     async list(
-      ownerId: string,
+      workspaceId: string,
       f: ConversationFilters,
       memberId: string | null = null,
     ): Promise<ConversationPage> {
-      const page = await queries.page(ownerId, f, memberId);
+      const page = await queries.page(workspaceId, f, memberId);
       return {
         items: page.items.map((r) => toSummary(r.c, r.chatbotName)),
         nextCursor: page.nextCursor,
       };
     },
 
-    async transcript(ownerId: string, id: string): Promise<Transcript> {
-      const { c, chatbotName } = await ownConversation(ownerId, id);
+    async transcript(workspaceId: string, id: string): Promise<Transcript> {
+      const { c, chatbotName } = await ownConversation(workspaceId, id);
       const rows = await queries.transcript(id);
       return {
         ...toSummary(c, chatbotName),
@@ -144,9 +144,9 @@ export function createInboxService(deps: {
     },
 
     /** A visitor asked the owner to erase their conversation: messages and leads go with it. */
-    async remove(ownerId: string, id: string) {
-      await ownConversation(ownerId, id);
-      await conversationsRepo.remove(ownerId, id);
+    async remove(workspaceId: string, id: string) {
+      await ownConversation(workspaceId, id);
+      await conversationsRepo.remove(workspaceId, id);
     },
 
     /**
@@ -155,10 +155,10 @@ export function createInboxService(deps: {
      * covers it was added after its last occurrence.
      */
     async unanswered(
-      ownerId: string,
+      workspaceId: string,
       opts: { chatbotId?: string; limit?: number } = {},
     ): Promise<UnansweredGroup[]> {
-      const rows = await queries.unansweredQuestions(ownerId, opts.chatbotId);
+      const rows = await queries.unansweredQuestions(workspaceId, opts.chatbotId);
       const qaRows = await db
         .select({
           chatbotId: knowledgeSources.chatbotId,
@@ -166,7 +166,7 @@ export function createInboxService(deps: {
           createdAt: knowledgeSources.createdAt,
         })
         .from(knowledgeSources)
-        .where(and(eq(knowledgeSources.ownerId, ownerId), eq(knowledgeSources.kind, "qa")));
+        .where(and(eq(knowledgeSources.workspaceId, workspaceId), eq(knowledgeSources.kind, "qa")));
       const [qLex, qaLex] = await Promise.all([
         lexemeSets(
           db,
@@ -222,17 +222,17 @@ export function createInboxService(deps: {
         .map(({ lex: _lex, lastAt: _lastAt, ...g }) => g);
     },
 
-    async leads(ownerId: string, opts: { chatbotId?: string } = {}): Promise<LeadRow[]> {
-      const rows = await queries.leads(ownerId, opts.chatbotId);
+    async leads(workspaceId: string, opts: { chatbotId?: string } = {}): Promise<LeadRow[]> {
+      const rows = await queries.leads(workspaceId, opts.chatbotId);
       return rows.map(toLeadRow);
     },
 
     /** One page of the workspace's leads, newest first (the public API's list). */
     async leadsPage(
-      ownerId: string,
+      workspaceId: string,
       opts: { chatbotId?: string; cursor?: string; limit: number },
     ): Promise<{ items: LeadRow[]; nextCursor: string | null }> {
-      const page = await queries.leadsPage(ownerId, opts);
+      const page = await queries.leadsPage(workspaceId, opts);
       return {
         items: page.items.map(toLeadRow),
         nextCursor: page.nextCursor,

@@ -20,7 +20,7 @@ const RETENTION_BATCH = 500;
 export interface ExportSources {
   user: (userId: string) => Promise<PlatformUserRow | undefined>;
   subscription: (userId: string) => Promise<SubscriptionRow | undefined>;
-  bots: (ownerId: string) => Promise<ChatbotRow[]>;
+  bots: (workspaceId: string) => Promise<ChatbotRow[]>;
   payments: (userId: string) => Promise<PaymentRow[]>;
   sources: (chatbotIds: string[]) => Promise<KnowledgeSourceRow[]>;
 }
@@ -70,18 +70,18 @@ export function createLifecycleService(deps: {
     },
 
     /** Everything the API holds for one owner, as one JSON document. */
-    async exportAll(ownerId: string) {
+    async exportAll(workspaceId: string) {
       const owners = deps.owners;
       if (!owners) throw new Error("lifecycle: the export needs its owning modules");
       const [user, subscription, bots] = await Promise.all([
-        owners.user(ownerId),
-        owners.subscription(ownerId),
-        owners.bots(ownerId),
+        owners.user(workspaceId),
+        owners.subscription(workspaceId),
+        owners.bots(workspaceId),
       ]);
       const [sources, records, pays] = await Promise.all([
         owners.sources(bots.map((b) => b.id)),
-        conversationsRepo.ownerRecords(ownerId),
-        owners.payments(ownerId),
+        conversationsRepo.ownerRecords(workspaceId),
+        owners.payments(workspaceId),
       ]);
       // Grouped once: a large account's export stays linear in its rows.
       const sourcesOf = groupBy(sources, (s) => s.chatbotId);

@@ -37,11 +37,11 @@ export function createKnowledgeRepo(db: Database, files: FileStore) {
     files,
 
     /** Whether the bot exists and belongs to the owner (read from chatbots). */
-    async botOwnedBy(ownerId: string, chatbotId: string): Promise<boolean> {
+    async botOwnedBy(workspaceId: string, chatbotId: string): Promise<boolean> {
       const [bot] = await db
         .select({ id: chatbots.id })
         .from(chatbots)
-        .where(and(eq(chatbots.id, chatbotId), eq(chatbots.ownerId, ownerId)));
+        .where(and(eq(chatbots.id, chatbotId), eq(chatbots.workspaceId, workspaceId)));
       return Boolean(bot);
     },
 
@@ -50,7 +50,7 @@ export function createKnowledgeRepo(db: Database, files: FileStore) {
       return row;
     },
 
-    async findOwned(ownerId: string, chatbotId: string, sourceId: string) {
+    async findOwned(workspaceId: string, chatbotId: string, sourceId: string) {
       const [row] = await db
         .select()
         .from(knowledgeSources)
@@ -58,17 +58,17 @@ export function createKnowledgeRepo(db: Database, files: FileStore) {
           and(
             eq(knowledgeSources.id, sourceId),
             eq(knowledgeSources.chatbotId, chatbotId),
-            eq(knowledgeSources.ownerId, ownerId),
+            eq(knowledgeSources.workspaceId, workspaceId),
           ),
         );
       return row;
     },
 
-    async countForOwner(ownerId: string): Promise<number> {
+    async countForOwner(workspaceId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(knowledgeSources)
-        .where(eq(knowledgeSources.ownerId, ownerId));
+        .where(eq(knowledgeSources.workspaceId, workspaceId));
       return row?.n ?? 0;
     },
 
@@ -256,7 +256,7 @@ export function createKnowledgeRepo(db: Database, files: FileStore) {
       const [total] = await db.select({ n: count() }).from(knowledgeSources).where(where);
       const recent = await db
         .select({
-          workspaceId: knowledgeSources.ownerId,
+          workspaceId: knowledgeSources.workspaceId,
           chatbotId: knowledgeSources.chatbotId,
           title: knowledgeSources.title,
           error: knowledgeSources.error,
@@ -269,7 +269,7 @@ export function createKnowledgeRepo(db: Database, files: FileStore) {
       return { total: total?.n ?? 0, recent };
     },
     /** A workspace's sources that failed, newest first (the console's recent errors). */
-    failedForOwner(ownerId: string, limit: number) {
+    failedForOwner(workspaceId: string, limit: number) {
       return db
         .select({
           title: knowledgeSources.title,
@@ -277,7 +277,7 @@ export function createKnowledgeRepo(db: Database, files: FileStore) {
           at: knowledgeSources.updatedAt,
         })
         .from(knowledgeSources)
-        .where(and(eq(knowledgeSources.ownerId, ownerId), eq(knowledgeSources.status, "failed")))
+        .where(and(eq(knowledgeSources.workspaceId, workspaceId), eq(knowledgeSources.status, "failed")))
         .orderBy(desc(knowledgeSources.updatedAt))
         .limit(limit);
     },

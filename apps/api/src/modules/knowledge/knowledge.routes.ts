@@ -48,7 +48,7 @@ export function refuseUpload(reply: FastifyReply, message: string): never {
 }
 
 /**
- * A multipart upload (the `file` field) added to the bot `botId` of `ownerId`:
+ * A multipart upload (the `file` field) added to the bot `botId` of `workspaceId`:
  * ownership, room and the plan's size limit are settled before a byte of the file is read, and one
  * byte over the limit is enough to stop reading. Shared by the app's route and the public API's.
  */
@@ -56,17 +56,17 @@ export async function addUploadedFile(
   request: FastifyRequest,
   reply: FastifyReply,
   knowledge: KnowledgeService,
-  ownerId: string,
+  workspaceId: string,
   botId: string,
 ) {
-  const limit = await knowledge.uploadLimit(ownerId, botId);
+  const limit = await knowledge.uploadLimit(workspaceId, botId);
   const declared = Number(request.headers["content-length"] ?? Number.NaN);
   if (declared > limit.bytes + MULTIPART_OVERHEAD) refuseUpload(reply, limit.message);
   const file = await request.file({ limits: { fileSize: limit.bytes + 1 } });
   if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the `file` field.");
   const data = await readBounded(file.file, limit.bytes);
   if (!data) refuseUpload(reply, limit.message);
-  return knowledge.addFile(ownerId, botId, {
+  return knowledge.addFile(workspaceId, botId, {
     fileName: fileNameSchema.parse(file.filename ?? ""),
     data,
   });
@@ -99,11 +99,11 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
     "/chatbots/:id/sources",
     { schema: { params: botParams, response: { 201: knowledgeSourceSchema } } },
     async (request, reply) => {
-      const ownerId = workspaceOf(request, "knowledge:write");
+      const workspaceId = workspaceOf(request, "knowledge:write");
       if (request.isMultipart()) {
         return reply
           .status(201)
-          .send(await addUploadedFile(request, reply, knowledge, ownerId, request.params.id));
+          .send(await addUploadedFile(request, reply, knowledge, workspaceId, request.params.id));
       }
       const parsed = sourceCreateSchema.safeParse(request.body);
       if (!parsed.success) {
@@ -113,7 +113,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<{
         }));
         throw new AppError("VALIDATION_FAILED", details[0]?.message ?? "Invalid source", details);
       }
-      return reply.status(201).send(await knowledge.add(ownerId, request.params.id, parsed.data));
+      return reply.status(201).send(await knowledge.add(workspaceId, request.params.id, parsed.data));
     },
   );
 

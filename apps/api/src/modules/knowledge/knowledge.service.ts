@@ -143,29 +143,30 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   const { repo, jobs, entitlements } = deps;
   const runner = createIngestRunner({ ...deps, embedSource: deps.semantic?.embedSource });
 
-  async function ownBot(ownerId: string, chatbotId: string) {
-    if (!(await repo.botOwnedBy(ownerId, chatbotId))) throw new AppError("NOT_FOUND", "Chatbot not found");
+  async function ownBot(workspaceId: string, chatbotId: string) {
+    if (!(await repo.botOwnedBy(workspaceId, chatbotId)))
+      throw new AppError("NOT_FOUND", "Chatbot not found");
   }
-  async function ownSource(ownerId: string, chatbotId: string, sourceId: string) {
-    const row = await repo.findOwned(ownerId, chatbotId, sourceId);
+  async function ownSource(workspaceId: string, chatbotId: string, sourceId: string) {
+    const row = await repo.findOwned(workspaceId, chatbotId, sourceId);
     if (!row) throw new AppError("NOT_FOUND", "Knowledge source not found");
     return row;
   }
-  async function assertRoom(ownerId: string) {
-    await entitlements.assert(ownerId, "knowledgeSources", await repo.countForOwner(ownerId));
+  async function assertRoom(workspaceId: string) {
+    await entitlements.assert(workspaceId, "knowledgeSources", await repo.countForOwner(workspaceId));
   }
   /** Scheduled re-syncs are for paid plans; `off` is always allowed. */
-  const onFreePlan = async (ownerId: string) => (await deps.plan(ownerId)).tier <= 0;
-  async function assertSchedule(ownerId: string, resync: ResyncSchedule | undefined) {
+  const onFreePlan = async (workspaceId: string) => (await deps.plan(workspaceId)).tier <= 0;
+  async function assertSchedule(workspaceId: string, resync: ResyncSchedule | undefined) {
     if (!resync || resync === "off") return;
-    if (await onFreePlan(ownerId)) throw new AppError("PLAN_LIMIT_REACHED", SCHEDULE_NEEDS_PAID_PLAN);
+    if (await onFreePlan(workspaceId)) throw new AppError("PLAN_LIMIT_REACHED", SCHEDULE_NEEDS_PAID_PLAN);
   }
   /** The next quiet hour of the bot's time zone for this schedule (null: off). */
   async function nextRun(chatbotId: string, resync: ResyncSchedule, after: Date) {
     return nextQuietTime(resync, await deps.schedule.timeZoneOf(chatbotId), after);
   }
-  async function withLastSync(row: KnowledgeSourceRow, ownerId: string) {
-    return toSource(row, (await repo.syncs.latest([row.id])).get(row.id), await onFreePlan(ownerId));
+  async function withLastSync(row: KnowledgeSourceRow, workspaceId: string) {
+    return toSource(row, (await repo.syncs.latest([row.id])).get(row.id), await onFreePlan(workspaceId));
   }
   async function create(values: NewKnowledgeSource, file?: Buffer) {
     const at = deps.now();
@@ -198,45 +199,45 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
      * The upload limit of the owner's plan, checked before the upload is read (and by the
      * multipart reader while it reads).
      */
-    async uploadLimit(ownerId: string, chatbotId: string) {
-      await ownBot(ownerId, chatbotId);
-      await assertRoom(ownerId);
-      const plan = await deps.plan(ownerId);
+    async uploadLimit(workspaceId: string, chatbotId: string) {
+      await ownBot(workspaceId, chatbotId);
+      await assertRoom(workspaceId);
+      const plan = await deps.plan(workspaceId);
       const limits = ingestLimits(plan.tier);
       return { bytes: limits.fileMb * 1024 * 1024, message: limitMessages(limits, plan.name).fileSize };
     },
     /** The stored rows of these bots' sources, text included (the account export). */
     rowsForBots: (chatbotIds: string[]) => repo.rowsForBots(chatbotIds),
-    async list(ownerId: string, chatbotId: string): Promise<KnowledgeSource[]> {
-      await ownBot(ownerId, chatbotId);
+    async list(workspaceId: string, chatbotId: string): Promise<KnowledgeSource[]> {
+      await ownBot(workspaceId, chatbotId);
       const rows = await repo.listForBot(chatbotId);
       const last = await repo.syncs.latest(rows.filter((r) => r.kind === "website").map((r) => r.id));
-      const freePlan = await onFreePlan(ownerId);
+      const freePlan = await onFreePlan(workspaceId);
       return rows.map((r) => toSource(r, last.get(r.id), freePlan));
     },
     /** One page of the bot's sources, newest first (the public API's list). */
     async page(
-      ownerId: string,
+      workspaceId: string,
       chatbotId: string,
       opts: { cursor?: string; limit: number },
     ): Promise<ApiSourcePage> {
-      await ownBot(ownerId, chatbotId);
+      await ownBot(workspaceId, chatbotId);
       const page = await repo.pageForBot(chatbotId, opts);
       const last = await repo.syncs.latest(page.items.filter((r) => r.kind === "website").map((r) => r.id));
-      const freePlan = await onFreePlan(ownerId);
+      const freePlan = await onFreePlan(workspaceId);
       return {
         items: page.items.map((r) => toSource(r, last.get(r.id), freePlan)),
         nextCursor: page.nextCursor,
       };
     },
-    async get(ownerId: string, chatbotId: string, sourceId: string) {
-      return withLastSync(await ownSource(ownerId, chatbotId, sourceId), ownerId);
+    async get(workspaceId: string, chatbotId: string, sourceId: string) {
+      return withLastSync(await ownSource(workspaceId, chatbotId, sourceId), workspaceId);
     },
     /** A website source's path rules and re-sync schedule. */
-    async patch(ownerId: string, chatbotId: string, sourceId: string, patch: SourcePatch) {
-      const row = await ownSource(ownerId, chatbotId, sourceId);
+    async patch(workspaceId: string, chatbotId: string, sourceId: string, patch: SourcePatch) {
+      const row = await ownSource(workspaceId, chatbotId, sourceId);
       if (row.kind !== "website") throw new AppError("BAD_REQUEST", ONLY_WEBSITES_SYNC);
-      await assertSchedule(ownerId, patch.resync);
+      await assertSchedule(workspaceId, patch.resync);
       const updated = await repo.updateReturning(sourceId, {
         ...(patch.include ? { include: patch.include } : {}),
         ...(patch.exclude ? { exclude: patch.exclude } : {}),
@@ -250,17 +251,17 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         updatedAt: deps.now(),
       });
       if (!updated) throw new AppError("NOT_FOUND", "Knowledge source not found");
-      return withLastSync(updated, ownerId);
+      return withLastSync(updated, workspaceId);
     },
     /** The source's syncs, newest first. */
-    async syncs(ownerId: string, chatbotId: string, sourceId: string): Promise<SourceSync[]> {
-      await ownSource(ownerId, chatbotId, sourceId);
+    async syncs(workspaceId: string, chatbotId: string, sourceId: string): Promise<SourceSync[]> {
+      await ownSource(workspaceId, chatbotId, sourceId);
       return (await repo.syncs.list(sourceId)).map(toSync);
     },
-    async add(ownerId: string, chatbotId: string, input: SourceCreate): Promise<KnowledgeSource> {
-      await ownBot(ownerId, chatbotId);
-      await assertRoom(ownerId);
-      const base = { id: newId("src"), chatbotId, ownerId, kind: input.kind };
+    async add(workspaceId: string, chatbotId: string, input: SourceCreate): Promise<KnowledgeSource> {
+      await ownBot(workspaceId, chatbotId);
+      await assertRoom(workspaceId);
+      const base = { id: newId("src"), chatbotId, workspaceId, kind: input.kind };
       switch (input.kind) {
         case "text":
           return create({ ...base, title: input.title, content: input.content, progressUnit: "items" });
@@ -274,7 +275,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           });
         case "website": {
           const url = new URL(input.url);
-          await assertSchedule(ownerId, input.resync);
+          await assertSchedule(workspaceId, input.resync);
           return create({
             ...base,
             title: url.host + (url.pathname === "/" ? "" : url.pathname),
@@ -290,13 +291,13 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       }
     },
     async addFile(
-      ownerId: string,
+      workspaceId: string,
       chatbotId: string,
       file: { fileName: string; data: Buffer },
     ): Promise<KnowledgeSource> {
-      await ownBot(ownerId, chatbotId);
-      await assertRoom(ownerId);
-      const plan = await deps.plan(ownerId);
+      await ownBot(workspaceId, chatbotId);
+      await assertRoom(workspaceId);
+      const plan = await deps.plan(workspaceId);
       const limits = ingestLimits(plan.tier);
       if (file.data.length > limits.fileMb * 1024 * 1024) {
         throw new AppError("PAYLOAD_TOO_LARGE", limitMessages(limits, plan.name).fileSize);
@@ -313,7 +314,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         {
           id: newId("src"),
           chatbotId,
-          ownerId,
+          workspaceId,
           kind: "file",
           title: titleOfFile(fileName),
           fileName,
@@ -326,13 +327,13 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       );
     },
     /** Deletes the source; returns its title (for the audit log, which outlives it). */
-    async remove(ownerId: string, chatbotId: string, sourceId: string): Promise<{ title: string }> {
-      const source = await ownSource(ownerId, chatbotId, sourceId);
+    async remove(workspaceId: string, chatbotId: string, sourceId: string): Promise<{ title: string }> {
+      const source = await ownSource(workspaceId, chatbotId, sourceId);
       await repo.remove(chatbotId, sourceId);
       return { title: source.title };
     },
-    async resync(ownerId: string, chatbotId: string, sourceId: string): Promise<KnowledgeSource> {
-      const row = await ownSource(ownerId, chatbotId, sourceId);
+    async resync(workspaceId: string, chatbotId: string, sourceId: string): Promise<KnowledgeSource> {
+      const row = await ownSource(workspaceId, chatbotId, sourceId);
       if (row.status === "queued" || row.status === "processing")
         throw new AppError("CONFLICT", "This source is already being processed.");
       const updated = await repo.updateReturning(sourceId, {
@@ -342,9 +343,9 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         skippedPages: [],
       });
       await jobs.enqueue(INGEST_JOB, { sourceId, trigger: "manual" }, { maxAttempts: 2 });
-      return withLastSync(updated ?? row, ownerId);
+      return withLastSync(updated ?? row, workspaceId);
     },
-    countForOwner: (ownerId: string) => repo.countForOwner(ownerId),
+    countForOwner: (workspaceId: string) => repo.countForOwner(workspaceId),
     /**
      * Queues the scheduled re-syncs that are due, each by one replica only (the claim moves the
      * source's next run forward). A workspace now on the Free plan is skipped (its schedule stays
@@ -357,7 +358,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         if (!due.nextSyncAt) continue;
         const next = await nextRun(due.chatbotId, due.resync, at);
         if (!(await deps.schedule.claim(due.id, due.nextSyncAt, next))) continue;
-        if (await onFreePlan(due.ownerId)) continue;
+        if (await onFreePlan(due.workspaceId)) continue;
         if (due.status === "queued" || due.status === "processing") continue;
         await jobs.enqueue(INGEST_JOB, { sourceId: due.id, trigger: "scheduled" }, { maxAttempts: 2 });
         queued++;

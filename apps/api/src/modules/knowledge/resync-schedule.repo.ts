@@ -22,7 +22,7 @@ export function createResyncSchedule(db: Database) {
         .select({
           id: knowledgeSources.id,
           chatbotId: knowledgeSources.chatbotId,
-          ownerId: knowledgeSources.ownerId,
+          workspaceId: knowledgeSources.workspaceId,
           resync: knowledgeSources.resync,
           status: knowledgeSources.status,
           nextSyncAt: knowledgeSources.nextSyncAt,

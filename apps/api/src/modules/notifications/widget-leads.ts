@@ -24,7 +24,7 @@ export function notifyOnLeads<W extends Pick<WidgetService, "lead" | "publishedB
         .publishedBot(chatbotId)
         .then((bot) =>
           notifications.leadCaptured({
-            workspaceId: bot.ownerId,
+            workspaceId: bot.workspaceId,
             conversationId,
             chatbotName: bot.name,
             email: input.email.toLowerCase(),

@@ -218,7 +218,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
       },
     },
     async (request, reply) => {
-      const ownerId = keyWorkspace(request, "write");
+      const workspaceId = keyWorkspace(request, "write");
       if (!request.isMultipart()) {
         throw new AppError(
           "UNSUPPORTED_MEDIA_TYPE",
@@ -227,7 +227,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
       }
       return reply
         .status(201)
-        .send(await addUploadedFile(request, reply, knowledge, ownerId, request.params.id));
+        .send(await addUploadedFile(request, reply, knowledge, workspaceId, request.params.id));
     },
   );
   app.get(

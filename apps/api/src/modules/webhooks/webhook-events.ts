@@ -32,7 +32,7 @@ export function liveTransitionEvents(webhooks: Emit, now: () => Date) {
     if (after.status === "waiting")
       await webhooks.emit(
         {
-          workspaceId: after.ownerId,
+          workspaceId: after.workspaceId,
           type: "conversation.handoff_requested",
           at,
           data: {
@@ -48,7 +48,7 @@ export function liveTransitionEvents(webhooks: Emit, now: () => Date) {
     else if (after.status === "closed")
       await webhooks.emit(
         {
-          workspaceId: after.ownerId,
+          workspaceId: after.workspaceId,
           type: "conversation.closed",
           at,
           data: {
@@ -72,7 +72,7 @@ export function contactConversationCreatedEvent(webhooks: Pick<WebhookDelivery, 
   return (row: NewConversation, when: SQL) =>
     webhooks.emitSql(
       {
-        workspaceId: row.ownerId,
+        workspaceId: row.workspaceId,
         type: "conversation.created",
         at: now(),
         data: {
@@ -93,7 +93,7 @@ export function conversationCreatedEvents(webhooks: Emit, now: () => Date) {
     const at = now();
     await webhooks.emitMany(
       rows.map((row) => ({
-        workspaceId: row.ownerId,
+        workspaceId: row.workspaceId,
         type: "conversation.created" as const,
         at,
         data: {
@@ -116,7 +116,7 @@ export function leadCreatedEvents(webhooks: Emit, now: () => Date) {
   return async (tx: Tx, lead: LeadRow) => {
     await webhooks.emit(
       {
-        workspaceId: lead.ownerId,
+        workspaceId: lead.workspaceId,
         type: "lead.created",
         at: now(),
         data: {
@@ -141,7 +141,7 @@ export function leadCreatedEvents(webhooks: Emit, now: () => Date) {
 export function sourceSettledEvents(webhooks: Emit, now: () => Date) {
   return async (row: KnowledgeSourceRow, outcome: { status: "ready" | "failed"; error: string | null }) => {
     await webhooks.emit({
-      workspaceId: row.ownerId,
+      workspaceId: row.workspaceId,
       type: outcome.status === "ready" ? "source.ready" : "source.failed",
       at: now(),
       data: {
@@ -179,6 +179,6 @@ export function sourceSyncedEvents(webhooks: Emit, now: () => Date) {
         error: sync.error,
       },
     };
-    await webhooks.emit({ workspaceId: row.ownerId, type: "source.synced", at: now(), data });
+    await webhooks.emit({ workspaceId: row.workspaceId, type: "source.synced", at: now(), data });
   };
 }

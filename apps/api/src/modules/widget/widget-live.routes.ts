@@ -71,7 +71,7 @@ export const widgetLiveRoutes: FastifyPluginAsyncZod<LiveRouteOptions> = async (
       );
       const state = await widget.liveState(request.params.chatbotId, request.params.conversationId, who);
       if (state.status === "waiting" || state.status === "claimed")
-        hub.typing(state.ownerId, state.id, null, "team");
+        hub.typing(state.workspaceId, state.id, null, "team");
       return reply.status(204).send();
     },
   );

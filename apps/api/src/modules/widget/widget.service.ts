@@ -19,7 +19,7 @@ export interface WidgetDeps {
   /** The conversation's turn (who answers, quota, the answer, storing it), shared by every channel. */
   turn: TurnService;
   /** The plan that applies to the owner now (cached: read on every message). */
-  plan: (ownerId: string) => Promise<PlanRow>;
+  plan: (workspaceId: string) => Promise<PlanRow>;
   /** Bots by id, short-lived; dropped when a bot changes (see app.ts). */
   bots: HotCache<ChatbotRow | null>;
   now: () => Date;
@@ -91,7 +91,7 @@ export function createWidgetService(deps: WidgetDeps) {
         suggestedQuestions: texts.suggestedQuestions,
         theme: { ...bot.theme, launcherText: texts.launcherText },
         leadCapture: bot.leadCapture,
-        showBranding: (await deps.plan(bot.ownerId)).tier === 0,
+        showBranding: (await deps.plan(bot.workspaceId)).tier === 0,
         greetingBubble:
           bot.greetingBubble.enabled && texts.greetingBubbleText
             ? { text: texts.greetingBubbleText, delaySeconds: bot.greetingBubble.delaySeconds }
@@ -141,7 +141,7 @@ export function createWidgetService(deps: WidgetDeps) {
     async liveState(chatbotId: string, conversationId: string, who: Visitor) {
       const bot = await publishedBot(chatbotId);
       const conv = await visitorConversation(bot, conversationId, who);
-      return { id: conv.id, ownerId: conv.ownerId, eventSeq: conv.eventSeq, status: conv.status };
+      return { id: conv.id, workspaceId: conv.workspaceId, eventSeq: conv.eventSeq, status: conv.status };
     },
 
     /**
@@ -181,13 +181,13 @@ export function createWidgetService(deps: WidgetDeps) {
       await repo.addLead({
         id: newId("lead"),
         chatbotId: bot.id,
-        ownerId: bot.ownerId,
+        workspaceId: bot.workspaceId,
         conversationId,
         email: input.email.toLowerCase(),
         name: input.name || null,
         createdAt: now(),
       });
-      deps.hub.activity(bot.ownerId, bot.id, conversationId, "lead");
+      deps.hub.activity(bot.workspaceId, bot.id, conversationId, "lead");
       return { saved: true };
     },
   };

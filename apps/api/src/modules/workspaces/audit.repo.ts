@@ -41,7 +41,7 @@ export function createAuditRepo(db: Database) {
           and(
             like(auditLog.action, "bot.%"),
             eq(chatbots.id, auditLog.target),
-            eq(chatbots.ownerId, auditLog.workspaceId),
+            eq(chatbots.workspaceId, auditLog.workspaceId),
           ),
         )
         .where(

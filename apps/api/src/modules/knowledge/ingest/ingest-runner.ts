@@ -101,7 +101,7 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
     sync: { result?: SyncResult },
   ): Promise<number> {
     const log = ctx.log ?? deps.log;
-    const plan = await deps.plan(row.ownerId);
+    const plan = await deps.plan(row.workspaceId);
     const limits = ingestLimits(plan.tier);
     const messages = limitMessages(limits, plan.name);
     const progress = progressWriter(repo, row.id);
@@ -280,7 +280,10 @@ export function createIngestRunner(deps: IngestRunnerDeps) {
     if (!row) return; // deleted meanwhile (with its bot, or on its own)
     // A scheduled sync queued before the workspace dropped to Free, or before the schedule was
     // turned off, does nothing.
-    if (ctx.trigger === "scheduled" && (row.resync === "off" || (await deps.plan(row.ownerId)).tier <= 0)) {
+    if (
+      ctx.trigger === "scheduled" &&
+      (row.resync === "off" || (await deps.plan(row.workspaceId)).tier <= 0)
+    ) {
       log.info("scheduled re-sync skipped: the schedule is off or the plan has none");
       return;
     }
