@@ -443,4 +443,5 @@ function requireFolder(folder: string | undefined): string {
 }
 
 export * from "./claim";
+export { PLAN_EACH_RUN } from "./prepared";
 export { rowsOf } from "./rows";

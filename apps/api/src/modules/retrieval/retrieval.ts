@@ -1,5 +1,5 @@
 import type { Database } from "@parley/db";
-import { rowsOf } from "@parley/db";
+import { PLAN_EACH_RUN, rowsOf } from "@parley/db";
 import { sql } from "drizzle-orm";
 import { createBatcher, jsonRows } from "../../lib/batch";
 import { analyseForSearch, detectLanguage, type Language, stripInvisible } from "./arabic";
@@ -357,7 +357,8 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex, ranking:
     // The best candidates by BM25 without term frequency (what the index can tell), each with the question's words it holds (their
     // positions and fields), scored in full here (ranking.ts).
     const found = rowsOf<{ id: number | string; len: number | string; lang: string; hits: string | null }>(
-      await db.execute(sql`
+      // Planned for its words at every run (see PLAN_EACH_RUN): its best plan depends on them.
+      await db.execute(sql`${sql.raw(PLAN_EACH_RUN)}
         with top as (select id, pre from (${candidates}) m order by pre desc, id limit ${ranking.candidates}::int)
         select c.id, length(c.tsv) as len, c.lang,
                (select json_agg(json_build_array(u.lexeme, u.positions, u.weights))::text
