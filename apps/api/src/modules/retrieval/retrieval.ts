@@ -322,6 +322,9 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex, ranking:
     });
   }
 
+  /** Passages from which a bot's search is planned at every run rather than prepared. */
+  const PLAN_EACH_RUN_FROM = 1_000;
+
   async function rankAt(
     chatbotId: string,
     q: string,
@@ -357,8 +360,9 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex, ranking:
     // The best candidates by BM25 without term frequency (what the index can tell), each with the question's words it holds (their
     // positions and fields), scored in full here (ranking.ts).
     const found = rowsOf<{ id: number | string; len: number | string; lang: string; hits: string | null }>(
-      // Planned for its words at every run (see PLAN_EACH_RUN): its best plan depends on them.
-      await db.execute(sql`${sql.raw(PLAN_EACH_RUN)}
+      // A large bot's search is planned for its words at every run (see PLAN_EACH_RUN): a generic
+      // plan reads all its passages. A small bot's is prepared (its plan costs more than its reading).
+      await db.execute(sql`${sql.raw(chunks >= PLAN_EACH_RUN_FROM ? PLAN_EACH_RUN : "")}
         with top as (select id, pre from (${candidates}) m order by pre desc, id limit ${ranking.candidates}::int)
         select c.id, length(c.tsv) as len, c.lang,
                (select json_agg(json_build_array(u.lexeme, u.positions, u.weights))::text
