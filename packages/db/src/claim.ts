@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "./index";
+import type { Database } from "./database";
 import { rowsOf } from "./rows";
 
 /**

@@ -5,17 +5,13 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Database } from "./database";
 import { namingStatements } from "./prepared";
 import { rowsOf } from "./rows";
 
 export type DbDriver = "pglite" | "postgres";
 
-/** The drizzle database both drivers produce; services depend on this, never on a driver. */
-export type Database<TSchema extends Record<string, unknown> = Record<string, unknown>> = PgDatabase<
-  PgQueryResultHKT,
-  TSchema
->;
+export type { Database } from "./database";
 
 export interface CreateDbOptions<TSchema extends Record<string, unknown>> {
   /** node-postgres connection string; when absent PGlite is used. */

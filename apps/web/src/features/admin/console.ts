@@ -1,5 +1,6 @@
 import type {
   AdminHealth,
+  AdminMe,
   AdminPayment,
   AdminPaymentDetail,
   AdminPlan,
@@ -12,7 +13,6 @@ import {
   minorToMajor,
   signUpNameOwner,
 } from "@parley/contracts";
-import type { Staff } from "./api";
 
 /** The console's pure rules: who may change what, filters, the plan form and its patch. */
 
@@ -106,7 +106,7 @@ export function refundLeft(payment: Pick<AdminPaymentDetail, "amount" | "refunds
  */
 export type ChangeAccess = { allowed: true } | { allowed: false; why: "support" | "stepUp" };
 
-export function changeAccess(staff: Pick<Staff, "role" | "changesUntil">, now: number): ChangeAccess {
+export function changeAccess(staff: Pick<AdminMe, "role" | "changesUntil">, now: number): ChangeAccess {
   if (staff.role !== "admin") return { allowed: false, why: "support" };
   const until = staff.changesUntil ? Date.parse(staff.changesUntil) : Number.NaN;
   if (Number.isNaN(until) || until <= now) return { allowed: false, why: "stepUp" };
