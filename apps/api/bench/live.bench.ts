@@ -11,8 +11,7 @@
 //   keeps its stream on a keep-alive connection of its own, as browsers do.
 // - Memory per idle stream is live-memory.bench.ts's (after full GCs: resident memory is too noisy).
 // Prints one JSON line.
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,65 +20,32 @@ import { Agent, request } from "undici";
 import { freePort } from "../test/harness";
 import { buildCompiled } from "../test/ops/compiled";
 import { startTokenIssuer } from "../test/token-issuer";
+import { startApi, stop, untilReady } from "./processes";
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 200);
 /** Replies are sent this far apart (BENCH_SPACING_MS): 200 replies within 2 s by default. */
 const SPACING_MS = Number(process.env.BENCH_SPACING_MS ?? 10);
 
-const appDir = path.resolve(import.meta.dirname, "..");
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379/5";
 if (!databaseUrl) throw new Error("BENCH_DATABASE_URL (a Postgres database) is required");
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
-const stop = async (child: ChildProcess) => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-};
 
 const issuer = await startTokenIssuer();
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "parley-live-bench-"));
 const compiled = await buildCompiled("api");
-const api = spawn(process.execPath, [compiled.entry("server")], {
-  cwd: appDir,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: url,
-    AUTH_URL: issuer.url,
-    AUTH_EVENTS_SECRET: randomBytes(24).toString("hex"),
-    MODEL_KEYS_SECRET: randomBytes(24).toString("hex"),
-    PAYMENTS_MODE: "sandbox",
-    PAYMENTS_SANDBOX_IN_PRODUCTION: "true",
-    PAYMENTS_SANDBOX_SECRET: randomBytes(24).toString("hex"),
-    LOG_LEVEL: "warn",
-    WEB_DIST: "/nonexistent",
-    TRUST_PROXY: "127.0.0.1",
-  },
-  stdio: ["ignore", 2, "inherit"],
+const api = startApi(compiled.entry("server"), {
+  port,
+  authUrl: issuer.url,
+  env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DATA_DIR: dataDir, TRUST_PROXY: "127.0.0.1" },
 });
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 720) throw new Error("the API did not start");
-    if (
-      await fetch(`${url}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await untilReady(url);
   const ip = (i: number) => `10.2.${i >> 8}.${i & 255}`;
   const json = async (token: string, method: string, p: string, body?: unknown) => {
     const res = await fetch(`${url}${p}`, {

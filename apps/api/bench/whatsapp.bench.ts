@@ -14,8 +14,7 @@
 // - Each message is another customer's (as in real traffic, and since one customer's messages are
 //   answered one after another).
 // Prints one JSON line.
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,44 +25,19 @@ import { graphStandInClient } from "../test/graph-stand-in";
 import { freePort } from "../test/harness";
 import { buildCompiled } from "../test/ops/compiled";
 import { startTokenIssuer } from "../test/token-issuer";
+import { startApi, startScript, stop, untilReady } from "./processes";
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** One message in this many is delivered twice. */
 const TWICE_EVERY = 3;
 
-const appDir = path.resolve(import.meta.dirname, "..");
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "";
 if (!databaseUrl) throw new Error("BENCH_DATABASE_URL (a Postgres database) is required");
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const stop = async (child: ChildProcess) => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-};
-
-/** A script of this folder as a process of its own; its first line of output. */
-async function startScript(file: string, args: string[]) {
-  const child = spawn(
-    process.execPath,
-    [...process.execArgv, path.join(import.meta.dirname, file), ...args],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes("\n")) resolve(out.split("\n")[0] ?? "");
-    });
-    child.once("exit", (code) => reject(new Error(`${file} exited (${code})`)));
-  });
-  return { child, line };
-}
 
 const standIn = await startScript("graph-stand-in-process.ts", [
   JSON.stringify({ keep: RATE * SECONDS * 4 }),
@@ -227,41 +201,15 @@ let peakRssMb = 0;
 const profile = process.env.BENCH_CPU_PROF
   ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
   : [];
-const api = spawn(process.execPath, [...profile, compiled.entry("server")], {
-  cwd: appDir,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: url,
-    AUTH_URL: issuer.url,
-    AUTH_EVENTS_SECRET: randomBytes(24).toString("hex"),
-    MODEL_KEYS_SECRET: randomBytes(24).toString("hex"),
-    PAYMENTS_MODE: "sandbox",
-    PAYMENTS_SANDBOX_IN_PRODUCTION: "true",
-    PAYMENTS_SANDBOX_SECRET: randomBytes(24).toString("hex"),
-    WHATSAPP_GRAPH_URL: meta.url,
-    LOG_LEVEL: "warn",
-    WEB_DIST: "/nonexistent",
-  },
-  stdio: ["ignore", 2, "inherit"],
+const api = startApi(compiled.entry("server"), {
+  port,
+  authUrl: issuer.url,
+  nodeArgs: profile,
+  env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, WHATSAPP_GRAPH_URL: meta.url },
 });
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 720) throw new Error("the API did not start");
-    if (
-      await fetch(`${url}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await sleep(250);
-  }
+  await untilReady(url);
   const owner = "bench_whatsapp_owner";
   const token = await issuer.sign(
     { sub: owner, email: "owner@bench.example", name: "Huda" },

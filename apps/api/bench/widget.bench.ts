@@ -16,8 +16,8 @@
 // - BENCH_TARGET=floor runs the same visitors against a bare node:http server that answers with
 //   no database, no checks and no storage, only passing the stub model's stream through: the
 //   floor this machine and this harness set for any server.
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,6 +28,7 @@ import { freePort } from "../test/harness";
 import type { StubBehaviour } from "../test/llm-stub";
 import { buildCompiled } from "../test/ops/compiled";
 import { startTokenIssuer } from "../test/token-issuer";
+import { startApi, startScript, stop } from "./processes";
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 200);
 const WARMUP_ROUNDS = Number(process.env.BENCH_WARMUP ?? 5);
@@ -54,7 +55,6 @@ const QUESTION_COUNT = Math.min(
   Math.max(1, Number(process.env.BENCH_QUESTIONS ?? QUESTIONS.length)),
 );
 const MODEL_FIRST_TOKEN_MS = 100;
-const appDir = path.resolve(import.meta.dirname, "..");
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 
@@ -109,30 +109,6 @@ function postgresCpuMs(): number {
   }
   return total;
 }
-const stop = async (child: ChildProcess) => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
-};
-/** Starts a script of this folder with this process's loader; resolves with its first stdout line. */
-async function startScript(file: string, args: string[]) {
-  const child = spawn(
-    process.execPath,
-    [...process.execArgv, path.join(import.meta.dirname, file), ...args],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes("\n")) resolve(out.split("\n")[0] ?? "");
-    });
-    child.once("exit", (code) => reject(new Error(`${file} exited (${code})`)));
-  });
-  return { child, line };
-}
 /** An event stream's event names with their arrival times (the visitors read it as a browser would). */
 async function readEvents(body: AsyncIterable<Buffer>) {
   const events: { event: string; at: number }[] = [];
@@ -176,33 +152,20 @@ async function startParley(modelUrl: string, databaseUrl: string): Promise<Targe
   const profileArgs = process.env.BENCH_CPU_PROF
     ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
-  const startApi = () =>
-    spawn(process.execPath, [...profileArgs, compiled.entry("server")], {
-      cwd: appDir,
+  const boot = () =>
+    startApi(compiled.entry("server"), {
+      port,
+      authUrl: issuer.url,
+      nodeArgs: profileArgs,
       env: {
-        ...process.env,
-        NODE_ENV: "production",
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: url,
-        AUTH_URL: issuer.url,
-        AUTH_EVENTS_SECRET: randomBytes(24).toString("hex"),
-        MODEL_KEYS_SECRET: randomBytes(24).toString("hex"),
-        PAYMENTS_MODE: "sandbox",
-        PAYMENTS_SANDBOX_IN_PRODUCTION: "true",
-        PAYMENTS_SANDBOX_SECRET: randomBytes(24).toString("hex"),
         DEMO_CONTENT: "true",
         LLM_BASE_URL: modelUrl,
         LLM_MODEL: "stub",
-        LOG_LEVEL: "warn",
-        WEB_DIST: "/nonexistent",
         // Each visitor has its own address (X-Forwarded-For from the load balancer on 127.0.0.1).
         TRUST_PROXY: "127.0.0.1",
       },
-      // The server's log lines go to stderr: stdout carries only the figure line.
-      stdio: ["ignore", 2, "inherit"],
     });
   const cleanup = async () => {
     await issuer.close();
@@ -212,7 +175,7 @@ async function startParley(modelUrl: string, databaseUrl: string): Promise<Targe
   // showcase. The burst is served by a restarted process on that database, as after a deploy.
   let api: ChildProcess | undefined;
   try {
-    const first = startApi();
+    const first = boot();
     let firstBootPeakRssMb = 0;
     try {
       await healthy(url);
@@ -220,7 +183,7 @@ async function startParley(modelUrl: string, databaseUrl: string): Promise<Targe
     } finally {
       await stop(first);
     }
-    api = startApi();
+    api = boot();
     await healthy(url);
     // The showcase bot (Business plan, so no quota in the way), switched to the stub model.
     const owner = await issuer.sign(

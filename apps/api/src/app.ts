@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { fastifyTrustProxy } from "@parley/config";
-import { withLogRedaction } from "@parley/config/log-redaction";
+import { requestIdFrom, serviceLogger } from "@parley/config/log-redaction";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type AppDb, createWiring, selfUrl } from "./composition/context";
@@ -75,7 +75,6 @@ export interface AppDeps {
 }
 
 const VERSION = process.env.npm_package_version ?? "0.1.0";
-const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 /**
  * Our own request ids: this process's random prefix and a counter (unique across replicas and
  * restarts, and without a system call per request as a UUID each would take).
@@ -107,17 +106,8 @@ export async function buildApp(deps: AppDeps) {
     // Credentials in URLs (`?api_key=`, `?hub.verify_token=`…) and headers are never logged, nor
     // secret-bearing fields our own code might pass along (@parley/config/log-redaction). A caller's
     // logger options (tests) keep the redaction: it is part of the app, not the config.
-    logger:
-      deps.logger === undefined
-        ? withLogRedaction({ level: env.LOG_LEVEL })
-        : deps.logger && typeof deps.logger === "object" && !("child" in deps.logger)
-          ? withLogRedaction(deps.logger)
-          : deps.logger,
-    // Reuse a caller's request id when it is sane, so logs join up across services.
-    genReqId: (req) => {
-      const incoming = req.headers["x-request-id"];
-      return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : nextRequestId();
-    },
+    logger: serviceLogger(env.LOG_LEVEL, deps.logger),
+    genReqId: (req) => requestIdFrom(req.headers["x-request-id"], nextRequestId),
     // Only the proxies TRUST_PROXY names may say who the client is; by default nobody can, so a
     // client cannot pick its own address (and its own per-IP rate limit) with X-Forwarded-For.
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),

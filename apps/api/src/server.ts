@@ -1,4 +1,4 @@
-import { EnvError } from "@parley/config";
+import { envOrExit } from "@parley/config";
 import { buildApp, openAppDb } from "./app";
 import { loadEnv } from "./env";
 import { scheduledJobs } from "./jobs";
@@ -8,16 +8,7 @@ import { CHANNEL_KINDS } from "./modules/channels/channel-jobs";
 import { WEBHOOK_ATTEMPT_KINDS, webhookWorkers } from "./modules/webhooks/webhook-delivery";
 
 async function main() {
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof EnvError) {
-      console.error(`[api] ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const env = envOrExit("api", () => loadEnv());
   const db = await openAppDb(env);
   const app = await buildApp({ env, db });
   for (const warning of env.warnings) app.log.warn(warning);

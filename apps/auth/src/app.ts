@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import cors from "@fastify/cors";
 import { fastifyTrustProxy } from "@parley/config";
-import { withLogRedaction } from "@parley/config/log-redaction";
+import { requestIdFrom, serviceLogger } from "@parley/config/log-redaction";
 import { cspDirectives, securityHeadersHook } from "@parley/config/security-headers";
 import Fastify, {
   type FastifyReply,
@@ -39,8 +39,6 @@ declare module "fastify" {
     parley: { auth: Auth; mailer: Mailer; outbox: Outbox; background: BackgroundTasks };
   }
 }
-
-const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * What an orchestrator polls: compose's healthcheck calls `/ok` every 10 s, Kubernetes `/live`
@@ -82,16 +80,8 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     // Credentials in URLs (`?token=`, `/reset-password/<token>`) and headers are never logged
     // (@parley/config/log-redaction); a caller's logger options (tests) keep the redaction.
-    logger:
-      deps.logger === undefined
-        ? withLogRedaction({ level: env.LOG_LEVEL })
-        : deps.logger && typeof deps.logger === "object" && !("child" in deps.logger)
-          ? withLogRedaction(deps.logger)
-          : deps.logger,
-    genReqId: (req) => {
-      const incoming = req.headers["x-request-id"];
-      return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
-    },
+    logger: serviceLogger(env.LOG_LEVEL, deps.logger),
+    genReqId: (req) => requestIdFrom(req.headers["x-request-id"], randomUUID),
     logController: new ProbeQuietLogController(),
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,

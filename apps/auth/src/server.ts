@@ -1,4 +1,4 @@
-import { EnvError } from "@parley/config";
+import { envOrExit } from "@parley/config";
 import { DEMO_ACCOUNT } from "@parley/contracts";
 import { buildApp } from "./app";
 import { openAuthDb } from "./db";
@@ -6,16 +6,7 @@ import { seedDemoAccount } from "./demo";
 import { loadEnv } from "./env";
 
 async function main() {
-  let env: ReturnType<typeof loadEnv>;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof EnvError) {
-      console.error(`[auth] ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const env = envOrExit("auth", () => loadEnv());
   // createDb applies pending migrations before it returns.
   const db = await openAuthDb(env);
   const app = await buildApp({ env, db });

@@ -23,6 +23,22 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/**
+ * A command's settings, read at its start: on a bad setting the reason goes to stderr under the
+ * command's `name` (`[api]`, `[auth migrate]`) and the process exits with 1; other errors throw.
+ */
+export function envOrExit<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(`[${name}] ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 export function parseEnv<T extends z.ZodType>(
   schema: T,
   source: Record<string, string | undefined>,

@@ -139,3 +139,19 @@ export function withLogRedaction<T extends object>(
     serializers: { ...given.serializers, ...logSerializers },
   };
 }
+
+/**
+ * A service's `logger` option: its level by default; a caller's options (tests) with the
+ * redaction kept; a caller's own logger instance as it is.
+ */
+export function serviceLogger<L>(level: string, given: L | undefined) {
+  if (given === undefined) return withLogRedaction({ level });
+  if (given && typeof given === "object" && !("child" in given)) return withLogRedaction(given);
+  return given;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A caller's request id when it is sane (so logs join up across services), else a new one. */
+export const requestIdFrom = (header: unknown, next: () => string): string =>
+  typeof header === "string" && REQUEST_ID.test(header) ? header : next();

@@ -198,11 +198,7 @@ async function openPostgres<TSchema extends Record<string, unknown>>(
   return {
     db: db as unknown as Database<TSchema>,
     driver: "postgres",
-    async ping() {
-      const started = performance.now();
-      await pool.query("select 1");
-      return performance.now() - started;
-    },
+    ping: () => roundTrip(() => pool.query("select 1")),
     async migrate() {
       const folder = requireFolder(options.migrationsFolder);
       const log = options.log ?? defaultMigrationLog;
@@ -317,11 +313,7 @@ async function openPglite<TSchema extends Record<string, unknown>>(
   return {
     db: db as unknown as Database<TSchema>,
     driver: "pglite",
-    async ping() {
-      const started = performance.now();
-      await client.query("select 1");
-      return performance.now() - started;
-    },
+    ping: () => roundTrip(() => client.query("select 1")),
     async migrate() {
       const folder = requireFolder(options.migrationsFolder);
       const table = options.migrationsTable;
@@ -431,6 +423,13 @@ function once(fn: () => Promise<void>): () => Promise<void> {
     closing ??= fn();
     return closing;
   };
+}
+
+/** How long one statement's round trip takes, in ms. */
+async function roundTrip(statement: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await statement();
+  return performance.now() - started;
 }
 
 function requireFolder(folder: string | undefined): string {

@@ -1,36 +1,21 @@
+import { type RequestLanguage, requestLanguage } from "@parley/ui/i18n/request-language";
 import arSite from "@parley/ui/locales/ar/site";
 import enSite from "@parley/ui/locales/en/site";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-export type PageLanguage = "en" | "ar";
+export type PageLanguage = RequestLanguage;
 
 /** The words of the HTML entries (apps/web index.html and widget.html) before any script runs. */
 export const documentTexts = { en: enSite.document, ar: arSite.document } as const;
 
-/** `ar`, `ar-BH`, `AR_sa`, `ar;q=0.9` → `ar`; anything else we do not speak → null. */
-const primary = (tag: string | undefined | null): PageLanguage | null => {
-  const value = tag?.trim().toLowerCase().split(/[-_;]/)[0];
-  return value === "en" || value === "ar" ? value : null;
-};
-
-/**
- * A page's language by the apps' own rules (packages/ui i18n/languages.ts, as the sign-in server
- * does in apps/auth/src/http/ui.ts): `?lang=`, then the shared `parley_lang` cookie, then the
- * browser's languages, then English. Local, because languages.ts also holds browser-only helpers
- * that do not type-check without the DOM library.
- */
+/** A page's language by the apps' own rules (see `requestLanguage`). */
 export function pageLanguage(request: FastifyRequest): PageLanguage {
   const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "";
-  const fromQuery = primary(new URLSearchParams(search).get("lang"));
-  if (fromQuery) return fromQuery;
-  const cookie = /(?:^|;\s*)parley_lang=([^;]*)/.exec(String(request.headers.cookie ?? ""))?.[1];
-  const fromCookie = primary(cookie);
-  if (fromCookie) return fromCookie;
-  for (const tag of String(request.headers["accept-language"] ?? "").split(",")) {
-    const fromBrowser = primary(tag);
-    if (fromBrowser) return fromBrowser;
-  }
-  return "en";
+  return requestLanguage(
+    new URLSearchParams(search).get("lang"),
+    request.headers.cookie,
+    request.headers["accept-language"],
+  );
 }
 
 const escapeHtml = (s: string) =>

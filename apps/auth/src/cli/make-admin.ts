@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { EnvError } from "@parley/config";
+import { envOrExit } from "@parley/config";
 import Fastify from "fastify";
 import { type Auth, createAuth, createBackgroundTasks } from "../auth";
 import { openAuthDb } from "../db";
@@ -84,16 +84,7 @@ async function main() {
     console.log(usage);
     process.exit(values.help ? 0 : 1);
   }
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof EnvError) {
-      console.error(`[auth] ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const env = envOrExit("auth", () => loadEnv());
   const db = await openAuthDb(env);
   const log = Fastify({ logger: false }).log;
   const auth = createAuth({

@@ -3,21 +3,12 @@
 // reads only DATABASE_URL (or DATA_DIR for PGlite) and the MIGRATION_* settings, never the other
 // secrets. Each step is logged as a JSON line (pending tags, lock wait, each migration applied);
 // a lock held past MIGRATION_LOCK_TIMEOUT_SECONDS fails it with exit code 1.
-import { EnvError, parseEnv } from "@parley/config";
+import { envOrExit, parseEnv } from "@parley/config";
 import { openAuthDb as openDb } from "../db";
 import { migrateEnvSchema } from "../env";
 
 async function main() {
-  let env: ReturnType<typeof migrateEnvSchema.parse>;
-  try {
-    env = parseEnv(migrateEnvSchema, process.env);
-  } catch (err) {
-    if (err instanceof EnvError) {
-      console.error(`[auth migrate] ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const env = envOrExit("auth migrate", () => parseEnv(migrateEnvSchema, process.env));
   const db = await openDb({ ...env, DATABASE_URL: env.DATABASE_URL }, { migrate: true });
   await db.close();
 }

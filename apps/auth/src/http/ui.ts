@@ -4,10 +4,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { type CspDirectives, cspWithStyleNonce } from "@parley/config/security-headers";
+import { type RequestLanguage, requestLanguage } from "@parley/ui/i18n/request-language";
 import arAuth from "@parley/ui/locales/ar/auth";
 import enAuth from "@parley/ui/locales/en/auth";
+import { escapeHtml } from "@parley/ui/mail";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { escapeHtml } from "../mail/templates";
 
 /**
  * The built auth UI (apps/auth/dist/ui, Vite `base: "/auth/"`) at /auth and /auth/*. Files are
@@ -85,22 +86,9 @@ export async function authUiRoutes(
  * The sign-in page's language by the sign-in app's own rules (packages/ui i18n/languages.ts):
  * `?lang=`, then the shared `parley_lang` cookie, then the browser's languages, then English.
  */
-export function pageLanguage(request: FastifyRequest): "en" | "ar" {
-  const primary = (tag: string | undefined | null) => {
-    const value = tag?.trim().toLowerCase().split(/[-_;]/)[0];
-    return value === "en" || value === "ar" ? value : null;
-  };
+export function pageLanguage(request: FastifyRequest): RequestLanguage {
   const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = primary(typeof query?.lang === "string" ? query.lang : null);
-  if (fromQuery) return fromQuery;
-  const cookie = /(?:^|;\s*)parley_lang=([^;]*)/.exec(String(request.headers.cookie ?? ""))?.[1];
-  const fromCookie = primary(cookie);
-  if (fromCookie) return fromCookie;
-  for (const tag of String(request.headers["accept-language"] ?? "").split(",")) {
-    const fromBrowser = primary(tag);
-    if (fromBrowser) return fromBrowser;
-  }
-  return "en";
+  return requestLanguage(query?.lang, request.headers.cookie, request.headers["accept-language"]);
 }
 
 const documentTexts = { en: enAuth.document, ar: arAuth.document } as const;

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { type CspDirectives, cspWithStyleNonce } from "@parley/config/security-headers";
+import { escapeHtml } from "@parley/ui/mail";
 import type { FastifyInstance } from "fastify";
 import type { DevMailbox } from "./dev-mailbox";
-import { escapeHtml } from "./templates";
 
 /** `GET /dev/mailbox` (HTML) and `/dev/mailbox.json`: the mails a developer would have received. */
 export async function devMailboxRoutes(

@@ -8,9 +8,16 @@
  */
 
 import { headerLine } from "@parley/contracts";
-import arMail from "@parley/ui/locales/ar/mail";
-import enMail from "@parley/ui/locales/en/mail";
-import type { Translation } from "@parley/ui/locales/types";
+import {
+  auto,
+  MAIL_CATALOGS as CATALOGS,
+  escapeHtml,
+  fillMail,
+  type MailLine as Line,
+  ltr,
+  mailHtml,
+  type MailValue as Value,
+} from "@parley/ui/mail";
 
 export type MailKind =
   | "verify-email"
@@ -40,9 +47,6 @@ export interface Mail {
 export type Language = "en" | "ar";
 const isLanguage = (value: unknown): value is Language => value === "en" || value === "ar";
 
-type MailCatalog = Translation<typeof enMail>;
-const CATALOGS: Record<Language, MailCatalog> = { en: enMail, ar: arMail };
-
 /** A saved locale (or anything else) → a language we write mails in; English when unknown. */
 export function mailLanguage(...candidates: unknown[]): Language {
   for (const candidate of candidates) if (isLanguage(candidate)) return candidate;
@@ -56,58 +60,16 @@ interface Recipient {
   locale?: string | null | undefined;
 }
 
-/**
- * A value put into a catalog sentence. `ltr`: an e-mail address or link (always left to right);
- * `auto`: text someone typed (a name), isolated so its own direction does not reorder the sentence.
- */
-type Value = { value: string; isolate?: "ltr" | "auto" };
 type Values = Record<string, Value>;
 
-const ltr = (value: string): Value => ({ value, isolate: "ltr" });
-const auto = (value: string): Value => ({ value, isolate: "auto" });
-
-// Unicode isolates for the plain-text part (LRI … PDI, FSI … PDI).
-const LRI = "\u2066";
-const FSI = "\u2068";
-const PDI = "\u2069";
-
-/** One catalog sentence with its `{{placeholders}}` filled, as plain text and as HTML. */
-interface Line {
-  text: string;
-  html: string;
-}
-
-function fill(language: Language, template: string, values: Values = {}, marks = true): Line {
-  // Isolation only in Arabic (English mails stay byte for byte what they were), and never in a
-  // subject: it is one line of plain text, where some clients show the marks.
-  const isolating = language === "ar" && marks;
-  let text = "";
-  let html = "";
-  const parts = template.split(/\{\{\s*(\w+)\s*\}\}/);
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) {
-      text += part;
-      html += escapeHtml(part);
-      return;
-    }
-    const given = values[part];
-    if (!given) throw new Error(`mail template: no value for {{${part}}}`);
-    // A value is someone's words (a name, a workspace): it never starts a line of its own in the
-    // text or the subject, whatever a stored name holds (issue #35: "Eve\r\nBcc: …").
-    const v = { ...given, value: headerLine(given.value) };
-    if (!isolating || !v.isolate) {
-      text += v.value;
-      html += escapeHtml(v.value);
-    } else if (v.isolate === "ltr") {
-      text += `${LRI}${v.value}${PDI}`;
-      html += `<span dir="ltr" style="unicode-bidi:isolate">${escapeHtml(v.value)}</span>`;
-    } else {
-      text += `${FSI}${v.value}${PDI}`;
-      html += `<bdi>${escapeHtml(v.value)}</bdi>`;
-    }
-  });
-  return { text, html };
-}
+/**
+ * A catalog sentence filled. Isolation only in Arabic (English mails stay byte for byte what they
+ * were), and never in a subject. A value is someone's words (a name, a workspace): it never starts
+ * a line of its own in the text or the subject, whatever a stored name holds (issue #35:
+ * "Eve\r\nBcc: …").
+ */
+const fill = (language: Language, template: string, values: Values = {}, marks = true): Line =>
+  fillMail("mail template", language, template, values, marks, headerLine);
 
 export function verifyEmailMail(user: Recipient, link: string): Mail {
   const language = mailLanguage(user.locale);
@@ -247,34 +209,15 @@ function compose(kind: MailKind, language: Language, user: Recipient, link: stri
     catalog.signature,
     "",
   ].join("\n");
-  const rtl = language === "ar";
-  // English keeps its original markup; Arabic adds the direction on every level a client may keep.
-  const htmlAttrs = rtl ? ` lang="ar" dir="rtl"` : ` lang="en"`;
-  const bodyDir = rtl ? ` dir="rtl"` : "";
-  const align = rtl ? ";text-align:right" : "";
-  const linkDir = rtl ? ` dir="ltr"` : "";
-  const p = (inner: string) => `<p style="margin:0 0 16px">${inner}</p>`;
-  const html = `<!doctype html>
-<html${htmlAttrs}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
-<body${bodyDir} style="margin:0;padding:24px;background:#f4f4f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2330;line-height:1.5">
-<div${bodyDir} style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px${align}">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700">Parley</p>
-${p(greeting.html)}
-${c.lines.map((line) => p(line.html)).join("\n")}
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(c.button)}</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:#5b6070">${escapeHtml(c.validity)} ${escapeHtml(catalog.buttonFallback)}<br><a href="${escapeHtml(link)}"${linkDir} style="color:#4f46e5;word-break:break-all">${escapeHtml(link)}</a></p>
-<p style="margin:0;font-size:14px;color:#5b6070">${escapeHtml(c.footer)}</p>
-</div>
-</body></html>
-`;
+  const html = mailHtml({
+    language,
+    subject: c.subject,
+    greeting,
+    lines: c.lines,
+    button: c.button,
+    link,
+    note: c.validity,
+    footerHtml: escapeHtml(c.footer),
+  });
   return { kind, to: user.email, subject: c.subject, text, html, link, language };
-}
-
-export function escapeHtml(s: string): string {
-  return s
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }

@@ -1,15 +1,29 @@
-import { type ReactNode, useEffect } from "react";
+import { type ComponentType, type ReactNode, useEffect } from "react";
 import { useLocation } from "react-router-dom";
+import { LoadingCard } from "./components/Card";
 import { Shell } from "./components/Shell";
 import { ErrorPage } from "./pages/ErrorPage";
 import { ForgotPasswordPage } from "./pages/ForgotPassword";
 import { ResetPasswordPage } from "./pages/ResetPassword";
 import { SignInPage } from "./pages/SignIn";
 import { SignUpPage } from "./pages/SignUp";
-import { InvalidPlatformPage, LoadingCard, NotFoundPage, PlatformUnavailablePage } from "./pages/StatusPages";
+import { InvalidPlatformPage, NotFoundPage, PlatformUnavailablePage } from "./pages/StatusPages";
 import { VerifiedPage } from "./pages/Verified";
 import { usePlatform, useWebUrl } from "./platform";
-import { pageFromPath, platformFromSearch } from "./urls";
+import type { Platform } from "./responses";
+import { type Page, pageFromPath, platformFromSearch } from "./urls";
+
+/** The pages of a platform (all but the error page), by their path. */
+const PLATFORM_PAGES: Record<
+  Exclude<Page, "error">,
+  ComponentType<{ platform: Platform; search: string }>
+> = {
+  "sign-in": SignInPage,
+  "sign-up": SignUpPage,
+  "forgot-password": ForgotPasswordPage,
+  "reset-password": ResetPasswordPage,
+  verified: VerifiedPage,
+};
 
 export function App() {
   const { pathname, search } = useLocation();
@@ -36,25 +50,10 @@ export function App() {
   } else if (platform.status === "error") {
     content = <PlatformUnavailablePage failure={platform.failure} onRetry={platform.retry} />;
   } else {
+    const PlatformPage = PLATFORM_PAGES[page];
     const p = platform.platform;
     // `key` remounts a page when the platform changes, so no state leaks between apps.
-    switch (page) {
-      case "sign-in":
-        content = <SignInPage key={p.id} platform={p} search={search} />;
-        break;
-      case "sign-up":
-        content = <SignUpPage key={p.id} platform={p} search={search} />;
-        break;
-      case "forgot-password":
-        content = <ForgotPasswordPage key={p.id} platform={p} search={search} />;
-        break;
-      case "reset-password":
-        content = <ResetPasswordPage key={p.id} platform={p} search={search} />;
-        break;
-      case "verified":
-        content = <VerifiedPage key={p.id} platform={p} search={search} />;
-        break;
-    }
+    content = <PlatformPage key={p.id} platform={p} search={search} />;
   }
 
   return <Shell webUrl={webUrl}>{content}</Shell>;

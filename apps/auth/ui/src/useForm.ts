@@ -60,6 +60,8 @@ export function useAuthForm<V extends Values>(
   const [formError, setFormError] = useState<HumanError | null>(null);
   const [alertFocus, setAlertFocus] = useState(0);
   const alertRef = useRef<HTMLDivElement>(null);
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
 
   // Focus moves after the render that shows the error, so the alert exists and is described.
   useEffect(() => {
@@ -84,11 +86,23 @@ export function useAuthForm<V extends Values>(
     };
   };
 
-  /** The form's onSubmit: checks the values, then runs `onValid` with them (clearing the form-level error). */
-  const submit = (onValid: (values: V) => Promise<void> | void) => (event: FormEvent<HTMLFormElement>) => {
-    setFormError(null);
-    return handleSubmit(onValid)(event);
-  };
+  /**
+   * The form's onSubmit: checks the values, then runs `onValid` with them (clearing the form-level
+   * error). The form is `busy` while it runs, and a second submit meanwhile does nothing; it stays
+   * busy when `onValid` answers "leaving" (the browser is on its way to the platform).
+   */
+  const submit =
+    (onValid: (values: V) => Promise<"leaving" | undefined>) => (event: FormEvent<HTMLFormElement>) => {
+      setFormError(null);
+      return handleSubmit(async (values) => {
+        if (sending.current) return;
+        sending.current = true;
+        setBusy(true);
+        if ((await onValid(values)) === "leaving") return;
+        sending.current = false;
+        setBusy(false);
+      })(event);
+    };
 
   /** Shows a failed call: under its field when it belongs to one, else above the form. */
   const fail = useCallback(
@@ -124,6 +138,7 @@ export function useAuthForm<V extends Values>(
     reset,
     formError,
     alertRef,
+    busy,
     watch,
     hasError: (name: ErrorField) => Boolean(errors[name]),
   };

@@ -17,7 +17,7 @@ import { z } from "zod";
 import { AppError } from "../../lib/errors";
 import { enforceLimit, type RateLimiter } from "../../lib/rate-limit";
 import { actorOf, workspaceOf } from "../../plugins/auth";
-import { memberOf } from "../conversations/live.routes";
+import { limitAgentMessages, memberOf } from "../conversations/live.routes";
 import type { LiveService } from "../conversations/live.service";
 import type { ChannelAdapter } from "./channel-adapter";
 import type { ChannelJobs } from "./channel-jobs";
@@ -100,14 +100,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const workspaceId = workspaceOf(request, "inbox:read");
       const member = memberOf(request);
-      await enforceLimit(
-        limiter,
-        reply,
-        `agent-msg:${member.userId}`,
-        LIVE_LIMITS.agentMessagesPerMemberPerMinute,
-        60,
-        "You're sending messages too quickly. Please wait a moment and try again.",
-      );
+      await limitAgentMessages(limiter, reply, member);
       const { channelId } = await live.channelOf(workspaceId, request.params.id);
       if (!channelId) throw new AppError("CONFLICT", "Templates are for WhatsApp conversations only.");
       const { name, language, parameters } = request.body;

@@ -33,6 +33,22 @@ export interface Reply {
   candidate: string | null;
 }
 
+/** One question to answer, with what came before it. */
+export interface RespondArgs {
+  bot: ChatbotRow;
+  question: string;
+  history: ChatTurn[];
+  signal: AbortSignal;
+  onDelta: (text: string) => void;
+  /** The language the widget speaks to the visitor (the fallback reply's when the question says none). */
+  language?: BotLanguage;
+  /**
+   * What the channel can offer a customer the bot could not answer (the default fallback reply
+   * invites to it); omitted: what the bot offers (the widget's e-mail form, a person).
+   */
+  offers?: FallbackOffers;
+}
+
 export function createChatService(deps: {
   retrieval: Retrieval;
   llm: LlmDefaults;
@@ -73,20 +89,7 @@ export function createChatService(deps: {
      * Retrieves, answers and streams one reply. `onDelta` gets text as it comes; the result says
      * whether the bot answered (or fell back) and which sources it used.
      */
-    async respond(args: {
-      bot: ChatbotRow;
-      question: string;
-      history: ChatTurn[];
-      signal: AbortSignal;
-      onDelta: (text: string) => void;
-      /** The language the widget speaks to the visitor (the fallback reply's when the question says none). */
-      language?: BotLanguage;
-      /**
-       * What the channel can offer a customer the bot could not answer (the default fallback reply
-       * invites to it); omitted: what the bot offers (the widget's e-mail form, a person).
-       */
-      offers?: FallbackOffers;
-    }): Promise<Reply> {
+    async respond(args: RespondArgs): Promise<Reply> {
       const model = modelFor(args.bot);
       const started = performance.now();
       try {
@@ -101,18 +104,7 @@ export function createChatService(deps: {
     },
   };
 
-  async function answerWith(
-    model: ChatModel,
-    args: {
-      bot: ChatbotRow;
-      question: string;
-      history: ChatTurn[];
-      signal: AbortSignal;
-      onDelta: (text: string) => void;
-      language?: BotLanguage;
-      offers?: FallbackOffers;
-    },
-  ): Promise<Reply> {
+  async function answerWith(model: ChatModel, args: RespondArgs): Promise<Reply> {
     // The fallback reply in the question's language when the bot speaks it (else the widget's);
     // a default one matches what the bot offers (the e-mail form, a person).
     const language = replyLanguage(args.bot, questionLanguage(args.question), args.language);

@@ -59,6 +59,16 @@ const toStored = (r: {
   event: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as LiveEvent,
 });
 
+/** A row of the event log, read through drizzle (its own column names). */
+const storedEvent = (r: typeof conversationEvents.$inferSelect): StoredEvent => ({
+  id: Number(r.id),
+  seq: r.seq,
+  workspaceId: r.workspaceId,
+  chatbotId: r.chatbotId,
+  conversationId: r.conversationId,
+  event: r.payload as LiveEvent,
+});
+
 /**
  * Live chat's writes and the event log. Every change of hands goes through `transition`: the
  * conversation row is locked (`for update`), the caller decides from its current state, and the
@@ -144,16 +154,7 @@ export function createLiveRepo(
               })),
             )
             .returning();
-          stored = inserted
-            .map((r) => ({
-              id: Number(r.id),
-              seq: r.seq,
-              workspaceId: r.workspaceId,
-              chatbotId: r.chatbotId,
-              conversationId: r.conversationId,
-              event: r.payload as LiveEvent,
-            }))
-            .sort((a, b) => a.seq - b.seq);
+          stored = inserted.map(storedEvent).sort((a, b) => a.seq - b.seq);
         }
         if (updated && opts.afterTransition) await opts.afterTransition(tx, row, updated);
         const queued = newMessages.filter((m) => m.delivery === "queued").map((m) => m.id);
@@ -398,14 +399,7 @@ export function createLiveRepo(
         .where(and(eq(conversationEvents.conversationId, conversationId), gt(conversationEvents.seq, seq)))
         .orderBy(asc(conversationEvents.seq))
         .limit(limit);
-      return rows.map((r) => ({
-        id: Number(r.id),
-        seq: r.seq,
-        workspaceId: r.workspaceId,
-        chatbotId: r.chatbotId,
-        conversationId: r.conversationId,
-        event: r.payload as LiveEvent,
-      }));
+      return rows.map(storedEvent);
     },
 
     /** A workspace's events after global id `id`, oldest first (at most `limit`). */

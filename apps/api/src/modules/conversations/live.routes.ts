@@ -7,7 +7,7 @@ import {
   liveStatusSchema,
   workspaceCan,
 } from "@parley/contracts";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { enforceLimit, type RateLimiter } from "../../lib/rate-limit";
@@ -37,6 +37,17 @@ export function memberOf(request: FastifyRequest): Member {
   const name = claims.name.trim() || claims.email.split("@")[0] || "Team";
   return { userId, name: name.slice(0, 80) };
 }
+
+/** A member's messages to customers, on every channel: at most so many a minute. */
+export const limitAgentMessages = (limiter: RateLimiter, reply: FastifyReply, member: Member) =>
+  enforceLimit(
+    limiter,
+    reply,
+    `agent-msg:${member.userId}`,
+    LIVE_LIMITS.agentMessagesPerMemberPerMinute,
+    60,
+    "You're sending messages too quickly. Please wait a moment and try again.",
+  );
 
 /**
  * The team's side of live chat (signed in, active workspace, any role that reads the inbox):
@@ -73,14 +84,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const workspaceId = workspaceOf(request, "inbox:read");
       const member = memberOf(request);
-      await enforceLimit(
-        limiter,
-        reply,
-        `agent-msg:${member.userId}`,
-        LIVE_LIMITS.agentMessagesPerMemberPerMinute,
-        60,
-        "You're sending messages too quickly. Please wait a moment and try again.",
-      );
+      await limitAgentMessages(limiter, reply, member);
       const message = await live.reply(workspaceId, member, request.params.id, request.body.content);
       return reply.status(201).send(message);
     },

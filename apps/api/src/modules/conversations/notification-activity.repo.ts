@@ -2,24 +2,31 @@ import type { Database } from "@parley/db";
 import { and, asc, count, eq, gt, lte, sql } from "drizzle-orm";
 import { chatbots, conversationEvents, conversations, leads } from "../../db/schema";
 
-/** A handoff request or a lead, as the notifications module's hourly digest lists it. */
-export type ActivityItem =
-  | {
-      kind: "handoff";
-      conversationId: string;
-      chatbotName: string;
-      visitorLabel: string | null;
-      preview: string | null;
-      at: string;
-    }
-  | {
-      kind: "lead";
-      conversationId: string;
-      chatbotName: string;
-      email: string;
-      name: string | null;
-      at: string;
-    };
+/** A visitor asked for a person (the conversation now waits for the team). */
+export interface HandoffItem {
+  kind: "handoff";
+  conversationId: string;
+  chatbotName: string;
+  /** The visitor's name or address when known (a verified customer); else "A visitor". */
+  visitorLabel: string | null;
+  /** What the visitor wrote (their first question), when there is one. */
+  preview: string | null;
+  /** ISO time of the request. */
+  at: string;
+}
+
+/** A visitor left their contact details. */
+export interface LeadItem {
+  kind: "lead";
+  conversationId: string;
+  chatbotName: string;
+  email: string;
+  name: string | null;
+  at: string;
+}
+
+/** A handoff request or a lead, as the notifications module's mails name it. */
+export type ActivityItem = HandoffItem | LeadItem;
 
 /**
  * Reads for the notifications module's hourly digest (the conversations module owns these

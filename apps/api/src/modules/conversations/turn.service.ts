@@ -408,18 +408,20 @@ export function createTurnService(deps: TurnDeps) {
             const messageId = await storeWhole({ content: unavailable, answered: false, quotaBlocked });
             return { messageId, answered: false, citations: [], engine: "builtin", quotaBlocked };
           }
+          const ask = (onAnswerDelta: (delta: string) => void) =>
+            chat.respond({
+              bot,
+              question: content,
+              history: turns,
+              signal,
+              language,
+              offers,
+              onDelta: onAnswerDelta,
+            });
           if (delivery) {
             // A messaging channel: the whole reply, stored once and queued for sending with it.
             try {
-              const reply = await chat.respond({
-                bot,
-                question: content,
-                history: turns,
-                signal,
-                language,
-                offers,
-                onDelta: () => {},
-              });
+              const reply = await ask(() => {});
               const messageId = await storeWhole(
                 { content: reply.text, answered: reply.answered, citations: reply.citations },
                 { unanswered: !reply.answered },
@@ -452,17 +454,9 @@ export function createTurnService(deps: TurnDeps) {
             replaces,
           });
           try {
-            const reply = await chat.respond({
-              bot,
-              question: content,
-              history: turns,
-              signal,
-              language,
-              offers,
-              onDelta: (d) => {
-                onDelta(d);
-                draft.append(d);
-              },
+            const reply = await ask((d) => {
+              onDelta(d);
+              draft.append(d);
             });
             const messageId = await draft.finish(reply);
             if (messageId === null) await giveBack();

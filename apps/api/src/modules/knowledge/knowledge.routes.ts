@@ -72,21 +72,24 @@ export async function addUploadedFile(
   });
 }
 
+/** One document a request, at most the largest plan's size (each upload gets its plan's below). */
+export const UPLOAD_LIMITS = {
+  limits: {
+    fileSize: MAX_UPLOAD_MB * 1024 * 1024,
+    files: 1,
+    fields: 5,
+    parts: 6,
+    fieldSize: 1024,
+    headerPairs: 50,
+  },
+};
+
 export const knowledgeRoutes: FastifyPluginAsyncZod<{
   knowledge: KnowledgeService;
   audit: AuditService;
 }> = async (app, { knowledge, audit }) => {
   // The plugin-wide limits are the ceiling for every plan; each upload gets its plan's below.
-  await app.register(multipart, {
-    limits: {
-      fileSize: MAX_UPLOAD_MB * 1024 * 1024,
-      files: 1,
-      fields: 5,
-      parts: 6,
-      fieldSize: 1024,
-      headerPairs: 50,
-    },
-  });
+  await app.register(multipart, UPLOAD_LIMITS);
 
   app.get(
     "/chatbots/:id/sources",

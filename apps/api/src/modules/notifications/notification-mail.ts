@@ -7,13 +7,21 @@
  * that a visitor or a bot's owner typed is escaped in the HTML.
  */
 import type { MemberMail } from "@parley/contracts";
-import arMail from "@parley/ui/locales/ar/mail";
-import enMail from "@parley/ui/locales/en/mail";
-import type { Translation } from "@parley/ui/locales/types";
+import {
+  auto,
+  MAIL_CATALOGS as CATALOGS,
+  escapeHtml,
+  fillMail,
+  type MailLine as Line,
+  ltr,
+  type MailCatalog,
+  type MailLanguage,
+  mailHtml,
+  type MailValue as Value,
+} from "@parley/ui/mail";
+import type { ActivityItem, LeadItem } from "../conversations/notification-activity.repo";
 
-export type MailLanguage = "en" | "ar";
-type MailCatalog = Translation<typeof enMail>;
-const CATALOGS: Record<MailLanguage, MailCatalog> = { en: enMail, ar: arMail };
+export type { MailLanguage };
 
 export interface Recipient {
   name: string;
@@ -21,56 +29,10 @@ export interface Recipient {
   locale: MailLanguage | null;
 }
 
-/** A visitor asked for a person (the conversation now waits for the team). */
-export interface HandoffItem {
-  kind: "handoff";
-  conversationId: string;
-  chatbotName: string;
-  /** The visitor's name or address when known (a verified customer); else "A visitor". */
-  visitorLabel: string | null;
-  /** What the visitor wrote (their first question), when there is one. */
-  preview: string | null;
-  /** ISO time of the request. */
-  at: string;
-}
-
-/** A visitor left their contact details. */
-export interface LeadItem {
-  kind: "lead";
-  conversationId: string;
-  chatbotName: string;
-  email: string;
-  name: string | null;
-  at: string;
-}
-
-export type NotificationItem = HandoffItem | LeadItem;
+export type NotificationItem = ActivityItem;
 
 /** Longest visitor text quoted in a mail; the conversation has the rest. */
 const PREVIEW_CHARS = 500;
-
-// Unicode isolates for the plain-text part (LRI … PDI, FSI … PDI).
-const LRI = "\u2066";
-const FSI = "\u2068";
-const PDI = "\u2069";
-
-type Value = { value: string; isolate?: "ltr" | "auto" };
-const ltr = (value: string): Value => ({ value, isolate: "ltr" });
-const auto = (value: string): Value => ({ value, isolate: "auto" });
-
-interface Line {
-  text: string;
-  html: string;
-}
-
-export function escapeHtml(s: string): string {
-  return s
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** One line for a subject or a list: no line breaks, no invisible direction controls, bounded. */
 function oneLine(s: string, max = 120): string {
@@ -82,36 +44,8 @@ function oneLine(s: string, max = 120): string {
 }
 
 /** A catalog sentence with its `{{placeholders}}` filled, as plain text and as HTML. */
-function fill(
-  language: MailLanguage,
-  template: string,
-  values: Record<string, Value> = {},
-  marks = true,
-): Line {
-  const isolating = language === "ar" && marks;
-  let text = "";
-  let html = "";
-  template.split(/\{\{\s*(\w+)\s*\}\}/).forEach((part, i) => {
-    if (i % 2 === 0) {
-      text += part;
-      html += escapeHtml(part);
-      return;
-    }
-    const v = values[part];
-    if (!v) throw new Error(`notification mail: no value for {{${part}}}`);
-    if (!isolating || !v.isolate) {
-      text += v.value;
-      html += escapeHtml(v.value);
-    } else if (v.isolate === "ltr") {
-      text += `${LRI}${v.value}${PDI}`;
-      html += `<span dir="ltr" style="unicode-bidi:isolate">${escapeHtml(v.value)}</span>`;
-    } else {
-      text += `${FSI}${v.value}${PDI}`;
-      html += `<bdi>${escapeHtml(v.value)}</bdi>`;
-    }
-  });
-  return { text, html };
-}
+const fill = (language: MailLanguage, template: string, values: Record<string, Value> = {}, marks = true) =>
+  fillMail("notification mail", language, template, values, marks);
 
 function languageOf(recipient: Recipient): MailLanguage {
   return recipient.locale === "ar" ? "ar" : "en";
@@ -178,11 +112,7 @@ function compose(language: MailLanguage, recipient: Recipient, appUrl: string, c
     catalog.signature,
     "",
   ].join("\n");
-  const rtl = language === "ar";
-  const htmlAttrs = rtl ? ` lang="ar" dir="rtl"` : ` lang="en"`;
-  const bodyDir = rtl ? ` dir="rtl"` : "";
-  const align = rtl ? ";text-align:right" : "";
-  const linkDir = rtl ? ` dir="ltr"` : "";
+  const linkDir = language === "ar" ? ` dir="ltr"` : "";
   const p = (inner: string) => `<p style="margin:0 0 16px">${inner}</p>`;
   const quote = c.quote
     ? `${p(escapeHtml(c.quote.label))}
@@ -193,20 +123,16 @@ function compose(language: MailLanguage, recipient: Recipient, appUrl: string, c
 ${c.list.map((entry) => `<li style="margin:0 0 8px"><a href="${escapeHtml(entry.link)}" style="color:#1f2330">${entry.line.html}</a></li>`).join("\n")}
 </ul>`
     : "";
-  const html = `<!doctype html>
-<html${htmlAttrs}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(c.subject)}</title></head>
-<body${bodyDir} style="margin:0;padding:24px;background:#f4f4f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2330;line-height:1.5">
-<div${bodyDir} style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px${align}">
-<p style="margin:0 0 24px;font-size:20px;font-weight:700">Parley</p>
-${p(greeting.html)}
-${c.lines.map((line) => p(line.html)).join("\n")}
-${quote}${list}
-<p style="margin:24px 0"><a href="${escapeHtml(c.link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(c.button)}</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:#5b6070">${escapeHtml(catalog.buttonFallback)}<br><a href="${escapeHtml(c.link)}"${linkDir} style="color:#4f46e5;word-break:break-all">${escapeHtml(c.link)}</a></p>
-<p style="margin:0;font-size:14px;color:#5b6070">${escapeHtml(footer)} <a href="${escapeHtml(settings)}"${linkDir} style="color:#4f46e5">${escapeHtml(settings)}</a></p>
-</div>
-</body></html>
-`;
+  const html = mailHtml({
+    language,
+    subject: c.subject,
+    greeting,
+    lines: c.lines,
+    extraHtml: `${quote}${list}\n`,
+    button: c.button,
+    link: c.link,
+    footerHtml: `${escapeHtml(footer)} <a href="${escapeHtml(settings)}"${linkDir} style="color:#4f46e5">${escapeHtml(settings)}</a>`,
+  });
   return { text, html };
 }
 
@@ -231,13 +157,7 @@ export function eventMail(item: NotificationItem, recipient: Recipient, appUrl: 
       button: c.handoff.button,
       link,
     };
-    return {
-      topic: "handoff",
-      language,
-      subject: content.subject,
-      link,
-      ...compose(language, recipient, appUrl, content),
-    };
+    return mailOf("handoff", language, recipient, appUrl, content);
   }
   const who = leadWho(item);
   const lines = [fill(language, c.lead.line1, { who, bot })];

@@ -35,7 +35,7 @@ import { widgetLanguage } from "../chatbots/bot-languages";
 import type { ChatbotsService } from "../chatbots/chatbots.service";
 import type { TurnService } from "../conversations/turn.service";
 import type { InboxService } from "../inbox/inbox.service";
-import { addUploadedFile } from "../knowledge/knowledge.routes";
+import { addUploadedFile, UPLOAD_LIMITS } from "../knowledge/knowledge.routes";
 import type { KnowledgeService } from "../knowledge/knowledge.service";
 import type { AuditService } from "../workspaces/audit.service";
 import { deletedSchema } from "./openapi-components";
@@ -73,16 +73,7 @@ export interface V1Options {
  */
 export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
   const { chatbots, knowledge, turn, inbox } = opts;
-  await app.register(multipart, {
-    limits: {
-      fileSize: MAX_UPLOAD_MB * 1024 * 1024,
-      files: 1,
-      fields: 5,
-      parts: 6,
-      fieldSize: 1024,
-      headerPairs: 50,
-    },
-  });
+  await app.register(multipart, UPLOAD_LIMITS);
 
   /** A change made with a key, in the audit log with the key as its actor (never a person). */
   const audited = (

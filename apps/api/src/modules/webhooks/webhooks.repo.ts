@@ -13,6 +13,13 @@ import type { Tx } from "../../db/tx";
 /** Attempts shown per delivery in the log (the newest). */
 const ATTEMPTS_SHOWN = 20;
 
+/** An enabled endpoint that subscribes to `type`. */
+const wants = (type: string) =>
+  and(
+    eq(webhookEndpoints.enabled, true),
+    sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
+  );
+
 export function createWebhooksRepo(db: Database) {
   return {
     db,
@@ -84,13 +91,7 @@ export function createWebhooksRepo(db: Database) {
       const rows = await tx
         .select({ workspaceId: webhookEndpoints.workspaceId })
         .from(webhookEndpoints)
-        .where(
-          and(
-            inArray(webhookEndpoints.workspaceId, workspaceIds),
-            eq(webhookEndpoints.enabled, true),
-            sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
-          ),
-        )
+        .where(and(inArray(webhookEndpoints.workspaceId, workspaceIds), wants(type)))
         .groupBy(webhookEndpoints.workspaceId);
       return new Set(rows.map((r) => r.workspaceId));
     },
@@ -104,13 +105,7 @@ export function createWebhooksRepo(db: Database) {
       const rows = await tx
         .select({ id: webhookEndpoints.id })
         .from(webhookEndpoints)
-        .where(
-          and(
-            eq(webhookEndpoints.workspaceId, workspaceId),
-            eq(webhookEndpoints.enabled, true),
-            sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
-          ),
-        )
+        .where(and(eq(webhookEndpoints.workspaceId, workspaceId), wants(type)))
         .limit(1);
       return rows.length > 0;
     },
@@ -119,13 +114,7 @@ export function createWebhooksRepo(db: Database) {
       return db
         .select()
         .from(webhookEndpoints)
-        .where(
-          and(
-            eq(webhookEndpoints.workspaceId, workspaceId),
-            eq(webhookEndpoints.enabled, true),
-            sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
-          ),
-        );
+        .where(and(eq(webhookEndpoints.workspaceId, workspaceId), wants(type)));
     },
 
     /** Inserts the delivery unless this (endpoint, message, redelivery) exists; true when inserted. */

@@ -56,20 +56,27 @@ const ICON_PATHS: Record<IconName, ReactNode> = {
   ),
 };
 
+/** Each icon's colour: a problem is a warning, a success a success, the rest the accent. */
+const ICON_TONES: Record<IconName, "accent" | "success" | "warning"> = {
+  mail: "accent",
+  check: "success",
+  warning: "warning",
+  lock: "accent",
+  link: "warning",
+};
+
 /**
- * The card's heading block. The heading takes focus after an in-app page change when nothing else
- * (e.g. an autofocused input) did, so screen readers announce the new page.
+ * The card's heading block, its icon in the icon's tone. The heading takes focus after an in-app page
+ * change when nothing else (e.g. an autofocused input) did, so screen readers announce the new page.
  */
 export function CardHeader({
   title,
   subtitle,
   icon,
-  tone = "accent",
 }: {
   title: string;
   subtitle?: ReactNode;
   icon?: IconName;
-  tone?: "accent" | "success" | "warning";
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -81,7 +88,7 @@ export function CardHeader({
   return (
     <div className="card-header">
       {icon && (
-        <div className={`card-icon card-icon-${tone}`}>
+        <div className={`card-icon card-icon-${ICON_TONES[icon]}`}>
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             {ICON_PATHS[icon]}
           </svg>

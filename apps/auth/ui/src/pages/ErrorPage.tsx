@@ -1,9 +1,6 @@
-import { buttonClass } from "@parley/ui/components/Button";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
-import { Link } from "react-router-dom";
-import { CardHeader } from "../components/Shell";
+import { ButtonLink, ErrorCode, ProblemHeader } from "../components/Card";
 import { describeOAuthError } from "../errors";
-import { useText } from "../text";
 import { languageParams, pageHref } from "../urls";
 
 /**
@@ -22,16 +19,12 @@ export function ErrorPage({
 }) {
   const text = describeOAuthError(new URLSearchParams(search).get("error"));
   const { t } = useTranslation("auth");
-  const tx = useText();
   return (
     <>
-      <CardHeader icon="warning" tone="warning" title={tx(text.title)} subtitle={tx(text.message)} />
-      <Link
-        className={buttonClass({ variant: "primary", block: true })}
-        to={pageHref("sign-in", platformId, languageParams(search))}
-      >
-        <span className="btn-label">{t("common.backToSignIn")}</span>
-      </Link>
+      <ProblemHeader problem={text} />
+      <ButtonLink to={pageHref("sign-in", platformId, languageParams(search))}>
+        {t("common.backToSignIn")}
+      </ButtonLink>
       <p className="card-footnote">
         {webUrl ? (
           <Trans
@@ -46,16 +39,7 @@ export function ErrorPage({
           t("errorPage.stuck")
         )}
       </p>
-      {text.code && (
-        <p className="error-code">
-          <Trans
-            i18nKey="common.errorCode"
-            ns="auth"
-            values={{ code: text.code }}
-            components={{ code: <bdi dir="ltr" /> }}
-          />
-        </p>
-      )}
+      {text.code && <ErrorCode code={text.code} />}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert } from "@parley/ui/components/Alert";
 import { Button } from "@parley/ui/components/Button";
-import { TextField } from "@parley/ui/components/Field";
-import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
-import { Link } from "react-router-dom";
 import { requestPasswordReset } from "../api";
+import { BackToSignIn, FootnoteLink, StartOver } from "../components/Card";
+import { EmailField, ErrorAlert } from "../components/Form";
 import { CardHeader } from "../components/Shell";
 import { RESET_REQUESTED_MESSAGE } from "../errors";
 import { invitationFromSearch, invitationParams } from "../invitation";
@@ -20,20 +20,16 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
   // From an invitation's sign-in page (issue #25): the reset link, and the way back, keep it.
   const invitationId = invitationFromSearch(search);
   const carried = invitationParams(invitationId);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const { t } = useTranslation("auth");
   const tx = useText();
 
   const onSubmit = form.submit(async ({ email }) => {
-    if (busy) return;
-    setBusy(true);
     const result = await requestPasswordReset({
       email: email.trim(),
       platform: platform.id,
       invitation: invitationId,
     });
-    setBusy(false);
     // The service answers the same for known and unknown addresses; only transport problems
     // (offline, rate limit, server down) are shown as errors.
     if (result.ok) setSent(true);
@@ -47,20 +43,8 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
         <Alert icon tone="success">
           <p>{tx(RESET_REQUESTED_MESSAGE)}</p>
         </Alert>
-        <p className="muted small">
-          <Trans
-            i18nKey="forgot.sentHelp"
-            ns="auth"
-            components={{
-              button: <button type="button" className="inline-link" onClick={() => setSent(false)} />,
-            }}
-          />
-        </p>
-        <p className="card-footnote">
-          <Link to={pageHref("sign-in", platform.id, { email: email.trim(), ...carried })}>
-            {t("common.backToSignIn")}
-          </Link>
-        </p>
+        <StartOver i18nKey="forgot.sentHelp" onClick={() => setSent(false)} />
+        <BackToSignIn platformId={platform.id} params={{ email: email.trim(), ...carried }} />
       </>
     );
   }
@@ -69,33 +53,13 @@ export function ForgotPasswordPage({ platform, search }: { platform: Platform; s
     <>
       <CardHeader title={t("forgot.title")} subtitle={t("forgot.subtitle")} />
       <form className="form" noValidate onSubmit={onSubmit}>
-        {form.formError && (
-          <Alert icon tone="error" ref={form.alertRef}>
-            <p>{tx(form.formError.message)}</p>
-          </Alert>
-        )}
-        <TextField
-          {...form.field("email")}
-          label={t("fields.email")}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-        />
-        <Button type="submit" block busy={busy} busyLabel={t("common.sending")}>
+        <ErrorAlert error={form.formError} ref={form.alertRef} />
+        <EmailField {...form.field("email")} autoFocus />
+        <Button type="submit" block busy={form.busy} busyLabel={t("common.sending")}>
           {t("forgot.submit")}
         </Button>
       </form>
-      <p className="card-footnote">
-        <Trans
-          i18nKey="forgot.remembered"
-          ns="auth"
-          components={{ a: <Link to={pageHref("sign-in", platform.id, carried)} /> }}
-        />
-      </p>
+      <FootnoteLink i18nKey="forgot.remembered" to={pageHref("sign-in", platform.id, carried)} />
     </>
   );
 }

@@ -1,15 +1,13 @@
-import { Alert } from "@parley/ui/components/Alert";
-import { Button, buttonClass } from "@parley/ui/components/Button";
-import { PasswordField } from "@parley/ui/components/Field";
+import { Button } from "@parley/ui/components/Button";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
-import { Link } from "react-router-dom";
 import { resetPassword } from "../api";
+import { BackToSignIn, ButtonLink, ProblemHeader } from "../components/Card";
+import { ConfirmPasswordField, ErrorAlert, NewPasswordField } from "../components/Form";
 import { CardHeader } from "../components/Shell";
 import { DEFAULT_PASSWORD_POLICY, describeResetLinkError, failureCode } from "../errors";
 import { invitationFromSearch, invitationParams } from "../invitation";
 import type { Platform } from "../responses";
-import { useText } from "../text";
 import { pageHref } from "../urls";
 import { useAuthForm } from "../useForm";
 import { validateNewPasswordForm } from "../validation";
@@ -34,18 +32,8 @@ export function ResetPasswordPage({ platform, search }: { platform: Platform; se
   if (done) {
     return (
       <>
-        <CardHeader
-          icon="check"
-          tone="success"
-          title={t("reset.doneTitle")}
-          subtitle={t("reset.doneSubtitle")}
-        />
-        <Link
-          className={buttonClass({ variant: "primary", block: true })}
-          to={pageHref("sign-in", platform.id, carried)}
-        >
-          <span className="btn-label">{t("common.signIn")}</span>
-        </Link>
+        <CardHeader icon="check" title={t("reset.doneTitle")} subtitle={t("reset.doneSubtitle")} />
+        <ButtonLink to={pageHref("sign-in", platform.id, carried)}>{t("common.signIn")}</ButtonLink>
       </>
     );
   }
@@ -75,19 +63,11 @@ function InvalidResetLink({
 }) {
   const text = describeResetLinkError(code);
   const { t } = useTranslation("auth");
-  const tx = useText();
   return (
     <>
-      <CardHeader icon="link" tone="warning" title={tx(text.title)} subtitle={tx(text.message)} />
-      <Link
-        className={buttonClass({ variant: "primary", block: true })}
-        to={pageHref("forgot-password", platform.id, carried)}
-      >
-        <span className="btn-label">{t("reset.requestNew")}</span>
-      </Link>
-      <p className="card-footnote">
-        <Link to={pageHref("sign-in", platform.id, carried)}>{t("common.backToSignIn")}</Link>
-      </p>
+      <ProblemHeader icon="link" problem={text} />
+      <ButtonLink to={pageHref("forgot-password", platform.id, carried)}>{t("reset.requestNew")}</ButtonLink>
+      <BackToSignIn platformId={platform.id} params={carried} />
     </>
   );
 }
@@ -106,20 +86,15 @@ function NewPasswordForm({
   onRejected: (code: string) => void;
 }) {
   const policy = platform.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
-  const [busy, setBusy] = useState(false);
   const form = useAuthForm(
     { password: "", confirmPassword: "" },
     (values) => validateNewPasswordForm(values, policy),
     policy,
   );
   const { t } = useTranslation("auth");
-  const tx = useText();
 
   const onSubmit = form.submit(async ({ password }) => {
-    if (busy) return;
-    setBusy(true);
     const result = await resetPassword({ newPassword: password, token });
-    setBusy(false);
     if (result.ok) {
       onDone();
       return;
@@ -133,16 +108,10 @@ function NewPasswordForm({
     <>
       <CardHeader icon="lock" title={t("reset.title")} subtitle={t("reset.subtitle")} />
       <form className="form" noValidate onSubmit={onSubmit}>
-        {form.formError && (
-          <Alert icon tone="error" ref={form.alertRef}>
-            <p>{tx(form.formError.message)}</p>
-          </Alert>
-        )}
-        <PasswordField
+        <ErrorAlert error={form.formError} ref={form.alertRef} />
+        <NewPasswordField
           {...form.field("password")}
           label={t("fields.newPassword")}
-          name="new-password"
-          autoComplete="new-password"
           autoFocus
           hint={
             form.hasError("password")
@@ -150,19 +119,12 @@ function NewPasswordForm({
               : t("fields.passwordRule", { min: policy.minLength, max: policy.maxLength })
           }
         />
-        <PasswordField
-          {...form.field("confirmPassword")}
-          label={t("fields.confirmNewPassword")}
-          name="confirm-password"
-          autoComplete="new-password"
-        />
-        <Button type="submit" block busy={busy} busyLabel={t("reset.saving")}>
+        <ConfirmPasswordField {...form.field("confirmPassword")} label={t("fields.confirmNewPassword")} />
+        <Button type="submit" block busy={form.busy} busyLabel={t("reset.saving")}>
           {t("reset.submit")}
         </Button>
       </form>
-      <p className="card-footnote">
-        <Link to={pageHref("sign-in", platform.id, carried)}>{t("common.backToSignIn")}</Link>
-      </p>
+      <BackToSignIn platformId={platform.id} params={carried} />
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { Alert } from "@parley/ui/components/Alert";
 import { Button } from "@parley/ui/components/Button";
-import { PasswordField, TextField } from "@parley/ui/components/Field";
-import { Spinner } from "@parley/ui/components/Spinner";
+import { PasswordField } from "@parley/ui/components/Field";
 import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
-import { getSession, saveLocale, signInEmail, signOut, startSocialSignIn } from "../api";
+import { saveLocale, signInEmail, startSocialSignIn } from "../api";
+import { FootnoteLink, LoadingCard } from "../components/Card";
 import { Checkbox } from "../components/Checkbox";
+import { EmailField, ErrorAlert } from "../components/Form";
 import {
   InvitationNotice,
   type InvitationState,
@@ -14,19 +15,17 @@ import {
   invitedEmail,
   useInvitation,
 } from "../components/InvitationNotice";
+import { ContinueButton, SignOutButton, useSession, useSignOut } from "../components/Session";
 import { CardHeader } from "../components/Shell";
 import { SocialButtons } from "../components/SocialButtons";
 import { describeApiError, type HumanError } from "../errors";
 import { invitationFromSearch, invitationParams, isInvitedAddress } from "../invitation";
-import { leaveTo } from "../leave";
+import { leaveForPlatform, leaveTo } from "../leave";
 import type { Platform, SessionInfo } from "../responses";
-import { useText } from "../text";
-import { callbackRedirectUrl, pageHref } from "../urls";
+import { pageHref } from "../urls";
 import { useAuthForm } from "../useForm";
 import { validateSignIn } from "../validation";
 import { ResendVerification } from "./ResendVerification";
-
-type SessionState = { status: "checking" } | { status: "none" } | { status: "active"; session: SessionInfo };
 
 export function SignInPage({ platform, search }: { platform: Platform; search: string }) {
   const params = new URLSearchParams(search);
@@ -35,54 +34,43 @@ export function SignInPage({ platform, search }: { platform: Platform; search: s
   // Re-authentication (the operator's console's step-up): the account signed in here signs in
   // again, so the platform gets tokens of a new session, with a fresh sign-in time.
   const reauth = params.get("reauth") === "1";
-  const [session, setSession] = useState<SessionState>({ status: "checking" });
+  const found = useSession();
+  // Signed out here ("Use a different account"): the page goes on as signed out.
+  const [signedOut, setSignedOut] = useState(false);
+  const session = signedOut ? null : found;
   const { t } = useTranslation("auth");
   // An invitation link opened signed out (issue #25): its notice, and the invited address.
   const invitationId = invitationFromSearch(search);
   const invitation = useInvitation(invitationId);
+  // Back from a social provider with a session: on to the platform (the page stays on its spinner).
+  const leaving = autoContinue && Boolean(found);
 
   useEffect(() => {
-    let live = true;
-    void getSession().then((result) => {
-      if (!live) return;
-      if (result.ok && result.data) {
-        if (autoContinue) leaveTo(callbackRedirectUrl(platform.callbackURL, result.data, invitationId));
-        else setSession({ status: "active", session: result.data });
-      } else {
-        setSession({ status: "none" });
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [autoContinue, platform.callbackURL, invitationId]);
+    if (autoContinue && found) leaveForPlatform(platform, found, invitationId);
+  }, [autoContinue, found, platform, invitationId]);
 
-  if (session.status === "checking" || invitation.status === "loading") {
-    return (
-      <div className="card-loading">
-        <Spinner label={t("common.checkingSession")} />
-      </div>
-    );
+  if (session === undefined || leaving || invitation.status === "loading") {
+    return <LoadingCard label={t("common.checkingSession")} />;
   }
-  if (session.status === "active" && reauth) {
+  if (session && reauth) {
     return (
       <SignInForm
         platform={platform}
-        initialEmail={session.session.email}
+        initialEmail={session.email}
         invitation={invitation}
         invitationId={invitationToCarry(invitationId, invitation)}
-        confirming={{ onSwitch: () => setSession({ status: "none" }) }}
+        confirming={{ onSwitch: () => setSignedOut(true) }}
       />
     );
   }
-  if (session.status === "active") {
+  if (session) {
     return (
       <ContinueAs
         platform={platform}
-        session={session.session}
+        session={session}
         invitation={invitation}
         invitationId={invitationToCarry(invitationId, invitation)}
-        onSignedOut={() => setSession({ status: "none" })}
+        onSignedOut={() => setSignedOut(true)}
       />
     );
   }
@@ -113,10 +101,13 @@ function ContinueAs({
   onSignedOut: () => void;
 }) {
   const [leaving, setLeaving] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<HumanError | null>(null);
+  const switching = useSignOut({
+    before: () => setError(null),
+    onSignedOut,
+    onFailed: (failure) => setError(describeApiError(failure)),
+  });
   const { t } = useTranslation("auth");
-  const tx = useText();
   const { registerSaver } = useLanguage();
 
   // Signed in already: the language switch saves the choice to the account, as in the web app.
@@ -126,15 +117,6 @@ function ContinueAs({
     });
     return () => registerSaver(null);
   }, [registerSaver]);
-
-  const signOutAndSwitch = async () => {
-    setSigningOut(true);
-    setError(null);
-    const result = await signOut();
-    setSigningOut(false);
-    if (result.ok) onSignedOut();
-    else setError(describeApiError(result.failure));
-  };
 
   const display = session.name.trim() || session.email;
   return (
@@ -167,34 +149,16 @@ function ContinueAs({
           </p>
         </Alert>
       )}
-      {error && (
-        <Alert icon tone="error">
-          <p>{tx(error.message)}</p>
-        </Alert>
-      )}
+      <ErrorAlert error={error} />
       <div className="stack">
-        <Button
-          block
-          busy={leaving}
-          busyLabel={t("common.continuing")}
-          disabled={signingOut}
-          onClick={() => {
-            setLeaving(true);
-            leaveTo(callbackRedirectUrl(platform.callbackURL, session, invitationId));
-          }}
-        >
-          {t("common.continueTo", { platform: platform.name })}
-        </Button>
-        <Button
-          block
-          variant="secondary"
-          busy={signingOut}
-          busyLabel={t("common.signingOut")}
-          disabled={leaving}
-          onClick={signOutAndSwitch}
-        >
-          {t("signIn.useDifferentAccount")}
-        </Button>
+        <ContinueButton
+          platform={platform}
+          session={session}
+          invitationId={invitationId}
+          disabled={switching.busy}
+          onLeave={() => setLeaving(true)}
+        />
+        <SignOutButton {...switching} disabled={leaving} />
       </div>
     </>
   );
@@ -219,21 +183,17 @@ export function SignInForm({
   confirming?: { onSwitch: () => void };
 }) {
   const [rememberMe, setRememberMe] = useState(true);
-  const [busy, setBusy] = useState(false);
   const [socialPending, setSocialPending] = useState<string | null>(null);
   // The address that needs verifying (kept apart from the field, which the user may edit).
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const form = useAuthForm({ email: initialEmail, password: "" }, validateSignIn, platform.passwordPolicy);
   const { t } = useTranslation("auth");
-  const tx = useText();
   const { language } = useLanguage();
   // The language the page opened in: a switch made here is saved to the account at sign-in.
   const [openedIn] = useState(language);
   const email = form.watch("email");
 
   const onSubmit = form.submit(async ({ email, password }) => {
-    if (busy) return;
-    setBusy(true);
     setUnverifiedEmail(null);
     const trimmed = email.trim();
     const result = await signInEmail({ email: trimmed, password, rememberMe });
@@ -242,16 +202,9 @@ export function SignInForm({
       // Best effort: the sign-in goes on whatever the answer.
       if (language !== openedIn) await saveLocale(language);
       // Stay busy: the browser is leaving for the platform.
-      leaveTo(
-        callbackRedirectUrl(
-          platform.callbackURL,
-          { token: result.data.token, email: result.data.email },
-          invitationId,
-        ),
-      );
-      return;
+      leaveForPlatform(platform, { token: result.data.token, email: result.data.email }, invitationId);
+      return "leaving";
     }
-    setBusy(false);
     const human = form.fail(result.ok ? { kind: "http", status: 500 } : result.failure);
     if (human.action === "resend-verification") setUnverifiedEmail(trimmed);
   });
@@ -273,15 +226,11 @@ export function SignInForm({
     form.fail(result.failure);
   };
 
-  const [signingOut, setSigningOut] = useState(false);
-  const switchAccount = async () => {
-    setSigningOut(true);
-    form.reset();
-    const result = await signOut();
-    setSigningOut(false);
-    if (result.ok) confirming?.onSwitch();
-    else form.fail(result.failure);
-  };
+  const switching = useSignOut({
+    before: form.reset,
+    onSignedOut: () => confirming?.onSwitch(),
+    onFailed: form.fail,
+  });
 
   const subtitle = confirming
     ? t("reauth.subtitle", { platform: platform.name })
@@ -296,27 +245,18 @@ export function SignInForm({
       <SocialButtons
         providers={platform.socialProviders}
         pending={socialPending}
-        disabled={busy || socialPending !== null}
+        disabled={form.busy || socialPending !== null}
         onSelect={onSocial}
       />
       <form className="form" noValidate onSubmit={onSubmit}>
-        {form.formError && (
-          <Alert icon tone="error" ref={form.alertRef}>
-            <p>{tx(form.formError.message)}</p>
-            {unverifiedEmail && (
-              <ResendVerification email={unverifiedEmail} platform={platform.id} invitation={invitationId} />
-            )}
-          </Alert>
-        )}
-        <TextField
+        <ErrorAlert error={form.formError} ref={form.alertRef}>
+          {unverifiedEmail && (
+            <ResendVerification email={unverifiedEmail} platform={platform.id} invitation={invitationId} />
+          )}
+        </ErrorAlert>
+        <EmailField
           {...form.field("email")}
-          label={t("fields.email")}
-          type="email"
-          name="email"
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           autoFocus={initialEmail === ""}
           // Confirming: the account is the signed-in one, not a choice.
           readOnly={Boolean(confirming)}
@@ -345,34 +285,22 @@ export function SignInForm({
         <Button
           type="submit"
           block
-          busy={busy}
+          busy={form.busy}
           busyLabel={confirming ? t("reauth.confirming") : t("signIn.signingIn")}
-          disabled={socialPending !== null || signingOut}
+          disabled={socialPending !== null || switching.busy}
         >
           {confirming ? t("reauth.submit") : t("common.signIn")}
         </Button>
       </form>
       {confirming ? (
         <div className="stack">
-          <Button
-            block
-            variant="secondary"
-            busy={signingOut}
-            busyLabel={t("common.signingOut")}
-            disabled={busy}
-            onClick={switchAccount}
-          >
-            {t("signIn.useDifferentAccount")}
-          </Button>
+          <SignOutButton {...switching} disabled={form.busy} />
         </div>
       ) : (
-        <p className="card-footnote">
-          <Trans
-            i18nKey="signIn.newToParley"
-            ns="auth"
-            components={{ a: <Link to={pageHref("sign-up", platform.id, invitationParams(invitationId))} /> }}
-          />
-        </p>
+        <FootnoteLink
+          i18nKey="signIn.newToParley"
+          to={pageHref("sign-up", platform.id, invitationParams(invitationId))}
+        />
       )}
     </>
   );

@@ -1,11 +1,11 @@
-import { Alert } from "@parley/ui/components/Alert";
 import { Button } from "@parley/ui/components/Button";
-import { PasswordField, TextField } from "@parley/ui/components/Field";
-import { Spinner } from "@parley/ui/components/Spinner";
+import { TextField } from "@parley/ui/components/Field";
 import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router-dom";
 import { signUpEmail } from "../api";
+import { BackToSignIn, FootnoteLink, LoadingCard, StartOver } from "../components/Card";
+import { ConfirmPasswordField, EmailField, ErrorAlert, NewPasswordField } from "../components/Form";
 import {
   InvitationNotice,
   invitationToCarry,
@@ -15,10 +15,9 @@ import {
 import { CardHeader } from "../components/Shell";
 import { DEFAULT_PASSWORD_POLICY } from "../errors";
 import { invitationFromSearch, invitationParams } from "../invitation";
-import { leaveTo } from "../leave";
+import { leaveForPlatform } from "../leave";
 import type { Platform } from "../responses";
-import { useText } from "../text";
-import { callbackRedirectUrl, pageHref } from "../urls";
+import { pageHref } from "../urls";
 import { useAuthForm } from "../useForm";
 import { validateSignUp } from "../validation";
 import { ResendVerification } from "./ResendVerification";
@@ -27,14 +26,7 @@ export function SignUpPage({ platform, search = "" }: { platform: Platform; sear
   // An invitation link (issue #25): its notice, and the invited address, filled in.
   const invitationId = invitationFromSearch(search);
   const invitation = useInvitation(invitationId);
-  const { t } = useTranslation("auth");
-  if (invitation.status === "loading") {
-    return (
-      <div className="card-loading">
-        <Spinner label={t("common.loading")} />
-      </div>
-    );
-  }
+  if (invitation.status === "loading") return <LoadingCard />;
   return (
     <SignUpForm
       platform={platform}
@@ -59,7 +51,6 @@ export function SignUpForm({
   invitationId: string | null;
 }) {
   const policy = platform.passwordPolicy ?? DEFAULT_PASSWORD_POLICY;
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   // The server said this e-mail already has an account: offer sign-in and reset next to the field.
   const [accountExists, setAccountExists] = useState(false);
@@ -69,14 +60,11 @@ export function SignUpForm({
     policy,
   );
   const { t } = useTranslation("auth");
-  const tx = useText();
   const { language } = useLanguage();
   const email = form.watch("email");
   const password = form.watch("password");
 
   const onSubmit = form.submit(async ({ name, email, password }) => {
-    if (busy) return;
-    setBusy(true);
     const result = await signUpEmail({
       name: name.trim(),
       email: email.trim(),
@@ -87,16 +75,9 @@ export function SignUpForm({
     });
     if (result.ok && result.data.token) {
       // The service signed the user in straight away (no verification required): go on.
-      leaveTo(
-        callbackRedirectUrl(
-          platform.callbackURL,
-          { token: result.data.token, email: result.data.email },
-          invitationId,
-        ),
-      );
-      return;
+      leaveForPlatform(platform, { token: result.data.token, email: result.data.email }, invitationId);
+      return "leaving";
     }
-    setBusy(false);
     if (result.ok) {
       setSentTo(email.trim());
       return;
@@ -116,6 +97,8 @@ export function SignUpForm({
     );
 
   const rulesMet = password.length >= policy.minLength && password.length <= policy.maxLength;
+  // Where the "already has an account" hint leads: with the address typed, and the invitation.
+  const withEmail = { email: email.trim(), ...invitationParams(invitationId) };
   return (
     <>
       <CardHeader
@@ -128,11 +111,7 @@ export function SignUpForm({
       />
       {notice}
       <form className="form" noValidate onSubmit={onSubmit}>
-        {form.formError && (
-          <Alert icon tone="error" ref={form.alertRef}>
-            <p>{tx(form.formError.message)}</p>
-          </Alert>
-        )}
+        <ErrorAlert error={form.formError} ref={form.alertRef} />
         <TextField
           {...form.field("name")}
           label={t("fields.name")}
@@ -140,45 +119,25 @@ export function SignUpForm({
           autoComplete="name"
           autoFocus
         />
-        <TextField
+        <EmailField
           {...form.field("email", () => setAccountExists(false))}
           label={t("fields.workEmail")}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           readOnly={lockedEmail !== null}
           hint={
             accountExists && form.hasError("email") ? (
               <span>
-                <Link
-                  to={pageHref("sign-in", platform.id, {
-                    email: email.trim(),
-                    ...invitationParams(invitationId),
-                  })}
-                >
-                  {t("common.signIn")}
-                </Link>
+                <Link to={pageHref("sign-in", platform.id, withEmail)}>{t("common.signIn")}</Link>
                 {" · "}
-                <Link
-                  to={pageHref("forgot-password", platform.id, {
-                    email: email.trim(),
-                    ...invitationParams(invitationId),
-                  })}
-                >
+                <Link to={pageHref("forgot-password", platform.id, withEmail)}>
                   {t("signUp.resetPassword")}
                 </Link>
               </span>
             ) : undefined
           }
         />
-        <PasswordField
+        <NewPasswordField
           {...form.field("password")}
           label={t("fields.password")}
-          name="new-password"
-          autoComplete="new-password"
           hint={
             // The error already names the limit; the rule line comes back once it's fixed.
             form.hasError("password") ? undefined : (
@@ -191,23 +150,15 @@ export function SignUpForm({
             )
           }
         />
-        <PasswordField
-          {...form.field("confirmPassword")}
-          label={t("fields.confirmPassword")}
-          name="confirm-password"
-          autoComplete="new-password"
-        />
-        <Button type="submit" block busy={busy} busyLabel={t("signUp.creating")}>
+        <ConfirmPasswordField {...form.field("confirmPassword")} label={t("fields.confirmPassword")} />
+        <Button type="submit" block busy={form.busy} busyLabel={t("signUp.creating")}>
           {t("signUp.submit")}
         </Button>
       </form>
-      <p className="card-footnote">
-        <Trans
-          i18nKey="signUp.haveAccount"
-          ns="auth"
-          components={{ a: <Link to={pageHref("sign-in", platform.id, invitationParams(invitationId))} /> }}
-        />
-      </p>
+      <FootnoteLink
+        i18nKey="signUp.haveAccount"
+        to={pageHref("sign-in", platform.id, invitationParams(invitationId))}
+      />
     </>
   );
 }
@@ -245,19 +196,9 @@ function CheckInbox({
           invitation={invitationId}
           variant="secondary"
         />
-        <p className="muted small">
-          <Trans
-            i18nKey="signUp.cantFind"
-            ns="auth"
-            components={{ button: <button type="button" className="inline-link" onClick={onStartOver} /> }}
-          />
-        </p>
+        <StartOver i18nKey="signUp.cantFind" onClick={onStartOver} />
       </div>
-      <p className="card-footnote">
-        <Link to={pageHref("sign-in", platform.id, { email, ...invitationParams(invitationId) })}>
-          {t("common.backToSignIn")}
-        </Link>
-      </p>
+      <BackToSignIn platformId={platform.id} params={{ email, ...invitationParams(invitationId) }} />
     </>
   );
 }

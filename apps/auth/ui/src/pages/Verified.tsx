@@ -1,24 +1,23 @@
 import { Alert } from "@parley/ui/components/Alert";
-import { Button, buttonClass } from "@parley/ui/components/Button";
-import { TextField } from "@parley/ui/components/Field";
-import { Spinner } from "@parley/ui/components/Spinner";
+import { Button } from "@parley/ui/components/Button";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router-dom";
-import { getSession, sendVerificationEmail, signOut } from "../api";
+import { sendVerificationEmail } from "../api";
+import { BackToSignIn, ButtonLink, ErrorCode, LoadingCard, ProblemHeader } from "../components/Card";
+import { EmailField, ErrorAlert } from "../components/Form";
 import {
   InvitationNotice,
   type InvitationState,
   invitationToCarry,
   useInvitation,
 } from "../components/InvitationNotice";
+import { ContinueButton, SignOutButton, useSession, useSignOut } from "../components/Session";
 import { CardHeader } from "../components/Shell";
 import { describeVerifyEmailError } from "../errors";
 import { invitationFromSearch, invitationParams } from "../invitation";
-import { leaveTo } from "../leave";
-import type { Platform, SessionInfo } from "../responses";
-import { useText } from "../text";
-import { callbackRedirectUrl, pageHref } from "../urls";
+import type { Platform } from "../responses";
+import { pageHref } from "../urls";
 import { useAuthForm } from "../useForm";
 import { validateEmailForm } from "../validation";
 
@@ -46,25 +45,13 @@ function VerifySucceeded({
   invitation: InvitationState;
   invitationId: string | null;
 }) {
-  const [session, setSession] = useState<SessionInfo | null | undefined>(undefined);
-  const [leaving, setLeaving] = useState(false);
+  const session = useSession();
   const { t } = useTranslation("auth");
-
-  useEffect(() => {
-    let live = true;
-    void getSession().then((result) => {
-      if (live) setSession(result.ok ? result.data : null);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   return (
     <>
       <CardHeader
         icon="check"
-        tone="success"
         title={t("verified.title")}
         subtitle={
           session ? t("verified.readyContinue", { platform: platform.name }) : t("verified.readySignIn")
@@ -72,28 +59,13 @@ function VerifySucceeded({
       />
       <InvitationNotice state={invitation} next={session ? "continue" : "sign-in"} />
       {session === undefined ? (
-        <div className="card-loading small-loading">
-          <Spinner label={t("common.checkingSession")} />
-        </div>
+        <LoadingCard small label={t("common.checkingSession")} />
       ) : session ? (
-        <Button
-          block
-          busy={leaving}
-          busyLabel={t("common.continuing")}
-          onClick={() => {
-            setLeaving(true);
-            leaveTo(callbackRedirectUrl(platform.callbackURL, session, invitationId));
-          }}
-        >
-          {t("common.continueTo", { platform: platform.name })}
-        </Button>
+        <ContinueButton platform={platform} session={session} invitationId={invitationId} />
       ) : (
-        <Link
-          className={buttonClass({ variant: "primary", block: true })}
-          to={pageHref("sign-in", platform.id, invitationParams(invitationId))}
-        >
-          <span className="btn-label">{t("verified.continueToSignIn")}</span>
-        </Link>
+        <ButtonLink to={pageHref("sign-in", platform.id, invitationParams(invitationId))}>
+          {t("verified.continueToSignIn")}
+        </ButtonLink>
       )}
     </>
   );
@@ -109,48 +81,27 @@ function VerifyFailed({
   invitationId: string | null;
 }) {
   const text = describeVerifyEmailError(code);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [signedOut, setSignedOut] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
   const form = useAuthForm({ email: "" }, validateEmailForm);
+  const signingOut = useSignOut({ onSignedOut: () => setSignedOut(true), onFailed: form.fail });
   const { t } = useTranslation("auth");
-  const tx = useText();
 
   const onSubmit = form.submit(async ({ email }) => {
-    if (busy) return;
-    setBusy(true);
     const result = await sendVerificationEmail({
       email: email.trim(),
       platform: platform.id,
       invitation: invitationId,
     });
-    setBusy(false);
     if (result.ok) setSentTo(email.trim());
     else form.fail(result.failure);
   });
 
-  const onSignOut = async () => {
-    setSigningOut(true);
-    const result = await signOut();
-    setSigningOut(false);
-    if (result.ok) setSignedOut(true);
-    else form.fail(result.failure);
-  };
-
   return (
     <>
-      <CardHeader icon="warning" tone="warning" title={tx(text.title)} subtitle={tx(text.message)} />
+      <ProblemHeader problem={text} />
       {text.kind === "other-user" && !signedOut && (
-        <Button
-          variant="secondary"
-          block
-          busy={signingOut}
-          busyLabel={t("common.signingOut")}
-          onClick={onSignOut}
-        >
-          {t("verified.signOutOther")}
-        </Button>
+        <SignOutButton {...signingOut}>{t("verified.signOutOther")}</SignOutButton>
       )}
       {signedOut && (
         <Alert icon tone="success">
@@ -173,27 +124,14 @@ function VerifyFailed({
           <h2 id="resend-heading" className="section-title">
             {t("verified.sendNewLink")}
           </h2>
-          {form.formError && (
-            <Alert icon tone="error" ref={form.alertRef}>
-              <p>{tx(form.formError.message)}</p>
-            </Alert>
-          )}
-          <TextField
-            {...form.field("email")}
-            label={t("fields.email")}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-          <Button type="submit" block busy={busy} busyLabel={t("common.sending")}>
+          <ErrorAlert error={form.formError} ref={form.alertRef} />
+          <EmailField {...form.field("email")} />
+          <Button type="submit" block busy={form.busy} busyLabel={t("common.sending")}>
             {t("verified.sendNewLink")}
           </Button>
         </form>
       )}
-      <p className="card-footnote">
+      <BackToSignIn platformId={platform.id} params={invitationParams(invitationId)}>
         {text.kind === "no-user" ? (
           <>
             <Link to={pageHref("sign-up", platform.id, invitationParams(invitationId))}>
@@ -202,18 +140,8 @@ function VerifyFailed({
             {" · "}
           </>
         ) : null}
-        <Link to={pageHref("sign-in", platform.id, invitationParams(invitationId))}>
-          {t("common.backToSignIn")}
-        </Link>
-      </p>
-      <p className="error-code">
-        <Trans
-          i18nKey="common.errorCode"
-          ns="auth"
-          values={{ code: text.code }}
-          components={{ code: <bdi dir="ltr" /> }}
-        />
-      </p>
+      </BackToSignIn>
+      <ErrorCode code={text.code} />
     </>
   );
 }
