@@ -1,4 +1,4 @@
-import { envOrExit } from "@parley/config";
+import { envOrExit, stopOnSignals } from "@parley/config";
 import { buildApp, openAppDb } from "./app";
 import { loadEnv } from "./env";
 import { scheduledJobs } from "./jobs";
@@ -45,10 +45,7 @@ async function main() {
   const stopWorker = async (opts: { handBack?: boolean; waitMs?: number }) => {
     await Promise.all(workers.map((stop) => stop(opts)));
   };
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+  stopOnSignals(async (signal) => {
     const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
     app.log.info(
       { signal, graceSeconds: env.SHUTDOWN_GRACE_SECONDS, openStreams: openStreamCount(app.server) },
@@ -79,9 +76,7 @@ async function main() {
     await db.close();
     app.log.info("shut down");
     process.exit(0);
-  };
-  process.once("SIGINT", () => void close("SIGINT"));
-  process.once("SIGTERM", () => void close("SIGTERM"));
+  });
   await app.listen({ host: env.HOST, port: env.PORT });
   app.log.info(`Parley API and web app on ${env.PUBLIC_URL} (database: ${db.driver})`);
 }

@@ -1,4 +1,4 @@
-import { envOrExit } from "@parley/config";
+import { envOrExit, stopOnSignals } from "@parley/config";
 import { DEMO_ACCOUNT } from "@parley/contracts";
 import { buildApp } from "./app";
 import { openAuthDb } from "./db";
@@ -16,10 +16,7 @@ async function main() {
     app.log.info(`demo account ${outcome}: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
   }
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+  stopOnSignals(async (signal) => {
     app.log.info({ signal }, "shutting down");
     // A close that hangs (a request or a send that never ends) must not keep the process forever:
     // the orchestrator would SIGKILL it anyway, without the log line saying why.
@@ -34,9 +31,7 @@ async function main() {
     await db.close();
     app.log.info("shut down");
     process.exit(0);
-  };
-  process.once("SIGINT", () => void close("SIGINT"));
-  process.once("SIGTERM", () => void close("SIGTERM"));
+  });
 
   await app.listen({ host: env.HOST, port: env.PORT });
   const providers = Object.keys(env.socialProviders);

@@ -23,6 +23,18 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/** Runs `stop` once, on the first SIGINT or SIGTERM (a second signal while stopping is ignored). */
+export function stopOnSignals(stop: (signal: string) => Promise<void>): void {
+  let stopping = false;
+  const once = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    void stop(signal);
+  };
+  process.once("SIGINT", () => once("SIGINT"));
+  process.once("SIGTERM", () => once("SIGTERM"));
+}
+
 /**
  * A command's settings, read at its start: on a bad setting the reason goes to stderr under the
  * command's `name` (`[api]`, `[auth migrate]`) and the process exits with 1; other errors throw.

@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCode } from "@parley/contracts";
 import { errorStatus } from "@parley/contracts";
+import { errorBody, FASTIFY_CLIENT_ERRORS } from "@parley/contracts/server";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors";
@@ -11,21 +12,11 @@ export function sendError(
   message: string,
   details?: ErrorBody["error"]["details"],
 ) {
-  const body: ErrorBody = {
-    error: { code, message, requestId: request.id, ...(details ? { details } : {}) },
-  };
-  return reply.status(errorStatus[code]).type("application/json").send(body);
+  return reply
+    .status(errorStatus[code])
+    .type("application/json")
+    .send(errorBody(code, message, request.id, details));
 }
-
-/** Fastify's own error codes that are the client's fault, mapped to our closed set. */
-const fastifyClientErrors: Record<string, ErrorCode> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
-  FST_ERR_CTP_BODY_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "BAD_REQUEST",
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "BAD_REQUEST",
-  FST_ERR_CTP_EMPTY_TYPE: "BAD_REQUEST",
-  FST_ERR_CTP_INVALID_TYPE: "BAD_REQUEST",
-};
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -46,7 +37,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error, issues: error.cause.issues }, "response did not match its schema");
       return sendError(reply, request, "INTERNAL", "Something went wrong on our side");
     }
-    const mapped = error.code ? fastifyClientErrors[error.code] : undefined;
+    const mapped = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (mapped) return sendError(reply, request, mapped, error.message);
     if (error.statusCode === 429) return sendError(reply, request, "RATE_LIMITED", error.message);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -1,5 +1,6 @@
-import type { ErrorBody, ErrorCode } from "@parley/contracts";
+import type { ErrorCode } from "@parley/contracts";
 import { errorStatus } from "@parley/contracts";
+import { errorBody, FASTIFY_CLIENT_ERRORS } from "@parley/contracts/server";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /**
@@ -7,20 +8,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
  * routes keep better-auth's `{code, message}` bodies, which its clients expect.
  */
 export function sendError(reply: FastifyReply, request: FastifyRequest, code: ErrorCode, message: string) {
-  const body: ErrorBody = { error: { code, message, requestId: request.id } };
-  return reply.status(errorStatus[code]).type("application/json").send(body);
+  return reply
+    .status(errorStatus[code])
+    .type("application/json")
+    .send(errorBody(code, message, request.id));
 }
-
-const fastifyClientErrors: Record<string, ErrorCode> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
-  FST_ERR_CTP_BODY_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "BAD_REQUEST",
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "BAD_REQUEST",
-};
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const mapped = error.code ? fastifyClientErrors[error.code] : undefined;
+    const mapped = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (mapped) return sendError(reply, request, mapped, error.message);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, request, "BAD_REQUEST", error.message);

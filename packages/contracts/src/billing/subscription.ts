@@ -67,23 +67,28 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
+/** What a plan change was (the subscription's history, stored and shown). */
+export const PLAN_CHANGE_KINDS = [
+  "created",
+  "upgrade",
+  "downgrade_scheduled",
+  "downgrade_cancelled",
+  "downgrade_applied",
+  "past_due",
+  "expired",
+  /** Platform staff granted or extended a plan (the operator's console). */
+  "granted",
+  /** A refund ended the paid period at once (the operator's console). */
+  "refunded",
+] as const;
+
 /**
  * `GET /api/subscription/changes` (owners): the workspace's plan changes, newest first, for the
  * billing page's history beside its payments. `byParley`: Parley's team made it (the operator's
  * console: a plan granted, a refund, a downgrade scheduled for the customer).
  */
 export const planChangeSchema = z.object({
-  kind: z.enum([
-    "created",
-    "upgrade",
-    "downgrade_scheduled",
-    "downgrade_cancelled",
-    "downgrade_applied",
-    "past_due",
-    "expired",
-    "granted",
-    "refunded",
-  ]),
+  kind: z.enum(PLAN_CHANGE_KINDS),
   from: planNamesSchema.nullable(),
   to: planNamesSchema.nullable(),
   at: z.string(),

@@ -1,3 +1,4 @@
+import { PLAN_CHANGE_KINDS } from "@parley/contracts";
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamps } from "./_columns";
@@ -47,21 +48,7 @@ export const subscriptionChanges = pgTable(
       .notNull()
       .references(() => subscriptions.id, { onDelete: "cascade" }),
     userId: text().notNull(),
-    kind: text({
-      enum: [
-        "created",
-        "upgrade",
-        "downgrade_scheduled",
-        "downgrade_cancelled",
-        "downgrade_applied",
-        "past_due",
-        "expired",
-        /** Platform staff granted or extended a plan (the operator's console). */
-        "granted",
-        /** A refund ended the paid period at once (the operator's console). */
-        "refunded",
-      ],
-    }).notNull(),
+    kind: text({ enum: PLAN_CHANGE_KINDS }).notNull(),
     fromPlanId: text(),
     toPlanId: text(),
     /** For period-end transitions: the period end they belong to. */

@@ -319,17 +319,20 @@ export function suspensionMail(
   return mailOf("bot_suspended", language, recipient, appUrl, content);
 }
 
+/** A scheduled re-sync gone wrong, as the owners are told of it. */
+export interface SourceSyncItem {
+  kind: "failed" | "held";
+  title: string;
+  botName: string;
+  chatbotId: string;
+  error: string | null;
+  removed: number;
+  total: number;
+}
+
 /** To each owner: a scheduled re-sync of a website source failed twice in a row, or was held back. */
 export function sourceSyncMail(
-  item: {
-    kind: "failed" | "held";
-    title: string;
-    botName: string;
-    chatbotId: string;
-    error: string | null;
-    removed: number;
-    total: number;
-  },
+  item: SourceSyncItem,
   recipient: Recipient,
   appUrl: string,
 ): MemberMail {

@@ -9,6 +9,7 @@ import {
   digestMail,
   eventMail,
   type NotificationItem,
+  type SourceSyncItem,
   sourceSyncMail,
 } from "./notification-mail";
 import type { NotificationsRepo } from "./notifications.repo";
@@ -23,15 +24,8 @@ export const NOTIFY_DIGEST_JOB = "notifications.digest";
 export const NOTIFY_SOURCE_SYNC_JOB = "notifications.source-sync";
 
 /** What the owners are told about a scheduled re-sync gone wrong. */
-export interface SourceSyncTrouble {
+export interface SourceSyncTrouble extends SourceSyncItem {
   workspaceId: string;
-  kind: "failed" | "held";
-  title: string;
-  botName: string;
-  chatbotId: string;
-  error: string | null;
-  removed: number;
-  total: number;
 }
 
 const HOUR_MS = 3_600_000;
