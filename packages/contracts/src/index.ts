@@ -14,6 +14,7 @@ export * from "./common/health";
 export * from "./common/money";
 export * from "./common/names";
 export * from "./common/text";
+export * from "./common/urls";
 export * from "./contact/contact";
 export * from "./inbox/inbox";
 export * from "./live/live";

@@ -1,4 +1,5 @@
 /** Pure URL helpers for the hosted sign-in UI (no DOM access, unit-tested). */
+import { parseWebUrl } from "@parley/contracts";
 import { languageFromSearch } from "@parley/ui/i18n/languages";
 import { invitationParams } from "./invitation";
 
@@ -82,13 +83,7 @@ export function callbackRedirectUrl(
 
 /** Origin of an absolute http(s) URL, or null. */
 export function httpOrigin(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : null;
-  } catch {
-    return null;
-  }
+  return parseWebUrl(value)?.origin ?? null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from "react";
+import { type FormEvent, type ReactNode, type Ref, useId } from "react";
 
 interface SectionCardProps {
   title: string;
@@ -29,6 +29,82 @@ export function FormNotice({ tone, children }: { tone: "success" | "error"; chil
   return (
     <div className={`alert alert-${tone}`} role={tone === "error" ? "alert" : "status"}>
       {children}
+    </div>
+  );
+}
+
+/** A form's outcome, as a section keeps it. */
+export type Notice = { tone: "success" | "error"; text: string };
+
+/**
+ * A settings section's form: its fields (and any outcome lines of its own), the outcome `notice`,
+ * then the submit button at the end, disabled with a spinner while `busy`.
+ */
+export function SettingsForm({
+  onSubmit,
+  busy,
+  disabled,
+  submitLabel,
+  busyLabel,
+  notice,
+  children,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  busy: boolean;
+  /** Nothing to send yet (an unchanged form, a state still loading). */
+  disabled?: boolean;
+  submitLabel: ReactNode;
+  busyLabel: ReactNode;
+  notice?: Notice | null;
+  children: ReactNode;
+}) {
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      {children}
+      {notice ? <FormNotice tone={notice.tone}>{notice.text}</FormNotice> : null}
+      <div className="settings-actions">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || disabled}>
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A confirmation's buttons (`.modal-actions`): Cancel, then the change that cannot be undone, both
+ * disabled with a spinner on the change while `busy`. Without `onConfirm` the change submits its form.
+ */
+export function DangerActions({
+  busy,
+  onCancel,
+  cancelLabel,
+  cancelRef,
+  confirmLabel,
+  onConfirm,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  cancelLabel: ReactNode;
+  cancelRef?: Ref<HTMLButtonElement>;
+  confirmLabel: ReactNode;
+  onConfirm?: () => void;
+}) {
+  return (
+    <div className="modal-actions">
+      <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </button>
+      <button
+        type={onConfirm ? "button" : "submit"}
+        className="btn btn-danger"
+        disabled={busy}
+        onClick={onConfirm}
+      >
+        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+        {confirmLabel}
+      </button>
     </div>
   );
 }

@@ -22,3 +22,29 @@ export function Svg({ size = 18, children, ...rest }: IconProps & { children: Re
     </svg>
   );
 }
+
+/**
+ * A plainer line icon (dialogs, result and error screens): the same frame with a 2px stroke by
+ * default and the browser's own line caps and joins unless given.
+ */
+export function StrokeSvg({
+  size = 24,
+  strokeWidth = 2,
+  children,
+  ...rest
+}: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}

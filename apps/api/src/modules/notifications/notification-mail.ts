@@ -331,11 +331,7 @@ export interface SourceSyncItem {
 }
 
 /** To each owner: a scheduled re-sync of a website source failed twice in a row, or was held back. */
-export function sourceSyncMail(
-  item: SourceSyncItem,
-  recipient: Recipient,
-  appUrl: string,
-): MemberMail {
+export function sourceSyncMail(item: SourceSyncItem, recipient: Recipient, appUrl: string): MemberMail {
   const language = languageOf(recipient);
   const c = CATALOGS[language].sourceSync;
   const link = `${appUrl.replace(/\/+$/, "")}/chatbots/${encodeURIComponent(item.chatbotId)}?tab=knowledge`;

@@ -1,6 +1,8 @@
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { StrokeSvg } from "../../components/Svg";
+import { DashCard } from "./DashCard";
 import { type ChecklistState, widgetStep } from "./dashboard";
 
 interface Step {
@@ -81,29 +83,21 @@ export function GetStarted({
   const done = steps.filter((step) => step.state === "done").length;
 
   return (
-    <section className="card dash-card dash-start" aria-labelledby="dash-start-title">
-      <div className="dash-card-head">
-        <h2 id="dash-start-title" className="dash-card-title">
-          {t("start.title")}
-        </h2>
+    <DashCard
+      name="start"
+      title={t("start.title")}
+      aside={
         <span className="dash-muted dash-small">{t("start.progress", { done, total: steps.length })}</span>
-      </div>
+      }
+    >
       <ol className="checklist">
         {steps.map((step) => (
           <li key={step.id} className="checklist-item" data-state={step.state}>
             <span className="checklist-mark" aria-hidden="true">
               {step.state === "done" ? (
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  width="14"
-                  height="14"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="3"
-                >
+                <StrokeSvg size={14} strokeWidth={3}>
                   <path d="M5 12.5 10 17 19 7" />
-                </svg>
+                </StrokeSvg>
               ) : null}
             </span>
             <div className="checklist-text">
@@ -116,6 +110,6 @@ export function GetStarted({
           </li>
         ))}
       </ol>
-    </section>
+    </DashCard>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import { PlanUnavailable } from "../../features/billing/components/PlanUnavailable";
 import { useDashboardWording, useSubscriptionDetails } from "../../features/billing/public";
 import { usePlanText } from "../../features/pricing/public";
+import { QueryDashCard } from "./DashCard";
 import { formatDate, periodLine, planPriceLabel } from "./dashboard";
 
 export function PlanCard({ userId }: { userId: string }) {
@@ -12,22 +13,16 @@ export function PlanCard({ userId }: { userId: string }) {
   const query = useSubscriptionDetails(userId);
 
   return (
-    <section
-      className="card dash-card dash-plan"
-      aria-labelledby="dash-plan-title"
-      aria-busy={query.isPending}
+    <QueryDashCard
+      name="plan"
+      title={t("plan.title")}
+      query={query}
+      aside={(data) => (
+        <span className={`status-pill status-${data.status}`}>
+          {data.status === "past_due" ? t("plan.paymentDue") : t("plan.active")}
+        </span>
+      )}
     >
-      <div className="dash-card-head">
-        <h2 id="dash-plan-title" className="dash-card-title">
-          {t("plan.title")}
-        </h2>
-        {query.data ? (
-          <span className={`status-pill status-${query.data.status}`}>
-            {query.data.status === "past_due" ? t("plan.paymentDue") : t("plan.active")}
-          </span>
-        ) : null}
-      </div>
-
       {query.data ? (
         <PlanBody details={query.data} />
       ) : query.isError ? (
@@ -47,7 +42,7 @@ export function PlanCard({ userId }: { userId: string }) {
           {t("plan.manage")}
         </Link>
       </div>
-    </section>
+    </QueryDashCard>
   );
 }
 

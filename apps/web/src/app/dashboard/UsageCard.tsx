@@ -3,6 +3,7 @@ import { CardError } from "../../components/CardError";
 import { useDashboardWording, useUsage } from "../../features/billing/public";
 import { usePlanText } from "../../features/pricing/public";
 import { isApiError } from "../../lib/api";
+import { QueryDashCard } from "./DashCard";
 import { usageRows } from "./dashboard";
 
 const skeletonRows = ["chatbots", "messages", "knowledge", "team"];
@@ -16,24 +17,16 @@ export function UsageCard({ userId }: { userId: string }) {
   const query = useUsage(userId);
 
   return (
-    <section
-      className="card dash-card dash-usage"
-      aria-labelledby="dash-usage-title"
-      aria-busy={query.isPending}
+    <QueryDashCard
+      name="usage"
+      title={t("usage.title")}
+      query={query}
+      aside={(data) => (
+        <span className="dash-muted dash-small">
+          {t("usage.planLimits", { plan: planText.name({ name: data.planName, names: data.planNames }) })}
+        </span>
+      )}
     >
-      <div className="dash-card-head">
-        <h2 id="dash-usage-title" className="dash-card-title">
-          {t("usage.title")}
-        </h2>
-        {query.data ? (
-          <span className="dash-muted dash-small">
-            {t("usage.planLimits", {
-              plan: planText.name({ name: query.data.planName, names: query.data.planNames }),
-            })}
-          </span>
-        ) : null}
-      </div>
-
       {query.isPending ? (
         <ul className="usage-list" aria-hidden="true">
           {skeletonRows.map((key) => (
@@ -83,6 +76,6 @@ export function UsageCard({ userId }: { userId: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </QueryDashCard>
   );
 }

@@ -1,17 +1,19 @@
 import { Logo } from "@parley/ui/components/Logo";
 import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
-import { Link, NavLink } from "react-router-dom";
-import { MenuIcon } from "../../components/MenuIcon";
+import { Link } from "react-router-dom";
+import { MenuToggle } from "../../components/MenuIcon";
+import { NavLinkList } from "../../components/NavLinkList";
 import { useDismissableMenu } from "../../components/use-dismissable-menu";
 import { signInUrl, signUpUrl } from "../../lib/config";
 import { primaryNav } from "./nav";
 
 export function SiteHeader() {
   const menu = useDismissableMenu<HTMLDivElement>("(min-width: 960px)");
-  const { open: menuOpen, setOpen: setMenuOpen, toggleRef, panelRef } = menu;
   const menuId = useId();
   const { t } = useTranslation("site");
+  const navLabel = (item: (typeof primaryNav)[number]) => t(item.label);
+  const atHome = (item: (typeof primaryNav)[number]) => item.to === "/";
 
   return (
     <header className="site-header">
@@ -21,64 +23,48 @@ export function SiteHeader() {
         </Link>
 
         <nav className="header-nav" aria-label={t("header.mainNav")}>
-          <ul>
-            {primaryNav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className="nav-link">
-                  {t(item.label)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinkList items={primaryNav} label={navLabel} end={atHome} className="nav-link" />
         </nav>
 
         <div className="header-actions">
           <LanguageSwitch />
-          <a className="btn btn-ghost btn-sm" href={signInUrl}>
-            {t("header.signIn")}
-          </a>
-          <a className="btn btn-primary btn-sm" href={signUpUrl}>
-            {t("header.startFree")}
-          </a>
+          <AuthLinks signInClass="btn-ghost" size="btn-sm" />
         </div>
 
-        <button
-          ref={toggleRef}
-          type="button"
+        <MenuToggle
+          menu={menu}
+          controls={menuId}
           className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? t("header.closeMenu") : t("header.openMenu")}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <MenuIcon open={menuOpen} />
-        </button>
+          label={menu.open ? t("header.closeMenu") : t("header.openMenu")}
+        />
       </div>
 
-      <div ref={panelRef} id={menuId} className="mobile-menu" hidden={!menuOpen}>
+      <div ref={menu.panelRef} id={menuId} className="mobile-menu" hidden={!menu.open}>
         <nav aria-label={t("header.mobileNav")}>
-          <ul>
-            {primaryNav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.to === "/"} className="mobile-link">
-                  {t(item.label)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinkList items={primaryNav} label={navLabel} end={atHome} className="mobile-link" />
         </nav>
         <div className="mobile-actions">
           <div style={{ gridColumn: "1 / -1" }}>
             <LanguageSwitch />
           </div>
-          <a className="btn btn-secondary btn-block" href={signInUrl}>
-            {t("header.signIn")}
-          </a>
-          <a className="btn btn-primary btn-block" href={signUpUrl}>
-            {t("header.startFree")}
-          </a>
+          <AuthLinks signInClass="btn-secondary" size="btn-block" />
         </div>
       </div>
     </header>
+  );
+}
+
+/** Sign in and Start free, to the auth app: in the header's row, and again in the phone menu. */
+function AuthLinks({ signInClass, size }: { signInClass: string; size: string }) {
+  const { t } = useTranslation("site");
+  return (
+    <>
+      <a className={`btn ${signInClass} ${size}`} href={signInUrl}>
+        {t("header.signIn")}
+      </a>
+      <a className={`btn btn-primary ${size}`} href={signUpUrl}>
+        {t("header.startFree")}
+      </a>
+    </>
   );
 }

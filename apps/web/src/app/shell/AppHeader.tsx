@@ -3,8 +3,9 @@ import { Logo } from "@parley/ui/components/Logo";
 import { LanguageSwitch, useTranslation } from "@parley/ui/i18n/react";
 import type en from "@parley/ui/locales/en/app";
 import { useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router-dom";
-import { MenuIcon } from "../../components/MenuIcon";
+import { Link, useLocation } from "react-router-dom";
+import { MenuToggle } from "../../components/MenuIcon";
+import { NavLinkList } from "../../components/NavLinkList";
 import { useDismissableMenu } from "../../components/use-dismissable-menu";
 import { useSession } from "../../features/session/session-context";
 import { WorkspaceSwitcher } from "../../features/workspaces/components/WorkspaceSwitcher";
@@ -45,7 +46,6 @@ export function AppHeader() {
   const { t } = useTranslation(["app", "common"]);
   const [confirming, setConfirming] = useState(false);
   const menu = useDismissableMenu<HTMLElement>("(min-width: 720px)");
-  const { open: menuOpen, setOpen: setMenuOpen, toggleRef, panelRef: navRef } = menu;
   const navId = useId();
   const location = useLocation();
   const nav = useNav();
@@ -61,40 +61,30 @@ export function AppHeader() {
         <Link to="/dashboard" className="header-logo app-header-logo" aria-label={t("header.home")}>
           <Logo />
         </Link>
-        <button
-          ref={toggleRef}
-          type="button"
+        <MenuToggle
+          menu={menu}
+          controls={navId}
           className="app-menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls={navId}
           // The visible text (the section you are in) leads the name; aria-expanded says open/closed.
-          aria-label={t("header.menuButton", { section: currentLabel ?? t("header.sections") })}
-          onClick={() => setMenuOpen((open) => !open)}
+          label={t("header.menuButton", { section: currentLabel ?? t("header.sections") })}
+          size={20}
         >
-          <MenuIcon open={menuOpen} size={20} />
           <span>{currentLabel ?? t("header.menu")}</span>
-        </button>
+        </MenuToggle>
         <nav
-          ref={navRef}
+          ref={menu.panelRef}
           id={navId}
           className="app-nav"
           aria-label={t("header.navLabel")}
-          data-open={menuOpen || undefined}
+          data-open={menu.open || undefined}
         >
-          <ul>
-            {nav.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) =>
-                    isActive || inSection(item.to) ? "app-nav-link active" : "app-nav-link"
-                  }
-                >
-                  {t(item.label)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinkList
+            items={nav}
+            label={(item) => t(item.label)}
+            className={(item, isActive) =>
+              isActive || inSection(item.to) ? "app-nav-link active" : "app-nav-link"
+            }
+          />
         </nav>
         <div className="app-header-user">
           <WorkspaceSwitcher />

@@ -1,5 +1,6 @@
 import { ConfirmDialog } from "@parley/ui/components/Dialog";
 import { useTranslation } from "@parley/ui/i18n/react";
+import { StrokeSvg } from "../../components/Svg";
 
 interface SignOutDialogProps {
   open: boolean;
@@ -22,17 +23,9 @@ export function SignOutDialog({ open, onConfirm, onCancel, busy = false }: SignO
       title={t("signOut.title")}
       description={t("signOut.description")}
       icon={
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <StrokeSvg size={22}>
           <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-        </svg>
+        </StrokeSvg>
       }
     />
   );

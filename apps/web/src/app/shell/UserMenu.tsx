@@ -1,6 +1,7 @@
 import { MenuChevron, useMenu } from "@parley/ui/components/Menu";
 import { Ltr, useTranslation } from "@parley/ui/i18n/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { staffQueryOptions } from "../../features/admin/public";
 import type { AuthUser } from "../../features/session/session-data";
@@ -29,6 +30,32 @@ interface UserMenuProps {
  * there: whether one is staff is asked once, lazily (when the menu is about to open), and a 403
  * answer hides the link.
  */
+/** One page of the menu (a menu item drawn as a link). */
+function MenuLink({
+  to,
+  onClick,
+  children,
+  "data-testid": testId,
+}: {
+  to: string;
+  onClick: () => void;
+  children: ReactNode;
+  "data-testid"?: string;
+}) {
+  return (
+    <Link
+      role="menuitem"
+      tabIndex={-1}
+      className="user-menu-item"
+      to={to}
+      data-testid={testId}
+      onClick={onClick}
+    >
+      {children}
+    </Link>
+  );
+}
+
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const { t } = useTranslation("app");
   const { open, setOpen, close, buttonProps, menuProps } = useMenu();
@@ -61,35 +88,16 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
               <Ltr>{user.email}</Ltr>
             </span>
           </div>
-          <Link
-            role="menuitem"
-            tabIndex={-1}
-            className="user-menu-item"
-            to="/account"
-            onClick={() => close(false)}
-          >
+          <MenuLink to="/account" onClick={() => close(false)}>
             {t("userMenu.settings")}
-          </Link>
-          <Link
-            role="menuitem"
-            tabIndex={-1}
-            className="user-menu-item"
-            to="/support"
-            onClick={() => close(false)}
-          >
+          </MenuLink>
+          <MenuLink to="/support" onClick={() => close(false)}>
             {t("userMenu.help")}
-          </Link>
+          </MenuLink>
           {staff.data ? (
-            <Link
-              role="menuitem"
-              tabIndex={-1}
-              className="user-menu-item"
-              to="/admin"
-              data-testid="operator-console-link"
-              onClick={() => close(false)}
-            >
+            <MenuLink to="/admin" data-testid="operator-console-link" onClick={() => close(false)}>
               {t("userMenu.console")}
-            </Link>
+            </MenuLink>
           ) : null}
           <hr className="user-menu-separator" />
           <button

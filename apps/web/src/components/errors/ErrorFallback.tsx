@@ -1,5 +1,6 @@
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { isApiError } from "../../lib/api-error";
+import { StrokeSvg } from "../Svg";
 
 interface ErrorFallbackProps {
   error: unknown;
@@ -44,17 +45,9 @@ export function ErrorFallback({ error }: ErrorFallbackProps) {
     <div className="error-screen" role="alert">
       <div className="error-card">
         <div className="error-icon" aria-hidden="true">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="28"
-            height="28"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
+          <StrokeSvg size={28}>
             <path d="M12 9v4m0 4h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
-          </svg>
+          </StrokeSvg>
         </div>
         <p className="error-eyebrow">{t("errorScreen.eyebrow")}</p>
         <h1 className="error-title">{t("errorScreen.title")}</h1>

@@ -78,13 +78,21 @@ export function useWorkspaceSearch(q: string) {
   });
 }
 
-export function useWorkspace(id: string) {
+/** One of the console's reads: what `path` answers, checked with `schema`, fresh for 15 s. */
+function useConsoleRead<S extends ZodType>(queryKey: readonly unknown[], path: string, schema: S) {
   return useQuery({
-    queryKey: adminKeys.workspace(id),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/admin/workspaces/${enc(id)}`, { schema: adminWorkspaceDetailSchema, signal }),
+    queryKey,
+    queryFn: ({ signal }) => apiFetch(path, { schema, signal }),
     staleTime: 15_000,
   });
+}
+
+export function useWorkspace(id: string) {
+  return useConsoleRead(
+    adminKeys.workspace(id),
+    `/api/admin/workspaces/${enc(id)}`,
+    adminWorkspaceDetailSchema,
+  );
 }
 
 /** Newest first, a keyset page at a time ("Load more"). */
@@ -107,12 +115,11 @@ export function usePayments(filters: PaymentFilters) {
 }
 
 export function usePayment(trackId: string) {
-  return useQuery({
-    queryKey: adminKeys.payment(trackId),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/admin/payments/${enc(trackId)}`, { schema: adminPaymentDetailSchema, signal }),
-    staleTime: 15_000,
-  });
+  return useConsoleRead(
+    adminKeys.payment(trackId),
+    `/api/admin/payments/${enc(trackId)}`,
+    adminPaymentDetailSchema,
+  );
 }
 
 export function usePlansAdmin() {
@@ -123,19 +130,11 @@ export function usePlansAdmin() {
 }
 
 export function useHealth() {
-  return useQuery({
-    queryKey: adminKeys.health(),
-    queryFn: ({ signal }) => apiFetch("/api/admin/health", { schema: adminHealthSchema, signal }),
-    staleTime: 15_000,
-  });
+  return useConsoleRead(adminKeys.health(), "/api/admin/health", adminHealthSchema);
 }
 
 export function useRecentActions() {
-  return useQuery({
-    queryKey: adminKeys.actions(),
-    queryFn: ({ signal }) => apiFetch("/api/admin/actions", { schema: actionsSchema, signal }),
-    staleTime: 15_000,
-  });
+  return useConsoleRead(adminKeys.actions(), "/api/admin/actions", actionsSchema);
 }
 
 /** Grant or extend a plan until a date; the workspace, its payments and the log are read again. */

@@ -29,25 +29,27 @@ export function useSubscription() {
   return useQuery(subscriptionQueryOptions(user?.id));
 }
 
-/** The workspace's plan changes, newest first (the billing page's history). */
-export function usePlanChanges() {
+/** One of the signed-in user's billing lists (cached under `key` of their id; none signed out). */
+function useUserList<Item>(
+  key: (userId: string) => readonly unknown[],
+  load: (signal: AbortSignal) => Promise<Item[]>,
+) {
   const { user } = useBillingUser();
   return useQuery({
-    queryKey: billingKeys.planChanges(user?.id ?? NO_USER),
-    queryFn: ({ signal }) => billingApi.planChanges(signal),
+    queryKey: key(user?.id ?? NO_USER),
+    queryFn: ({ signal }) => load(signal),
     enabled: Boolean(user),
     staleTime: 15_000,
   });
 }
 
+/** The workspace's plan changes, newest first (the billing page's history). */
+export function usePlanChanges() {
+  return useUserList(billingKeys.planChanges, (signal) => billingApi.planChanges(signal));
+}
+
 export function usePayments() {
-  const { user } = useBillingUser();
-  return useQuery({
-    queryKey: billingKeys.paymentList(user?.id ?? NO_USER),
-    queryFn: ({ signal }) => billingApi.payments(signal),
-    enabled: Boolean(user),
-    staleTime: 15_000,
-  });
+  return useUserList(billingKeys.paymentList, (signal) => billingApi.payments(signal));
 }
 
 /**
@@ -93,47 +95,52 @@ export function useRefreshAfterPayment() {
   return (userId: string) => invalidateBilling(queryClient, userId);
 }
 
-export function useInitiatePayment() {
+type Refresh = (queryClient: QueryClient, userId: string | undefined) => Promise<unknown>;
+
+/**
+ * A change to the signed-in user's billing: `refresh` re-reads what it moved once it has settled
+ * (or, `after: "success"`, only when it went through).
+ */
+function useBillingChange<Input, Reply>(
+  change: (input: Input, user: ReturnType<typeof useBillingUser>["user"]) => Promise<Reply>,
+  refresh: Refresh,
+  after: "settled" | "success" = "settled",
+) {
   const queryClient = useQueryClient();
   const { user } = useBillingUser();
+  const done = () => refresh(queryClient, user?.id);
   return useMutation({
-    mutationFn: billingApi.initiate,
-    // A started payment appears in the history as pending (or failed if the gateway refused).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.payments(user?.id ?? NO_USER) }),
+    mutationFn: (input: Input) => change(input, user),
+    onSuccess: after === "success" ? done : undefined,
+    onSettled: after === "settled" ? done : undefined,
   });
+}
+
+export function useInitiatePayment() {
+  return useBillingChange(
+    billingApi.initiate,
+    // A started payment appears in the history as pending (or failed if the gateway refused).
+    (queryClient, userId) =>
+      queryClient.invalidateQueries({ queryKey: billingKeys.payments(userId ?? NO_USER) }),
+  );
 }
 
 export function useCreatePaymentRecord() {
-  const queryClient = useQueryClient();
-  const { user } = useBillingUser();
-  return useMutation({
-    mutationFn: billingApi.create,
-    // Recording may settle the payment by inquiry, which can change the plan too.
-    onSettled: () => invalidateBilling(queryClient, user?.id),
-  });
+  // Recording may settle the payment by inquiry, which can change the plan too.
+  return useBillingChange(billingApi.create, invalidateBilling);
 }
 
 export function useDowngrade() {
-  const queryClient = useQueryClient();
-  const { user } = useBillingUser();
-  return useMutation({
-    mutationFn: billingApi.downgrade,
-    onSuccess: () => invalidateSubscription(queryClient, user?.id),
-  });
+  return useBillingChange(billingApi.downgrade, invalidateSubscription, "success");
 }
 
 export function useCancelScheduledDowngrade() {
-  const queryClient = useQueryClient();
-  const { user } = useBillingUser();
-  return useMutation({
-    mutationFn: () => {
-      // The code lets other languages say it in their words (useErrorText); English keeps the text.
-      if (!user)
-        return Promise.reject(
-          Object.assign(new Error("You need to be signed in to change your plan"), { code: "UNAUTHORIZED" }),
-        );
-      return billingApi.checkAndCancel(user.id);
-    },
-    onSettled: () => invalidateSubscription(queryClient, user?.id),
-  });
+  return useBillingChange<void, Awaited<ReturnType<typeof billingApi.checkAndCancel>>>((_input, user) => {
+    // The code lets other languages say it in their words (useErrorText); English keeps the text.
+    if (!user)
+      return Promise.reject(
+        Object.assign(new Error("You need to be signed in to change your plan"), { code: "UNAUTHORIZED" }),
+      );
+    return billingApi.checkAndCancel(user.id);
+  }, invalidateSubscription);
 }

@@ -2,6 +2,7 @@ import {
   type Citation,
   ingestLimits,
   type KnowledgeSource,
+  parseWebUrl,
   type SourceKind,
   type SourceStatus,
 } from "@parley/contracts";
@@ -228,13 +229,7 @@ export function answerParagraphs(text: string, citationCount: number): AnswerPie
 
 /** Only http(s) links are rendered as links; a citation URL is data from crawled pages. */
 export function safeLink(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.toString() : null;
-  } catch {
-    return null;
-  }
+  return parseWebUrl(url)?.toString() ?? null;
 }
 
 export function citationSubtitle(citation: Citation, w: Words = ENGLISH): string {

@@ -1,3 +1,4 @@
+import { parseWebUrl } from "@parley/contracts";
 import en from "@parley/ui/locales/en/builder";
 import { z } from "zod";
 
@@ -20,14 +21,7 @@ export function needsNewKey(action: KeyAction, typed: string): boolean {
   return action === "replace" && typed.trim() === "";
 }
 
-export const isHttpUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-};
+export const isHttpUrl = (value: string) => parseWebUrl(value) !== null;
 
 /** An optional endpoint address: empty (the server's default) or an http(s) URL. */
 export const optionalUrlField = () =>

@@ -41,14 +41,17 @@ export function useLiveAction(conversationId: string, action: LiveAction) {
   });
 }
 
-/** The signed-in member's reply. The text stays in the box until the server has it. */
-export function useReply(conversationId: string) {
+/**
+ * Posts something the member sends into the conversation (`path`: "messages", "template"): the
+ * message the server returns shows at once; on failure the transcript is read again.
+ */
+function useSendMessage<T>(conversationId: string, path: string, bodyOf: (input: T) => unknown) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      apiFetch(conversationPath(conversationId, "messages"), {
+    mutationFn: (input: T) =>
+      apiFetch(conversationPath(conversationId, path), {
         method: "POST",
-        body: { content },
+        body: bodyOf(input),
         schema: liveMessageSchema,
       }),
     onSuccess: (message) => {
@@ -59,6 +62,11 @@ export function useReply(conversationId: string) {
       void queryClient.invalidateQueries({ queryKey: inboxKeys.transcript(conversationId) });
     },
   });
+}
+
+/** The signed-in member's reply. The text stays in the box until the server has it. */
+export function useReply(conversationId: string) {
+  return useSendMessage(conversationId, "messages", (content: string) => ({ content }));
 }
 
 /**
@@ -91,20 +99,5 @@ export function useTemplates(conversationId: string, enabled: boolean) {
 
 /** Sends an approved template (its values filled in); the message shows at once, as a reply does. */
 export function useSendTemplate(conversationId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (template: TemplateSend) =>
-      apiFetch(conversationPath(conversationId, "template"), {
-        method: "POST",
-        body: template,
-        schema: liveMessageSchema,
-      }),
-    onSuccess: (message) => {
-      addMessage(queryClient, conversationId, message);
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.lists() });
-    },
-    onError: () => {
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.transcript(conversationId) });
-    },
-  });
+  return useSendMessage(conversationId, "template", (template: TemplateSend) => template);
 }

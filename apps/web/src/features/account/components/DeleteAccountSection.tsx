@@ -1,8 +1,9 @@
 import { Dialog } from "@parley/ui/components/Dialog";
 import { Field, fieldAria } from "@parley/ui/components/Field";
-import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
-import { FormNotice, SectionCard } from "../../../components/SectionCard";
+import { LtrTrans } from "../../../components/LtrTrans";
+import { DangerActions, FormNotice, SectionCard } from "../../../components/SectionCard";
 import type { AuthUser } from "../../session/public";
 import { authClient, useAuthErrorText, useSession } from "../../session/public";
 
@@ -69,12 +70,7 @@ export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; ha
       {outcome?.kind === "emailed" ? (
         <FormNotice tone="success">
           <strong>{t("delete.checkInbox")}</strong>{" "}
-          <Trans
-            t={t}
-            i18nKey="delete.emailed"
-            values={{ email: user.email }}
-            components={{ email: <bdi dir="ltr" /> }}
-          />
+          <LtrTrans t={t} i18nKey="delete.emailed" values={{ email: user.email }} />
         </FormNotice>
       ) : null}
       <div className="settings-actions settings-actions-start">
@@ -106,15 +102,12 @@ export function DeleteAccountSection({ user, hasPassword }: { user: AuthUser; ha
           ) : null}
           {formError ? <FormNotice tone="error">{formError}</FormNotice> : null}
           {outcome?.kind === "deleted" ? <FormNotice tone="success">{t("delete.deleted")}</FormNotice> : null}
-          <div className="modal-actions">
-            <button type="button" className="btn btn-secondary" onClick={close} disabled={busy}>
-              {t("common:actions.cancel")}
-            </button>
-            <button type="submit" className="btn btn-danger" disabled={busy}>
-              {busy ? <span className="spinner" aria-hidden="true" /> : null}
-              {t("delete.submit")}
-            </button>
-          </div>
+          <DangerActions
+            busy={busy}
+            onCancel={close}
+            cancelLabel={t("common:actions.cancel")}
+            confirmLabel={t("delete.submit")}
+          />
         </form>
       </Dialog>
     </SectionCard>

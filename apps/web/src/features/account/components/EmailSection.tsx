@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Field, fieldAria } from "@parley/ui/components/Field";
-import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
+import { Ltr, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useMemo, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router-dom";
-import { FormNotice, SectionCard } from "../../../components/SectionCard";
+import { LtrTrans } from "../../../components/LtrTrans";
+import { FormNotice, SectionCard, SettingsForm } from "../../../components/SectionCard";
 import type { AuthUser } from "../../session/public";
-import { authClient, useAuthErrorText, useSession } from "../../session/public";
+import { authClient, useSession } from "../../session/public";
 import {
   EMAIL_CHANGED_PARAM,
   type EmailLinkOutcome,
@@ -14,6 +14,7 @@ import {
   withoutEmailLinkParams,
 } from "../email-link";
 import { type ChangeEmailInput, changeEmailSchema } from "../schemas";
+import { useAuthForm } from "../use-auth-form";
 import { useValidationText } from "../use-validation-text";
 
 type Sent = { verifiedBefore: boolean; from: string; to: string };
@@ -26,7 +27,6 @@ type Sent = { verifiedBefore: boolean; from: string; to: string };
  */
 export function EmailSection({ user }: { user: AuthUser }) {
   const { t } = useTranslation("account");
-  const authErrorText = useAuthErrorText();
   const validationText = useValidationText();
   const { reload } = useSession();
   const [sent, setSent] = useState<Sent | null>(null);
@@ -41,15 +41,13 @@ export function EmailSection({ user }: { user: AuthUser }) {
     if (linkOutcome.kind === "changed") void reload();
   }, [linkOutcome, location.search, location.hash, navigate, reload]);
   const schema = useMemo(() => changeEmailSchema(user.email, validationText), [user.email, validationText]);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangeEmailInput>({ resolver: zodResolver(schema), defaultValues: { newEmail: "" } });
+  const form = useAuthForm<ChangeEmailInput>(
+    { resolver: zodResolver(schema), defaultValues: { newEmail: "" } },
+    { email: "newEmail" },
+  );
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async ({ newEmail }) => {
+  const onSubmit = form.handleSubmit(async ({ newEmail }) => {
     setFormError(null);
     setSent(null);
     const to = newEmail.trim().toLowerCase();
@@ -59,13 +57,11 @@ export function EmailSection({ user }: { user: AuthUser }) {
         callbackURL: `${window.location.origin}/account?${EMAIL_CHANGED_PARAM}=1`,
       });
       setSent({ verifiedBefore: user.emailVerified, from: user.email, to });
-      reset({ newEmail: "" });
+      form.reset({ newEmail: "" });
       // An unverified address has already changed: show the new one.
       if (!user.emailVerified) await reload();
     } catch (error) {
-      const human = authErrorText(error);
-      if (human.field === "email") setError("newEmail", { message: human.message });
-      else setFormError(human.message);
+      setFormError(form.authError(error));
     }
   });
 
@@ -82,7 +78,12 @@ export function EmailSection({ user }: { user: AuthUser }) {
           )}
         </span>
       </div>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <SettingsForm
+        onSubmit={onSubmit}
+        busy={isSubmitting}
+        submitLabel={t("email.submit")}
+        busyLabel={t("email.submitting")}
+      >
         <Field label={t("email.new")} id="email-new" error={errors.newEmail?.message}>
           <input
             id="email-new"
@@ -92,50 +93,29 @@ export function EmailSection({ user }: { user: AuthUser }) {
             spellCheck={false}
             dir="ltr"
             {...fieldAria("email-new", errors.newEmail?.message)}
-            {...register("newEmail")}
+            {...form.register("newEmail")}
           />
         </Field>
         {sent ? (
           <FormNotice tone="success">
             <strong>{t("email.checkInbox")}</strong>{" "}
             {sent.verifiedBefore ? (
-              <Trans
-                t={t}
-                i18nKey="email.sentToNew"
-                values={{ from: sent.from, to: sent.to }}
-                components={{ from: <bdi dir="ltr" />, to: <bdi dir="ltr" /> }}
-              />
+              <LtrTrans t={t} i18nKey="email.sentToNew" values={{ from: sent.from, to: sent.to }} />
             ) : (
-              <Trans
-                t={t}
-                i18nKey="email.changedNow"
-                values={{ to: sent.to }}
-                components={{ to: <bdi dir="ltr" /> }}
-              />
+              <LtrTrans t={t} i18nKey="email.changedNow" values={{ to: sent.to }} />
             )}
           </FormNotice>
         ) : null}
         {formError ? <FormNotice tone="error">{formError}</FormNotice> : null}
         {linkOutcome?.kind === "changed" ? (
           <FormNotice tone="success">
-            <Trans
-              t={t}
-              i18nKey="email.changed"
-              values={{ email: user.email }}
-              components={{ email: <bdi dir="ltr" /> }}
-            />
+            <LtrTrans t={t} i18nKey="email.changed" values={{ email: user.email }} />
           </FormNotice>
         ) : null}
         {linkOutcome?.kind === "failed" ? (
           <FormNotice tone="error">{t(`email.linkErrors.${linkOutcome.error}`)}</FormNotice>
         ) : null}
-        <div className="settings-actions">
-          <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting}>
-            {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
-            {isSubmitting ? t("email.submitting") : t("email.submit")}
-          </button>
-        </div>
-      </form>
+      </SettingsForm>
     </SectionCard>
   );
 }

@@ -2,7 +2,7 @@ import { Dialog } from "@parley/ui/components/Dialog";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { FormNotice, SectionCard } from "../../../components/SectionCard";
+import { DangerActions, FormNotice, SectionCard } from "../../../components/SectionCard";
 import type { LinkedAccount } from "../../session/public";
 import { authClient, useAuthErrorText } from "../../session/public";
 import { providerName } from "../account";
@@ -103,26 +103,14 @@ export function LinkedAccountsSection({ userId }: { userId: string }) {
         }
       >
         {unlink.isError ? <FormNotice tone="error">{authErrorText(unlink.error).message}</FormNotice> : null}
-        <div className="modal-actions">
-          <button
-            ref={cancelRef}
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => setTarget(null)}
-            disabled={unlink.isPending}
-          >
-            {t("common:actions.cancel")}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={unlink.isPending}
-            onClick={() => target && unlink.mutate(target)}
-          >
-            {unlink.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            {t("linked.unlink")}
-          </button>
-        </div>
+        <DangerActions
+          busy={unlink.isPending}
+          onCancel={() => setTarget(null)}
+          cancelLabel={t("common:actions.cancel")}
+          cancelRef={cancelRef}
+          confirmLabel={t("linked.unlink")}
+          onConfirm={() => target && unlink.mutate(target)}
+        />
       </Dialog>
     </SectionCard>
   );

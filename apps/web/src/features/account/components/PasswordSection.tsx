@@ -2,12 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMemo, useState } from "react";
-import { type FieldPath, useForm } from "react-hook-form";
-import { FormNotice, SectionCard } from "../../../components/SectionCard";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { type Notice, SectionCard, SettingsForm } from "../../../components/SectionCard";
 import { signInUrl } from "../../../lib/config";
-import { authClient, useAuthErrorText } from "../../session/public";
+import { authClient } from "../../session/public";
 import { usePasswordPolicy } from "../api";
 import { type ChangePasswordInput, changePasswordSchema } from "../schemas";
+import { useAuthForm } from "../use-auth-form";
 import { useValidationText } from "../use-validation-text";
 
 const empty: ChangePasswordInput = {
@@ -17,37 +18,61 @@ const empty: ChangePasswordInput = {
   revokeOtherSessions: false,
 };
 
+/** A password box in its field (the browser's own input, no show/hide toggle). */
+function PasswordInput({
+  id,
+  label,
+  error,
+  hint,
+  autoComplete,
+  registration,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  hint?: string;
+  autoComplete: "current-password" | "new-password";
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <Field label={label} id={id} error={error} hint={hint}>
+      <input
+        id={id}
+        type="password"
+        autoComplete={autoComplete}
+        {...fieldAria(id, error, hint !== undefined)}
+        {...registration}
+      />
+    </Field>
+  );
+}
+
 /** `hasPassword`: null while the sign-in methods load; false for accounts made with a provider. */
 export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }) {
   const { t } = useTranslation("account");
-  const authErrorText = useAuthErrorText();
   const validationText = useValidationText();
   const policy = usePasswordPolicy();
   const schema = useMemo(() => changePasswordSchema(policy, validationText), [policy, validationText]);
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordInput>({ resolver: zodResolver(schema), defaultValues: empty });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const form = useAuthForm<ChangePasswordInput>(
+    { resolver: zodResolver(schema), defaultValues: empty },
+    { password: "currentPassword", newPassword: "newPassword" },
+    { focus: true },
+  );
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword, revokeOtherSessions }) => {
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword, revokeOtherSessions }) => {
     setNotice(null);
     try {
       await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions });
-      reset(empty);
+      form.reset(empty);
       setNotice({
         tone: "success",
         text: revokeOtherSessions ? t("password.changedAndRevoked") : t("password.changed"),
       });
     } catch (error) {
-      const human = authErrorText(error);
-      const field: FieldPath<ChangePasswordInput> | null =
-        human.field === "password" ? "currentPassword" : human.field === "newPassword" ? "newPassword" : null;
-      if (field) setError(field, { message: human.message }, { shouldFocus: true });
-      else setNotice({ tone: "error", text: human.message });
+      const message = form.authError(error);
+      if (message) setNotice({ tone: "error", text: message });
     }
   });
 
@@ -72,60 +97,46 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
 
   return (
     <SectionCard title={title} description={description}>
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <Field label={t("password.current")} id="password-current" error={errors.currentPassword?.message}>
-          <input
-            id="password-current"
-            type="password"
-            autoComplete="current-password"
-            {...fieldAria("password-current", errors.currentPassword?.message)}
-            {...register("currentPassword")}
-          />
-        </Field>
+      <SettingsForm
+        onSubmit={onSubmit}
+        busy={isSubmitting}
+        disabled={hasPassword === null}
+        submitLabel={t("password.submit")}
+        busyLabel={t("password.submitting")}
+        notice={notice}
+      >
+        <PasswordInput
+          id="password-current"
+          label={t("password.current")}
+          error={errors.currentPassword?.message}
+          autoComplete="current-password"
+          registration={form.register("currentPassword")}
+        />
         <div className="form-row">
-          <Field
-            label={t("password.new")}
+          <PasswordInput
             id="password-new"
+            label={t("password.new")}
             error={errors.newPassword?.message}
             hint={t("password.hint", { min: policy.minLength, max: policy.maxLength })}
-          >
-            <input
-              id="password-new"
-              type="password"
-              autoComplete="new-password"
-              {...fieldAria("password-new", errors.newPassword?.message, true)}
-              {...register("newPassword")}
-            />
-          </Field>
-          <Field label={t("password.confirm")} id="password-confirm" error={errors.confirmPassword?.message}>
-            <input
-              id="password-confirm"
-              type="password"
-              autoComplete="new-password"
-              {...fieldAria("password-confirm", errors.confirmPassword?.message)}
-              {...register("confirmPassword")}
-            />
-          </Field>
+            autoComplete="new-password"
+            registration={form.register("newPassword")}
+          />
+          <PasswordInput
+            id="password-confirm"
+            label={t("password.confirm")}
+            error={errors.confirmPassword?.message}
+            autoComplete="new-password"
+            registration={form.register("confirmPassword")}
+          />
         </div>
         <label className="checkbox">
-          <input type="checkbox" {...register("revokeOtherSessions")} />
+          <input type="checkbox" {...form.register("revokeOtherSessions")} />
           <span>
             {t("password.revoke")}
             <span className="checkbox-hint">{t("password.revokeHint")}</span>
           </span>
         </label>
-        {notice ? <FormNotice tone={notice.tone}>{notice.text}</FormNotice> : null}
-        <div className="settings-actions">
-          <button
-            type="submit"
-            className="btn btn-primary btn-sm"
-            disabled={isSubmitting || hasPassword === null}
-          >
-            {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
-            {isSubmitting ? t("password.submitting") : t("password.submit")}
-          </button>
-        </div>
-      </form>
+      </SettingsForm>
     </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useServerText, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormNotice, SectionCard } from "../../../components/SectionCard";
+import { type Notice, SectionCard, SettingsForm } from "../../../components/SectionCard";
 import type { AuthUser } from "../../session/public";
 import { authClient, useAuthErrorText, useSession } from "../../session/public";
 import { type ProfileInput, profileSchema } from "../schemas";
@@ -13,7 +13,7 @@ export function ProfileSection({ user }: { user: AuthUser }) {
   const authErrorText = useAuthErrorText();
   const serverText = useServerText();
   const { reload } = useSession();
-  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const {
     register,
     handleSubmit,
@@ -37,7 +37,14 @@ export function ProfileSection({ user }: { user: AuthUser }) {
 
   return (
     <SectionCard title={t("profile.title")} description={t("profile.description")}>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <SettingsForm
+        onSubmit={onSubmit}
+        busy={isSubmitting}
+        disabled={!isDirty}
+        submitLabel={t("profile.save")}
+        busyLabel={t("profile.saving")}
+        notice={notice}
+      >
         <Field label={t("profile.name")} id="profile-name" error={nameError}>
           <input
             id="profile-name"
@@ -48,14 +55,7 @@ export function ProfileSection({ user }: { user: AuthUser }) {
             {...register("name", { onChange: () => setNotice(null) })}
           />
         </Field>
-        {notice ? <FormNotice tone={notice.tone}>{notice.text}</FormNotice> : null}
-        <div className="settings-actions">
-          <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
-            {isSubmitting ? t("profile.saving") : t("profile.save")}
-          </button>
-        </div>
-      </form>
+      </SettingsForm>
     </SectionCard>
   );
 }

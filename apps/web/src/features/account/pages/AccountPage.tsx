@@ -1,4 +1,5 @@
 import { useTranslation } from "@parley/ui/i18n/react";
+import { PageHeader } from "../../../components/PageHeader";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { ExportDataSection } from "../../inbox/public";
 import { useSignedInUser } from "../../session/public";
@@ -27,10 +28,7 @@ export function AccountPage() {
 
   return (
     <div className="container app-page app-page-narrow">
-      <header className="app-page-head">
-        <h1>{t("page.title")}</h1>
-        <p className="app-page-lead">{t("page.lead")}</p>
-      </header>
+      <PageHeader title={t("page.title")} lead={t("page.lead")} />
       <div className="settings-stack">
         <ProfileSection user={user} />
         <EmailSection user={user} />

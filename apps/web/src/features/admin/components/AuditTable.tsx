@@ -1,8 +1,9 @@
 import type { AdminAuditEntry } from "@parley/contracts";
-import { Table } from "@parley/ui/components/Table";
+
 import { Ltr, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import type en from "@parley/ui/locales/en/admin";
 import { Link } from "react-router-dom";
+import { AdminTable, useWhenColumn } from "./AdminTable";
 import { Empty } from "./Status";
 
 type KindKey = keyof (typeof en)["actions"]["kinds"];
@@ -47,66 +48,59 @@ function Target({ entry }: { entry: AdminAuditEntry }) {
 /** The platform audit log: when, who, what to which target, why, and before/after on request. */
 export function AuditTable({ entries }: { entries: readonly AdminAuditEntry[] }) {
   const { t } = useTranslation("admin");
-  const format = useFormat();
+  const _format = useFormat();
+  const when = useWhenColumn();
   if (entries.length === 0) return <Empty>{t("actions.empty")}</Empty>;
   return (
-    <div className="admin-table-wrap">
-      <Table
-        className="admin-table"
-        caption={t("actions.caption")}
-        rows={entries}
-        rowKey={(e) => e.id}
-        pageSize={25}
-        columns={[
-          {
-            key: "when",
-            header: t("actions.when"),
-            className: "admin-nowrap",
-            cell: (e) => <time dateTime={e.createdAt}>{format.date(e.createdAt, "dateTime")}</time>,
+    <AdminTable
+      caption={t("actions.caption")}
+      rows={entries}
+      rowKey={(e) => e.id}
+      pageSize={25}
+      columns={[
+        when("when", t("actions.when"), (e: AdminAuditEntry) => e.createdAt, true),
+        { key: "who", header: t("actions.who"), cell: (e) => <Ltr>{e.actorEmail}</Ltr> },
+        {
+          key: "what",
+          header: t("actions.what"),
+          cell: (e) => {
+            const kind = e.action.replace(".", "_");
+            return (
+              <>
+                <span className="admin-strong">
+                  {KINDS.has(kind) ? t(`actions.kinds.${kind as KindKey}`) : <Ltr>{e.action}</Ltr>}
+                </span>
+                <Target entry={e} />
+              </>
+            );
           },
-          { key: "who", header: t("actions.who"), cell: (e) => <Ltr>{e.actorEmail}</Ltr> },
-          {
-            key: "what",
-            header: t("actions.what"),
-            cell: (e) => {
-              const kind = e.action.replace(".", "_");
-              return (
-                <>
-                  <span className="admin-strong">
-                    {KINDS.has(kind) ? t(`actions.kinds.${kind as KindKey}`) : <Ltr>{e.action}</Ltr>}
-                  </span>
-                  <Target entry={e} />
-                </>
-              );
-            },
-          },
-          {
-            key: "reason",
-            header: t("actions.reason"),
-            cell: (e) => <bdi className="admin-reason-text">{e.reason}</bdi>,
-          },
-          {
-            key: "details",
-            header: t("actions.details"),
-            cell: (e) =>
-              e.before || e.after ? (
-                <details className="admin-details">
-                  <summary>{t("actions.details")}</summary>
-                  <dl>
-                    <dt>{t("actions.before")}</dt>
-                    <dd>
-                      <pre dir="ltr">{JSON.stringify(e.before, null, 2)}</pre>
-                    </dd>
-                    <dt>{t("actions.after")}</dt>
-                    <dd>
-                      <pre dir="ltr">{JSON.stringify(e.after, null, 2)}</pre>
-                    </dd>
-                  </dl>
-                </details>
-              ) : null,
-          },
-        ]}
-      />
-    </div>
+        },
+        {
+          key: "reason",
+          header: t("actions.reason"),
+          cell: (e) => <bdi className="admin-reason-text">{e.reason}</bdi>,
+        },
+        {
+          key: "details",
+          header: t("actions.details"),
+          cell: (e) =>
+            e.before || e.after ? (
+              <details className="admin-details">
+                <summary>{t("actions.details")}</summary>
+                <dl>
+                  <dt>{t("actions.before")}</dt>
+                  <dd>
+                    <pre dir="ltr">{JSON.stringify(e.before, null, 2)}</pre>
+                  </dd>
+                  <dt>{t("actions.after")}</dt>
+                  <dd>
+                    <pre dir="ltr">{JSON.stringify(e.after, null, 2)}</pre>
+                  </dd>
+                </dl>
+              </details>
+            ) : null,
+        },
+      ]}
+    />
   );
 }

@@ -1,12 +1,12 @@
 import type { AdminWorkspaceDetail } from "@parley/contracts";
 import { Button } from "@parley/ui/components/Button";
-import { Table } from "@parley/ui/components/Table";
 import { Ltr, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useSuspension } from "../api";
+import { TableSection, useTableTexts } from "./AdminTable";
 import { useCanChange, useConsole } from "./ConsoleContext";
 import { ReasonDialog } from "./ReasonDialog";
-import { Badge, Empty, Section } from "./Status";
+import { Badge } from "./Status";
 
 type Bot = AdminWorkspaceDetail["chatbots"][number];
 
@@ -19,83 +19,76 @@ export function BotsSection({
   onNotice: (text: string) => void;
 }) {
   const { t } = useTranslation("admin");
+  const texts = useTableTexts();
   const format = useFormat();
   const canChange = useCanChange();
   const { act } = useConsole();
   const suspension = useSuspension();
   const [target, setTarget] = useState<{ bot: Bot; suspend: boolean } | null>(null);
   return (
-    <Section title={t("workspace.bots.title")}>
-      {workspace.chatbots.length === 0 ? (
-        <Empty>{t("workspace.bots.empty")}</Empty>
-      ) : (
-        <div className="admin-table-wrap">
-          <Table
-            className="admin-table"
-            caption={t("workspace.bots.caption")}
-            rows={workspace.chatbots}
-            rowKey={(b) => b.id}
-            rowProps={(b) => ({ "data-chatbot-id": b.id })}
-            columns={[
+    <TableSection
+      {...texts("workspace.bots")}
+      rows={workspace.chatbots}
+      rowKey={(b) => b.id}
+      rowProps={(b) => ({ "data-chatbot-id": b.id })}
+      columns={[
+        {
+          key: "name",
+          header: t("workspace.bots.name"),
+          cell: (b) => (
+            <>
+              <bdi className="admin-strong">{b.name}</bdi>
+              <Ltr className="admin-id admin-sub">{b.id}</Ltr>
+            </>
+          ),
+        },
+        {
+          key: "state",
+          header: t("workspace.bots.state"),
+          cell: (b) =>
+            b.suspendedAt ? (
+              <>
+                <Badge tone="danger">{t("workspace.bots.suspended")}</Badge>
+                <span className="admin-sub">
+                  {t("workspace.bots.suspendedSince", {
+                    date: format.date(b.suspendedAt),
+                    reason: b.suspendedReason ?? "",
+                  })}
+                </span>
+              </>
+            ) : (
+              <Badge tone={b.published ? "success" : "neutral"}>
+                {t(b.published ? "workspace.bots.published" : "workspace.bots.draft")}
+              </Badge>
+            ),
+        },
+        {
+          key: "created",
+          header: t("workspace.bots.created"),
+          className: "admin-nowrap",
+          cell: (b) => format.date(b.createdAt),
+        },
+        ...(canChange
+          ? [
               {
-                key: "name",
-                header: t("workspace.bots.name"),
-                cell: (b) => (
-                  <>
-                    <bdi className="admin-strong">{b.name}</bdi>
-                    <Ltr className="admin-id admin-sub">{b.id}</Ltr>
-                  </>
+                key: "actions",
+                header: t("workspace.bots.actions"),
+                hideHeader: true,
+                labelled: false,
+                cell: (b: Bot) => (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => act(() => setTarget({ bot: b, suspend: !b.suspendedAt }))}
+                  >
+                    {t(b.suspendedAt ? "workspace.bots.unsuspend" : "workspace.bots.suspend")}
+                  </Button>
                 ),
               },
-              {
-                key: "state",
-                header: t("workspace.bots.state"),
-                cell: (b) =>
-                  b.suspendedAt ? (
-                    <>
-                      <Badge tone="danger">{t("workspace.bots.suspended")}</Badge>
-                      <span className="admin-sub">
-                        {t("workspace.bots.suspendedSince", {
-                          date: format.date(b.suspendedAt),
-                          reason: b.suspendedReason ?? "",
-                        })}
-                      </span>
-                    </>
-                  ) : (
-                    <Badge tone={b.published ? "success" : "neutral"}>
-                      {t(b.published ? "workspace.bots.published" : "workspace.bots.draft")}
-                    </Badge>
-                  ),
-              },
-              {
-                key: "created",
-                header: t("workspace.bots.created"),
-                className: "admin-nowrap",
-                cell: (b) => format.date(b.createdAt),
-              },
-              ...(canChange
-                ? [
-                    {
-                      key: "actions",
-                      header: t("workspace.bots.actions"),
-                      hideHeader: true,
-                      labelled: false,
-                      cell: (b: Bot) => (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => act(() => setTarget({ bot: b, suspend: !b.suspendedAt }))}
-                        >
-                          {t(b.suspendedAt ? "workspace.bots.unsuspend" : "workspace.bots.suspend")}
-                        </Button>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </div>
-      )}
+            ]
+          : []),
+      ]}
+    >
       <ReasonDialog
         open={target !== null}
         tone={target?.suspend ? "danger" : "primary"}
@@ -127,6 +120,6 @@ export function BotsSection({
           );
         }}
       />
-    </Section>
+    </TableSection>
   );
 }

@@ -1,7 +1,7 @@
 import { Button } from "@parley/ui/components/Button";
 import { Ltr, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
-import { NavLink } from "react-router-dom";
+import { NavLinkList } from "../../../components/NavLinkList";
 import { STEP_UP_MINUTES } from "../console";
 import { useConsole } from "./ConsoleContext";
 import { useStepUp } from "./StepUp";
@@ -59,18 +59,11 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
     <div className="container app-page admin-console">
       <StaffBar />
       <nav className="admin-nav" aria-label={t("nav.label")}>
-        <ul>
-          {SECTIONS.map((section) => (
-            <li key={section.to}>
-              <NavLink
-                to={section.to}
-                className={({ isActive }) => (isActive ? "admin-nav-link active" : "admin-nav-link")}
-              >
-                {t(section.label)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavLinkList
+          items={SECTIONS}
+          label={(section) => t(section.label)}
+          className={(_section, isActive) => (isActive ? "admin-nav-link active" : "admin-nav-link")}
+        />
       </nav>
       {children}
     </div>

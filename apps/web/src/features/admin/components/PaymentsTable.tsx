@@ -1,7 +1,8 @@
 import { type AdminPayment, formatMoney } from "@parley/contracts";
-import { Table, type TableColumn } from "@parley/ui/components/Table";
+import type { TableColumn } from "@parley/ui/components/Table";
 import { Ltr, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
+import { AdminTable, useWhenColumn } from "./AdminTable";
 import { PaymentStateBadge, ProviderText } from "./PaymentBits";
 
 /** Payments, newest first: each links to its page; the workspace column when they are of many. */
@@ -16,14 +17,10 @@ export function PaymentsTable({
 }) {
   const { t } = useTranslation("admin");
   const { language } = useLanguage();
-  const format = useFormat();
+  const _format = useFormat();
+  const when = useWhenColumn();
   const columns: TableColumn<AdminPayment>[] = [
-    {
-      key: "created",
-      header: t("payments.created"),
-      className: "admin-nowrap",
-      cell: (p) => <time dateTime={p.createdAt}>{format.date(p.createdAt, "dateTime")}</time>,
-    },
+    when("created", t("payments.created"), (p) => p.createdAt, true),
     {
       key: "reference",
       header: t("payments.reference"),
@@ -57,16 +54,13 @@ export function PaymentsTable({
     { key: "state", header: t("payments.state"), cell: (p) => <PaymentStateBadge state={p.state} /> },
   ];
   return (
-    <div className="admin-table-wrap">
-      <Table
-        className="admin-table"
-        caption={t("payments.caption")}
-        rows={payments}
-        rowKey={(p) => p.trackId}
-        rowProps={(p) => ({ "data-track-id": p.trackId, "data-state": p.state })}
-        columns={columns}
-        {...(pageSize ? { pageSize } : {})}
-      />
-    </div>
+    <AdminTable
+      caption={t("payments.caption")}
+      rows={payments}
+      rowKey={(p) => p.trackId}
+      rowProps={(p) => ({ "data-track-id": p.trackId, "data-state": p.state })}
+      columns={columns}
+      {...(pageSize ? { pageSize } : {})}
+    />
   );
 }

@@ -1,14 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button } from "@parley/ui/components/Button";
-import { Dialog } from "@parley/ui/components/Dialog";
-import { useTranslation } from "@parley/ui/i18n/react";
-import { type ReactNode, useEffect, useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import type { ReactNode } from "react";
 import { z } from "zod";
-import { ActionError, ReasonField, reasonField } from "./form";
+import { ChangeDialog, useChangeForm } from "./ChangeDialog";
+import { reasonField } from "./form";
 
 const schema = z.object({ reason: reasonField });
-type Values = z.infer<typeof schema>;
 
 /**
  * A change that needs only a reason (suspend, lift a suspension, ask the gateway): what it does,
@@ -34,53 +30,23 @@ export function ReasonDialog({
   /** Resolves when done (the dialog closes); a rejection is shown in the dialog. */
   onConfirm: (reason: string) => Promise<unknown>;
 }) {
-  const { t } = useTranslation("admin");
-  const id = useId();
-  const [failure, setFailure] = useState<unknown>(null);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { reason: "" } });
-  const { isSubmitting } = form.formState;
-  const { reset } = form;
-
-  useEffect(() => {
-    if (!open) {
-      reset({ reason: "" });
-      setFailure(null);
-    }
-  }, [open, reset]);
-
-  const submit = form.handleSubmit(async ({ reason }) => {
-    setFailure(null);
-    try {
-      await onConfirm(reason);
-    } catch (error) {
-      setFailure(error);
-    }
+  const { change } = useChangeForm({
+    open,
+    onClose: onCancel,
+    resolver: zodResolver(schema),
+    defaults: { reason: "" },
+    clearWhen: "closed",
+    onSubmit: ({ reason }) => onConfirm(reason),
   });
-
   return (
-    <Dialog
-      open={open}
-      onClose={onCancel}
-      dismissible={!isSubmitting}
+    <ChangeDialog
       title={title}
       description={description}
-    >
-      <form className="form admin-dialog-form" onSubmit={submit} noValidate>
-        <ReasonField
-          id={`${id}-reason`}
-          error={form.formState.errors.reason?.message}
-          registration={form.register("reason")}
-        />
-        <ActionError error={failure} />
-        <div className="modal-actions">
-          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-            {t("common.cancel")}
-          </Button>
-          <Button type="submit" variant={tone} busy={isSubmitting} busyLabel={busyLabel}>
-            {confirmLabel}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      change={change}
+      submitLabel={confirmLabel}
+      busyLabel={busyLabel}
+      danger={tone === "danger"}
+      size="sm"
+    />
   );
 }

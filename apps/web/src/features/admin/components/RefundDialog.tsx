@@ -1,14 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type AdminPaymentDetail, formatMoney } from "@parley/contracts";
-import { Dialog } from "@parley/ui/components/Dialog";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
-import { useEffect, useId, useState } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { useRefund } from "../api";
 import { refundLeft } from "../console";
-import { ChangeFooter, reasonField, useValidationText } from "./form";
+import { ChangeDialog, useChangeForm } from "./ChangeDialog";
+import { reasonField, useValidationText } from "./form";
 
 const CONSEQUENCES = ["keep", "end_of_period", "free_now"] as const;
 
@@ -35,37 +33,24 @@ export function RefundDialog({
   onDone: (text: string) => void;
 }) {
   const { t } = useTranslation("admin");
-  const id = useId();
   const refund = useRefund(payment.trackId);
   const validation = useValidationText();
-  const [failure, setFailure] = useState<unknown>(null);
   const left = refundLeft(payment);
   const currency = payment.amount.currency;
   const leftText = formatMoney(left, currency);
-  const form = useForm<Values, unknown, Output>({
+  const { form, errors, change } = useChangeForm<Values, Output>({
+    open,
+    onClose,
     resolver: zodResolver(refundSchema(left)),
-    defaultValues: { amount: left, reason: "" },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const { reset } = form;
-
-  useEffect(() => {
-    if (open) {
-      reset({ amount: left, reason: "" });
-      setFailure(null);
-    }
-  }, [open, reset, left]);
-
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+    defaults: { amount: left, reason: "" },
+    resetKey: left,
+    onSubmit: async (values) => {
       const after = await refund.mutateAsync(values);
       const latest = after.refunds[0];
       onDone(t("payment.refunded", { status: t(`payment.refundStatuses.${latest?.status ?? "requested"}`) }));
-    } catch (error) {
-      setFailure(error);
-    }
+    },
   });
+  const { id } = change;
 
   const amountError =
     errors.amount?.message === "refundTooMuch"
@@ -73,64 +58,51 @@ export function RefundDialog({
       : validation(errors.amount?.message);
   const consequenceError = validation(errors.planConsequence?.message);
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      dismissible={!isSubmitting}
-      size="md"
+    <ChangeDialog
       title={t("payment.refundTitle")}
       description={t("payment.refundBody")}
+      change={change}
+      submitLabel={t("payment.refund")}
+      busyLabel={t("payment.refunding")}
+      danger
     >
-      <form className="form admin-dialog-form" onSubmit={submit} noValidate>
-        <Field
+      <Field
+        id={`${id}-amount`}
+        label={t("payment.refundAmount", { currency })}
+        hint={t("payment.refundAmountHint", { left: leftText })}
+        error={amountError}
+        required
+      >
+        <input
           id={`${id}-amount`}
-          label={t("payment.refundAmount", { currency })}
-          hint={t("payment.refundAmountHint", { left: leftText })}
-          error={amountError}
+          type="number"
+          inputMode="decimal"
+          step="0.001"
+          min={0}
+          max={left}
+          dir="ltr"
           required
-        >
-          <input
-            id={`${id}-amount`}
-            type="number"
-            inputMode="decimal"
-            step="0.001"
-            min={0}
-            max={left}
-            dir="ltr"
-            required
-            {...fieldAria(`${id}-amount`, amountError, true)}
-            {...form.register("amount", { valueAsNumber: true })}
-          />
-        </Field>
-        <fieldset
-          className="admin-radios admin-choice"
-          aria-describedby={consequenceError ? `${id}-c-error` : undefined}
-        >
-          <legend className="field-label">{t("payment.consequence")}</legend>
-          {CONSEQUENCES.map((value) => (
-            <label key={value} className="admin-radio">
-              <input type="radio" value={value} {...form.register("planConsequence")} />
-              {t(`payment.consequences.${value}`)}
-            </label>
-          ))}
-          {consequenceError ? (
-            <p id={`${id}-c-error`} className="field-error">
-              {consequenceError}
-            </p>
-          ) : null}
-        </fieldset>
-        <ChangeFooter
-          id={id}
-          reasonError={errors.reason?.message}
-          reason={form.register("reason")}
-          failure={failure}
-          onCancel={onClose}
-          busy={isSubmitting}
-          submitLabel={t("payment.refund")}
-          busyLabel={t("payment.refunding")}
-          danger
+          {...fieldAria(`${id}-amount`, amountError, true)}
+          {...form.register("amount", { valueAsNumber: true })}
         />
-      </form>
-    </Dialog>
+      </Field>
+      <fieldset
+        className="admin-radios admin-choice"
+        aria-describedby={consequenceError ? `${id}-c-error` : undefined}
+      >
+        <legend className="field-label">{t("payment.consequence")}</legend>
+        {CONSEQUENCES.map((value) => (
+          <label key={value} className="admin-radio">
+            <input type="radio" value={value} {...form.register("planConsequence")} />
+            {t(`payment.consequences.${value}`)}
+          </label>
+        ))}
+        {consequenceError ? (
+          <p id={`${id}-c-error`} className="field-error">
+            {consequenceError}
+          </p>
+        ) : null}
+      </fieldset>
+    </ChangeDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { type AdminPlan, formatMoney } from "@parley/contracts";
 import { Alert } from "@parley/ui/components/Alert";
-import { Button } from "@parley/ui/components/Button";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { lookupServerMessage, serverTableOf } from "@parley/ui/i18n";
 import { useErrorText, useLanguage, useTranslation } from "@parley/ui/i18n/react";
@@ -83,48 +82,6 @@ export function useRecordedText() {
   return useCallback(
     (message: string): string => lookupServerMessage(serverTableOf(language), message) ?? message,
     [language],
-  );
-}
-
-/**
- * The end of every console change's form: the operator's reason, what the server refused, and
- * Cancel beside the change's own button.
- */
-export function ChangeFooter({
-  id,
-  reasonError,
-  reason,
-  failure,
-  onCancel,
-  busy,
-  submitLabel,
-  busyLabel,
-  danger = false,
-}: {
-  id: string;
-  reasonError: string | undefined;
-  reason: UseFormRegisterReturn;
-  failure: unknown;
-  onCancel: () => void;
-  busy: boolean;
-  submitLabel: string;
-  busyLabel: string;
-  danger?: boolean;
-}) {
-  const { t } = useTranslation("admin");
-  return (
-    <>
-      <ReasonField id={`${id}-reason`} error={reasonError} registration={reason} />
-      <ActionError error={failure} />
-      <div className="modal-actions">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" variant={danger ? "danger" : "primary"} busy={busy} busyLabel={busyLabel}>
-          {submitLabel}
-        </Button>
-      </div>
-    </>
   );
 }
 

@@ -1,16 +1,20 @@
 import { type AdminHealth, formatMoney } from "@parley/contracts";
 import { Button } from "@parley/ui/components/Button";
 import { StatCard } from "@parley/ui/components/StatCard";
-import { Table } from "@parley/ui/components/Table";
+import type { TableColumn } from "@parley/ui/components/Table";
 import { Ltr, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import type en from "@parley/ui/locales/en/admin";
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { useDocumentTitle } from "../../../components/use-document-title";
 import { useHealth } from "../api";
+import { TableSection, useTableTexts, useWhenColumn } from "../components/AdminTable";
 import { useRecordedText } from "../components/form";
-import { Badge, Empty, LoadError, Loading, Section } from "../components/Status";
+import { LoadStatus, PageHead } from "../components/Status";
+import { WebhookState } from "../components/WorkspaceSections";
 import { messagesTable } from "../console";
 
+type Job = AdminHealth["jobs"][number];
+type Month = AdminHealth["revenue"][number];
 type ChannelKey = keyof (typeof en)["health"]["messages"]["channels"];
 const CHANNELS = new Set<string>(["widget", "api", "whatsapp", "playground"] satisfies ChannelKey[]);
 
@@ -23,44 +27,69 @@ const workspaceLink = (id: string) => (
 /** The platform now: figures first, then the tables behind them. Plain tables, no chart library. */
 export function HealthPage() {
   const { t } = useTranslation("admin");
-  useDocumentTitle(t("health.title"));
   const health = useHealth();
   return (
     <>
-      <header className="app-page-head admin-head-row">
-        <div>
-          <h1>{t("health.title")}</h1>
-          <p className="app-page-lead">{t("health.lead")}</p>
-        </div>
-        {health.data ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            busy={health.isFetching}
-            busyLabel={t("common.loading")}
-            onClick={() => void health.refetch()}
-          >
-            {t("health.refresh")}
-          </Button>
-        ) : null}
-      </header>
-      {health.isPending ? <Loading label={t("health.loading")} /> : null}
-      {health.isError && !health.data ? (
-        <LoadError
-          what={t("health.failed")}
-          error={health.error}
-          onRetry={() => void health.refetch()}
-          retrying={health.isFetching}
-        />
-      ) : null}
+      <PageHead
+        page="health"
+        action={
+          health.data ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              busy={health.isFetching}
+              busyLabel={t("common.loading")}
+              onClick={() => void health.refetch()}
+            >
+              {t("health.refresh")}
+            </Button>
+          ) : null
+        }
+      />
+      <LoadStatus
+        query={health}
+        loading={t("health.loading")}
+        failed={t("health.failed")}
+        quiet={health.data !== undefined}
+      />
       {health.data ? <HealthView health={health.data} /> : null}
     </>
   );
 }
 
-function HealthView({ health }: { health: AdminHealth }) {
+/**
+ * One count of the platform now. With `alert`, a count above zero stands out; with `review`, it
+ * links to the payments to look at.
+ */
+function Figure({
+  label,
+  value,
+  alert = false,
+  review,
+}: {
+  label: string;
+  value: number;
+  alert?: boolean;
+  review?: string;
+}) {
   const { t } = useTranslation("admin");
   const format = useFormat();
+  const raised = alert && value > 0;
+  return (
+    <StatCard
+      className={`card kpi admin-figure${raised ? " admin-figure-alert" : ""}`}
+      label={label}
+      value={format.number(value)}
+      detail={review && value > 0 ? <Link to={review}>{t("health.figures.review")}</Link> : undefined}
+    />
+  );
+}
+
+function HealthView({ health }: { health: AdminHealth }) {
+  const { t } = useTranslation("admin");
+  const texts = useTableTexts();
+  const format = useFormat();
+  const when = useWhenColumn();
   const recorded = useRecordedText();
   const queued = health.jobs.reduce((sum, j) => sum + j.queued, 0);
   const failed = health.jobs.reduce((sum, j) => sum + j.failed, 0);
@@ -68,45 +97,34 @@ function HealthView({ health }: { health: AdminHealth }) {
   const peak = Math.max(1, ...messages.hours.map((h) => h.total));
   const channelName = (c: string) => (CHANNELS.has(c) ? t(`health.messages.channels.${c as ChannelKey}`) : c);
   const n = (value: number) => format.number(value);
+  /** A column of figures, aligned as numbers. */
+  const numeric = <Row,>(key: string, header: string, cell: (row: Row) => ReactNode): TableColumn<Row> => ({
+    key,
+    header,
+    className: "admin-numeric",
+    cell,
+  });
+  const count = <Row,>(key: string, header: string, value: (row: Row) => number) =>
+    numeric(key, header, (row: Row) => n(value(row)));
   return (
     <div className="admin-stack">
       <div className="admin-figures">
-        <StatCard className="card kpi admin-figure" label={t("health.figures.queued")} value={n(queued)} />
-        <StatCard
-          className={`card kpi admin-figure${failed > 0 ? " admin-figure-alert" : ""}`}
-          label={t("health.figures.failedJobs")}
-          value={n(failed)}
-        />
-        <StatCard
-          className={`card kpi admin-figure${health.payments.pendingOlderThan15m > 0 ? " admin-figure-alert" : ""}`}
+        <Figure label={t("health.figures.queued")} value={queued} />
+        <Figure label={t("health.figures.failedJobs")} value={failed} alert />
+        <Figure
           label={t("health.figures.stalePayments")}
-          value={n(health.payments.pendingOlderThan15m)}
-          detail={
-            health.payments.pendingOlderThan15m > 0 ? (
-              <Link to="/admin/payments?state=pending">{t("health.figures.review")}</Link>
-            ) : undefined
-          }
+          value={health.payments.pendingOlderThan15m}
+          alert
+          review="/admin/payments?state=pending"
         />
-        <StatCard
-          className={`card kpi admin-figure${health.payments.heldForReview > 0 ? " admin-figure-alert" : ""}`}
+        <Figure
           label={t("health.figures.held")}
-          value={n(health.payments.heldForReview)}
-          detail={
-            health.payments.heldForReview > 0 ? (
-              <Link to="/admin/payments?state=amount_mismatch">{t("health.figures.review")}</Link>
-            ) : undefined
-          }
+          value={health.payments.heldForReview}
+          alert
+          review="/admin/payments?state=amount_mismatch"
         />
-        <StatCard
-          className="card kpi admin-figure"
-          label={t("health.figures.ingestion")}
-          value={n(health.ingestionFailures.last24h)}
-        />
-        <StatCard
-          className="card kpi admin-figure"
-          label={t("health.figures.suspended")}
-          value={n(health.suspendedChatbots)}
-        />
+        <Figure label={t("health.figures.ingestion")} value={health.ingestionFailures.last24h} />
+        <Figure label={t("health.figures.suspended")} value={health.suspendedChatbots} />
         {health.mrr.map((m) => (
           <StatCard
             key={m.currency}
@@ -118,231 +136,152 @@ function HealthView({ health }: { health: AdminHealth }) {
         ))}
       </div>
 
-      <Section title={t("health.jobs.title")}>
-        {health.jobs.length === 0 ? (
-          <Empty>{t("health.jobs.empty")}</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <Table
-              className="admin-table"
-              caption={t("health.jobs.caption")}
-              rows={health.jobs}
-              rowKey={(j) => j.kind}
-              columns={[
-                {
-                  key: "kind",
-                  header: t("health.jobs.kind"),
-                  cell: (j) => <Ltr className="admin-id">{j.kind}</Ltr>,
-                },
-                {
-                  key: "queued",
-                  header: t("health.jobs.queued"),
-                  className: "admin-numeric",
-                  cell: (j) => n(j.queued),
-                },
-                {
-                  key: "running",
-                  header: t("health.jobs.running"),
-                  className: "admin-numeric",
-                  cell: (j) => n(j.running),
-                },
-                {
-                  key: "failed",
-                  header: t("health.jobs.failed"),
-                  className: "admin-numeric",
-                  cell: (j) =>
-                    j.failed > 0 ? <span className="admin-danger-text">{n(j.failed)}</span> : n(0),
-                },
-                {
-                  key: "oldest",
-                  header: t("health.jobs.oldest"),
-                  cell: (j) =>
-                    j.oldestQueuedAt ? format.date(j.oldestQueuedAt, "dateTime") : t("common.none"),
-                },
-              ]}
-            />
-          </div>
-        )}
-      </Section>
+      <TableSection
+        {...texts("health.jobs")}
+        rows={health.jobs}
+        rowKey={(j) => j.kind}
+        columns={[
+          {
+            key: "kind",
+            header: t("health.jobs.kind"),
+            cell: (j) => <Ltr className="admin-id">{j.kind}</Ltr>,
+          },
+          count("queued", t("health.jobs.queued"), (j: Job) => j.queued),
+          count("running", t("health.jobs.running"), (j: Job) => j.running),
+          {
+            key: "failed",
+            header: t("health.jobs.failed"),
+            className: "admin-numeric",
+            cell: (j) => (j.failed > 0 ? <span className="admin-danger-text">{n(j.failed)}</span> : n(0)),
+          },
+          {
+            key: "oldest",
+            header: t("health.jobs.oldest"),
+            cell: (j) => (j.oldestQueuedAt ? format.date(j.oldestQueuedAt, "dateTime") : t("common.none")),
+          },
+        ]}
+      />
 
-      <Section title={t("health.webhooks.title")}>
-        {health.failingWebhooks.length === 0 ? (
-          <Empty>{t("health.webhooks.empty")}</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <Table
-              className="admin-table"
-              caption={t("health.webhooks.caption")}
-              rows={health.failingWebhooks}
-              rowKey={(w) => `${w.workspaceId}|${w.url}`}
-              columns={[
-                {
-                  key: "workspace",
-                  header: t("health.webhooks.workspace"),
-                  cell: (w) => workspaceLink(w.workspaceId),
-                },
-                {
-                  key: "url",
-                  header: t("health.webhooks.url"),
-                  cell: (w) => <Ltr className="admin-url">{w.url}</Ltr>,
-                },
-                {
-                  key: "since",
-                  header: t("health.webhooks.since"),
-                  cell: (w) =>
-                    w.failingSince ? format.date(w.failingSince, "dateTime") : t("common.notSet"),
-                },
-                {
-                  key: "state",
-                  header: t("health.webhooks.state"),
-                  cell: (w) => (
-                    <Badge tone={w.enabled ? "warning" : "neutral"}>
-                      {t(w.enabled ? "workspace.webhooks.on" : "workspace.webhooks.off")}
-                    </Badge>
-                  ),
-                },
-              ]}
-            />
-          </div>
-        )}
-      </Section>
+      <TableSection
+        {...texts("health.webhooks")}
+        rows={health.failingWebhooks}
+        rowKey={(w) => `${w.workspaceId}|${w.url}`}
+        columns={[
+          {
+            key: "workspace",
+            header: t("health.webhooks.workspace"),
+            cell: (w) => workspaceLink(w.workspaceId),
+          },
+          {
+            key: "url",
+            header: t("health.webhooks.url"),
+            cell: (w) => <Ltr className="admin-url">{w.url}</Ltr>,
+          },
+          {
+            key: "since",
+            header: t("health.webhooks.since"),
+            cell: (w) => (w.failingSince ? format.date(w.failingSince, "dateTime") : t("common.notSet")),
+          },
+          {
+            key: "state",
+            header: t("health.webhooks.state"),
+            cell: (w) => <WebhookState enabled={w.enabled} onTone="warning" />,
+          },
+        ]}
+      />
 
-      <Section title={t("health.ingestion.title")}>
-        {health.ingestionFailures.last24h > 0 ? (
-          <p className="admin-count">
-            {t("health.ingestion.count", { count: health.ingestionFailures.last24h })}
-          </p>
-        ) : null}
-        {health.ingestionFailures.recent.length === 0 ? (
-          <Empty>{t("health.ingestion.empty")}</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <Table
-              className="admin-table"
-              caption={t("health.ingestion.caption")}
-              rows={health.ingestionFailures.recent}
-              rowKey={(f) => `${f.chatbotId}|${f.title}|${f.at}`}
-              columns={[
-                {
-                  key: "when",
-                  header: t("health.ingestion.when"),
-                  className: "admin-nowrap",
-                  cell: (f) => format.date(f.at, "dateTime"),
-                },
-                {
-                  key: "source",
-                  header: t("health.ingestion.source"),
-                  cell: (f) => (
-                    <>
-                      <bdi className="admin-strong">{f.title}</bdi>
-                      <span className="admin-sub">{workspaceLink(f.workspaceId)}</span>
-                    </>
-                  ),
-                },
-                {
-                  key: "error",
-                  header: t("health.ingestion.error"),
-                  cell: (f) =>
-                    f.error ? <bdi className="admin-reason-text">{recorded(f.error)}</bdi> : null,
-                },
-              ]}
-            />
-          </div>
-        )}
-      </Section>
+      <TableSection
+        title={t("health.ingestion.title")}
+        emptyText={t("health.ingestion.empty")}
+        intro={
+          health.ingestionFailures.last24h > 0 ? (
+            <p className="admin-count">
+              {t("health.ingestion.count", { count: health.ingestionFailures.last24h })}
+            </p>
+          ) : null
+        }
+        caption={t("health.ingestion.caption")}
+        rows={health.ingestionFailures.recent}
+        rowKey={(f) => `${f.chatbotId}|${f.title}|${f.at}`}
+        columns={[
+          when(
+            "when",
+            t("health.ingestion.when"),
+            (f: AdminHealth["ingestionFailures"]["recent"][number]) => f.at,
+          ),
+          {
+            key: "source",
+            header: t("health.ingestion.source"),
+            cell: (f) => (
+              <>
+                <bdi className="admin-strong">{f.title}</bdi>
+                <span className="admin-sub">{workspaceLink(f.workspaceId)}</span>
+              </>
+            ),
+          },
+          {
+            key: "error",
+            header: t("health.ingestion.error"),
+            cell: (f) => (f.error ? <bdi className="admin-reason-text">{recorded(f.error)}</bdi> : null),
+          },
+        ]}
+      />
 
-      <Section title={t("health.messages.title")}>
-        {messages.total > 0 ? (
-          <p className="admin-count">{t("health.messages.sum", { count: messages.total })}</p>
-        ) : null}
-        {messages.hours.length === 0 ? (
-          <Empty>{t("health.messages.empty")}</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <Table
-              className="admin-table admin-hours"
-              caption={t("health.messages.caption")}
-              rows={messages.hours}
-              rowKey={(h) => h.hour}
-              columns={[
-                {
-                  key: "hour",
-                  header: t("health.messages.hour"),
-                  className: "admin-nowrap",
-                  cell: (h) => format.date(h.hour, "dateTime"),
-                },
-                ...messages.channels.map((c) => ({
-                  key: c,
-                  header: channelName(c),
-                  className: "admin-numeric",
-                  cell: (h: (typeof messages.hours)[number]) => n(h.byChannel[c] ?? 0),
-                })),
-                {
-                  key: "total",
-                  header: t("health.messages.total"),
-                  cell: (h) => (
-                    <span className="admin-bar-cell">
-                      <span className="admin-numeric-text">{n(h.total)}</span>
-                      <span className="admin-meter-track" aria-hidden="true">
-                        <span
-                          className="admin-meter-fill"
-                          style={{ inlineSize: `${Math.round((h.total / peak) * 100)}%` }}
-                        />
-                      </span>
-                    </span>
-                  ),
-                },
-              ]}
-            />
-          </div>
-        )}
-      </Section>
+      <TableSection
+        title={t("health.messages.title")}
+        emptyText={t("health.messages.empty")}
+        className="admin-hours"
+        intro={
+          messages.total > 0 ? (
+            <p className="admin-count">{t("health.messages.sum", { count: messages.total })}</p>
+          ) : null
+        }
+        caption={t("health.messages.caption")}
+        rows={messages.hours}
+        rowKey={(h) => h.hour}
+        columns={[
+          when("hour", t("health.messages.hour"), (h: (typeof messages.hours)[number]) => h.hour),
+          ...messages.channels.map((c) =>
+            count(c, channelName(c), (h: (typeof messages.hours)[number]) => h.byChannel[c] ?? 0),
+          ),
+          {
+            key: "total",
+            header: t("health.messages.total"),
+            cell: (h) => (
+              <span className="admin-bar-cell">
+                <span className="admin-numeric-text">{n(h.total)}</span>
+                <span className="admin-meter-track" aria-hidden="true">
+                  <span
+                    className="admin-meter-fill"
+                    style={{ inlineSize: `${Math.round((h.total / peak) * 100)}%` }}
+                  />
+                </span>
+              </span>
+            ),
+          },
+        ]}
+      />
 
-      <Section title={t("health.revenue.title")}>
-        {health.revenue.length === 0 ? (
-          <Empty>{t("health.revenue.empty")}</Empty>
-        ) : (
-          <div className="admin-table-wrap">
-            <Table
-              className="admin-table"
-              caption={t("health.revenue.caption")}
-              rows={[...health.revenue].sort((a, b) => b.month.localeCompare(a.month))}
-              rowKey={(r) => `${r.month}|${r.currency}`}
-              columns={[
-                {
-                  key: "month",
-                  header: t("health.revenue.month"),
-                  cell: (r) => format.date(`${r.month}-15T12:00:00.000Z`, "monthYear"),
-                },
-                {
-                  key: "captured",
-                  header: t("health.revenue.captured"),
-                  className: "admin-numeric",
-                  cell: (r) => formatMoney(r.captured, r.currency),
-                },
-                {
-                  key: "refunded",
-                  header: t("health.revenue.refunded"),
-                  className: "admin-numeric",
-                  cell: (r) => formatMoney(r.refunded, r.currency),
-                },
-                {
-                  key: "new",
-                  header: t("health.revenue.newWorkspaces"),
-                  className: "admin-numeric",
-                  cell: (r) => n(r.newWorkspaces),
-                },
-                {
-                  key: "churned",
-                  header: t("health.revenue.churned"),
-                  className: "admin-numeric",
-                  cell: (r) => n(r.churned),
-                },
-              ]}
-            />
-          </div>
-        )}
-      </Section>
+      <TableSection
+        {...texts("health.revenue")}
+        rows={[...health.revenue].sort((a, b) => b.month.localeCompare(a.month))}
+        rowKey={(r) => `${r.month}|${r.currency}`}
+        columns={[
+          {
+            key: "month",
+            header: t("health.revenue.month"),
+            cell: (r) => format.date(`${r.month}-15T12:00:00.000Z`, "monthYear"),
+          },
+          numeric("captured", t("health.revenue.captured"), (r: Month) =>
+            formatMoney(r.captured, r.currency),
+          ),
+          numeric("refunded", t("health.revenue.refunded"), (r: Month) =>
+            formatMoney(r.refunded, r.currency),
+          ),
+          count("new", t("health.revenue.newWorkspaces"), (r: Month) => r.newWorkspaces),
+          count("churned", t("health.revenue.churned"), (r: Month) => r.churned),
+        ]}
+      />
     </div>
   );
 }

@@ -1,46 +1,34 @@
 import { type AdminPaymentDetail, formatMoney } from "@parley/contracts";
 import { Alert } from "@parley/ui/components/Alert";
 import { Button } from "@parley/ui/components/Button";
-import { Table } from "@parley/ui/components/Table";
 import { Ltr, Trans, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { isApiError } from "../../../lib/api";
 import { useInquire, usePayment, useResolveHeld } from "../api";
+import { TableSection, useWhenColumn } from "../components/AdminTable";
 import { useCanChange, useConsole } from "../components/ConsoleContext";
 import { useRecordedText } from "../components/form";
 import { PaymentStateBadge, ProviderText } from "../components/PaymentBits";
 import { ReasonDialog } from "../components/ReasonDialog";
 import { RefundDialog } from "../components/RefundDialog";
 import { RefundsSection } from "../components/RefundsSection";
-import { BackLink, Badge, Empty, LoadError, Loading, Missing, Section } from "../components/Status";
+import { Badge, DetailPage, Section } from "../components/Status";
 import { canInquire, eventReason, PAYMENT_STATES, refundLeft } from "../console";
 
 /** `/admin/payments/:trackId`: a payment, what the gateway said about it, and "Ask the gateway now". */
 export function PaymentPage() {
   const { t } = useTranslation("admin");
-  useDocumentTitle(t("payment.documentTitle"));
   const { trackId = "" } = useParams();
   const payment = usePayment(trackId);
   return (
-    <>
-      <BackLink to="/admin/payments">{t("common.backToPayments")}</BackLink>
-      {payment.isPending ? <Loading label={t("payment.loading")} /> : null}
-      {payment.isError ? (
-        isApiError(payment.error) && payment.error.code === "NOT_FOUND" ? (
-          <Missing title={t("payment.notFound")} id={trackId} />
-        ) : (
-          <LoadError
-            what={t("payment.failed")}
-            error={payment.error}
-            onRetry={() => void payment.refetch()}
-            retrying={payment.isFetching}
-          />
-        )
-      ) : null}
-      {payment.data ? <PaymentView payment={payment.data} /> : null}
-    </>
+    <DetailPage
+      page="payment"
+      id={trackId}
+      query={payment}
+      back={{ to: "/admin/payments", label: t("common.backToPayments") }}
+    >
+      {(data) => <PaymentView payment={data} />}
+    </DetailPage>
   );
 }
 
@@ -48,6 +36,7 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
   const { t } = useTranslation("admin");
   const { language } = useLanguage();
   const format = useFormat();
+  const when = useWhenColumn();
   const recorded = useRecordedText();
   const canChange = useCanChange();
   const { act } = useConsole();
@@ -163,60 +152,46 @@ function PaymentView({ payment }: { payment: AdminPaymentDetail }) {
           </dl>
         </Section>
         <RefundsSection refunds={payment.refunds} />
-        <Section title={t("payment.events")}>
-          {payment.events.length === 0 ? (
-            <Empty>{t("payment.eventsEmpty")}</Empty>
-          ) : (
-            <div className="admin-table-wrap">
-              <Table
-                className="admin-table"
-                caption={t("payment.eventsCaption")}
-                rows={payment.events}
-                rowKey={(e) => e.id}
-                columns={[
-                  {
-                    key: "received",
-                    header: t("payment.received"),
-                    className: "admin-nowrap",
-                    cell: (e) => format.date(e.receivedAt, "dateTime"),
-                  },
-                  {
-                    key: "provider",
-                    header: t("payment.provider"),
-                    cell: (e) =>
-                      e.provider === "sandbox" || e.provider === "benefit" || e.provider === "mpgs" ? (
-                        t(`payments.providers.${e.provider}`)
-                      ) : (
-                        <Ltr>{e.provider}</Ltr>
-                      ),
-                  },
-                  {
-                    key: "outcome",
-                    header: t("payment.outcome"),
-                    cell: (e) => (
-                      <Badge
-                        tone={
-                          e.outcome === "applied"
-                            ? "success"
-                            : e.outcome === "rejected"
-                              ? "danger"
-                              : "neutral"
-                        }
-                      >
-                        {t(`payment.outcomes.${e.outcome}`)}
-                      </Badge>
-                    ),
-                  },
-                  {
-                    key: "reason",
-                    header: t("payment.eventReason"),
-                    cell: (e) => (e.reason ? <EventReason reason={e.reason} /> : null),
-                  },
-                ]}
-              />
-            </div>
-          )}
-        </Section>
+        <TableSection
+          title={t("payment.events")}
+          emptyText={t("payment.eventsEmpty")}
+          caption={t("payment.eventsCaption")}
+          rows={payment.events}
+          rowKey={(e) => e.id}
+          columns={[
+            when(
+              "received",
+              t("payment.received"),
+              (e: AdminPaymentDetail["events"][number]) => e.receivedAt,
+            ),
+            {
+              key: "provider",
+              header: t("payment.provider"),
+              cell: (e) =>
+                e.provider === "sandbox" || e.provider === "benefit" || e.provider === "mpgs" ? (
+                  t(`payments.providers.${e.provider}`)
+                ) : (
+                  <Ltr>{e.provider}</Ltr>
+                ),
+            },
+            {
+              key: "outcome",
+              header: t("payment.outcome"),
+              cell: (e) => (
+                <Badge
+                  tone={e.outcome === "applied" ? "success" : e.outcome === "rejected" ? "danger" : "neutral"}
+                >
+                  {t(`payment.outcomes.${e.outcome}`)}
+                </Badge>
+              ),
+            },
+            {
+              key: "reason",
+              header: t("payment.eventReason"),
+              cell: (e) => (e.reason ? <EventReason reason={e.reason} /> : null),
+            },
+          ]}
+        />
       </div>
       <RefundDialog
         open={refunding}

@@ -4,10 +4,9 @@ import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { useDocumentTitle } from "../../../components/use-document-title";
 import { usePayments } from "../api";
 import { PaymentsTable } from "../components/PaymentsTable";
-import { LoadError, Loading } from "../components/Status";
+import { LoadError, LoadStatus, PageHead } from "../components/Status";
 import {
   anyPaymentFilter,
   PAYMENT_PROVIDERS,
@@ -17,10 +16,45 @@ import {
   paymentFiltersToSearch,
 } from "../console";
 
+/** A filter that is one of a few values, or any. */
+function ChoiceFilter<V extends string>({
+  id,
+  label,
+  anyLabel,
+  choices,
+  choiceLabel,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  anyLabel: string;
+  choices: readonly V[];
+  choiceLabel: (choice: V) => string;
+  value: V | undefined;
+  onChange: (value: V | undefined) => void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select
+        id={id}
+        value={value ?? ""}
+        onChange={(event) => onChange(choices.find((c) => c === event.target.value))}
+      >
+        <option value="">{anyLabel}</option>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choiceLabel(choice)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 /** Payments, newest first, filtered by reference, state, provider, amount and days (in the address), a page at a time. */
 export function PaymentsPage() {
   const { t } = useTranslation("admin");
-  useDocumentTitle(t("payments.title"));
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => paymentFiltersFrom(params), [params]);
   const [draft, setDraft] = useState<PaymentFilters>(filters);
@@ -36,12 +70,21 @@ export function PaymentsPage() {
     setParams(paymentFiltersToSearch({ ...draft, q: draft.q?.trim() ?? "" }));
   };
 
+  /** The first or last day of the payments shown. */
+  const dayFilter = (edge: "from" | "to") => (
+    <Field id={`${id}-${edge}`} label={t(`payments.${edge}`)}>
+      <input
+        id={`${id}-${edge}`}
+        type="date"
+        value={draft[edge] ?? ""}
+        onChange={(event) => setDraft({ ...draft, [edge]: event.target.value })}
+      />
+    </Field>
+  );
+
   return (
     <>
-      <header className="app-page-head">
-        <h1>{t("payments.title")}</h1>
-        <p className="app-page-lead">{t("payments.lead")}</p>
-      </header>
+      <PageHead page="payments" />
       <form className="admin-filters" onSubmit={submit} aria-label={t("payments.filters")} noValidate>
         <Field id={`${id}-q`} label={t("payments.reference")} hint={t("payments.referenceHint")}>
           <input
@@ -55,38 +98,24 @@ export function PaymentsPage() {
             onChange={(event) => setDraft({ ...draft, q: event.target.value })}
           />
         </Field>
-        <Field id={`${id}-state`} label={t("payments.state")}>
-          <select
-            id={`${id}-state`}
-            value={draft.state ?? ""}
-            onChange={(event) =>
-              setDraft({ ...draft, state: PAYMENT_STATES.find((s) => s === event.target.value) })
-            }
-          >
-            <option value="">{t("payments.anyState")}</option>
-            {PAYMENT_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`payments.states.${state}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-provider`} label={t("payments.provider")}>
-          <select
-            id={`${id}-provider`}
-            value={draft.provider ?? ""}
-            onChange={(event) =>
-              setDraft({ ...draft, provider: PAYMENT_PROVIDERS.find((p) => p === event.target.value) })
-            }
-          >
-            <option value="">{t("payments.anyProvider")}</option>
-            {PAYMENT_PROVIDERS.map((provider) => (
-              <option key={provider} value={provider}>
-                {t(`payments.providers.${provider}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ChoiceFilter
+          id={`${id}-state`}
+          label={t("payments.state")}
+          anyLabel={t("payments.anyState")}
+          choices={PAYMENT_STATES}
+          choiceLabel={(state) => t(`payments.states.${state}`)}
+          value={draft.state}
+          onChange={(state) => setDraft({ ...draft, state })}
+        />
+        <ChoiceFilter
+          id={`${id}-provider`}
+          label={t("payments.provider")}
+          anyLabel={t("payments.anyProvider")}
+          choices={PAYMENT_PROVIDERS}
+          choiceLabel={(provider) => t(`payments.providers.${provider}`)}
+          value={draft.provider}
+          onChange={(provider) => setDraft({ ...draft, provider })}
+        />
         <Field id={`${id}-amount`} label={t("payments.amountFilter")} hint={t("payments.amountHint")}>
           <input
             id={`${id}-amount`}
@@ -99,22 +128,8 @@ export function PaymentsPage() {
             onChange={(event) => setDraft({ ...draft, amount: event.target.value })}
           />
         </Field>
-        <Field id={`${id}-from`} label={t("payments.from")}>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={draft.from ?? ""}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-        </Field>
-        <Field id={`${id}-to`} label={t("payments.to")}>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={draft.to ?? ""}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          />
-        </Field>
+        {dayFilter("from")}
+        {dayFilter("to")}
         <div className="admin-filters-actions">
           <Button type="submit">{t("payments.apply")}</Button>
           {filtered ? (
@@ -125,15 +140,12 @@ export function PaymentsPage() {
         </div>
       </form>
       <div className="admin-results" aria-live="polite">
-        {payments.isPending ? <Loading label={t("payments.loading")} /> : null}
-        {payments.isError && items.length === 0 ? (
-          <LoadError
-            what={t("payments.failed")}
-            error={payments.error}
-            onRetry={() => void payments.refetch()}
-            retrying={payments.isFetching}
-          />
-        ) : null}
+        <LoadStatus
+          query={payments}
+          loading={t("payments.loading")}
+          failed={t("payments.failed")}
+          quiet={items.length > 0}
+        />
         {payments.data && items.length === 0 ? (
           <EmptyState
             className="admin-empty-state"

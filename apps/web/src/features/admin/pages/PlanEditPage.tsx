@@ -14,7 +14,7 @@ import { useEditPlan, usePlansAdmin } from "../api";
 import { useCanChange } from "../components/ConsoleContext";
 import { ActionError, ReasonField, useValidationText } from "../components/form";
 import { planFormSchema } from "../components/plan-form";
-import { BackLink, LoadError, Loading, Missing, Section } from "../components/Status";
+import { BackLink, LoadStatus, Missing, Section } from "../components/Status";
 import { useBeforeStepUp } from "../components/StepUp";
 import { type PlanFormValues, planFormValues, planPatch, rebasePlanForm } from "../console";
 import { dropDraft, peekDraft, saveDraft } from "../drafts";
@@ -29,15 +29,12 @@ export function PlanEditPage() {
   return (
     <>
       <BackLink to="/admin/plans">{t("common.backToPlans")}</BackLink>
-      {plans.isPending ? <Loading label={t("plans.loading")} /> : null}
-      {plans.isError && !plan ? (
-        <LoadError
-          what={t("plans.failed")}
-          error={plans.error}
-          onRetry={() => void plans.refetch()}
-          retrying={plans.isFetching}
-        />
-      ) : null}
+      <LoadStatus
+        query={plans}
+        loading={t("plans.loading")}
+        failed={t("plans.failed")}
+        quiet={plan !== undefined}
+      />
       {plans.data && !plan ? <Missing title={t("planEdit.notFound")} id={id} /> : null}
       {plan ? (
         <PlanEditor
@@ -122,6 +119,21 @@ function PlanEditor({ plan, reload }: { plan: AdminPlan; reload: () => Promise<A
   };
 
   const fieldError = (error: FieldError | undefined) => validation(error?.message);
+  /** One language's text of the plan: its field (label, error) and its box, in that language. */
+  const langText = (name: "name" | "description" | "features", lang: "en" | "ar") => {
+    const fid = `${id}-${name}-${lang}`;
+    const error = fieldError(errors[name]?.[lang]);
+    return {
+      field: { id: fid, label: t(`planEdit.${name}`), error },
+      box: {
+        id: fid,
+        lang,
+        dir: directionOf(lang),
+        ...fieldAria(fid, error),
+        ...register(`${name}.${lang}`),
+      },
+    };
+  };
   const number = (path: "price" | `limits.${keyof PlanFormValues["limits"]}`, label: string, step = "1") => {
     const fid = `${id}-${path}`;
     const error = fieldError(
@@ -187,63 +199,32 @@ function PlanEditor({ plan, reload }: { plan: AdminPlan; reload: () => Promise<A
           <Section title={t("planEdit.texts")}>
             <p className="admin-muted">{t("planEdit.textsHint")}</p>
             <div className="admin-languages">
-              {(["en", "ar"] as const).map((lang) => (
-                <fieldset
-                  key={lang}
-                  className="admin-language"
-                  lang={lang}
-                  dir={lang === "ar" ? "rtl" : "ltr"}
-                >
-                  <legend lang={language} dir={language === "ar" ? "rtl" : "ltr"}>
-                    {t(lang === "en" ? "planEdit.english" : "planEdit.arabic")}
-                  </legend>
-                  <Field
-                    id={`${id}-name-${lang}`}
-                    label={t("planEdit.name")}
-                    error={fieldError(errors.name?.[lang])}
-                    required
+              {(["en", "ar"] as const).map((lang) => {
+                const name = langText("name", lang);
+                const description = langText("description", lang);
+                const features = langText("features", lang);
+                return (
+                  <fieldset
+                    key={lang}
+                    className="admin-language"
+                    lang={lang}
+                    dir={lang === "ar" ? "rtl" : "ltr"}
                   >
-                    <input
-                      id={`${id}-name-${lang}`}
-                      maxLength={60}
-                      required
-                      lang={lang}
-                      dir={directionOf(lang)}
-                      {...fieldAria(`${id}-name-${lang}`, fieldError(errors.name?.[lang]))}
-                      {...register(`name.${lang}`)}
-                    />
-                  </Field>
-                  <Field
-                    id={`${id}-description-${lang}`}
-                    label={t("planEdit.description")}
-                    error={fieldError(errors.description?.[lang])}
-                  >
-                    <textarea
-                      id={`${id}-description-${lang}`}
-                      rows={3}
-                      maxLength={500}
-                      lang={lang}
-                      dir={directionOf(lang)}
-                      {...fieldAria(`${id}-description-${lang}`, fieldError(errors.description?.[lang]))}
-                      {...register(`description.${lang}`)}
-                    />
-                  </Field>
-                  <Field
-                    id={`${id}-features-${lang}`}
-                    label={t("planEdit.features")}
-                    error={fieldError(errors.features?.[lang])}
-                  >
-                    <textarea
-                      id={`${id}-features-${lang}`}
-                      rows={6}
-                      lang={lang}
-                      dir={directionOf(lang)}
-                      {...fieldAria(`${id}-features-${lang}`, fieldError(errors.features?.[lang]))}
-                      {...register(`features.${lang}`)}
-                    />
-                  </Field>
-                </fieldset>
-              ))}
+                    <legend lang={language} dir={language === "ar" ? "rtl" : "ltr"}>
+                      {t(lang === "en" ? "planEdit.english" : "planEdit.arabic")}
+                    </legend>
+                    <Field {...name.field} required>
+                      <input {...name.box} maxLength={60} required />
+                    </Field>
+                    <Field {...description.field}>
+                      <textarea {...description.box} rows={3} maxLength={500} />
+                    </Field>
+                    <Field {...features.field}>
+                      <textarea {...features.box} rows={6} />
+                    </Field>
+                  </fieldset>
+                );
+              })}
             </div>
           </Section>
           <Section title={t("planEdit.availability")}>

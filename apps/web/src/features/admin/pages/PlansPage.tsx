@@ -1,33 +1,21 @@
 import { type AdminPlan, formatMoney } from "@parley/contracts";
 import { buttonClass } from "@parley/ui/components/Button";
-import { Table } from "@parley/ui/components/Table";
+
 import { Ltr, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
-import { useDocumentTitle } from "../../../components/use-document-title";
 import { usePlansAdmin } from "../api";
+import { AdminTable } from "../components/AdminTable";
 import { useCanChange } from "../components/ConsoleContext";
-import { Badge, Empty, LoadError, Loading } from "../components/Status";
+import { Badge, Empty, LoadStatus, PageHead } from "../components/Status";
 
 /** Every plan with its price, limits, state and version; admins open one to edit it. */
 export function PlansPage() {
   const { t } = useTranslation("admin");
-  useDocumentTitle(t("plans.title"));
   const plans = usePlansAdmin();
   return (
     <>
-      <header className="app-page-head">
-        <h1>{t("plans.title")}</h1>
-        <p className="app-page-lead">{t("plans.lead")}</p>
-      </header>
-      {plans.isPending ? <Loading label={t("plans.loading")} /> : null}
-      {plans.isError ? (
-        <LoadError
-          what={t("plans.failed")}
-          error={plans.error}
-          onRetry={() => void plans.refetch()}
-          retrying={plans.isFetching}
-        />
-      ) : null}
+      <PageHead page="plans" />
+      <LoadStatus query={plans} loading={t("plans.loading")} failed={t("plans.failed")} />
       {plans.data && plans.data.items.length === 0 ? <Empty>{t("plans.empty")}</Empty> : null}
       {plans.data && plans.data.items.length > 0 ? <PlansTable plans={plans.data.items} /> : null}
     </>
@@ -46,110 +34,107 @@ export function PlansTable({ plans }: { plans: readonly AdminPlan[] }) {
       a.billingInterval.localeCompare(b.billingInterval),
   );
   return (
-    <div className="admin-table-wrap">
-      <Table
-        className="admin-table"
-        caption={t("plans.caption")}
-        rows={sorted}
-        rowKey={(p) => p.id}
-        rowProps={(p) => ({ "data-plan-id": p.id })}
-        columns={[
-          {
-            key: "name",
-            header: t("plans.name"),
-            cell: (p) => (
-              <>
-                <bdi className="admin-strong">{p.texts[language].name}</bdi>
+    <AdminTable
+      caption={t("plans.caption")}
+      rows={sorted}
+      rowKey={(p) => p.id}
+      rowProps={(p) => ({ "data-plan-id": p.id })}
+      columns={[
+        {
+          key: "name",
+          header: t("plans.name"),
+          cell: (p) => (
+            <>
+              <bdi className="admin-strong">{p.texts[language].name}</bdi>
+              <span className="admin-sub">
+                {t(`plans.${p.billingInterval}`)} · <Ltr className="admin-id">{p.code}</Ltr>
+              </span>
+            </>
+          ),
+        },
+        {
+          key: "price",
+          header: t("plans.price"),
+          className: "admin-numeric",
+          cell: (p) => (
+            <>
+              {formatMoney(p.price.amount, p.price.currency)}
+              {p.nextPrice ? (
                 <span className="admin-sub">
-                  {t(`plans.${p.billingInterval}`)} · <Ltr className="admin-id">{p.code}</Ltr>
+                  {t("plans.nextPrice", {
+                    amount: formatMoney(p.nextPrice.amount.amount, p.nextPrice.amount.currency),
+                    date: format.date(p.nextPrice.from),
+                  })}
                 </span>
-              </>
-            ),
-          },
-          {
-            key: "price",
-            header: t("plans.price"),
-            className: "admin-numeric",
-            cell: (p) => (
-              <>
-                {formatMoney(p.price.amount, p.price.currency)}
-                {p.nextPrice ? (
-                  <span className="admin-sub">
-                    {t("plans.nextPrice", {
-                      amount: formatMoney(p.nextPrice.amount.amount, p.nextPrice.amount.currency),
-                      date: format.date(p.nextPrice.from),
+              ) : null}
+            </>
+          ),
+        },
+        {
+          key: "limits",
+          header: t("plans.limits"),
+          cell: (p) => (
+            <ul className="admin-plain-list admin-limits-list">
+              <li>{t("plans.bots", { count: p.limits.chatbots, n: format.number(p.limits.chatbots) })}</li>
+              <li>
+                {t("plans.messages", {
+                  count: p.limits.messagesPerMonth,
+                  n: format.number(p.limits.messagesPerMonth),
+                })}
+              </li>
+              <li>
+                {t("plans.sources", {
+                  count: p.limits.knowledgeSources,
+                  n: format.number(p.limits.knowledgeSources),
+                })}
+              </li>
+              <li>
+                {t("plans.members", {
+                  count: p.limits.teamMembers,
+                  n: format.number(p.limits.teamMembers),
+                })}
+              </li>
+            </ul>
+          ),
+        },
+        {
+          key: "state",
+          header: t("plans.state"),
+          cell: (p) => (
+            <>
+              <Badge tone={p.isActive ? "success" : "neutral"}>
+                {t(p.isActive ? "plans.active" : "plans.retired")}
+              </Badge>
+              <span className="admin-sub">
+                {t("plans.version", { version: format.number(p.version) })}
+                {p.editedAt ? ` · ${t("plans.edited", { date: format.date(p.editedAt) })}` : null}
+              </span>
+            </>
+          ),
+        },
+        ...(canChange
+          ? [
+              {
+                key: "edit",
+                header: t("plans.edit"),
+                hideHeader: true,
+                labelled: false,
+                cell: (p: AdminPlan) => (
+                  <Link
+                    className={buttonClass({ variant: "secondary", size: "sm" })}
+                    to={`/admin/plans/${encodeURIComponent(p.id)}`}
+                    aria-label={t("plans.editAria", {
+                      name: p.texts[language].name,
+                      interval: t(`plans.${p.billingInterval}`),
                     })}
-                  </span>
-                ) : null}
-              </>
-            ),
-          },
-          {
-            key: "limits",
-            header: t("plans.limits"),
-            cell: (p) => (
-              <ul className="admin-plain-list admin-limits-list">
-                <li>{t("plans.bots", { count: p.limits.chatbots, n: format.number(p.limits.chatbots) })}</li>
-                <li>
-                  {t("plans.messages", {
-                    count: p.limits.messagesPerMonth,
-                    n: format.number(p.limits.messagesPerMonth),
-                  })}
-                </li>
-                <li>
-                  {t("plans.sources", {
-                    count: p.limits.knowledgeSources,
-                    n: format.number(p.limits.knowledgeSources),
-                  })}
-                </li>
-                <li>
-                  {t("plans.members", {
-                    count: p.limits.teamMembers,
-                    n: format.number(p.limits.teamMembers),
-                  })}
-                </li>
-              </ul>
-            ),
-          },
-          {
-            key: "state",
-            header: t("plans.state"),
-            cell: (p) => (
-              <>
-                <Badge tone={p.isActive ? "success" : "neutral"}>
-                  {t(p.isActive ? "plans.active" : "plans.retired")}
-                </Badge>
-                <span className="admin-sub">
-                  {t("plans.version", { version: format.number(p.version) })}
-                  {p.editedAt ? ` · ${t("plans.edited", { date: format.date(p.editedAt) })}` : null}
-                </span>
-              </>
-            ),
-          },
-          ...(canChange
-            ? [
-                {
-                  key: "edit",
-                  header: t("plans.edit"),
-                  hideHeader: true,
-                  labelled: false,
-                  cell: (p: AdminPlan) => (
-                    <Link
-                      className={buttonClass({ variant: "secondary", size: "sm" })}
-                      to={`/admin/plans/${encodeURIComponent(p.id)}`}
-                      aria-label={t("plans.editAria", {
-                        name: p.texts[language].name,
-                        interval: t(`plans.${p.billingInterval}`),
-                      })}
-                    >
-                      {t("plans.edit")}
-                    </Link>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
-    </div>
+                  >
+                    {t("plans.edit")}
+                  </Link>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
   );
 }

@@ -4,8 +4,6 @@ import { Button } from "@parley/ui/components/Button";
 import { Ltr, Trans, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
-import { useDocumentTitle } from "../../../components/use-document-title";
-import { isApiError } from "../../../lib/api";
 import { useDowngrade, useWorkspace, useWorkspaceSuspension } from "../api";
 import { AuditTable } from "../components/AuditTable";
 import { BotsSection } from "../components/BotsSection";
@@ -14,7 +12,7 @@ import { DowngradeDialog } from "../components/DowngradeDialog";
 import { GrantDialog } from "../components/GrantDialog";
 import { PaymentsTable } from "../components/PaymentsTable";
 import { ReasonDialog } from "../components/ReasonDialog";
-import { BackLink, Badge, Empty, LoadError, Loading, Missing, Section } from "../components/Status";
+import { Badge, DetailPage, Empty, Section } from "../components/Status";
 import {
   ChangesSection,
   ChannelsSection,
@@ -28,27 +26,17 @@ import { LIMIT_KEYS, usageRatio, workspaceNameOf } from "../console";
 /** `/admin/customers/:id`: everything about one workspace, and what an admin may do about it. */
 export function WorkspacePage() {
   const { t } = useTranslation("admin");
-  useDocumentTitle(t("workspace.documentTitle"));
   const { id = "" } = useParams();
   const workspace = useWorkspace(id);
   return (
-    <>
-      <BackLink to="/admin/customers">{t("common.backToCustomers")}</BackLink>
-      {workspace.isPending ? <Loading label={t("workspace.loading")} /> : null}
-      {workspace.isError ? (
-        isApiError(workspace.error) && workspace.error.code === "NOT_FOUND" ? (
-          <Missing title={t("workspace.notFound")} id={id} />
-        ) : (
-          <LoadError
-            what={t("workspace.failed")}
-            error={workspace.error}
-            onRetry={() => void workspace.refetch()}
-            retrying={workspace.isFetching}
-          />
-        )
-      ) : null}
-      {workspace.data ? <WorkspaceView workspace={workspace.data} /> : null}
-    </>
+    <DetailPage
+      page="workspace"
+      id={id}
+      query={workspace}
+      back={{ to: "/admin/customers", label: t("common.backToCustomers") }}
+    >
+      {(data) => <WorkspaceView workspace={data} />}
+    </DetailPage>
   );
 }
 

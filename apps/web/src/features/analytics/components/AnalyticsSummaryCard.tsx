@@ -1,7 +1,9 @@
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
-import { Link } from "react-router-dom";
+
 import { CardError } from "../../../components/CardError";
+import { HeadedCard } from "../../../components/HeadedCard";
+import { ActionLinks } from "../../../components/SitePageParts";
 import { isApiError } from "../../../lib/api";
 import { useAnalytics } from "../api";
 import { presetRange, utcDay } from "../date-range";
@@ -32,17 +34,14 @@ export function AnalyticsSummaryCard() {
   ];
 
   return (
-    <section
-      className="card dash-card dash-analytics"
-      aria-labelledby="dash-analytics-title"
-      aria-busy={query.isPending}
+    <HeadedCard
+      kind="dash"
+      className="dash-analytics"
+      titleId="dash-analytics-title"
+      busy={query.isPending}
+      title={t("analytics.summary.title")}
+      aside={<span className="dash-muted dash-small">{t("analytics.summary.note")}</span>}
     >
-      <div className="dash-card-head">
-        <h2 id="dash-analytics-title" className="dash-card-title">
-          {t("analytics.summary.title")}
-        </h2>
-        <span className="dash-muted dash-small">{t("analytics.summary.note")}</span>
-      </div>
       {query.isError && !data ? (
         <CardError
           what={t("analytics.summary.what")}
@@ -70,14 +69,14 @@ export function AnalyticsSummaryCard() {
           ) : null}
         </>
       )}
-      <div className="dash-card-foot dash-analytics-foot">
-        <Link to="/analytics" className="btn btn-secondary btn-sm">
-          {t("analytics.summary.seeAnalytics")}
-        </Link>
-        <Link to="/inbox" className="btn btn-ghost btn-sm">
-          {t("analytics.summary.openInbox")}
-        </Link>
-      </div>
-    </section>
+      <ActionLinks
+        className="dash-card-foot dash-analytics-foot"
+        size="sm"
+        links={[
+          { label: t("analytics.summary.seeAnalytics"), variant: "secondary", to: "/analytics" },
+          { label: t("analytics.summary.openInbox"), variant: "ghost", to: "/inbox" },
+        ]}
+      />
+    </HeadedCard>
   );
 }

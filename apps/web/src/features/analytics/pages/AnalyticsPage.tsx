@@ -5,6 +5,7 @@ import { type ReactNode, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { ErrorNotice } from "../../../components/ErrorNotice";
 import { DownloadIcon } from "../../../components/icons";
+import { LoadingPlaceholder } from "../../../components/LoadingPlaceholder";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { BotSelect } from "../../chatbots/public";
 import { downloadAnalyticsCsv, useAnalytics } from "../api";
@@ -88,10 +89,7 @@ export function AnalyticsPage() {
       </p>
 
       {query.isPending ? (
-        <div aria-busy="true">
-          <span className="sr-only" role="status">
-            {t("analytics.loading")}
-          </span>
+        <LoadingPlaceholder label={t("analytics.loading")}>
           <div className="kpi-grid" aria-hidden="true">
             {[0, 1, 2, 3, 4].map((n) => (
               <span key={n} className="skeleton" style={{ height: 112, borderRadius: 14 }} />
@@ -102,7 +100,7 @@ export function AnalyticsPage() {
             style={{ height: 280, marginTop: 24, borderRadius: 14 }}
             aria-hidden="true"
           />
-        </div>
+        </LoadingPlaceholder>
       ) : query.isError ? (
         <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
       ) : (

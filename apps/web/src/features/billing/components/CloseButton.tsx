@@ -1,4 +1,5 @@
 import { useTranslation } from "@parley/ui/i18n/react";
+import { StrokeSvg } from "../../../components/Svg";
 
 /** The corner "×" of the billing modals; hidden while work is in flight, when closing is not allowed. */
 export function CloseButton({ onClick, disabled = false }: { onClick: () => void; disabled?: boolean }) {
@@ -6,17 +7,9 @@ export function CloseButton({ onClick, disabled = false }: { onClick: () => void
   if (disabled) return null;
   return (
     <button type="button" className="modal-close" onClick={onClick} aria-label={t("close")}>
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="20"
-        height="20"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <StrokeSvg size={20}>
         <path d="M6 6l12 12M18 6 6 18" />
-      </svg>
+      </StrokeSvg>
     </button>
   );
 }

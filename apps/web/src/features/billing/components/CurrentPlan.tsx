@@ -1,6 +1,7 @@
 import type { SubscriptionDetails } from "@parley/contracts";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { usePlanText } from "../../pricing/public";
+import { BusyButton } from "./BusyButton";
 import { PlanPrice } from "./PlanSummary";
 
 interface CurrentPlanProps {
@@ -98,16 +99,9 @@ export function CurrentPlan({
             </p>
             <p>{t("currentPlan.keepUntilThen", { plan: planName(plan) })}</p>
           </div>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={onCancelDowngrade}
-            disabled={cancelling}
-            aria-busy={cancelling}
-          >
-            {cancelling ? <span className="spinner" aria-hidden="true" /> : null}
+          <BusyButton className="btn btn-secondary" onClick={onCancelDowngrade} busy={cancelling}>
             {t("currentPlan.cancelScheduled")}
-          </button>
+          </BusyButton>
         </div>
       ) : null}
 

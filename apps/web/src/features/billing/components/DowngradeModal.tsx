@@ -2,6 +2,7 @@ import { formatMoney } from "@parley/contracts";
 import { Dialog } from "@parley/ui/components/Dialog";
 import { Trans, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type Dispatch, useEffect } from "react";
+import { StrokeSvg } from "../../../components/Svg";
 import { downgradeSeatWarning, useSeats } from "../../workspaces/public";
 import { useDowngrade } from "../api";
 import { downgradeSavings } from "../billing";
@@ -34,18 +35,9 @@ const importantNotes = [
 
 function ArrowIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      className="icon-directional"
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <StrokeSvg size={22} className="icon-directional">
       <path d="M5 12h14M13 6l6 6-6 6" />
-    </svg>
+    </StrokeSvg>
   );
 }
 
@@ -111,17 +103,9 @@ export function DowngradeModal({ state, dispatch }: DowngradeModalProps) {
         size="sm"
         title={t("downgrade.successTitle")}
         icon={
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="24"
-            height="24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-          >
+          <StrokeSvg size={24} strokeWidth={2.2}>
             <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
+          </StrokeSvg>
         }
       >
         <CloseButton onClick={close} />

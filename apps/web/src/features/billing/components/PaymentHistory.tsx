@@ -1,10 +1,10 @@
 import type { Payment } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
 import { EmptyState } from "@parley/ui/components/EmptyState";
-import { Table } from "@parley/ui/components/Table";
 import { useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { PAYMENT_METHOD_LABEL, PAYMENT_STATUS_LABEL } from "../billing";
 import { useReplyText } from "../use-wording";
+import { BillingTable } from "./BillingTable";
 
 /** Payments a page of the history (newest first). */
 const PAGE_SIZE = 20;
@@ -37,60 +37,57 @@ export function PaymentHistory({ payments }: { payments: readonly Payment[] }) {
     );
   }
   return (
-    <div className="payments-table-wrap">
-      <Table
-        className="payments-table"
-        caption={t("payments.caption")}
-        rows={payments}
-        rowKey={(payment) => payment.track_id}
-        rowProps={(payment) => ({ "data-track-id": payment.track_id })}
-        pageSize={PAGE_SIZE}
-        columns={[
-          {
-            key: "date",
-            header: t("payments.date"),
-            cell: (payment) => format.date(payment.capturedAt ?? payment.createdAt),
-          },
-          {
-            key: "plan",
-            header: t("payments.plan"),
-            cell: (payment) => (
-              <>
-                {payment.planNames[language]}
-                <span className="payments-interval">
-                  {payment.billingInterval === "yearly" ? t("interval.yearly") : t("interval.monthly")}
+    <BillingTable
+      caption={t("payments.caption")}
+      rows={payments}
+      rowKey={(payment) => payment.track_id}
+      rowProps={(payment) => ({ "data-track-id": payment.track_id })}
+      pageSize={PAGE_SIZE}
+      columns={[
+        {
+          key: "date",
+          header: t("payments.date"),
+          cell: (payment) => format.date(payment.capturedAt ?? payment.createdAt),
+        },
+        {
+          key: "plan",
+          header: t("payments.plan"),
+          cell: (payment) => (
+            <>
+              {payment.planNames[language]}
+              <span className="payments-interval">
+                {payment.billingInterval === "yearly" ? t("interval.yearly") : t("interval.monthly")}
+              </span>
+            </>
+          ),
+        },
+        {
+          key: "amount",
+          header: t("payments.amount"),
+          className: "numeric",
+          cell: (payment) => formatMoney(payment.amount.amount, payment.amount.currency),
+        },
+        {
+          key: "method",
+          header: t("payments.method"),
+          cell: (payment) => t(PAYMENT_METHOD_LABEL[payment.method]),
+        },
+        {
+          key: "status",
+          header: t("payments.status"),
+          cell: (payment) => (
+            <>
+              <PaymentStatusBadge status={payment.status} />
+              {payment.status !== "captured" && payment.status !== "pending" && payment.resultMessage ? (
+                <span className="payments-reason">
+                  {replyText(payment.resultMessage, t(`result.failures.${payment.status}.reason`))}
                 </span>
-              </>
-            ),
-          },
-          {
-            key: "amount",
-            header: t("payments.amount"),
-            className: "numeric",
-            cell: (payment) => formatMoney(payment.amount.amount, payment.amount.currency),
-          },
-          {
-            key: "method",
-            header: t("payments.method"),
-            cell: (payment) => t(PAYMENT_METHOD_LABEL[payment.method]),
-          },
-          {
-            key: "status",
-            header: t("payments.status"),
-            cell: (payment) => (
-              <>
-                <PaymentStatusBadge status={payment.status} />
-                {payment.status !== "captured" && payment.status !== "pending" && payment.resultMessage ? (
-                  <span className="payments-reason">
-                    {replyText(payment.resultMessage, t(`result.failures.${payment.status}.reason`))}
-                  </span>
-                ) : null}
-              </>
-            ),
-          },
-        ]}
-      />
-    </div>
+              ) : null}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
 

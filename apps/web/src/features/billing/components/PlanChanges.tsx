@@ -1,6 +1,6 @@
 import type { PlanChange } from "@parley/contracts";
-import { Table } from "@parley/ui/components/Table";
 import { useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
+import { BillingTable } from "./BillingTable";
 
 /** Changes a page of the history (newest first). */
 const PAGE_SIZE = 10;
@@ -22,37 +22,35 @@ export function PlanChanges({ changes }: { changes: readonly PlanChange[] }) {
       </p>
     );
   return (
-    <div className="payments-table-wrap">
-      <Table
-        className="payments-table plan-changes-table"
-        caption={t("planChanges.caption")}
-        rows={shown}
-        rowKey={(change) => `${change.at}|${change.kind}`}
-        rowProps={(change) => ({ "data-kind": change.kind })}
-        pageSize={PAGE_SIZE}
-        columns={[
-          {
-            key: "date",
-            header: t("planChanges.date"),
-            cell: (change) => format.date(change.at, "dateTime"),
+    <BillingTable
+      className="plan-changes-table"
+      caption={t("planChanges.caption")}
+      rows={shown}
+      rowKey={(change) => `${change.at}|${change.kind}`}
+      rowProps={(change) => ({ "data-kind": change.kind })}
+      pageSize={PAGE_SIZE}
+      columns={[
+        {
+          key: "date",
+          header: t("planChanges.date"),
+          cell: (change) => format.date(change.at, "dateTime"),
+        },
+        {
+          key: "change",
+          header: t("planChanges.change"),
+          cell: (change) => {
+            const to = change.to?.[language] ?? "";
+            const from = change.from?.[language] ?? "";
+            const until = change.effectiveAt ? format.date(change.effectiveAt) : "";
+            return t(`planChanges.kinds.${change.kind}`, { to, from, until });
           },
-          {
-            key: "change",
-            header: t("planChanges.change"),
-            cell: (change) => {
-              const to = change.to?.[language] ?? "";
-              const from = change.from?.[language] ?? "";
-              const until = change.effectiveAt ? format.date(change.effectiveAt) : "";
-              return t(`planChanges.kinds.${change.kind}`, { to, from, until });
-            },
-          },
-          {
-            key: "by",
-            header: t("planChanges.by"),
-            cell: (change) => (change.byParley ? t("planChanges.byParley") : t("planChanges.byYou")),
-          },
-        ]}
-      />
-    </div>
+        },
+        {
+          key: "by",
+          header: t("planChanges.by"),
+          cell: (change) => (change.byParley ? t("planChanges.byParley") : t("planChanges.byYou")),
+        },
+      ]}
+    />
   );
 }

@@ -27,60 +27,41 @@ function ActionButton({
   const { t } = useTranslation("billing");
   const planName = usePlanText().name(plan);
   const run = () => onAction(plan, action);
-  switch (action.kind) {
-    case "current":
-      return (
-        <button type="button" className="btn btn-secondary btn-block" disabled>
-          {t("chooser.current")}
-        </button>
-      );
-    case "scheduled":
-      return (
-        <button type="button" className="btn btn-secondary btn-block" disabled>
-          {t("chooser.scheduled")}
-        </button>
-      );
-    case "renew":
-      return (
-        <button type="button" className="btn btn-primary btn-block" onClick={run}>
-          {t("chooser.renew", { plan: planName })}
-        </button>
-      );
-    case "upgrade":
-      return (
-        <button
-          type="button"
-          className="btn btn-primary btn-block"
-          onClick={run}
-          aria-label={t("chooser.upgradeTo", { plan: planName })}
-        >
-          {t("chooser.upgrade")}
-        </button>
-      );
-    case "downgrade":
-      return (
-        <button
-          type="button"
-          className="btn btn-secondary btn-block"
-          onClick={run}
-          aria-label={t("chooser.downgradeTo", { plan: planName })}
-        >
-          {t("chooser.downgrade")}
-        </button>
-      );
-    case "switch":
-      return (
-        <button type="button" className="btn btn-secondary btn-block" onClick={run}>
-          {action.label}
-        </button>
-      );
-    case "none":
-      return (
-        <button type="button" className="btn btn-secondary btn-block" disabled title={action.reason}>
-          {t("chooser.notAvailable")}
-        </button>
-      );
-  }
+  const look = (() => {
+    switch (action.kind) {
+      case "current":
+        return { label: t("chooser.current"), disabled: true };
+      case "scheduled":
+        return { label: t("chooser.scheduled"), disabled: true };
+      case "renew":
+        return { label: t("chooser.renew", { plan: planName }), primary: true };
+      case "upgrade":
+        return {
+          label: t("chooser.upgrade"),
+          ariaLabel: t("chooser.upgradeTo", { plan: planName }),
+          primary: true,
+        };
+      case "downgrade":
+        return { label: t("chooser.downgrade"), ariaLabel: t("chooser.downgradeTo", { plan: planName }) };
+      case "switch":
+        return { label: action.label };
+      case "none":
+        return { label: t("chooser.notAvailable"), disabled: true, title: action.reason };
+    }
+  })();
+  // What cannot be done is a disabled button (it says why in its title), with nothing to run.
+  return (
+    <button
+      type="button"
+      className={`btn ${look.primary ? "btn-primary" : "btn-secondary"} btn-block`}
+      onClick={look.disabled ? undefined : run}
+      disabled={look.disabled}
+      title={look.title}
+      aria-label={look.ariaLabel}
+    >
+      {look.label}
+    </button>
+  );
 }
 
 function ChooserCard({

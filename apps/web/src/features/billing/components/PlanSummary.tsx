@@ -2,20 +2,14 @@ import type { Plan } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
+import { FilledCheckIcon } from "../../../components/icons";
 import { usePlanText } from "../../pricing/public";
 import { perIntervalKey } from "../billing";
 
 type PlanShown = Pick<Plan, "name" | "description" | "price" | "billingInterval" | "features" | "texts">;
 
 export function CheckIcon() {
-  return (
-    <svg className="billing-check" viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
-      <path
-        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
-        fill="currentColor"
-      />
-    </svg>
-  );
+  return <FilledCheckIcon className="billing-check" size={16} />;
 }
 
 /** "BHD 25.000" large, "/month" small: the price with its currency and billing interval. */

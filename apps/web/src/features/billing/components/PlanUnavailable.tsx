@@ -1,4 +1,5 @@
 import { useTranslation } from "@parley/ui/i18n/react";
+import { BusyButton } from "./BusyButton";
 import "../styles/plan-unavailable.css";
 
 interface PlanUnavailableProps {
@@ -16,16 +17,9 @@ export function PlanUnavailable({ onRetry, retrying }: PlanUnavailableProps) {
   return (
     <div className="plan-unavailable" data-testid="plan-unavailable">
       <p>{t("unavailable")}</p>
-      <button
-        type="button"
-        className="btn btn-secondary btn-sm"
-        onClick={onRetry}
-        disabled={retrying}
-        aria-busy={retrying}
-      >
-        {retrying ? <span className="spinner" aria-hidden="true" /> : null}
+      <BusyButton className="btn btn-secondary btn-sm" onClick={onRetry} busy={retrying}>
         {t("tryAgain")}
-      </button>
+      </BusyButton>
     </div>
   );
 }

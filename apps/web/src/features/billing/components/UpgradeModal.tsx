@@ -18,6 +18,7 @@ import {
   upgradeReducer,
 } from "../upgrade-flow";
 import { useFlowWording } from "../use-wording";
+import { BusyButton } from "./BusyButton";
 import { CloseButton } from "./CloseButton";
 import { CheckIcon, PlanSummary } from "./PlanSummary";
 import { TestModeBanner } from "./TestModeBanner";
@@ -38,6 +39,37 @@ const methods = [
   { value: "card", label: "payments.methods.mastercard", hint: "upgrade.cardHint" },
   { value: "benefit", label: "payments.methods.benefit", hint: "upgrade.benefitHint" },
 ] as const satisfies readonly { value: CheckoutMethod; label: string; hint: string }[];
+
+/** A step's failure, read out at once. */
+function StepError({ children }: { children: ReactNode }) {
+  return (
+    <p className="alert alert-error" role="alert">
+      {children}
+    </p>
+  );
+}
+
+/** A step's buttons: the way back (or out) first, then the step's own. */
+function StepActions({
+  backLabel,
+  onBack,
+  backDisabled,
+  children,
+}: {
+  backLabel: ReactNode;
+  onBack: () => void;
+  backDisabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="modal-actions">
+      <button type="button" className="btn btn-secondary" onClick={onBack} disabled={backDisabled}>
+        {backLabel}
+      </button>
+      {children}
+    </div>
+  );
+}
 
 /** Two steps (spec §2.5): plan-confirmation, then payment-details, which leaves for the gateway. */
 export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClose }: UpgradeModalProps) {
@@ -93,13 +125,8 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
   if (plansFailure(plans) !== null) {
     body = (
       <>
-        <p className="alert alert-error" role="alert">
-          {t("upgrade.messages.plansFailed")}
-        </p>
-        <div className="modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {t("upgrade.cancel")}
-          </button>
+        <StepError>{t("upgrade.messages.plansFailed")}</StepError>
+        <StepActions backLabel={t("upgrade.cancel")} onBack={onClose}>
           <button
             ref={primaryRef}
             type="button"
@@ -110,7 +137,7 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
             {plansRetrying(plans) ? <span className="spinner" aria-hidden="true" /> : null}
             {t("tryAgain")}
           </button>
-        </div>
+        </StepActions>
       </>
     );
   } else if (plans.isPending) {
@@ -123,11 +150,11 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
   } else if (!plan) {
     body = (
       <>
-        <p className="alert alert-error" role="alert">
+        <StepError>
           {interval === "yearly"
             ? t("upgrade.notOfferedYearly", { plan: shownName })
             : t("upgrade.notOfferedMonthly", { plan: shownName })}
-        </p>
+        </StepError>
         <div className="modal-actions">
           <button ref={primaryRef} type="button" className="btn btn-secondary" onClick={onClose}>
             {t("close")}
@@ -156,10 +183,7 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
             </li>
           </ul>
         </div>
-        <div className="modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            {t("upgrade.cancel")}
-          </button>
+        <StepActions backLabel={t("upgrade.cancel")} onBack={onClose}>
           <button
             ref={primaryRef}
             type="button"
@@ -168,7 +192,7 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
           >
             {t("upgrade.continue")}
           </button>
-        </div>
+        </StepActions>
       </>
     );
   } else {
@@ -214,29 +238,20 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
           </div>
         </dl>
 
-        {state.status === "failed" && state.error ? (
-          <p className="alert alert-error" role="alert">
-            {state.error}
-          </p>
-        ) : null}
+        {state.status === "failed" && state.error ? <StepError>{state.error}</StepError> : null}
         <p className="payment-note" aria-live="polite">
           {state.status === "redirecting" ? t("upgrade.redirecting") : t("upgrade.completeThere")}
         </p>
 
-        <div className="modal-actions">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => dispatch({ type: "back" })}
-            disabled={busy}
-          >
-            {t("upgrade.back")}
-          </button>
-          <button ref={primaryRef} type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+        <StepActions
+          backLabel={t("upgrade.back")}
+          onBack={() => dispatch({ type: "back" })}
+          backDisabled={busy}
+        >
+          <BusyButton ref={primaryRef} type="submit" className="btn btn-primary" busy={busy}>
             {t("upgrade.pay", { amount })}
-          </button>
-        </div>
+          </BusyButton>
+        </StepActions>
       </form>
     );
   }

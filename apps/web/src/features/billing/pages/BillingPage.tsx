@@ -1,6 +1,6 @@
 import type { BillingInterval, Plan } from "@parley/contracts";
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
-import { useEffect, useReducer, useState } from "react";
+import { type ReactNode, useEffect, useReducer, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { signInUrl } from "../../../lib/config";
@@ -38,6 +38,47 @@ interface UpgradeTarget {
 }
 
 const asInterval = (value: string | null): BillingInterval => (value === "yearly" ? "yearly" : "monthly");
+
+/** A history of the billing page (payments, plan changes): its heading, then the list, its failure or its placeholder. */
+function HistorySection<T>({
+  titleId,
+  title,
+  failed,
+  query,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  failed: string;
+  query: {
+    isError: boolean;
+    error: Error | null;
+    isFetching: boolean;
+    data: T | undefined;
+    refetch: () => unknown;
+  };
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <section className="billing-section" aria-labelledby={titleId}>
+      <div className="billing-section-head">
+        <h2 id={titleId}>{title}</h2>
+      </div>
+      {query.isError && query.error ? (
+        <ErrorPanel
+          title={failed}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : query.data ? (
+        children(query.data)
+      ) : (
+        <PaymentHistorySkeleton />
+      )}
+    </section>
+  );
+}
 
 /** Billing belongs to the workspace's owners; others are told so instead of seeing errors. */
 export function BillingPage() {
@@ -231,41 +272,23 @@ function WorkspaceBillingPage() {
         </section>
       )}
 
-      <section className="billing-section" aria-labelledby="payment-history-title">
-        <div className="billing-section-head">
-          <h2 id="payment-history-title">{t("payments.title")}</h2>
-        </div>
-        {payments.isError ? (
-          <ErrorPanel
-            title={t("payments.loadFailed")}
-            error={payments.error}
-            onRetry={() => void payments.refetch()}
-            retrying={payments.isFetching}
-          />
-        ) : payments.data ? (
-          <PaymentHistory payments={payments.data} />
-        ) : (
-          <PaymentHistorySkeleton />
-        )}
-      </section>
+      <HistorySection
+        titleId="payment-history-title"
+        title={t("payments.title")}
+        failed={t("payments.loadFailed")}
+        query={payments}
+      >
+        {(data) => <PaymentHistory payments={data} />}
+      </HistorySection>
 
-      <section className="billing-section" aria-labelledby="plan-changes-title">
-        <div className="billing-section-head">
-          <h2 id="plan-changes-title">{t("planChanges.title")}</h2>
-        </div>
-        {planChanges.isError ? (
-          <ErrorPanel
-            title={t("planChanges.loadFailed")}
-            error={planChanges.error}
-            onRetry={() => void planChanges.refetch()}
-            retrying={planChanges.isFetching}
-          />
-        ) : planChanges.data ? (
-          <PlanChanges changes={planChanges.data} />
-        ) : (
-          <PaymentHistorySkeleton />
-        )}
-      </section>
+      <HistorySection
+        titleId="plan-changes-title"
+        title={t("planChanges.title")}
+        failed={t("planChanges.loadFailed")}
+        query={planChanges}
+      >
+        {(data) => <PlanChanges changes={data} />}
+      </HistorySection>
 
       <UpgradeModal
         open={upgrade !== null}

@@ -1,8 +1,9 @@
 import type { Payment } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
 import { Ltr, useErrorText, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { StrokeSvg } from "../../../components/Svg";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { isApiError } from "../../../lib/api-error";
 import { usePayment, useRefreshAfterPayment, useSubscription } from "../api";
@@ -29,18 +30,9 @@ function ResultIcon({ tone }: { tone: "success" | "failure" | "pending" | "waiti
   };
   return (
     <span className={`result-icon result-icon-${tone}`} aria-hidden="true">
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="28"
-        height="28"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={tone === "waiting" ? 2 : 2.4}
-        strokeLinecap="round"
-      >
+      <StrokeSvg size={28} strokeWidth={tone === "waiting" ? 2 : 2.4} strokeLinecap="round">
         {paths[tone]}
-      </svg>
+      </StrokeSvg>
     </span>
   );
 }
@@ -72,6 +64,57 @@ function Receipt({ payment }: { payment: Payment }) {
         </dd>
       </div>
     </dl>
+  );
+}
+
+/** A settled (or stalled) result: its icon, the heading that takes focus, the lead, then what to do. */
+function Outcome({
+  tone,
+  headingRef,
+  title,
+  lead,
+  testIds = false,
+  children,
+  actions,
+}: {
+  tone?: "success" | "failure" | "waiting";
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  title: ReactNode;
+  lead: ReactNode;
+  /** `result-title` on the heading (and `result-reason` on the lead of a failure). */
+  testIds?: boolean | "reason";
+  children?: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <>
+      {tone ? <ResultIcon tone={tone} /> : null}
+      <h1 ref={headingRef} tabIndex={-1} data-testid={testIds ? "result-title" : undefined}>
+        {title}
+      </h1>
+      <p className="result-lead" data-testid={testIds === "reason" ? "result-reason" : undefined}>
+        {lead}
+      </p>
+      {children}
+      <div className="result-actions">{actions}</div>
+    </>
+  );
+}
+
+/** A link drawn as a button: the page's ways on. */
+function ResultLink({
+  to,
+  primary = false,
+  children,
+}: {
+  to: string;
+  primary?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Link className={primary ? "btn btn-primary" : "btn btn-secondary"} to={to}>
+      {children}
+    </Link>
   );
 }
 
@@ -135,71 +178,69 @@ export function BillingResultPage() {
   }, [pollStartedAt]);
   const timedOut = pollExpired && payment.data?.status === "pending" && !payment.isFetching;
 
+  const toBilling = (primary = false) => (
+    <ResultLink to="/billing" primary={primary}>
+      {t("result.goToBilling")}
+    </ResultLink>
+  );
   let content: ReactNode;
   if (!trackId) {
     content = (
-      <>
-        <h1 ref={headingRef} tabIndex={-1}>
-          {t("result.noPaymentTitle")}
-        </h1>
-        <p className="result-lead">{t("result.noPaymentLead")}</p>
-        <div className="result-actions">
-          <Link className="btn btn-primary" to="/billing">
-            {t("result.goToBilling")}
-          </Link>
-        </div>
-      </>
+      <Outcome
+        headingRef={headingRef}
+        title={t("result.noPaymentTitle")}
+        lead={t("result.noPaymentLead")}
+        actions={toBilling(true)}
+      />
     );
   } else if (payment.isError) {
     const notFound = isApiError(payment.error) && payment.error.status === 404;
     content = (
-      <>
-        <ResultIcon tone="failure" />
-        <h1 ref={headingRef} tabIndex={-1}>
-          {notFound ? t("result.notFoundTitle") : t("result.checkFailedTitle")}
-        </h1>
-        <p className="result-lead">{notFound ? t("result.notFoundLead") : errorText(payment.error)}</p>
-        <div className="result-actions">
-          {notFound ? null : (
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void payment.refetch()}
-              disabled={payment.isFetching}
-            >
-              {t("tryAgain")}
-            </button>
-          )}
-          <Link className="btn btn-secondary" to="/billing">
-            {t("result.goToBilling")}
-          </Link>
-        </div>
-      </>
+      <Outcome
+        tone="failure"
+        headingRef={headingRef}
+        title={notFound ? t("result.notFoundTitle") : t("result.checkFailedTitle")}
+        lead={notFound ? t("result.notFoundLead") : errorText(payment.error)}
+        actions={
+          <>
+            {notFound ? null : (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void payment.refetch()}
+                disabled={payment.isFetching}
+              >
+                {t("tryAgain")}
+              </button>
+            )}
+            {toBilling()}
+          </>
+        }
+      />
     );
   } else if (!payment.data || outcome?.kind === "pending") {
     content = timedOut ? (
-      <>
-        <ResultIcon tone="waiting" />
-        <h1 ref={headingRef} tabIndex={-1}>
-          {t("result.waitingTitle")}
-        </h1>
-        <p className="result-lead">{t("result.waitingLead")}</p>
-        <div className="result-actions">
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              setPollStartedAt(Date.now());
-              void payment.refetch();
-            }}
-          >
-            {t("result.checkAgain")}
-          </button>
-          <Link className="btn btn-secondary" to="/billing">
-            {t("result.goToBilling")}
-          </Link>
-        </div>
-      </>
+      <Outcome
+        tone="waiting"
+        headingRef={headingRef}
+        title={t("result.waitingTitle")}
+        lead={t("result.waitingLead")}
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                setPollStartedAt(Date.now());
+                void payment.refetch();
+              }}
+            >
+              {t("result.checkAgain")}
+            </button>
+            {toBilling()}
+          </>
+        }
+      />
     ) : (
       <div role="status" className="result-pending">
         <ResultIcon tone="pending" />
@@ -211,53 +252,53 @@ export function BillingResultPage() {
     const details = subscription.data;
     const periodEnd = details?.plan.id === payment.data.planId ? details.currentPeriodEnd : null;
     content = (
-      <>
-        <ResultIcon tone="success" />
-        <h1 ref={headingRef} tabIndex={-1} data-testid="result-title">
-          {t("result.youreOn", { plan: payment.data.planNames[language] })}
-        </h1>
-        <p className="result-lead">
-          {t("result.received")}{" "}
-          {periodEnd ? t("result.activeUntil", { date: formatDate(periodEnd) }) : t("result.activeNow")}
-        </p>
+      <Outcome
+        tone="success"
+        headingRef={headingRef}
+        testIds
+        title={t("result.youreOn", { plan: payment.data.planNames[language] })}
+        lead={
+          <>
+            {t("result.received")}{" "}
+            {periodEnd ? t("result.activeUntil", { date: formatDate(periodEnd) }) : t("result.activeNow")}
+          </>
+        }
+        actions={
+          <>
+            {toBilling(true)}
+            <ResultLink to="/dashboard">{t("result.goToDashboard")}</ResultLink>
+          </>
+        }
+      >
         <Receipt payment={payment.data} />
-        <div className="result-actions">
-          <Link className="btn btn-primary" to="/billing">
-            {t("result.goToBilling")}
-          </Link>
-          <Link className="btn btn-secondary" to="/dashboard">
-            {t("result.goToDashboard")}
-          </Link>
-        </div>
-      </>
+      </Outcome>
     );
   } else if (outcome?.kind === "failure") {
     content = (
-      <>
-        <ResultIcon tone="failure" />
-        <h1 ref={headingRef} tabIndex={-1} data-testid="result-title">
-          {outcome.title}
-        </h1>
-        <p className="result-lead" data-testid="result-reason">
-          {outcome.reason}
-        </p>
+      <Outcome
+        tone="failure"
+        headingRef={headingRef}
+        testIds="reason"
+        title={outcome.title}
+        lead={outcome.reason}
+        actions={
+          <>
+            {outcome.canRetry ? (
+              <ResultLink to={retryHref(payment.data)} primary>
+                {t("tryAgain")}
+              </ResultLink>
+            ) : (
+              <ResultLink to="/support" primary>
+                {t("result.contactSupport")}
+              </ResultLink>
+            )}
+            <ResultLink to="/billing">{t("result.backToBilling")}</ResultLink>
+          </>
+        }
+      >
         <p className="result-sub">{t("result.notChanged")}</p>
         <Receipt payment={payment.data} />
-        <div className="result-actions">
-          {outcome.canRetry ? (
-            <Link className="btn btn-primary" to={retryHref(payment.data)}>
-              {t("tryAgain")}
-            </Link>
-          ) : (
-            <Link className="btn btn-primary" to="/support">
-              {t("result.contactSupport")}
-            </Link>
-          )}
-          <Link className="btn btn-secondary" to="/billing">
-            {t("result.backToBilling")}
-          </Link>
-        </div>
-      </>
+      </Outcome>
     );
   }
 

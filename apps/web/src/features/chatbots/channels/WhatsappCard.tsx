@@ -345,14 +345,7 @@ export function ConnectFailureNotice({ error }: { error: unknown }) {
         ) : null}
       </p>
       {said ? (
-        <p className="whatsapp-said">
-          <Trans
-            t={t}
-            i18nKey={metaCode ? "whatsapp.failures.saidWithCode" : "whatsapp.failures.said"}
-            values={{ said, code: metaCode ?? "" }}
-            components={{ q: quoted }}
-          />
-        </p>
+        <MetaSaid said={said} metaCode={metaCode} />
       ) : metaCode ? (
         <p className="whatsapp-said">{t("whatsapp.failures.errorCode", { code: metaCode })}</p>
       ) : null}
@@ -489,6 +482,21 @@ function ConnectedChannel({
   );
 }
 
+/** What Meta said, quoted as Meta said it, with its error code when it gave one. */
+function MetaSaid({ said, metaCode }: { said: string; metaCode: string | number | null | undefined }) {
+  const { t } = useTranslation("builder");
+  return (
+    <p className="whatsapp-said">
+      <Trans
+        t={t}
+        i18nKey={metaCode ? "whatsapp.failures.saidWithCode" : "whatsapp.failures.said"}
+        values={{ said, code: metaCode ?? "" }}
+        components={{ q: quoted }}
+      />
+    </p>
+  );
+}
+
 /** Meta refused the token: sending stopped; what Meta said, and the way back. */
 function Attention({ channel, onReconnect }: { channel: Channel; onReconnect: () => void }) {
   const { t } = useTranslation("builder");
@@ -499,16 +507,7 @@ function Attention({ channel, onReconnect }: { channel: Channel; onReconnect: ()
       <div className="whatsapp-attention-body">
         <p className="whatsapp-attention-title">{t("whatsapp.attention.title")}</p>
         <p>{t("whatsapp.attention.body")}</p>
-        {said ? (
-          <p className="whatsapp-said">
-            <Trans
-              t={t}
-              i18nKey={metaCode ? "whatsapp.failures.saidWithCode" : "whatsapp.failures.said"}
-              values={{ said, code: metaCode ?? "" }}
-              components={{ q: quoted }}
-            />
-          </p>
-        ) : null}
+        {said ? <MetaSaid said={said} metaCode={metaCode} /> : null}
         <p>{t("whatsapp.attention.fix")}</p>
         <div>
           <button type="button" className="btn btn-primary btn-sm" onClick={onReconnect}>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router-dom";
 import { z } from "zod";
+import { DialogFormActions } from "../../../components/DialogFormActions";
 import { ErrorNotice } from "../../../components/ErrorNotice";
 import { useSubscriptionDetails } from "../../billing/public";
 import { useSignedInUser } from "../../session/public";
@@ -88,15 +89,13 @@ function NameStep({ onCreated, onCancel }: { onCreated: (bot: Chatbot) => void; 
         />
       </Field>
       <ErrorNotice error={create.error} />
-      <div className="modal-actions">
-        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
-          {t("create.cancel")}
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
-          {isSubmitting ? t("create.creating") : t("create.continue")}
-        </button>
-      </div>
+      <DialogFormActions
+        busy={isSubmitting}
+        onCancel={onCancel}
+        cancelLabel={t("create.cancel")}
+        submitLabel={t("create.continue")}
+        busyLabel={t("create.creating")}
+      />
     </form>
   );
 }

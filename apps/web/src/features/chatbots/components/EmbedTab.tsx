@@ -1,8 +1,9 @@
 import { allowedDomainSchema, type Chatbot } from "@parley/contracts";
 import { LTR_CODE, Ltr, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { CopyButton } from "../../../components/CopyButton";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { CopyableCode } from "../../../components/CopyableCode";
 import { ErrorNotice } from "../../../components/ErrorNotice";
+import { HeadedCard } from "../../../components/HeadedCard";
 import { publicUrl } from "../../../lib/config";
 import { useCan } from "../../workspaces/public";
 import { useEmbedScriptAvailable, useUpdateChatbot } from "../api";
@@ -27,25 +28,17 @@ export function EmbedTab({ bot }: { bot: Chatbot }) {
     <div className="embed">
       <PublishedReminder bot={bot} widgetLive={script.data !== false} canPublish={canEdit} />
 
-      <section className="card builder-card" aria-labelledby="embed-snippet-title">
-        <div className="builder-card-head">
-          <h2 id="embed-snippet-title" className="builder-card-title">
-            {t("embed.title")}
-          </h2>
-        </div>
+      <HeadedCard kind="builder" titleId="embed-snippet-title" title={t("embed.title")}>
         <p className="builder-card-lead">
           <Trans t={t} i18nKey="embed.lead" components={LTR_CODE} />
         </p>
-        <div className="code-block">
-          <div className="code-block-bar">
-            {/* i18n-ignore: the name of a code language, the same in every language */}
-            <span>HTML</span>
-            <CopyButton text={snippet} label={t("embed.copyTag")} />
-          </div>
-          <pre dir="ltr">
-            <code data-testid="embed-snippet">{snippet}</code>
-          </pre>
-        </div>
+        <CopyableCode
+          // i18n-ignore: the name of a code language, the same in every language
+          label="HTML"
+          code={snippet}
+          copyLabel={t("embed.copyTag")}
+          testId="embed-snippet"
+        />
         {script.data === false ? (
           <div className="embed-note" role="note">
             <AlertIcon size={16} />
@@ -58,7 +51,7 @@ export function EmbedTab({ bot }: { bot: Chatbot }) {
             </p>
           </div>
         ) : null}
-      </section>
+      </HeadedCard>
 
       {canEdit ? <DomainsEditor bot={bot} /> : <DomainsView domains={bot.allowedDomains} />}
       {canEdit ? <IdentityCard bot={bot} /> : null}
@@ -131,22 +124,33 @@ function PublishedReminder({
   );
 }
 
-/** The allowed domains as a member who may not change them sees them. */
-function DomainsView({ domains }: { domains: string[] }) {
+/** The allowed domains' card: its title and how many there are (or that any website may). */
+function DomainsCard({ domains, children }: { domains: string[]; children: ReactNode }) {
   const { t } = useTranslation("builder");
   const { number } = useFormat();
   return (
-    <section className="card builder-card" aria-labelledby="domains-title">
-      <div className="builder-card-head">
-        <h2 id="domains-title" className="builder-card-title">
-          {t("embed.domainsTitle")}
-        </h2>
+    <HeadedCard
+      kind="builder"
+      titleId="domains-title"
+      title={t("embed.domainsTitle")}
+      aside={
         <span className="builder-muted builder-small">
           {domains.length === 0
             ? t("embed.anyWebsite")
             : t("embed.domainsCount", { used: number(domains.length), max: number(MAX_DOMAINS) })}
         </span>
-      </div>
+      }
+    >
+      {children}
+    </HeadedCard>
+  );
+}
+
+/** The allowed domains as a member who may not change them sees them. */
+function DomainsView({ domains }: { domains: string[] }) {
+  const { t } = useTranslation("builder");
+  return (
+    <DomainsCard domains={domains}>
       {domains.length > 0 ? (
         <ul className="domain-chips" aria-label={t("embed.domainsTitle")}>
           {domains.map((domain) => (
@@ -157,14 +161,13 @@ function DomainsView({ domains }: { domains: string[] }) {
         </ul>
       ) : null}
       <p className="builder-muted builder-small">{t("embed.domainsReadOnly")}</p>
-    </section>
+    </DomainsCard>
   );
 }
 
 /** Where the widget may run: chips for each host, validated with the contract's rule. */
 function DomainsEditor({ bot }: { bot: Chatbot }) {
   const { t } = useTranslation("builder");
-  const { number } = useFormat();
   const update = useUpdateChatbot(bot._id);
   const toast = useToast();
   const [domains, setDomains] = useState<string[]>(bot.allowedDomains);
@@ -236,17 +239,7 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
   };
 
   return (
-    <section className="card builder-card" aria-labelledby="domains-title">
-      <div className="builder-card-head">
-        <h2 id="domains-title" className="builder-card-title">
-          {t("embed.domainsTitle")}
-        </h2>
-        <span className="builder-muted builder-small">
-          {domains.length === 0
-            ? t("embed.anyWebsite")
-            : t("embed.domainsCount", { used: number(domains.length), max: number(MAX_DOMAINS) })}
-        </span>
-      </div>
+    <DomainsCard domains={domains}>
       <p className="builder-card-lead">
         <Trans t={t} i18nKey="embed.domainsLead" components={LTR_CODE} />
       </p>
@@ -331,7 +324,7 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
           {t("embed.saveDomains")}
         </button>
       </div>
-    </section>
+    </DomainsCard>
   );
 }
 

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { ErrorNotice } from "../../../components/ErrorNotice";
+import { HeadedCard } from "../../../components/HeadedCard";
 import { useSubscriptionDetails, useUsage } from "../../billing/public";
 import { usePlanText } from "../../pricing/public";
 import { useSignedInUser } from "../../session/public";
@@ -49,20 +50,22 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
         </div>
       ) : null}
       {canWrite ? (
-        <section className="card builder-card knowledge-add" aria-labelledby="knowledge-add-title">
-          <div className="builder-card-head">
-            <h2 id="knowledge-add-title" className="builder-card-title">
-              {t("knowledge.addTitle")}
-            </h2>
-            {usage.data ? (
+        <HeadedCard
+          kind="builder"
+          className="knowledge-add"
+          titleId="knowledge-add-title"
+          title={t("knowledge.addTitle")}
+          aside={
+            usage.data ? (
               <span className="builder-muted builder-small">
                 {t("knowledge.usage", {
                   used: words.number(usage.data.used.knowledgeSources),
                   limit: words.number(usage.data.limits.knowledgeSources),
                 })}
               </span>
-            ) : null}
-          </div>
+            ) : null
+          }
+        >
           <p className="builder-card-lead">{t("knowledge.lead")}</p>
           {atLimit && usage.data ? (
             <div className="alert limit-note" role="note">
@@ -83,24 +86,23 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
             fileLimitMb={limitMb}
             submitLabel={t("knowledge.addSource")}
           />
-        </section>
+        </HeadedCard>
       ) : null}
 
-      <section
-        className="card builder-card knowledge-list"
-        aria-labelledby="knowledge-list-title"
-        aria-busy={sources.isPending}
-      >
-        <div className="builder-card-head">
-          <h2 id="knowledge-list-title" className="builder-card-title">
-            {t("knowledge.listTitle")}
-          </h2>
-          {sources.data ? (
+      <HeadedCard
+        kind="builder"
+        className="knowledge-list"
+        titleId="knowledge-list-title"
+        busy={sources.isPending}
+        title={t("knowledge.listTitle")}
+        aside={
+          sources.data ? (
             <span className="builder-muted builder-small" data-testid="sources-summary">
               {sourcesSummary(ready, list.length, words)}
             </span>
-          ) : null}
-        </div>
+          ) : null
+        }
+      >
         {sources.isPending ? (
           <SourceListSkeleton />
         ) : sources.isError ? (
@@ -113,7 +115,7 @@ export function KnowledgeTab({ chatbotId, sources }: KnowledgeTabProps) {
         ) : (
           <SourceList chatbotId={chatbotId} sources={list} canEdit={canWrite} />
         )}
-      </section>
+      </HeadedCard>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { SourceKind } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
-import { type ReactNode, useMemo, useState } from "react";
+import { type ComponentType, type ReactNode, useMemo, useState } from "react";
 import { KindIcon } from "./icons";
 import { FileSourceForm } from "./source-form/FileForm";
-import type { SubmitSource } from "./source-form/shared";
+import type { SubFormProps, SubmitSource } from "./source-form/shared";
 import { QaSourceForm, TextSourceForm } from "./source-form/TextQaForms";
 import { WebsiteSourceForm } from "./source-form/WebsiteForm";
 import { type TabItem, TabList, TabPanel } from "./Tabs";
@@ -11,6 +11,14 @@ import { type TabItem, TabList, TabPanel } from "./Tabs";
 export type { SubmitSource } from "./source-form/shared";
 
 const KIND_ORDER = ["text", "qa", "website", "file"] as const;
+
+/** Each kind's form. */
+const FORMS: Record<(typeof KIND_ORDER)[number], ComponentType<SubFormProps & { fileLimitMb: number }>> = {
+  text: TextSourceForm,
+  qa: QaSourceForm,
+  website: WebsiteSourceForm,
+  file: FileSourceForm,
+};
 
 interface SourceFormProps {
   idPrefix: string;
@@ -60,38 +68,20 @@ export function SourceForm({
         onSelect={setKind}
         className="tabs tabs-pills"
       />
-      <TabPanel idPrefix={idPrefix} id="text" active={kind === "text"}>
-        <TextSourceForm
-          idPrefix={idPrefix}
-          onSubmit={onSubmit}
-          submitLabel={submitLabel}
-          secondary={secondary}
-        />
-      </TabPanel>
-      <TabPanel idPrefix={idPrefix} id="qa" active={kind === "qa"}>
-        <QaSourceForm
-          idPrefix={idPrefix}
-          onSubmit={onSubmit}
-          submitLabel={submitLabel}
-          secondary={secondary}
-        />
-      </TabPanel>
-      <TabPanel idPrefix={idPrefix} id="website" active={kind === "website"}>
-        <WebsiteSourceForm
-          idPrefix={idPrefix}
-          onSubmit={onSubmit}
-          submitLabel={submitLabel}
-          secondary={secondary}
-        />
-      </TabPanel>
-      <TabPanel idPrefix={idPrefix} id="file" active={kind === "file"}>
-        <FileSourceForm
-          onSubmit={onSubmit}
-          submitLabel={submitLabel}
-          secondary={secondary}
-          fileLimitMb={fileLimitMb}
-        />
-      </TabPanel>
+      {KIND_ORDER.map((id) => {
+        const KindForm = FORMS[id];
+        return (
+          <TabPanel key={id} idPrefix={idPrefix} id={id} active={kind === id}>
+            <KindForm
+              idPrefix={idPrefix}
+              onSubmit={onSubmit}
+              submitLabel={submitLabel}
+              secondary={secondary}
+              fileLimitMb={fileLimitMb}
+            />
+          </TabPanel>
+        );
+      })}
     </div>
   );
 }

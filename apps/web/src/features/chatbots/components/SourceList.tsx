@@ -1,7 +1,7 @@
 import type { KnowledgeSource } from "@parley/contracts";
-import { Dialog } from "@parley/ui/components/Dialog";
+import { ConfirmDialog } from "@parley/ui/components/Dialog";
 import { Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { ErrorNotice } from "../../../components/ErrorNotice";
 import { useDeleteSource, useResyncSource } from "../api";
 import {
@@ -113,7 +113,6 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
   const remove = useDeleteSource(chatbotId);
   const [deleting, setDeleting] = useState<KnowledgeSource | null>(null);
   // The safe choice has focus first, so a stray Enter deletes nothing.
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const [resyncError, setResyncError] = useState<{ id: string; error: unknown } | null>(null);
   // By id: the dialog follows the list's live copy of the source (its status, its last sync).
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -264,12 +263,10 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
         })}
       </ul>
       <SourceSettingsDialog chatbotId={chatbotId} source={editing} onClose={() => setEditingId(null)} />
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        dismissible={!remove.isPending}
-        role="alertdialog"
-        initialFocusRef={cancelRef}
+        onCancel={() => setDeleting(null)}
+        busy={remove.isPending}
         title={t("sources.confirmTitle")}
         description={
           <Trans
@@ -279,32 +276,16 @@ export function SourceList({ chatbotId, sources, canEdit }: SourceListProps) {
             components={{ b: <strong /> }}
           />
         }
+        cancelLabel={t("sources.cancel")}
+        confirmLabel={t("sources.deleteSource")}
+        busyLabel={t("sources.deleting")}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting._id, { onSuccess: () => setDeleting(null) });
+        }}
       >
         <ErrorNotice error={remove.error} />
-        <div className="modal-actions">
-          <button
-            ref={cancelRef}
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => setDeleting(null)}
-            disabled={remove.isPending}
-          >
-            {t("sources.cancel")}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!deleting) return;
-              remove.mutate(deleting._id, { onSuccess: () => setDeleting(null) });
-            }}
-          >
-            {remove.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            {remove.isPending ? t("sources.deleting") : t("sources.deleteSource")}
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Dialog } from "@parley/ui/components/Dialog";
 import { Ltr, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
+import { DialogFormActions } from "../../../components/DialogFormActions";
 import { ErrorNotice } from "../../../components/ErrorNotice";
 import { useSourceSyncs, useUpdateSource } from "../api";
 import {
@@ -94,15 +95,13 @@ function SettingsForm({
         <LastRules chatbotId={chatbotId} source={source} />
         <p className="source-settings-note">{t("syncSettings.rulesLater")}</p>
         <ErrorNotice error={failure} />
-        <div className="modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            {t("syncSettings.cancel")}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {busy ? t("syncSettings.saving") : t("syncSettings.save")}
-          </button>
-        </div>
+        <DialogFormActions
+          busy={busy}
+          onCancel={onClose}
+          cancelLabel={t("syncSettings.cancel")}
+          submitLabel={t("syncSettings.save")}
+          busyLabel={t("syncSettings.saving")}
+        />
       </form>
     </FormProvider>
   );

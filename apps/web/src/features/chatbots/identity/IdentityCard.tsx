@@ -2,8 +2,9 @@ import type { Chatbot, IdentitySecretInfo } from "@parley/contracts";
 import { ConfirmDialog } from "@parley/ui/components/Dialog";
 import { LTR_CODE, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useMemo, useState } from "react";
-import { CopyButton } from "../../../components/CopyButton";
+import { CopyableCode } from "../../../components/CopyableCode";
 import { ErrorNotice } from "../../../components/ErrorNotice";
+import { HeadedCard } from "../../../components/HeadedCard";
 import { publicUrl } from "../../../lib/config";
 import { AlertIcon, RefreshIcon } from "../components/icons";
 import { TabList, TabPanel } from "../components/Tabs";
@@ -35,15 +36,16 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
     });
 
   return (
-    <section className="card builder-card" aria-labelledby="identity-title">
-      <div className="builder-card-head">
-        <h2 id="identity-title" className="builder-card-title">
-          {t("identity.title")}
-        </h2>
+    <HeadedCard
+      kind="builder"
+      titleId="identity-title"
+      title={t("identity.title")}
+      aside={
         <span className={`identity-status${enabled ? " identity-status-on" : ""}`}>
           {enabled ? t("identity.statusOn") : t("identity.statusOff")}
         </span>
-      </div>
+      }
+    >
       <p className="builder-card-lead">{t("identity.lead")}</p>
 
       {info.isPending ? <div className="identity-skeleton" aria-busy="true" /> : null}
@@ -54,15 +56,12 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
           <p className="identity-reveal-title">
             <Trans t={t} i18nKey="identity.copyNow" components={{ b: <strong /> }} />
           </p>
-          <div className="code-block">
-            <div className="code-block-bar">
-              <span>{t("identity.secret")}</span>
-              <CopyButton text={shown} label={t("identity.copySecret")} />
-            </div>
-            <pre dir="ltr">
-              <code data-testid="identity-secret">{shown}</code>
-            </pre>
-          </div>
+          <CopyableCode
+            label={t("identity.secret")}
+            code={shown}
+            copyLabel={t("identity.copySecret")}
+            testId="identity-secret"
+          />
           <p className="builder-muted builder-small">
             <Trans t={t} i18nKey="identity.storeIt" values={{ env: SECRET_ENV }} components={LTR_CODE} />
           </p>
@@ -135,7 +134,7 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
           })
         }
       />
-    </section>
+    </HeadedCard>
   );
 }
 
@@ -263,15 +262,5 @@ function Snippets({ chatbotId }: { chatbotId: string }) {
 
 function Code({ label, code }: { label: string; code: string }) {
   const { t } = useTranslation("builder");
-  return (
-    <div className="code-block">
-      <div className="code-block-bar">
-        <span>{label}</span>
-        <CopyButton text={code} label={t("identity.copy")} />
-      </div>
-      <pre className="code-block-multiline" dir="ltr">
-        <code>{code}</code>
-      </pre>
-    </div>
-  );
+  return <CopyableCode label={label} code={code} copyLabel={t("identity.copy")} multiline />;
 }

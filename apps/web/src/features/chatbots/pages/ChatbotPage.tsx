@@ -3,6 +3,7 @@ import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { ErrorNotice } from "../../../components/ErrorNotice";
+import { LoadingPlaceholder } from "../../../components/LoadingPlaceholder";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { isApiError } from "../../../lib/api";
 import { useChatbot, useSources } from "../api";
@@ -194,15 +195,12 @@ function ChatbotBuilder({ ConversationsTab }: { ConversationsTab: ComponentType<
           </TabPanel>
         </>
       ) : (
-        <div className="tab-panel" aria-busy="true">
-          <span className="sr-only" role="status">
-            {t("page.loading")}
-          </span>
+        <LoadingPlaceholder className="tab-panel" label={t("page.loading")}>
           <div className="builder-skeleton" aria-hidden="true">
             <span className="skeleton" style={{ height: 220 }} />
             <span className="skeleton" style={{ height: 160 }} />
           </div>
-        </div>
+        </LoadingPlaceholder>
       )}
     </div>
   );

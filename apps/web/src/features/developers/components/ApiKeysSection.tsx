@@ -2,6 +2,7 @@ import type { ApiKey } from "@parley/contracts";
 import { Trans, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { LoadStatus } from "../../../components/LoadStatus";
 import { useSignedInUser } from "../../session/public";
 import { ConfirmActionDialog, useCan } from "../../workspaces/public";
 import { useApiKeyActions, useApiKeys } from "../api";
@@ -60,15 +61,12 @@ export function ApiKeysSection() {
             {canBilling ? <Link to="/billing">{t("keys.planRequiredLink")}</Link> : null}
           </div>
         ) : null}
-        {query.isPending ? <p aria-busy="true">{t("keys.loading")}</p> : null}
-        {query.isError ? (
-          <div className="alert alert-error" role="alert">
-            {t("keys.failed")}{" "}
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
-              {t("keys.retry")}
-            </button>
-          </div>
-        ) : null}
+        <LoadStatus
+          query={query}
+          loading={t("keys.loading")}
+          failure={t("keys.failed")}
+          retryLabel={t("keys.retry")}
+        />
         {data && data.keys.length === 0 ? <p className="api-keys-empty">{t("keys.empty")}</p> : null}
         {data && data.keys.length > 0 ? (
           <ul className="api-keys-list" aria-label={t("keys.listLabel")}>

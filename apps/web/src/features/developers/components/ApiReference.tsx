@@ -1,4 +1,5 @@
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
+import { LoadStatus } from "../../../components/LoadStatus";
 import { OPENAPI_URL, useOpenApiDocument } from "../api";
 import {
   constraintsOf,
@@ -33,15 +34,13 @@ export default function ApiReference() {
         </a>
       </div>
       <div className="settings-card-body api-ref">
-        {query.isPending ? <p aria-busy="true">{t("reference.loading")}</p> : null}
-        {query.isError || (doc !== undefined && !isOpenApiDoc(doc)) ? (
-          <div className="alert alert-error" role="alert">
-            {t("reference.failed")}{" "}
-            <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
-              {t("keys.retry")}
-            </button>
-          </div>
-        ) : null}
+        <LoadStatus
+          query={query}
+          failed={query.isError || (doc !== undefined && !isOpenApiDoc(doc))}
+          loading={t("reference.loading")}
+          failure={t("reference.failed")}
+          retryLabel={t("keys.retry")}
+        />
         {isOpenApiDoc(doc) ? (
           <>
             <h3>{t("reference.auth")}</h3>

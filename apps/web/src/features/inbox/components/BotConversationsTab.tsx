@@ -1,3 +1,4 @@
+import { EmptyState } from "@parley/ui/components/EmptyState";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -35,16 +36,19 @@ export function BotConversationsTab({
         onClose={() => setSelectedId(null)}
         lockedBotId={chatbotId}
         empty={
-          <div className="inbox-empty">
-            <span className="inbox-empty-icon">
-              <InboxIcon size={26} />
-            </span>
-            <h2>{t("botTab.emptyTitle")}</h2>
+          <EmptyState
+            className="inbox-empty"
+            icon={<InboxIcon size={26} />}
+            titleAs="h2"
+            title={t("botTab.emptyTitle")}
+            action={
+              <button type="button" className="btn btn-secondary btn-sm" onClick={onOpenPlayground}>
+                {t("botTab.testInPlayground")}
+              </button>
+            }
+          >
             <p>{t("botTab.emptyBody")}</p>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={onOpenPlayground}>
-              {t("botTab.testInPlayground")}
-            </button>
-          </div>
+          </EmptyState>
         }
       />
     </div>

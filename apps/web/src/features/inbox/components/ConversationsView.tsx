@@ -1,6 +1,8 @@
+import { EmptyState } from "@parley/ui/components/EmptyState";
 import { useTranslation } from "@parley/ui/i18n/react";
 import type { ReactNode } from "react";
 import { ErrorNotice } from "../../../components/ErrorNotice";
+import { LoadingPlaceholder } from "../../../components/LoadingPlaceholder";
 import { useConversations } from "../api";
 import {
   activeFilterCount,
@@ -50,10 +52,7 @@ export function ConversationsView({
   let list: ReactNode;
   if (query.isPending) {
     list = (
-      <div aria-busy="true">
-        <span className="sr-only" role="status">
-          {t("list.loading")}
-        </span>
+      <LoadingPlaceholder label={t("list.loading")}>
         <ul className="conv-list" aria-hidden="true">
           {[0, 1, 2, 3].map((n) => (
             <li key={n} className="conv-item conv-item-skeleton">
@@ -63,35 +62,44 @@ export function ConversationsView({
             </li>
           ))}
         </ul>
-      </div>
+      </LoadingPlaceholder>
     );
   } else if (!query.data) {
     list = <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
   } else if (items.length === 0) {
-    list = filtered ? (
-      <div className="inbox-empty">
-        <h2>{t("list.noMatch.title")}</h2>
-        <p>{t("list.noMatch.body")}</p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          onClick={() => onFiltersChange(statusViewOnly(filters))}
-        >
-          {t("list.clearFilters")}
-        </button>
-      </div>
-    ) : view !== "all" ? (
-      <div className="inbox-empty">
-        <h2>{t(`live.empty.${view}Title`)}</h2>
-        <p>{t(`live.empty.${view}Body`)}</p>
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
-          onClick={() => onFiltersChange(withStatusView(filters, "all"))}
-        >
-          {t("live.empty.showAll")}
-        </button>
-      </div>
+    // Nothing matches the filters, or nothing in this status view: the way back to more.
+    const widen = filtered
+      ? {
+          title: t("list.noMatch.title"),
+          body: t("list.noMatch.body"),
+          action: t("list.clearFilters"),
+          to: () => statusViewOnly(filters),
+        }
+      : view !== "all"
+        ? {
+            title: t(`live.empty.${view}Title`),
+            body: t(`live.empty.${view}Body`),
+            action: t("live.empty.showAll"),
+            to: () => withStatusView(filters, "all"),
+          }
+        : null;
+    list = widen ? (
+      <EmptyState
+        className="inbox-empty"
+        titleAs="h2"
+        title={widen.title}
+        action={
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => onFiltersChange(widen.to())}
+          >
+            {widen.action}
+          </button>
+        }
+      >
+        <p>{widen.body}</p>
+      </EmptyState>
     ) : (
       empty
     );

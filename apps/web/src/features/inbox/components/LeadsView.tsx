@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router-dom";
 import { ErrorNotice } from "../../../components/ErrorNotice";
 import { DownloadIcon } from "../../../components/icons";
+import { LoadingPlaceholder } from "../../../components/LoadingPlaceholder";
 import { BotSelect, useChatbots } from "../../chatbots/public";
 import { useCapabilities } from "../../workspaces/public";
 import { downloadLeadsCsv, useLeads } from "../api";
@@ -48,12 +49,9 @@ export function LeadsView({
       {exportCsv.isError ? <ErrorNotice error={exportCsv.error} /> : null}
 
       {query.isPending ? (
-        <div aria-busy="true">
-          <span className="sr-only" role="status">
-            {t("leads.loading")}
-          </span>
+        <LoadingPlaceholder label={t("leads.loading")}>
           <span className="skeleton" style={{ height: 180 }} aria-hidden="true" />
-        </div>
+        </LoadingPlaceholder>
       ) : query.isError ? (
         <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
       ) : rows.length === 0 ? (

@@ -177,36 +177,37 @@ function TranscriptView({
 
       {customer ? (
         <section className="tr-customer" aria-label={t("transcript.customerLabel")}>
-          <span className="tr-customer-icon">
-            <VerifiedIcon size={18} />
-          </span>
-          <div>
-            <p className="tr-lead-title">
-              <Trans
-                t={t}
-                i18nKey="transcript.customerTitle"
-                values={{ name: customer.name ?? customer.email ?? customer.id }}
-                components={{ name: <bdi /> }}
-              />
-              {customer.name && customer.email ? (
-                <>
-                  {" "}
-                  ·{" "}
-                  <a href={`mailto:${customer.email}`}>
-                    <Ltr>{customer.email}</Ltr>
-                  </a>
-                </>
-              ) : null}
-            </p>
-            <p className="tr-lead-when">
+          <PersonNote
+            iconClass="tr-customer-icon"
+            icon={<VerifiedIcon size={18} />}
+            title={
+              <>
+                <Trans
+                  t={t}
+                  i18nKey="transcript.customerTitle"
+                  values={{ name: customer.name ?? customer.email ?? customer.id }}
+                  components={{ name: <bdi /> }}
+                />
+                {customer.name && customer.email ? (
+                  <>
+                    {" "}
+                    ·{" "}
+                    <a href={`mailto:${customer.email}`}>
+                      <Ltr>{customer.email}</Ltr>
+                    </a>
+                  </>
+                ) : null}
+              </>
+            }
+            when={
               <Trans
                 t={t}
                 i18nKey="transcript.customerNote"
                 values={{ id: customer.id }}
                 components={LTR_CODE}
               />
-            </p>
-          </div>
+            }
+          />
         </section>
       ) : null}
 
@@ -214,23 +215,22 @@ function TranscriptView({
         <section className="tr-leads" aria-label={t("transcript.leadsLabel")}>
           {transcript.leads.map((lead) => (
             <div key={lead._id} className="tr-lead">
-              <span className="tr-lead-icon">
-                <MailIcon size={18} />
-              </span>
-              <div>
-                <p className="tr-lead-title">
-                  <Trans
-                    t={t}
-                    i18nKey="transcript.lead"
-                    values={{ email: leadAddress(lead) }}
-                    components={{ email: <LeadAddress lead={lead} /> }}
-                  />
-                  {lead.name ? <span className="tr-lead-name"> · {lead.name}</span> : null}
-                </p>
-                <p className="tr-lead-when">
-                  {t("transcript.leftAt", { when: format.dateTime(lead.createdAt) })}
-                </p>
-              </div>
+              <PersonNote
+                iconClass="tr-lead-icon"
+                icon={<MailIcon size={18} />}
+                title={
+                  <>
+                    <Trans
+                      t={t}
+                      i18nKey="transcript.lead"
+                      values={{ email: leadAddress(lead) }}
+                      components={{ email: <LeadAddress lead={lead} /> }}
+                    />
+                    {lead.name ? <span className="tr-lead-name"> · {lead.name}</span> : null}
+                  </>
+                }
+                when={t("transcript.leftAt", { when: format.dateTime(lead.createdAt) })}
+              />
             </div>
           ))}
         </section>
@@ -455,5 +455,28 @@ function Sources({ citations }: { citations: readonly Citation[] }) {
         ))}
       </ol>
     </div>
+  );
+}
+
+/** Who the visitor is (a signed-in customer, a lead they left): an icon, a line, and a note under it. */
+function PersonNote({
+  iconClass,
+  icon,
+  title,
+  when,
+}: {
+  iconClass: string;
+  icon: ReactNode;
+  title: ReactNode;
+  when: ReactNode;
+}) {
+  return (
+    <>
+      <span className={iconClass}>{icon}</span>
+      <div>
+        <p className="tr-lead-title">{title}</p>
+        <p className="tr-lead-when">{when}</p>
+      </div>
+    </>
   );
 }

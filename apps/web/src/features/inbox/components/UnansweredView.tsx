@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { ErrorNotice } from "../../../components/ErrorNotice";
+import { LoadingPlaceholder } from "../../../components/LoadingPlaceholder";
 import { BotSelect, useAddSource, useToast } from "../../chatbots/public";
 import { inboxKeys, useUnanswered } from "../api";
 import { useInboxFormat } from "../use-inbox-format";
@@ -35,10 +36,7 @@ export function UnansweredView({
         <BotSelect value={chatbotId} onChange={onChatbotChange} />
       </div>
       {query.isPending ? (
-        <div aria-busy="true">
-          <span className="sr-only" role="status">
-            {t("unanswered.loading")}
-          </span>
+        <LoadingPlaceholder label={t("unanswered.loading")}>
           <ul className="ua-list" aria-hidden="true">
             {[0, 1, 2].map((n) => (
               <li key={n} className="card ua-card">
@@ -47,7 +45,7 @@ export function UnansweredView({
               </li>
             ))}
           </ul>
-        </div>
+        </LoadingPlaceholder>
       ) : query.isError ? (
         <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (

@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
+import { PageHero } from "../../../components/SitePageParts";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { AccordionItem } from "../components/Accordion";
 import { faqGroups } from "../faq";
@@ -30,15 +31,12 @@ export function FaqPage() {
 
   return (
     <>
-      <section className="page-hero page-hero-center">
-        <div className="container container-narrow">
-          <p className="eyebrow">{t("faq.eyebrow")}</p>
-          <h1>{t("faq.title")}</h1>
-          <p className="lead">
-            <Trans i18nKey="faq.lead" ns="pages" components={{ a: <Link to="/contact" /> }} />
-          </p>
-        </div>
-      </section>
+      <PageHero
+        center
+        eyebrow={t("faq.eyebrow")}
+        title={t("faq.title")}
+        lead={<Trans i18nKey="faq.lead" ns="pages" components={{ a: <Link to="/contact" /> }} />}
+      />
       <section className="section section-tight">
         <div className="container container-narrow faq">
           {faqGroups.map((group) => (

@@ -1,5 +1,6 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { Link } from "react-router-dom";
+import { ActionLinks, CtaBand, FeatureGrid, HeadedSection } from "../../../components/SitePageParts";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { signUpUrl } from "../../../lib/config";
 import { ChatPreview } from "../components/ChatPreview";
@@ -27,58 +28,54 @@ export function HomePage() {
             <p className="eyebrow">{t("home.eyebrow")}</p>
             <h1>{t("home.title")}</h1>
             <p className="lead">{t("home.lead")}</p>
-            <div className="hero-actions">
-              <a className="btn btn-primary btn-lg" href={signUpUrl}>
-                {t("home.startFree")}
-              </a>
-              <Link className="btn btn-secondary btn-lg" to="/pricing">
-                {t("home.seePricing")}
-              </Link>
-            </div>
+            <ActionLinks
+              className="hero-actions"
+              size="lg"
+              links={[
+                { label: t("home.startFree"), variant: "primary", href: signUpUrl },
+                { label: t("home.seePricing"), variant: "secondary", to: "/pricing" },
+              ]}
+            />
             <p className="hero-note">{t("home.note")}</p>
           </div>
           <ChatPreview />
         </div>
       </section>
 
-      <section className="section" aria-labelledby="why-heading">
-        <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">{t("home.why.eyebrow")}</p>
-            <h2 id="why-heading">{t("home.why.title")}</h2>
-            <p className="lead">{t("home.why.lead")}</p>
-          </div>
-          <div className="feature-grid">
-            {valueProps.map((item) => (
-              <article key={item.key} className="feature-card">
-                <FeatureIcon name={item.icon} />
-                <h3>{t(`home.values.${item.key}.title`)}</h3>
-                <p>{t(`home.values.${item.key}.body`)}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <HeadedSection
+        titleId="why-heading"
+        eyebrow={t("home.why.eyebrow")}
+        title={t("home.why.title")}
+        lead={t("home.why.lead")}
+      >
+        <FeatureGrid
+          items={valueProps.map((item) => ({
+            key: item.key,
+            icon: <FeatureIcon name={item.icon} />,
+            title: t(`home.values.${item.key}.title`),
+            body: t(`home.values.${item.key}.body`),
+          }))}
+        />
+      </HeadedSection>
 
-      <section className="section section-muted" aria-labelledby="how-heading">
-        <div className="container">
-          <div className="section-head">
-            <p className="eyebrow">{t("home.how.eyebrow")}</p>
-            <h2 id="how-heading">{t("home.how.title")}</h2>
-          </div>
-          <ol className="steps">
-            {steps.map((step, index) => (
-              <li key={step} className="step">
-                <span className="step-number" aria-hidden="true">
-                  {index + 1}
-                </span>
-                <h3>{t(`home.steps.${step}.title`)}</h3>
-                <p>{t(`home.steps.${step}.body`)}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <HeadedSection
+        className="section-muted"
+        titleId="how-heading"
+        eyebrow={t("home.how.eyebrow")}
+        title={t("home.how.title")}
+      >
+        <ol className="steps">
+          {steps.map((step, index) => (
+            <li key={step} className="step">
+              <span className="step-number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{t(`home.steps.${step}.title`)}</h3>
+              <p>{t(`home.steps.${step}.body`)}</p>
+            </li>
+          ))}
+        </ol>
+      </HeadedSection>
 
       <section className="section" aria-labelledby="trust-heading">
         <div className="container split">
@@ -101,24 +98,14 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="section section-tight">
-        <div className="container">
-          <div className="cta-band">
-            <div>
-              <h2>{t("home.cta.title")}</h2>
-              <p>{t("home.cta.body")}</p>
-            </div>
-            <div className="cta-actions">
-              <a className="btn btn-light btn-lg" href={signUpUrl}>
-                {t("home.cta.startFree")}
-              </a>
-              <Link className="btn btn-outline-light btn-lg" to="/contact?topic=sales">
-                {t("home.cta.talkToSales")}
-              </Link>
-            </div>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        title={t("home.cta.title")}
+        body={t("home.cta.body")}
+        links={[
+          { label: t("home.cta.startFree"), variant: "light", href: signUpUrl },
+          { label: t("home.cta.talkToSales"), variant: "outline-light", to: "/contact?topic=sales" },
+        ]}
+      />
     </>
   );
 }

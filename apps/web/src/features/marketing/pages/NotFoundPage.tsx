@@ -1,5 +1,6 @@
 import { LTR_CODE, Trans, useTranslation } from "@parley/ui/i18n/react";
-import { Link, useLocation } from "react-router-dom";
+import { useLocation } from "react-router-dom";
+import { ActionLinks } from "../../../components/SitePageParts";
 import { useDocumentTitle } from "../../../components/use-document-title";
 
 /**
@@ -21,25 +22,20 @@ export function NotFoundPage({ inApp = false }: { inApp?: boolean }) {
         <p className="lead">
           <Trans i18nKey="notFound.lead" ns="site" values={{ path: pathname }} components={LTR_CODE} />
         </p>
-        {inApp ? (
-          <div className="hero-actions hero-actions-center">
-            <Link className="btn btn-primary" to="/dashboard">
-              {t("notFound.dashboard")}
-            </Link>
-            <Link className="btn btn-secondary" to="/support">
-              {t("notFound.support")}
-            </Link>
-          </div>
-        ) : (
-          <div className="hero-actions hero-actions-center">
-            <Link className="btn btn-primary" to="/">
-              {t("notFound.home")}
-            </Link>
-            <Link className="btn btn-secondary" to="/pricing">
-              {t("notFound.pricing")}
-            </Link>
-          </div>
-        )}
+        <ActionLinks
+          className="hero-actions hero-actions-center"
+          links={
+            inApp
+              ? [
+                  { label: t("notFound.dashboard"), variant: "primary", to: "/dashboard" },
+                  { label: t("notFound.support"), variant: "secondary", to: "/support" },
+                ]
+              : [
+                  { label: t("notFound.home"), variant: "primary", to: "/" },
+                  { label: t("notFound.pricing"), variant: "secondary", to: "/pricing" },
+                ]
+          }
+        />
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from "@parley/ui/i18n/react";
-import { Link } from "react-router-dom";
+import { CtaBand, PageHero } from "../../../components/SitePageParts";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { signUpUrl } from "../../../lib/config";
 import { FeatureIcon, type FeatureIconName } from "../components/FeatureIcon";
@@ -68,20 +68,15 @@ export function ServicesPage() {
   useDocumentTitle(t("site:titles.services"));
   return (
     <>
-      <section className="page-hero">
-        <div className="container container-narrow">
-          <p className="eyebrow">{t("services.eyebrow")}</p>
-          <h1>{t("services.title")}</h1>
-          <p className="lead">{t("services.lead")}</p>
-          <nav className="pill-nav" aria-label={t("services.pillNav")}>
-            {services.map((service) => (
-              <a key={service.id} href={`#${service.id}`} className="pill">
-                {t(`services.items.${service.id}.title`)}
-              </a>
-            ))}
-          </nav>
-        </div>
-      </section>
+      <PageHero eyebrow={t("services.eyebrow")} title={t("services.title")} lead={t("services.lead")}>
+        <nav className="pill-nav" aria-label={t("services.pillNav")}>
+          {services.map((service) => (
+            <a key={service.id} href={`#${service.id}`} className="pill">
+              {t(`services.items.${service.id}.title`)}
+            </a>
+          ))}
+        </nav>
+      </PageHero>
 
       <section className="section section-tight">
         <div className="container service-grid">
@@ -103,24 +98,14 @@ export function ServicesPage() {
         </div>
       </section>
 
-      <section className="section section-tight">
-        <div className="container">
-          <div className="cta-band">
-            <div>
-              <h2>{t("services.cta.title")}</h2>
-              <p>{t("services.cta.body")}</p>
-            </div>
-            <div className="cta-actions">
-              <Link className="btn btn-light btn-lg" to="/pricing">
-                {t("services.cta.compare")}
-              </Link>
-              <a className="btn btn-outline-light btn-lg" href={signUpUrl}>
-                {t("services.cta.startFree")}
-              </a>
-            </div>
-          </div>
-        </div>
-      </section>
+      <CtaBand
+        title={t("services.cta.title")}
+        body={t("services.cta.body")}
+        links={[
+          { label: t("services.cta.compare"), variant: "light", to: "/pricing" },
+          { label: t("services.cta.startFree"), variant: "outline-light", href: signUpUrl },
+        ]}
+      />
     </>
   );
 }

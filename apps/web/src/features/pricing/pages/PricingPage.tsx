@@ -2,6 +2,7 @@ import type { BillingInterval } from "@parley/contracts";
 import { Trans, useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { ActionLinks, PageHero } from "../../../components/SitePageParts";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { ACCESS_TOKEN_COOKIE, readCookie } from "../../session/public";
 import { plansFailure, plansRetrying, usePlans } from "../api";
@@ -44,14 +45,9 @@ export function PricingPage() {
 
   return (
     <>
-      <section className="page-hero page-hero-center">
-        <div className="container container-narrow">
-          <p className="eyebrow">{t("pricing.eyebrow")}</p>
-          <h1>{t("pricing.title")}</h1>
-          <p className="lead">{t("pricing.lead")}</p>
-          <BillingIntervalToggle value={interval} onChange={setInterval} />
-        </div>
-      </section>
+      <PageHero center eyebrow={t("pricing.eyebrow")} title={t("pricing.title")} lead={t("pricing.lead")}>
+        <BillingIntervalToggle value={interval} onChange={setInterval} />
+      </PageHero>
 
       <section className="section section-tight" aria-label={t("pricing.plansLabel")}>
         <div className="container">
@@ -105,14 +101,13 @@ export function PricingPage() {
             <h2>{t("pricing.extrasTitle")}</h2>
             <p>{t("pricing.extrasBody")}</p>
           </div>
-          <div className="pricing-extras-actions">
-            <Link className="btn btn-secondary" to="/faq">
-              {t("pricing.readFaq")}
-            </Link>
-            <Link className="btn btn-primary" to="/contact?topic=sales">
-              {t("pricing.talkToSales")}
-            </Link>
-          </div>
+          <ActionLinks
+            className="pricing-extras-actions"
+            links={[
+              { label: t("pricing.readFaq"), variant: "secondary", to: "/faq" },
+              { label: t("pricing.talkToSales"), variant: "primary", to: "/contact?topic=sales" },
+            ]}
+          />
         </div>
       </section>
     </>

@@ -1,6 +1,7 @@
 import type { WebhookDelivery } from "@parley/contracts";
 import { useErrorText, useFormat, useServerText, useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
+import { LoadStatus } from "../../../components/LoadStatus";
 import { useWebhookActions, useWebhookDeliveries } from "../api";
 
 /**
@@ -25,12 +26,7 @@ export function DeliveryLog({ workspaceId, endpointId }: { workspaceId: string; 
           {t("log.refresh")}
         </button>
       </div>
-      {query.isPending ? <p aria-busy="true">{t("log.loading")}</p> : null}
-      {query.isError ? (
-        <div className="alert alert-error" role="alert">
-          {t("log.failed")}
-        </div>
-      ) : null}
+      <LoadStatus query={query} loading={t("log.loading")} failure={t("log.failed")} />
       {query.isSuccess && deliveries.length === 0 ? <p className="muted">{t("log.empty")}</p> : null}
       <ul className="webhook-deliveries">
         {deliveries.map((d) => (

@@ -3,6 +3,8 @@ import { ConfirmDialog } from "@parley/ui/components/Dialog";
 import { useErrorText, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
+import { LoadStatus } from "../../../components/LoadStatus";
+import { useConfirmAction } from "../../../components/use-confirm-action";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { isApiError } from "../../../lib/api";
 import { useSignedInUser } from "../../session/public";
@@ -84,15 +86,12 @@ function Endpoints({ workspaceId }: { workspaceId: string }) {
           <h2 id={`${headingId}-list`}>{t("page.title")}</h2>
         </div>
         <div className="settings-card-body">
-          {query.isPending ? <p aria-busy="true">{t("page.loading")}</p> : null}
-          {query.isError ? (
-            <div className="alert alert-error" role="alert">
-              {t("page.failed")}{" "}
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => void query.refetch()}>
-                {t("page.retry")}
-              </button>
-            </div>
-          ) : null}
+          <LoadStatus
+            query={query}
+            loading={t("page.loading")}
+            failure={t("page.failed")}
+            retryLabel={t("page.retry")}
+          />
           {query.data && query.data.length === 0 ? <p className="muted">{t("page.empty")}</p> : null}
           <ul className="webhook-endpoints">
             {query.data?.map((endpoint) => (
@@ -272,38 +271,20 @@ function RotateDialog({
   const { t } = useTranslation("webhooks");
   const errorText = useErrorText();
   const [overlap, setOverlap] = useState<number>(24);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, failure, close, run } = useConfirmAction(onClose);
   const selectId = useId();
-  const close = () => {
-    if (busy) return;
-    setError(null);
-    onClose();
-  };
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await onRotate(overlap);
-      setBusy(false);
-      onClose();
-    } catch (e) {
-      setBusy(false);
-      setError(errorText(e as { code?: string; message?: string }));
-    }
-  }
   return (
     <ConfirmDialog
       open={open}
       onCancel={close}
-      onConfirm={() => void confirm()}
+      onConfirm={() => void run(() => onRotate(overlap))}
       busy={busy}
       tone="primary"
       title={t("secret.rotateTitle")}
       description={t("secret.rotateBody")}
       confirmLabel={t("secret.rotateConfirm")}
       busyLabel={t("secret.rotating")}
-      error={error}
+      error={failure ? errorText(failure.error as { code?: string; message?: string }) : null}
     >
       <div className="field">
         <label htmlFor={selectId}>{t("secret.overlap")}</label>

@@ -1,7 +1,7 @@
 import { demoInfoSchema } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useQuery } from "@tanstack/react-query";
-import { CopyButton } from "../../../components/CopyButton";
+import { CopyableCode } from "../../../components/CopyableCode";
 import { apiFetch } from "../../../lib/api";
 import { signUpUrl } from "../../../lib/config";
 import { embedSnippet } from "../embed";
@@ -34,15 +34,7 @@ export function LiveDemo() {
         <h2>{t("widget.demo.title")}</h2>
         <p className="live-demo-note">{t("widget.demo.note")}</p>
         <p className="live-demo-note">{t("widget.demo.snippetNote")}</p>
-        <div className="code-block">
-          <div className="code-block-bar">
-            <span>{t("widget.codeLabel")}</span>
-            <CopyButton text={snippet} />
-          </div>
-          <pre dir="ltr">
-            <code>{snippet}</code>
-          </pre>
-        </div>
+        <CopyableCode label={t("widget.codeLabel")} code={snippet} />
       </div>
       <iframe
         className="live-demo-frame"

@@ -1,6 +1,6 @@
 import { LogoMark } from "@parley/ui/components/Logo";
 import { LTR_CODE, Trans, useTranslation } from "@parley/ui/i18n/react";
-import { Link } from "react-router-dom";
+import { ActionLinks } from "../../../components/SitePageParts";
 import { useDocumentTitle } from "../../../components/use-document-title";
 
 /** `/widget/chat` without an id: usually a link that lost its last part when it was copied. */
@@ -16,14 +16,14 @@ export function WidgetChatMissingPage() {
           <Trans i18nKey="widget.missing.body1" ns="pages" components={LTR_CODE} />
         </p>
         <p>{t("widget.missing.body2")}</p>
-        <div className="standalone-actions">
-          <Link className="btn btn-secondary btn-sm" to="/widget">
-            {t("widget.missing.howLinksWork")}
-          </Link>
-          <Link className="btn btn-ghost btn-sm" to="/">
-            {t("widget.missing.home")}
-          </Link>
-        </div>
+        <ActionLinks
+          className="standalone-actions"
+          size="sm"
+          links={[
+            { label: t("widget.missing.howLinksWork"), variant: "secondary", to: "/widget" },
+            { label: t("widget.missing.home"), variant: "ghost", to: "/" },
+          ]}
+        />
       </div>
     </main>
   );

@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
-import { CopyButton } from "../../../components/CopyButton";
+import { CopyableCode } from "../../../components/CopyableCode";
+import { FeatureGrid, HeadedSection, PageHero } from "../../../components/SitePageParts";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { LiveDemo } from "../components/LiveDemo";
 import { embedSnippet } from "../embed";
@@ -14,30 +15,18 @@ export function WidgetPage() {
   const snippet = embedSnippet();
   return (
     <>
-      <section className="page-hero">
-        <div className="container container-narrow">
-          <p className="eyebrow">{t("widget.eyebrow")}</p>
-          <h1>{t("widget.title")}</h1>
-          <p className="lead">
-            <Trans i18nKey="widget.lead" ns="pages" components={code} />
-          </p>
-        </div>
-      </section>
+      <PageHero
+        eyebrow={t("widget.eyebrow")}
+        title={t("widget.title")}
+        lead={<Trans i18nKey="widget.lead" ns="pages" components={code} />}
+      />
 
       <section className="section section-tight">
         <div className="container container-narrow">
           <ol className="embed-steps">
             <li>
               <h2>{t("widget.steps.copy")}</h2>
-              <div className="code-block">
-                <div className="code-block-bar">
-                  <span>{t("widget.codeLabel")}</span>
-                  <CopyButton text={snippet} />
-                </div>
-                <pre dir="ltr">
-                  <code>{snippet}</code>
-                </pre>
-              </div>
+              <CopyableCode label={t("widget.codeLabel")} code={snippet} />
             </li>
             <li>
               <h2>{t("widget.steps.idTitle")}</h2>
@@ -62,21 +51,15 @@ export function WidgetPage() {
         </div>
       </section>
 
-      <section className="section section-muted">
-        <div className="container">
-          <div className="section-head">
-            <h2>{t("widget.behaviourTitle")}</h2>
-          </div>
-          <div className="feature-grid">
-            {behaviours.map((item) => (
-              <article key={item} className="feature-card">
-                <h3>{t(`widget.behaviours.${item}.title`)}</h3>
-                <p>{t(`widget.behaviours.${item}.body`)}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <HeadedSection className="section-muted" title={t("widget.behaviourTitle")}>
+        <FeatureGrid
+          items={behaviours.map((item) => ({
+            key: item,
+            title: t(`widget.behaviours.${item}.title`),
+            body: t(`widget.behaviours.${item}.body`),
+          }))}
+        />
+      </HeadedSection>
 
       <section className="section">
         <div className="container container-narrow">

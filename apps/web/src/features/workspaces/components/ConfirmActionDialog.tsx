@@ -1,5 +1,6 @@
 import { ConfirmDialog } from "@parley/ui/components/Dialog";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
+import { useConfirmAction } from "../../../components/use-confirm-action";
 import { useWorkspaceErrorText } from "../errors";
 
 interface ConfirmActionDialogProps {
@@ -28,36 +29,18 @@ export function ConfirmActionDialog({
   onClose,
 }: ConfirmActionDialogProps) {
   const errorText = useWorkspaceErrorText();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ error: unknown } | null>(null);
-  const close = () => {
-    if (busy) return;
-    setError(null);
-    onClose();
-  };
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      setBusy(false);
-      onClose();
-    } catch (e) {
-      setBusy(false);
-      setError({ error: e });
-    }
-  };
+  const { busy, failure, close, run } = useConfirmAction(onClose);
   return (
     <ConfirmDialog
       open={open}
       onCancel={close}
-      onConfirm={() => void confirm()}
+      onConfirm={() => void run(onConfirm)}
       busy={busy}
       title={title}
       description={body}
       confirmLabel={confirmLabel}
       busyLabel={busyLabel}
-      error={error ? errorText(error.error) : null}
+      error={failure ? errorText(failure.error) : null}
     />
   );
 }

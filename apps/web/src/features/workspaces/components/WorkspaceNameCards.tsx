@@ -1,5 +1,5 @@
 import { Trans, useServerText, useTranslation } from "@parley/ui/i18n/react";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { createWorkspace, useRenameWorkspace, useWorkspaces } from "../api";
 import { useWorkspaceErrorText } from "../errors";
 import { useCan } from "../permissions";
@@ -20,6 +20,14 @@ function useProblemText() {
         : errorText(problem.error);
 }
 
+/** The typed name, trimmed, if it is a valid one; the problem shown is the rule it breaks, or none. */
+function checkedName(value: string, setProblem: (problem: Problem | null) => void): string | null {
+  const name = value.trim();
+  const broken = workspaceNameProblem(name);
+  setProblem(broken ? { message: broken } : null);
+  return broken ? null : name;
+}
+
 /** Team page, owners: the workspace's name (what the switcher and invitation e-mails show). */
 export function WorkspaceNameCard({ workspaceId }: { workspaceId: string }) {
   const canRename = useCan("workspace:rename");
@@ -36,17 +44,11 @@ function RenameCard({ workspaceId }: { workspaceId: string }) {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const value = draft ?? current ?? "";
-  const headingId = useId();
 
   function submit() {
     setSaved(null);
-    const name = value.trim();
-    const broken = workspaceNameProblem(name);
-    if (broken) {
-      setProblem({ message: broken });
-      return;
-    }
-    setProblem(null);
+    const name = checkedName(value, setProblem);
+    if (name === null) return;
     rename
       .mutateAsync(name)
       .then(() => {
@@ -57,32 +59,30 @@ function RenameCard({ workspaceId }: { workspaceId: string }) {
   }
 
   return (
-    <section className="card settings-card" aria-labelledby={headingId} data-testid="workspace-name-card">
-      <div className="settings-card-intro">
-        <h2 id={headingId}>{t("workspace.title")}</h2>
-        <div className="settings-card-description">{t("workspace.description")}</div>
-      </div>
-      <div className="settings-card-body">
-        <WorkspaceNameForm
-          mode="rename"
-          value={value}
-          onChange={(next) => {
-            setDraft(next);
-            setProblem(null);
-            setSaved(null);
-          }}
-          onSubmit={submit}
-          pending={rename.isPending || current === undefined}
-          error={problemText(problem)}
-          unchanged={value.trim() === current}
-          notice={
-            saved ? (
-              <Trans t={t} i18nKey="workspace.saved" values={{ name: saved }} components={{ b: <bdi /> }} />
-            ) : null
-          }
-        />
-      </div>
-    </section>
+    <NameCard
+      testId="workspace-name-card"
+      title={t("workspace.title")}
+      description={t("workspace.description")}
+    >
+      <WorkspaceNameForm
+        mode="rename"
+        value={value}
+        onChange={(next) => {
+          setDraft(next);
+          setProblem(null);
+          setSaved(null);
+        }}
+        onSubmit={submit}
+        pending={rename.isPending || current === undefined}
+        error={problemText(problem)}
+        unchanged={value.trim() === current}
+        notice={
+          saved ? (
+            <Trans t={t} i18nKey="workspace.saved" values={{ name: saved }} components={{ b: <bdi /> }} />
+          ) : null
+        }
+      />
+    </NameCard>
   );
 }
 
@@ -93,16 +93,10 @@ export function CreateWorkspaceCard() {
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<Problem | null>(null);
   const [pending, setPending] = useState(false);
-  const headingId = useId();
 
   function submit() {
-    const name = value.trim();
-    const broken = workspaceNameProblem(name);
-    if (broken) {
-      setProblem({ message: broken });
-      return;
-    }
-    setProblem(null);
+    const name = checkedName(value, setProblem);
+    if (name === null) return;
     setPending(true);
     // On success the page moves to the new workspace (a full reload with its token).
     createWorkspace(name).catch((error: unknown) => {
@@ -112,24 +106,49 @@ export function CreateWorkspaceCard() {
   }
 
   return (
-    <section className="card settings-card" aria-labelledby={headingId} data-testid="workspace-create-card">
+    <NameCard
+      testId="workspace-create-card"
+      title={t("workspace.createTitle")}
+      description={t("workspace.createDescription")}
+    >
+      <WorkspaceNameForm
+        mode="create"
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          setProblem(null);
+        }}
+        onSubmit={submit}
+        pending={pending}
+        error={problemText(problem)}
+      />
+    </NameCard>
+  );
+}
+
+/**
+ * One of the Team page's workspace cards, in the settings-card layout (as SectionCard) and named
+ * by its heading; `testId` marks the card itself.
+ */
+function NameCard({
+  testId,
+  title,
+  description,
+  children,
+}: {
+  testId: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="card settings-card" aria-labelledby={headingId} data-testid={testId}>
       <div className="settings-card-intro">
-        <h2 id={headingId}>{t("workspace.createTitle")}</h2>
-        <div className="settings-card-description">{t("workspace.createDescription")}</div>
+        <h2 id={headingId}>{title}</h2>
+        <div className="settings-card-description">{description}</div>
       </div>
-      <div className="settings-card-body">
-        <WorkspaceNameForm
-          mode="create"
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            setProblem(null);
-          }}
-          onSubmit={submit}
-          pending={pending}
-          error={problemText(problem)}
-        />
-      </div>
+      <div className="settings-card-body">{children}</div>
     </section>
   );
 }

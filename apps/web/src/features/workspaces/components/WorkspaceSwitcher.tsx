@@ -57,16 +57,10 @@ export function WorkspaceSwitcher() {
           setOpen((value) => !value);
         }}
       >
-        <svg
+        <SolidIcon
           className="workspace-switcher-icon"
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          width="16"
-          height="16"
-          fill="currentColor"
-        >
-          <path d="M3 4.5A1.5 1.5 0 0 1 4.5 3h4A1.5 1.5 0 0 1 10 4.5v4A1.5 1.5 0 0 1 8.5 10h-4A1.5 1.5 0 0 1 3 8.5v-4Zm7 7a1.5 1.5 0 0 1 1.5-1.5h4a1.5 1.5 0 0 1 1.5 1.5v4a1.5 1.5 0 0 1-1.5 1.5h-4a1.5 1.5 0 0 1-1.5-1.5v-4ZM3 13.5a3.5 3.5 0 1 1 7 0 3.5 3.5 0 0 1-7 0ZM13.5 3a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Z" />
-        </svg>
+          d="M3 4.5A1.5 1.5 0 0 1 4.5 3h4A1.5 1.5 0 0 1 10 4.5v4A1.5 1.5 0 0 1 8.5 10h-4A1.5 1.5 0 0 1 3 8.5v-4Zm7 7a1.5 1.5 0 0 1 1.5-1.5h4a1.5 1.5 0 0 1 1.5 1.5v4a1.5 1.5 0 0 1-1.5 1.5h-4a1.5 1.5 0 0 1-1.5-1.5v-4ZM3 13.5a3.5 3.5 0 1 1 7 0 3.5 3.5 0 0 1-7 0ZM13.5 3a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Z"
+        />
         <span className="workspace-switcher-name">
           <bdi>{activeLabel}</bdi>
         </span>
@@ -93,16 +87,10 @@ export function WorkspaceSwitcher() {
                   <bdi>{label(w)}</bdi>
                 </span>
                 {current ? (
-                  <svg
+                  <SolidIcon
                     className="workspace-switcher-check"
-                    aria-hidden="true"
-                    viewBox="0 0 20 20"
-                    width="16"
-                    height="16"
-                    fill="currentColor"
-                  >
-                    <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
-                  </svg>
+                    d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
+                  />
                 ) : null}
               </button>
             );
@@ -115,5 +103,21 @@ export function WorkspaceSwitcher() {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** A small filled icon of the switcher (decorative). */
+function SolidIcon({ className, d }: { className: string; d: string }) {
+  return (
+    <svg
+      className={className}
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      width="16"
+      height="16"
+      fill="currentColor"
+    >
+      <path d={d} />
+    </svg>
   );
 }

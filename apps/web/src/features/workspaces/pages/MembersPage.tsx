@@ -2,6 +2,8 @@ import type { WorkspaceRole } from "@parley/contracts";
 import { Trans, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { Link } from "react-router-dom";
+import { LoadStatus } from "../../../components/LoadStatus";
+import { SectionCard } from "../../../components/SectionCard";
 import { useDocumentTitle } from "../../../components/use-document-title";
 import { useSignedInUser } from "../../session/public";
 import {
@@ -130,58 +132,52 @@ function InviteCard({ workspaceId, myRole }: { workspaceId: string; myRole: Work
   }
 
   return (
-    <section className="card settings-card" aria-labelledby={`${emailId}-h`}>
-      <div className="settings-card-intro">
-        <h2 id={`${emailId}-h`}>{t("invite.title")}</h2>
-        <div className="settings-card-description">{t("invite.description")}</div>
-      </div>
-      <div className="settings-card-body">
-        <form className="form members-invite" onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={emailId}>{t("invite.email")}</label>
-            <input
-              id={emailId}
-              type="email"
-              autoComplete="off"
-              value={email}
-              maxLength={320}
-              onChange={(e) => setEmail(e.target.value)}
-            />
+    <SectionCard title={t("invite.title")} description={t("invite.description")}>
+      <form className="form members-invite" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={emailId}>{t("invite.email")}</label>
+          <input
+            id={emailId}
+            type="email"
+            autoComplete="off"
+            value={email}
+            maxLength={320}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={roleId}>{t("invite.role")}</label>
+          <select id={roleId} value={role} onChange={(e) => setRole(parseRole(e.target.value))}>
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {t("invite.roleOption", { role: t(`roles.${r}`), help: t(`roleHelp.${r}`) })}
+              </option>
+            ))}
+          </select>
+        </div>
+        {invalid ? (
+          <div className="alert alert-error" role="alert">
+            {t("invite.invalidEmail")}
           </div>
-          <div className="field">
-            <label htmlFor={roleId}>{t("invite.role")}</label>
-            <select id={roleId} value={role} onChange={(e) => setRole(parseRole(e.target.value))}>
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {t("invite.roleOption", { role: t(`roles.${r}`), help: t(`roleHelp.${r}`) })}
-                </option>
-              ))}
-            </select>
-          </div>
-          {invalid ? (
-            <div className="alert alert-error" role="alert">
-              {t("invite.invalidEmail")}
-            </div>
-          ) : null}
-          {notice ? (
-            <NoticeAlert notice={notice}>
-              {notice.tone === "error" && isSeatError(notice.error) ? (
-                <>
-                  {" "}
-                  <Link to="/billing">{t("page.seePlans")}</Link>
-                </>
-              ) : null}
-            </NoticeAlert>
-          ) : null}
-          <div className="settings-actions">
-            <button type="submit" className="btn btn-primary btn-sm" disabled={invite.isPending}>
-              {invite.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-              {t("invite.send")}
-            </button>
-          </div>
-        </form>
-      </div>
-    </section>
+        ) : null}
+        {notice ? (
+          <NoticeAlert notice={notice}>
+            {notice.tone === "error" && isSeatError(notice.error) ? (
+              <>
+                {" "}
+                <Link to="/billing">{t("page.seePlans")}</Link>
+              </>
+            ) : null}
+          </NoticeAlert>
+        ) : null}
+        <div className="settings-actions">
+          <button type="submit" className="btn btn-primary btn-sm" disabled={invite.isPending}>
+            {invite.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+            {t("invite.send")}
+          </button>
+        </div>
+      </form>
+    </SectionCard>
   );
 }
 
@@ -221,64 +217,57 @@ function MembersCard({
   }
 
   return (
-    <section className="card settings-card" aria-labelledby="members-h">
-      <div className="settings-card-intro">
-        <h2 id="members-h">{t("members.title")}</h2>
-        <div className="settings-card-description">{t("members.description")}</div>
-      </div>
-      <div className="settings-card-body">
-        {members.isPending ? <p aria-busy="true">{t("members.loading")}</p> : null}
-        {members.isError ? (
-          <div className="alert alert-error" role="alert">
-            {errorText(members.error)}
-          </div>
-        ) : null}
-        {error ? (
-          <div className="alert alert-error" role="alert">
-            {errorText(error.error)}
-          </div>
-        ) : null}
-        <ul className="members-list">
-          {members.data?.map((m) => (
-            <li key={m.id} className="members-row" data-testid="member-row">
-              <div className="members-who">
-                <span className="members-name">{m.user.name || m.user.email}</span>
-                <span className="members-email">
-                  <bdi dir="ltr">{breakableEmail(m.user.email)}</bdi>
-                </span>
-              </div>
-              {canEdit(m) ? (
-                <>
-                  <label className="sr-only" htmlFor={`role-${m.id}`}>
-                    <Trans t={t} i18nKey="members.roleOf" values={{ email: m.user.email }} components={ltr} />
-                  </label>
-                  <select
-                    id={`role-${m.id}`}
-                    value={parseRole(m.role)}
-                    onChange={(e) =>
-                      run(() => changeRole.mutateAsync({ memberId: m.id, role: parseRole(e.target.value) }))
-                    }
-                  >
-                    {(myRole === "owner" ? ROLES : ROLES.filter((r) => r !== "owner")).map((r) => (
-                      <option key={r} value={r}>
-                        {t(`roles.${r}`)}
-                      </option>
-                    ))}
-                  </select>
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setRemoving(m)}>
-                    {t("members.remove")}
-                  </button>
-                </>
-              ) : (
-                <span className="members-role">
-                  {t(`roles.${parseRole(m.role)}`)}
-                  {m.userId === myUserId ? t("members.you") : ""}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
-      </div>
+    <SectionCard title={t("members.title")} description={t("members.description")}>
+      <LoadStatus
+        query={members}
+        loading={t("members.loading")}
+        failure={members.isError ? errorText(members.error) : null}
+      />
+      {error ? (
+        <div className="alert alert-error" role="alert">
+          {errorText(error.error)}
+        </div>
+      ) : null}
+      <ul className="members-list">
+        {members.data?.map((m) => (
+          <li key={m.id} className="members-row" data-testid="member-row">
+            <div className="members-who">
+              <span className="members-name">{m.user.name || m.user.email}</span>
+              <span className="members-email">
+                <bdi dir="ltr">{breakableEmail(m.user.email)}</bdi>
+              </span>
+            </div>
+            {canEdit(m) ? (
+              <>
+                <label className="sr-only" htmlFor={`role-${m.id}`}>
+                  <Trans t={t} i18nKey="members.roleOf" values={{ email: m.user.email }} components={ltr} />
+                </label>
+                <select
+                  id={`role-${m.id}`}
+                  value={parseRole(m.role)}
+                  onChange={(e) =>
+                    run(() => changeRole.mutateAsync({ memberId: m.id, role: parseRole(e.target.value) }))
+                  }
+                >
+                  {(myRole === "owner" ? ROLES : ROLES.filter((r) => r !== "owner")).map((r) => (
+                    <option key={r} value={r}>
+                      {t(`roles.${r}`)}
+                    </option>
+                  ))}
+                </select>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => setRemoving(m)}>
+                  {t("members.remove")}
+                </button>
+              </>
+            ) : (
+              <span className="members-role">
+                {t(`roles.${parseRole(m.role)}`)}
+                {m.userId === myUserId ? t("members.you") : ""}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
       <ConfirmActionDialog
         open={removing !== null}
         title={t("members.removeDialog.title", { name: removing?.user.name || removing?.user.email || "" })}
@@ -297,7 +286,7 @@ function MembersCard({
         onConfirm={() => (removing ? remove.mutateAsync(removing.id) : Promise.resolve())}
         onClose={() => setRemoving(null)}
       />
-    </section>
+    </SectionCard>
   );
 }
 
@@ -307,82 +296,58 @@ function PendingInvitations({ workspaceId }: { workspaceId: string }) {
   const invitations = useInvitations(workspaceId, true);
   const { invite, revoke } = useMemberActions(workspaceId);
   const [notice, setNotice] = useState<Notice | null>(null);
+  /** Says how a resend or a revoke went. */
+  const announce = (work: Promise<unknown>, i18nKey: "pending.resent" | "pending.revoked", email: string) =>
+    work
+      .then(() =>
+        setNotice({
+          tone: "success",
+          text: <Trans ns="team" i18nKey={i18nKey} values={{ email }} components={ltr} />,
+        }),
+      )
+      .catch((error: unknown) => setNotice({ tone: "error", error }));
   if (!invitations.data?.length && !notice) return null;
   return (
-    <section className="card settings-card" aria-labelledby="pending-h">
-      <div className="settings-card-intro">
-        <h2 id="pending-h">{t("pending.title")}</h2>
-        <div className="settings-card-description">{t("pending.description")}</div>
-      </div>
-      <div className="settings-card-body">
-        {notice ? <NoticeAlert notice={notice} /> : null}
-        <ul className="members-list">
-          {invitations.data?.map((i) => (
-            <li key={i.id} className="members-row">
-              <div className="members-who">
-                <span className="members-name">
-                  <bdi dir="ltr">{breakableEmail(i.email)}</bdi>
-                </span>
-                <span className="members-email">
-                  {t("pending.expires", {
-                    role: t(`roles.${parseRole(i.role)}`),
-                    date: format.date(i.expiresAt),
-                  })}
-                </span>
-              </div>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                onClick={() =>
-                  invite
-                    .mutateAsync({ email: i.email, role: parseRole(i.role), resend: true })
-                    .then(() =>
-                      setNotice({
-                        tone: "success",
-                        text: (
-                          <Trans
-                            ns="team"
-                            i18nKey="pending.resent"
-                            values={{ email: i.email }}
-                            components={ltr}
-                          />
-                        ),
-                      }),
-                    )
-                    .catch((error: unknown) => setNotice({ tone: "error", error }))
-                }
-              >
-                {t("pending.resend")}
-              </button>
-              <button
-                type="button"
-                className="btn btn-ghost btn-sm"
-                onClick={() =>
-                  revoke
-                    .mutateAsync(i.id)
-                    .then(() =>
-                      setNotice({
-                        tone: "success",
-                        text: (
-                          <Trans
-                            ns="team"
-                            i18nKey="pending.revoked"
-                            values={{ email: i.email }}
-                            components={ltr}
-                          />
-                        ),
-                      }),
-                    )
-                    .catch((error: unknown) => setNotice({ tone: "error", error }))
-                }
-              >
-                {t("pending.revoke")}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <SectionCard title={t("pending.title")} description={t("pending.description")}>
+      {notice ? <NoticeAlert notice={notice} /> : null}
+      <ul className="members-list">
+        {invitations.data?.map((i) => (
+          <li key={i.id} className="members-row">
+            <div className="members-who">
+              <span className="members-name">
+                <bdi dir="ltr">{breakableEmail(i.email)}</bdi>
+              </span>
+              <span className="members-email">
+                {t("pending.expires", {
+                  role: t(`roles.${parseRole(i.role)}`),
+                  date: format.date(i.expiresAt),
+                })}
+              </span>
+            </div>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() =>
+                announce(
+                  invite.mutateAsync({ email: i.email, role: parseRole(i.role), resend: true }),
+                  "pending.resent",
+                  i.email,
+                )
+              }
+            >
+              {t("pending.resend")}
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => announce(revoke.mutateAsync(i.id), "pending.revoked", i.email)}
+            >
+              {t("pending.revoke")}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
   );
 }
 
@@ -392,26 +357,20 @@ function LeaveCard({ workspaceId, personalId }: { workspaceId: string; personalI
   const [confirming, setConfirming] = useState(false);
   const name = workspaces.data?.find((w) => w.id === workspaceId)?.name ?? t("leave.thisWorkspace");
   return (
-    <section className="card settings-card settings-card-danger" aria-labelledby="leave-h">
-      <div className="settings-card-intro">
-        <h2 id="leave-h">{t("leave.title", { name })}</h2>
-        <div className="settings-card-description">{t("leave.description")}</div>
-      </div>
-      <div className="settings-card-body">
-        <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)}>
-          {t("leave.button")}
-        </button>
-        <ConfirmActionDialog
-          open={confirming}
-          title={t("leave.confirm", { name })}
-          body={<p>{t("leave.dialogBody")}</p>}
-          confirmLabel={t("leave.button")}
-          busyLabel={t("leave.leaving")}
-          onConfirm={() => leaveWorkspace(workspaceId, personalId)}
-          onClose={() => setConfirming(false)}
-        />
-      </div>
-    </section>
+    <SectionCard tone="danger" title={t("leave.title", { name })} description={t("leave.description")}>
+      <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirming(true)}>
+        {t("leave.button")}
+      </button>
+      <ConfirmActionDialog
+        open={confirming}
+        title={t("leave.confirm", { name })}
+        body={<p>{t("leave.dialogBody")}</p>}
+        confirmLabel={t("leave.button")}
+        busyLabel={t("leave.leaving")}
+        onConfirm={() => leaveWorkspace(workspaceId, personalId)}
+        onClose={() => setConfirming(false)}
+      />
+    </SectionCard>
   );
 }
 

@@ -4,6 +4,7 @@ import { Field } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { DialogFormActions } from "../../../../components/DialogFormActions";
 import { ErrorNotice } from "../../../../components/ErrorNotice";
 import { useDeleteChatbot } from "../../api";
 import { TrashIcon } from "../icons";
@@ -77,15 +78,15 @@ export function DangerZone({ bot }: { bot: Chatbot }) {
             />
           </Field>
           <ErrorNotice error={remove.error} />
-          <div className="modal-actions">
-            <button type="button" className="btn btn-secondary" onClick={close} disabled={remove.isPending}>
-              {tc("actions.cancel")}
-            </button>
-            <button type="submit" className="btn btn-danger" disabled={!matches || remove.isPending}>
-              {remove.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-              {remove.isPending ? t("settings.danger.deleting") : t("settings.danger.delete")}
-            </button>
-          </div>
+          <DialogFormActions
+            busy={remove.isPending}
+            disabled={!matches}
+            tone="danger"
+            onCancel={close}
+            cancelLabel={tc("actions.cancel")}
+            submitLabel={t("settings.danger.delete")}
+            busyLabel={t("settings.danger.deleting")}
+          />
         </form>
       </Dialog>
     </>

@@ -5,8 +5,7 @@ import { ErrorNotice } from "../../../../components/ErrorNotice";
 import { useTestEmbeddings } from "../../api";
 import { embeddingsTestBody } from "../../embeddings-form";
 import type { SettingsFormValues } from "../../settings-form";
-import { TextField } from "./fields";
-import { KeyField } from "./KeyField";
+import { EndpointFields } from "./KeyField";
 
 /**
  * The bot's own embeddings endpoint (semantic search), beside the answer engine: address, model
@@ -25,34 +24,19 @@ export function EmbeddingsFields({ bot, readOnly }: { bot: Chatbot; readOnly: bo
 
   return (
     <>
-      <TextField
-        name="embeddingsBaseUrl"
-        label={t("settings.embeddings.baseUrl")}
-        type="url"
-        ltr
-        optional
-        // i18n-ignore: an address, the same in every language
-        placeholder="https://api.openai.com/v1"
-        hint={t("settings.embeddings.baseUrlHint")}
-      />
-      <TextField
-        name="embeddingsModel"
-        label={t("settings.embeddings.model")}
-        ltr
-        optional
+      <EndpointFields
+        section="embeddings"
+        names={{
+          baseUrl: "embeddingsBaseUrl",
+          model: "embeddingsModel",
+          apiKey: "embeddingsApiKey",
+          keyAction: "embeddingsKeyAction",
+        }}
         // i18n-ignore: a model id, the same in every language
-        placeholder="text-embedding-3-small"
-        hint={t("settings.embeddings.modelHint")}
-      />
-      <KeyField
-        name="embeddingsApiKey"
-        actionName="embeddingsKeyAction"
-        label={t("settings.embeddings.apiKey")}
-        hint={t("settings.embeddings.keyHint")}
+        modelPlaceholder="text-embedding-3-small"
         hasApiKey={bot.embeddings.hasApiKey}
         apiKeyLast4={null}
-        // i18n-ignore: the format of an API key, not words
-        placeholder="sk-…"
+        ltr
       />
       {readOnly ? null : (
         <div className="embeddings-test">

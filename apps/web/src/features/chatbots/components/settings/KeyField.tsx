@@ -3,6 +3,7 @@ import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
 import { useFormMessage } from "../../form-message";
 import type { SettingsFormValues } from "../../settings-form";
+import { TextField } from "./fields";
 
 /**
  * A write-only API key in the settings form (the AI model's, the embeddings endpoint's): a stored
@@ -129,5 +130,65 @@ export function KeyField({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * An OpenAI-compatible endpoint in the settings form (the AI model's, the embeddings'): its address,
+ * the model's name and the write-only key, worded from `settings.<section>.*`.
+ */
+export function EndpointFields({
+  section,
+  names,
+  modelPlaceholder,
+  hasApiKey,
+  apiKeyLast4,
+  ltr = false,
+}: {
+  section: "model" | "embeddings";
+  names: {
+    baseUrl: "baseUrl" | "embeddingsBaseUrl";
+    model: "modelName" | "embeddingsModel";
+    apiKey: "apiKey" | "embeddingsApiKey";
+    keyAction: "apiKeyAction" | "embeddingsKeyAction";
+  };
+  modelPlaceholder: string;
+  hasApiKey: boolean;
+  apiKeyLast4: string | null;
+  /** The address and the model's name left to right in every language. */
+  ltr?: boolean;
+}) {
+  const { t } = useTranslation("builder");
+  return (
+    <>
+      <TextField
+        name={names.baseUrl}
+        label={t(`settings.${section}.baseUrl`)}
+        type="url"
+        ltr={ltr}
+        optional
+        // i18n-ignore: an address, the same in every language
+        placeholder="https://api.openai.com/v1"
+        hint={t(`settings.${section}.baseUrlHint`)}
+      />
+      <TextField
+        name={names.model}
+        label={t(`settings.${section}.model`)}
+        ltr={ltr}
+        optional
+        placeholder={modelPlaceholder}
+        hint={t(`settings.${section}.modelHint`)}
+      />
+      <KeyField
+        name={names.apiKey}
+        actionName={names.keyAction}
+        label={t(`settings.${section}.apiKey`)}
+        hint={t(`settings.${section}.keyHint`)}
+        hasApiKey={hasApiKey}
+        apiKeyLast4={apiKeyLast4}
+        // i18n-ignore: the format of an API key, not words
+        placeholder="sk-…"
+      />
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import { Field, fieldAria } from "@parley/ui/components/Field";
 import { localeOf } from "@parley/ui/i18n/format";
 import { useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { useId, useMemo } from "react";
@@ -6,7 +5,8 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { useFormMessage } from "../../form-message";
 import { browserTimeZone, timeZoneChoices } from "../../live-chat-form";
 import type { SettingsFormValues } from "../../settings-form";
-import { BuilderSection, Switch, TextField } from "./fields";
+import { FormField, NumberFormField } from "../FormField";
+import { BuilderSection, Choice, Switch, TextField } from "./fields";
 
 /** Sunday 1 January 2023 and the six days after it: the weekday names, Sunday first. */
 const WEEK = Array.from({ length: 7 }, (_, day) => new Date(Date.UTC(2023, 0, 1 + day)));
@@ -67,34 +67,20 @@ export function LiveChatFields() {
         <div className="live-chat-detail">
           <fieldset className="field choice-field">
             <legend className="field-legend">{t("settings.liveChat.hours")}</legend>
-            <label className="choice">
-              <input
-                type="radio"
-                value="always"
-                aria-describedby={`${id}-always`}
-                {...register("handoffHours")}
-              />
-              <span className="choice-text">
-                <span className="choice-title">{t("settings.liveChat.always")}</span>
-                <span className="choice-hint" id={`${id}-always`}>
-                  {t("settings.liveChat.alwaysHint")}
-                </span>
-              </span>
-            </label>
-            <label className="choice">
-              <input
-                type="radio"
-                value="hours"
-                aria-describedby={`${id}-hours`}
-                {...register("handoffHours")}
-              />
-              <span className="choice-text">
-                <span className="choice-title">{t("settings.liveChat.setHours")}</span>
-                <span className="choice-hint" id={`${id}-hours`}>
-                  {t("settings.liveChat.setHoursHint")}
-                </span>
-              </span>
-            </label>
+            <Choice
+              value="always"
+              title={t("settings.liveChat.always")}
+              hint={t("settings.liveChat.alwaysHint")}
+              hintId={`${id}-always`}
+              control={register("handoffHours")}
+            />
+            <Choice
+              value="hours"
+              title={t("settings.liveChat.setHours")}
+              hint={t("settings.liveChat.setHoursHint")}
+              hintId={`${id}-hours`}
+              control={register("handoffHours")}
+            />
           </fieldset>
 
           {hours === "hours" ? (
@@ -109,24 +95,17 @@ export function LiveChatFields() {
           {bilingual ? (
             <p className="field-hint">{t("settings.liveChat.textsUnderLanguages")}</p>
           ) : (
-            <>
+            (["handoffReply", "offHoursReply"] as const).map((name) => (
               <TextField
-                name="handoffReply"
-                label={t("settings.liveChat.handoffReply")}
-                hint={t("settings.liveChat.handoffReplyHint")}
+                key={name}
+                name={name}
+                label={t(`settings.liveChat.${name}`)}
+                hint={t(`settings.liveChat.${name}Hint`)}
                 language={language}
                 multiline
                 rows={3}
               />
-              <TextField
-                name="offHoursReply"
-                label={t("settings.liveChat.offHoursReply")}
-                hint={t("settings.liveChat.offHoursReplyHint")}
-                language={language}
-                multiline
-                rows={3}
-              />
-            </>
+            ))
           )}
         </div>
       ) : null}
@@ -138,13 +117,7 @@ export function LiveChatFields() {
 function TimeZoneField() {
   const { t } = useTranslation("builder");
   const { language } = useLanguage();
-  const formMessage = useFormMessage();
-  const {
-    register,
-    getValues,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
-  const stored = getValues("handoffTimeZone");
+  const stored = useFormContext<SettingsFormValues>().getValues("handoffTimeZone");
   const { common, others } = useMemo(() => timeZoneChoices([stored, browserTimeZone()]), [stored]);
   const labels = useMemo(() => {
     const locale = localeOf(language);
@@ -157,27 +130,27 @@ function TimeZoneField() {
     }
     return out;
   }, [common, others, language, t]);
-  const id = "settings-handoffTimeZone";
-  const error = formMessage(errors.handoffTimeZone?.message);
   const option = (zone: string) => (
     <option key={zone} value={zone}>
       {labels.get(zone) ?? zone}
     </option>
   );
   return (
-    <Field
+    <FormField<SettingsFormValues>
+      name="handoffTimeZone"
+      id="settings-handoffTimeZone"
       label={t("settings.liveChat.timeZone")}
-      id={id}
-      error={error}
       hint={t("settings.liveChat.timeZoneHint")}
     >
-      <select id={id} {...fieldAria(id, error, true)} {...register("handoffTimeZone")}>
-        <optgroup label={t("settings.liveChat.commonZones")}>{common.map(option)}</optgroup>
-        {others.length > 0 ? (
-          <optgroup label={t("settings.liveChat.allZones")}>{others.map(option)}</optgroup>
-        ) : null}
-      </select>
-    </Field>
+      {(control) => (
+        <select {...control}>
+          <optgroup label={t("settings.liveChat.commonZones")}>{common.map(option)}</optgroup>
+          {others.length > 0 ? (
+            <optgroup label={t("settings.liveChat.allZones")}>{others.map(option)}</optgroup>
+          ) : null}
+        </select>
+      )}
+    </FormField>
   );
 }
 
@@ -258,32 +231,15 @@ function WeekFields() {
 /** How long a visitor waits for a person before the chat offers the contact form. */
 function WaitField() {
   const { t } = useTranslation("builder");
-  const formMessage = useFormMessage();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
-  const id = "settings-handoffWaitSeconds";
-  const error = formMessage(errors.handoffWaitSeconds?.message);
   return (
-    <Field
+    <NumberFormField<SettingsFormValues>
+      name="handoffWaitSeconds"
+      id="settings-handoffWaitSeconds"
       label={t("settings.liveChat.waitSeconds")}
-      id={id}
-      error={error}
       hint={t("settings.liveChat.waitSecondsHint")}
-    >
-      <div className="input-suffix">
-        <input
-          id={id}
-          type="number"
-          min={15}
-          max={3600}
-          inputMode="numeric"
-          {...fieldAria(id, error, true)}
-          {...register("handoffWaitSeconds", { valueAsNumber: true })}
-        />
-        <span className="input-suffix-text">{t("settings.liveChat.seconds")}</span>
-      </div>
-    </Field>
+      min={15}
+      max={3600}
+      suffix={t("settings.liveChat.seconds")}
+    />
   );
 }

@@ -1,43 +1,34 @@
 import { ANSWER_CAUTIONS } from "@parley/contracts";
-import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
-import { useFormMessage } from "../../form-message";
 import { type SettingsFormValues, temperatureLabel } from "../../settings-form";
-import { TextField } from "./fields";
-import { KeyField } from "./KeyField";
+import { NumberFormField } from "../FormField";
+import { Choice } from "./fields";
+import { EndpointFields } from "./KeyField";
 
 /** Which engine answers: the built-in extractive engine, or an OpenAI-compatible endpoint. */
 export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; apiKeyLast4: string | null }) {
   const { t } = useTranslation("builder");
-  const formMessage = useFormMessage();
-  const {
-    register,
-    watch,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
+  const { register, watch } = useFormContext<SettingsFormValues>();
   const provider = watch("provider");
   const temperature = watch("temperature");
-  const tokensError = formMessage(errors.maxAnswerTokens?.message);
 
   return (
     <>
       <fieldset className="field choice-field">
         <legend className="field-legend">{t("settings.model.engine")}</legend>
-        <label className="choice">
-          <input type="radio" value="builtin" {...register("provider")} />
-          <span className="choice-text">
-            <span className="choice-title">{t("settings.model.builtin")}</span>
-            <span className="choice-hint">{t("settings.model.builtinHint")}</span>
-          </span>
-        </label>
-        <label className="choice">
-          <input type="radio" value="openai-compatible" {...register("provider")} />
-          <span className="choice-text">
-            <span className="choice-title">{t("settings.model.openai")}</span>
-            <span className="choice-hint">{t("settings.model.openaiHint")}</span>
-          </span>
-        </label>
+        <Choice
+          value="builtin"
+          title={t("settings.model.builtin")}
+          hint={t("settings.model.builtinHint")}
+          control={register("provider")}
+        />
+        <Choice
+          value="openai-compatible"
+          title={t("settings.model.openai")}
+          hint={t("settings.model.openaiHint")}
+          control={register("provider")}
+        />
       </fieldset>
 
       {/* The AI model decides for itself when it does not know: caution is the built-in engine's. */}
@@ -45,32 +36,13 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
 
       {provider === "openai-compatible" ? (
         <div className="model-fields">
-          <TextField
-            name="baseUrl"
-            label={t("settings.model.baseUrl")}
-            type="url"
-            optional
-            // i18n-ignore: an address, the same in every language
-            placeholder="https://api.openai.com/v1"
-            hint={t("settings.model.baseUrlHint")}
-          />
-          <TextField
-            name="modelName"
-            label={t("settings.model.model")}
-            optional
+          <EndpointFields
+            section="model"
+            names={{ baseUrl: "baseUrl", model: "modelName", apiKey: "apiKey", keyAction: "apiKeyAction" }}
             // i18n-ignore: a model id, the same in every language
-            placeholder="gpt-4o-mini"
-            hint={t("settings.model.modelHint")}
-          />
-          <KeyField
-            name="apiKey"
-            actionName="apiKeyAction"
-            label={t("settings.model.apiKey")}
-            hint={t("settings.model.keyHint")}
+            modelPlaceholder="gpt-4o-mini"
             hasApiKey={hasApiKey}
             apiKeyLast4={apiKeyLast4}
-            // i18n-ignore: the format of an API key, not words
-            placeholder="sk-…"
           />
 
           <div className="form-row">
@@ -95,23 +67,15 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
                 {t("settings.model.temperatureHint")}
               </p>
             </div>
-            <Field
-              label={t("settings.model.maxLength")}
+            <NumberFormField<SettingsFormValues>
+              name="maxAnswerTokens"
               id="settings-maxAnswerTokens"
-              error={tokensError}
+              label={t("settings.model.maxLength")}
               hint={t("settings.model.maxLengthHint")}
-            >
-              <input
-                id="settings-maxAnswerTokens"
-                type="number"
-                min={50}
-                max={4000}
-                step={50}
-                inputMode="numeric"
-                {...fieldAria("settings-maxAnswerTokens", tokensError, true)}
-                {...register("maxAnswerTokens", { valueAsNumber: true })}
-              />
-            </Field>
+              min={50}
+              max={4000}
+              step={50}
+            />
           </div>
         </div>
       ) : null}
@@ -133,13 +97,13 @@ function CautionField() {
         {t("settings.caution.hint")}
       </p>
       {ANSWER_CAUTIONS.map((caution) => (
-        <label key={caution} className="choice">
-          <input type="radio" value={caution} {...register("caution")} />
-          <span className="choice-text">
-            <span className="choice-title">{t(`settings.caution.${caution}.title`)}</span>
-            <span className="choice-hint">{t(`settings.caution.${caution}.hint`)}</span>
-          </span>
-        </label>
+        <Choice
+          key={caution}
+          value={caution}
+          title={t(`settings.caution.${caution}.title`)}
+          hint={t(`settings.caution.${caution}.hint`)}
+          control={register("caution")}
+        />
       ))}
     </fieldset>
   );

@@ -1,17 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Chatbot } from "@parley/contracts";
 import { Dialog } from "@parley/ui/components/Dialog";
-import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
-import { FormProvider, useForm, useFormContext } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { useBlocker } from "react-router-dom";
 import { ErrorNotice } from "../../../../components/ErrorNotice";
 import { isApiError } from "../../../../lib/api";
 import { useAccess, useCan } from "../../../workspaces/public";
 import { useUpdateChatbot } from "../../api";
 import { WhatsappCard } from "../../channels/WhatsappCard";
-import { useFormMessage } from "../../form-message";
 import {
   formPathForServer,
   formValuesFromBot,
@@ -19,6 +17,7 @@ import {
   settingsFormSchema,
   toUpdate,
 } from "../../settings-form";
+import { NumberFormField } from "../FormField";
 import { useToast } from "../Toast";
 import { DangerZone } from "./DangerZone";
 import { EmbeddingsFields } from "./EmbeddingsFields";
@@ -246,31 +245,15 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
 
 function RetentionField() {
   const { t } = useTranslation("builder");
-  const formMessage = useFormMessage();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
-  const error = formMessage(errors.retentionDays?.message);
   return (
-    <Field
-      label={t("settings.visitors.retention")}
+    <NumberFormField<SettingsFormValues>
+      name="retentionDays"
       id="settings-retentionDays"
-      error={error}
+      label={t("settings.visitors.retention")}
       hint={t("settings.visitors.retentionHint")}
-    >
-      <div className="input-suffix">
-        <input
-          id="settings-retentionDays"
-          type="number"
-          min={1}
-          max={3650}
-          inputMode="numeric"
-          {...fieldAria("settings-retentionDays", error, true)}
-          {...register("retentionDays", { valueAsNumber: true })}
-        />
-        <span className="input-suffix-text">{t("settings.visitors.days")}</span>
-      </div>
-    </Field>
+      min={1}
+      max={3650}
+      suffix={t("settings.visitors.days")}
+    />
   );
 }

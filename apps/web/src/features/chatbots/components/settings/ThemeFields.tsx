@@ -1,54 +1,44 @@
-import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
 import { readableOn } from "../../chatbots";
-import { useFormMessage } from "../../form-message";
 import type { SettingsFormValues } from "../../settings-form";
+import { FormField } from "../FormField";
 import { TextField } from "./fields";
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 export function ThemeFields() {
   const { t } = useTranslation("builder");
-  const formMessage = useFormMessage();
-  const {
-    register,
-    watch,
-    setValue,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
+  const { register, watch, setValue } = useFormContext<SettingsFormValues>();
   const color = watch("primaryColor");
   const position = watch("position");
   const launcherText = watch("launcherText");
   const bubble = watch("bubbleEnabled") ? watch("bubbleText").trim() : "";
   const valid = HEX.test(color);
-  const colorError = formMessage(errors.primaryColor?.message);
 
   return (
     <div className="theme-fields">
       <div className="theme-controls">
-        <Field label={t("settings.theme.color")} id="settings-primaryColor" error={colorError}>
-          <div className="color-row">
-            <input
-              type="color"
-              className="color-swatch"
-              aria-label={t("settings.theme.pickColor")}
-              value={valid ? color.toLowerCase() : "#4f46e5"}
-              onChange={(event) =>
-                setValue("primaryColor", event.target.value, { shouldDirty: true, shouldValidate: true })
-              }
-            />
-            <input
-              id="settings-primaryColor"
-              type="text"
-              className="color-hex"
-              spellCheck={false}
-              maxLength={7}
-              {...fieldAria("settings-primaryColor", colorError)}
-              {...register("primaryColor")}
-            />
-          </div>
-        </Field>
+        <FormField<SettingsFormValues>
+          name="primaryColor"
+          id="settings-primaryColor"
+          label={t("settings.theme.color")}
+        >
+          {(control) => (
+            <div className="color-row">
+              <input
+                type="color"
+                className="color-swatch"
+                aria-label={t("settings.theme.pickColor")}
+                value={valid ? color.toLowerCase() : "#4f46e5"}
+                onChange={(event) =>
+                  setValue("primaryColor", event.target.value, { shouldDirty: true, shouldValidate: true })
+                }
+              />
+              <input type="text" className="color-hex" spellCheck={false} maxLength={7} {...control} />
+            </div>
+          )}
+        </FormField>
         <fieldset className="field">
           <legend className="field-legend">{t("settings.theme.position")}</legend>
           <div className="segmented segmented-inline">

@@ -1,9 +1,10 @@
-import { Field, fieldAria } from "@parley/ui/components/Field";
+import { fieldAria } from "@parley/ui/components/Field";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useId } from "react";
-import { useFieldArray, useFormContext } from "react-hook-form";
+import { type UseFormRegisterReturn, useFieldArray, useFormContext } from "react-hook-form";
 import { useFormMessage } from "../../form-message";
 import { MAX_SUGGESTED_QUESTIONS, type SettingsFormValues } from "../../settings-form";
+import { FormField } from "../FormField";
 import { PlusIcon, TrashIcon } from "../icons";
 
 /** One settings block: heading and explanation on the left (top on phones), the fields beside. */
@@ -173,38 +174,58 @@ export function TextField({
   /** An address or an identifier (a model's name): left to right in every language. */
   ltr?: boolean;
 }) {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
-  const formMessage = useFormMessage();
-  const id = `settings-${name}`;
-  const error = formMessage(errors[name]?.message);
   // A bot text of unknown language (the greeting, the instructions) reads in its own direction: an
   // English greeting on the Arabic page keeps "Hi! … today?" the right way round.
   const direction = language ? { lang: language, dir: language === "ar" ? "rtl" : "ltr" } : { dir: "auto" };
   return (
-    <Field label={label} id={id} error={error} hint={hint} optional={optional}>
-      {multiline ? (
-        <textarea
-          {...direction}
-          id={id}
-          rows={rows}
-          placeholder={placeholder}
-          {...fieldAria(id, error, Boolean(hint))}
-          {...register(name)}
-        />
-      ) : (
-        <input
-          id={id}
-          type={type}
-          placeholder={placeholder}
-          autoComplete={autoComplete ?? "off"}
-          dir={ltr ? "ltr" : undefined}
-          {...fieldAria(id, error, Boolean(hint))}
-          {...register(name)}
-        />
-      )}
-    </Field>
+    <FormField<SettingsFormValues>
+      name={name}
+      id={`settings-${name}`}
+      label={label}
+      hint={hint}
+      optional={optional}
+    >
+      {(control) =>
+        multiline ? (
+          <textarea {...direction} rows={rows} placeholder={placeholder} {...control} />
+        ) : (
+          <input
+            type={type}
+            placeholder={placeholder}
+            autoComplete={autoComplete ?? "off"}
+            dir={ltr ? "ltr" : undefined}
+            {...control}
+          />
+        )
+      }
+    </FormField>
+  );
+}
+
+/** One option of a radio group: its title and a line that explains it. */
+export function Choice({
+  value,
+  title,
+  hint,
+  hintId,
+  control,
+}: {
+  value: string;
+  title: string;
+  hint: string;
+  /** An id for the explanation, which then describes the radio. */
+  hintId?: string;
+  control: UseFormRegisterReturn;
+}) {
+  return (
+    <label className="choice">
+      <input type="radio" value={value} aria-describedby={hintId} {...control} />
+      <span className="choice-text">
+        <span className="choice-title">{title}</span>
+        <span className="choice-hint" id={hintId}>
+          {hint}
+        </span>
+      </span>
+    </label>
   );
 }

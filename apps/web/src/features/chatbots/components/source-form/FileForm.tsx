@@ -1,18 +1,17 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useState } from "react";
-import { ErrorNotice } from "../../../../components/ErrorNotice";
 import { isApiError } from "../../../../lib/api";
 import { checkFile } from "../../chatbots";
 import { useWords, type Words } from "../../words";
 import { FileDrop } from "../FileDrop";
-import { Actions, type SubFormProps } from "./shared";
+import { SubForm, type SubFormProps } from "./shared";
 
 export function FileSourceForm({
   onSubmit,
   submitLabel,
   secondary,
   fileLimitMb,
-}: Omit<SubFormProps, "idPrefix"> & { fileLimitMb: number }) {
+}: SubFormProps & { fileLimitMb: number }) {
   const { t } = useTranslation("builder");
   const words = useWords();
   const [file, setFile] = useState<File | null>(null);
@@ -63,7 +62,14 @@ export function FileSourceForm({
   const percent = Math.round((progress ?? 0) * 100);
 
   return (
-    <form className="form source-subform" onSubmit={submit} noValidate>
+    <SubForm
+      onSubmit={submit}
+      failure={failure}
+      busy={uploading}
+      busyLabel={t("files.uploading")}
+      submitLabel={submitLabel}
+      secondary={secondary}
+    >
       <FileDrop
         file={file}
         onFile={choose}
@@ -90,13 +96,6 @@ export function FileSourceForm({
           </span>
         </div>
       ) : null}
-      <ErrorNotice error={failure} />
-      <Actions
-        busy={uploading}
-        busyLabel={t("files.uploading")}
-        submitLabel={submitLabel}
-        secondary={secondary}
-      />
-    </form>
+    </SubForm>
   );
 }

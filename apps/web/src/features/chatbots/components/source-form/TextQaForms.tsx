@@ -1,138 +1,70 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { sourceCreateSchema } from "@parley/contracts";
-import { Field, fieldAria } from "@parley/ui/components/Field";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { ErrorNotice } from "../../../../components/ErrorNotice";
-import { useFormMessage } from "../../form-message";
-import { Actions, applyServerErrors, type SubFormProps } from "./shared";
+import { FormField } from "../FormField";
+import { SubForm, type SubFormProps, useSourceForm } from "./shared";
 
 const [textSource, qaSource] = sourceCreateSchema.options;
 const textSchema = z.object({ title: textSource.shape.title, content: textSource.shape.content });
 const qaSchema = z.object({ question: qaSource.shape.question, answer: qaSource.shape.answer });
-type TextValues = z.infer<typeof textSchema>;
-type QaValues = z.infer<typeof qaSchema>;
 
 export function TextSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: SubFormProps) {
   const { t } = useTranslation("builder");
   const { number } = useFormat();
-  const formMessage = useFormMessage();
-  const [failure, setFailure] = useState<unknown>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<TextValues>({ resolver: zodResolver(textSchema), defaultValues: { title: "", content: "" } });
-  const length = watch("content").length;
-  const titleError = formMessage(errors.title?.message);
-  const contentError = formMessage(errors.content?.message);
-  const titleId = `${idPrefix}-text-title`;
-  const contentId = `${idPrefix}-text-content`;
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit({ kind: "text", ...values });
-      reset();
-    } catch (error) {
-      if (!applyServerErrors(error, ["title", "content"], setError)) setFailure(error);
-    }
-  });
+  const { form, frame } = useSourceForm(
+    textSchema,
+    { title: "", content: "" },
+    ["title", "content"],
+    (values) => ({ kind: "text", ...values }),
+    onSubmit,
+  );
+  const length = form.watch("content").length;
 
   return (
-    <form className="form source-subform" onSubmit={submit} noValidate>
-      <Field label={t("forms.title")} id={titleId} error={titleError} hint={t("forms.titleHint")}>
-        <input
-          id={titleId}
-          type="text"
-          placeholder={t("forms.titlePlaceholder")}
-          {...fieldAria(titleId, titleError, true)}
-          {...register("title")}
-        />
-      </Field>
-      <Field
+    <SubForm {...frame} submitLabel={submitLabel} secondary={secondary}>
+      <FormField
+        name="title"
+        id={`${idPrefix}-text-title`}
+        label={t("forms.title")}
+        hint={t("forms.titleHint")}
+      >
+        {(control) => <input type="text" placeholder={t("forms.titlePlaceholder")} {...control} />}
+      </FormField>
+      <FormField
+        name="content"
+        id={`${idPrefix}-text-content`}
         label={t("forms.content")}
-        id={contentId}
-        error={contentError}
         hint={t("forms.contentHint", { length: number(length) })}
       >
-        <textarea
-          id={contentId}
-          rows={8}
-          placeholder={t("forms.contentPlaceholder")}
-          {...fieldAria(contentId, contentError, true)}
-          {...register("content")}
-        />
-      </Field>
-      <ErrorNotice error={failure} />
-      <Actions
-        busy={isSubmitting}
-        busyLabel={t("knowledge.adding")}
-        submitLabel={submitLabel}
-        secondary={secondary}
-      />
-    </form>
+        {(control) => <textarea rows={8} placeholder={t("forms.contentPlaceholder")} {...control} />}
+      </FormField>
+    </SubForm>
   );
 }
 
 export function QaSourceForm({ idPrefix, onSubmit, submitLabel, secondary }: SubFormProps) {
   const { t } = useTranslation("builder");
-  const formMessage = useFormMessage();
-  const [failure, setFailure] = useState<unknown>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<QaValues>({ resolver: zodResolver(qaSchema), defaultValues: { question: "", answer: "" } });
-  const questionError = formMessage(errors.question?.message);
-  const answerError = formMessage(errors.answer?.message);
-  const questionId = `${idPrefix}-qa-question`;
-  const answerId = `${idPrefix}-qa-answer`;
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await onSubmit({ kind: "qa", ...values });
-      reset();
-    } catch (error) {
-      if (!applyServerErrors(error, ["question", "answer"], setError)) setFailure(error);
-    }
-  });
+  const { frame } = useSourceForm(
+    qaSchema,
+    { question: "", answer: "" },
+    ["question", "answer"],
+    (values) => ({ kind: "qa", ...values }),
+    onSubmit,
+  );
 
   return (
-    <form className="form source-subform" onSubmit={submit} noValidate>
-      <Field label={t("forms.question")} id={questionId} error={questionError} hint={t("forms.questionHint")}>
-        <input
-          id={questionId}
-          type="text"
-          placeholder={t("forms.questionPlaceholder")}
-          {...fieldAria(questionId, questionError, true)}
-          {...register("question")}
-        />
-      </Field>
-      <Field label={t("forms.answer")} id={answerId} error={answerError}>
-        <textarea
-          id={answerId}
-          rows={4}
-          placeholder={t("forms.answerPlaceholder")}
-          {...fieldAria(answerId, answerError)}
-          {...register("answer")}
-        />
-      </Field>
-      <ErrorNotice error={failure} />
-      <Actions
-        busy={isSubmitting}
-        busyLabel={t("knowledge.adding")}
-        submitLabel={submitLabel}
-        secondary={secondary}
-      />
-    </form>
+    <SubForm {...frame} submitLabel={submitLabel} secondary={secondary}>
+      <FormField
+        name="question"
+        id={`${idPrefix}-qa-question`}
+        label={t("forms.question")}
+        hint={t("forms.questionHint")}
+      >
+        {(control) => <input type="text" placeholder={t("forms.questionPlaceholder")} {...control} />}
+      </FormField>
+      <FormField name="answer" id={`${idPrefix}-qa-answer`} label={t("forms.answer")}>
+        {(control) => <textarea rows={4} placeholder={t("forms.answerPlaceholder")} {...control} />}
+      </FormField>
+    </SubForm>
   );
 }
