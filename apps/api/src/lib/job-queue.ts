@@ -40,7 +40,7 @@ export interface JobQueueOptions {
   /** Told how long each run of a handler took here, and how it ended (metrics). */
   onRun?: (kind: string, seconds: number, outcome: "done" | "failed" | "retry" | "handed_back") => void;
   /** Told of each look for a job (a claim) of a worker loop, and whether it found one (metrics). */
-  onLook?: (found: boolean) => void;
+  onLook?: (found: boolean, look: { startedAt: number; polled: boolean }) => void;
   /**
    * The kinds this instance takes (`only`) or leaves (`except`); every kind by default. A second
    * instance for some kinds runs them beside the others (webhook attempts wait on receivers, and
@@ -817,7 +817,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
               const at = Date.now();
               if (!job) lookout.began.set(lookoutKey, at);
               worked = await runOne(job, { markLater: true });
-              if (!job) deps.onLook?.(worked);
+              if (!job) deps.onLook?.(worked, { startedAt: at, polled });
               if (!job && !worked) lookout.empty.set(lookoutKey, { news, at });
             }
           } catch (err) {

@@ -1,5 +1,6 @@
 /** Pure URL helpers for the hosted sign-in UI (no DOM access, unit-tested). */
-import { parseWebUrl } from "@parley/contracts";
+// The module alone: the package's index brings zod, whose eval probe the sign-in page's CSP refuses.
+import { parseWebUrl } from "@parley/contracts/urls";
 import { languageFromSearch } from "@parley/ui/i18n/languages";
 import { invitationParams } from "./invitation";
 
