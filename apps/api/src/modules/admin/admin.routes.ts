@@ -311,75 +311,44 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  const suspension = adminBotSuspensionSchema;
-  app.post(
-    "/chatbots/:id/suspend",
+  // Suspending and lifting a suspension, for a chatbot or a whole workspace: the same route four
+  // times over, a reason each.
+  const suspensions = [
     {
-      schema: {
-        ...documented("adminSuspendChatbot", 'Suspend a chatbot: it answers "unavailable" everywhere'),
-        params,
-        body: reasonBody,
-        response: { 200: suspension },
-      },
+      path: "/chatbots/:id",
+      response: adminBotSuspensionSchema,
+      set: admin.setSuspension,
+      suspend: ["adminSuspendChatbot", 'Suspend a chatbot: it answers "unavailable" everywhere'],
+      lift: ["adminUnsuspendChatbot", "Lift a chatbot's suspension"],
     },
-    async (request) => {
-      const staff = staffOf(request, "write", now());
-      return admin.setSuspension(request.params.id, true, { actor: staff, reason: request.body.reason });
-    },
-  );
-  app.post(
-    "/chatbots/:id/unsuspend",
     {
-      schema: {
-        ...documented("adminUnsuspendChatbot", "Lift a chatbot's suspension"),
-        params,
-        body: reasonBody,
-        response: { 200: suspension },
-      },
+      path: "/workspaces/:id",
+      response: adminWorkspaceSuspensionSchema,
+      set: admin.setWorkspaceSuspension,
+      suspend: ["adminSuspendWorkspace", 'Suspend a whole workspace: every bot answers "unavailable"'],
+      lift: ["adminUnsuspendWorkspace", "Lift a workspace's suspension"],
     },
-    async (request) => {
-      const staff = staffOf(request, "write", now());
-      return admin.setSuspension(request.params.id, false, { actor: staff, reason: request.body.reason });
-    },
-  );
-
-  const workspaceSuspension = adminWorkspaceSuspensionSchema;
-  app.post(
-    "/workspaces/:id/suspend",
-    {
-      schema: {
-        ...documented("adminSuspendWorkspace", 'Suspend a whole workspace: every bot answers "unavailable"'),
-        params,
-        body: reasonBody,
-        response: { 200: workspaceSuspension },
-      },
-    },
-    async (request) => {
-      const staff = staffOf(request, "write", now());
-      return admin.setWorkspaceSuspension(request.params.id, true, {
-        actor: staff,
-        reason: request.body.reason,
-      });
-    },
-  );
-  app.post(
-    "/workspaces/:id/unsuspend",
-    {
-      schema: {
-        ...documented("adminUnsuspendWorkspace", "Lift a workspace's suspension"),
-        params,
-        body: reasonBody,
-        response: { 200: workspaceSuspension },
-      },
-    },
-    async (request) => {
-      const staff = staffOf(request, "write", now());
-      return admin.setWorkspaceSuspension(request.params.id, false, {
-        actor: staff,
-        reason: request.body.reason,
-      });
-    },
-  );
+  ] as const;
+  for (const target of suspensions) {
+    for (const suspend of [true, false]) {
+      const [operationId, summary] = suspend ? target.suspend : target.lift;
+      app.post(
+        `${target.path}/${suspend ? "suspend" : "unsuspend"}`,
+        {
+          schema: {
+            ...documented(operationId, summary),
+            params,
+            body: reasonBody,
+            response: { 200: target.response },
+          },
+        },
+        async (request) => {
+          const staff = staffOf(request, "write", now());
+          return target.set(request.params.id, suspend, { actor: staff, reason: request.body.reason });
+        },
+      );
+    }
+  }
 
   app.get(
     "/health",

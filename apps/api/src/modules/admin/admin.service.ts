@@ -39,7 +39,7 @@ import type { SubscriptionsRepo } from "../subscriptions/subscriptions.repo";
 import type { SubscriptionsService } from "../subscriptions/subscriptions.service";
 import type { UsersRepo } from "../users/users.repo";
 import type { WebhooksRepo } from "../webhooks/webhooks.repo";
-import type { PlatformAuditRepo } from "./platform-audit.repo";
+import type { PlatformAuditInput, PlatformAuditRepo } from "./platform-audit.repo";
 
 /** Who acts, and why: every console action carries both into the platform audit log. */
 export interface StaffAction {
@@ -177,6 +177,30 @@ export function createAdminService(deps: {
     suspendedAt: row.suspendedAt?.toISOString() ?? null,
     suspendedReason: row.suspendedReason,
   });
+
+  /** A staff change of a payment's state, in the platform audit log (in `tx` when given). */
+  const auditPaymentState = (
+    action: StaffAction,
+    what: PlatformAuditInput["action"],
+    before: Pick<PaymentRow, "trackId" | "userId" | "status">,
+    after: Pick<PaymentRow, "status">,
+    tx: Parameters<PlatformAuditRepo["insert"]>[1],
+    at: Date,
+  ) =>
+    deps.audit.insert(
+      {
+        actor: action.actor,
+        action: what,
+        targetType: "payment",
+        targetId: before.trackId,
+        workspaceId: before.userId,
+        reason: action.reason,
+        before: { state: before.status },
+        after: { state: after.status },
+      },
+      tx,
+      at,
+    );
 
   /** The auth service's view, or null when it cannot be asked (the console still shows ours). */
   async function fromAuth<T>(what: string, ask: () => Promise<T>): Promise<T | null> {
@@ -527,20 +551,7 @@ export function createAdminService(deps: {
         );
       }
       const after = (await deps.payments.settleByInquiry(row, { strict: true })) ?? row;
-      await deps.audit.insert(
-        {
-          actor: action.actor,
-          action: "payment.inquired",
-          targetType: "payment",
-          targetId: trackId,
-          workspaceId: row.userId,
-          reason: action.reason,
-          before: { state: row.status },
-          after: { state: after.status },
-        },
-        undefined,
-        now(),
-      );
+      await auditPaymentState(action, "payment.inquired", row, after, undefined, now());
       return this.payment(trackId);
     },
 
@@ -548,17 +559,11 @@ export function createAdminService(deps: {
     async resolveHeld(trackId: string, decision: "grant" | "decline", action: StaffAction) {
       const at = now();
       await deps.payments.resolveHeld(trackId, decision, action.reason, (tx, before, after) =>
-        deps.audit.insert(
-          {
-            actor: action.actor,
-            action: decision === "grant" ? "payment.review_granted" : "payment.review_declined",
-            targetType: "payment",
-            targetId: trackId,
-            workspaceId: before.userId,
-            reason: action.reason,
-            before: { state: before.status },
-            after: { state: after.status },
-          },
+        auditPaymentState(
+          action,
+          decision === "grant" ? "payment.review_granted" : "payment.review_declined",
+          before,
+          after,
           tx,
           at,
         ),

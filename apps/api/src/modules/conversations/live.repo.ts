@@ -422,16 +422,7 @@ export function createLiveRepo(
     /** One stored event (a pointer published instead of an event too big for the bus). */
     async eventById(id: number): Promise<StoredEvent | undefined> {
       const [r] = await db.select().from(conversationEvents).where(eq(conversationEvents.id, id));
-      return r
-        ? {
-            id: Number(r.id),
-            seq: r.seq,
-            workspaceId: r.workspaceId,
-            chatbotId: r.chatbotId,
-            conversationId: r.conversationId,
-            event: r.payload as LiveEvent,
-          }
-        : undefined;
+      return r ? storedEvent(r) : undefined;
     },
 
     /** The conversation's live state (status and last event number), when `access` allows it. */

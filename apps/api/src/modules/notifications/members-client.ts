@@ -9,6 +9,7 @@ import {
   workspaceSearchSchema,
 } from "@parley/contracts";
 import { signWebhook } from "@parley/contracts/server";
+import type { z } from "zod";
 
 /**
  * The auth service holds a workspace's members (better-auth organizations) and the SMTP settings:
@@ -23,32 +24,26 @@ export function createWorkspaceMembersClient(options: {
 }) {
   const base = options.authUrl.replace(/\/+$/, "");
   const timeout = () => AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  /** A signed GET of the auth service's, its answer read with `schema` (an error names `what`). */
+  async function signedGet<T>(path: string, schema: z.ZodType<T>, what: string): Promise<T> {
+    const res = await fetch(`${base}${path}`, {
+      headers: { ...signWebhook(options.secret, `GET ${path}`) },
+      signal: timeout(),
+    });
+    const body = res.ok ? schema.safeParse(await res.json().catch(() => undefined)) : undefined;
+    if (!body?.success) throw new Error(`${what}: the auth service answered ${res.status}`);
+    return body.data;
+  }
   return {
     async list(workspaceId: string): Promise<WorkspaceMember[]> {
       const path = WORKSPACE_MEMBERS_PATH.replace(":workspaceId", encodeURIComponent(workspaceId));
-      const res = await fetch(`${base}${path}`, {
-        headers: { ...signWebhook(options.secret, `GET ${path}`) },
-        signal: timeout(),
-      });
-      const body = res.ok
-        ? workspaceMembersSchema.safeParse(await res.json().catch(() => undefined))
-        : undefined;
-      if (!body?.success) throw new Error(`workspace members: the auth service answered ${res.status}`);
-      return body.data.members;
+      return (await signedGet(path, workspaceMembersSchema, "workspace members")).members;
     },
 
     /** Workspaces by id, name, or a member's address or name (the operator's console). */
     async searchWorkspaces(q: string): Promise<WorkspaceSearch["workspaces"]> {
       const path = `${WORKSPACE_SEARCH_PATH}?q=${encodeURIComponent(q)}`;
-      const res = await fetch(`${base}${path}`, {
-        headers: { ...signWebhook(options.secret, `GET ${path}`) },
-        signal: timeout(),
-      });
-      const body = res.ok
-        ? workspaceSearchSchema.safeParse(await res.json().catch(() => undefined))
-        : undefined;
-      if (!body?.success) throw new Error(`workspace search: the auth service answered ${res.status}`);
-      return body.data.workspaces;
+      return (await signedGet(path, workspaceSearchSchema, "workspace search")).workspaces;
     },
 
     /** "sent", or "not-member" when the user has left the workspace (nothing was sent). */

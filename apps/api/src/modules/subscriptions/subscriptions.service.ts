@@ -439,20 +439,28 @@ export function createSubscriptionsService(deps: {
     },
   };
 
+  /** A period-end change of `row`, logged once (false when another process logged it first). */
+  function logTransition(
+    tx: Tx,
+    row: SubscriptionRow,
+    kind: "expired" | "downgrade_applied" | "past_due",
+    toPlanId: string,
+    effectiveAt: Date,
+  ) {
+    return repo.logChange(tx, {
+      subscriptionId: row.id,
+      userId: row.userId,
+      kind,
+      fromPlanId: row.planId,
+      toPlanId,
+      effectiveAt,
+    });
+  }
+
   async function transition(tx: Tx, row: SubscriptionRow, report: PeriodEndReport) {
     const freeId = await repo.freePlanId(tx);
     if (row.status === "past_due" && row.graceEndsAt) {
-      if (
-        !(await repo.logChange(tx, {
-          subscriptionId: row.id,
-          userId: row.userId,
-          kind: "expired",
-          fromPlanId: row.planId,
-          toPlanId: freeId,
-          effectiveAt: row.graceEndsAt,
-        }))
-      )
-        return;
+      if (!(await logTransition(tx, row, "expired", freeId, row.graceEndsAt))) return;
       await repo.update(tx, row.id, {
         planId: freeId,
         status: "active",
@@ -470,17 +478,7 @@ export function createSubscriptionsService(deps: {
     if (!periodEnd) return;
     if (row.pendingPlanId) {
       const target = await planOrThrow(row.pendingPlanId, tx);
-      if (
-        !(await repo.logChange(tx, {
-          subscriptionId: row.id,
-          userId: row.userId,
-          kind: "downgrade_applied",
-          fromPlanId: row.planId,
-          toPlanId: target.id,
-          effectiveAt: periodEnd,
-        }))
-      )
-        return;
+      if (!(await logTransition(tx, row, "downgrade_applied", target.id, periodEnd))) return;
       const isFree = target.priceMinor === 0;
       await repo.update(tx, row.id, {
         planId: target.id,
@@ -495,17 +493,7 @@ export function createSubscriptionsService(deps: {
       report.downgradesApplied++;
       return;
     }
-    if (
-      !(await repo.logChange(tx, {
-        subscriptionId: row.id,
-        userId: row.userId,
-        kind: "past_due",
-        fromPlanId: row.planId,
-        toPlanId: row.planId,
-        effectiveAt: periodEnd,
-      }))
-    )
-      return;
+    if (!(await logTransition(tx, row, "past_due", row.planId, periodEnd))) return;
     await repo.update(tx, row.id, {
       status: "past_due",
       graceEndsAt: new Date(periodEnd.getTime() + GRACE_DAYS * DAY_MS),
