@@ -1,4 +1,4 @@
-import { timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, text, timestamp } from "drizzle-orm/pg-core";
 
 export const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -7,3 +7,7 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/** A row's parent, by id: required, and the row is deleted with its parent. */
+export const cascadeTo = (parent: () => AnyPgColumn) =>
+  text().notNull().references(parent, { onDelete: "cascade" });

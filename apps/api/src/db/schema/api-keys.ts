@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { cascadeTo } from "./_columns";
 
 /**
  * Workspace API keys for the public API (/api/v1). A key acts for its workspace, never for a
@@ -45,9 +46,7 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export const apiKeyUsage = pgTable(
   "api_key_usage",
   {
-    keyId: text()
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    keyId: cascadeTo(() => apiKeys.id),
     /** The first day of the month (UTC). */
     month: date({ mode: "string" }).notNull(),
     messages: integer().notNull().default(0),

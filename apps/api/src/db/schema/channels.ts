@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { cascadeTo } from "./_columns";
 import { chatbots } from "./chatbots";
 
 /**
@@ -11,9 +12,7 @@ export const channels = pgTable(
   {
     id: text().primaryKey(),
     workspaceId: text().notNull(),
-    chatbotId: text()
-      .notNull()
-      .references(() => chatbots.id, { onDelete: "cascade" }),
+    chatbotId: cascadeTo(() => chatbots.id),
     kind: text({ enum: ["whatsapp"] }).notNull(),
     /** `needs_attention`: the provider refused the credentials (a revoked token); sends stopped. */
     status: text({ enum: ["connected", "needs_attention"] })
@@ -52,9 +51,7 @@ export type ChannelRow = typeof channels.$inferSelect;
 export const channelReceipts = pgTable(
   "channel_receipts",
   {
-    channelId: text()
-      .notNull()
-      .references(() => channels.id, { onDelete: "cascade" }),
+    channelId: cascadeTo(() => channels.id),
     externalId: text().notNull(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

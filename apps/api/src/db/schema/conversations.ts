@@ -22,6 +22,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
  */
 export const MESSAGES_TO_ANALYSE = String.raw`[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF\u200B-\u200F\u2060-\u2064\u202A-\u202E\u2066-\u2069\u00AD]`;
 
+import { cascadeTo } from "./_columns";
 import { chatbots } from "./chatbots";
 
 /** One WhatsApp message a stored message was sent as (a long answer goes in several). */
@@ -69,9 +70,7 @@ export const conversations = pgTable(
   "conversations",
   {
     id: text().primaryKey(),
-    chatbotId: text()
-      .notNull()
-      .references(() => chatbots.id, { onDelete: "cascade" }),
+    chatbotId: cascadeTo(() => chatbots.id),
     workspaceId: text("owner_id").notNull(),
     /**
      * Where the customer writes from: the website's widget, the public API (the conversation is
@@ -143,9 +142,7 @@ export const messages = pgTable(
   "messages",
   {
     id: text().primaryKey(),
-    conversationId: text()
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    conversationId: cascadeTo(() => conversations.id),
     chatbotId: text().notNull(),
     workspaceId: text("owner_id").notNull(),
     role: text({ enum: ["user", "assistant", "agent"] }).notNull(),
@@ -222,9 +219,7 @@ export const conversationEvents = pgTable(
     id: bigserial({ mode: "number" }).primaryKey(),
     workspaceId: text("owner_id").notNull(),
     chatbotId: text().notNull(),
-    conversationId: text()
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    conversationId: cascadeTo(() => conversations.id),
     seq: integer().notNull(),
     type: text({ enum: ["message", "status", "delivery"] }).notNull(),
     payload: jsonb().notNull(),

@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { timestamps } from "./_columns";
+import { cascadeTo, timestamps } from "./_columns";
 import { chatbots } from "./chatbots";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -24,9 +24,7 @@ export const knowledgeSources = pgTable(
   "knowledge_sources",
   {
     id: text().primaryKey(),
-    chatbotId: text()
-      .notNull()
-      .references(() => chatbots.id, { onDelete: "cascade" }),
+    chatbotId: cascadeTo(() => chatbots.id),
     workspaceId: text("owner_id").notNull(),
     kind: text({ enum: ["text", "qa", "file", "website"] }).notNull(),
     title: text().notNull(),
@@ -108,12 +106,8 @@ export const knowledgeChunks = pgTable(
   "knowledge_chunks",
   {
     id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    chatbotId: text()
-      .notNull()
-      .references(() => chatbots.id, { onDelete: "cascade" }),
-    sourceId: text()
-      .notNull()
-      .references(() => knowledgeSources.id, { onDelete: "cascade" }),
+    chatbotId: cascadeTo(() => chatbots.id),
+    sourceId: cascadeTo(() => knowledgeSources.id),
     ord: integer().notNull(),
     kind: text({ enum: ["passage", "qa"] })
       .notNull()
@@ -148,9 +142,7 @@ export const knowledgeChunks = pgTable(
 export const knowledgeStagedPages = pgTable(
   "knowledge_staged_pages",
   {
-    sourceId: text()
-      .notNull()
-      .references(() => knowledgeSources.id, { onDelete: "cascade" }),
+    sourceId: cascadeTo(() => knowledgeSources.id),
     jobId: text().notNull(),
     ord: integer().notNull(),
     url: text(),
@@ -196,9 +188,7 @@ export interface StagedPageMeta {
 export const knowledgePages = pgTable(
   "knowledge_pages",
   {
-    sourceId: text()
-      .notNull()
-      .references(() => knowledgeSources.id, { onDelete: "cascade" }),
+    sourceId: cascadeTo(() => knowledgeSources.id),
     url: text().notNull(),
     etag: text(),
     lastModified: text(),
@@ -216,9 +206,7 @@ export const knowledgeSyncs = pgTable(
   "knowledge_syncs",
   {
     id: text().primaryKey(),
-    sourceId: text()
-      .notNull()
-      .references(() => knowledgeSources.id, { onDelete: "cascade" }),
+    sourceId: cascadeTo(() => knowledgeSources.id),
     /** The ingestion job: a run re-taken after a crash goes on with the same record. */
     jobId: text().notNull(),
     trigger: text({ enum: ["manual", "scheduled"] })
@@ -264,9 +252,7 @@ export type KnowledgeSyncRow = typeof knowledgeSyncs.$inferSelect;
 export const knowledgeTerms = pgTable(
   "knowledge_terms",
   {
-    chatbotId: text()
-      .notNull()
-      .references(() => chatbots.id, { onDelete: "cascade" }),
+    chatbotId: cascadeTo(() => chatbots.id),
     term: text().notNull(),
     df: integer().notNull(),
   },
@@ -302,9 +288,7 @@ export const knowledgeChunkVectors = pgTable(
     chunkId: bigint({ mode: "number" })
       .notNull()
       .references(() => knowledgeChunks.id, { onDelete: "cascade" }),
-    chatbotId: text()
-      .notNull()
-      .references(() => chatbots.id, { onDelete: "cascade" }),
+    chatbotId: cascadeTo(() => chatbots.id),
     model: text().notNull(),
     dims: integer().notNull(),
     vector: bytea().notNull(),

@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { cascadeTo } from "./_columns";
 import { chatbots } from "./chatbots";
 import { conversations } from "./conversations";
 
@@ -10,13 +11,9 @@ export const leads = pgTable(
   "leads",
   {
     id: text().primaryKey(),
-    chatbotId: text()
-      .notNull()
-      .references(() => chatbots.id, { onDelete: "cascade" }),
+    chatbotId: cascadeTo(() => chatbots.id),
     workspaceId: text("owner_id").notNull(),
-    conversationId: text()
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    conversationId: cascadeTo(() => conversations.id),
     /** Left in the widget's form; null for a WhatsApp customer, who is reached by `phone`. */
     email: text(),
     name: text(),

@@ -1,7 +1,7 @@
 import { PLAN_CHANGE_KINDS } from "@parley/contracts";
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { timestamps } from "./_columns";
+import { cascadeTo, timestamps } from "./_columns";
 import { plans } from "./plans";
 
 /** One subscription per user; every user has one (Free until they pay). */
@@ -44,9 +44,7 @@ export const subscriptionChanges = pgTable(
   "subscription_changes",
   {
     id: text().primaryKey(),
-    subscriptionId: text()
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    subscriptionId: cascadeTo(() => subscriptions.id),
     userId: text().notNull(),
     kind: text({ enum: PLAN_CHANGE_KINDS }).notNull(),
     fromPlanId: text(),

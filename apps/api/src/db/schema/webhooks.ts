@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { cascadeTo } from "./_columns";
 
 /**
  * Outgoing webhooks (issue #24). An endpoint belongs to a workspace; its signing secret is stored
@@ -38,9 +39,7 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: text().primaryKey(),
-    endpointId: text()
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    endpointId: cascadeTo(() => webhookEndpoints.id),
     workspaceId: text().notNull(),
     type: text().notNull(),
     messageId: text().notNull(),
@@ -67,9 +66,7 @@ export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
     id: text().primaryKey(),
-    deliveryId: text()
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    deliveryId: cascadeTo(() => webhookDeliveries.id),
     attempt: integer().notNull(),
     statusCode: integer(),
     latencyMs: integer().notNull(),
