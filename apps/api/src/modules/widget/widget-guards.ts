@@ -1,4 +1,10 @@
-import { CUSTOMER_HEADER, VISITOR_HEADER, visitorIdSchema, WIDGET_LIMITS } from "@parley/contracts";
+import {
+  CUSTOMER_HEADER,
+  LIVE_LIMITS,
+  VISITOR_HEADER,
+  visitorIdSchema,
+  WIDGET_LIMITS,
+} from "@parley/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../lib/errors";
 import { enforceLimit, type RateLimiter } from "../../lib/rate-limit";
@@ -23,6 +29,51 @@ export const TOO_MANY_READS = "Too many requests from your network. Please try a
 /** The widget's reads (launcher, config, a conversation) share one generous per-address budget. */
 export const limitWidgetReads = (limiter: RateLimiter, ip: string, reply: FastifyReply) =>
   enforceLimit(limiter, reply, `read:ip:${ip}`, WIDGET_LIMITS.readsPerIpPerMinute, 60, TOO_MANY_READS);
+
+interface VisitorLimit {
+  max: number;
+  perAddress?: number;
+  windowSeconds: number;
+  message: string;
+}
+/**
+ * What one visitor may do how often (kept per visitor id: `<kind>:visitor:<id>`), and for some
+ * kinds what one network address may (`<kind>:ip:<address>`), with the same refusal.
+ */
+const VISITOR_LIMITS = {
+  msg: {
+    max: WIDGET_LIMITS.messagesPerVisitorPerMinute,
+    perAddress: WIDGET_LIMITS.messagesPerIpPerMinute,
+    windowSeconds: 60,
+    message: "You're sending messages too quickly. Please wait a moment and try again.",
+  },
+  feedback: {
+    max: WIDGET_LIMITS.feedbackPerVisitorPerMinute,
+    windowSeconds: 60,
+    message: "You're sending feedback too quickly. Please wait a moment and try again.",
+  },
+  lead: {
+    max: WIDGET_LIMITS.leadsPerVisitorPerHour,
+    perAddress: WIDGET_LIMITS.leadsPerIpPerHour,
+    windowSeconds: 3600,
+    message: "Too many requests from your network. Please try again later.",
+  },
+  handoff: {
+    max: LIVE_LIMITS.handoffsPerVisitorPerHour,
+    windowSeconds: 3600,
+    message: "You have asked for a person several times. Please wait for the team to reply.",
+  },
+  typing: {
+    max: LIVE_LIMITS.typingPerMinute,
+    windowSeconds: 60,
+    message: "Too many typing signals. Please wait a moment.",
+  },
+  events: {
+    max: LIVE_LIMITS.streamsPerVisitor * 10,
+    windowSeconds: 60,
+    message: "Too many reconnections. Please wait a moment.",
+  },
+} satisfies Record<string, VisitorLimit>;
 
 export interface WidgetGuardDeps {
   widget: WidgetService;
@@ -70,6 +121,21 @@ export function createWidgetGuards({ widget, identity, limiter, appOrigin }: Wid
   const limit = (reply: FastifyReply, key: string, max: number, windowSeconds: number, message: string) =>
     enforceLimit(limiter, reply, key, max, windowSeconds, message);
 
-  return { checkOrigin, visitorOf, limit };
+  /** The visitor (as `visitorOf`), once within its limit of `kind` requests (`VISITOR_LIMITS`). */
+  const limitedVisitor = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    chatbotId: string,
+    kind: keyof typeof VISITOR_LIMITS,
+  ) => {
+    const who = await visitorOf(request, chatbotId);
+    const { max, perAddress, windowSeconds, message }: VisitorLimit = VISITOR_LIMITS[kind];
+    await limit(reply, `${kind}:visitor:${who.visitorId}`, max, windowSeconds, message);
+    if (perAddress !== undefined)
+      await limit(reply, `${kind}:ip:${request.ip}`, perAddress, windowSeconds, message);
+    return who;
+  };
+
+  return { checkOrigin, visitorOf, limit, limitedVisitor };
 }
 export type WidgetGuards = ReturnType<typeof createWidgetGuards>;

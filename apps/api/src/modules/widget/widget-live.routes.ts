@@ -2,7 +2,6 @@ import {
   eventStreamQuerySchema,
   handoffResultSchema,
   idText,
-  LIVE_LIMITS,
   widgetLanguageQuerySchema,
 } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -17,8 +16,7 @@ const convParams = z.object({ chatbotId: idText(), conversationId: idText() });
 interface LiveRouteOptions {
   widget: WidgetService;
   hub: LiveHub;
-  visitorOf: WidgetGuards["visitorOf"];
-  limit: WidgetGuards["limit"];
+  limitedVisitor: WidgetGuards["limitedVisitor"];
 }
 
 /**
@@ -28,7 +26,7 @@ interface LiveRouteOptions {
  */
 export const widgetLiveRoutes: FastifyPluginAsyncZod<LiveRouteOptions> = async (
   app,
-  { widget, hub, visitorOf, limit },
+  { widget, hub, limitedVisitor },
 ) => {
   app.post(
     "/widget/:chatbotId/conversations/:conversationId/handoff",
@@ -40,14 +38,7 @@ export const widgetLiveRoutes: FastifyPluginAsyncZod<LiveRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const who = await visitorOf(request, request.params.chatbotId);
-      await limit(
-        reply,
-        `handoff:visitor:${who.visitorId}`,
-        LIVE_LIMITS.handoffsPerVisitorPerHour,
-        3600,
-        "You have asked for a person several times. Please wait for the team to reply.",
-      );
+      const who = await limitedVisitor(request, reply, request.params.chatbotId, "handoff");
       return widget.handoff(request.params.chatbotId, request.params.conversationId, who, request.query.lang);
     },
   );
@@ -61,14 +52,7 @@ export const widgetLiveRoutes: FastifyPluginAsyncZod<LiveRouteOptions> = async (
     "/widget/:chatbotId/conversations/:conversationId/typing",
     { schema: { params: convParams } },
     async (request, reply) => {
-      const who = await visitorOf(request, request.params.chatbotId);
-      await limit(
-        reply,
-        `typing:visitor:${who.visitorId}`,
-        LIVE_LIMITS.typingPerMinute,
-        60,
-        "Too many typing signals. Please wait a moment.",
-      );
+      const who = await limitedVisitor(request, reply, request.params.chatbotId, "typing");
       const state = await widget.liveState(request.params.chatbotId, request.params.conversationId, who);
       if (state.status === "waiting" || state.status === "claimed")
         hub.typing(state.workspaceId, state.id, null, "team");
@@ -80,14 +64,7 @@ export const widgetLiveRoutes: FastifyPluginAsyncZod<LiveRouteOptions> = async (
     "/widget/:chatbotId/conversations/:conversationId/events",
     { schema: { params: convParams, querystring: eventStreamQuerySchema } },
     async (request, reply) => {
-      const who = await visitorOf(request, request.params.chatbotId);
-      await limit(
-        reply,
-        `events:visitor:${who.visitorId}`,
-        LIVE_LIMITS.streamsPerVisitor * 10,
-        60,
-        "Too many reconnections. Please wait a moment.",
-      );
+      const who = await limitedVisitor(request, reply, request.params.chatbotId, "events");
       const state = await widget.liveState(request.params.chatbotId, request.params.conversationId, who);
       hub.openVisitor(request, reply, {
         conversationId: state.id,

@@ -47,7 +47,7 @@ export interface WidgetRouteOptions {
  */
 export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (app, options) => {
   const { widget, appOrigin } = options;
-  const { checkOrigin, visitorOf, limit } = createWidgetGuards(options);
+  const { checkOrigin, visitorOf, limit, limitedVisitor } = createWidgetGuards(options);
   const limitReads = (ip: string, reply: FastifyReply) => limitWidgetReads(options.limiter, ip, reply);
 
   app.addHook("onRequest", async (request, reply) => {
@@ -77,7 +77,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
   });
 
   await app.register(widgetSessionRoutes, { ...options, visitorOf, limit });
-  await app.register(widgetLiveRoutes, { widget, hub: options.hub, visitorOf, limit });
+  await app.register(widgetLiveRoutes, { widget, hub: options.hub, limitedVisitor });
 
   app.get(
     "/widget/:chatbotId/config",
@@ -125,16 +125,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
     "/widget/:chatbotId/conversations/:conversationId/messages",
     { schema: { params: convParams, body: widgetAskSchema } },
     async (request, reply) => {
-      const who = await visitorOf(request, request.params.chatbotId);
-      const tooFast = "You're sending messages too quickly. Please wait a moment and try again.";
-      await limit(
-        reply,
-        `msg:visitor:${who.visitorId}`,
-        WIDGET_LIMITS.messagesPerVisitorPerMinute,
-        60,
-        tooFast,
-      );
-      await limit(reply, `msg:ip:${request.ip}`, WIDGET_LIMITS.messagesPerIpPerMinute, 60, tooFast);
+      const who = await limitedVisitor(request, reply, request.params.chatbotId, "msg");
       const prepared = await widget.prepareMessage(
         request.params.chatbotId,
         request.params.conversationId,
@@ -174,14 +165,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
     "/widget/:chatbotId/conversations/:conversationId/messages/:messageId/feedback",
     { schema: { params: convParams.extend({ messageId: idText() }), body: feedbackSchema } },
     async (request, reply) => {
-      const who = await visitorOf(request, request.params.chatbotId);
-      await limit(
-        reply,
-        `feedback:visitor:${who.visitorId}`,
-        WIDGET_LIMITS.feedbackPerVisitorPerMinute,
-        60,
-        "You're sending feedback too quickly. Please wait a moment and try again.",
-      );
+      const who = await limitedVisitor(request, reply, request.params.chatbotId, "feedback");
       await widget.feedback(request.params.chatbotId, who, request.params.messageId, request.body.value);
       return { saved: true };
     },
@@ -191,16 +175,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
     "/widget/:chatbotId/conversations/:conversationId/lead",
     { schema: { params: convParams, body: leadSchema } },
     async (request, reply) => {
-      const who = await visitorOf(request, request.params.chatbotId);
-      const tooMany = "Too many requests from your network. Please try again later.";
-      await limit(
-        reply,
-        `lead:visitor:${who.visitorId}`,
-        WIDGET_LIMITS.leadsPerVisitorPerHour,
-        3600,
-        tooMany,
-      );
-      await limit(reply, `lead:ip:${request.ip}`, WIDGET_LIMITS.leadsPerIpPerHour, 3600, tooMany);
+      const who = await limitedVisitor(request, reply, request.params.chatbotId, "lead");
       return widget.lead(request.params.chatbotId, request.params.conversationId, who, request.body);
     },
   );
