@@ -19,7 +19,6 @@ import {
   errorBodySchema,
   idText,
   knowledgeSourceSchema,
-  MAX_UPLOAD_MB,
   sourceCreateSchema,
   transcriptSchema,
 } from "@parley/contracts";
@@ -47,15 +46,27 @@ const conversationParams = z.object({ id: idText() });
 /** Every answer that is not the happy one has the one error shape. */
 const errors = { "4XX": errorBodySchema, "5XX": errorBodySchema } as const;
 /**
- * An operation's documentation: its `operationId` (stable, unique, camelCase: what a generated
- * client names the call; openapi.test.ts holds them), tag and summary, behind the API key.
+ * A route's options: its documentation (`operationId`, stable, unique, camelCase: what a generated
+ * client names the call, and openapi.test.ts holds them; tag and summary; behind the API key) and
+ * its schemas, every answer that is not the happy one with the one error shape.
  */
-const documented = (operationId: string, tag: string, summary: string) => ({
-  operationId,
-  tags: [tag],
-  summary,
-  security: [{ apiKey: [] }],
-});
+function operation<const S extends { response: Record<number, z.ZodType> }>(
+  operationId: string,
+  tag: string,
+  summary: string,
+  schema: S,
+) {
+  return {
+    schema: {
+      operationId,
+      tags: [tag],
+      summary,
+      security: [{ apiKey: [] }],
+      ...schema,
+      response: { ...schema.response, ...errors },
+    },
+  };
+}
 
 export interface V1Options {
   chatbots: ChatbotsService;
@@ -97,28 +108,18 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
   // ----- Chatbots ---------------------------------------------------------------------------
   app.get(
     "/chatbots",
-    {
-      schema: {
-        ...documented(
-          "listChatbots",
-          "Chatbots",
-          "List the workspace's chatbots (newest first; cursor pages)",
-        ),
-        querystring: apiChatbotQuerySchema,
-        response: { 200: apiChatbotPageSchema, ...errors },
-      },
-    },
+    operation("listChatbots", "Chatbots", "List the workspace's chatbots (newest first; cursor pages)", {
+      querystring: apiChatbotQuerySchema,
+      response: { 200: apiChatbotPageSchema },
+    }),
     async (request) => chatbots.page(keyWorkspace(request, "read"), request.query),
   );
   app.post(
     "/chatbots",
-    {
-      schema: {
-        ...documented("createChatbot", "Chatbots", "Create a chatbot"),
-        body: chatbotCreateSchema,
-        response: { 201: chatbotSchema, ...errors },
-      },
-    },
+    operation("createChatbot", "Chatbots", "Create a chatbot", {
+      body: chatbotCreateSchema,
+      response: { 201: chatbotSchema },
+    }),
     async (request, reply) => {
       const workspaceId = keyWorkspace(request, "write");
       const bot = await chatbots.create(workspaceId, request.body);
@@ -128,25 +129,19 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
   );
   app.get(
     "/chatbots/:id",
-    {
-      schema: {
-        ...documented("getChatbot", "Chatbots", "Get a chatbot"),
-        params: botParams,
-        response: { 200: chatbotSchema, ...errors },
-      },
-    },
+    operation("getChatbot", "Chatbots", "Get a chatbot", {
+      params: botParams,
+      response: { 200: chatbotSchema },
+    }),
     async (request) => chatbots.get(keyWorkspace(request, "read"), request.params.id),
   );
   app.patch(
     "/chatbots/:id",
-    {
-      schema: {
-        ...documented("updateChatbot", "Chatbots", "Change a chatbot's settings (only the fields sent)"),
-        params: botParams,
-        body: chatbotUpdateSchema,
-        response: { 200: chatbotSchema, ...errors },
-      },
-    },
+    operation("updateChatbot", "Chatbots", "Change a chatbot's settings (only the fields sent)", {
+      params: botParams,
+      body: chatbotUpdateSchema,
+      response: { 200: chatbotSchema },
+    }),
     async (request) => {
       const workspaceId = keyWorkspace(request, "write");
       const bot = await chatbots.update(workspaceId, request.params.id, request.body);
@@ -161,34 +156,21 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
   // ----- Knowledge sources -----------------------------------------------------------------
   app.get(
     "/chatbots/:id/sources",
-    {
-      schema: {
-        ...documented(
-          "listSources",
-          "Knowledge",
-          "List a chatbot's knowledge sources, with their status (newest first; cursor pages)",
-        ),
-        params: botParams,
-        querystring: apiSourceQuerySchema,
-        response: { 200: apiSourcePageSchema, ...errors },
-      },
-    },
+    operation(
+      "listSources",
+      "Knowledge",
+      "List a chatbot's knowledge sources, with their status (newest first; cursor pages)",
+      { params: botParams, querystring: apiSourceQuerySchema, response: { 200: apiSourcePageSchema } },
+    ),
     async (request) => knowledge.page(keyWorkspace(request, "read"), request.params.id, request.query),
   );
   app.post(
     "/chatbots/:id/sources",
-    {
-      schema: {
-        ...documented(
-          "createSource",
-          "Knowledge",
-          "Add a text, Q&A or website source (learned in the background)",
-        ),
-        params: botParams,
-        body: sourceCreateSchema,
-        response: { 201: knowledgeSourceSchema, ...errors },
-      },
-    },
+    operation("createSource", "Knowledge", "Add a text, Q&A or website source (learned in the background)", {
+      params: botParams,
+      body: sourceCreateSchema,
+      response: { 201: knowledgeSourceSchema },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -196,18 +178,12 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
   );
   app.post(
     "/chatbots/:id/sources/upload",
-    {
-      schema: {
-        ...documented(
-          "uploadSource",
-          "Knowledge",
-          "Upload a document (PDF, DOCX, TXT, MD, HTML) as `file` in multipart/form-data",
-        ),
-        consumes: ["multipart/form-data"],
-        params: botParams,
-        response: { 201: knowledgeSourceSchema, ...errors },
-      },
-    },
+    operation(
+      "uploadSource",
+      "Knowledge",
+      "Upload a document (PDF, DOCX, TXT, MD, HTML) as `file` in multipart/form-data",
+      { consumes: ["multipart/form-data"], params: botParams, response: { 201: knowledgeSourceSchema } },
+    ),
     async (request, reply) => {
       const workspaceId = keyWorkspace(request, "write");
       if (!request.isMultipart()) {
@@ -223,41 +199,28 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
   );
   app.get(
     "/chatbots/:id/sources/:sourceId",
-    {
-      schema: {
-        ...documented(
-          "getSource",
-          "Knowledge",
-          "Get a source and its status (queued, processing, ready, failed)",
-        ),
-        params: sourceParams,
-        response: { 200: knowledgeSourceSchema, ...errors },
-      },
-    },
+    operation("getSource", "Knowledge", "Get a source and its status (queued, processing, ready, failed)", {
+      params: sourceParams,
+      response: { 200: knowledgeSourceSchema },
+    }),
     async (request) =>
       knowledge.get(keyWorkspace(request, "read"), request.params.id, request.params.sourceId),
   );
   app.post(
     "/chatbots/:id/sources/:sourceId/resync",
-    {
-      schema: {
-        ...documented("resyncSource", "Knowledge", "Learn a website or document source again"),
-        params: sourceParams,
-        response: { 200: knowledgeSourceSchema, ...errors },
-      },
-    },
+    operation("resyncSource", "Knowledge", "Learn a website or document source again", {
+      params: sourceParams,
+      response: { 200: knowledgeSourceSchema },
+    }),
     async (request) =>
       knowledge.resync(keyWorkspace(request, "write"), request.params.id, request.params.sourceId),
   );
   app.delete(
     "/chatbots/:id/sources/:sourceId",
-    {
-      schema: {
-        ...documented("deleteSource", "Knowledge", "Delete a source (the bot forgets it at once)"),
-        params: sourceParams,
-        response: { 204: deletedSchema, ...errors },
-      },
-    },
+    operation("deleteSource", "Knowledge", "Delete a source (the bot forgets it at once)", {
+      params: sourceParams,
+      response: { 204: deletedSchema },
+    }),
     async (request, reply) => {
       const workspaceId = keyWorkspace(request, "write");
       const { title } = await knowledge.remove(workspaceId, request.params.id, request.params.sourceId);
@@ -272,13 +235,11 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
   // ----- Ask -------------------------------------------------------------------------------
   app.post(
     "/chatbots/:id/ask",
-    {
-      schema: {
-        ...documented(
-          "askChatbot",
-          "Chat",
-          "Ask a chatbot. JSON by default; with `Accept: text/event-stream`, Server-Sent Events (`start`, `delta`…, `done` or `error`). Pass `conversationId` to continue.",
-        ),
+    operation(
+      "askChatbot",
+      "Chat",
+      "Ask a chatbot. JSON by default; with `Accept: text/event-stream`, Server-Sent Events (`start`, `delta`…, `done` or `error`). Pass `conversationId` to continue.",
+      {
         description:
           "With `Accept: text/event-stream` the answer is a stream of Server-Sent Events instead of JSON: " +
           "`start` {conversationId, questionId}, then `delta` {text}…, then `done` {messageId, answered, " +
@@ -286,9 +247,9 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
           "answer and the text is its fallback reply (it offers no person: hand over in your own way).",
         params: botParams,
         body: apiAskSchema,
-        response: { 200: apiAnswerSchema, ...errors },
+        response: { 200: apiAnswerSchema },
       },
-    },
+    ),
     async (request, reply) => {
       const workspaceId = keyWorkspace(request, "chat");
       const keyId = request.apiKey?.keyId ?? "";
@@ -392,44 +353,34 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
   // ----- Conversations and leads -----------------------------------------------------------
   app.get(
     "/conversations",
-    {
-      schema: {
-        ...documented(
-          "listConversations",
-          "Conversations",
-          "List the workspace's conversations (newest activity first; cursor pages)",
-        ),
-        querystring: apiConversationQuerySchema,
-        response: { 200: conversationPageSchema, ...errors },
-      },
-    },
+    operation(
+      "listConversations",
+      "Conversations",
+      "List the workspace's conversations (newest activity first; cursor pages)",
+      { querystring: apiConversationQuerySchema, response: { 200: conversationPageSchema } },
+    ),
     async (request) => inbox.list(keyWorkspace(request, "read"), request.query, null),
   );
   app.get(
     "/conversations/:id",
-    {
-      schema: {
-        ...documented("getConversation", "Conversations", "Get a conversation with its messages and leads"),
-        params: conversationParams,
-        response: { 200: transcriptSchema, ...errors },
-      },
-    },
+    operation("getConversation", "Conversations", "Get a conversation with its messages and leads", {
+      params: conversationParams,
+      response: { 200: transcriptSchema },
+    }),
     async (request) => inbox.transcript(keyWorkspace(request, "read"), request.params.id),
   );
   app.get(
     "/conversations/:id/messages",
-    {
-      schema: {
-        ...documented(
-          "listConversationMessages",
-          "Conversations",
-          "List a conversation's messages (oldest first; cursor pages)",
-        ),
+    operation(
+      "listConversationMessages",
+      "Conversations",
+      "List a conversation's messages (oldest first; cursor pages)",
+      {
         params: conversationParams,
         querystring: apiMessageQuerySchema,
-        response: { 200: apiMessagePageSchema, ...errors },
+        response: { 200: apiMessagePageSchema },
       },
-    },
+    ),
     async (request) => {
       // A conversation holds at most a few hundred messages (WIDGET_LIMITS): paged from its transcript.
       const { messages } = await inbox.transcript(keyWorkspace(request, "read"), request.params.id);
@@ -447,13 +398,10 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
   );
   app.get(
     "/leads",
-    {
-      schema: {
-        ...documented("listLeads", "Leads", "List the workspace's leads (newest first; cursor pages)"),
-        querystring: apiLeadQuerySchema,
-        response: { 200: apiLeadPageSchema, ...errors },
-      },
-    },
+    operation("listLeads", "Leads", "List the workspace's leads (newest first; cursor pages)", {
+      querystring: apiLeadQuerySchema,
+      response: { 200: apiLeadPageSchema },
+    }),
     async (request) => inbox.leadsPage(keyWorkspace(request, "read"), request.query),
   );
 };
