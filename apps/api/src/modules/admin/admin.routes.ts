@@ -35,11 +35,9 @@ import type { AdminService } from "./admin.service";
 const params = z.object({ id: idText() });
 const trackParams = z.object({ trackId: idText() });
 const reasonBody = z.object({ reason: adminSuspendSchema.shape.reason });
-const documented = (operationId: string, summary: string) => ({
-  operationId,
-  tags: ["Admin"],
-  summary,
-  security: [{ staffToken: [] }],
+/** A console route's options: its documentation (behind a staff token) and its schemas. */
+const operation = <const S extends object>(operationId: string, summary: string, schema: S) => ({
+  schema: { operationId, tags: ["Admin"], summary, security: [{ staffToken: [] }], ...schema },
 });
 
 /**
@@ -93,12 +91,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/me",
-    {
-      schema: {
-        ...documented("adminMe", "Who is signed in to the console, and until when changes are allowed"),
-        response: { 200: adminMeSchema },
-      },
-    },
+    operation("adminMe", "Who is signed in to the console, and until when changes are allowed", {
+      response: { 200: adminMeSchema },
+    }),
     async (request) => {
       const staff = staffOf(request, "read", now());
       const at = request.auth?.claims.authTime;
@@ -115,16 +110,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/workspaces",
-    {
-      schema: {
-        ...documented(
-          "adminSearchWorkspaces",
-          "Find workspaces by e-mail, name, workspace id or payment reference",
-        ),
-        querystring: adminSearchQuerySchema,
-        response: { 200: adminWorkspaceSearchSchema },
-      },
-    },
+    operation("adminSearchWorkspaces", "Find workspaces by e-mail, name, workspace id or payment reference", {
+      querystring: adminSearchQuerySchema,
+      response: { 200: adminWorkspaceSearchSchema },
+    }),
     async (request) => {
       staffOf(request, "read", now());
       return admin.searchWorkspaces(request.query.q);
@@ -133,16 +122,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/workspaces/:id",
-    {
-      schema: {
-        ...documented(
-          "adminGetWorkspace",
-          "A workspace: plan, members, bots, usage, payments, keys, webhooks, channels",
-        ),
-        params,
-        response: { 200: adminWorkspaceDetailSchema },
-      },
-    },
+    operation(
+      "adminGetWorkspace",
+      "A workspace: plan, members, bots, usage, payments, keys, webhooks, channels",
+      { params, response: { 200: adminWorkspaceDetailSchema } },
+    ),
     async (request) => {
       staffOf(request, "read", now());
       return admin.workspace(request.params.id);
@@ -151,14 +135,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/workspaces/:id/subscription",
-    {
-      schema: {
-        ...documented("adminGrantPlan", "Grant or extend a plan until a date, with a reason"),
-        params,
-        body: adminGrantSchema,
-        response: { 200: subscriptionDetailsSchema },
-      },
-    },
+    operation("adminGrantPlan", "Grant or extend a plan until a date, with a reason", {
+      params,
+      body: adminGrantSchema,
+      response: { 200: subscriptionDetailsSchema },
+    }),
     async (request) => {
       const staff = staffOf(request, "write", now());
       return admin.grant(request.params.id, request.body, staff);
@@ -167,16 +148,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/payments",
-    {
-      schema: {
-        ...documented(
-          "adminListPayments",
-          "Payments, newest first, filtered by reference, state and provider",
-        ),
-        querystring: adminPaymentsQuerySchema,
-        response: { 200: adminPaymentListSchema },
-      },
-    },
+    operation("adminListPayments", "Payments, newest first, filtered by reference, state and provider", {
+      querystring: adminPaymentsQuerySchema,
+      response: { 200: adminPaymentListSchema },
+    }),
     async (request) => {
       staffOf(request, "read", now());
       return admin.payments(request.query);
@@ -185,13 +160,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/payments/:trackId",
-    {
-      schema: {
-        ...documented("adminGetPayment", "A payment with every gateway event recorded for it"),
-        params: trackParams,
-        response: { 200: adminPaymentDetailSchema },
-      },
-    },
+    operation("adminGetPayment", "A payment with every gateway event recorded for it", {
+      params: trackParams,
+      response: { 200: adminPaymentDetailSchema },
+    }),
     async (request) => {
       staffOf(request, "read", now());
       return admin.payment(request.params.trackId);
@@ -200,17 +172,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/payments/:trackId/inquire",
-    {
-      schema: {
-        ...documented(
-          "adminInquirePayment",
-          "Ask the gateway about a pending payment now, and apply its answer",
-        ),
-        params: trackParams,
-        body: reasonBody,
-        response: { 200: adminPaymentDetailSchema },
-      },
-    },
+    operation("adminInquirePayment", "Ask the gateway about a pending payment now, and apply its answer", {
+      params: trackParams,
+      body: reasonBody,
+      response: { 200: adminPaymentDetailSchema },
+    }),
     async (request) => {
       const staff = staffOf(request, "write", now());
       return admin.inquire(request.params.trackId, { actor: staff, reason: request.body.reason });
@@ -219,17 +185,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/payments/:trackId/resolve",
-    {
-      schema: {
-        ...documented(
-          "adminResolvePayment",
-          "Resolve a payment held for review: grant the plan as paid, or decline",
-        ),
-        params: trackParams,
-        body: adminResolveSchema,
-        response: { 200: adminPaymentDetailSchema },
-      },
-    },
+    operation(
+      "adminResolvePayment",
+      "Resolve a payment held for review: grant the plan as paid, or decline",
+      { params: trackParams, body: adminResolveSchema, response: { 200: adminPaymentDetailSchema } },
+    ),
     async (request) => {
       const staff = staffOf(request, "write", now());
       return admin.resolveHeld(request.params.trackId, request.body.decision, {
@@ -241,17 +201,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/payments/:trackId/refund",
-    {
-      schema: {
-        ...documented(
-          "adminRefundPayment",
-          "Refund (part of) a captured payment through its gateway, with the plan's consequence",
-        ),
-        params: trackParams,
-        body: adminRefundRequestSchema,
-        response: { 200: adminPaymentDetailSchema },
-      },
-    },
+    operation(
+      "adminRefundPayment",
+      "Refund (part of) a captured payment through its gateway, with the plan's consequence",
+      { params: trackParams, body: adminRefundRequestSchema, response: { 200: adminPaymentDetailSchema } },
+    ),
     async (request) => {
       const staff = staffOf(request, "write", now());
       return admin.refund(request.params.trackId, request.body, staff);
@@ -260,17 +214,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     "/workspaces/:id/subscription/downgrade",
-    {
-      schema: {
-        ...documented(
-          "adminScheduleDowngrade",
-          "Schedule a downgrade at the end of the paid period (planId), or cancel the scheduled one (planId null)",
-        ),
-        params,
-        body: adminDowngradeSchema,
-        response: { 200: adminMessageSchema },
-      },
-    },
+    operation(
+      "adminScheduleDowngrade",
+      "Schedule a downgrade at the end of the paid period (planId), or cancel the scheduled one (planId null)",
+      { params, body: adminDowngradeSchema, response: { 200: adminMessageSchema } },
+    ),
     async (request) => {
       const staff = staffOf(request, "write", now());
       const result = await admin.downgrade(request.params.id, request.body, staff);
@@ -280,12 +228,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/plans",
-    {
-      schema: {
-        ...documented("adminListPlans", "Every plan, retired ones too, with its version"),
-        response: { 200: adminPlanListSchema },
-      },
-    },
+    operation("adminListPlans", "Every plan, retired ones too, with its version", {
+      response: { 200: adminPlanListSchema },
+    }),
     async (request) => {
       staffOf(request, "read", now());
       return admin.plans();
@@ -294,17 +239,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.patch(
     "/plans/:id",
-    {
-      schema: {
-        ...documented(
-          "adminEditPlan",
-          "Edit a plan's price, limits, features and texts (en and ar), or retire it",
-        ),
-        params,
-        body: adminPlanPatchSchema,
-        response: { 200: adminPlanSchema },
-      },
-    },
+    operation("adminEditPlan", "Edit a plan's price, limits, features and texts (en and ar), or retire it", {
+      params,
+      body: adminPlanPatchSchema,
+      response: { 200: adminPlanSchema },
+    }),
     async (request) => {
       const staff = staffOf(request, "write", now());
       return admin.editPlan(request.params.id, request.body, staff);
@@ -334,14 +273,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       const [operationId, summary] = suspend ? target.suspend : target.lift;
       app.post(
         `${target.path}/${suspend ? "suspend" : "unsuspend"}`,
-        {
-          schema: {
-            ...documented(operationId, summary),
-            params,
-            body: reasonBody,
-            response: { 200: target.response },
-          },
-        },
+        operation(operationId, summary, { params, body: reasonBody, response: { 200: target.response } }),
         async (request) => {
           const staff = staffOf(request, "write", now());
           return target.set(request.params.id, suspend, { actor: staff, reason: request.body.reason });
@@ -352,15 +284,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/health",
-    {
-      schema: {
-        ...documented(
-          "adminHealth",
-          "Job queue, failing webhooks, ingestion failures, payments backlog, volume, revenue",
-        ),
-        response: { 200: adminHealthSchema },
-      },
-    },
+    operation(
+      "adminHealth",
+      "Job queue, failing webhooks, ingestion failures, payments backlog, volume, revenue",
+      { response: { 200: adminHealthSchema } },
+    ),
     async (request) => {
       staffOf(request, "read", now());
       return admin.health();
@@ -369,12 +297,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     "/actions",
-    {
-      schema: {
-        ...documented("adminRecentActions", "The platform audit log, newest first"),
-        response: { 200: adminActionListSchema },
-      },
-    },
+    operation("adminRecentActions", "The platform audit log, newest first", {
+      response: { 200: adminActionListSchema },
+    }),
     async (request) => {
       staffOf(request, "read", now());
       return { items: await admin.recentActions(50) };
