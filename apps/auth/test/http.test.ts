@@ -113,6 +113,8 @@ describe.each(testDrivers("either"))("routes at the auth host root on %s", (driv
     expect(errorBodySchema.parse(missing.json()).error).toEqual({
       code: "NOT_FOUND",
       message: "Unknown platform",
+      // Issue #32: the message's code, which the apps translate (not the English).
+      messageKey: "account.unknownPlatform",
       requestId: "r-1",
     });
   });

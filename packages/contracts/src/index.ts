@@ -18,6 +18,7 @@ export * from "./common/urls";
 export * from "./contact/contact";
 export * from "./inbox/inbox";
 export * from "./live/live";
+export * from "./paging/page";
 export * from "./plans/plan";
 export * from "./users/platform-user";
 export * from "./webhooks/webhooks";

@@ -113,8 +113,8 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
         );
       }
       if (err instanceof joseErrors.JWTExpired)
-        throw new AppError("UNAUTHORIZED", "Your session has expired");
-      throw new AppError("UNAUTHORIZED", "Invalid access token");
+        throw AppError.of("UNAUTHORIZED", "session.sessionHasExpired");
+      throw AppError.of("UNAUTHORIZED", "session.invalidAccessToken");
     }
   };
 }
@@ -141,8 +141,8 @@ export function requireAuth(
 ) {
   return async function authHook(request: FastifyRequest, reply: FastifyReply) {
     const token = bearerToken(request);
-    if (!token) throw new AppError("UNAUTHORIZED", "Sign in to continue");
-    if (!jwtShape.test(token)) throw new AppError("UNAUTHORIZED", "Invalid access token");
+    if (!token) throw AppError.of("UNAUTHORIZED", "session.signInToContinue");
+    if (!jwtShape.test(token)) throw AppError.of("UNAUTHORIZED", "session.invalidAccessToken");
     const auth = await verify(token);
     if (auth.workspaceId === auth.userId) {
       // The personal workspace: its owner can never leave it or be demoted (the auth service
@@ -225,7 +225,7 @@ export function createMembershipCheck(options: {
 }
 
 export function authOf(request: FastifyRequest): Authenticated {
-  if (!request.auth) throw new AppError("UNAUTHORIZED", "Sign in to continue");
+  if (!request.auth) throw AppError.of("UNAUTHORIZED", "session.signInToContinue");
   return request.auth;
 }
 

@@ -1,28 +1,45 @@
 import type { ErrorBody, ErrorCode } from "@parley/contracts";
 import { errorStatus } from "@parley/contracts";
 import { errorBody, FASTIFY_CLIENT_ERRORS } from "@parley/contracts/server";
+import { messageKeyOf, withMessageKeys } from "@parley/ui/i18n/server-keys";
+import type { KeyedMessage } from "@parley/ui/i18n/server-messages";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors";
 
+/**
+ * Sends the house error body. The message's code and values (`messageKey`, `values`, and the same
+ * for each field of `details`): as the site named them (`AppError.of`), else found from the English
+ * text in the server-message catalog, here, once. The apps translate the code, never the English
+ * (issue #32).
+ */
 export function sendError(
   reply: FastifyReply,
   request: FastifyRequest,
   code: ErrorCode,
   message: string,
   details?: ErrorBody["error"]["details"],
+  keyed?: KeyedMessage,
 ) {
   return reply
     .status(errorStatus[code])
     .type("application/json")
-    .send(errorBody(code, message, request.id, details));
+    .send(
+      errorBody(
+        code,
+        message,
+        request.id,
+        details && withMessageKeys(details),
+        keyed?.messageKey ? keyed : messageKeyOf(message),
+      ),
+    );
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return sendError(reply, request, error.code, error.message, error.details);
+      return sendError(reply, request, error.code, error.message, error.details, error.keyed);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({

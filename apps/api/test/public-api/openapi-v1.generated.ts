@@ -601,10 +601,18 @@ export interface components {
                 /** @enum {string} */
                 code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "SERVICE_UNAVAILABLE" | "INTERNAL" | "PLAN_LIMIT_REACHED" | "PAYMENT_AMOUNT_MISMATCH" | "SIGNATURE_INVALID" | "PAYMENT_NOT_PAYABLE" | "GATEWAY_ERROR" | "MODEL_NOT_CONFIGURED" | "NOT_A_MEMBER" | "REPLY_WINDOW_CLOSED" | "CHANNEL_REFUSED" | "CHANNEL_UNAVAILABLE" | "STEP_UP_REQUIRED";
                 message: string;
+                messageKey?: string;
+                values?: {
+                    [key: string]: string | number;
+                };
                 requestId: string;
                 details?: {
                     path: string;
                     message: string;
+                    messageKey?: string;
+                    values?: {
+                        [key: string]: string | number;
+                    };
                 }[];
             };
         };

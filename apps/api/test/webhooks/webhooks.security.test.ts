@@ -87,7 +87,14 @@ describe.each(testDrivers("either"))("webhook targets against the inner network 
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body.error.code).toBe("VALIDATION_FAILED");
     expect(res.body.error.message).toBe(PRIVATE_ADDRESS_MESSAGE);
-    expect(res.body.error.details).toEqual([{ path: "body.url", message: PRIVATE_ADDRESS_MESSAGE }]);
+    expect(res.body.error.details).toEqual([
+      // The message's code travels with it (issue #32): the apps translate the code.
+      {
+        path: "body.url",
+        message: PRIVATE_ADDRESS_MESSAGE,
+        messageKey: "crawl.addressOnPrivateOrLocalNetwork",
+      },
+    ]);
     expect(internal.hits).toEqual([]);
     expect((await api.json(shop, "GET", "/api/webhooks")).body.endpoints).toEqual([]);
   });

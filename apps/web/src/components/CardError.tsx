@@ -1,4 +1,6 @@
-import { useTranslation } from "@parley/ui/i18n/react";
+import { Button } from "@parley/ui/components/Button";
+import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
+import { isApiError } from "../lib/api";
 
 interface CardErrorProps {
   /** "your plan", "your usage", in the reader's language (the caller's catalog) */
@@ -19,10 +21,30 @@ export function CardError({ what, message, requestId, onRetry, retrying }: CardE
         <strong>{t("cardError.title", { what })}</strong> {message}
       </p>
       {requestId ? <span className="alert-meta">{tCommon("reference", { id: requestId })}</span> : null}
-      <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry} disabled={retrying}>
-        {retrying ? <span className="spinner" aria-hidden="true" /> : null}
+      <Button variant="secondary" size="sm" onClick={onRetry} busy={retrying}>
         {tCommon("actions.retry")}
-      </button>
+      </Button>
     </div>
+  );
+}
+
+/** What <QueryCardError> reads of a failed query (TanStack Query's result). */
+interface FailedQuery {
+  error: Error | null;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** A card's failed query, as <CardError>: the error's words and reference, and the query's refetch. */
+export function QueryCardError({ what, query }: { what: string; query: FailedQuery }) {
+  const errorText = useErrorText();
+  return (
+    <CardError
+      what={what}
+      requestId={isApiError(query.error) ? query.error.requestId : undefined}
+      message={errorText(query.error)}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
   );
 }

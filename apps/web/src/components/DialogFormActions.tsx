@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SubmitButton } from "./SubmitButton";
 
 /**
  * A dialog form's buttons (`.modal-actions`): Cancel, then the submit button (`btn-<tone>`), both
@@ -27,10 +28,7 @@ export function DialogFormActions({
       <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
         {cancelLabel}
       </button>
-      <button type="submit" className={`btn btn-${tone}`} disabled={disabled || busy}>
-        {busy ? <span className="spinner" aria-hidden="true" /> : null}
-        {busy ? busyLabel : submitLabel}
-      </button>
+      <SubmitButton variant={tone} state={{ busy, submitLabel, busyLabel, disabled }} />
     </div>
   );
 }

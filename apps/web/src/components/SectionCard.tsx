@@ -1,18 +1,22 @@
+import { Button } from "@parley/ui/components/Button";
 import { type FormEvent, type ReactNode, type Ref, useId } from "react";
+import { SubmitButton } from "./SubmitButton";
 
 interface SectionCardProps {
   title: string;
   description?: ReactNode;
   tone?: "default" | "danger";
+  /** More classes on the section (a block's own styles). */
+  className?: string;
   children: ReactNode;
 }
 
 /** One settings block: heading and explanation on the left (top on phones), the controls beside. */
-export function SectionCard({ title, description, tone = "default", children }: SectionCardProps) {
+export function SectionCard({ title, description, tone = "default", className, children }: SectionCardProps) {
   const headingId = useId();
   return (
     <section
-      className={`card settings-card${tone === "danger" ? " settings-card-danger" : ""}`}
+      className={`card settings-card${tone === "danger" ? " settings-card-danger" : ""}${className ? ` ${className}` : ""}`}
       aria-labelledby={headingId}
     >
       <div className="settings-card-intro">
@@ -63,10 +67,7 @@ export function SettingsForm({
       {children}
       {notice ? <FormNotice tone={notice.tone}>{notice.text}</FormNotice> : null}
       <div className="settings-actions">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy || disabled}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? busyLabel : submitLabel}
-        </button>
+        <SubmitButton size="sm" state={{ busy, submitLabel, busyLabel, disabled }} />
       </div>
     </form>
   );
@@ -96,15 +97,9 @@ export function DangerActions({
       <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
         {cancelLabel}
       </button>
-      <button
-        type={onConfirm ? "button" : "submit"}
-        className="btn btn-danger"
-        disabled={busy}
-        onClick={onConfirm}
-      >
-        {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      <Button type={onConfirm ? "button" : "submit"} variant="danger" busy={busy} onClick={onConfirm}>
         {confirmLabel}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@parley/contracts";
+import type { ErrorCode, ErrorDetail, MessageValues } from "@parley/contracts";
 
 /**
  * Codes the client adds to the server's closed set: the request never got an answer
@@ -11,7 +11,10 @@ export interface ApiErrorInit {
   code: ApiErrorCode;
   message: string;
   requestId?: string | undefined;
-  details?: { path: string; message: string }[] | undefined;
+  /** The message's code in the server-message catalog and its values: what the apps translate. */
+  messageKey?: string | undefined;
+  values?: MessageValues | undefined;
+  details?: ErrorDetail[] | undefined;
   cause?: unknown;
   /**
    * Whether `message` is the server's own words (its error body) rather than one this client made
@@ -30,7 +33,10 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly requestId: string | undefined;
-  readonly details: { path: string; message: string }[] | undefined;
+  /** See `ApiErrorInit.messageKey`. */
+  readonly messageKey: string | undefined;
+  readonly values: MessageValues | undefined;
+  readonly details: ErrorDetail[] | undefined;
   /** The message is the server's (see `ApiErrorInit.fromServer`). */
   readonly fromServer: boolean;
 
@@ -39,6 +45,8 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.requestId = init.requestId;
+    this.messageKey = init.messageKey;
+    this.values = init.values;
     this.details = init.details;
     this.fromServer = init.fromServer ?? (init.code !== "NETWORK_ERROR" && init.code !== "INVALID_RESPONSE");
   }

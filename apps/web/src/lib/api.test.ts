@@ -93,6 +93,31 @@ describe("apiFetch", () => {
     });
   });
 
+  it("keeps the message's code and values (issue #32), for the field problems too", async () => {
+    handler = (_req, res) =>
+      json(res, 403, {
+        error: {
+          code: "PLAN_LIMIT_REACHED",
+          message: "Your Pro plan includes 5 chatbots. Upgrade your plan to add more.",
+          messageKey: "plan.planIncludesChatbotsUpgradePlan",
+          values: { plan: "Pro", count: 5 },
+          requestId: "req-7",
+          details: [
+            { path: "body.name", message: "Give your chatbot a name", messageKey: "chatbot.giveChatbotName" },
+          ],
+        },
+      });
+    const error = await rejection(
+      apiFetch(`${base}/api/chatbots`, { method: "POST", body: {}, schema: itemSchema }),
+    );
+    expect(error).toMatchObject({
+      code: "PLAN_LIMIT_REACHED",
+      messageKey: "plan.planIncludesChatbotsUpgradePlan",
+      values: { plan: "Pro", count: 5 },
+      details: [{ path: "body.name", messageKey: "chatbot.giveChatbotName" }],
+    });
+  });
+
   it("maps a status without our error body onto the closed set and keeps the header request id", async () => {
     handler = (_req, res) => {
       res.writeHead(502, { "content-type": "text/html", "x-request-id": "edge-9" });

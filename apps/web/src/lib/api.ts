@@ -1,6 +1,7 @@
 import { errorBodySchema } from "@parley/contracts";
 import type { output, ZodType } from "zod";
 import { ApiError, type ApiErrorCode } from "./api-error";
+import { networkError, UNREACHABLE } from "./network-error";
 import { fetchWithToken, type TokenProvider } from "./with-token";
 
 export { ApiError, isApiError } from "./api-error";
@@ -60,12 +61,7 @@ export async function apiFetch(
     });
   } catch (err) {
     if (signal?.aborted) throw signal.reason ?? err;
-    throw new ApiError({
-      status: FALLBACK_STATUS,
-      code: "NETWORK_ERROR",
-      message: "We couldn't reach Parley. Check your connection and try again.",
-      cause: err,
-    });
+    throw networkError(UNREACHABLE, err);
   }
 
   const headerRequestId = response.headers.get("x-request-id") ?? undefined;
@@ -125,8 +121,8 @@ async function errorFromResponse(response: Response, headerRequestId: string | u
   }
   const parsed = errorBodySchema.safeParse(json);
   if (parsed.success) {
-    const { code, message, requestId, details } = parsed.data.error;
-    return new ApiError({ status, code, message, requestId, details });
+    const { code, message, messageKey, values, requestId, details } = parsed.data.error;
+    return new ApiError({ status, code, message, messageKey, values, requestId, details });
   }
   // Prefer whatever the server said, even outside our error shape (a gateway, an old build).
   const said = looseMessage(json);

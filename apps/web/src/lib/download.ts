@@ -1,5 +1,6 @@
 import { errorBodySchema } from "@parley/contracts";
 import { ApiError } from "./api";
+import { networkError, UNREACHABLE } from "./network-error";
 import { fetchWithToken, type TokenProvider } from "./with-token";
 
 /**
@@ -37,8 +38,8 @@ async function errorOf(response: Response): Promise<ApiError> {
   }
   const parsed = errorBodySchema.safeParse(json);
   if (parsed.success) {
-    const { code, message, requestId } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, requestId });
+    const { code, message, messageKey, values, requestId } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, messageKey, values, requestId });
   }
   return new ApiError({
     status: response.status || 500,
@@ -62,12 +63,7 @@ export async function downloadFromApi(
   try {
     response = await fetchWithToken(getToken, path, { credentials: "include" });
   } catch (cause) {
-    throw new ApiError({
-      status: 500,
-      code: "NETWORK_ERROR",
-      message: "We couldn't reach Parley. Check your connection and try again.",
-      cause,
-    });
+    throw networkError(UNREACHABLE, cause);
   }
   if (!response.ok) throw await errorOf(response);
 

@@ -20,3 +20,20 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Calls `onError` with the error of each query or mutation of `client` that fails from now on
+ * (whichever component made the call). Returns the unsubscribe.
+ */
+export function watchFailures(client: QueryClient, onError: (error: unknown) => void): () => void {
+  const stopQueries = client.getQueryCache().subscribe((event) => {
+    if (event.type === "updated" && event.action.type === "error") onError(event.action.error);
+  });
+  const stopMutations = client.getMutationCache().subscribe((event) => {
+    if (event.type === "updated" && event.action.type === "error") onError(event.action.error);
+  });
+  return () => {
+    stopQueries();
+    stopMutations();
+  };
+}

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { paymentMethodSchema, paymentStatusSchema } from "../billing/payment";
 import { idText, safeText } from "../common/text";
+import { pageOf } from "../paging/page";
 import { billingIntervalSchema, moneySchema, planNamesSchema } from "../plans/plan";
 
 /**
@@ -49,8 +51,8 @@ export const adminPaymentSchema = z.object({
   trackId: z.string(),
   workspaceId: z.string(),
   provider: z.enum(["sandbox", "benefit", "mpgs"]),
-  method: z.enum(["mastercard", "benefit"]),
-  state: z.enum(["pending", "captured", "failed", "canceled", "expired", "amount_mismatch"]),
+  method: paymentMethodSchema,
+  state: paymentStatusSchema,
   amount: moneySchema,
   plan: z.object({ id: z.string(), names: planNamesSchema }),
   gatewayReference: z.string().nullable(),
@@ -107,10 +109,7 @@ export const adminPaymentsQuerySchema = z.object({
   to: safeText().refine(isDay, "Use a date like 2026-11-21").optional(),
   cursor: safeText().max(300).optional(),
 });
-export const adminPaymentListSchema = z.object({
-  items: z.array(adminPaymentSchema),
-  nextCursor: z.string().nullable(),
-});
+export const adminPaymentListSchema = pageOf(adminPaymentSchema);
 export type AdminPaymentList = z.infer<typeof adminPaymentListSchema>;
 
 export const adminAuditEntrySchema = z.object({

@@ -3,8 +3,9 @@ import { askSchema, citationSchema } from "../chatbots/chat";
 import { botLanguageSchema, chatbotListItemSchema } from "../chatbots/chatbot";
 import { knowledgeSourceSchema } from "../chatbots/knowledge";
 import { nameText } from "../common/names";
-import { idText, safeText } from "../common/text";
+import { idText } from "../common/text";
 import { conversationFiltersSchema, leadRowSchema, transcriptMessageSchema } from "../inbox/inbox";
+import { pageOf, pageQuerySchema } from "../paging/page";
 import { planNamesSchema } from "../plans/plan";
 
 /**
@@ -123,33 +124,16 @@ export const apiAnswerSchema = z.object({
 });
 export type ApiAnswer = z.infer<typeof apiAnswerSchema>;
 
-/** Every list of the public API pages so: 25 by default, at most 100 (the inbox's filters too). */
-const pageLimit = z.coerce.number().int().min(1).max(100).default(25);
-
 /** `GET /api/v1/chatbots`: newest first, a page at a time (like every list of the API). */
-export const apiChatbotQuerySchema = z.object({
-  cursor: safeText().max(200).optional(),
-  limit: pageLimit,
-});
+export const apiChatbotQuerySchema = pageQuerySchema;
 export type ApiChatbotQuery = z.infer<typeof apiChatbotQuerySchema>;
-export const apiChatbotPageSchema = z.object({
-  items: z.array(chatbotListItemSchema),
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const apiChatbotPageSchema = pageOf(chatbotListItemSchema);
 export type ApiChatbotPage = z.infer<typeof apiChatbotPageSchema>;
 
 /** `GET /api/v1/chatbots/:id/sources`: newest first, a page at a time (like every list of the API). */
-export const apiSourceQuerySchema = z.object({
-  cursor: safeText().max(200).optional(),
-  limit: pageLimit,
-});
+export const apiSourceQuerySchema = pageQuerySchema;
 export type ApiSourceQuery = z.infer<typeof apiSourceQuerySchema>;
-export const apiSourcePageSchema = z.object({
-  items: z.array(knowledgeSourceSchema),
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const apiSourcePageSchema = pageOf(knowledgeSourceSchema);
 export type ApiSourcePage = z.infer<typeof apiSourcePageSchema>;
 
 /** The inbox's filters, less `assignee=me` (a key is nobody). */
@@ -157,27 +141,15 @@ export const apiConversationQuerySchema = conversationFiltersSchema.omit({ assig
 export type ApiConversationQuery = z.infer<typeof apiConversationQuerySchema>;
 
 /** `GET /api/v1/conversations/:id/messages`: oldest first, a page at a time. */
-export const apiMessageQuerySchema = z.object({
-  cursor: safeText().max(200).optional(),
-  limit: pageLimit,
-});
+export const apiMessageQuerySchema = pageQuerySchema;
 export type ApiMessageQuery = z.infer<typeof apiMessageQuerySchema>;
-export const apiMessagePageSchema = z.object({
-  items: z.array(transcriptMessageSchema),
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const apiMessagePageSchema = pageOf(transcriptMessageSchema);
 export type ApiMessagePage = z.infer<typeof apiMessagePageSchema>;
 
 export const apiLeadQuerySchema = z.object({
   chatbotId: idText().optional(),
-  cursor: safeText().max(200).optional(),
-  limit: pageLimit,
+  ...pageQuerySchema.shape,
 });
 export type ApiLeadQuery = z.infer<typeof apiLeadQuerySchema>;
-export const apiLeadPageSchema = z.object({
-  items: z.array(leadRowSchema),
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const apiLeadPageSchema = pageOf(leadRowSchema);
 export type ApiLeadPage = z.infer<typeof apiLeadPageSchema>;

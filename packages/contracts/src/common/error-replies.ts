@@ -1,12 +1,33 @@
-import type { ErrorBody, ErrorCode } from "./errors";
+import type { ErrorBody, ErrorCode, MessageValues } from "./errors";
 
-/** The house error body for a request (`requestId` joins it to the logs). */
+/** A message's code and values (`messageKey`, `values`), when it has them. */
+export interface MessageKeyOf {
+  messageKey?: string | undefined;
+  values?: MessageValues | undefined;
+}
+
+/**
+ * The house error body for a request (`requestId` joins it to the logs). `keyed` is the message's
+ * code and values (the services find them in the server-message catalog of @parley/ui).
+ */
 export const errorBody = (
   code: ErrorCode,
   message: string,
   requestId: string,
   details?: ErrorBody["error"]["details"],
-): ErrorBody => ({ error: { code, message, requestId, ...(details ? { details } : {}) } });
+  keyed?: MessageKeyOf,
+): ErrorBody => ({
+  error: {
+    code,
+    message,
+    ...(keyed?.messageKey ? { messageKey: keyed.messageKey } : {}),
+    ...(keyed?.messageKey && keyed.values && Object.keys(keyed.values).length
+      ? { values: keyed.values }
+      : {}),
+    requestId,
+    ...(details ? { details } : {}),
+  },
+});
 
 /** Fastify's own error codes that are the client's fault, mapped to our closed set (both services). */
 export const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {

@@ -41,13 +41,33 @@ export const errorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
+/**
+ * A message's stable code and the values of its `{{name}}` placeholders (issue #32): clients
+ * translate the code, never the English `message` (which stays word for word from the spec). Sent
+ * when the message is one people see; absent for others (developers', Fastify's own).
+ */
+export const messageKeySchema = z.string().max(120);
+export const messageValuesSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type MessageValues = z.infer<typeof messageValuesSchema>;
+
+export const errorDetailSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  messageKey: messageKeySchema.optional(),
+  values: messageValuesSchema.optional(),
+});
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
 export const errorBodySchema = z.object({
   error: z.object({
     code: errorCodeSchema,
     message: z.string(),
+    /** The code of `message` in the server-message catalog, and its placeholders' values. */
+    messageKey: messageKeySchema.optional(),
+    values: messageValuesSchema.optional(),
     requestId: z.string(),
     /** Field-level problems for VALIDATION_FAILED, keyed by dotted path. */
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    details: z.array(errorDetailSchema).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -6,6 +6,7 @@ import {
   deliverySchema,
   messageContentTypeSchema,
 } from "../live/live";
+import { pageOf, pageQuerySchema } from "../paging/page";
 import { planNamesSchema } from "../plans/plan";
 
 const flag = z.enum(["true", "false"]).transform((v) => v === "true");
@@ -33,8 +34,7 @@ export const conversationFiltersSchema = z.object({
   assignee: z.literal("me").optional(),
   /** Words to find in any message of the conversation, or in the customer's name or e-mail. */
   q: safeText().trim().max(200).optional(),
-  cursor: safeText().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQuerySchema.shape,
 });
 export type ConversationFilters = z.infer<typeof conversationFiltersSchema>;
 export type ConversationFiltersInput = z.input<typeof conversationFiltersSchema>;
@@ -86,11 +86,7 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-export const conversationPageSchema = z.object({
-  items: z.array(conversationSummarySchema),
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const conversationPageSchema = pageOf(conversationSummarySchema);
 export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
 /** A message as the team's transcript shows it (see `conversationMessageSchema`). */

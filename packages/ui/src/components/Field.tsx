@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
+import { type ChangeEvent, type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from "react";
 import { useTranslation } from "../i18n/react";
 
 /**
@@ -136,10 +136,10 @@ type InputFieldProps = Omit<
   };
 
 /**
- * A text input in a <Field> (class `input`). The hint stays next to an error. `required` also
- * shows the required marker.
+ * An input field's props, split: the <Field>'s (the hint stays next to an error; `required` also
+ * shows the required marker), the value's wiring for the <input>, and the rest of its attributes.
  */
-export function TextField({
+function inputFieldParts({
   id,
   label,
   error,
@@ -151,66 +151,49 @@ export function TextField({
   ref,
   ...rest
 }: InputFieldProps) {
+  const field = {
+    id,
+    label,
+    error,
+    hint,
+    hintWithError: true,
+    optional,
+    required: rest.required,
+    labelAside,
+  };
+  const input = {
+    ref,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onValueChange(event.target.value),
+  };
+  return { field, input, rest };
+}
+
+/**
+ * A text input in a <Field> (class `input`). The hint stays next to an error. `required` also
+ * shows the required marker.
+ */
+export function TextField(props: InputFieldProps) {
+  const { field, input, rest } = inputFieldParts(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      hintWithError
-      optional={optional}
-      required={rest.required}
-      labelAside={labelAside}
-    >
-      {(control) => (
-        <input
-          ref={ref}
-          {...control}
-          className="input"
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          {...rest}
-        />
-      )}
-    </Field>
+    <Field {...field}>{(control) => <input {...control} className="input" {...input} {...rest} />}</Field>
   );
 }
 
 /** A password input with a show/hide toggle at its inline end, in a <Field>. */
-export function PasswordField({
-  id,
-  label,
-  error,
-  hint,
-  optional,
-  labelAside,
-  value,
-  onValueChange,
-  ref,
-  ...rest
-}: InputFieldProps) {
+export function PasswordField(props: InputFieldProps) {
+  const { field, input, rest } = inputFieldParts(props);
   const { t } = useTranslation("common");
   const [visible, setVisible] = useState(false);
   return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      hintWithError
-      optional={optional}
-      required={rest.required}
-      labelAside={labelAside}
-    >
+    <Field {...field}>
       {(control) => (
         <div className="input-wrap">
           <input
-            ref={ref}
             {...control}
             className="input input-with-toggle"
             type={visible ? "text" : "password"}
-            value={value}
-            onChange={(event) => onValueChange(event.target.value)}
+            {...input}
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}

@@ -4,6 +4,7 @@ import server from "../locales/ar/server";
 import en from "../locales/en/index";
 import { PLURAL_SUFFIXES } from "../locales/types";
 import { createI18n, NAMESPACES } from "./index";
+import { serverCatalog } from "./server-catalog";
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -94,11 +95,32 @@ describe("catalogs", () => {
     });
   }
 
-  it("translates server messages into Arabic with their placeholders", () => {
-    for (const [english, arabic] of Object.entries(server)) {
-      expect(arabic.trim(), english).not.toBe("");
-      expect(placeholders(arabic), english).toEqual(placeholders(english));
+  it("translates every server message code into Arabic, with the same placeholders", () => {
+    // Issue #32: the Arabic is found by the message's code, so every code needs an entry (the
+    // compiler checks the keys too: `Record<ServerMessageKey, string>`), and no entry is orphaned.
+    const codes = Object.keys(serverCatalog);
+    const arabicByCode = server as Record<string, string>;
+    expect(
+      codes.filter((code) => !Object.hasOwn(arabicByCode, code)),
+      "codes with no Arabic",
+    ).toEqual([]);
+    expect(
+      Object.keys(arabicByCode).filter((code) => !Object.hasOwn(serverCatalog, code)),
+      "orphans",
+    ).toEqual([]);
+    for (const [code, english] of Object.entries(serverCatalog)) {
+      const arabic = arabicByCode[code] ?? "";
+      expect(arabic.trim(), code).not.toBe("");
+      expect(arabic, code).toMatch(/[\u0600-\u06FF]/);
+      expect(placeholders(arabic), code).toEqual(placeholders(english));
     }
+  });
+
+  it("gives server messages stable, readable codes and one code per English text", () => {
+    for (const code of Object.keys(serverCatalog))
+      expect(code).toMatch(/^[a-z][A-Za-z]*\.[a-z][A-Za-z0-9]*$/);
+    const english = Object.values(serverCatalog) as string[];
+    expect(english.length).toBe(new Set(english).size);
   });
 
   it("plural forms follow Intl.PluralRules in Arabic (six forms)", async () => {

@@ -1,11 +1,20 @@
 import i18next, { type i18n, type ResourceKey } from "i18next";
 import type { Resources } from "../locales/en/index";
 import { directionOf, isLanguage, type Language } from "./languages";
-import type { MessageTable } from "./server-messages";
+import { type MessageTable, setServerCatalog } from "./server-messages";
 
 export * from "./format";
 export * from "./languages";
-export { lookupServerMessage, serverMessageFor } from "./server-messages";
+export type { ServerMessageKey } from "./server-catalog";
+export {
+  fillServerMessage,
+  type KeyedMessage,
+  lookupServerMessage,
+  type MessageValues,
+  matchServerMessage,
+  serverMessageFor,
+  translateServerMessage,
+} from "./server-messages";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -86,7 +95,15 @@ const catalogs: Record<Language, Record<Namespace, Loader>> = {
 
 const serverLoaders: Record<Language, () => Promise<MessageTable>> = {
   en: async () => ({}),
-  ar: async () => (await import("../locales/ar/server")).default,
+  // The English catalog comes with it: an English text sent without its code is matched there.
+  ar: async () => {
+    const [{ default: table }, { serverCatalog }] = await Promise.all([
+      import("../locales/ar/server"),
+      import("./server-catalog"),
+    ]);
+    setServerCatalog(serverCatalog);
+    return table;
+  },
 };
 
 /** i18next's backend interface over the loaders above (a namespace is read once per language). */

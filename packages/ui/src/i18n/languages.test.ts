@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatNumber, formatSince, localeOf } from "./format";
 import { directionOf, languageCookie, languageFromCookie, resolveLanguage, toLanguage } from "./languages";
-import { lookupServerMessage, serverMessageFor } from "./server-messages";
+import { lookupServerMessage, matchServerMessage, serverMessageFor } from "./server-messages";
 
 describe("which language a page speaks", () => {
   it("takes ?lang= first, then the saved choice, then the cookie, then the browser", () => {
@@ -63,15 +63,31 @@ describe("formats", () => {
 });
 
 describe("server messages", () => {
+  // A catalog and a translation by the same codes (issue #32: words by key, not by English).
+  const english = {
+    "chatbot.notFound": "Chatbot not found",
+    "plan.upTo": "Up to {{max}} chatbots on your plan",
+  };
   const table = {
-    "Chatbot not found": "لم يُعثر على الروبوت",
-    "Up to {{max}} chatbots on your plan": "حتى {{max}} روبوتات في باقتك",
+    "chatbot.notFound": "لم يُعثر على الروبوت",
+    "plan.upTo": "حتى {{max}} روبوتات في باقتك",
   };
 
-  it("translates exact messages and templates, carrying values", () => {
-    expect(lookupServerMessage(table, "Chatbot not found")).toBe("لم يُعثر على الروبوت");
-    expect(lookupServerMessage(table, "Up to 5 chatbots on your plan")).toBe("حتى 5 روبوتات في باقتك");
-    expect(lookupServerMessage(table, "Something else")).toBeNull();
+  it("finds an English message's code and values (exact messages, then templates)", () => {
+    expect(matchServerMessage("Chatbot not found", english)).toEqual({ messageKey: "chatbot.notFound" });
+    expect(matchServerMessage("Up to 5 chatbots on your plan", english)).toEqual({
+      messageKey: "plan.upTo",
+      values: { max: "5" },
+    });
+    expect(matchServerMessage("Something else", english)).toBeNull();
+  });
+
+  it("translates by the English (a message sent without its code), carrying values", () => {
+    expect(lookupServerMessage(table, "Chatbot not found", english)).toBe("لم يُعثر على الروبوت");
+    expect(lookupServerMessage(table, "Up to 5 chatbots on your plan", english)).toBe(
+      "حتى 5 روبوتات في باقتك",
+    );
+    expect(lookupServerMessage(table, "Something else", english)).toBeNull();
   });
 
   it("never shows English to an Arabic reader, and the server's text to an English one", () => {
@@ -81,8 +97,9 @@ describe("server messages", () => {
   });
 
   it("treats template text as text, not a pattern", () => {
-    const t = { "Cost (BHD) is {{n}}.": "التكلفة {{n}}." };
-    expect(lookupServerMessage(t, "Cost (BHD) is 5.")).toBe("التكلفة 5.");
-    expect(lookupServerMessage(t, "Cost xBHDx is 5x")).toBeNull();
+    const en = { "cost.is": "Cost (BHD) is {{n}}." };
+    const t = { "cost.is": "التكلفة {{n}}." };
+    expect(lookupServerMessage(t, "Cost (BHD) is 5.", en)).toBe("التكلفة 5.");
+    expect(lookupServerMessage(t, "Cost xBHDx is 5x", en)).toBeNull();
   });
 });

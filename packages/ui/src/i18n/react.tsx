@@ -12,7 +12,7 @@ import {
   type Language,
   stripLanguageParam,
 } from "./languages";
-import { serverMessageFor } from "./server-messages";
+import { type KeyedMessage, serverMessageFor } from "./server-messages";
 
 export { Trans, useTranslation } from "react-i18next";
 
@@ -84,22 +84,39 @@ export function useErrorText() {
   const { language } = useLanguage();
   const { t } = useTranslation("errors");
   return useCallback(
-    (error: { code?: string; message?: string } | null | undefined): string => {
+    (error: ({ code?: string; message?: string } & KeyedMessage) | null | undefined): string => {
       const code = error?.code;
       const codeMessage = code && code in CODE_KEYS ? t(`codes.${code as CodeKey}`) : t("codes.INTERNAL");
-      return serverMessageFor(language, error?.message, serverTableOf(language), codeMessage);
+      return serverMessageFor(
+        language,
+        error?.message,
+        serverTableOf(language),
+        codeMessage,
+        error ?? undefined,
+      );
     },
     [language, t],
   );
 }
 
-/** Translates one English server message (a field message, a status text), or keeps it in English. */
+/**
+ * Translates one server message: a field of an error's `details` (by its `messageKey`), or an English
+ * text (a status text, a form message) whose code is found from the English catalog.
+ */
 export function useServerText() {
   const { language } = useLanguage();
   const { t } = useTranslation("errors");
   return useCallback(
-    (message: string, fallbackCode: CodeKey = "VALIDATION_FAILED") =>
-      serverMessageFor(language, message, serverTableOf(language), t(`codes.${fallbackCode}`)),
+    (message: string | ({ message: string } & KeyedMessage), fallbackCode: CodeKey = "VALIDATION_FAILED") =>
+      typeof message === "string"
+        ? serverMessageFor(language, message, serverTableOf(language), t(`codes.${fallbackCode}`))
+        : serverMessageFor(
+            language,
+            message.message,
+            serverTableOf(language),
+            t(`codes.${fallbackCode}`),
+            message,
+          ),
     [language, t],
   );
 }

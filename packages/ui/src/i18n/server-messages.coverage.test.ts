@@ -3,12 +3,15 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import server from "../locales/ar/server";
-import { lookupServerMessage } from "./server-messages";
+import { serverCatalog } from "./server-catalog";
+import { lookupServerMessage, matchServerMessage } from "./server-messages";
 
 /**
  * Every English message the API, the auth service and the shared zod contracts can show a person
- * has an Arabic entry in `locales/ar/server.ts` (issue #21: "server English text is a fallback,
- * never what an Arabic user sees").
+ * has a code in `server-catalog.ts` (issue #32: the servers send the code, the apps translate it),
+ * and so an Arabic entry in `locales/ar/server.ts` (every code has one: the compiler and
+ * `catalogs.test.ts` check it). Issue #21: "server English text is a fallback, never what an
+ * Arabic user sees".
  *
  * The messages are collected from the source with the TypeScript parser, at the places that carry
  * them to a client:
@@ -23,8 +26,8 @@ import { lookupServerMessage } from "./server-messages";
  *
  * A message is followed through constants, imports, ternaries, `??`, helper functions that return
  * it and object properties (`limitMessages(…).fileSize`). Template literals become templates:
- * `${expr}` is a `{{…}}` placeholder (a constant inside it is written out), and the table needs a key
- * that is the same template. A message built at run time from something else (`err.message`) is a
+ * `${expr}` is a `{{…}}` placeholder (a constant inside it is written out), and the catalog needs a
+ * code whose English is the same template. A message built at run time from something else (`err.message`) is a
  * "dynamic site": each one is listed below, followed by hand, so a new one fails the test until
  * someone looks at where its text comes from.
  */
@@ -193,6 +196,9 @@ const EXPANSIONS: Record<string, string[]> = {
 const DYNAMIC_SITES: Record<string, { from: string; messages?: string[] }> = {
   "apps/api/src/modules/webhooks/webhooks.service.ts: blocked.message": {
     from: "OutboundBlockedError messages (collected from `new OutboundBlockedError(…)`)",
+  },
+  "apps/api/src/lib/errors.ts: keyed.message": {
+    from: "AppError.of(code, messageKey, values): the catalog's English for a code the site names (checked by the compiler)",
   },
   "apps/api/src/lib/hot-cache.ts: key": {
     from: "a cache key given to drop(message): a log line, not for people",
@@ -583,6 +589,8 @@ function messageParameters(files: string[]): Map<string, number[]> {
 interface Collected {
   found: Found[];
   dynamic: Map<string, string>;
+  /** Sites that name their message by its code (`AppError.of(code, "session.signInToContinue")`). */
+  keyed: { key: string; where: string }[];
 }
 
 function collect(): Collected {
@@ -590,6 +598,7 @@ function collect(): Collected {
   const withMessageParams = messageParameters(files);
   const found: Found[] = [];
   const dynamic = new Map<string, string>();
+  const keyed: { key: string; where: string }[] = [];
 
   /** `textsOnly`: a heuristic place (a `message:` property) where a value read from elsewhere is no site. */
   const take = (expr: ts.Expression | undefined, file: string, sf: ts.SourceFile, textsOnly = false) => {
@@ -634,6 +643,19 @@ function collect(): Collected {
             : undefined;
         // sendError(reply, request, code, msg)
         if (name === "sendError") take(node.arguments[3], file, sf);
+        // AppError.of(code, "a.code", values): the message named by its code (the compiler checks it).
+        const key = node.arguments[1];
+        if (
+          name === "of" &&
+          ts.isPropertyAccessExpression(callee) &&
+          callee.expression.getText() === "AppError" &&
+          key &&
+          ts.isStringLiteral(key)
+        )
+          keyed.push({
+            key: key.text,
+            where: `${rel(file)}:${sf.getLineAndCharacterOfPosition(key.getStart()).line + 1}`,
+          });
         // nameText({ tooLong, required, line }): the one rule for names people see (contracts).
         const rules = name === "nameText" ? node.arguments[0] : undefined;
         if (rules && ts.isObjectLiteralExpression(rules))
@@ -708,24 +730,25 @@ function collect(): Collected {
 
   for (const site of Object.values(DYNAMIC_SITES))
     for (const text of site.messages ?? []) found.push({ text, where: "checked by hand" });
-  return { found, dynamic };
+  return { found, dynamic, keyed };
 }
 
 // ———————————————————————————————— the checks ————————————————————————————————
 
 const normalise = (text: string) => text.trim().replace(/\{\{\w*\}\}/g, PLACEHOLDER);
-const tableKeys = new Map(Object.keys(server).map((k) => [normalise(k), k]));
-const tableKeysAnyCase = new Set(Object.keys(server).map((k) => normalise(k).toLowerCase()));
+/** The catalog's English texts (placeholders unnamed) → their codes. */
+const tableKeys = new Map(Object.entries(serverCatalog).map(([code, english]) => [normalise(english), code]));
+const tableKeysAnyCase = new Set(Object.values(serverCatalog).map((e) => normalise(e).toLowerCase()));
 
-/** Whether an Arabic reader gets this message in Arabic. */
+/** Whether the message has a code in the catalog (so the servers send it, and Arabic readers get Arabic). */
 function translated(f: Found): boolean {
   const text = normalise(f.text);
   if (f.anyCase) return tableKeysAnyCase.has(text.toLowerCase());
   const expanded = EXPANSIONS[text];
   if (expanded) return expanded.every((e) => tableKeys.has(normalise(e)));
   if (tableKeys.has(text)) return true;
-  // A template key whose placeholders cover parts that are constant here also translates it.
-  return !text.includes(PLACEHOLDER) && lookupServerMessage(server, text) !== null;
+  // A template whose placeholders cover parts that are constant here also gives it a code.
+  return !text.includes(PLACEHOLDER) && matchServerMessage(text) !== null;
 }
 
 /** Looks like text for a person: has a letter, and is not an identifier or a code. */
@@ -733,7 +756,7 @@ const isSentence = (t: string) =>
   /\p{L}/u.test(t) && !/^[A-Z0-9_]+$/.test(t) && !/^[a-z]+[A-Z]\w*$/.test(t) && !/^[a-z]+(_[a-z]+)+$/.test(t);
 
 describe("server messages in Arabic", () => {
-  const { found, dynamic } = collect();
+  const { found, dynamic, keyed } = collect();
   const messages = found.filter((f) => isSentence(f.text));
   const unique = new Map<string, Found>();
   for (const f of messages) if (!unique.has(normalise(f.text))) unique.set(normalise(f.text), f);
@@ -759,13 +782,23 @@ describe("server messages in Arabic", () => {
       expect([...unique.keys()], sample).toContain(sample);
   });
 
-  it("has an Arabic entry for every message a person can see", () => {
+  it("has a catalog code (and so Arabic) for every message a person can see", () => {
     const missing = [...unique.values()]
       .filter((f) => !(normalise(f.text) in DEVELOPER_ONLY))
       .filter((f) => !translated(f))
       .map((f) => `${f.where}  ${JSON.stringify(f.text)}`)
       .sort();
-    expect(missing, `messages with no Arabic in locales/ar/server.ts:\n${missing.join("\n")}`).toEqual([]);
+    expect(
+      missing,
+      `messages with no code in i18n/server-catalog.ts (add one, and its Arabic in locales/ar/server.ts):\n${missing.join("\n")}`,
+    ).toEqual([]);
+  });
+
+  it("finds the sites that name their message by its code, and every code is the catalog's", () => {
+    expect(keyed.length).toBeGreaterThan(0);
+    expect(
+      keyed.filter((k) => !Object.hasOwn(serverCatalog, k.key)).map((k) => `${k.where}  ${k.key}`),
+    ).toEqual([]);
   });
 
   it("follows every message built at run time by hand", () => {
@@ -787,8 +820,25 @@ describe("server messages in Arabic", () => {
     for (const p of Object.keys(SKIPPED_PATHS)) expect(existsSync(path.join(root, p)), p).toBe(true);
   });
 
-  it("never translates a developer-only message (they stay out of the table)", () => {
+  it("never gives a developer-only message a code (they stay out of the catalog)", () => {
     expect(Object.keys(DEVELOPER_ONLY).filter((k) => tableKeys.has(normalise(k)))).toEqual([]);
+    // Nor does the servers' matching find one for them (no template swallows them).
+    const sample = (k: string) => k.replaceAll(PLACEHOLDER, "x1");
+    expect(Object.keys(DEVELOPER_ONLY).filter((k) => matchServerMessage(sample(k)) !== null)).toEqual([]);
+  });
+
+  it("resolves each collected message to its code, with its values, as the servers will", () => {
+    // What a throw site sends (sample values in place of `${…}`) finds the code whose English it is.
+    const wrong: string[] = [];
+    for (const f of unique.values()) {
+      const code = tableKeys.get(normalise(f.text));
+      if (!code || f.anyCase) continue;
+      const sent = normalise(f.text).replaceAll(PLACEHOLDER, "«v»");
+      const found = matchServerMessage(sent);
+      if (found?.messageKey !== code)
+        wrong.push(`${f.where}  ${JSON.stringify(f.text)} → ${found?.messageKey}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("gives an Arabic reader Arabic for the messages the contact and support pages show", () => {

@@ -1,8 +1,7 @@
-import { useErrorText, useFormat, useTranslation } from "@parley/ui/i18n/react";
-import { CardError } from "../../components/CardError";
+import { useFormat, useTranslation } from "@parley/ui/i18n/react";
+import { QueryCardError } from "../../components/CardError";
 import { useDashboardWording, useUsage } from "../../features/billing/public";
 import { usePlanText } from "../../features/pricing/public";
-import { isApiError } from "../../lib/api";
 import { QueryDashCard } from "./DashCard";
 import { usageRows } from "./dashboard";
 
@@ -12,7 +11,6 @@ export function UsageCard({ userId }: { userId: string }) {
   const { t } = useTranslation("dashboard");
   const planText = usePlanText();
   const wording = useDashboardWording();
-  const errorText = useErrorText();
   const { number: formatCount } = useFormat();
   const query = useUsage(userId);
 
@@ -37,13 +35,7 @@ export function UsageCard({ userId }: { userId: string }) {
           ))}
         </ul>
       ) : query.isError ? (
-        <CardError
-          what={t("cardError.usage")}
-          requestId={isApiError(query.error) ? query.error.requestId : undefined}
-          message={errorText(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryCardError what={t("cardError.usage")} query={query} />
       ) : (
         <ul className="usage-list">
           {usageRows(query.data, wording).map((row) => (

@@ -8,6 +8,8 @@ import type {
 } from "@parley/contracts";
 import {
   ADMIN_STEP_UP_SECONDS,
+  adminPaymentSchema,
+  adminPaymentStateSchema,
   formatMoney,
   majorToMinor,
   minorToMajor,
@@ -19,15 +21,8 @@ import {
 export type PaymentState = AdminPayment["state"];
 export type PaymentProvider = AdminPayment["provider"];
 
-export const PAYMENT_STATES = [
-  "pending",
-  "captured",
-  "failed",
-  "canceled",
-  "expired",
-  "amount_mismatch",
-] as const satisfies readonly PaymentState[];
-export const PAYMENT_PROVIDERS = ["sandbox", "benefit", "mpgs"] as const satisfies readonly PaymentProvider[];
+export const PAYMENT_STATES: readonly PaymentState[] = adminPaymentStateSchema.options;
+export const PAYMENT_PROVIDERS: readonly PaymentProvider[] = adminPaymentSchema.shape.provider.options;
 
 export interface PaymentFilters {
   q?: string;

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../lib/api";
+import { watchFailures } from "../../lib/query-client";
 
 /** The API's answer to a change made too long after signing in (ADMIN_STEP_UP_SECONDS). */
 export const isStepUpRequired = (error: unknown) => isApiError(error) && error.code === "STEP_UP_REQUIRED";
@@ -10,17 +11,7 @@ export const isStepUpRequired = (error: unknown) => isApiError(error) && error.c
  * Returns the unsubscribe.
  */
 export function watchStepUp(client: QueryClient, onStepUp: () => void): () => void {
-  const seen = (error: unknown) => {
+  return watchFailures(client, (error) => {
     if (isStepUpRequired(error)) onStepUp();
-  };
-  const stopMutations = client.getMutationCache().subscribe((event) => {
-    if (event.type === "updated" && event.action.type === "error") seen(event.action.error);
   });
-  const stopQueries = client.getQueryCache().subscribe((event) => {
-    if (event.type === "updated" && event.action.type === "error") seen(event.action.error);
-  });
-  return () => {
-    stopMutations();
-    stopQueries();
-  };
 }

@@ -1,4 +1,10 @@
-import { isLanguage, lookupServerMessage, serverMessageFor, serverTableOf } from "@parley/ui/i18n";
+import {
+  isLanguage,
+  type KeyedMessage,
+  lookupServerMessage,
+  serverMessageFor,
+  serverTableOf,
+} from "@parley/ui/i18n";
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import en from "@parley/ui/locales/en/builder";
 import { useCallback, useMemo } from "react";
@@ -9,20 +15,25 @@ import { useCallback, useMemo } from "react";
  */
 const SECTIONS = ["validation", "forms", "stream", "upload"] as const;
 
-/** The catalog's English texts of SECTIONS, each with its text in the page's language. */
-function useOwnTable(): Record<string, string> {
+/**
+ * The catalog's English texts of SECTIONS and their texts in the page's language, both by their
+ * `section.key` (the English is matched to find the key, as for server messages).
+ */
+function useOwnTable(): { english: Record<string, string>; translated: Record<string, string> } {
   const { t, i18n } = useTranslation("builder");
   const language = i18n.language;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `t` changes when the language's catalog loads
   return useMemo(() => {
-    const out: Record<string, string> = {};
+    const out = { english: {} as Record<string, string>, translated: {} as Record<string, string> };
     for (const section of SECTIONS) {
       const english = en[section] as Record<string, string>;
       for (const key of Object.keys(english)) {
         const source = english[key];
         if (typeof source !== "string" || key.includes("_")) continue;
         const raw = i18n.getResource(language, "builder", `${section}.${key}`);
-        if (typeof raw === "string") out[source] = raw;
+        if (typeof raw !== "string") continue;
+        out.english[`${section}.${key}`] = source;
+        out.translated[`${section}.${key}`] = raw;
       }
     }
     return out;
@@ -41,7 +52,7 @@ export function useClientText() {
   const language = isLanguage(i18n.language) ? i18n.language : "en";
   return useCallback(
     (message: string, fallback?: string): string =>
-      lookupServerMessage(table, message) ??
+      lookupServerMessage(table.translated, message, table.english) ??
       serverMessageFor(language, message, serverTableOf(language), fallback ?? t("errors.generic")),
     [table, language, t],
   );
@@ -52,8 +63,10 @@ export function useCodedErrorText() {
   const table = useOwnTable();
   const errorText = useErrorText();
   return useCallback(
-    (error: { code?: string; message?: string }): string =>
-      (error.message ? lookupServerMessage(table, error.message) : null) ?? errorText(error),
+    (error: { code?: string; message?: string } & KeyedMessage): string =>
+      (error.message && !error.messageKey
+        ? lookupServerMessage(table.translated, error.message, table.english)
+        : null) ?? errorText(error),
     [table, errorText],
   );
 }

@@ -1,6 +1,7 @@
 import { errorBodySchema, type KnowledgeSource, knowledgeSourceSchema } from "@parley/contracts";
 import en from "@parley/ui/locales/en/builder";
 import { ApiError } from "../../lib/api-error";
+import { networkError } from "../../lib/network-error";
 import { sendWithToken, type TokenProvider } from "../../lib/with-token";
 
 export interface UploadOptions {
@@ -43,14 +44,7 @@ export async function uploadSourceFile(options: UploadOptions): Promise<Knowledg
           text: xhr.responseText,
           requestId: xhr.getResponseHeader("x-request-id") ?? undefined,
         });
-      xhr.onerror = () =>
-        reject(
-          new ApiError({
-            status: 500,
-            code: "NETWORK_ERROR",
-            message: en.upload.network,
-          }),
-        );
+      xhr.onerror = () => reject(networkError(en.upload.network, undefined));
       xhr.onabort = () => reject(signal?.reason ?? new DOMException(en.upload.cancelled, "AbortError"));
       signal?.addEventListener("abort", () => xhr.abort(), { once: true });
       const form = new FormData();
@@ -78,8 +72,8 @@ export async function uploadSourceFile(options: UploadOptions): Promise<Knowledg
   }
   const error = errorBodySchema.safeParse(json);
   if (error.success) {
-    const { code, message, requestId, details } = error.data.error;
-    throw new ApiError({ status: response.status, code, message, requestId, details });
+    const { code, message, messageKey, values, requestId, details } = error.data.error;
+    throw new ApiError({ status: response.status, code, message, messageKey, values, requestId, details });
   }
   throw new ApiError({
     status: response.status || 500,

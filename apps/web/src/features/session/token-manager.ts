@@ -1,4 +1,5 @@
 import { ApiError } from "../../lib/api-error";
+import { networkError } from "../../lib/network-error";
 import type { AccessTokenStore } from "./access-token-cookie";
 
 /**
@@ -111,12 +112,10 @@ export function createTokenManager(options: TokenManagerOptions): TokenManager {
         headers: { accept: "application/json" },
       });
     } catch (cause) {
-      throw new ApiError({
-        status: 500,
-        code: "NETWORK_ERROR",
-        message: "We couldn't reach the sign-in service. Check your connection and try again.",
+      throw networkError(
+        "We couldn't reach the sign-in service. Check your connection and try again.",
         cause,
-      });
+      );
     }
     if (startedIn !== generation) return null;
 

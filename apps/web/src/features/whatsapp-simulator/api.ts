@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
+import { jsonRequestInit } from "../../lib/json-request";
 import { type Fault, type InboundType, STAND_IN_BASE } from "./simulator";
 
 /**
@@ -34,12 +35,7 @@ async function standIn<S extends z.ZodType>(
   let res: Response;
   try {
     res = await fetch(`${STAND_IN_BASE}${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: {
-        accept: "application/json",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      ...jsonRequestInit(body),
       credentials: "same-origin",
       signal,
     });

@@ -177,7 +177,9 @@ describe("the removed-from-workspace page", () => {
     // The name is text in its own direction, never markup.
     expect(html).toContain("<bdi>Kettle &lt;b&gt;&amp;&lt;/b&gt; Co</bdi>");
     expect(words(html)).toContain("Your own workspace is still yours");
-    expect(html).toMatch(/<button[^>]*>Switch to your own workspace<\/button>/);
+    expect(html).toMatch(
+      /<button[^>]*><span class="btn-label">Switch to your own workspace<\/span><\/button>/,
+    );
     expect(html).not.toMatch(/Try again|Reference|alert-error|role="alert"/);
     expect(html.match(/<button/g)).toHaveLength(1);
   });

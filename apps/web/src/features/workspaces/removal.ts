@@ -1,5 +1,6 @@
 import type { Query, QueryClient } from "@tanstack/react-query";
 import { isApiError } from "../../lib/api-error";
+import { watchFailures } from "../../lib/query-client";
 import { AuthServiceError, sessionKeys } from "../session/public";
 import type { Workspace } from "./api";
 import { workspaceKeys } from "./workspace-keys";
@@ -26,21 +27,12 @@ export function isRemovalError(error: unknown): boolean {
  * removed (also for one that failed before the watch began). Returns a function that stops watching.
  */
 export function watchRemoval(queryClient: QueryClient, onRemoved: () => void): () => void {
-  const check = (error: unknown) => {
+  const stop = watchFailures(queryClient, (error) => {
     if (isRemovalError(error)) onRemoved();
-  };
-  const stopQueries = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === "updated" && event.action.type === "error") check(event.action.error);
-  });
-  const stopMutations = queryClient.getMutationCache().subscribe((event) => {
-    if (event.type === "updated" && event.action.type === "error") check(event.action.error);
   });
   if (queryClient.getQueryCache().findAll({ predicate: (q) => isRemovalError(q.state.error) }).length > 0)
     onRemoved();
-  return () => {
-    stopQueries();
-    stopMutations();
-  };
+  return stop;
 }
 
 const listKey = workspaceKeys.list();

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { ErrorNotice } from "../../../components/ErrorNotice";
 import { FormNotice, SectionCard } from "../../../components/SectionCard";
 import "../styles/notifications.css";
+import { Button } from "@parley/ui/components/Button";
 
 export const NOTIFICATION_MODES: readonly NotificationMode[] = ["each", "hourly", "none"];
 
@@ -90,14 +91,16 @@ export function NotificationsForm(props: NotificationsFormProps) {
           {props.saved ? <FormNotice tone="success">{t("notifications.saved")}</FormNotice> : null}
           {props.error ? <ErrorNotice error={props.error} /> : null}
           <div className="settings-actions">
-            <button
+            <Button
               type="submit"
-              className="btn btn-primary btn-sm"
-              disabled={!mode || mode === current || props.saving}
+              variant="primary"
+              size="sm"
+              disabled={!mode || mode === current}
+              busy={props.saving}
+              busyLabel={t("notifications.saving")}
             >
-              {props.saving ? <span className="spinner" aria-hidden="true" /> : null}
-              {props.saving ? t("notifications.saving") : t("notifications.save")}
-            </button>
+              {t("notifications.save")}
+            </Button>
           </div>
         </form>
       )}

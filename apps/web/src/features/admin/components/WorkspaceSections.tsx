@@ -1,4 +1,4 @@
-import type { AdminWorkspaceDetail } from "@parley/contracts";
+import { type AdminWorkspaceDetail, PLAN_CHANGE_KINDS } from "@parley/contracts";
 import { Ltr, Trans, useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import type en from "@parley/ui/locales/en/admin";
 import { errorSubject } from "../console";
@@ -32,16 +32,10 @@ export function MembersSection({ workspace }: { workspace: W }) {
   );
 }
 
-const CHANGE_KINDS = new Set<string>([
-  "created",
-  "upgrade",
-  "downgrade_scheduled",
-  "downgrade_cancelled",
-  "downgrade_applied",
-  "past_due",
-  "expired",
-  "granted",
-] satisfies (keyof Workspace["changes"]["kinds"])[]);
+/** The plan-change kinds the console names here (all but a refund, which the payments show). */
+const CHANGE_KINDS = new Set<string>(
+  PLAN_CHANGE_KINDS.filter((kind): kind is keyof Workspace["changes"]["kinds"] => kind !== "refunded"),
+);
 
 export function ChangesSection({ changes }: { changes: W["subscriptionChanges"] }) {
   const { t } = useTranslation("admin");

@@ -1,10 +1,9 @@
-import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
+import { useTranslation } from "@parley/ui/i18n/react";
 import { useState } from "react";
 
-import { CardError } from "../../../components/CardError";
+import { QueryCardError } from "../../../components/CardError";
 import { HeadedCard } from "../../../components/HeadedCard";
 import { ActionLinks } from "../../../components/SitePageParts";
-import { isApiError } from "../../../lib/api";
 import { useAnalytics } from "../api";
 import { presetRange, utcDay } from "../date-range";
 import { formatCount, formatShare, usageView } from "../numbers";
@@ -14,7 +13,6 @@ import "../styles/summary.css";
 /** The dashboard's glance at the last 7 days, linking to the full analytics and the inbox. */
 export function AnalyticsSummaryCard() {
   const { t } = useTranslation("inbox");
-  const errorText = useErrorText();
   const [range] = useState(() => presetRange(7, utcDay(new Date())));
   const query = useAnalytics(range);
   const data = query.data;
@@ -43,13 +41,7 @@ export function AnalyticsSummaryCard() {
       aside={<span className="dash-muted dash-small">{t("analytics.summary.note")}</span>}
     >
       {query.isError && !data ? (
-        <CardError
-          what={t("analytics.summary.what")}
-          requestId={isApiError(query.error) ? query.error.requestId : undefined}
-          message={errorText(query.error)}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryCardError what={t("analytics.summary.what")} query={query} />
       ) : (
         <>
           <dl className="dash-stats">

@@ -12,7 +12,7 @@ export interface BarDatum {
   fullLabel: string;
 }
 
-interface BarChartProps {
+export interface BarChartProps {
   title: string;
   data: readonly BarDatum[];
   /** What is counted: picks the sentences, the tooltip and the table header. */

@@ -4,6 +4,12 @@ import { useId } from "react";
 import { formatDuration, resolutionSplit } from "../live";
 import "../styles/live.css";
 
+/** The resolution split's legend: who resolved (its colour and words), and which count. */
+const RESOLVERS = [
+  { side: "bot", label: "analytics.live.byBot", count: "resolvedByBot" },
+  { side: "person", label: "analytics.live.byPerson", count: "resolvedByPerson" },
+] as const;
+
 /**
  * Live chat over the period: how often visitors asked for a person, how long they waited for the
  * first reply from one, and how many conversations the bot resolved alone versus with a person.
@@ -74,18 +80,14 @@ export function LiveChatCard({ live }: { live: Analytics["live"] }) {
               </dd>
               <dd>
                 <ul className="live-legend">
-                  <li>
-                    <span className="live-swatch live-split-bot" aria-hidden="true" />
-                    <span className="live-legend-label">{t("analytics.live.byBot")}</span>
-                    <span className="live-legend-count">{number(live.resolvedByBot)}</span>
-                    <span className="an-muted">{percent(split.bot)}</span>
-                  </li>
-                  <li>
-                    <span className="live-swatch live-split-person" aria-hidden="true" />
-                    <span className="live-legend-label">{t("analytics.live.byPerson")}</span>
-                    <span className="live-legend-count">{number(live.resolvedByPerson)}</span>
-                    <span className="an-muted">{percent(split.person)}</span>
-                  </li>
+                  {RESOLVERS.map(({ side, label, count }) => (
+                    <li key={side}>
+                      <span className={`live-swatch live-split-${side}`} aria-hidden="true" />
+                      <span className="live-legend-label">{t(label)}</span>
+                      <span className="live-legend-count">{number(live[count])}</span>
+                      <span className="an-muted">{percent(split[side])}</span>
+                    </li>
+                  ))}
                 </ul>
               </dd>
             </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useId, useState } from "react";
+import { DateRangeFields } from "../../../components/DateRangeFields";
 import { customRangeError, type DateRange, PRESETS, presetRange, type RangeProblem } from "../date-range";
 
 interface RangePickerProps {
@@ -70,31 +71,17 @@ export function RangePicker({ range, onChange, today }: RangePickerProps) {
             apply();
           }}
         >
-          <div className="field an-field">
-            <label htmlFor={`${id}-from`}>{t("analytics.range.from")}</label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={from}
-              max={to || today}
-              onChange={(event) => setFrom(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
-          <div className="field an-field">
-            <label htmlFor={`${id}-to`}>{t("analytics.range.to")}</label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={to}
-              min={from}
-              max={today}
-              onChange={(event) => setTo(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
+          <DateRangeFields
+            id={id}
+            className="an-field"
+            latest={today}
+            labels={{ from: t("analytics.range.from"), to: t("analytics.range.to") }}
+            from={from}
+            to={to}
+            onChange={(end, day) => (end === "from" ? setFrom(day) : setTo(day))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
           <button type="submit" className="btn btn-secondary btn-sm">
             {t("analytics.range.apply")}
           </button>

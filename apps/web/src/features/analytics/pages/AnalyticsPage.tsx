@@ -10,7 +10,7 @@ import { useDocumentTitle } from "../../../components/use-document-title";
 import { BotSelect } from "../../chatbots/public";
 import { downloadAnalyticsCsv, useAnalytics } from "../api";
 import { DAY_LABEL_STEPS, HOUR_LABEL_STEPS, hourLabel, hourRangeLabel } from "../chart";
-import { BarChart, type BarDatum } from "../components/BarChart";
+import { BarChart, type BarChartProps, type BarDatum } from "../components/BarChart";
 import { ChannelsBreakdown } from "../components/ChannelsBreakdown";
 import { KpiGrid } from "../components/KpiGrid";
 import { LiveChatCard } from "../components/LiveChatCard";
@@ -113,13 +113,6 @@ export function AnalyticsPage() {
 function AnalyticsBody({ data }: { data: Analytics }) {
   const { t } = useTranslation("inbox");
   const { language } = useLanguage();
-  const perDay = (pick: (day: Analytics["days"][number]) => number): BarDatum[] =>
-    data.days.map((day) => ({
-      key: day.date,
-      value: pick(day),
-      axisLabel: formatDay(language, day.date),
-      fullLabel: formatDayLong(language, day.date),
-    }));
   // Near or at the quota, the usage comes first: visitors may already be going without answers.
   const nearQuota = usageView(data.usage.messagesThisMonth, data.usage.limit).level !== "ok";
   const usageCard = (
@@ -135,25 +128,19 @@ function AnalyticsBody({ data }: { data: Analytics }) {
       {nearQuota ? usageCard : null}
       <KpiGrid data={data} />
       <div className="an-grid">
-        <ChartCard title={t("analytics.charts.conversationsPerDay")}>
-          <BarChart
-            title={t("analytics.charts.conversationsPerDay")}
-            unit="conversations"
-            categoryHeader={t("analytics.charts.day")}
-            labelSteps={DAY_LABEL_STEPS}
-            data={perDay((day) => day.conversations)}
-          />
-        </ChartCard>
-        <ChartCard title={t("analytics.charts.messagesPerDay")}>
-          <BarChart
-            title={t("analytics.charts.messagesPerDay")}
-            unit="messages"
-            categoryHeader={t("analytics.charts.day")}
-            labelSteps={DAY_LABEL_STEPS}
-            tone="violet"
-            data={perDay((day) => day.messages)}
-          />
-        </ChartCard>
+        <PerDayChart
+          title={t("analytics.charts.conversationsPerDay")}
+          unit="conversations"
+          days={data.days}
+          pick={(day) => day.conversations}
+        />
+        <PerDayChart
+          title={t("analytics.charts.messagesPerDay")}
+          unit="messages"
+          tone="violet"
+          days={data.days}
+          pick={(day) => day.messages}
+        />
         <ChartCard title={t("analytics.charts.busiestHours")} note={t("analytics.charts.busiestHoursNote")}>
           <BarChart
             title={t("analytics.charts.byHour")}
@@ -185,6 +172,39 @@ function AnalyticsBody({ data }: { data: Analytics }) {
       <LiveChatCard live={data.live} />
       {nearQuota ? null : usageCard}
     </div>
+  );
+}
+
+/** A bar a day of the range (conversations or messages), in a card titled as its chart. */
+function PerDayChart({
+  title,
+  unit,
+  tone,
+  days,
+  pick,
+}: Pick<BarChartProps, "title" | "unit" | "tone"> & {
+  days: Analytics["days"];
+  pick: (day: Analytics["days"][number]) => number;
+}) {
+  const { t } = useTranslation("inbox");
+  const { language } = useLanguage();
+  const data: BarDatum[] = days.map((day) => ({
+    key: day.date,
+    value: pick(day),
+    axisLabel: formatDay(language, day.date),
+    fullLabel: formatDayLong(language, day.date),
+  }));
+  return (
+    <ChartCard title={title}>
+      <BarChart
+        title={title}
+        unit={unit}
+        categoryHeader={t("analytics.charts.day")}
+        labelSteps={DAY_LABEL_STEPS}
+        tone={tone}
+        data={data}
+      />
+    </ChartCard>
   );
 }
 

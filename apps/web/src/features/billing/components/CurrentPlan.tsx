@@ -1,7 +1,7 @@
 import type { SubscriptionDetails } from "@parley/contracts";
+import { Button } from "@parley/ui/components/Button";
 import { useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { usePlanText } from "../../pricing/public";
-import { BusyButton } from "./BusyButton";
 import { PlanPrice } from "./PlanSummary";
 
 interface CurrentPlanProps {
@@ -99,9 +99,9 @@ export function CurrentPlan({
             </p>
             <p>{t("currentPlan.keepUntilThen", { plan: planName(plan) })}</p>
           </div>
-          <BusyButton className="btn btn-secondary" onClick={onCancelDowngrade} busy={cancelling}>
+          <Button variant="secondary" onClick={onCancelDowngrade} busy={cancelling}>
             {t("currentPlan.cancelScheduled")}
-          </BusyButton>
+          </Button>
         </div>
       ) : null}
 

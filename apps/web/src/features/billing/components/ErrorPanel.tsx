@@ -1,3 +1,4 @@
+import { Button } from "@parley/ui/components/Button";
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 
 interface ErrorPanelProps {
@@ -17,10 +18,9 @@ export function ErrorPanel({ title, error, onRetry, retrying }: ErrorPanelProps)
         <p className="billing-error-title">{title}</p>
         <p>{errorText(error)}</p>
       </div>
-      <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry} disabled={retrying}>
-        {retrying ? <span className="spinner" aria-hidden="true" /> : null}
+      <Button variant="secondary" size="sm" onClick={onRetry} busy={retrying}>
         {t("tryAgain")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,5 +1,5 @@
+import { Button } from "@parley/ui/components/Button";
 import { useTranslation } from "@parley/ui/i18n/react";
-import { BusyButton } from "./BusyButton";
 import "../styles/plan-unavailable.css";
 
 interface PlanUnavailableProps {
@@ -17,9 +17,9 @@ export function PlanUnavailable({ onRetry, retrying }: PlanUnavailableProps) {
   return (
     <div className="plan-unavailable" data-testid="plan-unavailable">
       <p>{t("unavailable")}</p>
-      <BusyButton className="btn btn-secondary btn-sm" onClick={onRetry} busy={retrying}>
+      <Button variant="secondary" size="sm" onClick={onRetry} busy={retrying}>
         {t("tryAgain")}
-      </BusyButton>
+      </Button>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { BillingInterval } from "@parley/contracts";
 import { formatMoney } from "@parley/contracts";
+import { Button } from "@parley/ui/components/Button";
 import { Dialog } from "@parley/ui/components/Dialog";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useEffect, useId, useReducer, useRef } from "react";
@@ -18,7 +19,6 @@ import {
   upgradeReducer,
 } from "../upgrade-flow";
 import { useFlowWording } from "../use-wording";
-import { BusyButton } from "./BusyButton";
 import { CloseButton } from "./CloseButton";
 import { CheckIcon, PlanSummary } from "./PlanSummary";
 import { TestModeBanner } from "./TestModeBanner";
@@ -248,9 +248,9 @@ export function UpgradeModal({ open, planName, interval, mode = "upgrade", onClo
           onBack={() => dispatch({ type: "back" })}
           backDisabled={busy}
         >
-          <BusyButton ref={primaryRef} type="submit" className="btn btn-primary" busy={busy}>
+          <Button ref={primaryRef} type="submit" variant="primary" busy={busy}>
             {t("upgrade.pay", { amount })}
-          </BusyButton>
+          </Button>
         </StepActions>
       </form>
     );

@@ -2,6 +2,8 @@ import { type Channel, channelListSchema, channelSchema, type WhatsappConnect } 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { ApiError, apiFetch } from "../../../lib/api";
+import { jsonRequestInit } from "../../../lib/json-request";
+import { networkError } from "../../../lib/network-error";
 import { chatbotKeys } from "../api";
 
 /** A bot's messaging channels (owners and admins: `channels:manage`). */
@@ -95,22 +97,15 @@ async function standIn<S extends z.ZodType>(path: string, schema: S, body?: unkn
   let response: Response;
   try {
     response = await fetch(`${STAND_IN_PATH}${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: {
-        accept: "application/json",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      ...jsonRequestInit(body),
       credentials: "omit",
     });
   } catch (cause) {
-    throw new ApiError({
-      status: 500,
-      code: "NETWORK_ERROR",
+    throw networkError(
       // i18n-ignore: the error's English message; the card words a failed stand-in call itself
-      message: "The simulator could not be reached.",
+      "The simulator could not be reached.",
       cause,
-    });
+    );
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

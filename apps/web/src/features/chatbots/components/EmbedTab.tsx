@@ -1,4 +1,5 @@
 import { allowedDomainSchema, type Chatbot } from "@parley/contracts";
+import { Button } from "@parley/ui/components/Button";
 import { LTR_CODE, Ltr, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { CopyableCode } from "../../../components/CopyableCode";
@@ -104,17 +105,16 @@ function PublishedReminder({
       <p>
         <Trans t={t} i18nKey="embed.draft" components={{ b: <strong /> }} />
       </p>
-      <button
-        type="button"
-        className="btn btn-primary btn-sm"
-        disabled={update.isPending}
+      <Button
+        variant="primary"
+        size="sm"
         onClick={() =>
           update.mutate({ published: true }, { onSuccess: () => toast(t("embed.publishedToast")) })
         }
+        busy={update.isPending}
       >
-        {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
         {t("embed.publishNow")}
-      </button>
+      </Button>
       {update.error ? (
         <div className="publish-banner-error">
           <ErrorNotice error={update.error} />
@@ -314,15 +314,9 @@ function DomainsEditor({ bot }: { bot: Chatbot }) {
             {t("embed.discard")}
           </button>
         ) : null}
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={save}
-          disabled={!dirty || update.isPending}
-        >
-          {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+        <Button variant="primary" size="sm" onClick={save} disabled={!dirty} busy={update.isPending}>
           {t("embed.saveDomains")}
-        </button>
+        </Button>
       </div>
     </DomainsCard>
   );

@@ -1,4 +1,5 @@
 import type { Chatbot, IdentitySecretInfo } from "@parley/contracts";
+import { Button } from "@parley/ui/components/Button";
 import { ConfirmDialog } from "@parley/ui/components/Dialog";
 import { LTR_CODE, Trans, useFormat, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useMemo, useState } from "react";
@@ -88,15 +89,9 @@ export function IdentityCard({ bot }: { bot: Chatbot }) {
               </button>
             </>
           ) : (
-            <button
-              type="button"
-              className="btn btn-primary btn-sm"
-              onClick={create}
-              disabled={rotate.isPending}
-            >
-              {rotate.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+            <Button variant="primary" size="sm" onClick={create} busy={rotate.isPending}>
               {t("identity.createSecret")}
-            </button>
+            </Button>
           )}
         </div>
       ) : null}

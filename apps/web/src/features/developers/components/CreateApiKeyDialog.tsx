@@ -2,6 +2,7 @@ import { API_KEY_NAME_MAX, API_KEY_SCOPES, type ApiKeyCreated, type ApiKeyScope 
 import { Dialog } from "@parley/ui/components/Dialog";
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useId, useRef, useState } from "react";
+import { DialogFormActions } from "../../../components/DialogFormActions";
 import type { useApiKeyActions } from "../api";
 import { EXPIRY_CHOICES, type ExpiryChoice, expiresAtFor } from "../expiry";
 
@@ -179,20 +180,13 @@ export function CreateApiKeyDialog({
             {problem ?? errorText(create.error as { code?: string; message?: string })}
           </div>
         ) : null}
-        <div className="modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={close} disabled={create.isPending}>
-            {t("create.cancel")}
-          </button>
-          <button
-            type="submit"
-            className="btn btn-primary"
-            disabled={create.isPending}
-            aria-busy={create.isPending}
-          >
-            {create.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            {create.isPending ? t("create.submitting") : t("create.submit")}
-          </button>
-        </div>
+        <DialogFormActions
+          busy={create.isPending}
+          onCancel={close}
+          cancelLabel={t("create.cancel")}
+          submitLabel={t("create.submit")}
+          busyLabel={t("create.submitting")}
+        />
       </form>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useId, useRef, useState } from "react";
+import { DateRangeFields } from "../../../components/DateRangeFields";
 import { BotSelect } from "../../chatbots/public";
 import {
   activeFilterCount,
@@ -141,26 +142,14 @@ export function ConversationFilterBar({ filters, onChange, showBotSelect }: Filt
             ))}
           </select>
         </div>
-        <div className="field inbox-field inbox-field-date">
-          <label htmlFor={`${id}-from`}>{t("filters.from")}</label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={filters.from ?? ""}
-            max={filters.to}
-            onChange={(event) => set("from", event.target.value)}
-          />
-        </div>
-        <div className="field inbox-field inbox-field-date">
-          <label htmlFor={`${id}-to`}>{t("filters.to")}</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={filters.to ?? ""}
-            min={filters.from}
-            onChange={(event) => set("to", event.target.value)}
-          />
-        </div>
+        <DateRangeFields
+          id={id}
+          className="inbox-field inbox-field-date"
+          labels={{ from: t("filters.from"), to: t("filters.to") }}
+          from={filters.from ?? ""}
+          to={filters.to ?? ""}
+          onChange={(end, day) => set(end, day)}
+        />
         <fieldset className="inbox-toggles">
           <legend className="sr-only">{t("filters.showOnly")}</legend>
           {toggles.map((toggle) => (

@@ -98,20 +98,16 @@ function ConversationRow({ item, showBotName }: { item: ConversationSummary; sho
               : t("list.unansweredMany", { count: item.unansweredCount })}
           </span>
         ) : null}
-        {item.upCount > 0 ? (
-          <span className="conv-badge conv-badge-up">
-            <ThumbUpIcon size={12} />
-            <span aria-hidden="true">{item.upCount}</span>
-            <span className="sr-only">{t("list.helpfulRatings", { count: item.upCount })}</span>
-          </span>
-        ) : null}
-        {item.downCount > 0 ? (
-          <span className="conv-badge conv-badge-down">
-            <ThumbDownIcon size={12} />
-            <span aria-hidden="true">{item.downCount}</span>
-            <span className="sr-only">{t("list.notHelpfulRatings", { count: item.downCount })}</span>
-          </span>
-        ) : null}
+        <RatingBadge
+          rating="up"
+          count={item.upCount}
+          label={t("list.helpfulRatings", { count: item.upCount })}
+        />
+        <RatingBadge
+          rating="down"
+          count={item.downCount}
+          label={t("list.notHelpfulRatings", { count: item.downCount })}
+        />
         {item.hasLead ? <span className="conv-badge conv-badge-lead">{t("list.lead")}</span> : null}
         {item.customer ? (
           <span
@@ -124,5 +120,18 @@ function ConversationRow({ item, showBotName }: { item: ConversationSummary; sho
         ) : null}
       </span>
     </>
+  );
+}
+
+/** How many thumbs up (or down) the conversation's answers got: the number shown, `label` read out. */
+function RatingBadge({ rating, count, label }: { rating: "up" | "down"; count: number; label: string }) {
+  if (count <= 0) return null;
+  const Icon = rating === "up" ? ThumbUpIcon : ThumbDownIcon;
+  return (
+    <span className={`conv-badge conv-badge-${rating}`}>
+      <Icon size={12} />
+      <span aria-hidden="true">{count}</span>
+      <span className="sr-only">{label}</span>
+    </span>
   );
 }

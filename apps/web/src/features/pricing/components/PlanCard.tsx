@@ -3,20 +3,10 @@ import { formatMoney } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useId } from "react";
 import { Link } from "react-router-dom";
+import { FilledCheckIcon } from "../../../components/icons";
 import { signInUrl } from "../../../lib/config";
 import { choosePlanHref, isHighlighted } from "../pricing";
 import { usePlanText } from "../use-plan-text";
-
-function CheckIcon() {
-  return (
-    <svg className="feature-icon" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-      <path
-        d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
 
 /** `signedIn`: the button goes to billing (which opens the upgrade dialog) instead of signing in. */
 export function PlanCard({ plan, signedIn = false }: { plan: Plan; signedIn?: boolean }) {
@@ -71,7 +61,7 @@ export function PlanCard({ plan, signedIn = false }: { plan: Plan; signedIn?: bo
         <ul>
           {[...limits, ...extras].map((feature) => (
             <li key={feature}>
-              <CheckIcon />
+              <FilledCheckIcon className="feature-icon" size={18} />
               <span>{feature}</span>
             </li>
           ))}

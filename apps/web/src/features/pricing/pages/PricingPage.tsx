@@ -1,4 +1,5 @@
 import type { BillingInterval } from "@parley/contracts";
+import { Button } from "@parley/ui/components/Button";
 import { Trans, useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
@@ -55,15 +56,9 @@ export function PricingPage() {
             <div className="state-panel state-panel-error" role="alert">
               <h2>{t("pricing.loadFailed")}</h2>
               <p>{errorText(failure)}</p>
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => void plans.refetch()}
-                disabled={plansRetrying(plans)}
-              >
-                {plansRetrying(plans) ? <span className="spinner" aria-hidden="true" /> : null}
+              <Button variant="primary" onClick={() => void plans.refetch()} busy={plansRetrying(plans)}>
                 {t("pricing.retry")}
-              </button>
+              </Button>
             </div>
           ) : plans.isPending ? (
             <>

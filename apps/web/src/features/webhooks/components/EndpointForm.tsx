@@ -5,6 +5,7 @@ import {
   type WebhookEventType,
   webhookUrlSchema,
 } from "@parley/contracts";
+import { Button } from "@parley/ui/components/Button";
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
 import { type FormEvent, useId, useState } from "react";
 
@@ -127,10 +128,9 @@ export function EndpointForm({
         </div>
       ) : null}
       <div className="webhook-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : null}
-          {busy ? busyLabel : submitLabel}
-        </button>
+        <Button type="submit" variant="primary" busy={busy} busyLabel={busyLabel}>
+          {submitLabel}
+        </Button>
         {onCancel ? (
           <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
             {t("form.cancel")}

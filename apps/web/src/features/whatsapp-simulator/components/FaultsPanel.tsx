@@ -2,6 +2,7 @@ import { useTranslation } from "@parley/ui/i18n/react";
 import { useId, useState } from "react";
 import { useQueueFault } from "../api";
 import { FAULT_COUNT_MAX, FAULTS, type Fault } from "../simulator";
+import { SimulatorField } from "./SimulatorField";
 
 /** "Simulate a failure": Parley's next sends from the number fail as Meta's API fails. */
 export function FaultsPanel({ numberId }: { numberId: string }) {
@@ -42,27 +43,20 @@ export function FaultsPanel({ numberId }: { numberId: string }) {
             </label>
           ))}
         </fieldset>
-        <div className={`field${countValid ? "" : " field-invalid"}`}>
-          <label htmlFor={`${id}-count`} className="field-label">
-            {t("simulator.faults.count")}
-          </label>
-          <input
-            id={`${id}-count`}
-            className="input wa-faults-count"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={FAULT_COUNT_MAX}
-            dir="ltr"
-            value={count}
-            aria-invalid={countValid ? undefined : true}
-            aria-describedby={`${id}-count-hint`}
-            onChange={(event) => setCount(event.target.value)}
-          />
-          <p id={`${id}-count-hint`} className="field-hint">
-            {t("simulator.faults.countHint")}
-          </p>
-        </div>
+        <SimulatorField
+          id={`${id}-count`}
+          label={t("simulator.faults.count")}
+          hint={t("simulator.faults.countHint")}
+          invalid={!countValid}
+          className="input wa-faults-count"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={FAULT_COUNT_MAX}
+          dir="ltr"
+          value={count}
+          onValueChange={setCount}
+        />
         <div className="wa-faults-actions">
           <button
             type="submit"

@@ -24,6 +24,7 @@ import {
   phoneProblem,
 } from "../simulator";
 import "../styles/whatsapp-simulator.css";
+import { SimulatorField } from "../components/SimulatorField";
 
 /** Keeps a phone number left to right inside an <option> (which cannot hold markup) in Arabic. */
 const isolateLtr = (text: string) => `\u2066${text}\u2069`;
@@ -256,51 +257,32 @@ function Simulator({ numbers }: { numbers: StandInNumber[] }) {
 
         <fieldset className="wa-identity">
           <legend>{t("simulator.identity.title")}</legend>
-          <div className={`field${problem ? " field-invalid" : ""}`}>
-            <label htmlFor={`${id}-phone`} className="field-label">
-              {t("simulator.identity.phone")}
-            </label>
-            <input
-              id={`${id}-phone`}
-              className="input"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="off"
-              dir="ltr"
-              maxLength={32}
-              value={phone}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-phone-error` : `${id}-phone-hint`}
-              onChange={(event) => {
-                setPhone(event.target.value);
-                setLastOutcome(null);
-              }}
-            />
-            {problem ? (
-              <p id={`${id}-phone-error`} className="field-error">
-                {t(PHONE_PROBLEM_KEYS[problem])}
-              </p>
-            ) : (
-              <p id={`${id}-phone-hint`} className="field-hint">
-                {t("simulator.identity.phoneHint")}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-name`} className="field-label">
-              {t("simulator.identity.name")}
-            </label>
-            <input
-              id={`${id}-name`}
-              className="input"
-              type="text"
-              dir="auto"
-              autoComplete="off"
-              maxLength={100}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
+          <SimulatorField
+            id={`${id}-phone`}
+            label={t("simulator.identity.phone")}
+            hint={t("simulator.identity.phoneHint")}
+            error={problem ? t(PHONE_PROBLEM_KEYS[problem]) : undefined}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+            maxLength={32}
+            value={phone}
+            onValueChange={(value) => {
+              setPhone(value);
+              setLastOutcome(null);
+            }}
+          />
+          <SimulatorField
+            id={`${id}-name`}
+            label={t("simulator.identity.name")}
+            type="text"
+            dir="auto"
+            autoComplete="off"
+            maxLength={100}
+            value={name}
+            onValueChange={setName}
+          />
         </fieldset>
 
         {number ? <FaultsPanel key={number.phoneNumberId} numberId={number.phoneNumberId} /> : null}

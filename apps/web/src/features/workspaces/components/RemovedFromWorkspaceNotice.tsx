@@ -3,6 +3,7 @@ import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef } from "react";
 import { useWorkspaceErrorText } from "../errors";
 import "../styles/removed.css";
+import { Button } from "@parley/ui/components/Button";
 
 export interface RemovedFromWorkspaceNoticeProps {
   workspaceName: string | null;
@@ -49,10 +50,9 @@ export function RemovedFromWorkspaceNotice({
           </p>
         ) : null}
         <div className="removed-actions">
-          <button type="button" className="btn btn-primary" disabled={switching} onClick={onSwitch}>
-            {switching ? <span className="spinner" aria-hidden="true" /> : null}
-            {switching ? t("removed.switching") : t("removed.switch")}
-          </button>
+          <Button variant="primary" onClick={onSwitch} busy={switching} busyLabel={t("removed.switching")}>
+            {t("removed.switch")}
+          </Button>
         </div>
       </section>
     </div>

@@ -1,3 +1,4 @@
+import { Button } from "@parley/ui/components/Button";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useId } from "react";
 
@@ -56,10 +57,9 @@ export function WorkspaceNameForm(props: WorkspaceNameFormProps) {
         </div>
       ) : null}
       <div className="settings-actions">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={pending || unchanged}>
-          {pending ? <span className="spinner" aria-hidden="true" /> : null}
+        <Button type="submit" variant="primary" size="sm" disabled={unchanged} busy={pending}>
           {t(mode === "rename" ? "workspace.save" : "workspace.create")}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Button } from "@parley/ui/components/Button";
 import { Ltr, Trans, useTranslation } from "@parley/ui/i18n/react";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -97,10 +98,8 @@ export function InvitationPage() {
                 </div>
               ) : null}
               <div className="settings-actions">
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={busy}
+                <Button
+                  variant="primary"
                   onClick={() => {
                     setBusy(true);
                     setError(null);
@@ -111,10 +110,10 @@ export function InvitationPage() {
                       setBusy(false);
                     });
                   }}
+                  busy={busy}
                 >
-                  {busy ? <span className="spinner" aria-hidden="true" /> : null}
                   {t("invitation.accept")}
-                </button>
+                </Button>
               </div>
             </>
           ) : null}

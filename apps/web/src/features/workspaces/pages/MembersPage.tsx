@@ -24,6 +24,7 @@ import { isSeatError, useWorkspaceErrorText } from "../errors";
 import { useCan, useCapabilities } from "../permissions";
 import { overSeatsMessage } from "../seats";
 import "../styles/members.css";
+import { Button } from "@parley/ui/components/Button";
 
 const ROLES: WorkspaceRole[] = ["owner", "admin", "agent"];
 
@@ -171,10 +172,9 @@ function InviteCard({ workspaceId, myRole }: { workspaceId: string; myRole: Work
           </NoticeAlert>
         ) : null}
         <div className="settings-actions">
-          <button type="submit" className="btn btn-primary btn-sm" disabled={invite.isPending}>
-            {invite.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+          <Button type="submit" variant="primary" size="sm" busy={invite.isPending}>
             {t("invite.send")}
-          </button>
+          </Button>
         </div>
       </form>
     </SectionCard>

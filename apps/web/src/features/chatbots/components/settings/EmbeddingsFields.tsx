@@ -1,4 +1,5 @@
 import type { Chatbot, EmbeddingsTestResult } from "@parley/contracts";
+import { Button } from "@parley/ui/components/Button";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
 import { ErrorNotice } from "../../../../components/ErrorNotice";
@@ -40,15 +41,15 @@ export function EmbeddingsFields({ bot, readOnly }: { bot: Chatbot; readOnly: bo
       />
       {readOnly ? null : (
         <div className="embeddings-test">
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
+          <Button
+            variant="secondary"
+            size="sm"
             onClick={() => void run()}
-            disabled={test.isPending}
+            busy={test.isPending}
+            busyLabel={t("settings.embeddings.testing")}
           >
-            {test.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-            {test.isPending ? t("settings.embeddings.testing") : t("settings.embeddings.test")}
-          </button>
+            {t("settings.embeddings.test")}
+          </Button>
           <div className="embeddings-test-result" aria-live="polite">
             {test.data ? <TestResult result={test.data} /> : null}
             {test.error ? <ErrorNotice error={test.error} /> : null}

@@ -1,9 +1,6 @@
 import { fieldAria } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
-import { useFormContext } from "react-hook-form";
-import { useFormMessage } from "../../form-message";
-import type { SettingsFormValues } from "../../settings-form";
-import { TextField } from "./fields";
+import { TextField, useSettingsForm } from "./fields";
 
 /**
  * A write-only API key in the settings form (the AI model's, the embeddings endpoint's): a stored
@@ -28,14 +25,11 @@ export function KeyField({
   placeholder: string;
 }) {
   const { t } = useTranslation("builder");
-  const formMessage = useFormMessage();
-  const {
-    register,
-    watch,
-    setValue,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
+  const { register, watch, setValue, errors, formMessage } = useSettingsForm();
   const keyAction = watch(actionName);
+  /** Sets what saving does with the stored key (a change the form then has to save). */
+  const choose = (action: "keep" | "replace" | "remove") =>
+    setValue(actionName, action, { shouldDirty: true });
   const keyError = formMessage(errors[name]?.message);
   const id = `settings-${name}`;
 
@@ -59,18 +53,10 @@ export function KeyField({
             {t("settings.model.encrypted")}
           </span>
           <span className="key-stored-actions">
-            <button
-              type="button"
-              className="btn btn-secondary btn-sm"
-              onClick={() => setValue(actionName, "replace", { shouldDirty: true })}
-            >
+            <button type="button" className="btn btn-secondary btn-sm" onClick={() => choose("replace")}>
               {t("settings.model.replace")}
             </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              onClick={() => setValue(actionName, "remove", { shouldDirty: true })}
-            >
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => choose("remove")}>
               {t("settings.model.remove")}
             </button>
           </span>
@@ -78,11 +64,7 @@ export function KeyField({
       ) : hasApiKey && keyAction === "remove" ? (
         <div className="key-stored key-removing">
           <span className="key-stored-text">{t("settings.model.removing")}</span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={() => setValue(actionName, "keep", { shouldDirty: true })}
-          >
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => choose("keep")}>
             {t("settings.model.undo")}
           </button>
         </div>
@@ -99,10 +81,7 @@ export function KeyField({
             {...fieldAria(id, keyError, true)}
             {...register(name, {
               onChange: (event: { target: { value: string } }) => {
-                if (!hasApiKey)
-                  setValue(actionName, event.target.value.trim() ? "replace" : "keep", {
-                    shouldDirty: true,
-                  });
+                if (!hasApiKey) choose(event.target.value.trim() ? "replace" : "keep");
               },
             })}
           />
@@ -112,7 +91,7 @@ export function KeyField({
               className="btn btn-ghost btn-sm"
               onClick={() => {
                 setValue(name, "");
-                setValue(actionName, "keep", { shouldDirty: true });
+                choose("keep");
               }}
             >
               {t("settings.model.keepKey")}

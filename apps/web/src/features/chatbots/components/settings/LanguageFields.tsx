@@ -11,7 +11,7 @@ import { type FieldError, useFormContext, useWatch } from "react-hook-form";
 import { useFormMessage } from "../../form-message";
 import { otherLanguage, questionLines } from "../../language-form";
 import type { SettingsFormValues } from "../../settings-form";
-import { BuilderSection } from "./fields";
+import { BuilderSection, useSettingsForm } from "./fields";
 
 /** Inputs for a language's texts read and are typed in that language's direction. */
 const dirOf = (language: BotLanguage) => (language === "ar" ? "rtl" : "ltr");
@@ -274,12 +274,7 @@ function Column({
 
 /** The default language's texts: the form's top-level fields (also shown in other sections). */
 function DefaultColumn({ language }: { language: BotLanguage }) {
-  const {
-    control,
-    setValue,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
-  const formMessage = useFormMessage();
+  const { control, setValue, errors, formMessage } = useSettingsForm();
   const id = useId();
   const [greeting, fallbackReply, launcherText, bubbleText, handoffReply, offHoursReply, questions] =
     useWatch({
@@ -332,11 +327,7 @@ function DefaultColumn({ language }: { language: BotLanguage }) {
 /** The other language's texts (`other.*`). */
 function OtherColumn({ language }: { language: BotLanguage }) {
   const { t } = useTranslation("botLanguages");
-  const formMessage = useFormMessage();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
+  const { register, errors, formMessage } = useSettingsForm();
   const id = useId();
   const e = errors.other;
 

@@ -2,11 +2,10 @@ import { localeOf } from "@parley/ui/i18n/format";
 import { useFormat, useLanguage, useTranslation } from "@parley/ui/i18n/react";
 import { useId, useMemo } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import { useFormMessage } from "../../form-message";
 import { browserTimeZone, timeZoneChoices } from "../../live-chat-form";
 import type { SettingsFormValues } from "../../settings-form";
 import { FormField, NumberFormField } from "../FormField";
-import { BuilderSection, Choice, Switch, TextField } from "./fields";
+import { BuilderSection, Choice, Switch, TextField, useSettingsForm } from "./fields";
 
 /** Sunday 1 January 2023 and the six days after it: the weekday names, Sunday first. */
 const WEEK = Array.from({ length: 7 }, (_, day) => new Date(Date.UTC(2023, 0, 1 + day)));
@@ -158,12 +157,7 @@ function TimeZoneField() {
 function WeekFields() {
   const { t } = useTranslation("builder");
   const format = useFormat();
-  const formMessage = useFormMessage();
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
+  const { control, register, errors, formMessage } = useSettingsForm();
   const days = useWatch({ control, name: "handoffDays" });
   const id = useId();
 

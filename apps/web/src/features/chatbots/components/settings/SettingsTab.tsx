@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Chatbot } from "@parley/contracts";
+import { Button } from "@parley/ui/components/Button";
 import { Dialog } from "@parley/ui/components/Dialog";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useEffect, useRef, useState } from "react";
@@ -198,14 +199,16 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
                     >
                       {t("settings.saveBar.discard")}
                     </button>
-                    <button
+                    <Button
                       type="submit"
-                      className="btn btn-primary btn-sm"
-                      disabled={!isDirty || isSubmitting}
+                      variant="primary"
+                      size="sm"
+                      disabled={!isDirty}
+                      busy={isSubmitting}
+                      busyLabel={t("settings.saveBar.saving")}
                     >
-                      {isSubmitting ? <span className="spinner" aria-hidden="true" /> : null}
-                      {isSubmitting ? t("settings.saveBar.saving") : t("settings.saveBar.save")}
-                    </button>
+                      {t("settings.saveBar.save")}
+                    </Button>
                   </div>
                 </div>
                 {failure ? (

@@ -7,34 +7,14 @@ import { MAX_SUGGESTED_QUESTIONS, type SettingsFormValues } from "../../settings
 import { FormField } from "../FormField";
 import { PlusIcon, TrashIcon } from "../icons";
 
-/** One settings block: heading and explanation on the left (top on phones), the fields beside. */
-export function BuilderSection({
-  title,
-  description,
-  tone = "default",
-  className,
-  children,
-}: {
-  title: string;
-  description?: ReactNode;
-  tone?: "default" | "danger";
-  /** More classes on the section (a block's own styles). */
-  className?: string;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section
-      className={`card settings-card${tone === "danger" ? " settings-card-danger" : ""}${className ? ` ${className}` : ""}`}
-      aria-labelledby={headingId}
-    >
-      <div className="settings-card-intro">
-        <h2 id={headingId}>{title}</h2>
-        {description ? <div className="settings-card-description">{description}</div> : null}
-      </div>
-      <div className="settings-card-body">{children}</div>
-    </section>
-  );
+/** One settings block: the app's settings card (heading and explanation beside the fields). */
+export { SectionCard as BuilderSection } from "../../../../components/SectionCard";
+
+/** The settings form (from its provider), its fields' errors, and their wording for the reader. */
+export function useSettingsForm() {
+  const form = useFormContext<SettingsFormValues>();
+  const formMessage = useFormMessage();
+  return { ...form, errors: form.formState.errors, formMessage };
 }
 
 /** An on/off switch: a real checkbox (keyboard, forms, labels) announced as a switch. */
@@ -63,12 +43,7 @@ export function Switch({
 
 export function SuggestedQuestionsField() {
   const { t } = useTranslation("builder");
-  const formMessage = useFormMessage();
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = useFormContext<SettingsFormValues>();
+  const { control, register, errors, formMessage } = useSettingsForm();
   const { fields, append, remove } = useFieldArray({ control, name: "suggestedQuestions" });
   const full = fields.length >= MAX_SUGGESTED_QUESTIONS;
 

@@ -12,6 +12,7 @@ import {
 } from "react-hook-form";
 import type { z } from "zod";
 import { ErrorNotice } from "../../../../components/ErrorNotice";
+import { SubmitButton } from "../../../../components/SubmitButton";
 import { isApiError } from "../../../../lib/api";
 import type { SourceDraft } from "../../api";
 
@@ -65,10 +66,7 @@ export function Actions({
   return (
     <div className="source-form-actions">
       {secondary}
-      <button type="submit" className="btn btn-primary" disabled={busy || disabled}>
-        {busy ? <span className="spinner" aria-hidden="true" /> : null}
-        {busy ? busyLabel : submitLabel}
-      </button>
+      <SubmitButton state={{ busy, submitLabel, busyLabel, disabled }} />
     </div>
   );
 }
