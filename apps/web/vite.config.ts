@@ -32,6 +32,11 @@ export default defineConfig(({ mode }) => {
   const apiTarget = env.VITE_API_PROXY || "http://localhost:3000";
   return {
     plugins: [react(), widgetDevRoute],
+    resolve: {
+      alias: {
+        "use-sync-external-store/shim": resolve(import.meta.dirname, "src/lib/sync-external-store.ts"),
+      },
+    },
     server: {
       port: 5173,
       proxy: {

@@ -102,57 +102,46 @@ async function seedChunks(
   return bot._id;
 }
 
-async function retrieval(driver: DbDriver) {
-  const t = await createTestApp(driver);
-  try {
-    await setPlan(t, "bench_owner", "business-monthly");
-    const botId = await seedChunks(t, "bench_owner", 10_000);
-    // Another bot's chunks in the same table: retrieval must stay scoped and fast.
-    await setPlan(t, "bench_other", "business-monthly");
-    await seedChunks(t, "bench_other", 2_000);
-    for (let i = 0; i < 20; i++) await t.app.services.retrieval.search(botId, `${pick()} ${pick()}`);
-    const times: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const q = `How do I ${pick()} my ${pick()} ${Math.random() < 0.5 ? pick() : ""}?`;
-      const started = performance.now();
-      await t.app.services.retrieval.search(botId, q);
-      times.push(performance.now() - started);
-    }
-    emit({
-      figure: "retrieval",
-      driver,
-      chunks: 10_000,
-      corpus: "Zipf, 5k words",
-      queries: times.length,
-      p50: pct(times, 50),
-      p95: pct(times, 95),
-    });
-  } finally {
-    await t.close();
-  }
-}
+/**
+ * Retrieval over 10,000 chunks of one bot, another bot's 2,000 in the same table (it must stay
+ * scoped and fast): English, or Arabic chunks and questions (analysed as the chunks).
+ */
+const RETRIEVAL = {
+  en: {
+    figure: "retrieval",
+    corpus: "Zipf, 5k words",
+    warm: () => `${pick()} ${pick()}`,
+    question: () => `How do I ${pick()} my ${pick()} ${Math.random() < 0.5 ? pick() : ""}?`,
+  },
+  ar: {
+    figure: "retrieval-ar",
+    corpus: "Arabic, Zipf, 5k words",
+    warm: () => `${pickAr()} ${pickAr()}`,
+    question: () => `كيف يمكنني ${pickAr()} ${pickAr()} ${Math.random() < 0.5 ? pickAr() : ""}؟`,
+  },
+};
 
-/** The same for an Arabic bot: 10,000 Arabic chunks, Arabic questions (analysed as the chunks). */
-async function retrievalArabic(driver: DbDriver) {
+async function retrieval(driver: DbDriver, language: "en" | "ar" = "en") {
+  const { figure, corpus, warm, question } = RETRIEVAL[language];
   const t = await createTestApp(driver);
   try {
     await setPlan(t, "bench_owner", "business-monthly");
-    const botId = await seedChunks(t, "bench_owner", 10_000, "ar");
+    const botId = await seedChunks(t, "bench_owner", 10_000, language);
     await setPlan(t, "bench_other", "business-monthly");
-    await seedChunks(t, "bench_other", 2_000, "ar");
-    for (let i = 0; i < 20; i++) await t.app.services.retrieval.search(botId, `${pickAr()} ${pickAr()}`);
+    await seedChunks(t, "bench_other", 2_000, language);
+    for (let i = 0; i < 20; i++) await t.app.services.retrieval.search(botId, warm());
     const times: number[] = [];
     for (let i = 0; i < 200; i++) {
-      const q = `كيف يمكنني ${pickAr()} ${pickAr()} ${Math.random() < 0.5 ? pickAr() : ""}؟`;
+      const q = question();
       const started = performance.now();
       await t.app.services.retrieval.search(botId, q);
       times.push(performance.now() - started);
     }
     emit({
-      figure: "retrieval-ar",
+      figure,
       driver,
       chunks: 10_000,
-      corpus: "Arabic, Zipf, 5k words",
+      corpus,
       queries: times.length,
       p50: pct(times, 50),
       p95: pct(times, 95),
@@ -387,7 +376,7 @@ const drivers: DbDriver[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : 
 const only = process.env.BENCH_ONLY;
 if (!only || only === "retrieval") for (const d of drivers) await retrieval(d);
 if (!only || only === "retrieval" || only === "retrieval-ar")
-  for (const d of drivers) await retrievalArabic(d);
+  for (const d of drivers) await retrieval(d, "ar");
 if (!only || only === "retrieval" || only === "embeddings")
   for (const d of drivers) await retrievalWithEmbeddings(d);
 if (!only || only === "ttft") await ttft();

@@ -20,7 +20,7 @@ import { Agent, request } from "undici";
 import { freePort } from "../test/harness";
 import { buildCompiled } from "../test/ops/compiled";
 import { startTokenIssuer } from "../test/token-issuer";
-import { startApi, stop, untilReady } from "./processes";
+import { apiJson, startApi, stop, untilReady } from "./processes";
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 200);
 /** Replies are sent this far apart (BENCH_SPACING_MS): 200 replies within 2 s by default. */
@@ -47,15 +47,8 @@ const api = startApi(compiled.entry("server"), {
 try {
   await untilReady(url);
   const ip = (i: number) => `10.2.${i >> 8}.${i & 255}`;
-  const json = async (token: string, method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${url}${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
+  const json = (token: string, method: string, p: string, body?: unknown) =>
+    apiJson(url, token, method, p, body);
 
   // 200 businesses, each with a published bot that offers a person, and one visitor each.
   const visitors = await Promise.all(

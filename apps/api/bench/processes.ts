@@ -78,3 +78,20 @@ export async function untilReady(url: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/** A JSON call to the API as a signed-in owner (`token`); a failed answer throws with its body. */
+export async function apiJson(
+  url: string,
+  token: string,
+  method: string,
+  p: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
+  const res = await fetch(`${url}${p}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+}

@@ -25,7 +25,7 @@ import { graphStandInClient } from "../test/graph-stand-in";
 import { freePort } from "../test/harness";
 import { buildCompiled } from "../test/ops/compiled";
 import { startTokenIssuer } from "../test/token-issuer";
-import { startApi, startScript, stop, untilReady } from "./processes";
+import { apiJson, startApi, startScript, stop, untilReady } from "./processes";
 
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -215,15 +215,7 @@ try {
     { sub: owner, email: "owner@bench.example", name: "Huda" },
     { expiresIn: "1h" },
   );
-  const json = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${url}${p}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
+  const json = (method: string, p: string, body?: unknown) => apiJson(url, token, method, p, body);
   const bot = await json("POST", "/api/chatbots", { name: "Kettle help", published: true });
   const source = await json("POST", `/api/chatbots/${bot._id}/sources`, {
     kind: "text",

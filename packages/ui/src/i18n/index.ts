@@ -1,7 +1,7 @@
 import i18next, { type i18n, type ResourceKey } from "i18next";
 import type { Resources } from "../locales/en/index";
 import { directionOf, isLanguage, type Language } from "./languages";
-import { type MessageTable, setServerCatalog } from "./server-messages";
+import type { MessageTable } from "./server-messages";
 
 export * from "./format";
 export * from "./languages";
@@ -9,9 +9,7 @@ export type { ServerMessageKey } from "./server-catalog";
 export {
   fillServerMessage,
   type KeyedMessage,
-  lookupServerMessage,
   type MessageValues,
-  matchServerMessage,
   serverMessageFor,
   translateServerMessage,
 } from "./server-messages";
@@ -97,11 +95,12 @@ const serverLoaders: Record<Language, () => Promise<MessageTable>> = {
   en: async () => ({}),
   // The English catalog comes with it: an English text sent without its code is matched there.
   ar: async () => {
-    const [{ default: table }, { serverCatalog }] = await Promise.all([
+    const [{ default: table }, { serverCatalog }, { registerServerCatalog }] = await Promise.all([
       import("../locales/ar/server"),
       import("./server-catalog"),
+      import("./server-match"),
     ]);
-    setServerCatalog(serverCatalog);
+    registerServerCatalog(serverCatalog);
     return table;
   },
 };

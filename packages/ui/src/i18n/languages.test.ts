@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatNumber, formatSince, localeOf } from "./format";
 import { directionOf, languageCookie, languageFromCookie, resolveLanguage, toLanguage } from "./languages";
-import { lookupServerMessage, matchServerMessage, serverMessageFor } from "./server-messages";
+import { lookupServerMessage, matchServerMessage } from "./server-match";
+import { serverMessageFor } from "./server-messages";
 
 describe("which language a page speaks", () => {
   it("takes ?lang= first, then the saved choice, then the cookie, then the browser", () => {

@@ -1,16 +1,11 @@
 import { type ServerMessageKey, serverCatalog } from "./server-catalog";
-import {
-  fillServerMessage,
-  type KeyedMessage,
-  type MessageValues,
-  matchServerMessage,
-  setServerCatalog,
-} from "./server-messages";
+import { matchServerMessage, registerServerCatalog } from "./server-match";
+import { fillServerMessage, type KeyedMessage, type MessageValues } from "./server-messages";
 
 export { type ServerMessageKey, serverCatalog };
 
 // A server holds the catalog whole: the lookups that take no catalog use it too.
-setServerCatalog(serverCatalog);
+registerServerCatalog(serverCatalog);
 
 /**
  * The servers' side of server messages by code (issue #32): the code of each message they send,

@@ -4,7 +4,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import server from "../locales/ar/server";
 import { serverCatalog } from "./server-catalog";
-import { lookupServerMessage, matchServerMessage } from "./server-messages";
+import { lookupServerMessage, matchServerMessage } from "./server-match";
 
 /**
  * Every English message the API, the auth service and the shared zod contracts can show a person

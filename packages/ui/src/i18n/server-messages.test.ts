@@ -3,10 +3,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import ar from "../locales/ar/server";
 import { messageKeyOf, serverCatalog, serverMessage, withMessageKeys } from "./server-keys";
+import { matchServerMessage } from "./server-match";
 import {
   fillServerMessage,
   type MessageValues,
-  matchServerMessage,
   serverMessageFor,
   translateServerMessage,
 } from "./server-messages";

@@ -7,7 +7,7 @@
  * - English readers: the server's text as it is (word for word from the spec);
  * - other languages: the code's translation with the values filled in; for a message sent without
  *   a code (an older server, a status text in a non-error body, better-auth's own bodies) the
- *   English text is matched against the English catalog to find its code (`matchServerMessage`);
+ *   English text is matched against the English catalog to find its code (`server-match.ts`);
  *   else the message for the error's code, never the English text.
  *
  * Values are plain text: they are filled in once (a value holding `{{x}}` stays as it is) and the
@@ -31,84 +31,20 @@ export interface KeyedMessage {
  * table (`loadLanguage`), so an English reader's first paint never carries it.
  */
 let englishCatalog: MessageTable = {};
-export function setServerCatalog(catalog: MessageTable): void {
+/** The translation, in a table, of an English text matched in that catalog (`server-match.ts`). */
+let englishLookup: ((table: MessageTable, message: string) => string | null) | null = null;
+export function setServerCatalog(
+  catalog: MessageTable,
+  lookup: (table: MessageTable, message: string) => string | null,
+): void {
   englishCatalog = catalog;
+  englishLookup = lookup;
 }
-
-interface Template {
-  key: string;
-  pattern: RegExp;
-  names: string[];
-  /** How much fixed text it has: the more, the more specific. */
-  literal: number;
-}
-
-interface Compiled {
-  exact: Map<string, string>;
-  templates: Template[];
-}
-
-const compiled = new WeakMap<MessageTable, Compiled>();
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+/** The English catalog registered so far (empty until it is loaded). */
+export const englishCatalogOf = (): MessageTable => englishCatalog;
 
 const own = (table: MessageTable, key: string): string | undefined =>
   Object.hasOwn(table, key) ? table[key] : undefined;
-
-function compile(catalog: MessageTable): Compiled {
-  let done = compiled.get(catalog);
-  if (done) return done;
-  done = { exact: new Map(), templates: [] };
-  for (const [key, english] of Object.entries(catalog)) {
-    if (!english.includes("{{")) {
-      if (!done.exact.has(english)) done.exact.set(english, key);
-      continue;
-    }
-    const names: string[] = [];
-    const source = english
-      .split(/(\{\{\w+\}\})/)
-      .map((part) => {
-        const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-        if (!name) return escapeRegExp(part);
-        names.push(name);
-        return "(.+?)";
-      })
-      .join("");
-    const literal = english.replace(/\{\{\w+\}\}/g, "").length;
-    done.templates.push({ key, pattern: new RegExp(`^${source}$`, "s"), names, literal });
-  }
-  // The most specific first: "The receiver answered {{status}}." before "{{url}} answered {{status}}."
-  // (a stable sort: templates as specific as each other keep the catalog's order).
-  done.templates.sort((a, b) => b.literal - a.literal);
-  compiled.set(catalog, done);
-  return done;
-}
-
-/**
- * The code and values of an English server message (exact text first, then templates), or null
- * when the catalog does not know it. The servers call it once, when they send a message.
- */
-export function matchServerMessage(
-  message: string,
-  catalog: MessageTable = englishCatalog,
-): { messageKey: string; values?: Record<string, string> } | null {
-  const text = message.trim();
-  const { exact, templates } = compile(catalog);
-  const key = exact.get(text);
-  if (key !== undefined) return { messageKey: key };
-  for (const t of templates) {
-    const match = t.pattern.exec(text);
-    if (!match) continue;
-    const values: Record<string, string> = {};
-    t.names.forEach((name, i) => {
-      values[name] = match[i + 1] ?? "";
-    });
-    return { messageKey: t.key, values };
-  }
-  return null;
-}
 
 /**
  * A template with its placeholders filled from `values`, in one pass (a value is text: a `{{x}}`
@@ -138,19 +74,6 @@ export function translateServerMessage(
 }
 
 /**
- * The translation of an English server message sent without its code: its code from the English
- * catalog, then that code in `table`. Null when either does not know it.
- */
-export function lookupServerMessage(
-  table: MessageTable,
-  message: string,
-  catalog: MessageTable = englishCatalog,
-): string | null {
-  const found = matchServerMessage(message, catalog);
-  return found ? translateServerMessage(table, found.messageKey, found.values) : null;
-}
-
-/**
  * What a reader of `language` sees for a server message: the server's own text in English; in
  * another language, the translation of its code (`keyed`, as sent), else of the code its English
  * matches, else `codeMessage` (the error code's message in that language).
@@ -169,7 +92,7 @@ export function serverMessageFor(
   }
   return (
     translateServerMessage(table, keyed?.messageKey, keyed?.values) ??
-    (message ? lookupServerMessage(table, message) : null) ??
+    (message && englishLookup ? englishLookup(table, message) : null) ??
     codeMessage
   );
 }

@@ -1,11 +1,6 @@
-import {
-  isLanguage,
-  type KeyedMessage,
-  lookupServerMessage,
-  serverMessageFor,
-  serverTableOf,
-} from "@parley/ui/i18n";
+import { isLanguage, type KeyedMessage, serverMessageFor, serverTableOf } from "@parley/ui/i18n";
 import { useErrorText, useTranslation } from "@parley/ui/i18n/react";
+import { lookupServerMessage } from "@parley/ui/i18n/server-match";
 import en from "@parley/ui/locales/en/builder";
 import { useCallback, useMemo } from "react";
 

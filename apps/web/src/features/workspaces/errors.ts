@@ -1,5 +1,6 @@
-import { lookupServerMessage, serverTableOf } from "@parley/ui/i18n";
+import { serverTableOf } from "@parley/ui/i18n";
 import { useLanguage, useServerText, useTranslation } from "@parley/ui/i18n/react";
+import { lookupServerMessage } from "@parley/ui/i18n/server-match";
 import type enTeam from "@parley/ui/locales/en/team";
 import { useCallback } from "react";
 import { AuthServiceError, describeAuthError } from "../session/public";

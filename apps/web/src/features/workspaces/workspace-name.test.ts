@@ -1,6 +1,7 @@
 import { workspaceSlugSchema } from "@parley/contracts";
-import { createI18n, type Language, lookupServerMessage } from "@parley/ui/i18n";
+import { createI18n, type Language } from "@parley/ui/i18n";
 import { LanguageProvider } from "@parley/ui/i18n/react";
+import { lookupServerMessage } from "@parley/ui/i18n/server-match";
 import arabic from "@parley/ui/locales/ar/server";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";

@@ -1,8 +1,9 @@
 import { type AdminPlan, formatMoney } from "@parley/contracts";
 import { Alert } from "@parley/ui/components/Alert";
 import { Field, fieldAria } from "@parley/ui/components/Field";
-import { lookupServerMessage, serverTableOf } from "@parley/ui/i18n";
+import { serverTableOf } from "@parley/ui/i18n";
 import { useErrorText, useLanguage, useTranslation } from "@parley/ui/i18n/react";
+import { lookupServerMessage } from "@parley/ui/i18n/server-match";
 import type en from "@parley/ui/locales/en/admin";
 import { useCallback } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";

@@ -1,6 +1,7 @@
 import type { ConversationChannel, Delivery, MessageContentType, Transcript } from "@parley/contracts";
-import { lookupServerMessage, serverTableOf } from "@parley/ui/i18n";
+import { serverTableOf } from "@parley/ui/i18n";
 import { Trans, useLanguage, useTranslation } from "@parley/ui/i18n/react";
+import { lookupServerMessage } from "@parley/ui/i18n/server-match";
 import { useMinuteClock } from "../live/use-now";
 import { closingSoon, contactLabel, replyWindow, windowLeft } from "./channel-parts";
 import { CodeIcon, WhatsappIcon } from "./icons";
