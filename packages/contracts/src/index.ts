@@ -1,6 +1,7 @@
 export * from "./admin/admin";
 export * from "./api-keys/api-keys";
 export * from "./auth/events";
+export * from "./auth/invitation-preview";
 export * from "./billing/payment";
 export * from "./billing/subscription";
 export * from "./channels/channels";

@@ -1,3 +1,4 @@
+import type { InvitationPreview } from "@parley/contracts";
 import { cleanName, MEMBER_NAME_MAX, WORKSPACE_NAME_MAX } from "@parley/contracts";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware, isAPIError } from "better-auth/api";
@@ -24,20 +25,7 @@ export const INVITATION_PREVIEW_PATH = "/invitation-preview";
 /** Lookups per client address per minute: a person opens the link a few times, a script many. */
 export const INVITATION_PREVIEW_LIMIT = { window: 60, max: 20 } as const;
 
-export type InvitationPreview =
-  | {
-      status: "pending";
-      email: string;
-      workspaceName: string;
-      /** Set when the workspace is a personal one still called "<owner>'s workspace". */
-      personalOwner?: string;
-      /** The inviter owns that personal workspace ("invited you to their workspace"). */
-      inviterIsOwner: boolean;
-      inviterName: string;
-      role: string | null;
-      expiresAt: string;
-    }
-  | { status: "expired" | "canceled" | "accepted" | "rejected" };
+export type { InvitationPreview };
 
 const querySchema = z.object({
   // better-auth's ids are 32 letters and digits; anything far from that is not looked up.
@@ -50,11 +38,8 @@ const notFound = () =>
     message: "We could not find this invitation. Check the link in your e-mail.",
   });
 
-export async function invitationPreview(
-  db: AuthDb,
-  id: string,
-  now = new Date(),
-): Promise<InvitationPreview | null> {
+/** An invitation with its inviter and workspace, or undefined. */
+async function invitationRow(db: AuthDb, id: string) {
   const [row] = await db.db
     .select({
       email: invitation.email,
@@ -72,6 +57,15 @@ export async function invitationPreview(
     .innerJoin(user, eq(user.id, invitation.inviterId))
     .where(eq(invitation.id, id))
     .limit(1);
+  return row;
+}
+
+export async function invitationPreview(
+  db: AuthDb,
+  id: string,
+  now = new Date(),
+): Promise<InvitationPreview | null> {
+  const row = await invitationRow(db, id);
   if (!row) return null;
   if (row.status === "canceled" || row.status === "accepted" || row.status === "rejected")
     return { status: row.status };
@@ -119,18 +113,7 @@ export async function invitationNames(
   personalOwner?: string;
   inviterIsOwner: boolean;
 } | null> {
-  const [row] = await db.db
-    .select({
-      inviterId: invitation.inviterId,
-      inviterName: user.name,
-      workspaceId: organization.id,
-      workspaceName: organization.name,
-    })
-    .from(invitation)
-    .innerJoin(organization, eq(organization.id, invitation.organizationId))
-    .innerJoin(user, eq(user.id, invitation.inviterId))
-    .where(eq(invitation.id, invitationId))
-    .limit(1);
+  const row = await invitationRow(db, invitationId);
   if (!row) return null;
   const naming = await invitationWorkspaceNaming(
     db,

@@ -4,19 +4,10 @@
  * the parameter on its links, in the verification e-mail's link and on the way back to the web
  * app, which then opens the invitation again. Pure helpers, unit-tested.
  */
+import type { PendingInvitationPreview, SettledInvitationPreview } from "@parley/contracts";
 
-/** What `GET /invitation-preview?id=` answers (apps/auth/src/auth/invitation-preview.ts). */
-export type InvitationPreview =
-  | {
-      status: "pending";
-      email: string;
-      workspaceName: string;
-      personalOwner?: string;
-      inviterIsOwner: boolean;
-      inviterName: string;
-      role: string | null;
-    }
-  | { status: "expired" | "canceled" | "accepted" | "rejected" };
+/** What `GET /invitation-preview?id=` answers, as this page reads it (it shows no expiry). */
+export type InvitationPreview = Omit<PendingInvitationPreview, "expiresAt"> | SettledInvitationPreview;
 
 /** better-auth's invitation ids are 32 letters and digits; the service takes up to 128. */
 const ID = /^[A-Za-z0-9_-]{1,128}$/;
