@@ -16,95 +16,45 @@ export interface FaqGroup {
   items: FaqItem[];
 }
 
+/** An entry whose texts are `faq.items.<key>.question` and the named answer paragraphs of the same key. */
+function item<K extends ItemKey>(
+  id: string,
+  key: K,
+  answer: Exclude<keyof Items[K] & string, "question">[],
+): FaqItem {
+  const text = (part: string) => `faq.items.${key}.${part}` as FaqKey;
+  return { id, question: text("question"), answer: answer.map(text) };
+}
+
 export const faqGroups: FaqGroup[] = [
   {
     title: "faq.groups.product",
     items: [
-      {
-        id: "what-is-parley",
-        question: "faq.items.whatIsParley.question",
-        answer: ["faq.items.whatIsParley.a1"],
-      },
-      {
-        id: "where-answers-come-from",
-        question: "faq.items.whereAnswersComeFrom.question",
-        answer: ["faq.items.whereAnswersComeFrom.a1", "faq.items.whereAnswersComeFrom.a2"],
-      },
-      {
-        id: "models",
-        question: "faq.items.models.question",
-        answer: ["faq.items.models.a1", "faq.items.models.a2"],
-      },
-      {
-        id: "knowledge-formats",
-        question: "faq.items.knowledgeFormats.question",
-        answer: ["faq.items.knowledgeFormats.a1"],
-      },
-      {
-        id: "embedding",
-        question: "faq.items.embedding.question",
-        answer: ["faq.items.embedding.a1"],
-      },
-      {
-        id: "page-speed",
-        question: "faq.items.pageSpeed.question",
-        answer: ["faq.items.pageSpeed.a1"],
-      },
-      {
-        id: "allowed-domains",
-        question: "faq.items.allowedDomains.question",
-        answer: ["faq.items.allowedDomains.a1"],
-      },
+      item("what-is-parley", "whatIsParley", ["a1"]),
+      item("where-answers-come-from", "whereAnswersComeFrom", ["a1", "a2"]),
+      item("models", "models", ["a1", "a2"]),
+      item("knowledge-formats", "knowledgeFormats", ["a1"]),
+      item("embedding", "embedding", ["a1"]),
+      item("page-speed", "pageSpeed", ["a1"]),
+      item("allowed-domains", "allowedDomains", ["a1"]),
     ],
   },
   {
     title: "faq.groups.billing",
     items: [
-      {
-        id: "billing",
-        question: "faq.items.billing.question",
-        answer: ["faq.items.billing.a1"],
-      },
-      {
-        id: "upgrades",
-        question: "faq.items.upgrades.question",
-        answer: ["faq.items.upgrades.a1"],
-      },
-      {
-        id: "downgrades",
-        question: "faq.items.downgrades.question",
-        answer: ["faq.items.downgrades.a1"],
-      },
-      {
-        id: "message-allowance",
-        question: "faq.items.messageAllowance.question",
-        answer: ["faq.items.messageAllowance.a1"],
-      },
-      {
-        id: "free-plan",
-        question: "faq.items.freePlan.question",
-        answer: ["faq.items.freePlan.a1"],
-      },
+      item("billing", "billing", ["a1"]),
+      item("upgrades", "upgrades", ["a1"]),
+      item("downgrades", "downgrades", ["a1"]),
+      item("message-allowance", "messageAllowance", ["a1"]),
+      item("free-plan", "freePlan", ["a1"]),
     ],
   },
   {
     title: "faq.groups.data",
     items: [
-      {
-        id: "data-retention",
-        question: "faq.items.dataRetention.question",
-        answer: ["faq.items.dataRetention.a1", "faq.items.dataRetention.a2"],
-      },
-      {
-        id: "training",
-        question: "faq.items.training.question",
-        answer: ["faq.items.training.a1"],
-      },
-      {
-        id: "help",
-        question: "faq.items.help.question",
-        answer: ["faq.items.help.a1"],
-      },
+      item("data-retention", "dataRetention", ["a1", "a2"]),
+      item("training", "training", ["a1"]),
+      item("help", "help", ["a1"]),
     ],
   },
 ];

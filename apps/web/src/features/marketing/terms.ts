@@ -11,85 +11,30 @@ export interface TermsSection {
   paragraphs: TermsKey[];
 }
 
+/** A section whose texts are `terms.sections.<key>.title` and the named paragraphs of the same key. */
+function section<K extends SectionKey>(
+  id: string,
+  key: K,
+  paragraphs: Exclude<keyof Sections[K] & string, "title">[],
+): TermsSection {
+  const text = (part: string) => `terms.sections.${key}.${part}` as TermsKey;
+  return { id, title: text("title"), paragraphs: paragraphs.map(text) };
+}
+
 export const termsSections: TermsSection[] = [
-  {
-    id: "agreement",
-    title: "terms.sections.agreement.title",
-    paragraphs: ["terms.sections.agreement.p1", "terms.sections.agreement.p2"],
-  },
-  {
-    id: "accounts",
-    title: "terms.sections.accounts.title",
-    paragraphs: ["terms.sections.accounts.p1", "terms.sections.accounts.p2"],
-  },
-  {
-    id: "plans-and-payment",
-    title: "terms.sections.plansAndPayment.title",
-    paragraphs: [
-      "terms.sections.plansAndPayment.p1",
-      "terms.sections.plansAndPayment.p2",
-      "terms.sections.plansAndPayment.p3",
-      "terms.sections.plansAndPayment.p4",
-    ],
-  },
-  {
-    id: "free-plan",
-    title: "terms.sections.freePlan.title",
-    paragraphs: ["terms.sections.freePlan.p1"],
-  },
-  {
-    id: "your-content",
-    title: "terms.sections.yourContent.title",
-    paragraphs: ["terms.sections.yourContent.p1", "terms.sections.yourContent.p2"],
-  },
-  {
-    id: "acceptable-use",
-    title: "terms.sections.acceptableUse.title",
-    paragraphs: ["terms.sections.acceptableUse.p1", "terms.sections.acceptableUse.p2"],
-  },
-  {
-    id: "answers",
-    title: "terms.sections.answers.title",
-    paragraphs: ["terms.sections.answers.p1"],
-  },
-  {
-    id: "third-party-models",
-    title: "terms.sections.thirdPartyModels.title",
-    paragraphs: ["terms.sections.thirdPartyModels.p1"],
-  },
-  {
-    id: "data",
-    title: "terms.sections.data.title",
-    paragraphs: ["terms.sections.data.p1", "terms.sections.data.p2"],
-  },
-  {
-    id: "availability",
-    title: "terms.sections.availability.title",
-    paragraphs: ["terms.sections.availability.p1"],
-  },
-  {
-    id: "termination",
-    title: "terms.sections.termination.title",
-    paragraphs: ["terms.sections.termination.p1"],
-  },
-  {
-    id: "liability",
-    title: "terms.sections.liability.title",
-    paragraphs: ["terms.sections.liability.p1"],
-  },
-  {
-    id: "law",
-    title: "terms.sections.law.title",
-    paragraphs: ["terms.sections.law.p1"],
-  },
-  {
-    id: "changes",
-    title: "terms.sections.changes.title",
-    paragraphs: ["terms.sections.changes.p1"],
-  },
-  {
-    id: "contact",
-    title: "terms.sections.contact.title",
-    paragraphs: ["terms.sections.contact.p1"],
-  },
+  section("agreement", "agreement", ["p1", "p2"]),
+  section("accounts", "accounts", ["p1", "p2"]),
+  section("plans-and-payment", "plansAndPayment", ["p1", "p2", "p3", "p4"]),
+  section("free-plan", "freePlan", ["p1"]),
+  section("your-content", "yourContent", ["p1", "p2"]),
+  section("acceptable-use", "acceptableUse", ["p1", "p2"]),
+  section("answers", "answers", ["p1"]),
+  section("third-party-models", "thirdPartyModels", ["p1"]),
+  section("data", "data", ["p1", "p2"]),
+  section("availability", "availability", ["p1"]),
+  section("termination", "termination", ["p1"]),
+  section("liability", "liability", ["p1"]),
+  section("law", "law", ["p1"]),
+  section("changes", "changes", ["p1"]),
+  section("contact", "contact", ["p1"]),
 ];

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Field, fieldAria } from "@parley/ui/components/Field";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import { useMemo, useState } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { type Notice, SectionCard, SettingsForm } from "../../../components/SectionCard";
 import { signInUrl } from "../../../lib/config";
 import { authClient } from "../../session/public";
@@ -18,30 +18,36 @@ const empty: ChangePasswordInput = {
   revokeOtherSessions: false,
 };
 
+/** The form's three password boxes: their ids, labels and what the browser may fill in. */
+const PASSWORD_FIELDS = {
+  currentPassword: { id: "password-current", label: "password.current", autoComplete: "current-password" },
+  newPassword: { id: "password-new", label: "password.new", autoComplete: "new-password" },
+  confirmPassword: { id: "password-confirm", label: "password.confirm", autoComplete: "new-password" },
+} as const;
+
 /** A password box in its field (the browser's own input, no show/hide toggle). */
 function PasswordInput({
-  id,
-  label,
-  error,
+  name,
+  errors,
+  register,
   hint,
-  autoComplete,
-  registration,
 }: {
-  id: string;
-  label: string;
-  error: string | undefined;
+  name: keyof typeof PASSWORD_FIELDS;
+  errors: FieldErrors<ChangePasswordInput>;
+  register: UseFormRegister<ChangePasswordInput>;
   hint?: string;
-  autoComplete: "current-password" | "new-password";
-  registration: UseFormRegisterReturn;
 }) {
+  const { t } = useTranslation("account");
+  const { id, label, autoComplete } = PASSWORD_FIELDS[name];
+  const error = errors[name]?.message;
   return (
-    <Field label={label} id={id} error={error} hint={hint}>
+    <Field label={t(label)} id={id} error={error} hint={hint}>
       <input
         id={id}
         type="password"
         autoComplete={autoComplete}
         {...fieldAria(id, error, hint !== undefined)}
-        {...registration}
+        {...register(name)}
       />
     </Field>
   );
@@ -105,29 +111,15 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean | null }
         busyLabel={t("password.submitting")}
         notice={notice}
       >
-        <PasswordInput
-          id="password-current"
-          label={t("password.current")}
-          error={errors.currentPassword?.message}
-          autoComplete="current-password"
-          registration={form.register("currentPassword")}
-        />
+        <PasswordInput name="currentPassword" errors={errors} register={form.register} />
         <div className="form-row">
           <PasswordInput
-            id="password-new"
-            label={t("password.new")}
-            error={errors.newPassword?.message}
+            name="newPassword"
+            errors={errors}
+            register={form.register}
             hint={t("password.hint", { min: policy.minLength, max: policy.maxLength })}
-            autoComplete="new-password"
-            registration={form.register("newPassword")}
           />
-          <PasswordInput
-            id="password-confirm"
-            label={t("password.confirm")}
-            error={errors.confirmPassword?.message}
-            autoComplete="new-password"
-            registration={form.register("confirmPassword")}
-          />
+          <PasswordInput name="confirmPassword" errors={errors} register={form.register} />
         </div>
         <label className="checkbox">
           <input type="checkbox" {...form.register("revokeOtherSessions")} />

@@ -89,22 +89,9 @@ function PublishedReminder({
       </div>
     );
   }
-  if (!canPublish) {
-    return (
-      <div className="publish-banner">
-        <AlertIcon size={16} />
-        <p>
-          <Trans t={t} i18nKey="embed.draftReadOnly" components={{ b: <strong /> }} />
-        </p>
-      </div>
-    );
-  }
+  if (!canPublish) return <DraftBanner i18nKey="embed.draftReadOnly" />;
   return (
-    <div className="publish-banner">
-      <AlertIcon size={16} />
-      <p>
-        <Trans t={t} i18nKey="embed.draft" components={{ b: <strong /> }} />
-      </p>
+    <DraftBanner i18nKey="embed.draft">
       <Button
         variant="primary"
         size="sm"
@@ -120,6 +107,26 @@ function PublishedReminder({
           <ErrorNotice error={update.error} />
         </div>
       ) : null}
+    </DraftBanner>
+  );
+}
+
+/** The banner of a bot not yet published: why, then what the user may do about it. */
+function DraftBanner({
+  i18nKey,
+  children,
+}: {
+  i18nKey: "embed.draft" | "embed.draftReadOnly";
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("builder");
+  return (
+    <div className="publish-banner">
+      <AlertIcon size={16} />
+      <p>
+        <Trans t={t} i18nKey={i18nKey} components={{ b: <strong /> }} />
+      </p>
+      {children}
     </div>
   );
 }

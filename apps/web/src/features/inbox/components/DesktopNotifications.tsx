@@ -20,20 +20,8 @@ export function DesktopNotifications() {
   );
   const [asking, setAsking] = useState(false);
   if (access === "unsupported") return null;
-  if (access === "granted")
-    return (
-      <p className="inbox-notify" data-state="on">
-        <BellIcon size={16} />
-        {t("live.notifications.on")}
-      </p>
-    );
-  if (access === "denied")
-    return (
-      <p className="inbox-notify" data-state="blocked">
-        <BellIcon size={16} />
-        {t("live.notifications.blocked")}
-      </p>
-    );
+  if (access === "granted") return <NotifyState state="on" text={t("live.notifications.on")} />;
+  if (access === "denied") return <NotifyState state="blocked" text={t("live.notifications.blocked")} />;
   return (
     <button
       type="button"
@@ -52,5 +40,15 @@ export function DesktopNotifications() {
       <BellIcon size={16} />
       {asking ? t("live.notifications.asking") : t("live.notifications.enable")}
     </button>
+  );
+}
+
+/** The line shown instead of the button once the browser has answered (on, or blocked). */
+function NotifyState({ state, text }: { state: "on" | "blocked"; text: string }) {
+  return (
+    <p className="inbox-notify" data-state={state}>
+      <BellIcon size={16} />
+      {text}
+    </p>
   );
 }

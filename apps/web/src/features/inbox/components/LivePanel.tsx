@@ -1,4 +1,5 @@
 import { MAX_MESSAGE_LENGTH, type Transcript } from "@parley/contracts";
+import { buttonClass } from "@parley/ui/components/Button";
 import { Trans, useTranslation } from "@parley/ui/i18n/react";
 import {
   type FormEvent,
@@ -75,34 +76,19 @@ export function LivePanel({ transcript }: { transcript: Transcript }) {
         {handling !== "closed" ? (
           <div className="tr-live-actions">
             {handling === "bot" || handling === "waiting" ? (
-              <button
-                type="button"
-                className="btn btn-primary btn-sm"
-                disabled={pending}
-                onClick={() => run(claim)}
-              >
+              <HandleButton primary disabled={pending} onClick={() => run(claim)}>
                 {claim.isPending ? t("handle.takingOver") : t("handle.takeOver")}
-              </button>
+              </HandleButton>
             ) : null}
             {handling !== "bot" && mayEnd ? (
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm"
-                disabled={pending}
-                onClick={() => ask("release")}
-              >
+              <HandleButton disabled={pending} onClick={() => ask("release")}>
                 {release.isPending ? t("handle.handingBack") : t("handle.handBack")}
-              </button>
+              </HandleButton>
             ) : null}
             {mayEnd ? (
-              <button
-                type="button"
-                className="btn btn-secondary btn-sm"
-                disabled={pending}
-                onClick={() => ask("close")}
-              >
+              <HandleButton disabled={pending} onClick={() => ask("close")}>
                 {close.isPending ? t("handle.closing") : t("handle.close")}
-              </button>
+              </HandleButton>
             ) : null}
           </div>
         ) : null}
@@ -248,5 +234,29 @@ export function VisitorTyping({ conversationId }: { conversationId: string }) {
       </span>
       {t("handle.typing")}
     </p>
+  );
+}
+
+/** One of the panel's take over / hand back / close buttons, all disabled while one is running. */
+function HandleButton({
+  primary = false,
+  disabled,
+  onClick,
+  children,
+}: {
+  primary?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={buttonClass({ variant: primary ? "primary" : "secondary", size: "sm" })}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }

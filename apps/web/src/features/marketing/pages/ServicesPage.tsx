@@ -17,50 +17,23 @@ interface Service {
   plan?: "services.planPro" | "services.planStarter";
 }
 
+/** A service whose points are `services.items.<id>.p1`, `.p2`… as named. */
+function service<K extends ServiceId>(
+  id: K,
+  icon: FeatureIconName,
+  points: Extract<keyof ServiceItems[K], `p${number}`>[],
+  plan?: Service["plan"],
+): Service {
+  return { id, icon, points: points.map((point) => `services.items.${id}.${point}` as PointKey), plan };
+}
+
 const services: Service[] = [
-  {
-    id: "knowledge",
-    icon: "book",
-    points: [
-      "services.items.knowledge.p1",
-      "services.items.knowledge.p2",
-      "services.items.knowledge.p3",
-      "services.items.knowledge.p4",
-    ],
-  },
-  {
-    id: "widget",
-    icon: "code",
-    points: [
-      "services.items.widget.p1",
-      "services.items.widget.p2",
-      "services.items.widget.p3",
-      "services.items.widget.p4",
-    ],
-  },
-  {
-    id: "inbox",
-    icon: "inbox",
-    points: ["services.items.inbox.p1", "services.items.inbox.p2", "services.items.inbox.p3"],
-    plan: "services.planPro",
-  },
-  {
-    id: "leads",
-    icon: "user",
-    points: ["services.items.leads.p1", "services.items.leads.p2", "services.items.leads.p3"],
-    plan: "services.planStarter",
-  },
-  {
-    id: "models",
-    icon: "cpu",
-    points: ["services.items.models.p1", "services.items.models.p2", "services.items.models.p3"],
-    plan: "services.planPro",
-  },
-  {
-    id: "onboarding",
-    icon: "handshake",
-    points: ["services.items.onboarding.p1", "services.items.onboarding.p2", "services.items.onboarding.p3"],
-  },
+  service("knowledge", "book", ["p1", "p2", "p3", "p4"]),
+  service("widget", "code", ["p1", "p2", "p3", "p4"]),
+  service("inbox", "inbox", ["p1", "p2", "p3"], "services.planPro"),
+  service("leads", "user", ["p1", "p2", "p3"], "services.planStarter"),
+  service("models", "cpu", ["p1", "p2", "p3"], "services.planPro"),
+  service("onboarding", "handshake", ["p1", "p2", "p3"]),
 ];
 
 export function ServicesPage() {

@@ -1,6 +1,7 @@
 import type { WebhookDelivery } from "@parley/contracts";
+import { buttonClass } from "@parley/ui/components/Button";
 import { useErrorText, useFormat, useServerText, useTranslation } from "@parley/ui/i18n/react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { LoadStatus } from "../../../components/LoadStatus";
 import { useWebhookActions, useWebhookDeliveries } from "../api";
 
@@ -16,15 +17,9 @@ export function DeliveryLog({ workspaceId, endpointId }: { workspaceId: string; 
     <div className="webhook-log">
       <div className="webhook-log-head">
         <h4>{t("log.title")}</h4>
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-          aria-busy={query.isFetching}
-        >
+        <LogButton variant="ghost" onClick={() => void query.refetch()} busy={query.isFetching}>
           {t("log.refresh")}
-        </button>
+        </LogButton>
       </div>
       <LoadStatus query={query} loading={t("log.loading")} failure={t("log.failed")} />
       {query.isSuccess && deliveries.length === 0 ? <p className="muted">{t("log.empty")}</p> : null}
@@ -34,17 +29,40 @@ export function DeliveryLog({ workspaceId, endpointId }: { workspaceId: string; 
         ))}
       </ul>
       {query.hasNextPage ? (
-        <button
-          type="button"
-          className="btn btn-secondary btn-sm"
+        <LogButton
+          variant="secondary"
           onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-          aria-busy={query.isFetchingNextPage}
+          busy={query.isFetchingNextPage}
         >
           {t("log.more")}
-        </button>
+        </LogButton>
       ) : null}
     </div>
+  );
+}
+
+/** A small button of the log that reloads part of it, disabled and marked busy while it loads. */
+function LogButton({
+  variant,
+  busy,
+  onClick,
+  children,
+}: {
+  variant: "ghost" | "secondary";
+  busy: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={buttonClass({ variant, size: "sm" })}
+      onClick={onClick}
+      disabled={busy}
+      aria-busy={busy}
+    >
+      {children}
+    </button>
   );
 }
 

@@ -9,6 +9,24 @@ const behaviours = ["light", "isolated", "remembers", "domains"] as const;
 
 const code = { code: <code dir="ltr" /> };
 
+/** A heading and its paragraph, whose `<code>` parts read left to right. */
+function HeadedCodeText({
+  title,
+  i18nKey,
+}: {
+  title: string;
+  i18nKey: "widget.linkBody" | "widget.steps.idBody" | "widget.steps.domainsBody";
+}) {
+  return (
+    <>
+      <h2>{title}</h2>
+      <p>
+        <Trans i18nKey={i18nKey} ns="pages" components={code} />
+      </p>
+    </>
+  );
+}
+
 export function WidgetPage() {
   const { t } = useTranslation(["pages", "site"]);
   useDocumentTitle(t("site:titles.widget"));
@@ -29,24 +47,15 @@ export function WidgetPage() {
               <CopyableCode label={t("widget.codeLabel")} code={snippet} />
             </li>
             <li>
-              <h2>{t("widget.steps.idTitle")}</h2>
-              <p>
-                <Trans i18nKey="widget.steps.idBody" ns="pages" components={code} />
-              </p>
+              <HeadedCodeText title={t("widget.steps.idTitle")} i18nKey="widget.steps.idBody" />
             </li>
             <li>
-              <h2>{t("widget.steps.domainsTitle")}</h2>
-              <p>
-                <Trans i18nKey="widget.steps.domainsBody" ns="pages" components={code} />
-              </p>
+              <HeadedCodeText title={t("widget.steps.domainsTitle")} i18nKey="widget.steps.domainsBody" />
             </li>
           </ol>
 
           <div className="callout">
-            <h2>{t("widget.linkTitle")}</h2>
-            <p>
-              <Trans i18nKey="widget.linkBody" ns="pages" components={code} />
-            </p>
+            <HeadedCodeText title={t("widget.linkTitle")} i18nKey="widget.linkBody" />
           </div>
         </div>
       </section>

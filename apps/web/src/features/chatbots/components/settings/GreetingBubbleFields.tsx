@@ -1,8 +1,7 @@
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
 import type { SettingsFormValues } from "../../settings-form";
-import { NumberFormField } from "../FormField";
-import { Switch, TextField } from "./fields";
+import { NumberField, Switch, TextField } from "./fields";
 
 /** The proactive greeting beside the closed launcher: on/off, its text, and when it shows. */
 export function GreetingBubbleFields() {
@@ -18,15 +17,7 @@ export function GreetingBubbleFields() {
             label={t("settings.bubble.text")}
             placeholder={t("settings.bubble.textPlaceholder")}
           />
-          <NumberFormField<SettingsFormValues>
-            name="bubbleDelay"
-            id="settings-bubbleDelay"
-            label={t("settings.bubble.delay")}
-            hint={t("settings.bubble.delayHint")}
-            min={0}
-            max={300}
-            suffix={t("settings.bubble.seconds")}
-          />
+          <NumberField name="bubbleDelay" />
         </div>
       ) : null}
     </div>

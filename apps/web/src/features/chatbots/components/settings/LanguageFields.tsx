@@ -112,18 +112,15 @@ export function LanguageFields() {
           <legend className="field-legend">{t("textsLegend")}</legend>
           <p className="field-hint">{t("textsHint")}</p>
           <div className="language-columns">
-            <section className="language-column" aria-labelledby={`${id}-${defaultLanguage}`}>
-              <h3 id={`${id}-${defaultLanguage}`} className="language-column-title">
-                {t("columnDefault", { language: name(defaultLanguage) })}
-              </h3>
+            <LanguageColumnSection
+              titleId={`${id}-${defaultLanguage}`}
+              title={t("columnDefault", { language: name(defaultLanguage) })}
+            >
               <DefaultColumn language={defaultLanguage} />
-            </section>
-            <section className="language-column" aria-labelledby={`${id}-${other}`}>
-              <h3 id={`${id}-${other}`} className="language-column-title">
-                {t("column", { language: name(other) })}
-              </h3>
+            </LanguageColumnSection>
+            <LanguageColumnSection titleId={`${id}-${other}`} title={t("column", { language: name(other) })}>
               <OtherColumn language={other} />
-            </section>
+            </LanguageColumnSection>
           </div>
         </fieldset>
       ) : null}
@@ -226,6 +223,26 @@ export function FallbackReplyHint({ hint }: { hint: string }) {
       {hint}
       {note ? <> {note}</> : null}
     </>
+  );
+}
+
+/** One language's column of texts, named by its heading. */
+function LanguageColumnSection({
+  titleId,
+  title,
+  children,
+}: {
+  titleId: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="language-column" aria-labelledby={titleId}>
+      <h3 id={titleId} className="language-column-title">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }
 

@@ -4,8 +4,8 @@ import { useId, useMemo } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { browserTimeZone, timeZoneChoices } from "../../live-chat-form";
 import type { SettingsFormValues } from "../../settings-form";
-import { FormField, NumberFormField } from "../FormField";
-import { BuilderSection, Choice, Switch, TextField, useSettingsForm } from "./fields";
+import { FormField } from "../FormField";
+import { BuilderSection, ChoiceGroup, NumberField, Switch, TextField, useSettingsForm } from "./fields";
 
 /** Sunday 1 January 2023 and the six days after it: the weekday names, Sunday first. */
 const WEEK = Array.from({ length: 7 }, (_, day) => new Date(Date.UTC(2023, 0, 1 + day)));
@@ -64,23 +64,24 @@ export function LiveChatFields() {
       />
       {on ? (
         <div className="live-chat-detail">
-          <fieldset className="field choice-field">
-            <legend className="field-legend">{t("settings.liveChat.hours")}</legend>
-            <Choice
-              value="always"
-              title={t("settings.liveChat.always")}
-              hint={t("settings.liveChat.alwaysHint")}
-              hintId={`${id}-always`}
-              control={register("handoffHours")}
-            />
-            <Choice
-              value="hours"
-              title={t("settings.liveChat.setHours")}
-              hint={t("settings.liveChat.setHoursHint")}
-              hintId={`${id}-hours`}
-              control={register("handoffHours")}
-            />
-          </fieldset>
+          <ChoiceGroup
+            legend={t("settings.liveChat.hours")}
+            control={register("handoffHours")}
+            choices={[
+              {
+                value: "always",
+                title: t("settings.liveChat.always"),
+                hint: t("settings.liveChat.alwaysHint"),
+                hintId: `${id}-always`,
+              },
+              {
+                value: "hours",
+                title: t("settings.liveChat.setHours"),
+                hint: t("settings.liveChat.setHoursHint"),
+                hintId: `${id}-hours`,
+              },
+            ]}
+          />
 
           {hours === "hours" ? (
             <div className="office-hours">
@@ -89,7 +90,7 @@ export function LiveChatFields() {
             </div>
           ) : null}
 
-          <WaitField />
+          <NumberField name="handoffWaitSeconds" />
 
           {bilingual ? (
             <p className="field-hint">{t("settings.liveChat.textsUnderLanguages")}</p>
@@ -219,21 +220,5 @@ function WeekFields() {
         })}
       </ul>
     </fieldset>
-  );
-}
-
-/** How long a visitor waits for a person before the chat offers the contact form. */
-function WaitField() {
-  const { t } = useTranslation("builder");
-  return (
-    <NumberFormField<SettingsFormValues>
-      name="handoffWaitSeconds"
-      id="settings-handoffWaitSeconds"
-      label={t("settings.liveChat.waitSeconds")}
-      hint={t("settings.liveChat.waitSecondsHint")}
-      min={15}
-      max={3600}
-      suffix={t("settings.liveChat.seconds")}
-    />
   );
 }

@@ -2,8 +2,7 @@ import { ANSWER_CAUTIONS } from "@parley/contracts";
 import { useTranslation } from "@parley/ui/i18n/react";
 import { useFormContext } from "react-hook-form";
 import { type SettingsFormValues, temperatureLabel } from "../../settings-form";
-import { NumberFormField } from "../FormField";
-import { Choice } from "./fields";
+import { Choice, ChoiceGroup, NumberField } from "./fields";
 import { EndpointFields } from "./KeyField";
 
 /** Which engine answers: the built-in extractive engine, or an OpenAI-compatible endpoint. */
@@ -15,21 +14,18 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
 
   return (
     <>
-      <fieldset className="field choice-field">
-        <legend className="field-legend">{t("settings.model.engine")}</legend>
-        <Choice
-          value="builtin"
-          title={t("settings.model.builtin")}
-          hint={t("settings.model.builtinHint")}
-          control={register("provider")}
-        />
-        <Choice
-          value="openai-compatible"
-          title={t("settings.model.openai")}
-          hint={t("settings.model.openaiHint")}
-          control={register("provider")}
-        />
-      </fieldset>
+      <ChoiceGroup
+        legend={t("settings.model.engine")}
+        control={register("provider")}
+        choices={[
+          { value: "builtin", title: t("settings.model.builtin"), hint: t("settings.model.builtinHint") },
+          {
+            value: "openai-compatible",
+            title: t("settings.model.openai"),
+            hint: t("settings.model.openaiHint"),
+          },
+        ]}
+      />
 
       {/* The AI model decides for itself when it does not know: caution is the built-in engine's. */}
       {provider === "builtin" ? <CautionField /> : null}
@@ -67,15 +63,7 @@ export function ModelFields({ hasApiKey, apiKeyLast4 }: { hasApiKey: boolean; ap
                 {t("settings.model.temperatureHint")}
               </p>
             </div>
-            <NumberFormField<SettingsFormValues>
-              name="maxAnswerTokens"
-              id="settings-maxAnswerTokens"
-              label={t("settings.model.maxLength")}
-              hint={t("settings.model.maxLengthHint")}
-              min={50}
-              max={4000}
-              step={50}
-            />
+            <NumberField name="maxAnswerTokens" />
           </div>
         </div>
       ) : null}

@@ -18,11 +18,10 @@ import {
   settingsFormSchema,
   toUpdate,
 } from "../../settings-form";
-import { NumberFormField } from "../FormField";
 import { useToast } from "../Toast";
 import { DangerZone } from "./DangerZone";
 import { EmbeddingsFields } from "./EmbeddingsFields";
-import { BuilderSection, SuggestedQuestionsField, Switch, TextField } from "./fields";
+import { BuilderSection, NumberField, SuggestedQuestionsField, Switch, TextField } from "./fields";
 import { GreetingBubbleFields } from "./GreetingBubbleFields";
 import { DefaultLanguageTexts, FallbackReplyHint, LanguagesSection } from "./LanguageFields";
 import { LiveChatSection } from "./LiveChatFields";
@@ -178,7 +177,7 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
                 hint={t("settings.visitors.leadCaptureHint")}
                 name="leadCapture"
               />
-              <RetentionField />
+              <NumberField name="retentionDays" />
             </BuilderSection>
 
             {readOnly ? null : (
@@ -243,20 +242,5 @@ export function SettingsTab({ bot }: { bot: Chatbot }) {
         </div>
       </Dialog>
     </>
-  );
-}
-
-function RetentionField() {
-  const { t } = useTranslation("builder");
-  return (
-    <NumberFormField<SettingsFormValues>
-      name="retentionDays"
-      id="settings-retentionDays"
-      label={t("settings.visitors.retention")}
-      hint={t("settings.visitors.retentionHint")}
-      min={1}
-      max={3650}
-      suffix={t("settings.visitors.days")}
-    />
   );
 }

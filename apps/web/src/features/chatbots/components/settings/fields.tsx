@@ -4,7 +4,7 @@ import { type ReactNode, useId } from "react";
 import { type UseFormRegisterReturn, useFieldArray, useFormContext } from "react-hook-form";
 import { useFormMessage } from "../../form-message";
 import { MAX_SUGGESTED_QUESTIONS, type SettingsFormValues } from "../../settings-form";
-import { FormField } from "../FormField";
+import { FormField, NumberFormField } from "../FormField";
 import { PlusIcon, TrashIcon } from "../icons";
 
 /** One settings block: the app's settings card (heading and explanation beside the fields). */
@@ -202,5 +202,75 @@ export function Choice({
         </span>
       </span>
     </label>
+  );
+}
+
+/** A set of radio choices for one setting, under its legend. */
+export function ChoiceGroup({
+  legend,
+  control,
+  choices,
+}: {
+  legend: string;
+  control: UseFormRegisterReturn;
+  choices: { value: string; title: string; hint: string; hintId?: string }[];
+}) {
+  return (
+    <fieldset className="field choice-field">
+      <legend className="field-legend">{legend}</legend>
+      {choices.map((choice) => (
+        <Choice key={choice.value} {...choice} control={control} />
+      ))}
+    </fieldset>
+  );
+}
+
+/** The settings' whole-number fields: their bounds and the catalog keys of their texts. */
+const NUMBER_FIELDS = {
+  bubbleDelay: {
+    min: 0,
+    max: 300,
+    label: "settings.bubble.delay",
+    hint: "settings.bubble.delayHint",
+    suffix: "settings.bubble.seconds",
+  },
+  handoffWaitSeconds: {
+    min: 15,
+    max: 3600,
+    label: "settings.liveChat.waitSeconds",
+    hint: "settings.liveChat.waitSecondsHint",
+    suffix: "settings.liveChat.seconds",
+  },
+  retentionDays: {
+    min: 1,
+    max: 3650,
+    label: "settings.visitors.retention",
+    hint: "settings.visitors.retentionHint",
+    suffix: "settings.visitors.days",
+  },
+  maxAnswerTokens: {
+    min: 50,
+    max: 4000,
+    step: 50,
+    label: "settings.model.maxLength",
+    hint: "settings.model.maxLengthHint",
+  },
+} as const;
+
+/** One of the settings' whole numbers (`NUMBER_FIELDS`), with its bounds, texts and unit. */
+export function NumberField({ name }: { name: keyof typeof NUMBER_FIELDS }) {
+  const { t } = useTranslation("builder");
+  const field: (typeof NUMBER_FIELDS)[keyof typeof NUMBER_FIELDS] = NUMBER_FIELDS[name];
+  return (
+    <NumberFormField<SettingsFormValues>
+      name={name}
+      id={`settings-${name}`}
+      label={t(field.label)}
+      hint={t(field.hint)}
+      min={field.min}
+      max={field.max}
+      step={"step" in field ? field.step : undefined}
+      suffix={"suffix" in field ? t(field.suffix) : undefined}
+    />
   );
 }
