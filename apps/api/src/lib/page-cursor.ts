@@ -33,6 +33,6 @@ export const encodePageCursor = (tag: string, at: string, id: string) =>
 export function decodePageCursor(tag: string, cursor: string): { at: string; id: string } {
   const [got, at, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   if (got !== tag || rest.length > 0 || !at || !isStamp(at) || !isCursorId(id))
-    throw new AppError("BAD_REQUEST", "Invalid page cursor");
+    throw AppError.of("BAD_REQUEST", "general.invalidPageCursor");
   return { at, id };
 }

@@ -107,10 +107,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       return { userId: claims.sub, claims, workspaceId, role: claims.workspaceRole ?? "owner" };
     } catch (err) {
       if (err instanceof KeySetUnavailable) {
-        throw new AppError(
-          "SERVICE_UNAVAILABLE",
-          "The sign-in service could not be reached. Please try again.",
-        );
+        throw AppError.of("SERVICE_UNAVAILABLE", "session.signInServiceCouldNot");
       }
       if (err instanceof joseErrors.JWTExpired)
         throw AppError.of("UNAUTHORIZED", "session.sessionHasExpired");
@@ -153,10 +150,7 @@ export function requireAuth(
       // call, so a removed member is refused at once and a new role applies at once.
       const live = await membership(auth.workspaceId, auth.userId);
       if (!live) {
-        throw new AppError(
-          "NOT_A_MEMBER",
-          "You are no longer a member of this workspace. Switch to another workspace to continue.",
-        );
+        throw AppError.of("NOT_A_MEMBER", "session.youNoLongerMemberOf");
       }
       auth.role = live.role;
     }
@@ -205,20 +199,14 @@ export function createMembershipCheck(options: {
         signal: AbortSignal.timeout(options.timeoutMs ?? 5_000),
       });
     } catch {
-      throw new AppError(
-        "SERVICE_UNAVAILABLE",
-        "The sign-in service could not be reached. Please try again.",
-      );
+      throw AppError.of("SERVICE_UNAVAILABLE", "session.signInServiceCouldNot");
     }
     if (res.status === 404) return undefined;
     const body = res.ok
       ? workspaceMembershipSchema.safeParse(await res.json().catch(() => undefined))
       : undefined;
     if (!body?.success) {
-      throw new AppError(
-        "SERVICE_UNAVAILABLE",
-        "The sign-in service could not be reached. Please try again.",
-      );
+      throw AppError.of("SERVICE_UNAVAILABLE", "session.signInServiceCouldNot");
     }
     return body.data;
   };
@@ -251,17 +239,14 @@ export interface StaffActor {
 export function staffOf(request: FastifyRequest, access: "read" | "write", now: Date): StaffActor {
   const auth = authOf(request);
   const role = PLATFORM_STAFF_ROLES.find((r) => r === auth.claims.role);
-  if (!role) throw new AppError("FORBIDDEN", "This area is for Parley's staff only.");
+  if (!role) throw AppError.of("FORBIDDEN", "console.areaForParleysStaffOnly");
   if (access === "write") {
     if (role !== "admin") {
-      throw new AppError("FORBIDDEN", "Your staff role can look, not change: ask a platform admin.");
+      throw AppError.of("FORBIDDEN", "console.staffRoleCanLookNot");
     }
     const signedInAt = auth.claims.authTime;
     if (signedInAt === undefined || now.getTime() / 1000 - signedInAt > ADMIN_STEP_UP_SECONDS) {
-      throw new AppError(
-        "STEP_UP_REQUIRED",
-        "Sign in again to continue: changes in the console need a sign-in within the last 10 minutes.",
-      );
+      throw AppError.of("STEP_UP_REQUIRED", "console.signInAgainToContinue");
     }
   }
   return { userId: auth.userId, email: auth.claims.email, role };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatNumber, formatSince, localeOf } from "./format";
 import { directionOf, languageCookie, languageFromCookie, resolveLanguage, toLanguage } from "./languages";
+// The English catalog, registered as the Arabic table's loader registers it in the app.
+import "./server-keys";
 import { lookupServerMessage, matchServerMessage } from "./server-match";
 import { serverMessageFor } from "./server-messages";
 

@@ -56,7 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.addHook("onRequest", async (request) => {
     const token = bearerToken(request);
     if (token?.startsWith("prly_")) {
-      throw new AppError("FORBIDDEN", "API keys cannot use the operator's console.");
+      throw AppError.of("FORBIDDEN", "console.apiKeysCannotUseOperators");
     }
   });
   app.addHook("onRequest", authenticate);

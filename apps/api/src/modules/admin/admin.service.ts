@@ -89,7 +89,7 @@ export function createAdminService(deps: {
 
   const planById = async (id: string): Promise<PlanRow> => {
     const plan = await deps.plansRepo.findById(id);
-    if (!plan) throw new AppError("NOT_FOUND", "Plan not found");
+    if (!plan) throw AppError.of("NOT_FOUND", "subscription.planNotFound");
     return plan;
   };
 
@@ -315,7 +315,7 @@ export function createAdminService(deps: {
       const people = await deps.users.byIds([workspaceId]);
       const sub = await deps.subscriptionsRepo.byUser(deps.subscriptionsRepo.db, workspaceId);
       if (!sub && !fromAuthService && people.length === 0)
-        throw new AppError("NOT_FOUND", "Workspace not found");
+        throw AppError.of("NOT_FOUND", "console.workspaceNotFound");
       const row = sub ?? (await deps.subscriptions.ensure(workspaceId));
       const plan = await planById(row.planId);
       const pending = row.pendingPlanId ? await planById(row.pendingPlanId) : null;
@@ -506,7 +506,7 @@ export function createAdminService(deps: {
 
     async payment(trackId: string): Promise<AdminPaymentDetail> {
       const row = await deps.paymentsRepo.byTrackId(trackId);
-      if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+      if (!row) throw AppError.of("NOT_FOUND", "payment.paymentNotFound");
       const plan = await planById(row.planId);
       const [events, refunds] = await Promise.all([
         deps.paymentsRepo.eventsFor(trackId),
@@ -541,14 +541,11 @@ export function createAdminService(deps: {
      */
     async inquire(trackId: string, action: StaffAction): Promise<AdminPaymentDetail> {
       const row = await deps.paymentsRepo.byTrackId(trackId);
-      if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+      if (!row) throw AppError.of("NOT_FOUND", "payment.paymentNotFound");
       // A pending payment is settled by the answer; one held for review only records what the
       // gateway says now (its state stays for the operator to resolve).
       if (row.status !== "pending" && row.status !== "amount_mismatch") {
-        throw new AppError(
-          "CONFLICT",
-          "This payment is already decided: there is nothing to ask the gateway",
-        );
+        throw AppError.of("CONFLICT", "console.paymentAlreadyDecidedThereNothing");
       }
       const after = (await deps.payments.settleByInquiry(row, { strict: true })) ?? row;
       await auditPaymentState(action, "payment.inquired", row, after, undefined, now());
@@ -577,7 +574,7 @@ export function createAdminService(deps: {
      */
     async downgrade(workspaceId: string, input: { planId: string | null; reason: string }, by: StaffActor) {
       const before = await deps.subscriptionsRepo.byUser(deps.subscriptionsRepo.db, workspaceId);
-      if (!before) throw new AppError("NOT_FOUND", "Workspace not found");
+      if (!before) throw AppError.of("NOT_FOUND", "console.workspaceNotFound");
       let result: { message: string };
       if (input.planId === null) {
         result = await deps.subscriptions.cancelPendingDowngrade(workspaceId, workspaceId, { byStaff: true });
@@ -612,7 +609,7 @@ export function createAdminService(deps: {
     /** Money back through the gateway, with the plan's consequence said explicitly. */
     async refund(trackId: string, input: AdminRefundRequest, by: StaffActor): Promise<AdminPaymentDetail> {
       const row = await deps.paymentsRepo.byTrackId(trackId);
-      if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+      if (!row) throw AppError.of("NOT_FOUND", "payment.paymentNotFound");
       const amountMinor = majorToMinor(input.amount, row.currency);
       if (minorToMajor(amountMinor, row.currency) !== input.amount) {
         throw new AppError(
@@ -659,12 +656,12 @@ export function createAdminService(deps: {
      */
     async editPlan(id: string, patch: AdminPlanPatch, by: StaffActor): Promise<AdminPlan> {
       const current = await deps.plansRepo.findById(id);
-      if (!current) throw new AppError("NOT_FOUND", "Plan not found");
+      if (!current) throw AppError.of("NOT_FOUND", "subscription.planNotFound");
       const at = now();
       const set: Partial<PlanRow> = {};
       if (patch.price) {
         if (current.priceMinor === 0 && current.tier === 0) {
-          throw new AppError("BAD_REQUEST", "The Free plan has no price to change");
+          throw AppError.of("BAD_REQUEST", "console.freePlanHasNoPrice");
         }
         const minor = majorToMinor(patch.price.amount, current.currency);
         if (minorToMajor(minor, current.currency) !== patch.price.amount) {
@@ -673,7 +670,7 @@ export function createAdminService(deps: {
             `Use at most ${currencyExponent(current.currency)} decimal places for ${current.currency}`,
           );
         }
-        if (minor <= 0) throw new AppError("BAD_REQUEST", "A paid plan needs a price above zero");
+        if (minor <= 0) throw AppError.of("BAD_REQUEST", "console.paidPlanNeedsPriceAbove");
         const from = patch.price.from ? new Date(patch.price.from) : at;
         if (from.getTime() <= at.getTime()) {
           set.priceMinor = minor;
@@ -710,17 +707,14 @@ export function createAdminService(deps: {
       }
       if (patch.isActive !== undefined) {
         if (!patch.isActive && current.tier === 0) {
-          throw new AppError(
-            "BAD_REQUEST",
-            "The Free plan cannot be retired: every workspace falls back to it",
-          );
+          throw AppError.of("BAD_REQUEST", "console.freePlanCannotBeRetired");
         }
         set.isActive = patch.isActive;
       }
-      if (Object.keys(set).length === 0) throw new AppError("BAD_REQUEST", "Nothing to change");
+      if (Object.keys(set).length === 0) throw AppError.of("BAD_REQUEST", "console.nothingToChange");
       const result = await deps.subscriptionsRepo.db.transaction(async (tx) => {
         const edited = await deps.plansRepo.edit(id, patch.version, set, at, tx);
-        if (!edited) throw new AppError("NOT_FOUND", "Plan not found");
+        if (!edited) throw AppError.of("NOT_FOUND", "subscription.planNotFound");
         if ("stale" in edited) return edited;
         await deps.audit.insert(
           {
@@ -773,7 +767,7 @@ export function createAdminService(deps: {
             at,
           ),
       );
-      if (!changed) throw new AppError("NOT_FOUND", "Chatbot not found");
+      if (!changed) throw AppError.of("NOT_FOUND", "chatbot.chatbotNotFound");
       const { after, before } = changed;
       const wasSuspended = before.suspendedAt !== null;
       // Tell the owners only when something changed for them (a second suspend only updates the reason).
@@ -805,7 +799,7 @@ export function createAdminService(deps: {
       const known =
         (await deps.subscriptionsRepo.byUser(deps.subscriptionsRepo.db, workspaceId)) ??
         (await deps.users.byIds([workspaceId]))[0];
-      if (!known) throw new AppError("NOT_FOUND", "Workspace not found");
+      if (!known) throw AppError.of("NOT_FOUND", "console.workspaceNotFound");
       const at = now();
       const { before, after } = await deps.audit.transaction(async (tx) => {
         const changed = await deps.audit.setSuspension(

@@ -23,9 +23,9 @@ declare module "fastify" {
 export function requireApiKey(apiKeys: ApiKeysService, limiter: RateLimiter) {
   return async function apiKeyHook(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers.authorization;
-    if (!header) throw new AppError("UNAUTHORIZED", "Send your API key as `Authorization: Bearer <key>`");
+    if (!header) throw AppError.of("UNAUTHORIZED", "apiKeys.sendApiKeyAsAuthorization");
     const key = bearerToken(request);
-    if (!key) throw new AppError("UNAUTHORIZED", "Send your API key as `Authorization: Bearer <key>`");
+    if (!key) throw AppError.of("UNAUTHORIZED", "apiKeys.sendApiKeyAsAuthorization");
     const principal = await apiKeys.authenticate(key);
     request.apiKey = principal;
     bindRequestLog(request, reply, { apiKeyId: principal.keyId, workspaceId: principal.workspaceId });
@@ -43,7 +43,7 @@ export function requireApiKey(apiKeys: ApiKeysService, limiter: RateLimiter) {
 /** The key's workspace, once the key holds the scope this route needs. */
 export function keyWorkspace(request: FastifyRequest, scope: ApiKeyScope): string {
   const key = request.apiKey;
-  if (!key) throw new AppError("UNAUTHORIZED", "Send your API key as `Authorization: Bearer <key>`");
+  if (!key) throw AppError.of("UNAUTHORIZED", "apiKeys.sendApiKeyAsAuthorization");
   if (!key.scopes.includes(scope)) {
     throw new AppError("FORBIDDEN", `This API key does not have the \`${scope}\` scope.`);
   }
@@ -53,6 +53,6 @@ export function keyWorkspace(request: FastifyRequest, scope: ApiKeyScope): strin
 /** The key as the audit log's actor (it acts for the workspace, never for a person). */
 export function keyActor(request: FastifyRequest): Actor {
   const key = request.apiKey;
-  if (!key) throw new AppError("UNAUTHORIZED", "Send your API key as `Authorization: Bearer <key>`");
+  if (!key) throw AppError.of("UNAUTHORIZED", "apiKeys.sendApiKeyAsAuthorization");
   return { userId: key.keyId, email: "" };
 }

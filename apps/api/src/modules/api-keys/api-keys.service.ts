@@ -118,7 +118,7 @@ export function createApiKeysService(deps: {
 
     async revoke(workspaceId: string, actor: Actor, id: string) {
       const row = await repo.revoke(workspaceId, id, now());
-      if (!row) throw new AppError("NOT_FOUND", "API key not found");
+      if (!row) throw AppError.of("NOT_FOUND", "apiKeys.apiKeyNotFound");
       await deps.audit.record({
         workspaceId,
         action: "api_key.revoked",
@@ -141,10 +141,9 @@ export function createApiKeysService(deps: {
       if (!row || !timingSafeEqual(Buffer.from(row.keyHash, "hex"), Buffer.from(hash, "hex"))) {
         throw new AppError("UNAUTHORIZED", INVALID_KEY);
       }
-      if (row.revokedAt) throw new AppError("UNAUTHORIZED", "This API key has been revoked");
+      if (row.revokedAt) throw AppError.of("UNAUTHORIZED", "apiKeys.apiKeyHasBeenRevoked");
       const at = now();
-      if (row.expiresAt && row.expiresAt <= at)
-        throw new AppError("UNAUTHORIZED", "This API key has expired");
+      if (row.expiresAt && row.expiresAt <= at) throw AppError.of("UNAUTHORIZED", "apiKeys.apiKeyHasExpired");
       const plan = await deps.plan(row.workspaceId);
       if (!planIncludesApiAccess(plan.tier)) throw noApiAccess(plan.name);
       await Promise.all([

@@ -81,7 +81,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const workspaceId = workspaceOf(request, "inbox:read");
       const { channelId } = await live.channelOf(workspaceId, request.params.id);
-      if (!channelId) throw new AppError("CONFLICT", "Templates are for WhatsApp conversations only.");
+      if (!channelId) throw AppError.of("CONFLICT", "channels.templatesForWhatsappConversationsOnly");
       await enforceLimit(
         limiter,
         reply,
@@ -102,7 +102,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<{
       const member = memberOf(request);
       await limitAgentMessages(limiter, reply, member);
       const { channelId } = await live.channelOf(workspaceId, request.params.id);
-      if (!channelId) throw new AppError("CONFLICT", "Templates are for WhatsApp conversations only.");
+      if (!channelId) throw AppError.of("CONFLICT", "channels.templatesForWhatsappConversationsOnly");
       const { name, language, parameters } = request.body;
       // Checked against the template as Meta has it now, so a wrong count never reaches Meta.
       const template = (await channels.templates(workspaceId, channelId)).find(

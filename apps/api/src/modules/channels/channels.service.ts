@@ -116,7 +116,7 @@ export function createChannelsService(deps: ChannelsDeps) {
 
   async function owned(workspaceId: string, id: string) {
     const row = await repo.owned(workspaceId, id);
-    if (!row) throw new AppError("NOT_FOUND", "Channel not found");
+    if (!row) throw AppError.of("NOT_FOUND", "channels.channelNotFound");
     return row;
   }
 
@@ -192,7 +192,7 @@ export function createChannelsService(deps: ChannelsDeps) {
             (err as { code?: string; cause?: { code?: string } }).code === "23505" ||
             (err as { cause?: { code?: string } }).cause?.code === "23505"
           )
-            throw new AppError("CONFLICT", "This number was just connected to a Parley chatbot.");
+            throw AppError.of("CONFLICT", "channels.numberWasJustConnectedTo");
           throw err;
         });
       await deps.audit.record({

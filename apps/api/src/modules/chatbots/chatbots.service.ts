@@ -156,7 +156,7 @@ export function createChatbotsService(deps: {
   async function own(workspaceId: string, id: string): Promise<ChatbotRow> {
     const row = await repo.owned(workspaceId, id);
     // Someone else's bot is indistinguishable from a missing one.
-    if (!row) throw new AppError("NOT_FOUND", "Chatbot not found");
+    if (!row) throw AppError.of("NOT_FOUND", "chatbot.chatbotNotFound");
     return row;
   }
 

@@ -57,7 +57,7 @@ function decodeCursor(cursor: string): Cursor {
   const [tag, at, id] = parts.length === 2 ? ["m", ...parts] : parts;
   // The cursor is client-held text: only a well-formed one reaches the query.
   if (parts.length > 3 || (tag !== "w" && tag !== "m") || !at || !isStamp(at) || !isCursorId(id))
-    throw new AppError("BAD_REQUEST", "Invalid page cursor");
+    throw AppError.of("BAD_REQUEST", "general.invalidPageCursor");
   return { block: tag === "w" ? "waiting" : "rest", at, id };
 }
 

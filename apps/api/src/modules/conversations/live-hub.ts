@@ -322,12 +322,9 @@ export function createLiveHub(options: LiveHubOptions) {
       input: { conversationId: string; visitorKey: string; after: number | undefined; current: number },
     ) {
       if ((perVisitor.get(input.visitorKey) ?? 0) >= LIVE_LIMITS.streamsPerVisitor)
-        throw new AppError("RATE_LIMITED", "Too many open chat windows. Close one and try again.");
+        throw AppError.of("RATE_LIMITED", "liveChat.tooManyOpenChatWindows");
       if ((perIp.get(request.ip) ?? 0) >= LIVE_LIMITS.streamsPerIp)
-        throw new AppError(
-          "RATE_LIMITED",
-          "Too many open chat windows from your network. Please try again later.",
-        );
+        throw AppError.of("RATE_LIMITED", "liveChat.tooManyOpenChatWindowsFrom");
       bump(perVisitor, input.visitorKey, 1);
       bump(perIp, request.ip, 1);
       const set = visitors.get(input.conversationId) ?? new Set<VisitorStream>();
@@ -375,7 +372,7 @@ export function createLiveHub(options: LiveHubOptions) {
     ) {
       const memberKey = `${input.workspaceId}:${input.userId}`;
       if ((perMember.get(memberKey) ?? 0) >= LIVE_LIMITS.streamsPerMember)
-        throw new AppError("RATE_LIMITED", "Too many open dashboard tabs. Close one and try again.");
+        throw AppError.of("RATE_LIMITED", "liveChat.tooManyOpenDashboardTabs");
       bump(perMember, memberKey, 1);
       let counted = true;
       try {

@@ -108,7 +108,7 @@ export function createLiveService(deps: LiveDeps) {
   /** Only customers' conversations can reach a person (the Playground is the owner's own test). */
   const teamChannel = (row: ConversationRow) => {
     if (row.channel === "playground")
-      throw new AppError("CONFLICT", "Only customers' conversations can be handed to a person.");
+      throw AppError.of("CONFLICT", "channels.onlyCustomersConversationsCanBe");
   };
 
   /**
@@ -138,8 +138,7 @@ export function createLiveService(deps: LiveDeps) {
       customerScope: ConversationAccess,
       language: BotLanguage,
     ): Promise<HandoffResult> {
-      if (!bot.handoff.enabled)
-        throw new AppError("FORBIDDEN", "This chat does not offer a person to talk to.");
+      if (!bot.handoff.enabled) throw AppError.of("FORBIDDEN", "liveChat.chatDoesNotOfferPerson");
       const at = now();
       const within = withinOfficeHours(bot.handoff.officeHours, at);
       const texts = textsFor(bot, language);
@@ -184,7 +183,7 @@ export function createLiveService(deps: LiveDeps) {
           result: { status: "waiting", withinHours: true, reply: replyInfo, offerLead: false },
         };
       });
-      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      if (!out) throw AppError.of("NOT_FOUND", "inbox.conversationNotFound");
       await publish(out);
       // Both are one insert into the job queue, awaited (as a lead's is) so that a crash or a busy
       // machine after the answer cannot lose the team's e-mail or the customer's "busy" notice; a
@@ -250,7 +249,7 @@ export function createLiveService(deps: LiveDeps) {
           result: true,
         };
       });
-      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      if (!out) throw AppError.of("NOT_FOUND", "inbox.conversationNotFound");
       await publish(out);
       return out.result;
     },
@@ -307,7 +306,7 @@ export function createLiveService(deps: LiveDeps) {
         const patch = { status: "claimed" as const, assigneeId: member.userId, assigneeName: member.name };
         return { patch, events: [statusEvent(row, patch)], result: toLiveStatus({ ...row, ...patch }) };
       });
-      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      if (!out) throw AppError.of("NOT_FOUND", "inbox.conversationNotFound");
       await publish(out);
       return out.result;
     },
@@ -331,10 +330,7 @@ export function createLiveService(deps: LiveDeps) {
         if (row.status === "claimed" && row.assigneeId !== member.userId)
           throw new AppError("CONFLICT", takenBy(row.assigneeName));
         if (!template && !windowOpen(row, at))
-          throw new AppError(
-            "REPLY_WINDOW_CLOSED",
-            "More than 24 hours have passed since the customer's last message, so WhatsApp allows only an approved template now.",
-          );
+          throw AppError.of("REPLY_WINDOW_CLOSED", "channels.moreThan24HoursHave");
         const m: NewMessage = {
           id: newId("msg"),
           conversationId,
@@ -358,7 +354,7 @@ export function createLiveService(deps: LiveDeps) {
         events.push({ type: "message", conversationId, message: toLiveMessage(m) });
         return { patch, messages: [m], events, result: toLiveMessage(m) };
       });
-      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      if (!out) throw AppError.of("NOT_FOUND", "inbox.conversationNotFound");
       await publish(out);
       return out.result;
     },
@@ -372,7 +368,7 @@ export function createLiveService(deps: LiveDeps) {
         const patch = { status: "bot" as const, assigneeId: null, assigneeName: null, waitingSince: null };
         return { patch, events: [statusEvent(row, patch)], result: toLiveStatus({ ...row, ...patch }) };
       });
-      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      if (!out) throw AppError.of("NOT_FOUND", "inbox.conversationNotFound");
       await publish(out);
       return out.result;
     },
@@ -386,7 +382,7 @@ export function createLiveService(deps: LiveDeps) {
         const patch = { status: "closed" as const, waitingSince: null, closedAt: at };
         return { patch, events: [statusEvent(row, patch)], result: toLiveStatus({ ...row, ...patch }) };
       });
-      if (!out) throw new AppError("NOT_FOUND", "Conversation not found");
+      if (!out) throw AppError.of("NOT_FOUND", "inbox.conversationNotFound");
       await publish(out);
       return out.result;
     },
@@ -394,14 +390,14 @@ export function createLiveService(deps: LiveDeps) {
     /** The messaging channel a conversation of the workspace is on (its connection's id), if any. */
     async channelOf(workspaceId: string, conversationId: string) {
       const state = await repo.state(conversationId, teamScope(workspaceId));
-      if (!state) throw new AppError("NOT_FOUND", "Conversation not found");
+      if (!state) throw AppError.of("NOT_FOUND", "inbox.conversationNotFound");
       return { channel: state.channel, channelId: state.channelId };
     },
 
     /** A member is typing: the visitor sees "<name> is typing". */
     async agentTyping(workspaceId: string, member: Member, conversationId: string) {
       const state = await repo.state(conversationId, teamScope(workspaceId));
-      if (!state) throw new AppError("NOT_FOUND", "Conversation not found");
+      if (!state) throw AppError.of("NOT_FOUND", "inbox.conversationNotFound");
       hub.typing(state.workspaceId, conversationId, member.name, "visitor");
     },
   };

@@ -210,13 +210,10 @@ export function createTurnService(deps: TurnDeps) {
       // The conversation (the writer's own) and its newest messages in one query; its message
       // count is kept on the row, so no count(*).
       const found = await repo.withRecentMessages(conversationId, access, RECENT);
-      if (!found) throw new AppError("NOT_FOUND", "Conversation not found");
+      if (!found) throw AppError.of("NOT_FOUND", "inbox.conversationNotFound");
       const conversation = found.conversation;
       if (conversation.messageCount >= WIDGET_LIMITS.maxMessagesPerConversation && !inbound) {
-        throw new AppError(
-          "CONFLICT",
-          "This conversation has reached its length limit. Please start a new conversation.",
-        );
+        throw AppError.of("CONFLICT", "widget.conversationHasReachedItsLength");
       }
       /** An outgoing message of this conversation: queued for sending on a messaging channel. */
       const delivery = deliveryFor(conversation);

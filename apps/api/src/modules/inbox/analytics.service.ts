@@ -25,8 +25,8 @@ export function createAnalyticsService(deps: {
       const from = new Date(`${q.from}T00:00:00.000Z`);
       const to = new Date(`${q.to}T23:59:59.999Z`);
       const days = Math.round((to.getTime() - from.getTime()) / 86_400_000);
-      if (days < 1) throw new AppError("BAD_REQUEST", "The end date must not be before the start date");
-      if (days > MAX_DAYS) throw new AppError("BAD_REQUEST", "Choose a range of at most a year");
+      if (days < 1) throw AppError.of("BAD_REQUEST", "inbox.endDateMustNotBe");
+      if (days > MAX_DAYS) throw AppError.of("BAD_REQUEST", "inbox.chooseRangeOfAtMost");
 
       const [f, usedMonth, limits] = await Promise.all([
         repo.figures({ workspaceId, chatbotId: q.chatbotId, channel: q.channel, from, to }),

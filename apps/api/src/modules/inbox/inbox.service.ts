@@ -94,7 +94,7 @@ export function createInboxService(deps: {
 
   async function ownConversation(workspaceId: string, id: string) {
     const row = await queries.conversation(workspaceId, id);
-    if (!row) throw new AppError("NOT_FOUND", "Conversation not found");
+    if (!row) throw AppError.of("NOT_FOUND", "inbox.conversationNotFound");
     return row;
   }
 

@@ -63,7 +63,7 @@ export async function addUploadedFile(
   const declared = Number(request.headers["content-length"] ?? Number.NaN);
   if (declared > limit.bytes + MULTIPART_OVERHEAD) refuseUpload(reply, limit.message);
   const file = await request.file({ limits: { fileSize: limit.bytes + 1 } });
-  if (!file) throw new AppError("BAD_REQUEST", "Attach a file in the `file` field.");
+  if (!file) throw AppError.of("BAD_REQUEST", "knowledge.attachFileInFileField");
   const data = await readBounded(file.file, limit.bytes);
   if (!data) refuseUpload(reply, limit.message);
   return knowledge.addFile(workspaceId, botId, {

@@ -145,11 +145,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
   async function ownBot(workspaceId: string, chatbotId: string) {
     if (!(await repo.botOwnedBy(workspaceId, chatbotId)))
-      throw new AppError("NOT_FOUND", "Chatbot not found");
+      throw AppError.of("NOT_FOUND", "chatbot.chatbotNotFound");
   }
   async function ownSource(workspaceId: string, chatbotId: string, sourceId: string) {
     const row = await repo.findOwned(workspaceId, chatbotId, sourceId);
-    if (!row) throw new AppError("NOT_FOUND", "Knowledge source not found");
+    if (!row) throw AppError.of("NOT_FOUND", "knowledge.knowledgeSourceNotFound");
     return row;
   }
   async function assertRoom(workspaceId: string) {
@@ -250,7 +250,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           : {}),
         updatedAt: deps.now(),
       });
-      if (!updated) throw new AppError("NOT_FOUND", "Knowledge source not found");
+      if (!updated) throw AppError.of("NOT_FOUND", "knowledge.knowledgeSourceNotFound");
       return withLastSync(updated, workspaceId);
     },
     /** The source's syncs, newest first. */
@@ -302,7 +302,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       if (file.data.length > limits.fileMb * 1024 * 1024) {
         throw new AppError("PAYLOAD_TOO_LARGE", limitMessages(limits, plan.name).fileSize);
       }
-      if (file.data.length === 0) throw new AppError("BAD_REQUEST", "The file is empty.");
+      if (file.data.length === 0) throw AppError.of("BAD_REQUEST", "knowledge.fileEmpty");
       let type: ReturnType<typeof detectFileType>;
       try {
         type = detectFileType(file.data, file.fileName);
@@ -335,7 +335,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     async resync(workspaceId: string, chatbotId: string, sourceId: string): Promise<KnowledgeSource> {
       const row = await ownSource(workspaceId, chatbotId, sourceId);
       if (row.status === "queued" || row.status === "processing")
-        throw new AppError("CONFLICT", "This source is already being processed.");
+        throw AppError.of("CONFLICT", "knowledge.sourceAlreadyBeingProcessed");
       const updated = await repo.updateReturning(sourceId, {
         status: "queued",
         error: null,

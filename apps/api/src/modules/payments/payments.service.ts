@@ -65,7 +65,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   async function ownPayment(userId: string, trackId: string): Promise<PaymentRow> {
     const row = await repo.owned(userId, trackId);
-    if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+    if (!row) throw AppError.of("NOT_FOUND", "payment.paymentNotFound");
     return row;
   }
 
@@ -292,13 +292,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * the user to the gateway for it.
      */
     async record(callerId: string, input: PaymentCreateRequest): Promise<PaymentCreateResponse> {
-      if (input.userId !== callerId) throw new AppError("FORBIDDEN", "You can only record your own payments");
+      if (input.userId !== callerId) throw AppError.of("FORBIDDEN", "payment.youCanOnlyRecordOwn");
       let row = await ownPayment(callerId, input.trackId);
       if (row.planId !== input.planId || majorToMinor(input.amount, row.currency) !== row.amountMinor) {
-        throw new AppError(
-          "PAYMENT_AMOUNT_MISMATCH",
-          "The payment details do not match the payment that was started",
-        );
+        throw AppError.of("PAYMENT_AMOUNT_MISMATCH", "payment.paymentDetailsDoNotMatch");
       }
       if (!row.recordedAt) {
         await repo.update(row.trackId, { recordedAt: now() });
@@ -337,7 +334,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (result.outcome === "rejected" && result.reason === "unknown track id")
         throw new AppError("NOT_FOUND", "Unknown payment");
       if (result.outcome === "rejected")
-        throw new AppError("PAYMENT_NOT_PAYABLE", "This payment can no longer be completed");
+        throw AppError.of("PAYMENT_NOT_PAYABLE", "payment.paymentCanNoLongerBe");
       return { ack: provider.callbackAck?.({ resultUrl: resultUrl(event.trackId) }), result };
     },
 
@@ -356,9 +353,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     ): Promise<PaymentRow> {
       return db.transaction(async (tx) => {
         const payment = await repo.lockByTrackId(tx, trackId);
-        if (!payment) throw new AppError("NOT_FOUND", "Payment not found");
+        if (!payment) throw AppError.of("NOT_FOUND", "payment.paymentNotFound");
         if (payment.status !== "amount_mismatch") {
-          throw new AppError("CONFLICT", "Only a payment held for review can be resolved here");
+          throw AppError.of("CONFLICT", "console.onlyPaymentHeldForReview");
         }
         const at = now();
         if (decision === "grant") {
@@ -427,14 +424,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const refundId = newId("rfd");
       const { payment } = await db.transaction(async (tx) => {
         const payment = await repo.lockByTrackId(tx, trackId);
-        if (!payment) throw new AppError("NOT_FOUND", "Payment not found");
-        if (payment.status !== "captured")
-          throw new AppError("CONFLICT", "Only a captured payment can be refunded");
+        if (!payment) throw AppError.of("NOT_FOUND", "payment.paymentNotFound");
+        if (payment.status !== "captured") throw AppError.of("CONFLICT", "console.onlyCapturedPaymentCanBe");
         if (!providers.byId(payment.provider)?.refund) {
-          throw new AppError(
-            "CONFLICT",
-            "This gateway takes refunds only in its own console: refund it there",
-          );
+          throw AppError.of("CONFLICT", "console.gatewayTakesRefundsOnlyIn");
         }
         const taken = (await repo.refundsOf(trackId, tx))
           .filter((r) => r.status !== "failed")
@@ -451,10 +444,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (input.consequence !== "keep") {
           const current = await subscriptions.rowOf(tx, payment.userId);
           if (current?.lastPaymentTrackId !== trackId || !current.currentPeriodEnd) {
-            throw new AppError(
-              "BAD_REQUEST",
-              "This payment is not the one for the current paid period: keep the plan as it is",
-            );
+            throw AppError.of("BAD_REQUEST", "console.paymentNotOneForCurrent");
           }
         }
         await repo.insertRefund(tx, {

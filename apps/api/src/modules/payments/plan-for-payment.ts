@@ -26,21 +26,21 @@ export function planForPayment(
 
   if (planId !== undefined) {
     const plan = activePlans.find((p) => p.id === planId);
-    if (!plan) throw new AppError("NOT_FOUND", "User or plan not found");
+    if (!plan) throw AppError.of("NOT_FOUND", "payment.userOrPlanNotFound");
     if (planName !== undefined && !sameName(plan.name, planName)) {
-      throw new AppError("BAD_REQUEST", "The plan name does not match the selected plan");
+      throw AppError.of("BAD_REQUEST", "payment.planNameDoesNotMatch");
     }
-    if (plan.priceMinor === 0) throw new AppError("BAD_REQUEST", "The Free plan needs no payment");
+    if (plan.priceMinor === 0) throw AppError.of("BAD_REQUEST", "payment.freePlanNeedsNoPayment");
     if (!costs(plan)) throw amountMismatch("the selected plan");
     return plan;
   }
 
   const named = planName === undefined ? activePlans : activePlans.filter((p) => sameName(p.name, planName));
-  if (named.length === 0) throw new AppError("NOT_FOUND", "User or plan not found");
+  if (named.length === 0) throw AppError.of("NOT_FOUND", "payment.userOrPlanNotFound");
   const priced = named.filter(costs);
   if (priced.length === 0) throw amountMismatch(planName === undefined ? "any plan" : "the selected plan");
   if (priced.every((p) => p.priceMinor === 0)) {
-    throw new AppError("BAD_REQUEST", "The Free plan needs no payment");
+    throw AppError.of("BAD_REQUEST", "payment.freePlanNeedsNoPayment");
   }
   const [only, ...others] = priced;
   if (!only || others.length > 0) {

@@ -187,10 +187,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
     async (request, reply) => {
       const workspaceId = keyWorkspace(request, "write");
       if (!request.isMultipart()) {
-        throw new AppError(
-          "UNSUPPORTED_MEDIA_TYPE",
-          "Send the document as multipart/form-data, in the `file` field.",
-        );
+        throw AppError.of("UNSUPPORTED_MEDIA_TYPE", "apiKeys.sendDocumentAsMultipartForm");
       }
       return reply
         .status(201)
@@ -319,10 +316,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
         });
         await countIfAnswered(result);
         if (result.quotaBlocked) {
-          throw new AppError(
-            "PLAN_LIMIT_REACHED",
-            "This workspace has used its plan's messages for this month. Upgrade the plan to answer more.",
-          );
+          throw AppError.of("PLAN_LIMIT_REACHED", "apiKeys.workspaceHasUsedItsPlansMessages");
         }
         return {
           conversationId,
@@ -341,7 +335,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
         };
       } catch (err) {
         if (err instanceof ModelError) {
-          throw new AppError("SERVICE_UNAVAILABLE", "The bot's AI model could not answer. Please try again.");
+          throw AppError.of("SERVICE_UNAVAILABLE", "apiKeys.botsAiModelCouldNot");
         }
         throw err;
       } finally {
@@ -388,7 +382,7 @@ export const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, opts) => {
       let start = 0;
       if (cursor) {
         const at = messages.findIndex((m) => m._id === cursor);
-        if (at < 0) throw new AppError("BAD_REQUEST", "Invalid page cursor");
+        if (at < 0) throw AppError.of("BAD_REQUEST", "general.invalidPageCursor");
         start = at + 1;
       }
       const items = messages.slice(start, start + limit);

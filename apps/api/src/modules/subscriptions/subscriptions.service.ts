@@ -77,7 +77,7 @@ export function createSubscriptionsService(deps: {
   // the outer handle would wait for the transaction forever.
   const planOrThrow = async (id: string, tx: Tx = db): Promise<PlanRow> => {
     const plan = await plans.findById(id, tx);
-    if (!plan) throw new AppError("NOT_FOUND", "Plan not found");
+    if (!plan) throw AppError.of("NOT_FOUND", "subscription.planNotFound");
     return plan;
   };
 
@@ -107,7 +107,7 @@ export function createSubscriptionsService(deps: {
 
     async getDetails(callerId: string, userId: string): Promise<SubscriptionDetails> {
       // Same answer for someone else's id whether or not it exists.
-      if (callerId !== userId) throw new AppError("FORBIDDEN", "You can only view your own subscription");
+      if (callerId !== userId) throw AppError.of("FORBIDDEN", "subscription.youCanOnlyViewOwn");
       return details(await repo.ensure(db, userId, now()));
     },
 
@@ -157,25 +157,21 @@ export function createSubscriptionsService(deps: {
       callerId: string,
       input: { userId: string; trackId: string | null; targetPlanId: string; isYearly: boolean },
     ): Promise<DowngradeResponse> {
-      if (callerId !== input.userId)
-        throw new AppError("FORBIDDEN", "You can only change your own subscription");
+      if (callerId !== input.userId) throw AppError.of("FORBIDDEN", "subscription.youCanOnlyChangeOwn");
       const target = await plans.findById(input.targetPlanId);
-      if (!target?.isActive) throw new AppError("NOT_FOUND", "The selected plan is not available");
+      if (!target?.isActive) throw AppError.of("NOT_FOUND", "subscription.selectedPlanNotAvailable");
       if ((target.billingInterval === "yearly") !== input.isYearly) {
-        throw new AppError("BAD_REQUEST", "The billing interval does not match the selected plan");
+        throw AppError.of("BAD_REQUEST", "subscription.billingIntervalDoesNotMatch");
       }
       return db.transaction(async (tx) => {
         const row = await repo.ensure(tx, input.userId, now());
         const locked = (await repo.byUser(tx, input.userId, true)) ?? row;
         const current = await planOrThrow(locked.planId, tx);
         if (!locked.currentPeriodEnd) {
-          throw new AppError("BAD_REQUEST", "You are on the Free plan: there is nothing to downgrade");
+          throw AppError.of("BAD_REQUEST", "subscription.youOnFreePlanThere");
         }
         if (input.trackId !== null && locked.lastPaymentTrackId !== input.trackId) {
-          throw new AppError(
-            "BAD_REQUEST",
-            "This payment reference does not belong to your current subscription",
-          );
+          throw AppError.of("BAD_REQUEST", "subscription.paymentReferenceDoesNotBelong");
         }
         if (target.tier >= current.tier) {
           throw new AppError(
@@ -203,7 +199,7 @@ export function createSubscriptionsService(deps: {
 
     /** Cancels a scheduled downgrade if there is one; calling it again changes nothing. */
     async cancelPendingDowngrade(callerId: string, userId: string, opts: { byStaff?: boolean } = {}) {
-      if (callerId !== userId) throw new AppError("FORBIDDEN", "You can only change your own subscription");
+      if (callerId !== userId) throw AppError.of("FORBIDDEN", "subscription.youCanOnlyChangeOwn");
       return db.transaction(async (tx) => {
         await repo.ensure(tx, userId, now());
         const row = await repo.byUser(tx, userId, true);
@@ -304,16 +300,16 @@ export function createSubscriptionsService(deps: {
       record: (tx: Tx, before: SubscriptionRow, after: SubscriptionRow) => Promise<void>,
     ): Promise<SubscriptionDetails> {
       const plan = await plans.findById(input.planId);
-      if (!plan?.isActive) throw new AppError("NOT_FOUND", "The selected plan is not available");
+      if (!plan?.isActive) throw AppError.of("NOT_FOUND", "subscription.selectedPlanNotAvailable");
       if (plan.priceMinor === 0) {
-        throw new AppError("BAD_REQUEST", "Grant a paid plan: every workspace has the Free plan already");
+        throw AppError.of("BAD_REQUEST", "console.grantPaidPlanEveryWorkspace");
       }
       const start = now();
       if (input.until.getTime() <= start.getTime()) {
-        throw new AppError("BAD_REQUEST", "Choose an end date in the future");
+        throw AppError.of("BAD_REQUEST", "console.chooseEndDateInFuture");
       }
       if (input.until.getTime() > start.getTime() + 3 * 366 * DAY_MS) {
-        throw new AppError("BAD_REQUEST", "Grant at most three years at a time");
+        throw AppError.of("BAD_REQUEST", "console.grantAtMostThreeYears");
       }
       const after = await db.transaction(async (tx) => {
         await repo.ensure(tx, workspaceId, start);
@@ -414,7 +410,7 @@ export function createSubscriptionsService(deps: {
     /** Puts a user on a plan for a year without a payment (showcase content, support gestures). */
     async grant(userId: string, planCode: string) {
       const plan = await plans.findByCode(planCode);
-      if (!plan) throw new AppError("NOT_FOUND", "Plan not found");
+      if (!plan) throw AppError.of("NOT_FOUND", "subscription.planNotFound");
       await db.transaction(async (tx) => {
         const row = await repo.ensure(tx, userId, now());
         const start = now();

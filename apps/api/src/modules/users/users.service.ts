@@ -31,7 +31,7 @@ export function createUsersService(deps: { repo: UsersRepo }) {
 
     async get(userId: string): Promise<PlatformUser> {
       const row = await repo.byId(userId);
-      if (!row) throw new AppError("NOT_FOUND", "User not found");
+      if (!row) throw AppError.of("NOT_FOUND", "session.userNotFound");
       return toPlatformUser(row);
     },
 
@@ -42,7 +42,7 @@ export function createUsersService(deps: { repo: UsersRepo }) {
     async getOwnByEmail(callerId: string, email: string): Promise<PlatformUser> {
       const me = await this.get(callerId);
       if (me.email !== email.trim().toLowerCase()) {
-        throw new AppError("FORBIDDEN", "You can only look up your own account");
+        throw AppError.of("FORBIDDEN", "session.youCanOnlyLookUp");
       }
       return me;
     },

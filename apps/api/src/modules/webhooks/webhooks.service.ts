@@ -81,7 +81,7 @@ function parseCursor(cursor: string | undefined) {
   if (!cursor) return undefined;
   const [at, id] = cursor.split("|");
   const date = new Date(at ?? "");
-  if (!id || Number.isNaN(date.getTime())) throw new AppError("BAD_REQUEST", "Invalid page cursor");
+  if (!id || Number.isNaN(date.getTime())) throw AppError.of("BAD_REQUEST", "general.invalidPageCursor");
   return { at: date, id };
 }
 
@@ -295,7 +295,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       });
       deps.delivery.wakeAttempts();
       const stored = await repo.delivery(deliveryId);
-      if (!stored) throw new AppError("INTERNAL", "Something went wrong on our side");
+      if (!stored) throw AppError.of("INTERNAL", "general.somethingWentWrongOnSide");
       return toDelivery(stored, []);
     },
 
@@ -317,7 +317,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     /** Sends a message again (same `webhook-id`, same body): a new delivery with its own attempts. */
     async redeliver(workspaceId: string, deliveryId: string): Promise<WebhookDelivery> {
       const original = await repo.deliveryOf(workspaceId, deliveryId);
-      if (!original) throw new AppError("NOT_FOUND", "Delivery not found");
+      if (!original) throw AppError.of("NOT_FOUND", "webhooks.deliveryNotFound");
       const endpoint = await endpointOf(workspaceId, original.endpointId);
       await requirePlan(workspaceId);
       if (!endpoint.enabled) throw new AppError("CONFLICT", TURNED_OFF);
@@ -341,7 +341,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       });
       deps.delivery.wakeAttempts();
       const stored = await repo.delivery(id);
-      if (!stored) throw new AppError("INTERNAL", "Something went wrong on our side");
+      if (!stored) throw AppError.of("INTERNAL", "general.somethingWentWrongOnSide");
       return toDelivery(stored, []);
     },
   };

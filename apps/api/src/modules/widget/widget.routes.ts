@@ -62,7 +62,7 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRouteOptions> = async (ap
     if (origin && origin !== appOrigin) {
       const bot = await widget.publishedBot(chatbotId);
       if (!originAllowed(origin, bot.allowedDomains))
-        throw new AppError("FORBIDDEN", "This chat is not enabled on this website");
+        throw AppError.of("FORBIDDEN", "widget.chatNotEnabledOnWebsite");
       reply.header("access-control-allow-origin", origin).header("vary", "origin");
     }
     return reply

@@ -44,7 +44,7 @@ export function createWidgetService(deps: WidgetDeps) {
       return row ?? null;
     });
     if (bot?.published) return bot;
-    if (!explain) throw new AppError("NOT_FOUND", "This chat is not available");
+    if (!explain) throw AppError.of("NOT_FOUND", "widget.chatNotAvailable");
     throw new AppError(
       "NOT_FOUND",
       bot
@@ -59,7 +59,7 @@ export function createWidgetService(deps: WidgetDeps) {
   async function visitorConversation(bot: ChatbotRow, conversationId: string, who: Visitor) {
     const conv = await repo.find(conversationId, visitorScope(bot, who));
     // Another visitor's conversation is indistinguishable from a missing one.
-    if (!conv) throw new AppError("NOT_FOUND", "Conversation not found");
+    if (!conv) throw AppError.of("NOT_FOUND", "inbox.conversationNotFound");
     return conv;
   }
 
@@ -170,13 +170,13 @@ export function createWidgetService(deps: WidgetDeps) {
     async feedback(chatbotId: string, who: Visitor, messageId: string, value: "up" | "down" | null) {
       const bot = await publishedBot(chatbotId);
       const row = await repo.findAssistantMessage(messageId, bot.id, accessOf(bot.id, who));
-      if (!row) throw new AppError("NOT_FOUND", "Message not found");
+      if (!row) throw AppError.of("NOT_FOUND", "inbox.messageNotFound");
       await repo.setFeedback(messageId, value);
     },
 
     async lead(chatbotId: string, conversationId: string, who: Visitor, input: LeadInput) {
       const bot = await publishedBot(chatbotId);
-      if (!bot.leadCapture) throw new AppError("FORBIDDEN", "This chat does not collect contact details");
+      if (!bot.leadCapture) throw AppError.of("FORBIDDEN", "widget.chatDoesNotCollectContact");
       await visitorConversation(bot, conversationId, who);
       await repo.addLead({
         id: newId("lead"),

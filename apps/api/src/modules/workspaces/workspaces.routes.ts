@@ -73,10 +73,7 @@ export const seatStatusRoutes: FastifyPluginAsyncZod<{
         seats.breakdown(workspaceId),
       ]);
       if (!used) {
-        throw new AppError(
-          "SERVICE_UNAVAILABLE",
-          "We could not count the workspace's members just now. Please try again in a moment.",
-        );
+        throw AppError.of("SERVICE_UNAVAILABLE", "session.weCouldNotCountWorkspaces");
       }
       reply.header("cache-control", "no-store");
       const limit = limits.teamMembers;

@@ -1,6 +1,8 @@
 import { workspaceSlugSchema } from "@parley/contracts";
 import { createI18n, type Language } from "@parley/ui/i18n";
 import { LanguageProvider } from "@parley/ui/i18n/react";
+// The English catalog, registered as the Arabic table's loader registers it in the app.
+import "@parley/ui/i18n/server-keys";
 import { lookupServerMessage } from "@parley/ui/i18n/server-match";
 import arabic from "@parley/ui/locales/ar/server";
 import { createElement } from "react";

@@ -122,7 +122,7 @@ export function createMpgsProvider(config: MpgsConfig, fetchImpl: typeof fetch =
       });
       const session = body.session as { id?: string } | undefined;
       if (body.result !== "SUCCESS" || !session?.id)
-        throw new AppError("GATEWAY_ERROR", "The card gateway refused to start the payment");
+        throw AppError.of("GATEWAY_ERROR", "payment.cardGatewayRefusedToStart");
       return {
         paymentUrl: `${config.baseUrl}/checkout/entry/${session.id}`,
         providerRef: session.id,

@@ -58,7 +58,7 @@ export function createSandboxProvider(config: SandboxConfig): PaymentProvider {
     async initiate(input) {
       const body = await call("/sandbox-gateway/api/orders", { method: "POST", body: JSON.stringify(input) });
       if (typeof body.paymentUrl !== "string")
-        throw new AppError("GATEWAY_ERROR", "The payment gateway sent no payment page");
+        throw AppError.of("GATEWAY_ERROR", "payment.paymentGatewaySentNoPayment");
       return {
         paymentUrl: body.paymentUrl,
         providerRef: typeof body.orderId === "string" ? body.orderId : null,

@@ -140,7 +140,7 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = a
 
   app.get<{ Params: { trackId: string } }>("/sandbox-gateway/pay/:trackId", async (request, reply) => {
     const order = await findOrder(request.params.trackId);
-    if (!order) throw new AppError("NOT_FOUND", "This payment link is not valid");
+    if (!order) throw AppError.of("NOT_FOUND", "payment.paymentLinkNotValid");
     const nonce = randomBytes(16).toString("base64");
     reply
       .header(
@@ -160,12 +160,12 @@ export const sandboxGatewayRoutes: FastifyPluginAsync<SandboxGatewayOptions> = a
       const choice = request.body?.decision;
       const decision =
         choice && choice in decisions ? decisions[choice as keyof typeof decisions] : undefined;
-      if (!decision) throw new AppError("BAD_REQUEST", "Choose Approve, Decline or Cancel");
+      if (!decision) throw AppError.of("BAD_REQUEST", "payment.chooseApproveDeclineOrCancel");
       // Only the first decision counts, as at a real gateway.
       const order = await orders.decide(request.params.trackId, decision, now());
       if (!order) {
         const existing = await findOrder(request.params.trackId);
-        if (!existing) throw new AppError("NOT_FOUND", "This payment link is not valid");
+        if (!existing) throw AppError.of("NOT_FOUND", "payment.paymentLinkNotValid");
         return reply.redirect(existing.returnUrl, 303);
       }
       const status = decision === "approved" ? "captured" : decision === "declined" ? "failed" : "canceled";

@@ -1,3 +1,5 @@
+// The English catalog, registered as the Arabic table's loader registers it in the app.
+import "@parley/ui/i18n/server-keys";
 import { serverMessageFor } from "@parley/ui/i18n/server-messages";
 import arServer from "@parley/ui/locales/ar/server";
 import { describe, expect, it } from "vitest";
