@@ -4,9 +4,9 @@ import { requestIdFrom, serviceLogger } from "@parley/config/log-redaction";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type AppDb, createWiring, selfUrl } from "./composition/context";
+import { registerApiRoutes } from "./composition/routes";
 import { createServices, type Services } from "./composition/services";
-import { API_MIGRATIONS_TABLE } from "./db/open";
-import { type Env, migrationsFolder, WHATSAPP_STAND_IN_PATH } from "./env";
+import { type Env, WHATSAPP_STAND_IN_PATH } from "./env";
 import { type Clock, createClock } from "./lib/clock";
 import { countingRefusals, createMetrics, type Metrics, registerMetrics } from "./lib/metrics";
 import { createMemoryPubSub, createPgPubSub, createRedisPubSub, type PubSub } from "./lib/pubsub";
@@ -17,45 +17,14 @@ import {
   type RateLimiter,
 } from "./lib/rate-limit";
 import { openRedis } from "./lib/redis";
-import { createReplayGuard } from "./lib/replay-guard";
-import { adminRoutes } from "./modules/admin/admin.routes";
-import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes";
-import { authEventsRoutes } from "./modules/auth-events/auth-events.routes";
-import { channelsRoutes, channelWebhookRoutes } from "./modules/channels/channels.routes";
 import { whatsappGraphStandIn } from "./modules/channels/whatsapp/stand-in/graph-stand-in";
-import { playgroundRoutes } from "./modules/chat/playground.routes";
-import { chatbotsRoutes } from "./modules/chatbots/chatbots.routes";
-import { createEmbeddingsTester } from "./modules/chatbots/embeddings-test";
-import { embeddingsTestRoutes } from "./modules/chatbots/embeddings-test.routes";
-import { contactRoutes } from "./modules/contact/contact.routes";
-import { liveRoutes } from "./modules/conversations/live.routes";
-import { demoRoutes } from "./modules/demo/demo.routes";
-import { healthRoutes } from "./modules/health/health.routes";
-import { identityRoutes } from "./modules/identity/identity.routes";
-import { inboxRoutes } from "./modules/inbox/inbox.routes";
-import { knowledgeRoutes } from "./modules/knowledge/knowledge.routes";
-import { notificationPrefsRoutes } from "./modules/notifications/notifications.routes";
-import { paymentCallbackRoutes, paymentsRoutes } from "./modules/payments/payments.routes";
 import { createSandboxOrdersRepo } from "./modules/payments/sandbox-gateway/sandbox-gateway.repo";
 import { sandboxGatewayRoutes } from "./modules/payments/sandbox-gateway/sandbox-gateway.routes";
-import { plansRoutes } from "./modules/plans/plans.routes";
-import { publicApi } from "./modules/public-api/public-api";
-import { subscriptionsRoutes } from "./modules/subscriptions/subscriptions.routes";
-import { supportRoutes } from "./modules/support/support.routes";
-import { clearCookiesRoute, usersRoutes } from "./modules/users/users.routes";
-import { webhookDeliveriesRoutes } from "./modules/webhooks/webhook-deliveries.routes";
-import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
 import { frameAncestors } from "./modules/widget/origin-policy";
-import { widgetRoutes } from "./modules/widget/widget.routes";
-import { widgetLauncherRoutes } from "./modules/widget/widget-launcher.routes";
-import { auditRoutes, seatStatusRoutes, workspaceSeatsRoutes } from "./modules/workspaces/workspaces.routes";
-import { createMembershipCheck, createTokenVerifier, requireAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
-import { bindChatbotLog } from "./plugins/log-context";
 import { refuseNulInput } from "./plugins/refuse-nul";
 import { registerSecurityHeaders } from "./plugins/security-headers";
 import { registerSpa } from "./plugins/spa";
-import { testClockRoute } from "./plugins/test-clock";
 import { warnOfUntrustedProxy } from "./plugins/trust-proxy";
 import { closeOnUnreadBody } from "./plugins/unread-body";
 import { refuseInvalidUtf8 } from "./plugins/utf8-body";
@@ -135,19 +104,6 @@ export async function buildApp(deps: AppDeps) {
     jobCounts: () => services.jobs.depth(),
     paymentCounts: () => services.payments.countByState(),
   });
-  const {
-    plans,
-    contact,
-    users,
-    subscriptions,
-    entitlements,
-    payments,
-    chatbots,
-    knowledge,
-    chat,
-    usage,
-    widget,
-  } = services;
   const redis = env.REDIS_URL ? await openRedis(env.REDIS_URL, app.log) : undefined;
   const limiter = countingRefusals(
     deps.limiter ??
@@ -189,145 +145,22 @@ export async function buildApp(deps: AppDeps) {
   });
   app.decorate("services", services);
   app.decorate("clock", clock);
-  const verifyToken = createTokenVerifier({
-    jwksUrl: `${env.AUTH_INTERNAL_URL ?? env.AUTH_URL}/jwks`,
-    issuer: env.AUTH_URL,
-  });
-  const membership = createMembershipCheck({
-    authUrl: env.AUTH_INTERNAL_URL ?? env.AUTH_URL,
-    secret: env.AUTH_EVENTS_SECRET,
-  });
-
   await app.register(
-    async (api) => {
-      api.addHook("onRequest", bindChatbotLog);
-      await api.register(healthRoutes, {
+    (api) =>
+      registerApiRoutes(api, {
+        env,
         db,
-        version: VERSION,
-        migrationsFolder,
-        migrationsTable: API_MIGRATIONS_TABLE,
-        redis,
+        clock,
+        services,
+        limiter,
         pubsub,
-      });
-      await api.register(plansRoutes, { plans });
-      await api.register(contactRoutes, { contact, limiter });
-      await api.register(clearCookiesRoute);
-      await api.register(demoRoutes, { enabled: env.DEMO_CONTENT });
-      await api.register(paymentCallbackRoutes, { payments });
-      await api.register(authEventsRoutes, { events: services.authEvents, secret: env.AUTH_EVENTS_SECRET });
-      await api.register(workspaceSeatsRoutes, {
-        entitlements,
-        secret: env.AUTH_EVENTS_SECRET,
-        replays: createReplayGuard(redis),
-      });
-      await api.register(widgetLauncherRoutes, { widget, limiter, appOrigin });
-      // What Meta calls for a connected WhatsApp number: the handshake and signed deliveries.
-      await api.register(channelWebhookRoutes, {
-        channels: services.channels,
-        jobs: services.channelJobs,
-        adapters: services.channelAdapters,
-        limiter,
-      });
-      await api.register(widgetRoutes, {
-        widget,
-        hub: services.liveHub,
-        sessions: services.widgetSessions,
-        identity: services.identity,
-        limiter,
+        redis,
         appOrigin,
-      });
-      if (env.TEST_CLOCK) {
-        await api.register(testClockRoute, {
-          clock,
-          // In this order: a plan change at period end, then payments, then retention; then the
-          // website sources whose scheduled re-sync is now due are queued, as the recurring job
-          // queues them (the queue's worker runs them).
-          runJobs: async () => ({
-            periodEnd: await services.subscriptions.runPeriodEnd(),
-            reconcile: await services.payments.reconcile(),
-            retention: await services.lifecycle.applyRetention(),
-            digests: await services.notifications.runDigests(),
-            resync: await services.knowledge.runScheduledSyncs(),
-          }),
-        });
-      }
-      // The public API: API keys only (never an access token), its own scope and hook.
-      await api.register(publicApi, {
-        prefix: "/v1",
         version: VERSION,
-        apiKeys: services.apiKeys,
-        limiter,
-        chatbots,
-        knowledge,
-        turn: services.turn,
-        inbox: services.inbox,
-        audit: services.audit,
-      });
-      const authenticate = requireAuth(verifyToken, membership, async (auth) => {
-        await users.upsertFromClaims(auth.claims);
-        if (env.DEMO_CONTENT) await services.demo.ensureForUser(auth.userId, auth.claims.email);
-      });
-      // The operator's console: platform staff only, its own scope (API keys refused before the token check).
-      await api.register(adminRoutes, {
-        prefix: "/admin",
-        admin: services.admin,
-        now: clock.now,
-        authenticate,
-      });
-      // Everything registered in this scope needs a valid access token.
-      await api.register(async (authed) => {
-        authed.addHook("onRequest", authenticate);
-        await authed.register(usersRoutes, { users });
-        await authed.register(webhooksRoutes, { webhooks: services.webhooks });
-        await authed.register(channelsRoutes, { channels: services.channels, live: services.live, limiter });
-        await authed.register(webhookDeliveriesRoutes, { webhooks: services.webhooks, limiter });
-        await authed.register(auditRoutes, { audit: services.audit });
-        await authed.register(apiKeysRoutes, { apiKeys: services.apiKeys });
-        await authed.register(seatStatusRoutes, { entitlements, seats: services.seats });
-        await authed.register(supportRoutes, { contact, limiter });
-        await authed.register(subscriptionsRoutes, {
-          subscriptions,
-          entitlements,
-          usage,
-          audit: services.audit,
-        });
-        await authed.register(paymentsRoutes, { payments });
-        await authed.register(chatbotsRoutes, { chatbots, audit: services.audit });
-        await authed.register(embeddingsTestRoutes, {
-          chatbots,
-          limiter,
-          // The same guard and client as ingestion, with the same server defaults.
-          test: createEmbeddingsTester({
-            guard: services.outbound.embeddings,
-            defaults: {
-              baseUrl: env.EMBEDDINGS_BASE_URL,
-              model: env.EMBEDDINGS_MODEL,
-              apiKey: env.EMBEDDINGS_API_KEY,
-            },
-            timeoutMs: env.EMBEDDINGS_TIMEOUT_SECONDS * 1000,
-            openKey: (sealed, chatbotId) => services.modelKeys.open(sealed, chatbotId),
-          }),
-        });
-        await authed.register(identityRoutes, { identity: services.identity });
-        await authed.register(knowledgeRoutes, { knowledge, audit: services.audit });
-        await authed.register(playgroundRoutes, { chatbots, chat });
-        await authed.register(notificationPrefsRoutes, { notifications: services.notifications });
-        await authed.register(liveRoutes, {
-          live: services.live,
-          hub: services.liveHub,
-          limiter,
-          membership,
-        });
-        await authed.register(inboxRoutes, {
-          inbox: services.inbox,
-          analytics: services.analytics,
-          lifecycle: services.lifecycle,
-          appUrl: env.PUBLIC_URL,
-          audit: services.audit,
-        });
-      });
+      }),
+    {
+      prefix: "/api",
     },
-    { prefix: "/api" },
   );
   // Outside production: a stand-in of Meta's WhatsApp Cloud API (the default WHATSAPP_GRAPH_URL
   // there), so a channel can be tried, and tested, without Meta. On the app's clock: a customer's
@@ -358,7 +191,7 @@ export async function buildApp(deps: AppDeps) {
     widgetCsp: async (chatbotId) => {
       try {
         return securityHeaders.framablePolicy(
-          frameAncestors((await widget.publishedBot(chatbotId)).allowedDomains, appOrigin),
+          frameAncestors((await services.widget.publishedBot(chatbotId)).allowedDomains, appOrigin),
         );
       } catch {
         // Unknown or unpublished: only the app itself may frame it.

@@ -2,6 +2,8 @@ import {
   ACCESS_TOKEN_AUDIENCE,
   type AccessTokenClaims,
   ADMIN_STEP_UP_SECONDS,
+  API_KEY_SCOPE_FOR,
+  type ApiKeyScope,
   accessTokenClaimsSchema,
   PLATFORM_STAFF_ROLES,
   type PlatformStaffRole,
@@ -17,7 +19,9 @@ import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVeri
 import { AppError } from "../lib/errors";
 import { bindRequestLog } from "./log-context";
 
+/** A signed-in member of the workspace the call acts on (the app's surface, `/api`). */
 export interface Authenticated {
+  kind: "member";
   userId: string;
   claims: AccessTokenClaims;
   /**
@@ -36,9 +40,31 @@ export type MembershipCheck = (
   userId: string,
 ) => Promise<{ role: WorkspaceRole } | undefined>;
 
+/**
+ * A workspace API key (the public API's surface, `/api/v1`): it acts for its workspace within its
+ * scopes, never for a person.
+ */
+export interface KeyActor {
+  kind: "key";
+  keyId: string;
+  workspaceId: string;
+  scopes: ApiKeyScope[];
+  /** The workspace's plan tier now (it sets the rate limit). */
+  tier: number;
+}
+
+/**
+ * Who makes this call, resolved once per request by the surface's `onRequest` hook (a member's
+ * token on `/api`, a key on `/api/v1`). The same route handlers serve both: each asks
+ * `workspaceOf(request, capability)`, which a member passes by role and a key by scope.
+ */
+export type RequestActor = Authenticated | KeyActor;
+
 declare module "fastify" {
   interface FastifyRequest {
-    auth?: Authenticated;
+    actor?: RequestActor;
+    /** A change this request made is in the audit log already (a key's use needs no entry of its own). */
+    apiChangeAudited?: boolean;
   }
 }
 
@@ -104,7 +130,13 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       const claims = accessTokenClaimsSchema.parse(payload);
       // Tokens minted before workspaces name none: the personal workspace, whose owner the user is.
       const workspaceId = claims.workspaceId ?? claims.sub;
-      return { userId: claims.sub, claims, workspaceId, role: claims.workspaceRole ?? "owner" };
+      return {
+        kind: "member",
+        userId: claims.sub,
+        claims,
+        workspaceId,
+        role: claims.workspaceRole ?? "owner",
+      };
     } catch (err) {
       if (err instanceof KeySetUnavailable) {
         throw AppError.of("SERVICE_UNAVAILABLE", "session.signInServiceCouldNot");
@@ -154,27 +186,34 @@ export function requireAuth(
       }
       auth.role = live.role;
     }
-    request.auth = auth;
+    request.actor = auth;
     bindRequestLog(request, reply, { userId: auth.userId, workspaceId: auth.workspaceId });
     await onAuthenticated(auth);
   };
 }
 
 /**
- * The workspace this call acts on, once the caller's role allows the capability (see
- * WORKSPACE_CAPABILITIES in @parley/contracts). Every owner-scoped route goes through here.
+ * The workspace this call acts on, once the caller may use the capability (WORKSPACE_CAPABILITIES
+ * in @parley/contracts): a member by role, a key by the scope API_KEY_SCOPE_FOR maps it to (a
+ * capability no scope maps to, no key holds). Every workspace-scoped route goes through here.
  */
 export function workspaceOf(request: FastifyRequest, capability: WorkspaceCapability): string {
-  const auth = authOf(request);
-  if (!workspaceCan(auth.role, capability)) {
-    throw new AppError(
-      "FORBIDDEN",
-      capability === "billing"
-        ? "Only an owner of this workspace can see and change billing."
-        : "Your role in this workspace does not allow this.",
-    );
+  const actor = request.actor;
+  if (!actor) throw AppError.of("UNAUTHORIZED", "session.signInToContinue");
+  if (actor.kind === "key") {
+    const scope: ApiKeyScope | undefined = (API_KEY_SCOPE_FOR as Partial<Record<string, ApiKeyScope>>)[
+      capability
+    ];
+    if (!scope) throw AppError.of("FORBIDDEN", "apiKeys.keyCannotDoThis");
+    if (!actor.scopes.includes(scope)) throw AppError.of("FORBIDDEN", "apiKeys.apiKeyDoesNotHave", { scope });
+    return actor.workspaceId;
   }
-  return auth.workspaceId;
+  if (!workspaceCan(actor.role, capability)) {
+    throw capability === "billing"
+      ? AppError.of("FORBIDDEN", "session.onlyOwnerOfWorkspaceCan")
+      : AppError.of("FORBIDDEN", "session.roleInWorkspaceDoesNot");
+  }
+  return actor.workspaceId;
 }
 
 /**
@@ -212,13 +251,38 @@ export function createMembershipCheck(options: {
   };
 }
 
+/** The signed-in member making this call; a key is refused (what it asks is a person's). */
 export function authOf(request: FastifyRequest): Authenticated {
-  if (!request.auth) throw AppError.of("UNAUTHORIZED", "session.signInToContinue");
-  return request.auth;
+  const actor = request.actor;
+  if (actor?.kind === "key") throw AppError.of("FORBIDDEN", "apiKeys.keyCannotDoThis");
+  if (!actor) throw AppError.of("UNAUTHORIZED", "session.signInToContinue");
+  return actor;
 }
 
-/** Who made this call, for the audit log. */
-export function actorOf(request: FastifyRequest): { userId: string; email: string } {
+/** The member's user id, or null for a key (which is nobody: `assignee=me` is no one). */
+export const memberIdOf = (request: FastifyRequest): string | null =>
+  request.actor?.kind === "member" ? request.actor.userId : null;
+
+/** Who made a change, as the audit log records it. */
+export interface Actor {
+  /** The member's user id, or the key's id. */
+  userId: string;
+  /** The member's e-mail; null for a key. */
+  email: string | null;
+  /** `api`: a key made it (recorded in the entry's details). */
+  via?: "api";
+}
+
+/**
+ * Who made this change, for the audit log: the member, or the key (its id as the actor, no e-mail,
+ * `via: "api"`). A key's change is its use's record too, so its request is marked as audited.
+ */
+export function actorOf(request: FastifyRequest): Actor {
+  const actor = request.actor;
+  if (actor?.kind === "key") {
+    request.apiChangeAudited = true;
+    return { userId: actor.keyId, email: null, via: "api" };
+  }
   const auth = authOf(request);
   return { userId: auth.userId, email: auth.claims.email };
 }

@@ -7,6 +7,7 @@ import { idText } from "../common/text";
 import { conversationFiltersSchema, leadRowSchema, transcriptMessageSchema } from "../inbox/inbox";
 import { pageOf, pageQuerySchema } from "../paging/page";
 import { planNamesSchema } from "../plans/plan";
+import type { WorkspaceCapability } from "../workspaces/workspace";
 
 /**
  * Workspace API keys (issue #24). A key acts for its workspace, never for a person: it reaches
@@ -19,6 +20,21 @@ import { planNamesSchema } from "../plans/plan";
 export const apiKeyScopeSchema = z.enum(["chat", "read", "write"]);
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 export const API_KEY_SCOPES = apiKeyScopeSchema.options;
+
+/**
+ * The scope a key needs for what a member needs a capability for: the one route layer asks for a
+ * capability, and a key holds it through this scope. A capability missing here (billing, members,
+ * keys, webhooks, channels, deleting, exporting…) no key can ever hold.
+ */
+export const API_KEY_SCOPE_FOR = {
+  "bots:read": "read",
+  "knowledge:read": "read",
+  "inbox:read": "read",
+  "bots:write": "write",
+  "knowledge:write": "write",
+  /** Asking a bot: what the Playground lets a member do, and `chat` a key. */
+  "playground:use": "chat",
+} as const satisfies Partial<Record<WorkspaceCapability, ApiKeyScope>>;
 
 /** Every key starts so (a secret scanner can find leaked ones); 32 random bytes follow, base64url. */
 export const API_KEY_PREFIX = "prly_";

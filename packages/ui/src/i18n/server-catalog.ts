@@ -332,6 +332,7 @@ export const serverCatalog = {
   "apiKeys.tooManyRequestsWithApi":
     "Too many requests with this API key. Please slow down and try again in a minute.",
   "apiKeys.apiKeyDoesNotHave": "This API key does not have the `{{scope}}` scope.",
+  "apiKeys.keyCannotDoThis": "An API key cannot do this. Sign in to Parley to do it.",
   "apiKeys.apiKeyNotFound": "API key not found",
   "apiKeys.invalidApiKey": "Invalid API key",
   "apiKeys.apiKeyHasBeenRevoked": "This API key has been revoked",

@@ -772,7 +772,7 @@ describe("server messages in Arabic", () => {
     // A sanity floor: the collector still finds the API's, the contracts' and the auth service's texts.
     expect(unique.size).toBeGreaterThan(150);
     for (const sample of [
-      "Your role in this workspace does not allow this.",
+      "Too many requests with this API key. Please slow down and try again in a minute.",
       "Too many messages from your network. Please try again later.",
       "Please enter a valid email address",
       "Thanks, {{}}. We have your message and will reply to {{}} within one business day.",

@@ -29,7 +29,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
-import { bearerToken, staffOf } from "../../plugins/auth";
+import { authOf, bearerToken, staffOf } from "../../plugins/auth";
 import type { AdminService } from "./admin.service";
 
 const params = z.object({ id: idText() });
@@ -96,7 +96,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     }),
     async (request) => {
       const staff = staffOf(request, "read", now());
-      const at = request.auth?.claims.authTime;
+      const at = authOf(request).claims.authTime;
       return {
         role: staff.role,
         email: staff.email,

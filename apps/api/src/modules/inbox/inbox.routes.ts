@@ -1,6 +1,11 @@
 import {
   analyticsQuerySchema,
   analyticsSchema,
+  apiConversationQuerySchema,
+  apiLeadPageSchema,
+  apiLeadQuerySchema,
+  apiMessagePageSchema,
+  apiMessageQuerySchema,
   conversationFiltersSchema,
   conversationPageSchema,
   idText,
@@ -10,7 +15,9 @@ import {
 } from "@parley/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { actorOf, authOf, workspaceOf } from "../../plugins/auth";
+import { AppError } from "../../lib/errors";
+import { onSurface, operation, type Surface } from "../../lib/route-surface";
+import { actorOf, memberIdOf, workspaceOf } from "../../plugins/auth";
 import type { AuditService } from "../workspaces/audit.service";
 import { type AnalyticsService, analyticsCsv } from "./analytics.service";
 import type { InboxService } from "./inbox.service";
@@ -19,24 +26,91 @@ import type { LifecycleService } from "./lifecycle.service";
 const idParams = z.object({ id: idText() });
 const botQuery = z.object({ chatbotId: idText().optional() });
 
+/**
+ * The inbox, leads, analytics and export for members (`/api`); for keys (`/api/v1`) reading the
+ * conversations, their messages and the leads.
+ */
 export const inboxRoutes: FastifyPluginAsyncZod<{
   inbox: InboxService;
   analytics: AnalyticsService;
   lifecycle: LifecycleService;
   appUrl: string;
   audit: AuditService;
-}> = async (app, { inbox, analytics, lifecycle, appUrl, audit }) => {
-  app.get(
-    "/conversations",
-    { schema: { querystring: conversationFiltersSchema, response: { 200: conversationPageSchema } } },
-    // `assignee=me` is the signed-in member.
-    async (request) => inbox.list(workspaceOf(request, "inbox:read"), request.query, authOf(request).userId),
-  );
+  surface: Surface;
+}> = async (app, { inbox, analytics, lifecycle, appUrl, audit, surface }) => {
+  if (surface === "v1") {
+    app.get(
+      "/conversations",
+      operation(
+        {
+          operationId: "listConversations",
+          tag: "Conversations",
+          summary: "List the workspace's conversations (newest activity first; cursor pages)",
+        },
+        { querystring: apiConversationQuerySchema, response: { 200: conversationPageSchema } },
+      ),
+      async (request) => inbox.list(workspaceOf(request, "inbox:read"), request.query, memberIdOf(request)),
+    );
+  } else {
+    app.get(
+      "/conversations",
+      { schema: { querystring: conversationFiltersSchema, response: { 200: conversationPageSchema } } },
+      // `assignee=me` is the signed-in member.
+      async (request) => inbox.list(workspaceOf(request, "inbox:read"), request.query, memberIdOf(request)),
+    );
+  }
   app.get(
     "/conversations/:id",
-    { schema: { params: idParams, response: { 200: transcriptSchema } } },
+    onSurface(surface)(
+      {
+        operationId: "getConversation",
+        tag: "Conversations",
+        summary: "Get a conversation with its messages and leads",
+      },
+      { params: idParams, response: { 200: transcriptSchema } },
+    ),
     async (request) => inbox.transcript(workspaceOf(request, "inbox:read"), request.params.id),
   );
+  if (surface === "v1") {
+    app.get(
+      "/conversations/:id/messages",
+      operation(
+        {
+          operationId: "listConversationMessages",
+          tag: "Conversations",
+          summary: "List a conversation's messages (oldest first; cursor pages)",
+        },
+        { params: idParams, querystring: apiMessageQuerySchema, response: { 200: apiMessagePageSchema } },
+      ),
+      async (request) => {
+        // A conversation holds at most a few hundred messages (WIDGET_LIMITS): paged from its transcript.
+        const { messages } = await inbox.transcript(workspaceOf(request, "inbox:read"), request.params.id);
+        const { cursor, limit } = request.query;
+        let start = 0;
+        if (cursor) {
+          const at = messages.findIndex((m) => m._id === cursor);
+          if (at < 0) throw AppError.of("BAD_REQUEST", "general.invalidPageCursor");
+          start = at + 1;
+        }
+        const items = messages.slice(start, start + limit);
+        const last = items.at(-1);
+        return { items, nextCursor: start + limit < messages.length && last ? last._id : null };
+      },
+    );
+    app.get(
+      "/leads",
+      operation(
+        {
+          operationId: "listLeads",
+          tag: "Leads",
+          summary: "List the workspace's leads (newest first; cursor pages)",
+        },
+        { querystring: apiLeadQuerySchema, response: { 200: apiLeadPageSchema } },
+      ),
+      async (request) => inbox.leadsPage(workspaceOf(request, "inbox:read"), request.query),
+    );
+    return;
+  }
   app.delete("/conversations/:id", { schema: { params: idParams } }, async (request, reply) => {
     const workspaceId = workspaceOf(request, "inbox:delete");
     await inbox.remove(workspaceId, request.params.id);

@@ -228,7 +228,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async initiate(
       user: { id: string; email?: string },
       input: PaymentInitiateRequest,
-      initiator?: { userId: string; email: string },
+      initiator?: { userId: string; email: string | null },
     ): Promise<PaymentInitiateResponse> {
       // The server prices the payment; a client amount that differs is refused, never trusted.
       const plan = planForPayment(await plans.listActive(), input);

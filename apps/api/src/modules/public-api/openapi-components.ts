@@ -20,6 +20,7 @@ import {
   transcriptSchema,
 } from "@parley/contracts";
 import { z } from "zod";
+import { deletedSchema } from "../../lib/route-surface";
 
 /**
  * The public API's named schemas: `components.schemas` of /api/v1/openapi.json, each the contract's
@@ -54,7 +55,6 @@ export const v1SchemaRegistry = z.registry<{ id?: string; description?: string }
 for (const [id, schema] of Object.entries(V1_COMPONENTS)) v1SchemaRegistry.add(schema, { id });
 
 /** `204`: nothing in the body (described in the registry, which the document reads). */
-export const deletedSchema = z.null();
 v1SchemaRegistry.add(deletedSchema, { description: "Deleted" });
 
 const PREFIX = "#/components/schemas/";

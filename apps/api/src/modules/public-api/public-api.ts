@@ -5,8 +5,8 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from "fast
 import type { RateLimiter } from "../../lib/rate-limit";
 import { requireApiKey } from "../api-keys/api-key-auth";
 import type { ApiKeysService } from "../api-keys/api-keys.service";
+import type { AuditService } from "../workspaces/audit.service";
 import { tidyComponents, v1SchemaRegistry } from "./openapi-components";
-import { type V1Options, v1Routes } from "./v1.routes";
 
 export const OPENAPI_PATH = `${API_V1_PREFIX}/openapi.json`;
 
@@ -26,12 +26,18 @@ const transformRoute = createJsonSchemaTransform({ schemaRegistry: v1SchemaRegis
 const transformDocument = createJsonSchemaTransformObject({ schemaRegistry: v1SchemaRegistry });
 
 /**
- * `/api/v1` (registered with that prefix): the OpenAPI 3.1 document made from the routes' own zod
- * schemas (public, at /api/v1/openapi.json), and the routes, each behind an API key.
+ * `/api/v1` (registered with that prefix): the versioned surface of the app's own routes for API
+ * keys. `mount` registers the modules' routes on the `v1` surface (route-surface.ts), each behind
+ * the key; the OpenAPI 3.1 document is made from those routes' own zod schemas (public, at
+ * /api/v1/openapi.json).
  */
-export const publicApi: FastifyPluginAsync<
-  V1Options & { apiKeys: ApiKeysService; limiter: RateLimiter; version: string }
-> = async (v1, opts) => {
+export const publicApi: FastifyPluginAsync<{
+  apiKeys: ApiKeysService;
+  limiter: RateLimiter;
+  audit: Pick<AuditService, "record">;
+  version: string;
+  mount: (keyed: FastifyInstance) => Promise<void>;
+}> = async (v1, opts) => {
   const routes: { method: string; url: string }[] = [];
   registered.set(v1.server, routes);
   v1.addHook("onRoute", (route) => {
@@ -75,11 +81,11 @@ export const publicApi: FastifyPluginAsync<
   });
   await v1.register(async (keyed) => {
     keyed.addHook("onRequest", requireApiKey(opts.apiKeys, opts.limiter));
-    // Every use of a key is in the audit log: a change as its own entry (v1.routes.ts), anything
+    // Every use of a key is in the audit log: a change as its own entry (`actorOf`), anything
     // else (a read, a question, a refusal) as `api_key.used`, once the answer has gone out.
     keyed.addHook("onResponse", async (request, reply) => {
-      const key = request.apiKey;
-      if (!key || request.apiChangeAudited) return;
+      const key = request.actor;
+      if (key?.kind !== "key" || request.apiChangeAudited) return;
       await opts.audit
         .record({
           workspaceId: key.workspaceId,
@@ -91,7 +97,6 @@ export const publicApi: FastifyPluginAsync<
         })
         .catch((err: Error) => request.log.error({ err }, "could not record the API key's use"));
     });
-    const { chatbots, knowledge, turn, inbox, audit, apiKeys } = opts;
-    await keyed.register(v1Routes, { chatbots, knowledge, turn, inbox, audit, apiKeys });
+    await opts.mount(keyed);
   });
 };

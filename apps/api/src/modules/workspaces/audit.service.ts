@@ -2,6 +2,7 @@ import type { AuditAction, AuditEntry } from "@parley/contracts";
 import type { Database } from "@parley/db";
 import type { Tx } from "../../db/tx";
 import { newId } from "../../lib/ids";
+import type { Actor } from "../../plugins/auth";
 import type { AuditRepo } from "./audit.repo";
 
 export interface AuditInput {
@@ -13,11 +14,7 @@ export interface AuditInput {
   details?: Record<string, unknown>;
 }
 
-/** The actor of an API call, as recorded in the audit log. */
-export interface Actor {
-  userId: string;
-  email: string;
-}
+export type { Actor } from "../../plugins/auth";
 
 export function createAuditService(deps: { repo: AuditRepo; now: () => Date }) {
   return {
@@ -39,7 +36,7 @@ export function createAuditService(deps: { repo: AuditRepo; now: () => Date }) {
     },
     /** Account deletion: the personal workspace's log, inside the caller's transaction. */
     erase: (tx: Tx, workspaceId: string) => deps.repo.removeWorkspace(tx, workspaceId),
-    /** What an actor did in a workspace (bot changes, deletions, plan changes). */
+    /** What an actor did in a workspace (bot changes, deletions, plan changes); a key's, `via: "api"`. */
     async byActor(
       workspaceId: string,
       actor: Actor,
@@ -53,7 +50,7 @@ export function createAuditService(deps: { repo: AuditRepo; now: () => Date }) {
         actorId: actor.userId,
         actorEmail: actor.email,
         target,
-        details,
+        details: actor.via ? { ...details, via: actor.via } : details,
       });
     },
     /** Newest first; each use of an API key only with `apiUse` (they would crowd out the changes). */

@@ -318,6 +318,7 @@ const server: Record<ServerMessageKey, string> = {
   "apiKeys.sendApiKeyAsAuthorization": "أرسل مفتاح API في الترويسة `Authorization: Bearer <key>`.",
   "apiKeys.tooManyRequestsWithApi": "طلبات كثيرة جدًا بمفتاح API هذا. يُرجى الإبطاء والمحاولة بعد دقيقة.",
   "apiKeys.apiKeyDoesNotHave": "لا يملك مفتاح API هذا صلاحية `{{scope}}`.",
+  "apiKeys.keyCannotDoThis": "لا يستطيع مفتاح API فعل هذا. سجّل الدخول إلى Parley لتفعله.",
   "apiKeys.apiKeyNotFound": "لم يُعثر على مفتاح API.",
   "apiKeys.invalidApiKey": "مفتاح API غير صالح.",
   "apiKeys.apiKeyHasBeenRevoked": "أُلغي مفتاح API هذا.",
