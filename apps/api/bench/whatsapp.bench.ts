@@ -10,12 +10,16 @@
 // any server, printed beside the API's figure.
 //
 // - The API runs compiled in a process of its own, on Postgres (BENCH_DATABASE_URL); the stand-in
-//   and the load run in this process.
+//   in another, which also writes the customers' messages (Meta's side sends the webhooks); this
+//   process starts them and reads the figures.
+// - `cpuMsPerMessage`: where the machine's CPU went during the measured run, per message, by
+//   process (the API, Postgres, the stand-in, this process): on two cores, what the harness takes
+//   is taken from the API.
 // - Each message is another customer's (as in real traffic, and since one customer's messages are
 //   answered one after another).
 // Prints one JSON line.
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -38,6 +42,37 @@ if (!databaseUrl) throw new Error("BENCH_DATABASE_URL (a Postgres database) is r
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Every process's CPU time so far in ms, by pid, with its command's name (Linux; empty without /proc). */
+function allCpuMs(): Map<number, { name: string; ms: number }> {
+  const out = new Map<number, { name: string; ms: number }>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(Number(pid), { name, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+    } catch {}
+  }
+  return out;
+}
+
+/** A process's CPU time so far in ms, and its part in the kernel (Linux); undefined without /proc. */
+function cpuMsOf(pid: number | undefined): { all: number; kernel: number } | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime, in clock ticks of 10 ms.
+    const [user, kernel] = [Number(fields[11]) * 10, Number(fields[12]) * 10];
+    return Number.isFinite(user + kernel) ? { all: user + kernel, kernel } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const standIn = await startScript("graph-stand-in-process.ts", [
   JSON.stringify({ keep: RATE * SECONDS * 4 }),
@@ -51,36 +86,14 @@ const number = await meta.createNumber();
  * waits until each has a reply or `settleMs` passed since the last new one.
  */
 async function load(tag: string, seconds = SECONDS) {
-  const ids: string[] = [];
-  const calls: Promise<void>[] = [];
-  const start = performance.now();
-  let failed = 0;
-  for (let i = 0; i < RATE * seconds; i++) {
-    const due = start + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    const from = `9733${tag}${String(i).padStart(6, "0")}`;
-    calls.push(
-      meta
-        .inbound(number.phoneNumberId, {
-          from,
-          name: `Customer ${i}`,
-          text: "How long is the kettle warranty?",
-          times: i % TWICE_EVERY === 0 ? 2 : 1,
-        })
-        .then(
-          (r) => {
-            ids.push(r.id);
-            if (!r.delivered.includes(200)) failed++;
-          },
-          () => {
-            failed++;
-          },
-        ),
-    );
-  }
-  await Promise.all(calls);
-  const sendSeconds = (performance.now() - start) / 1000;
+  // Meta's side writes them (one control request, not one a message from this process).
+  const { ids, failed, sendSeconds } = await meta.load(number.phoneNumberId, {
+    rate: RATE,
+    seconds,
+    prefix: `9733${tag}`,
+    text: "How long is the kettle warranty?",
+    twiceEvery: TWICE_EVERY,
+  });
   // Until every message has its reply, or nothing new came for 20 s.
   let last = -1;
   let quietSince = Date.now();
@@ -270,7 +283,30 @@ try {
   }, 500);
   // A warm-up (JIT, pools, caches), then the measured load.
   const warm = await load("8", 3);
+  const cpuBefore = cpuMsOf(api.pid);
+  const everyBefore = allCpuMs();
   const run = await load("2");
+  const cpuAfter = cpuMsOf(api.pid);
+  const everyAfter = allCpuMs();
+  /** Where the machine's CPU went during the measured run, per message (ms), by process. */
+  const machine: Record<string, number> = {};
+  for (const [pid, after] of everyAfter) {
+    const used = after.ms - (everyBefore.get(pid)?.ms ?? 0);
+    if (used <= 0) continue;
+    const who =
+      pid === api.pid
+        ? "api"
+        : pid === standIn.child.pid
+          ? "graphStandIn"
+          : pid === process.pid
+            ? "loadAndBench"
+            : after.name.startsWith("postgres")
+              ? "postgres"
+              : "other";
+    machine[who] = (machine[who] ?? 0) + used;
+  }
+  for (const who of Object.keys(machine))
+    machine[who] = Number(((machine[who] ?? 0) / run.ids.length).toFixed(2));
   clearInterval(sampler);
   const apiFigures = await figures(run.ids);
   if (process.env.BENCH_DEBUG) {
@@ -300,6 +336,14 @@ try {
       warmUpMessages: warm.ids.length,
       ...apiFigures,
       peakRssMb,
+      // The API process's CPU time per message of the measured run (with its replies' statuses).
+      apiCpuMsPerMessage:
+        cpuBefore && cpuAfter ? Number(((cpuAfter.all - cpuBefore.all) / run.ids.length).toFixed(2)) : null,
+      apiKernelMsPerMessage:
+        cpuBefore && cpuAfter
+          ? Number(((cpuAfter.kernel - cpuBefore.kernel) / run.ids.length).toFixed(2))
+          : null,
+      cpuMsPerMessage: machine,
       floor: { ...floorFigures, webhookFailures: floorRun.failed },
     }),
   );

@@ -72,6 +72,12 @@ export function graphStandInClient(url: string) {
         times?: number;
       },
     ) => control<{ id: string; delivered: number[] }>("POST", `/numbers/${id}/inbound`, input),
+    /** Customers write `rate` messages a second for `seconds` (see the stand-in's load route). */
+    load: (
+      id: string,
+      input: { rate: number; seconds: number; prefix: string; text: string; twiceEvery?: number },
+    ) =>
+      control<{ ids: string[]; failed: number; sendSeconds: number }>("POST", `/numbers/${id}/load`, input),
     sent: (id: string) => control<StandInSent[]>("GET", `/numbers/${id}/sent`),
     received: (id: string) =>
       control<{ id: string; from: string; type: string; text: string; at: string }[]>(

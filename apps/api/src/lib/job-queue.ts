@@ -86,7 +86,39 @@ interface Shared {
   /** Jobs that ended well, marked done together (see `createDoneMarker`). */
   markDone: ReturnType<typeof createDoneMarker>;
   lookout: Lookout;
+  local: LocalBacklog;
 }
+
+/**
+ * Jobs this process queued while every instance that takes their kind was busy, held here under
+ * the process's own lease (see `enqueueSql`): the instance that ends its job next takes one
+ * without a claim. Under load every instance is busy, and each job queued the usual way cost a
+ * claim when an instance came to it (two round trips of a WhatsApp message's fourteen); and an
+ * instance falling behind paid more claims the further behind it fell.
+ */
+interface LocalBacklog {
+  /** The lease holder of the jobs held here (`host:pid:random`, like an instance's). */
+  owner: string;
+  jobs: ClaimedJob[];
+  /** Inserts under the backlog's lease not settled yet (they count toward `LOCAL_BACKLOG_MAX`). */
+  reserved: number;
+  /**
+   * The kinds of which a job of this process was queued in the table since a claim of them last
+   * found none: new jobs of those kinds are queued there too until the instances have caught up,
+   * so that a held job never overtakes one queued before it.
+   */
+  overflowed: Set<string>;
+  /** The started instances of the process, by the kinds they take (and whether they are limited). */
+  instances: Set<{ takes: (kind: string) => boolean; limited: boolean }>;
+  /** Renews the lease of the jobs held while there are any (`keepAlive` renews running ones). */
+  renewing?: NodeJS.Timeout;
+}
+
+/**
+ * How many jobs a process holds at most (see `LocalBacklog`): more are queued in the table, for
+ * any replica to take.
+ */
+const LOCAL_BACKLOG_MAX = 64;
 
 /**
  * What the instances of a process know of the queue between claims, so that an instance that
@@ -148,6 +180,8 @@ const PRUNE_EVERY_MS = 3_600_000;
 const DEAD_OWNER_REASON = "The worker running this job stopped (crashed or was killed) on every attempt.";
 
 interface ClaimedJob {
+  /** The lease holder when it is not the instance that runs it (the process's backlog). */
+  owner?: string;
   id: string;
   kind: string;
   payload: Record<string, unknown>;
@@ -199,6 +233,16 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
   const handlers = shared?.handlers ?? new Map<string, { run: JobHandler; giveUp?: GiveUpHandler }>();
   const wakers = shared?.wakers ?? new Map<() => void, Idle>();
   const markDone = shared?.markDone ?? createDoneMarker(db);
+  const local: LocalBacklog = shared?.local ?? {
+    owner: ownerToken(),
+    jobs: [],
+    reserved: 0,
+    overflowed: new Set(),
+    instances: new Set(),
+  };
+  liveOwners.add(local.owner);
+  /** Who holds `job`'s lease: this instance, unless the process's backlog held it. */
+  const holderOf = (job: ClaimedJob) => job.owner ?? owner;
   const lookout: Lookout = shared?.lookout ?? {
     news: 0,
     empty: new Map(),
@@ -243,6 +287,86 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       }
     return undefined;
   };
+  /** Some started instance of this process takes `kind`. */
+  const startedTakes = (kind: string) => [...local.instances].some((i) => i.takes(kind));
+  /**
+   * The process's backlog may hold a job of `kind`: a started instance without group limits takes
+   * it, there is room, and no job of the kind waits in the table before it.
+   */
+  const backlogTakes = (kind: string) =>
+    !local.overflowed.has(kind) &&
+    local.jobs.length + local.reserved < LOCAL_BACKLOG_MAX &&
+    [...local.instances].some((i) => !i.limited && i.takes(kind));
+  /** The oldest held job this instance takes, out of the backlog. */
+  const takeHeld = (): ClaimedJob | undefined => {
+    const i = local.jobs.findIndex((j) => takes(j.kind));
+    if (i < 0) return undefined;
+    const [job] = local.jobs.splice(i, 1);
+    if (!local.jobs.length) stopRenewing();
+    return job;
+  };
+  function stopRenewing() {
+    clearInterval(local.renewing);
+    local.renewing = undefined;
+  }
+  /** A job the backlog now holds (its insert committed): an instance that is idle takes it. */
+  function hold(job: ClaimedJob) {
+    local.jobs.push(job);
+    if (!startedTakes(job.kind)) {
+      // Every instance that took it stopped meanwhile: it goes back to the table.
+      void giveBackHeld().catch((err) => log.error({ err }, "could not give held jobs back"));
+      return;
+    }
+    local.renewing ??= setInterval(() => void renewHeld(), heartbeatMs);
+    local.renewing.unref?.();
+    wakeOne(job.kind);
+  }
+  /** Renews the leases of the jobs held; one whose lease was lost (the process stood still) is let go. */
+  async function renewHeld() {
+    const held = local.jobs.map((j) => j.id);
+    if (!held.length) return stopRenewing();
+    try {
+      const renewed = await db
+        .update(jobs)
+        .set({ lockedUntil: leaseEnd() })
+        .where(and(inArray(jobs.id, held), eq(jobs.lockedBy, local.owner), eq(jobs.status, "running")))
+        .returning({ id: jobs.id });
+      const kept = new Set(renewed.map((r) => r.id));
+      const lost = held.filter((id) => !kept.has(id));
+      if (lost.length) {
+        log.warn({ jobs: lost }, "held jobs' lease lost to another worker; leaving them to it");
+        local.jobs = local.jobs.filter((j) => !lost.includes(j.id));
+      }
+    } catch (err) {
+      // Retried on the next beat; the lease outlasts a couple of misses.
+      log.warn({ err }, "could not renew the lease of held jobs");
+    }
+  }
+  /** Held jobs that no started instance takes any more go back to the table, attempts not counted. */
+  async function giveBackHeld() {
+    const orphans = local.jobs.filter((j) => !startedTakes(j.kind));
+    if (!orphans.length) return;
+    local.jobs = local.jobs.filter((j) => startedTakes(j.kind));
+    if (!local.jobs.length) stopRenewing();
+    await db
+      .update(jobs)
+      .set({
+        status: "queued",
+        attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+        lockedUntil: null,
+        lockedBy: null,
+      })
+      .where(
+        and(
+          inArray(
+            jobs.id,
+            orphans.map((j) => j.id),
+          ),
+          eq(jobs.lockedBy, local.owner),
+          eq(jobs.status, "running"),
+        ),
+      );
+  }
   /** The last time an instance of these kinds looked for dead workers' exhausted jobs (see reapExhausted). */
   const lastReap = () =>
     reapedHere ? (lookout.reaped.get(lookoutKey) ?? Number.NEGATIVE_INFINITY) : Number.NEGATIVE_INFINITY;
@@ -396,7 +520,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         const renewed = await db
           .update(jobs)
           .set({ lockedUntil: leaseEnd() })
-          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, owner), eq(jobs.status, "running")))
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, holderOf(job)), eq(jobs.status, "running")))
           .returning({ id: jobs.id });
         if (renewed.length === 0) {
           log.warn({ jobId: job.id, kind: job.kind }, "job lease lost to another worker; stopping it here");
@@ -419,7 +543,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     const updated = await db
       .update(jobs)
       .set({ ...set, lockedUntil: null, lockedBy: null })
-      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, owner), eq(jobs.status, "running")))
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, holderOf(job)), eq(jobs.status, "running")))
       .returning({ id: jobs.id });
     if (updated.length === 0)
       log.warn({ jobId: job.id, kind: job.kind }, "job outcome dropped: this worker no longer owns it");
@@ -471,7 +595,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         return true;
       }
       ran("done");
-      const marked = markDone({ id: job.id, owner, at: now() }).then((owned) => {
+      const marked = markDone({ id: job.id, owner: holderOf(job), at: now() }).then((owned) => {
         if (!owned)
           log.warn({ jobId: job.id, kind: job.kind }, "job outcome dropped: this worker no longer owns it");
       });
@@ -540,7 +664,13 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         lockedUntil: null,
         lockedBy: null,
       })
-      .where(and(eq(jobs.id, running.job.id), eq(jobs.lockedBy, owner), eq(jobs.status, "running")))
+      .where(
+        and(
+          eq(jobs.id, running.job.id),
+          eq(jobs.lockedBy, holderOf(running.job)),
+          eq(jobs.status, "running"),
+        ),
+      )
       .returning({ id: jobs.id });
     if (released.length)
       log.info({ jobId: running.job.id, kind: running.job.kind }, "job handed back to the queue");
@@ -650,11 +780,15 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       const maxAttempts = opts.maxAttempts ?? 3;
       const at = now();
       const idle = reserveIdle(kind);
+      // Every instance that takes it is busy: the process holds it (see `LocalBacklog`).
+      const held = !idle && backlogTakes(kind);
+      if (held) local.reserved++;
+      const holder = idle?.owner ?? (held ? local.owner : undefined);
       const lease = new Date(at.getTime() + leaseMs);
-      const insert = idle
+      const insert = holder
         ? sql`insert into ${jobs} (id, kind, payload, status, attempts, max_attempts, run_at, locked_until, locked_by)
             select ${id}, ${kind}, ${JSON.stringify(payload)}::jsonb, 'running', 1, ${maxAttempts}::int,
-              ${at.toISOString()}::timestamptz, ${lease.toISOString()}::timestamptz, ${idle.owner}
+              ${at.toISOString()}::timestamptz, ${lease.toISOString()}::timestamptz, ${holder}
             where ${opts.when} returning id`
         : sql`insert into ${jobs} (id, kind, payload, max_attempts, run_at)
             select ${id}, ${kind}, ${JSON.stringify(payload)}::jsonb, ${maxAttempts}::int, ${at.toISOString()}::timestamptz
@@ -662,18 +796,27 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       let settled = false;
       let resolveHanded: (job: ClaimedJob | undefined) => void = () => {};
       idle?.hand(new Promise((r) => (resolveHanded = r)));
+      const claimed = (): ClaimedJob => ({
+        id,
+        kind,
+        payload,
+        attempts: 1,
+        maxAttempts,
+        group: null,
+        tenant: null,
+      });
       return {
         sql: insert,
         settle(inserted) {
           if (settled) return;
           settled = true;
-          if (idle)
-            resolveHanded(
-              inserted
-                ? { id, kind, payload, attempts: 1, maxAttempts, group: null, tenant: null }
-                : undefined,
-            );
-          else if (inserted) {
+          if (idle) resolveHanded(inserted ? claimed() : undefined);
+          else if (held) {
+            local.reserved--;
+            if (inserted) hold({ ...claimed(), owner: local.owner });
+          } else if (inserted) {
+            // Queued in the table: the next ones follow it there until it is taken.
+            if (startedTakes(kind)) local.overflowed.add(kind);
             lookout.news++;
             wakeOne(kind);
           }
@@ -708,7 +851,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       kinds: NonNullable<JobQueueOptions["kinds"]>,
       opts: Pick<JobQueueOptions, "groupLimit" | "tenantLimit" | "onRun" | "onLook"> = {},
     ) {
-      return createJobQueue({ ...deps, ...opts, kinds }, { handlers, wakers, markDone, lookout });
+      return createJobQueue({ ...deps, ...opts, kinds }, { handlers, wakers, markDone, lookout, local });
     },
     /** How many instances of this process wait for work they would take of `kind` (tests). */
     idle(kind: string): number {
@@ -767,6 +910,13 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     start(pollMs = 1000) {
       let stopped = false;
       let lastPrune = 0;
+      const instance = { takes, limited: Boolean(deps.groupLimit || deps.tenantLimit) };
+      local.instances.add(instance);
+      /**
+       * A look in the table is due before the next held job: jobs queued there (retries, other
+       * replicas', the overflow) wait at most this long behind the held ones.
+       */
+      const lookDue = () => Date.now() - (lookout.began.get(lookoutKey) ?? 0) >= EMPTY_BELIEVED_MS;
       const loop = async () => {
         // Once per process, not once per instance: thirty instances releasing the same rows at
         // once deadlocked each other on a restart.
@@ -789,10 +939,12 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
           let worked = false;
           try {
             const wasHanded = handed !== undefined;
-            const job = handed ? await handed : undefined;
+            let job = handed ? await handed : undefined;
             handed = undefined;
             // A handing whose insert did not happen (a delivery seen before) brought no news.
             if (wasHanded && !job) woken = false;
+            // A job the process holds, without a claim (unless a look in the table is due).
+            if (!job && !stopped && !lookDue()) job = takeHeld();
             if (job && stopped) {
               // Stopping: the job goes back to the queue at once, its attempt not counted.
               await db
@@ -803,7 +955,9 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
                   lockedUntil: null,
                   lockedBy: null,
                 })
-                .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, owner), eq(jobs.status, "running")));
+                .where(
+                  and(eq(jobs.id, job.id), eq(jobs.lockedBy, holderOf(job)), eq(jobs.status, "running")),
+                );
               break;
             }
             if (stopped) break;
@@ -818,7 +972,16 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
               if (!job) lookout.began.set(lookoutKey, at);
               worked = await runOne(job, { markLater: true });
               if (!job) deps.onLook?.(worked, { startedAt: at, polled });
-              if (!job && !worked) lookout.empty.set(lookoutKey, { news, at });
+              if (!job && !worked) {
+                lookout.empty.set(lookoutKey, { news, at });
+                // Caught up with the table: the process may hold these kinds' jobs again.
+                for (const kind of local.overflowed) if (takes(kind)) local.overflowed.delete(kind);
+              }
+            }
+            // Nothing in the table (or no look): a held job, if any.
+            if (!worked && !stopped) {
+              const held = takeHeld();
+              if (held) worked = await runOne(held, { markLater: true });
             }
           } catch (err) {
             log.error({ err }, "job worker error");
@@ -852,16 +1015,22 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
           }
         }
       };
-      const running = loop();
+      const running = loop().finally(async () => {
+        local.instances.delete(instance);
+        await giveBackHeld().catch((err) => log.error({ err }, "could not give held jobs back"));
+      });
       /**
        * Stops the worker. By default it waits for the running job to end; with `handBack` (a
        * replica shutting down) the job is aborted and queued again for another replica at once.
        */
       return async (opts: { handBack?: boolean; waitMs?: number } = {}) => {
         stopped = true;
+        local.instances.delete(instance);
         wake?.();
         if (opts.handBack) {
           await handBack(opts.waitMs);
+          // What the process held for this instance's kinds goes to another replica at once too.
+          await giveBackHeld().catch((err) => log.error({ err }, "could not give held jobs back"));
           // A handler that ignores its signal is left behind: it can no longer write its outcome.
           if (current) return void (await Promise.all(marking));
         }

@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatbots, messages } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
 import { createConversationsRepo } from "../../src/modules/conversations/conversations.repo";
-import { advancePart, overallDelivery } from "../../src/modules/conversations/delivery.service";
+import {
+  advancePart,
+  createDeliveryService,
+  overallDelivery,
+} from "../../src/modules/conversations/delivery.service";
 import { createLiveRepo } from "../../src/modules/conversations/live.repo";
+import { createLiveHub } from "../../src/modules/conversations/live-hub";
 import { createTestApp, type TestApp, testDrivers } from "../harness";
+import { captureLogger } from "../logger";
 
 // How far an outgoing channel message's parts got, as the sender and Meta's reports write them: the
 // send's attempt mark keeps what a report wrote, and a report (one statement, checked against the
@@ -181,5 +187,56 @@ describe.each(testDrivers())("a channel message's delivery parts on %s", (driver
     expect(await live.applyReport("ws_someone_else", id, 0, report, new Date())).toEqual({ found: false });
     expect(await live.applyReport(workspace, "msg_missing", 0, report, new Date())).toEqual({ found: false });
     expect(await partsOf(id)).toBeNull();
+  });
+  it("spends no statement on Meta's sent report of a part the sender is recording, and applies what follows", async () => {
+    const count = { statements: 0 };
+    const counted = new Proxy(t.db.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (!["execute", "select", "update", "insert"].includes(String(prop)) || typeof value !== "function")
+          return value;
+        return (...args: unknown[]) => {
+          count.statements++;
+          return value.apply(target, args);
+        };
+      },
+    });
+    const countedLive = createLiveRepo(counted);
+    const delivery = createDeliveryService({
+      live: countedLive,
+      hub: createLiveHub({ repo: countedLive, log: captureLogger().log }),
+      now: () => new Date(),
+    });
+    const id = await outgoing();
+    const current = await delivery.partAttempt(id, 0, 1, new Date());
+    count.statements = 0;
+    const report = (status: "sent" | "delivered", externalId = "wamid.REC") =>
+      delivery.report(workspace, { externalId, callbackData: `${id}:0`, status, error: null });
+    // Meta's `sent` comes while the sender writes the part as sent: it waits, and writes nothing.
+    const recording = delivery.partSent(id, 0, "wamid.REC", 1, current);
+    const sentReport = report("sent");
+    expect(await recording).toBe(true);
+    expect(await sentReport).toBe(false);
+    expect(count.statements).toBe(1);
+    expect((await partsOf(id))?.[0]).toMatchObject({ externalId: "wamid.REC", status: "sent" });
+    // Delivered at least once more, later: still nothing.
+    expect(await report("sent")).toBe(false);
+    expect(count.statements).toBe(1);
+    // `delivered` moves it on, in one statement.
+    expect(await report("delivered")).toBe(true);
+    expect(count.statements).toBe(2);
+    expect((await partsOf(id))?.[0]).toMatchObject({ externalId: "wamid.REC", status: "delivered" });
+    // A report on a part nobody here recorded is applied as usual.
+    const other = await outgoing();
+    await delivery.partAttempt(other, 0, 1, new Date());
+    expect(
+      await delivery.report(workspace, {
+        externalId: "wamid.ELSEWHERE",
+        callbackData: `${other}:0`,
+        status: "sent",
+        error: null,
+      }),
+    ).toBe(true);
+    expect((await partsOf(other))?.[0]).toMatchObject({ externalId: "wamid.ELSEWHERE", status: "sent" });
   });
 });

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Channel } from "@parley/contracts";
+import { rowsOf } from "@parley/db";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scaled } from "../../../../scripts/slowness.mjs";
 import { ensureTestBuild } from "../../../../scripts/test-build.mjs";
@@ -65,6 +67,9 @@ if (process.env.DATABASE_URL)
           // a part with no report after 15 s (times the machine's slowness: the restarted process must
           // take in those reports first) was never taken, and is sent again.
           WHATSAPP_SEND_DOUBT_MS: String(scaled(15_000)),
+          // Three workers for 24 customers: most jobs wait, held by the process under its own
+          // lease (the job queue's backlog), when it dies.
+          CHANNEL_WORKERS: "3",
         },
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -165,6 +170,11 @@ if (process.env.DATABASE_URL)
       });
       await kill();
       await writing;
+      // More jobs were running than there were workers: the rest were held by the dead process.
+      const running = await t.db.db.execute(
+        sql`select count(*)::int as n from jobs where status = 'running'`,
+      );
+      expect(rowsOf<{ n: number }>(running)[0]?.n).toBeGreaterThan(3);
       const before = await answered();
       expect(before).toBeLessThan(customers.length);
 

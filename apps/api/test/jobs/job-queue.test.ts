@@ -266,6 +266,117 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
     });
   });
 
+  describe("jobs held by their process while every worker is busy", () => {
+    const runStatement = (insert: SQL) => db.db.execute(sql`with j as (${insert}) select 1 as one`);
+    /** A queue with one worker of `kind` whose jobs each wait for their gate. */
+    async function busyQueue(kind: string) {
+      const q = createJobQueue({ db: db.db, log: captureLogger().log });
+      const ran: number[] = [];
+      const gates = new Map<number, () => void>();
+      const looksFound: boolean[] = [];
+      q.register(kind, async (payload) => {
+        const n = Number(payload.n);
+        ran.push(n);
+        await new Promise<void>((r) => gates.set(n, r));
+      });
+      const stop = q
+        .worker({ only: [kind] }, { onLook: (found) => void looksFound.push(found) })
+        .start(600_000);
+      await until("the worker to wait for work", () => q.idle(kind) === 1);
+      const queue = async (n: number) => {
+        const job = q.enqueueSql(kind, { n }, { when: sql`true` });
+        await runStatement(job.sql);
+        job.settle(true);
+      };
+      const rowOf = async (n: number) =>
+        (await db.db.select().from(jobs).where(eq(jobs.kind, kind))).find((r) => r.payload.n === n);
+      const open = (n: number) => gates.get(n)?.();
+      return { q, ran, gates, looksFound, stop, queue, rowOf, open };
+    }
+
+    it("holds them under the process's lease and runs them in order without a claim", async () => {
+      const b = await busyQueue("test.held");
+      await b.queue(0);
+      await until("the first job to start", () => b.ran.length === 1);
+      for (const n of [1, 2, 3]) await b.queue(n);
+      const first = await b.rowOf(0);
+      const held = await Promise.all([1, 2, 3].map(b.rowOf));
+      for (const r of held) expect(r).toMatchObject({ status: "running", attempts: 1 });
+      // Held by the process, not by the busy worker, and all by the same holder.
+      expect(new Set(held.map((r) => r?.lockedBy)).size).toBe(1);
+      expect(held[0]?.lockedBy).not.toBe(first?.lockedBy);
+      expect(held[0]?.lockedBy).toMatch(/:\d+:/);
+      for (const n of [0, 1, 2, 3]) {
+        await until(`job ${n} to start`, () => b.ran.length === n + 1);
+        b.open(n);
+      }
+      await until("all four to be done", async () =>
+        (await Promise.all([0, 1, 2, 3].map(b.rowOf))).every((r) => r?.status === "done"),
+      );
+      expect(b.ran).toEqual([0, 1, 2, 3]);
+      // No claim ever found one of them: each was the worker's without a look in the table.
+      expect(b.looksFound.filter(Boolean)).toEqual([]);
+      expect((await Promise.all([1, 2, 3].map(b.rowOf))).map((r) => r?.attempts)).toEqual([1, 1, 1]);
+      stops.push(b.stop);
+    });
+
+    it("queues the rest in the table past 64, and keeps queueing there until the table is caught up", async () => {
+      const b = await busyQueue("test.overflow");
+      stops.push(b.stop);
+      await b.queue(0);
+      await until("the first job to start", () => b.ran.length === 1);
+      for (let n = 1; n <= 65; n++) await b.queue(n);
+      expect(await b.rowOf(64)).toMatchObject({ status: "running" });
+      expect(await b.rowOf(65)).toMatchObject({ status: "queued", attempts: 0, lockedBy: null });
+      // The worker moves on (to a held job, or to the queued one); the backlog has room again, but
+      // a job queued now must not overtake the one waiting in the table.
+      b.open(0);
+      await until("the worker to take its next job", () => b.ran.length === 2);
+      await b.queue(66);
+      expect(await b.rowOf(66)).toMatchObject({ status: "queued", attempts: 0 });
+      // Everything runs, once.
+      for (let i = 1; i < 67; i++) {
+        await until(`job ${i + 1} of 67 to start`, () => b.ran.length >= i + 1);
+        for (const n of b.ran) b.open(n);
+      }
+      await until("every job to be done", async () => {
+        const rows = await db.db.select().from(jobs).where(eq(jobs.kind, "test.overflow"));
+        return rows.length === 67 && rows.every((r) => r.status === "done");
+      });
+      expect([...b.ran].sort((x, y) => x - y)).toEqual(Array.from({ length: 67 }, (_, n) => n));
+      // Caught up (a claim found none): the next job queued while the worker is busy is held again.
+      await until("the worker to wait for work", () => b.q.idle("test.overflow") === 1);
+      await b.queue(67);
+      await until("job 67 to start", () => b.ran.includes(67));
+      await b.queue(68);
+      expect(await b.rowOf(68)).toMatchObject({ status: "running" });
+      b.open(67);
+      await until("job 68 to start", () => b.ran.includes(68));
+      b.open(68);
+    });
+
+    it("gives held jobs back to the table when the worker stops, attempts not counted", async () => {
+      for (const handBack of [false, true]) {
+        const kind = `test.giveback${handBack ? "2" : "1"}`;
+        const b = await busyQueue(kind);
+        await b.queue(0);
+        await until("the first job to start", () => b.ran.length === 1);
+        await b.queue(1);
+        await b.queue(2);
+        const stopped = b.stop({ handBack });
+        // A plain stop waits for the running job; a hand-back aborts it (it ignores its signal here).
+        if (!handBack) b.open(0);
+        await stopped;
+        for (const n of [1, 2])
+          expect(await b.rowOf(n)).toMatchObject({ status: "queued", attempts: 0, lockedBy: null });
+        expect(b.ran).toEqual([0]);
+        b.q.register(kind, async (payload) => void b.ran.push(Number(payload.n)));
+        expect(await b.q.drain()).toBe(handBack ? 3 : 2);
+        expect([...b.ran].sort()).toEqual(handBack ? [0, 0, 1, 2] : [0, 1, 2]);
+      }
+    });
+  });
+
   it("idle instances of the same kinds poll in turn, not all at once", async () => {
     const q = createJobQueue({ db: db.db, log: captureLogger().log });
     q.register("test.polled", async () => {});

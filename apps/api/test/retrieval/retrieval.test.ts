@@ -156,6 +156,32 @@ describe.each(testDrivers())("retrieval ranking on %s", (driver) => {
     return { retrieval: createRetrieval(counted), count };
   }
 
+  it("analyses a sentence once: the same lexemes again without a statement, new ones in one", async () => {
+    const { retrieval, count } = countedRetrieval();
+    const tent = "The family tent sleeps six people and rents for 12 BHD a day.";
+    const paddle = "Oil the blade of the paddles with linseed oil.";
+    const first = await retrieval.sentenceTerms([tent, paddle, tent]);
+    expect(count.statements).toBe(1);
+    expect(first[0]).toEqual(expect.arrayContaining(["tent", "sleep", "rent"]));
+    expect(first[1]).toEqual(expect.arrayContaining(["paddl", "blade", "linse"]));
+    expect(first[2]).toEqual(first[0]);
+    // Asked again (another answer quoting the same passage): the same lexemes, no statement.
+    expect(await retrieval.sentenceTerms([paddle, tent])).toEqual([first[1], first[0]]);
+    expect(count.statements).toBe(1);
+    // One sentence new among known ones: one statement, each answer in its place.
+    const refunds = "Refunds go back to the original card within five working days.";
+    const mixed = await retrieval.sentenceTerms([tent, refunds, "", paddle]);
+    expect(count.statements).toBe(2);
+    expect(mixed[0]).toEqual(first[0]);
+    expect(mixed[1]).toEqual(expect.arrayContaining(["refund", "card", "work"]));
+    expect(mixed[2]).toEqual([]);
+    expect(mixed[3]).toEqual(first[1]);
+    // What another retrieval (a process that kept nothing) gets from Postgres is the same.
+    expect(await countedRetrieval().retrieval.sentenceTerms([tent, refunds, "", paddle])).toEqual(mixed);
+    expect(await retrieval.sentenceTerms([])).toEqual([]);
+    expect(count.statements).toBe(2);
+  });
+
   it("shares one ranking among identical searches in flight, and sees a change made after", async () => {
     const first = countedRetrieval();
     const alone = await first.retrieval.search(botId, "How long do refunds take?");

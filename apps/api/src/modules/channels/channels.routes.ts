@@ -4,7 +4,6 @@ import {
   channelSchema,
   fillTemplate,
   idText,
-  LIVE_LIMITS,
   liveMessageSchema,
   templatePlaceholders,
   templateSendSchema,

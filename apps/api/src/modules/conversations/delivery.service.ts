@@ -55,6 +55,12 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
    */
   const recordedSent = new Set<string>();
   const RECORDED_SENT_MAX = 10_000;
+  /**
+   * Parts' records as sent being written here, by provider id: Meta's `sent` report, sent the
+   * moment it took the part, usually reaches us before the write ends, and waits for it rather
+   * than lock the message in a second statement to learn nothing.
+   */
+  const recording = new Map<string, Promise<boolean>>();
 
   async function change(
     messageId: string,
@@ -88,12 +94,19 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
       total: number,
       current?: Parameters<LiveRepo["deliveryChange"]>[2],
     ) => {
-      const changed = await change(messageId, index, { status: "sent", externalId }, total, current);
-      // Now at least `sent` with this id, whoever wrote it.
-      if (recordedSent.size >= RECORDED_SENT_MAX)
-        recordedSent.delete(recordedSent.values().next().value as string);
-      recordedSent.add(externalId);
-      return changed;
+      const writing = change(messageId, index, { status: "sent", externalId }, total, current);
+      // Meta's `sent` report of the part often comes while this is written: it waits for it.
+      recording.set(externalId, writing);
+      try {
+        const changed = await writing;
+        // Now at least `sent` with this id, whoever wrote it.
+        if (recordedSent.size >= RECORDED_SENT_MAX)
+          recordedSent.delete(recordedSent.values().next().value as string);
+        recordedSent.add(externalId);
+        return changed;
+      } finally {
+        recording.delete(externalId);
+      }
     },
 
     /**
@@ -118,7 +131,12 @@ export function createDeliveryService(deps: { live: LiveRepo; hub: LiveHub; now:
         error: { code: number; message: string } | null;
       },
     ): Promise<boolean> {
-      if (report.status === "sent" && recordedSent.has(report.externalId)) return false;
+      if (report.status === "sent") {
+        const writing = recording.get(report.externalId);
+        // A failed write records nothing: the report is applied below, as any other.
+        if (writing) await writing.catch(() => {});
+        if (recordedSent.has(report.externalId)) return false;
+      }
       // Our callback data names the message and its part: the report is applied in one statement.
       const data = /^(msg_[A-Za-z0-9_-]{1,64}):(\d{1,3})$/.exec(report.callbackData ?? "");
       if (data?.[1]) {

@@ -59,6 +59,8 @@ const MAX_TYPO_FIXES = 2;
 /** Semantic retrieval (when the bot has an embeddings endpoint): nearest chunks fused, and the fusion constant. */
 const SEMANTIC_CANDIDATES = 30;
 const RRF_K = 60;
+/** How many sentences' lexemes a process keeps (a few MB at most). */
+const SENTENCE_TERMS_KEPT = 20_000;
 
 /** A question's words in a bot's term statistics (see `termsOf`). */
 interface TermLookup {
@@ -185,6 +187,8 @@ function candidateQuery(
  * searched whole, whatever the question's language.
  */
 export function createRetrieval(db: Database, semantic?: SemanticIndex, ranking: RankingParams = RANKING) {
+  /** Sentences' lexemes as Postgres analysed them (see `sentenceTerms`), oldest analysis first out. */
+  const sentenceTermsKept = new Map<string, string[]>();
   /**
    * The question's words with their document frequency in the bot's knowledge, and the bot's
    * statistics and knowledge version. Lookups made at the same moment (a burst of visitors) share
@@ -462,16 +466,31 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex, ranking:
       return (await retrieve(chatbotId, question, k)).passages;
     },
 
-    /** The lexemes of each sentence, with the same analysis as the chunks. */
+    /**
+     * The lexemes of each sentence, with the same analysis as the chunks. Postgres's analysis of a
+     * text never changes, and answers quote the same passages again and again, so each sentence's
+     * lexemes are kept here (the `SENTENCE_TERMS_KEPT` analysed last): a question whose candidate
+     * sentences were all analysed before costs no statement.
+     */
     async sentenceTerms(sentences: string[]): Promise<string[][]> {
-      if (sentences.length === 0) return [];
-      const result = await db.execute(sql`
-        select ord::int as ord, tsvector_to_array(to_tsvector('english', s)) as terms
-        from jsonb_array_elements_text(${JSON.stringify(sentences.map(analyseForSearch))}::jsonb) with ordinality as t(s, ord)`);
-      const out = sentences.map(() => [] as string[]);
-      for (const r of rowsOf<{ ord: number; terms: string[] | string }>(result))
-        out[r.ord - 1] = Array.isArray(r.terms) ? r.terms : parsePgArray(r.terms);
-      return out;
+      const analysed = sentences.map(analyseForSearch);
+      const out = analysed.map((s) => sentenceTermsKept.get(s));
+      const missing = [...new Set(analysed.filter((_, i) => !out[i]))];
+      if (missing.length) {
+        const result = await db.execute(sql`
+          select ord::int as ord, tsvector_to_array(to_tsvector('english', s)) as terms
+          from jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb) with ordinality as t(s, ord)`);
+        const found = new Map<string, string[]>(missing.map((s) => [s, []]));
+        for (const r of rowsOf<{ ord: number; terms: string[] | string }>(result))
+          found.set(missing[r.ord - 1] as string, Array.isArray(r.terms) ? r.terms : parsePgArray(r.terms));
+        for (const [s, terms] of found) {
+          if (sentenceTermsKept.size >= SENTENCE_TERMS_KEPT)
+            sentenceTermsKept.delete(sentenceTermsKept.keys().next().value as string);
+          sentenceTermsKept.set(s, terms);
+        }
+        for (let i = 0; i < out.length; i++) out[i] ??= found.get(analysed[i] as string);
+      }
+      return out.map((terms) => terms ?? []);
     },
   };
 }

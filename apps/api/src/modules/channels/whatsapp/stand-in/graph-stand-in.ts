@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
 import { WHATSAPP_TEXT_MAX, WHATSAPP_WINDOW_MS } from "@parley/contracts";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { z } from "zod";
@@ -119,6 +121,37 @@ function graphError(reply: FastifyReply, status: number, code: number, message: 
   });
 }
 
+/**
+ * POSTs `body` to `url` on a kept-alive connection and resolves with the HTTP status once the
+ * answer was read (a network failure rejects). node:http rather than fetch: the bench's Meta sends
+ * several webhooks a message, and fetch cost it about twice the CPU of the server it measured.
+ */
+const keepAlive = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 256 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
+};
+function post(url: string, headers: Record<string, string>, body: string): Promise<number> {
+  const target = new URL(url);
+  const client = target.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      target,
+      {
+        method: "POST",
+        agent: keepAlive[target.protocol === "https:" ? "https:" : "http:"],
+        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        res.on("error", reject);
+        res.on("end", () => resolve(res.statusCode ?? 0));
+        res.resume();
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 export interface StandInOptions {
   /** The stand-in's clock (Meta's 24-hour window): the real one by default. */
   now?: () => Date;
@@ -202,17 +235,16 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
     }).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
     const signature = createHmac("sha256", n.appSecret).update(body).digest("hex");
     try {
-      const res = await fetch(n.subscription.callbackUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-hub-signature-256": `sha256=${signature}` },
+      const status = await post(
+        n.subscription.callbackUrl,
+        { "content-type": "application/json", "x-hub-signature-256": `sha256=${signature}` },
         body,
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      if (!res.ok) {
+      );
+      if (status < 200 || status >= 300) {
         n.failedDeliveries++;
         n.undelivered.push(value);
       }
-      return res.status;
+      return status;
     } catch {
       n.failedDeliveries++;
       n.undelivered.push(value);
@@ -541,23 +573,20 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
     return { subscribed: true };
   });
 
-  /** A customer writes (`times: 2`: Meta delivers it twice, as it may). */
-  app.post("/__standin/numbers/:id/inbound", async (request, reply) => {
-    const n = found(numberParams.parse(request.params).id, reply);
-    if (!n) return reply;
-    const input = z
-      .object({
-        from: z.string().regex(/^\d{6,20}$/),
-        name: z.string().max(100).default("Customer"),
-        type: z
-          .enum(["text", "image", "audio", "document", "location", "sticker", "button_reply"])
-          .default("text"),
-        text: z.string().max(WHATSAPP_TEXT_MAX).default(""),
-        buttonId: z.string().max(256).optional(),
-        context: z.string().max(256).optional(),
-        times: z.number().int().min(1).max(3).default(1),
-      })
-      .parse(request.body);
+  const inboundInput = z.object({
+    from: z.string().regex(/^\d{6,20}$/),
+    name: z.string().max(100).default("Customer"),
+    type: z
+      .enum(["text", "image", "audio", "document", "location", "sticker", "button_reply"])
+      .default("text"),
+    text: z.string().max(WHATSAPP_TEXT_MAX).default(""),
+    buttonId: z.string().max(256).optional(),
+    context: z.string().max(256).optional(),
+    times: z.number().int().min(1).max(3).default(1),
+  });
+
+  /** A customer writes to the number: Meta delivers the message `times` times (as it may). */
+  async function customerWrites(n: StandInNumber, input: z.infer<typeof inboundInput>) {
     const id = wamid();
     const at = now();
     const message: Record<string, unknown> = {
@@ -609,6 +638,61 @@ export const whatsappGraphStandIn: FastifyPluginAsync<StandInOptions> = async (a
         }),
       );
     return { id, delivered: statuses };
+  }
+
+  /** A customer writes (`times: 2`: Meta delivers it twice, as it may). */
+  app.post("/__standin/numbers/:id/inbound", async (request, reply) => {
+    const n = found(numberParams.parse(request.params).id, reply);
+    if (!n) return reply;
+    return customerWrites(n, inboundInput.parse(request.body));
+  });
+
+  /**
+   * Customers under load (the bench): `rate` a second for `seconds`, each message another
+   * customer's (`prefix` and a count), every `twiceEvery`-th delivered twice. Written here, on
+   * Meta's side, rather than one control request a message from the bench. Answers once every
+   * delivery was answered: the message ids and how many were not acknowledged with a 200.
+   */
+  app.post("/__standin/numbers/:id/load", async (request, reply) => {
+    const n = found(numberParams.parse(request.params).id, reply);
+    if (!n) return reply;
+    const input = z
+      .object({
+        rate: z.number().int().min(1).max(1000),
+        seconds: z.number().min(0.1).max(60),
+        prefix: z.string().regex(/^\d{3,10}$/),
+        text: z.string().min(1).max(WHATSAPP_TEXT_MAX),
+        twiceEvery: z.number().int().min(0).max(100).default(0),
+      })
+      .parse(request.body);
+    const ids: string[] = [];
+    const writes: Promise<void>[] = [];
+    let failed = 0;
+    const start = performance.now();
+    const count = Math.round(input.rate * input.seconds);
+    for (let i = 0; i < count; i++) {
+      const wait = start + (i * 1000) / input.rate - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      writes.push(
+        customerWrites(n, {
+          from: `${input.prefix}${String(i).padStart(6, "0")}`,
+          name: `Customer ${i}`,
+          type: "text",
+          text: input.text,
+          times: input.twiceEvery && i % input.twiceEvery === 0 ? 2 : 1,
+        }).then(
+          (r) => {
+            ids.push(r.id);
+            if (!r.delivered.includes(200)) failed++;
+          },
+          () => {
+            failed++;
+          },
+        ),
+      );
+    }
+    await Promise.all(writes);
+    return { ids, failed, sendSeconds: (performance.now() - start) / 1000 };
   });
 
   /** The customer's phone: what they sent and what they got, oldest first. */
