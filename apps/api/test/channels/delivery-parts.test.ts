@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatbots, messages } from "../../src/db/schema";
+import { chatbots, conversations, messages } from "../../src/db/schema";
 import { newId } from "../../src/lib/ids";
 import { createConversationsRepo } from "../../src/modules/conversations/conversations.repo";
 import {
@@ -238,5 +238,49 @@ describe.each(testDrivers())("a channel message's delivery parts on %s", (driver
       }),
     ).toBe(true);
     expect((await partsOf(other))?.[0]).toMatchObject({ externalId: "wamid.ELSEWHERE", status: "sent" });
+  });
+  it("reads a message to send and marks its first attempt in one statement, only when it may go now", async () => {
+    const repo = createConversationsRepo(t.db.db);
+    const at = new Date();
+    const day = 24 * 3_600_000;
+    const setLastInbound = (when: Date | null) =>
+      t.db.db.update(conversations).set({ lastInboundAt: when }).where(eq(conversations.id, conversationId));
+    await setLastInbound(new Date(at.getTime() - 60_000));
+    const id = await outgoing();
+    const first = await repo.outgoing(id, { firstAttemptAt: at, windowMs: day });
+    const marked = [{ externalId: null, status: "queued", error: null, attemptAt: at.toISOString() }];
+    // As it was read (never tried), and as marked.
+    expect(first?.message.deliveryParts).toBeNull();
+    expect(first?.firstAttempt).toEqual(marked);
+    expect(await partsOf(id)).toEqual(marked);
+    // Tried before: read as it is, nothing marked (the sender's doubt rule decides).
+    const again = await repo.outgoing(id, { firstAttemptAt: new Date(at.getTime() + 1_000), windowMs: day });
+    expect(again?.firstAttempt).toBeNull();
+    expect(again?.message.deliveryParts).toEqual(marked);
+    expect(await partsOf(id)).toEqual(marked);
+    // Without the option, a plain read.
+    const plain = await outgoing();
+    expect((await repo.outgoing(plain))?.firstAttempt).toBeNull();
+    expect(await partsOf(plain)).toBeNull();
+    // The 24 hours are over: no mark on free-form text, a mark on an approved template.
+    await setLastInbound(new Date(at.getTime() - day - 1_000));
+    expect((await repo.outgoing(plain, { firstAttemptAt: at, windowMs: day }))?.firstAttempt).toBeNull();
+    expect(await partsOf(plain)).toBeNull();
+    await t.db.db.update(messages).set({ contentType: "template" }).where(eq(messages.id, plain));
+    expect((await repo.outgoing(plain, { firstAttemptAt: at, windowMs: day }))?.firstAttempt).toEqual(marked);
+    // Never a message that is not queued for sending (the widget's), nor one that is not there.
+    await setLastInbound(at);
+    const widget = newId("msg");
+    await t.db.db.insert(messages).values({
+      id: widget,
+      conversationId,
+      chatbotId: botId,
+      workspaceId: workspace,
+      role: "assistant",
+      content: "Shown in the widget.",
+    });
+    expect((await repo.outgoing(widget, { firstAttemptAt: at, windowMs: day }))?.firstAttempt).toBeNull();
+    expect(await partsOf(widget)).toBeNull();
+    expect(await repo.outgoing("msg_missing", { firstAttemptAt: at, windowMs: day })).toBeUndefined();
   });
 });

@@ -224,7 +224,12 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
     CHANNEL_SEND_JOB,
     async (payload) => {
       const messageId = String(payload.messageId);
-      const target = await deps.conversations.outgoing(messageId);
+      const at = now();
+      // A message never tried that may go now has its first attempt marked by the same statement.
+      const target = await deps.conversations.outgoing(messageId, {
+        firstAttemptAt: at,
+        windowMs: WHATSAPP_WINDOW_MS,
+      });
       if (!target) return;
       const { message, conversation } = target;
       if (message.delivery !== "queued" && message.delivery !== null) {
@@ -242,7 +247,6 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
           0,
           "Not sent: the WhatsApp connection needs attention. An owner or admin can reconnect it in the chatbot's settings.",
         ));
-      const at = now();
       const windowOpen =
         conversation.lastInboundAt !== null &&
         at.getTime() - conversation.lastInboundAt.getTime() < WHATSAPP_WINDOW_MS;
@@ -268,6 +272,8 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
       const open: OpenChannel = channels.open(row);
       /** The delivery as the last attempt mark left it: what the part's `sent` is checked against. */
       let current: Awaited<ReturnType<DeliveryService["partAttempt"]>>;
+      /** The first part's attempt, marked as the message was read (until its send begins). */
+      let firstMarked = target.firstAttempt ?? undefined;
       try {
         await deps.adapters[row.kind].send(
           open,
@@ -295,10 +301,18 @@ export function createChannelJobs(deps: ChannelJobsDeps) {
             current = undefined;
           },
           async (index, total) => {
+            if (index === 0 && firstMarked) {
+              current = { delivery: message.delivery, deliveryParts: firstMarked };
+              firstMarked = undefined;
+              return;
+            }
+            firstMarked = undefined;
             current = await delivery.partAttempt(messageId, index, total, now());
           },
         );
       } catch (err) {
+        // Failed before its first part was tried: the mark made as it was read goes (no doubt to wait out).
+        if (firstMarked) await delivery.partAttempt(messageId, 0, 1, null);
         if (!(err instanceof GraphError)) throw err;
         // Meta answered with a refusal: it did not take the part, which may be sent again at once.
         if (!err.outcomeUnknown) await delivery.partAttempt(messageId, err.part, err.part + 1, null);

@@ -7,6 +7,7 @@ import {
   CONTACT_CONVERSATION_OPEN,
   chatbots,
   conversations,
+  type DeliveryPart,
   leads,
   MESSAGES_TO_ANALYSE,
   messages,
@@ -557,20 +558,63 @@ export function createConversationsRepo(
     /**
      * An outgoing message and its conversation, for the channel's sender (internal: no access
      * rule), with the provider's id of the message it answers (`replyToExternalId`), in one query.
+     * `firstAttemptAt`: a message never tried yet that may go now (queued, its window open or a
+     * template) gets its first part's attempt mark (see DeliveryPart.attemptAt, `markAttempt`) in
+     * the same statement, and `firstAttempt` is its parts as marked: the read and the mark were two
+     * round trips of every reply on a channel. `message` is as it was before the mark.
      */
     async outgoing(
       messageId: string,
+      opts: { firstAttemptAt?: Date; windowMs?: number } = {},
     ): Promise<
-      { message: MessageRow; conversation: ConversationRow; replyToExternalId: string | null } | undefined
+      | {
+          message: MessageRow;
+          conversation: ConversationRow;
+          replyToExternalId: string | null;
+          firstAttempt: DeliveryPart[] | null;
+        }
+      | undefined
     > {
       const question = alias(messages, "question");
+      const at = opts.firstAttemptAt;
+      const mark = db
+        .$with("mark", {
+          id: sql<string>`id`.as("mark_id"),
+          parts: sql<DeliveryPart[] | string | null>`parts`.as("mark_parts"),
+        })
+        .as(
+          at
+            ? sql`update ${messages} m
+                set delivery_parts = jsonb_build_array(jsonb_build_object(
+                  'externalId', null, 'status', 'queued', 'error', null, 'attemptAt', ${at.toISOString()}::text))
+                from ${conversations} c
+                where m.id = ${messageId} and c.id = m.conversation_id
+                  and m.delivery = 'queued' and m.delivery_parts is null
+                  and (m.content_type = 'template'
+                    or c.last_inbound_at > ${new Date(at.getTime() - (opts.windowMs ?? 0)).toISOString()}::timestamptz)
+                returning m.id as mark_id, m.delivery_parts as mark_parts`
+            : sql`select null::text as mark_id, null::jsonb as mark_parts where false`,
+        );
       const [row] = await db
-        .select({ message: messages, conversation: conversations, replyToExternalId: question.externalId })
+        .with(mark)
+        .select({
+          message: messages,
+          conversation: conversations,
+          replyToExternalId: question.externalId,
+          marked: mark.parts,
+        })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
         .leftJoin(question, eq(question.id, messages.replyToId))
+        .leftJoin(mark, eq(mark.id, messages.id))
         .where(eq(messages.id, messageId));
-      return row && { ...row, replyToExternalId: row.replyToExternalId ?? null };
+      if (!row) return undefined;
+      const { marked, ...rest } = row;
+      return {
+        ...rest,
+        replyToExternalId: row.replyToExternalId ?? null,
+        firstAttempt: typeof marked === "string" ? (JSON.parse(marked) as DeliveryPart[]) : (marked ?? null),
+      };
     },
 
     /** Our id of the customer's message with the provider's id `externalId` in the conversation. */
