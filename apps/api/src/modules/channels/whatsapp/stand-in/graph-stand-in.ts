@@ -125,20 +125,22 @@ function graphError(reply: FastifyReply, status: number, code: number, message: 
  * POSTs `body` to `url` on a kept-alive connection and resolves with the HTTP status once the
  * answer was read (a network failure rejects). node:http rather than fetch: the bench's Meta sends
  * several webhooks a message, and fetch cost it about twice the CPU of the server it measured.
+ * A kept-alive connection the server closed while it was idle fails as soon as it is used again
+ * (nodejs/node#47130): that request never reached the server, and is sent again on a new one.
  */
 const keepAlive = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 256 }),
   "https:": new https.Agent({ keepAlive: true, maxSockets: 256 }),
 };
-function post(url: string, headers: Record<string, string>, body: string): Promise<number> {
+function post(url: string, headers: Record<string, string>, body: string, fresh = false): Promise<number> {
   const target = new URL(url);
-  const client = target.protocol === "https:" ? https : http;
+  const secure = target.protocol === "https:";
   return new Promise((resolve, reject) => {
-    const req = client.request(
+    const req = (secure ? https : http).request(
       target,
       {
         method: "POST",
-        agent: keepAlive[target.protocol === "https:" ? "https:" : "http:"],
+        agent: fresh ? false : keepAlive[secure ? "https:" : "http:"],
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
       },
       (res) => {
@@ -147,7 +149,11 @@ function post(url: string, headers: Record<string, string>, body: string): Promi
         res.resume();
       },
     );
-    req.on("error", reject);
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      if (!fresh && req.reusedSocket && err.code === "ECONNRESET")
+        post(url, headers, body, true).then(resolve, reject);
+      else reject(err);
+    });
     req.end(body);
   });
 }
