@@ -269,8 +269,8 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
   describe("jobs held by their process while every worker is busy", () => {
     const runStatement = (insert: SQL) => db.db.execute(sql`with j as (${insert}) select 1 as one`);
     /** A queue with one worker of `kind` whose jobs each wait for their gate. */
-    async function busyQueue(kind: string) {
-      const q = createJobQueue({ db: db.db, log: captureLogger().log });
+    async function busyQueue(kind: string, lease: { leaseMs?: number; heartbeatMs?: number } = {}) {
+      const q = createJobQueue({ db: db.db, log: captureLogger().log, ...lease });
       const ran: number[] = [];
       const gates = new Map<number, () => void>();
       const looksFound: boolean[] = [];
@@ -353,6 +353,32 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
       b.open(67);
       await until("job 68 to start", () => b.ran.includes(68));
       b.open(68);
+    });
+
+    it("renews a held job's lease while it waits: another replica cannot take it past the first lease", async () => {
+      const b = await busyQueue("test.heldlease", { leaseMs: 800, heartbeatMs: 100 });
+      stops.push(b.stop);
+      await b.queue(0);
+      await until("the first job to start", () => b.ran.length === 1);
+      await b.queue(1);
+      const firstEnd = (await b.rowOf(1))?.lockedUntil?.getTime() ?? 0;
+      expect(firstEnd).toBeGreaterThan(0);
+      await until(
+        "the held job's lease to be renewed past its first end",
+        async () => ((await b.rowOf(1))?.lockedUntil?.getTime() ?? 0) > firstEnd + 300,
+      );
+      await until("its first lease to be over", () => Date.now() > firstEnd + 50);
+      // Another replica over the same table looks for due and expired jobs: none of them is its.
+      const other = createJobQueue({ db: db.db, log: captureLogger().log, leaseMs: 800 });
+      other.register("test.heldlease", async () => {
+        throw new Error("another replica ran a held job");
+      });
+      expect(await other.drain()).toBe(0);
+      b.open(0);
+      await until("the held job to start here", () => b.ran.includes(1));
+      b.open(1);
+      await until("it to be done", async () => (await b.rowOf(1))?.status === "done");
+      expect(await b.rowOf(1)).toMatchObject({ attempts: 1 });
     });
 
     it("gives held jobs back to the table when the worker stops, attempts not counted", async () => {
