@@ -348,24 +348,28 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     if (!orphans.length) return;
     local.jobs = local.jobs.filter((j) => startedTakes(j.kind));
     if (!local.jobs.length) stopRenewing();
-    await db
+    await requeue(
+      orphans.map((j) => j.id),
+      local.owner,
+    );
+  }
+  /**
+   * Jobs leased by `holder` go back to the queue, their attempt not counted (`runAt`: due then, for
+   * another replica at once). Resolves with the ids that were still that holder's.
+   */
+  async function requeue(ids: string[], holder: string, runAt?: Date): Promise<string[]> {
+    const released = await db
       .update(jobs)
       .set({
         status: "queued",
+        ...(runAt ? { runAt } : {}),
         attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
         lockedUntil: null,
         lockedBy: null,
       })
-      .where(
-        and(
-          inArray(
-            jobs.id,
-            orphans.map((j) => j.id),
-          ),
-          eq(jobs.lockedBy, local.owner),
-          eq(jobs.status, "running"),
-        ),
-      );
+      .where(and(inArray(jobs.id, ids), eq(jobs.lockedBy, holder), eq(jobs.status, "running")))
+      .returning({ id: jobs.id });
+    return released.map((r) => r.id);
   }
   /** The last time an instance of these kinds looked for dead workers' exhausted jobs (see reapExhausted). */
   const lastReap = () =>
@@ -655,26 +659,10 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
       }),
     ]);
     clearTimeout(timer);
-    const released = await db
-      .update(jobs)
-      .set({
-        status: "queued",
-        runAt: now(),
-        attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-        lockedUntil: null,
-        lockedBy: null,
-      })
-      .where(
-        and(
-          eq(jobs.id, running.job.id),
-          eq(jobs.lockedBy, holderOf(running.job)),
-          eq(jobs.status, "running"),
-        ),
-      )
-      .returning({ id: jobs.id });
+    const released = await requeue([running.job.id], holderOf(running.job), now());
     if (released.length)
       log.info({ jobId: running.job.id, kind: running.job.kind }, "job handed back to the queue");
-    return released[0]?.id;
+    return released[0];
   }
 
   /**
@@ -947,17 +935,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
             if (!job && !stopped && !lookDue()) job = takeHeld();
             if (job && stopped) {
               // Stopping: the job goes back to the queue at once, its attempt not counted.
-              await db
-                .update(jobs)
-                .set({
-                  status: "queued",
-                  attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-                  lockedUntil: null,
-                  lockedBy: null,
-                })
-                .where(
-                  and(eq(jobs.id, job.id), eq(jobs.lockedBy, holderOf(job)), eq(jobs.status, "running")),
-                );
+              await requeue([job.id], holderOf(job));
               break;
             }
             if (stopped) break;
