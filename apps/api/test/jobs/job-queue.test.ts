@@ -270,7 +270,10 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
     const runStatement = (insert: SQL) => db.db.execute(sql`with j as (${insert}) select 1 as one`);
     /** A queue with one worker of `kind` whose jobs each wait for their gate. */
     async function busyQueue(kind: string, lease: { leaseMs?: number; heartbeatMs?: number } = {}) {
-      const q = createJobQueue({ db: db.db, log: captureLogger().log, ...lease });
+      // A clock that never gives the same millisecond twice: jobs are due in the order queued.
+      let last = 0;
+      const now = () => new Date((last = Math.max(Date.now(), last + 1)));
+      const q = createJobQueue({ db: db.db, log: captureLogger().log, now, ...lease });
       const ran: number[] = [];
       const gates = new Map<number, () => void>();
       const looksFound: boolean[] = [];
@@ -353,6 +356,30 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
       b.open(67);
       await until("job 68 to start", () => b.ran.includes(68));
       b.open(68);
+    });
+
+    it("takes the table's jobs back several a claim while it is behind, in order, each once", async () => {
+      const b = await busyQueue("test.catchup");
+      stops.push(b.stop);
+      await b.queue(0);
+      await until("the first job to start", () => b.ran.length === 1);
+      // 64 held, then 16 queued in the table: the process is behind.
+      for (let n = 1; n <= 80; n++) await b.queue(n);
+      expect(await b.rowOf(80)).toMatchObject({ status: "queued", attempts: 0 });
+      for (let i = 0; i <= 80; i++) {
+        await until(`job ${i} of 80 to start`, () => b.ran.length >= i + 1);
+        for (const n of b.ran) b.open(n);
+      }
+      await until("every job to be done", async () => {
+        const rows = await db.db.select().from(jobs).where(eq(jobs.kind, "test.catchup"));
+        return rows.length === 81 && rows.every((r) => r.status === "done" && r.attempts === 1);
+      });
+      // First in, first run: the table's jobs after the held ones, in the order they were queued.
+      expect(b.ran).toEqual(Array.from({ length: 81 }, (_, n) => n));
+      // One claim a job would be 16 looks that found some; batches into the backlog take them in a few.
+      const found = b.looksFound.filter(Boolean).length;
+      expect(found).toBeGreaterThan(0);
+      expect(found).toBeLessThan(8);
     });
 
     it("renews a held job's lease while it waits: another replica cannot take it past the first lease", async () => {
