@@ -272,7 +272,10 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
     async function busyQueue(kind: string, lease: { leaseMs?: number; heartbeatMs?: number } = {}) {
       // A clock that never gives the same millisecond twice: jobs are due in the order queued.
       let last = 0;
-      const now = () => new Date((last = Math.max(Date.now(), last + 1)));
+      const now = () => {
+        last = Math.max(Date.now(), last + 1);
+        return new Date(last);
+      };
       const q = createJobQueue({ db: db.db, log: captureLogger().log, now, ...lease });
       const ran: number[] = [];
       const gates = new Map<number, () => void>();
