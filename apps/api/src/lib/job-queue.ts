@@ -198,6 +198,17 @@ interface ClaimedJob {
   maxAttempts: number;
   group: string | null;
   tenant: string | null;
+  /**
+   * When a job in the process's backlog was due (its `run_at`, to the microsecond, as `dueKey`
+   * writes it): the backlog stays in that order when a claim adds the table's jobs to it.
+   */
+  due?: string;
+}
+
+/** `run_at` as a fixed-width key that sorts as the time does (the claim's `due_at` begins with it). */
+function dueKey(at: Date): string {
+  const iso = at.toISOString();
+  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}${iso.slice(20, 23)}000`;
 }
 
 /** `host:pid:random`: says which process holds a lease, so a restart on the same host can free it. */
@@ -318,9 +329,17 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     clearInterval(local.renewing);
     local.renewing = undefined;
   }
-  /** A job the backlog now holds (its insert committed): an instance that is idle takes it. */
+  /**
+   * A job the backlog now holds (its insert committed, or a claim leased it to the backlog): it
+   * waits behind the jobs held that were due before it, and an instance that is idle takes it.
+   */
   function hold(job: ClaimedJob) {
-    local.jobs.push(job);
+    const after =
+      job.due === undefined
+        ? -1
+        : local.jobs.findIndex((j) => j.due !== undefined && j.due > (job.due as string));
+    if (after < 0) local.jobs.push(job);
+    else local.jobs.splice(after, 0, job);
     if (!startedTakes(job.kind)) {
       // Every instance that took it stopped meanwhile: it goes back to the table.
       void giveBackHeld().catch((err) => log.error({ err }, "could not give held jobs back"));
@@ -465,12 +484,17 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
     // (PGlite runs one statement at a time anyway).
     const limited = Boolean(deps.groupLimit || deps.tenantLimit) && !deps.serialClaims;
     const batch = limited ? 1 : batchSize();
+    // While the process holds jobs this instance takes, what the claim finds is leased by the
+    // backlog too, and waits there in its turn: a look in the table that comes due before the
+    // next held job must not let a newer job there overtake the older ones held (the overflow
+    // queued after them, or another replica's), nor an older one wait behind them.
+    const toBacklog = batch > 1 || (!limited && runningHere && local.jobs.some((j) => takes(j.kind)));
     const rows = limited
       ? await db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext('jobs:limited-claim'))`);
-          return claimOne(tx, at, 1);
+          return claimOne(tx, at, 1, false);
         })
-      : await claimOne(db, at, batch);
+      : await claimOne(db, at, batch, toBacklog);
     const claimed = rows
       .sort((a, b) => (a.due_at < b.due_at ? -1 : a.due_at > b.due_at ? 1 : 0))
       .map(
@@ -483,12 +507,13 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
           group: row.group_key,
           tenant: row.tenant_key,
           ...(row.locked_by === owner ? {} : { owner: row.locked_by }),
+          due: row.due_at.slice(0, 20),
         }),
       );
-    // Not behind, or a dead owner's job (taken one at a time): the instance runs it.
-    if (batch < 2 || claimed[0]?.owner !== local.owner) return claimed[0];
-    // A batch is leased by the process's backlog and waits there behind the jobs held before it
-    // (older: the kinds' new jobs went to the table since); the instance runs the oldest.
+    // Leased by the instance (nothing held, or a dead owner's job, taken one at a time): it runs it.
+    if (claimed[0]?.owner !== local.owner) return claimed[0];
+    // Leased by the process's backlog: each waits there behind the jobs held that were due before
+    // it, and the instance runs the oldest.
     for (const job of claimed) hold(job);
     return takeHeld();
   }
@@ -512,8 +537,8 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
    * states), at a cost that grew with the throughput between two vacuums; and a dead owner's job
    * is rare, while the queued ones are looked for at every job.
    */
-  async function claimOne(on: Pick<Database, "execute">, at: Date, batch: number) {
-    const claimWhere = (due: SQL, orderBy: SQL, limit = 1) =>
+  async function claimOne(on: Pick<Database, "execute">, at: Date, batch: number, toBacklog: boolean) {
+    const claimWhere = (due: SQL, orderBy: SQL, limit = 1, holder = owner) =>
       claimRows<{
         id: string;
         kind: string;
@@ -533,8 +558,8 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         due: sql`${due} and attempts < max_attempts ${kindFilter} ${groupFilter(at)}`,
         orderBy,
         limit,
-        // A batch's jobs are leased by the process's backlog (`local.owner`), which renews them.
-        set: sql`status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()}, locked_by = ${limit > 1 ? local.owner : owner}`,
+        // Jobs for the backlog are leased by it (`local.owner`), which renews them.
+        set: sql`status = 'running', attempts = attempts + 1, locked_until = ${leaseEnd()}, locked_by = ${holder}`,
         returning: sql`id, kind, payload, attempts, max_attempts, group_key, tenant_key, locked_by,
           to_char(run_at at time zone 'UTC', 'YYYYMMDDHH24MISSUS') ||
           to_char(created_at at time zone 'UTC', 'YYYYMMDDHH24MISSUS') as due_at`,
@@ -553,7 +578,12 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
         return rows;
       }
     }
-    return claimWhere(sql`status = 'queued' and run_at <= ${at}`, sql`run_at`, batch);
+    return claimWhere(
+      sql`status = 'queued' and run_at <= ${at}`,
+      sql`run_at`,
+      batch,
+      toBacklog ? local.owner : owner,
+    );
   }
 
   /** Renews the lease while the handler runs; aborts it when the lease turns out to be lost. */
@@ -843,7 +873,7 @@ export function createJobQueue(deps: JobQueueOptions, shared?: Shared) {
           if (idle) resolveHanded(inserted ? claimed() : undefined);
           else if (held) {
             local.reserved--;
-            if (inserted) hold({ ...claimed(), owner: local.owner });
+            if (inserted) hold({ ...claimed(), owner: local.owner, due: dueKey(at) });
           } else if (inserted) {
             // Queued in the table: the next ones follow it there until it is taken.
             if (startedTakes(kind)) local.overflowed.add(kind);

@@ -280,14 +280,23 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
       const ran: number[] = [];
       const gates = new Map<number, () => void>();
       const looksFound: boolean[] = [];
+      /** Stopped (the test ended, or failed midway): the gates stand open, so the stop never waits on one. */
+      let ended = false;
       q.register(kind, async (payload) => {
         const n = Number(payload.n);
         ran.push(n);
-        await new Promise<void>((r) => gates.set(n, r));
+        if (!ended) await new Promise<void>((r) => gates.set(n, r));
       });
-      const stop = q
+      const stopWorker = q
         .worker({ only: [kind] }, { onLook: (found) => void looksFound.push(found) })
         .start(600_000);
+      const stop = stopWorker;
+      /** The test's end: its stop (see `stops`). */
+      const end = () => {
+        ended = true;
+        for (const open of gates.values()) open();
+        return stopWorker();
+      };
       await until("the worker to wait for work", () => q.idle(kind) === 1);
       const queue = async (n: number) => {
         const job = q.enqueueSql(kind, { n }, { when: sql`true` });
@@ -297,7 +306,7 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
       const rowOf = async (n: number) =>
         (await db.db.select().from(jobs).where(eq(jobs.kind, kind))).find((r) => r.payload.n === n);
       const open = (n: number) => gates.get(n)?.();
-      return { q, ran, gates, looksFound, stop, queue, rowOf, open };
+      return { q, ran, gates, looksFound, stop, end, queue, rowOf, open, now };
     }
 
     it("holds them under the process's lease and runs them in order without a claim", async () => {
@@ -323,12 +332,12 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
       // No claim ever found one of them: each was the worker's without a look in the table.
       expect(b.looksFound.filter(Boolean)).toEqual([]);
       expect((await Promise.all([1, 2, 3].map(b.rowOf))).map((r) => r?.attempts)).toEqual([1, 1, 1]);
-      stops.push(b.stop);
+      stops.push(b.end);
     });
 
     it("queues the rest in the table past 64, and keeps queueing there until the table is caught up", async () => {
       const b = await busyQueue("test.overflow");
-      stops.push(b.stop);
+      stops.push(b.end);
       await b.queue(0);
       await until("the first job to start", () => b.ran.length === 1);
       for (let n = 1; n <= 65; n++) await b.queue(n);
@@ -363,7 +372,7 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
 
     it("takes the table's jobs back several a claim while it is behind, in order, each once", async () => {
       const b = await busyQueue("test.catchup");
-      stops.push(b.stop);
+      stops.push(b.end);
       await b.queue(0);
       await until("the first job to start", () => b.ran.length === 1);
       // 64 held, then 16 queued in the table: the process is behind.
@@ -385,9 +394,47 @@ describe.each(testDrivers())("job queue on %s", (driver) => {
       expect(found).toBeLessThan(8);
     });
 
+    it("a look in the table that comes due while it holds jobs lets neither a newer job overtake them nor an older one wait", async () => {
+      const b = await busyQueue("test.lookdue");
+      stops.push(b.end);
+      // Another replica's queue on the same clock: its job goes to the table.
+      const replica = createJobQueue({ db: db.db, log: captureLogger().log, now: b.now });
+      await b.queue(0);
+      await until("the first job to start", () => b.ran.length === 1);
+      await replica.enqueue("test.lookdue", { n: 1 });
+      // 64 held, then the rest in the table: the process is behind.
+      for (let n = 2; n <= 70; n++) await b.queue(n);
+      expect(await b.rowOf(1)).toMatchObject({ status: "queued", attempts: 0 });
+      expect(await b.rowOf(65)).toMatchObject({ status: "running" });
+      expect(await b.rowOf(66)).toMatchObject({ status: "queued", attempts: 0 });
+      /** A look in the table is due (250 ms since the last began) when the running job ends. */
+      const lookDueThenOpen = async (n: number) => {
+        const from = Date.now();
+        await until("a look in the table to be due", () => Date.now() - from > 400);
+        b.open(n);
+      };
+      // The older job in the table runs before the held ones...
+      await lookDueThenOpen(0);
+      await until("the next job to start", () => b.ran.length === 2);
+      expect(b.ran).toEqual([0, 1]);
+      // ...and the newer ones there wait behind them.
+      await lookDueThenOpen(1);
+      await until("the next job to start", () => b.ran.length === 3);
+      expect(b.ran).toEqual([0, 1, 2]);
+      for (let i = 2; i <= 70; i++) {
+        await until(`job ${i} of 70 to start`, () => b.ran.length >= i + 1);
+        for (const n of b.ran) b.open(n);
+      }
+      await until("every job to be done", async () => {
+        const rows = await db.db.select().from(jobs).where(eq(jobs.kind, "test.lookdue"));
+        return rows.length === 71 && rows.every((r) => r.status === "done" && r.attempts === 1);
+      });
+      expect(b.ran).toEqual(Array.from({ length: 71 }, (_, n) => n));
+    });
+
     it("renews a held job's lease while it waits: another replica cannot take it past the first lease", async () => {
       const b = await busyQueue("test.heldlease", { leaseMs: 800, heartbeatMs: 100 });
-      stops.push(b.stop);
+      stops.push(b.end);
       await b.queue(0);
       await until("the first job to start", () => b.ran.length === 1);
       await b.queue(1);
