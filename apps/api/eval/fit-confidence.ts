@@ -3,15 +3,17 @@
  * only: `pnpm tsx apps/api/eval/fit-confidence.ts [--write]`.
  *
  * 1. Asks every dev question (sets.ts) and keeps the evidence behind each chosen answer.
- * 2. Fits a logistic regression (L2, plain gradient descent on the features in [0, 1]): does the
- *    bot's knowledge answer this question? Each set weighs the same in total, so the small
- *    business sets count as much as the big document sets, and within a set the answerable and
- *    the unanswerable questions weigh the same.
- * 3. Sets the operating point per language: the intercept (English) and the `arabic` weight
- *    are shifted so that the default threshold, 50 %, is where every dev set of the language sees
- *    at most `BALANCED_TARGET` (4 %) false abstention on average and 5 % in any one; then chooses
- *    the thresholds of the other two caution settings where the dev sets see at most 2 % (5 % in
- *    any one) and 10 % (15 %) on average.
+ * 2. Fits a logistic regression per language (L2, plain gradient descent on the features in
+ *    [0, 1]) on that language's sets: does the bot's knowledge answer this question? Each set
+ *    weighs the same in total, so the small business sets count as much as the big document sets,
+ *    and within a set the answerable and the unanswerable questions weigh the same. A sentence
+ *    held back whatever its confidence (`heldBack`: not the kind of answer asked for, a number the
+ *    passage lacks, an opposite) is left out: nothing to learn from it.
+ * 3. Sets the operating point per language: the model's intercept is shifted so that the default
+ *    threshold, 50 %, is where the dev sets of the language see at most `BALANCED_TARGET` (4 %)
+ *    false abstention on average and 5 % in any one; then chooses the thresholds of the other two
+ *    caution settings where the dev sets see at most 2 % (5 % in any one) and 10 % (15 %) on
+ *    average.
  * With --write, replaces the constants in confidence.ts (the model) and in the contracts (the
  * thresholds, which the web app shows too); otherwise prints them.
  * EVAL_RECORDS=<file> caches the dev records (delete it after changing the engine).
@@ -19,7 +21,12 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { EVIDENCE_FEATURES, evidenceVector } from "../src/modules/chat/confidence";
+import {
+  EVIDENCE_FEATURES,
+  evidenceVector,
+  heldBack,
+  type LogisticModel,
+} from "../src/modules/chat/confidence";
 import { collectRecords, type QuestionRecord } from "./records";
 import { allSets } from "./sets";
 
@@ -50,8 +57,8 @@ interface Sample {
 export function samplesOf(sets: Named[]): Sample[] {
   const out: Sample[] = [];
   for (const set of sets) {
-    // A sentence of the wrong kind is never said (the engine's gate): nothing to learn from it.
-    const withChoice = set.records.filter((r) => r.evidence !== null && r.evidence.kindFits === 1);
+    // A sentence held back is never said (the engine's gate): nothing to learn from it.
+    const withChoice = set.records.filter((r) => r.evidence !== null && !heldBack(r.evidence));
     const pos = withChoice.filter((r) => r.gold !== null).length;
     const neg = withChoice.length - pos;
     for (const r of withChoice) {
@@ -104,15 +111,23 @@ async function main() {
   // EVAL_FEATURES=a,b,… fits on those features only (the others weigh 0): for comparing models.
   const chosen = process.env.EVAL_FEATURES?.split(",") ?? [...EVIDENCE_FEATURES];
   const mask = EVIDENCE_FEATURES.map((f) => chosen.includes(f));
-  const masked = samplesOf(sets).map((x) => ({ ...x, x: x.x.map((v, i) => (mask[i] ? v : 0)) }));
-  const model = fitLogistic(masked);
+  // A language's sets: the model's `arabic` evidence is 1 exactly for Arabic questions.
+  const arabicSet = (set: Named) =>
+    set.records.filter((r) => r.evidence?.arabic === 1).length > set.records.length / 2;
+  const groups = { english: sets.filter((s) => !arabicSet(s)), arabic: sets.filter(arabicSet) };
+  const models = {} as Record<keyof typeof groups, LogisticModel>;
+  for (const [language, group] of Object.entries(groups) as [keyof typeof groups, Named[]][]) {
+    const masked = samplesOf(group).map((x) => ({ ...x, x: x.x.map((v, i) => (mask[i] ? v : 0)) }));
+    models[language] = fitLogistic(masked);
+  }
   const conf = (r: QuestionRecord) => {
     if (!r.evidence) return r.confidence ?? 0;
+    const model = r.evidence.arabic === 1 ? models.arabic : models.english;
     const x = evidenceVector(r.evidence);
     return sigmoid(model.intercept + model.weights.reduce((s, w, i) => s + w * (x[i] ?? 0), 0));
   };
   const says = (r: QuestionRecord, t: number) =>
-    r.candidate !== null && r.evidence?.kindFits !== 0 && conf(r) >= t;
+    r.candidate !== null && r.evidence !== null && !heldBack(r.evidence) && conf(r) >= t;
   const falseAbstentionOf = (set: Named, t: number) => {
     const ans = set.records.filter((r) => r.gold !== null);
     return ans.filter((r) => !says(r, t)).length / ans.length;
@@ -134,31 +149,25 @@ async function main() {
     }
     return Number(best.toFixed(3));
   };
-  // The operating point is set per language (the model's `arabic` feature is 1 exactly for Arabic
-  // questions): the balanced threshold reads 50 % where the dev sets of the language see at most
-  // BALANCED_TARGET false abstention on average and BALANCED_CEILING in any one. Shifting the
-  // intercept keeps the order of answers.
-  const arabicSet = (set: Named) =>
-    set.records.filter((r) => r.evidence?.arabic === 1).length > set.records.length / 2;
-  const english = sets.filter((s) => !arabicSet(s));
-  const arabic = sets.filter(arabicSet);
-  const shiftEn = logit(thresholdFor(english, BALANCED_TARGET, BALANCED_CEILING));
-  const shiftAr = arabic.length ? logit(thresholdFor(arabic, BALANCED_TARGET, BALANCED_CEILING)) : shiftEn;
-  model.intercept -= shiftEn;
-  const ai = EVIDENCE_FEATURES.indexOf("arabic");
-  model.weights[ai] = (model.weights[ai] ?? 0) - (shiftAr - shiftEn);
+  // The operating point is set per language: the balanced threshold reads 50 % where the dev sets
+  // of the language see at most BALANCED_TARGET false abstention on average and BALANCED_CEILING
+  // in any one. Shifting the intercept keeps the order of answers.
+  for (const [language, group] of Object.entries(groups) as [keyof typeof groups, Named[]][])
+    if (group.length)
+      models[language].intercept -= logit(thresholdFor(group, BALANCED_TARGET, BALANCED_CEILING));
   const thresholds = {
     answer_more: thresholdFor(sets, 0.02, BALANCED_CEILING),
     balanced: 0.5,
     cautious: thresholdFor(sets, 0.1, 0.15),
   };
   console.log("features:", EVIDENCE_FEATURES.filter((_, i) => mask[i]).join(", "));
-  console.log(
-    "weights:",
-    model.weights.map((w) => w.toFixed(3)).join(", "),
-    "intercept:",
-    model.intercept.toFixed(3),
-  );
+  for (const [language, model] of Object.entries(models))
+    console.log(
+      `${language} weights:`,
+      model.weights.map((w) => w.toFixed(3)).join(", "),
+      "intercept:",
+      model.intercept.toFixed(3),
+    );
   const pct = (x: number | null) => (x === null ? "—" : `${(x * 100).toFixed(1)} %`);
   for (const [name, t] of Object.entries(thresholds)) {
     console.log(`${name} (threshold ${t.toFixed(3)}):`);
@@ -170,10 +179,12 @@ async function main() {
   if (process.argv.includes("--write")) {
     const file = resolve(dirname(fileURLToPath(import.meta.url)), "../src/modules/chat/confidence.ts");
     const round = (x: number) => Number(x.toFixed(3));
+    const literal = (m: LogisticModel) =>
+      `{\n    weights: [${m.weights.map(round).join(", ")}],\n    intercept: ${round(m.intercept)},\n  }`;
     let src = readFileSync(file, "utf8");
     src = src.replace(
-      /export const CONFIDENCE_MODEL = \{[^}]*\};/,
-      `export const CONFIDENCE_MODEL = {\n  weights: [${model.weights.map(round).join(", ")}],\n  intercept: ${round(model.intercept)},\n};`,
+      /export const CONFIDENCE_MODEL: \{ english: LogisticModel; arabic: LogisticModel \} = \{[\s\S]*?\n\};/,
+      `export const CONFIDENCE_MODEL: { english: LogisticModel; arabic: LogisticModel } = {\n  english: ${literal(models.english)},\n  arabic: ${literal(models.arabic)},\n};`,
     );
     writeFileSync(file, src);
     const contracts = resolve(

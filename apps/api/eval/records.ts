@@ -11,7 +11,7 @@ import type { DbDriver } from "@parley/db";
 import { eq } from "drizzle-orm";
 import MiniSearch from "minisearch";
 import { knowledgeChunks } from "../src/db/schema";
-import type { AnswerEvidence } from "../src/modules/chat/confidence";
+import { type AnswerEvidence, heldBack } from "../src/modules/chat/confidence";
 import { normalizeArabic } from "../src/modules/retrieval/arabic";
 import { createTestApp, setPlan, type TestApp } from "../test/harness";
 
@@ -184,7 +184,10 @@ export function figures(records: QuestionRecord[], threshold?: number): Figures 
   const says = (r: QuestionRecord) =>
     threshold === undefined
       ? r.answered
-      : r.candidate !== null && r.evidence?.kindFits !== 0 && (r.confidence ?? 0) >= threshold;
+      : r.candidate !== null &&
+        r.evidence !== null &&
+        !heldBack(r.evidence) &&
+        (r.confidence ?? 0) >= threshold;
   const text = (r: QuestionRecord) => (threshold === undefined ? r.text : (r.candidate ?? ""));
   const answered = answerable.filter(says);
   const said = records.filter(says);

@@ -56,9 +56,9 @@ export type AnswerCaution = z.infer<typeof answerCautionSchema>;
  * and 10 % false abstention (written by apps/api/eval/fit-confidence.ts --write).
  */
 export const CAUTION_THRESHOLDS: Record<AnswerCaution, number> = {
-  answer_more: 0.258,
+  answer_more: 0.337,
   balanced: 0.5,
-  cautious: 0.717,
+  cautious: 0.709,
 };
 /**
  * An answer given below this confidence (one a cautious bot would hold back) is "low confidence":

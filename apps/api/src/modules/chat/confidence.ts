@@ -1,11 +1,13 @@
 /**
  * How sure the built-in engine is of an answer: a logistic regression over evidence that tells a
- * question the knowledge answers from one it does not, fitted on the dev halves of the eval sets
- * (COVID-QA and SQuAD 2.0 by document, the two business sets, ARCD train) by
- * `apps/api/eval/fit-confidence.ts`, whose output is pasted below, and shifted per language (the
- * `arabic` weight) so that the default threshold, 50 %, holds false abstention at 4 % on the dev
- * sets of each language. The engine answers when the confidence reaches the bot's threshold
- * (`CAUTION_THRESHOLDS`, chosen on the same dev halves), else gives its fallback reply.
+ * question the knowledge answers from one it does not, one per language (Arabic's light stems and
+ * clitics make the same counts mean other things than in English), fitted on the dev halves of the
+ * eval sets (COVID-QA and SQuAD 2.0 by document, the two business sets, ARCD train) by
+ * `apps/api/eval/fit-confidence.ts`, whose output is pasted below, each shifted so that the
+ * default threshold, 50 %, holds false abstention at 4 % on the dev sets of its language. The
+ * engine answers when the confidence reaches the bot's threshold (`CAUTION_THRESHOLDS`, chosen on
+ * the same dev halves) and nothing holds the sentence back (`heldBack`), else gives its fallback
+ * reply.
  */
 
 /** What the engine saw when it chose its answer (each in [0, 1]). */
@@ -32,13 +34,20 @@ export interface AnswerEvidence {
   repaired: number;
   /** The rarest question word the bot knows but the chosen passage lacks: its IDF as a share of the rarest known word's. */
   missing: number;
-  /** 1 when the question has a number (a year, a count) that the chosen passage does not. */
+  /** 1 when the question, not one asked to be told yes or no, has a number (a year, a count, "the thirty-fourth") that the chosen passage does not. */
   numberMissing: number;
+  /** 1 when the question, not one asked to be told yes or no, holds a word whose opposite the chosen sentence holds instead ("youngest" / "oldest"). */
+  contrary: number;
+  /** 1 when the question asks what did not happen and the chosen sentence denies nothing. */
+  negationMissing: number;
+  /** 1 when the question holds a word of the chosen passage's heading (what the passage is about). */
+  titleShared: number;
 }
 
 // The thresholds live with the caution setting in the contracts (the web app shows them too).
 export { type AnswerCaution, CAUTION_THRESHOLDS, LOW_CONFIDENCE } from "@parley/contracts";
 
+/** The evidence the models weigh (the question's language picks the model instead). */
 export const EVIDENCE_FEATURES = [
   "coverage",
   "sentenceCoverage",
@@ -46,25 +55,45 @@ export const EVIDENCE_FEATURES = [
   "rarest",
   "unknown",
   "margin",
-  "kindFits",
   "fromFirst",
-  "arabic",
   "repaired",
   "missing",
-  "numberMissing",
+  "negationMissing",
+  "titleShared",
 ] as const satisfies readonly (keyof AnswerEvidence)[];
 
 export const evidenceVector = (e: AnswerEvidence): number[] => EVIDENCE_FEATURES.map((k) => e[k]);
 
-/** Fitted weights (same order as EVIDENCE_FEATURES) and intercept: `pnpm tsx apps/api/eval/fit-confidence.ts`. */
-export const CONFIDENCE_MODEL = {
-  weights: [2.908, 0.31, 2.04, -0.186, -1.21, 0.497, -0.012, 0.458, 0.237, -1.157, -0.127, -1.337],
-  intercept: -2.018,
+/**
+ * A sentence that is never said, however sure the rest of the evidence looks: it is not the kind
+ * of answer asked for (no time for "when"), or it says otherwise than the question — a number the
+ * passage lacks ("the thirty-fourth film" of a passage on the twenty-fourth), an opposite
+ * ("youngest" of a sentence about the oldest).
+ */
+export const heldBack = (e: AnswerEvidence): boolean =>
+  e.kindFits === 0 || e.numberMissing === 1 || e.contrary === 1;
+
+export interface LogisticModel {
+  weights: number[];
+  intercept: number;
+}
+
+/** Fitted weights (same order as EVIDENCE_FEATURES) and intercepts: `pnpm tsx apps/api/eval/fit-confidence.ts`. */
+export const CONFIDENCE_MODEL: { english: LogisticModel; arabic: LogisticModel } = {
+  english: {
+    weights: [1.895, 0.071, 1.487, -0.264, -2.061, 0.189, -0.365, -1.567, -0.682, -1.547, 0.473],
+    intercept: 0.07,
+  },
+  arabic: {
+    weights: [2.913, 3.062, 1.832, 0.398, 0.416, 1.663, 1.603, -0.312, 0.566, 0, 2.344],
+    intercept: -6.13,
+  },
 };
 
 export function confidenceOf(e: AnswerEvidence, model = CONFIDENCE_MODEL): number {
+  const { weights, intercept } = e.arabic === 1 ? model.arabic : model.english;
   const x = evidenceVector(e);
-  let z = model.intercept;
-  for (const [i, w] of model.weights.entries()) z += w * (x[i] ?? 0);
+  let z = intercept;
+  for (const [i, w] of weights.entries()) z += w * (x[i] ?? 0);
   return 1 / (1 + Math.exp(-z));
 }

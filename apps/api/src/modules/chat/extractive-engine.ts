@@ -2,7 +2,8 @@ import { type FallbackOffers, fallbackInvitation } from "@parley/contracts";
 import { detectLanguage, normalizeArabic, stemArabic } from "../retrieval/arabic";
 import type { Passage, QueryTerm, Retrieval } from "../retrieval/retrieval";
 import type { AnswerInput, AnswerStream, ChatModel } from "./chat-model";
-import { type AnswerEvidence, CAUTION_THRESHOLDS, confidenceOf } from "./confidence";
+import { type AnswerEvidence, CAUTION_THRESHOLDS, confidenceOf, heldBack } from "./confidence";
+import { asksYesOrNo, contrary, negationMissing, numberMissing } from "./mismatch";
 
 /** Passages whose sentences compete for the answer. */
 const CANDIDATE_PASSAGES = 3;
@@ -10,6 +11,8 @@ const CANDIDATE_PASSAGES = 3;
 const PASSAGE_PENALTY = 0.25;
 /** How much a question word elsewhere in the chosen sentence's passage counts towards coverage. */
 const CONTEXT_WEIGHT = 0.5;
+/** A chosen sentence shorter than this (characters) takes the next one too when it goes on about the question. */
+const SHORT_ANSWER = 120;
 /** An Arabic sentence longer than this is also cut at its commas (Arabic prose chains clauses with ،). */
 const LONG_ARABIC_SENTENCE = 220;
 
@@ -134,10 +137,6 @@ export function answerKindFits(question: string, sentence: string): boolean {
   return true;
 }
 
-/** The numbers written in a text (Arabic-Indic digits as ASCII; "1,500" as 1500). */
-const numbersOf = (text: string) =>
-  (normalizeArabic(text).match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,(?=\d{3}\b)/g, ""));
-
 /** Emits text the way a model would: a few words at a time, without artificial delays. */
 async function* words(text: string, signal: AbortSignal): AsyncGenerator<string> {
   const parts = text.match(/\S+\s*/g) ?? [];
@@ -215,8 +214,22 @@ export async function bestSentence(
   const passage = x ? candidates[x.pi] : undefined;
   const r = reading[best.i];
   if (!x || !passage || !r) return undefined;
-  const text = r.text;
-  const set = r.set;
+  let text = r.text;
+  let set = r.set;
+  // The answer goes on in the passage's next sentence when that one is still about the question
+  // and holds the kind of answer asked for that this one lacks ("We ship to Kuwait." "Gulf
+  // shipping takes three days and costs five dinars."), or this one is short.
+  const next = pool[best.i + 1];
+  const nextSet = sets[best.i + 1];
+  if (next && nextSet && next.pi === x.pi && terms.some((t) => t.matched && nextSet.has(t.matched))) {
+    const joined = `${text} ${next.s}`;
+    const completes = !answerKindFits(question, text) && answerKindFits(question, joined);
+    const continues = !r.dependent && text.length < SHORT_ANSWER;
+    if (completes || continues) {
+      text = joined;
+      set = new Set([...set, ...nextSet]);
+    }
+  }
   // Coverage for abstaining: the heading counts in full (it is what the passage is about), the
   // rest of the passage at CONTEXT_WEIGHT.
   const title = titles[x.pi] ?? new Set<string>();
@@ -230,6 +243,7 @@ export async function bestSentence(
     0,
     ...known.filter((t) => t.matched && !context.has(t.matched)).map((t) => t.idf),
   );
+  const yesOrNo = asksYesOrNo(question);
   const first = candidates[0]?.rank ?? 0;
   const second = candidates[1]?.rank ?? 0;
   const evidence: AnswerEvidence = {
@@ -244,9 +258,11 @@ export async function bestSentence(
     arabic: detectLanguage(question) === "ar" ? 1 : 0,
     repaired: terms.reduce((sum, t) => sum + (t.matched && t.matched !== t.term ? t.idf : 0), 0) / total,
     missing: maxKnown > 0 ? missingIdf / maxKnown : 0,
-    numberMissing: numbersOf(question).some((n) => !numbersOf(`${passage.title} ${passage.body}`).includes(n))
-      ? 1
-      : 0,
+    // A yes-or-no question is answered by the other number or the opposite ("It sleeps six").
+    numberMissing: yesOrNo ? 0 : numberMissing(question, `${passage.title} ${passage.body}`),
+    contrary: yesOrNo ? 0 : contrary(question, text),
+    negationMissing: negationMissing(question, text),
+    titleShared: terms.some((t) => t.matched && title.has(t.matched)) ? 1 : 0,
   };
   return { passage, text, coverage, evidence };
 }
@@ -306,9 +322,9 @@ export function createExtractiveEngine(retrieval: Pick<Retrieval, "sentenceTerms
         evidence = choice?.evidence ?? null;
         candidate = choice ? `${choice.text} [1]` : null;
         const threshold = CAUTION_THRESHOLDS[input.bot.caution ?? "balanced"];
-        // A sentence that is not the kind of answer asked for (no time for "when") is never said,
-        // however sure the rest of the evidence looks.
-        if (!choice || choice.evidence.kindFits === 0 || confidence < threshold) {
+        // A sentence that is not the kind of answer asked for (no time for "when"), or that says
+        // otherwise than the question, is never said, however sure the rest of the evidence looks.
+        if (!choice || heldBack(choice.evidence) || confidence < threshold) {
           yield* words(
             fallbackFor(input.question, input.bot.fallbackReply, input.bot.arabicFallbackReply),
             input.signal,
