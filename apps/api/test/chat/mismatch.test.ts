@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { contrary, negationMissing, numberMissing, numbersOf } from "../../src/modules/chat/mismatch";
+import {
+  asksYesOrNo,
+  contrary,
+  negationMissing,
+  numberMissing,
+  numbersOf,
+} from "../../src/modules/chat/mismatch";
 
 describe("what a question asks that the sentence says otherwise", () => {
   it("reads numbers written in digits and in English words alike", () => {
@@ -49,5 +55,34 @@ describe("what a question asks that the sentence says otherwise", () => {
     // "no" and "nothing" in a question are not a negated question; "know" holds no "no".
     expect(negationMissing("Is there no fee?", s)).toBe(0);
     expect(negationMissing("Do you know the price?", s)).toBe(0);
+  });
+
+  it("knows a question asked to be told yes or no", () => {
+    for (const q of [
+      "Does the tent sleep eight?",
+      "Isn't it open on Fridays?",
+      "can I pay cash?",
+      "هل تشحنون إلى الكويت؟",
+    ])
+      expect(asksYesOrNo(q), q).toBe(true);
+    for (const q of [
+      "What does the tent for eight rent for?",
+      "Canada ships where?",
+      "Who did not return?",
+      "كم تكلفة الشحن؟",
+    ])
+      expect(asksYesOrNo(q), q).toBe(false);
+  });
+
+  it("reads a hostile question in linear time and finds nothing in noise", () => {
+    const noise = `${"1.".repeat(20_000)}${"n't not ".repeat(5_000)}${"twenty-".repeat(5_000)}`;
+    const started = performance.now();
+    expect(numbersOf(noise).length).toBeGreaterThan(0);
+    expect(numberMissing(noise, noise)).toBe(0);
+    expect(contrary(noise, noise)).toBe(0);
+    expect(negationMissing(noise, noise)).toBe(0);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(numbersOf("")).toEqual([]);
+    expect(contrary("", "")).toBe(0);
   });
 });
