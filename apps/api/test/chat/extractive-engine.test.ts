@@ -176,6 +176,11 @@ describe.each(testDrivers("either"))("the built-in engine on %s", (driver) => {
     // Held back, yet what it held back is known (for the Playground and the eval).
     expect(unsure.candidate).toMatch(/\[1\]$/);
 
+    // Nothing of the knowledge matched: no answer was held back, so none has a confidence (the
+    // Playground then says nothing matched instead of "held back an answer · 0 %").
+    const nothing = await ask("What is the capital of Peru?");
+    expect(nothing).toMatchObject({ answered: false, candidate: null, confidence: null, evidence: null });
+
     // A Q&A pair asked as written is as sure as it gets; an AI model's reply has no confidence.
     expect((await ask("do you open on fridays")).confidence).toBe(1);
   });

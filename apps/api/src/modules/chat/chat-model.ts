@@ -31,7 +31,8 @@ export interface AnswerStream {
   used(): Passage[];
   /**
    * After `deltas` ended: the built-in engine's confidence in its answer (0–1; also given when it
-   * fell back, as the confidence of the answer it held back), null for an AI model.
+   * fell back, as the confidence of the answer it held back), null for an AI model and when the
+   * engine found nothing worth saying (no answer held back).
    */
   confidence?(): number | null;
   /** Built-in engine: the evidence the confidence was computed from (the eval fits on it). */

@@ -25,7 +25,7 @@ export interface Reply {
   engine: ChatModel["engine"];
   /** What retrieval searched for: the question, or with a follow-up the previous question too. */
   searchedFor: string;
-  /** Built-in engine: its confidence in the answer (also when it fell back); null for an AI model. */
+  /** Built-in engine: its confidence in the answer (also when it held one back); null for an AI model or when nothing was found. */
   confidence: number | null;
   /** Built-in engine: the evidence behind `confidence` (for the eval). */
   evidence: AnswerEvidence | null;

@@ -318,13 +318,14 @@ export function createExtractiveEngine(retrieval: Pick<Retrieval, "sentenceTerms
         const choice = input.signal.aborted
           ? undefined
           : await bestSentence(retrieval, input.question, input.terms ?? [], input.passages);
-        confidence = choice ? confidenceOf(choice.evidence) : 0;
+        // Nothing worth saying found: no answer was held back, so there is no confidence to show.
+        confidence = choice ? confidenceOf(choice.evidence) : null;
         evidence = choice?.evidence ?? null;
         candidate = choice ? `${choice.text} [1]` : null;
         const threshold = CAUTION_THRESHOLDS[input.bot.caution ?? "balanced"];
         // A sentence that is not the kind of answer asked for (no time for "when"), or that says
         // otherwise than the question, is never said, however sure the rest of the evidence looks.
-        if (!choice || heldBack(choice.evidence) || confidence < threshold) {
+        if (!choice || confidence === null || heldBack(choice.evidence) || confidence < threshold) {
           yield* words(
             fallbackFor(input.question, input.bot.fallbackReply, input.bot.arabicFallbackReply),
             input.signal,
