@@ -85,8 +85,8 @@ export const CONFIDENCE_MODEL: { english: LogisticModel; arabic: LogisticModel }
     intercept: 0.07,
   },
   arabic: {
-    weights: [2.913, 3.062, 1.832, 0.398, 0.416, 1.663, 1.603, -0.312, 0.566, 0, 2.344],
-    intercept: -6.13,
+    weights: [2.776, 3.238, 1.508, -0.272, 0.307, 1.504, 1.115, -0.515, 0.289, 0, 2.136],
+    intercept: -3.987,
   },
 };
 
