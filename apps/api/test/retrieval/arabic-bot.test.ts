@@ -57,6 +57,10 @@ describe.each(testDrivers())("a bot with English and Arabic knowledge on %s", (d
           "يمكنك إرجاع المنتجات غير المستخدمة خلال ٣٠ يومًا من تاريخ الشراء مع الإيصال. تُعاد المبالغ إلى البطاقة التي دفعت بها.",
       },
       {
+        title: "التواصل",
+        content: "راسلونا على البريد الإلكتروني care@palm.bh في أي وقت. يرد فريق الدعم خلال يوم عمل واحد.",
+      },
+      {
         title: "طرق الدفع",
         content: "نقبل بطاقات فيزا وماستركارد وبنفت باي. ونقبل أيضًا Apple Pay في المتجر وعلى الموقع.",
       },
@@ -101,6 +105,25 @@ describe.each(testDrivers())("a bot with English and Arabic knowledge on %s", (d
     const r = await ask("كم رسوم التوصييل؟");
     expect(r.answered).toBe(true);
     expect(r.citations.map((c) => c.title)).toEqual(["التوصيل"]);
+  });
+
+  it("finds the page in a visitor's own word for what it says (a loanword, a verb's other form)", async () => {
+    const email = await ask("أبي إيميلكم");
+    expect(email.answered).toBe(true);
+    expect(email.citations.map((c) => c.title)).toEqual(["التواصل"]);
+    expect(email.text).toContain("care@palm.bh");
+    // الرد "the reply" is asked; the page says يرد "replies".
+    const reply = await ask("كم يستغرق الرد على رسالتي؟");
+    expect(reply.answered).toBe(true);
+    expect(reply.citations.map((c) => c.title)).toEqual(["التواصل"]);
+    expect(reply.text).toContain("يوم عمل");
+  });
+
+  it("does not take a word's synonym that the knowledge never mentions for an answer", async () => {
+    // كفالة "warranty": no page speaks of a warranty (ضمان) either.
+    const r = await ask("عندكم كفالة على الدراجات؟");
+    expect(r.answered).toBe(false);
+    expect(r.citations).toEqual([]);
   });
 
   it("answers an Arabic follow-up from the conversation", async () => {

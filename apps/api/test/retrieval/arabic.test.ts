@@ -4,6 +4,7 @@ import { searchQuery } from "../../src/modules/chat/follow-up";
 import { buildMessages, isFallback } from "../../src/modules/chat/openai-compatible";
 import {
   analyseForSearch,
+  arabicSynonyms,
   arabicTerms,
   detectLanguage,
   indexFields,
@@ -168,5 +169,21 @@ describe("Arabic sentences, answer kinds and follow-ups", () => {
     expect(detectLanguage(fallbackFor("ما هي ساعات العمل؟", "Sorry, I don't know."))).toBe("ar");
     expect(fallbackFor("ما هي ساعات العمل؟", "عذرا لا أعرف")).toBe("عذرا لا أعرف");
     expect(fallbackFor("What are your hours?", "Sorry, I don't know.")).toBe("Sorry, I don't know.");
+  });
+});
+
+describe("Arabic synonyms (a visitor's word for the page's)", () => {
+  it("maps a loanword, a dialect word and a doubled verb's present tense to the page's words", () => {
+    const same = (word: string) => arabicTerms(word).flatMap(arabicSynonyms);
+    expect(same("إيميلكم")).toEqual(expect.arrayContaining(arabicTerms("البريد الإلكتروني")));
+    expect(same("دوامكم")).toEqual(expect.arrayContaining(arabicTerms("ساعات العمل")));
+    expect(same("الرد")).toEqual(expect.arrayContaining(arabicTerms("يرد")));
+    expect(same("يرد")).toEqual(expect.arrayContaining(arabicTerms("رد")));
+  });
+
+  it("has none for a word outside its groups, English or a stop word", () => {
+    expect(arabicSynonyms(arabicTerms("البحرين")[0] ?? "")).toEqual([]);
+    expect(arabicSynonyms("email")).toEqual([]);
+    expect(arabicSynonyms("")).toEqual([]);
   });
 });

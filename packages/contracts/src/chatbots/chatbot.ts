@@ -56,7 +56,7 @@ export type AnswerCaution = z.infer<typeof answerCautionSchema>;
  * and 10 % false abstention (written by apps/api/eval/fit-confidence.ts --write).
  */
 export const CAUTION_THRESHOLDS: Record<AnswerCaution, number> = {
-  answer_more: 0.269,
+  answer_more: 0.277,
   balanced: 0.5,
   cautious: 0.709,
 };

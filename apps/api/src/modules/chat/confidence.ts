@@ -85,8 +85,8 @@ export const CONFIDENCE_MODEL: { english: LogisticModel; arabic: LogisticModel }
     intercept: 0.07,
   },
   arabic: {
-    weights: [2.776, 3.238, 1.508, -0.272, 0.307, 1.504, 1.115, -0.515, 0.289, 0, 2.136],
-    intercept: -3.987,
+    weights: [2.688, 3.117, 1.513, 0.089, -0.093, 1.745, 1.048, -0.025, 0.273, 0, 2.254],
+    intercept: -4.926,
   },
 };
 

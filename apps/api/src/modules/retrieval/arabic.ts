@@ -196,3 +196,57 @@ export function indexFields(title: string, body: string) {
     searchBody: searchBody === body ? null : searchBody,
   };
 }
+
+/**
+ * Words a Gulf visitor uses for what a shop's pages say otherwise: loanwords (ايميل for البريد
+ * الإلكتروني, كاش for نقدًا), dialect (دوام for ساعات العمل, كفالة for ضمان), and the present tense
+ * of doubled verbs, whose stem keeps its prefix (يرد "replies" beside الرد "the reply"). Each group
+ * is one meaning; a question's word the bot never saw is searched as a word of its group that the
+ * bot knows (retrieval.ts), so the index and its analysis stay as they are.
+ */
+const SYNONYM_GROUPS = [
+  ["ايميل", "البريد الالكتروني", "بريد الكتروني"],
+  ["جوال", "موبايل", "هاتف", "تلفون", "تليفون"],
+  ["واتساب", "واتس"],
+  ["توصيل", "ديليفري", "دليفري"],
+  ["طلب", "اوردر"],
+  ["استرداد", "استرجاع", "ريفند"],
+  ["خصم", "ديسكاونت", "تخفيض"],
+  ["كوبون", "قسيمه"],
+  ["حساب", "اكاونت"],
+  ["كلمه المرور", "كلمه السر", "باسورد", "باسوورد"],
+  ["تطبيق", "ابليكيشن", "ابلكيشن"],
+  ["مقاس", "سايز"],
+  ["نقدا", "كاش"],
+  ["ضمان", "كفاله"],
+  ["دوام", "ساعات العمل"],
+  ["اجازه", "عطله"],
+  ["رد", "يرد", "ترد", "نرد"],
+  ["حب", "يحب", "تحب", "نحب", "احب"],
+  ["دل", "يدل", "تدل"],
+  ["حل", "يحل", "تحل"],
+  ["ظن", "يظن", "تظن", "اظن"],
+  ["شك", "يشك", "تشك", "اشك"],
+  ["مد", "يمد", "تمد"],
+  ["ضر", "يضر", "تضر"],
+];
+
+/** Each stem of a group's words → the stems of the group's other words. */
+const SYNONYMS = (() => {
+  const map = new Map<string, Set<string>>();
+  for (const group of SYNONYM_GROUPS) {
+    const stems = group.map((phrase) => arabicTerms(phrase));
+    for (const [i, own] of stems.entries())
+      for (const stem of own) {
+        const others = map.get(stem) ?? new Set<string>();
+        for (const [j, theirs] of stems.entries()) if (j !== i) for (const s of theirs) others.add(s);
+        map.set(stem, others);
+      }
+  }
+  return map;
+})();
+
+/** The stems that mean what an Arabic question's stem means (see SYNONYM_GROUPS); none for others. */
+export function arabicSynonyms(stem: string): string[] {
+  return [...(SYNONYMS.get(stem) ?? [])];
+}

@@ -2,7 +2,7 @@ import type { Database } from "@parley/db";
 import { PLAN_EACH_RUN, rowsOf } from "@parley/db";
 import { sql } from "drizzle-orm";
 import { createBatcher, jsonRows } from "../../lib/batch";
-import { analyseForSearch, detectLanguage, type Language, stripInvisible } from "./arabic";
+import { analyseForSearch, arabicSynonyms, detectLanguage, type Language, stripInvisible } from "./arabic";
 import { parseHits, RANKING, type RankingParams, type ScoredTerm, scoreCandidate } from "./ranking";
 import type { SemanticIndex } from "./semantic";
 
@@ -262,6 +262,38 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex, ranking:
     return fixes;
   }
 
+  /**
+   * For Arabic words the bot never saw, a word of the same meaning that it knows (arabicSynonyms:
+   * ايميل for a page that says البريد الإلكتروني), the rarest of them: one statement for them all.
+   */
+  async function knownSynonyms(
+    chatbotId: string,
+    unknown: string[],
+  ): Promise<Map<string, { term: string; df: number }>> {
+    const wanted = new Map<string, string[]>();
+    for (const w of unknown) {
+      const same = arabicSynonyms(w);
+      if (same.length > 0) wanted.set(w, same);
+    }
+    const all = [...new Set([...wanted.values()].flat())];
+    if (all.length === 0) return new Map();
+    const result = await db.execute(sql`
+      select term, df from knowledge_terms
+      where chatbot_id = ${chatbotId} and term in (${sql.join(
+        all.map((t) => sql`${t}`),
+        sql`, `,
+      )})`);
+    const df = new Map(rowsOf<{ term: string; df: number }>(result).map((r) => [r.term, Number(r.df)]));
+    const found = new Map<string, { term: string; df: number }>();
+    for (const [word, stems] of wanted) {
+      const known = stems
+        .filter((t) => (df.get(t) ?? 0) > 0)
+        .sort((a, b) => (df.get(a) ?? 0) - (df.get(b) ?? 0) || (a < b ? -1 : 1));
+      if (known[0]) found.set(word, { term: known[0], df: df.get(known[0]) ?? 0 });
+    }
+    return found;
+  }
+
   /** Full-text retrieval (BM25 with boosts) of the `k` best chunks for an already normalised question. */
   /**
    * Identical searches of one bot that arrive while one is running share its result (a burst of
@@ -339,7 +371,9 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex, ranking:
     scope: Language | null,
   ): Promise<Omit<Retrieved, "lang">> {
     const unknown = raw.filter((t) => t.df === 0).map((t) => t.term);
-    const fixes = unknown.length ? await repairTypos(chatbotId, unknown) : new Map();
+    const synonyms = unknown.length ? await knownSynonyms(chatbotId, unknown) : new Map();
+    const rest = unknown.filter((w) => !synonyms.has(w));
+    const fixes = new Map([...synonyms, ...(rest.length ? await repairTypos(chatbotId, rest) : [])]);
     const terms: QueryTerm[] = raw.map((t) => {
       const fix = t.df === 0 ? fixes.get(t.term) : undefined;
       const matched = fix ? fix.term : t.df > 0 ? t.term : null;
