@@ -164,3 +164,41 @@ for (const lang of ["en", "ar"] as const) {
     expect(found).toEqual([]);
   });
 }
+
+// The checker itself, on a page broken on purpose: what it must find, in the page and in a
+// same-origin frame, and only inside the part it is asked about (a check that finds nothing
+// proves nothing unless it can find something).
+test("the axe check finds a nameless button and an image without text, in a frame too, and keeps to the part named", async ({
+  page,
+}) => {
+  await page.goto("/?lang=en");
+  await settle(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.evaluate(() => {
+    const broken = document.createElement("div");
+    broken.id = "broken";
+    broken.innerHTML =
+      '<button type="button"></button><img width="20" height="20" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">';
+    document.body.append(broken);
+  });
+  const found = await seriousViolations(page);
+  expect(found, found.join("\n")).toEqual([
+    expect.stringMatching(/^button-name \(critical\): #broken > button/),
+    expect.stringMatching(/^image-alt \(critical\): (#broken > )?img /),
+  ]);
+  // Asked about the header only, the broken part is not reported.
+  expect(await seriousViolations(page, "header")).toEqual([]);
+
+  await page.evaluate(() => {
+    document.getElementById("broken")?.remove();
+    const frame = document.createElement("iframe");
+    frame.title = "A frame";
+    frame.srcdoc = '<!doctype html><html lang="en"><title>Frame</title><main><button></button></main></html>';
+    document.body.append(frame);
+  });
+  await expect.poll(() => page.frames().length).toBe(2);
+  await page.frames()[1]?.waitForLoadState("load");
+  expect(await seriousViolations(page)).toEqual([
+    expect.stringMatching(/^button-name \(critical\): iframe button/),
+  ]);
+});
