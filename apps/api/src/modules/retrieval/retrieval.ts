@@ -164,6 +164,29 @@ function candidateQuery(
 }
 
 /**
+ * The question words of each lookup (a bot and a question) with their document frequency in the
+ * bot's knowledge, and the bot's statistics and knowledge version: one statement for a batch.
+ *
+ * The lookups' count is written into the statement as a limit, which is the planner's estimate of
+ * their rows, so each word is found through the index. Without it the planner took a hundred
+ * lookups of ten words each and read every bot's words for one question (7.6 ms a question on
+ * 12,665 words, 0.13 ms with the index: the eval's ARCD test half on Postgres, 2026-12-02).
+ */
+export function termLookupStatement(lookups: { chatbotId: string; question: string }[]) {
+  const count = sql.raw(String(Math.max(1, Math.trunc(lookups.length))));
+  return sql`
+      select x.i, q.lexeme as term, coalesce(t.df, 0)::int as df,
+             coalesce(s.chunks, 0)::int as chunks, coalesce(s.total_length, 0)::float8 as total_length,
+             coalesce(s.ar_chunks, 0)::int as ar_chunks, coalesce(s.ar_total_length, 0)::float8 as ar_total_length,
+             coalesce(s.version, 0)::text as version
+      from (select * from jsonb_to_recordset(${jsonRows(lookups.map((l, i) => ({ i, chatbotId: l.chatbotId, question: l.question })))}::jsonb)
+              as x(i int, "chatbotId" text, question text) limit ${count}) x
+      cross join lateral unnest(to_tsvector('english', x.question)) as q(lexeme, positions, weights)
+      left join knowledge_terms t on t.chatbot_id = x."chatbotId" and t.term = q.lexeme
+      left join knowledge_bot_stats s on s.chatbot_id = x."chatbotId"`;
+}
+
+/**
  * Full-text retrieval for one chatbot, always filtered by chatbot — never across bots — and
  * identical on PGlite and Postgres (the weights are computed here and sent as numbers; the
  * database only adds and multiplies them).
@@ -196,16 +219,7 @@ export function createRetrieval(db: Database, semantic?: SemanticIndex, ranking:
    */
   const termsOf = (chatbotId: string, question: string) => lookupTerms({ chatbotId, question });
   const lookupTerms = createBatcher<{ chatbotId: string; question: string }, TermLookup>(async (lookups) => {
-    const result = await db.execute(sql`
-      select x.i, q.lexeme as term, coalesce(t.df, 0)::int as df,
-             coalesce(s.chunks, 0)::int as chunks, coalesce(s.total_length, 0)::float8 as total_length,
-             coalesce(s.ar_chunks, 0)::int as ar_chunks, coalesce(s.ar_total_length, 0)::float8 as ar_total_length,
-             coalesce(s.version, 0)::text as version
-      from jsonb_to_recordset(${jsonRows(lookups.map((l, i) => ({ i, ...l })))}::jsonb)
-        as x(i int, "chatbotId" text, question text)
-      cross join lateral unnest(to_tsvector('english', x.question)) as q(lexeme, positions, weights)
-      left join knowledge_terms t on t.chatbot_id = x."chatbotId" and t.term = q.lexeme
-      left join knowledge_bot_stats s on s.chatbot_id = x."chatbotId"`);
+    const result = await db.execute(termLookupStatement(lookups));
     const rows = rowsOf<{
       i: number;
       term: string;
