@@ -22,7 +22,8 @@ const developers: Translation<typeof en> = {
     failed: "تعذّر تحميل مفاتيح API. يُرجى المحاولة مرة أخرى.",
     retry: "حاول مرة أخرى",
     empty: "لا توجد مفاتيح API بعد. أنشئ مفتاحًا لاستدعاء الواجهة من تطبيقك أو خادمك.",
-    planRequired: "لا تشمل الباقة «{{plan}}» واجهة API. رقِّ باقتك إلى Pro أو Business لإنشاء مفاتيح API.",
+    planRequired:
+      "لا تشمل الباقة «{{plan}}» واجهة API. رقِّ باقتك إلى «الاحترافية» أو «الأعمال» لإنشاء مفاتيح API.",
     planRequiredLink: "عرض الباقات",
     listLabel: "مفاتيح API لمساحة العمل هذه",
     createdBy: "أُنشئ في {{date}} بواسطة {{who}}",

@@ -324,7 +324,7 @@ const server: Record<ServerMessageKey, string> = {
   "apiKeys.apiKeyHasBeenRevoked": "أُلغي مفتاح API هذا.",
   "apiKeys.apiKeyHasExpired": "انتهت صلاحية مفتاح API هذا.",
   "apiKeys.planDoesNotIncludeApi":
-    "لا تشمل الباقة «{{plan}}» الوصول إلى واجهة API. رقِّ باقتك إلى Pro أو Business لاستخدام مفاتيح API.",
+    "لا تشمل الباقة «{{plan}}» الوصول إلى واجهة API. رقِّ باقتك إلى «الاحترافية» أو «الأعمال» لاستخدام مفاتيح API.",
   "apiKeys.expiryMustBeInFuture": "يجب أن يكون تاريخ الانتهاء في المستقبل.",
   "apiKeys.workspaceCanHoldApiKeys":
     "الحد الأقصى لمفاتيح API في مساحة العمل: {{max}}. ألغِ أولًا مفتاحًا لم تعد تستخدمه.",
@@ -342,7 +342,7 @@ const server: Record<ServerMessageKey, string> = {
   "webhooks.webhookEndpointNotFound": "لم يُعثر على عنوان الويب هوك.",
   "webhooks.deliveryNotFound": "لم يُعثر على عملية التسليم.",
   "webhooks.planDoesNotIncludeWebhooks":
-    "لا تتضمن الباقة «{{plan}}» الويب هوك. رقِّ باقتك إلى Pro أو Business لاستخدامها.",
+    "لا تتضمن الباقة «{{plan}}» الويب هوك. رقِّ باقتك إلى «الاحترافية» أو «الأعمال» لاستخدامها.",
   "webhooks.workspaceCanHaveAtMost": "الحد الأقصى لعناوين الويب هوك في مساحة العمل: {{count}}.",
   "webhooks.endpointTurnedOffTurnIt": "هذا العنوان متوقف. شغّله لإرسال الأحداث إليه.",
   "webhooks.endpointTurnedOff": "العنوان متوقف.",
@@ -382,7 +382,7 @@ const server: Record<ServerMessageKey, string> = {
   "channels.valueAtMostCharacters": "لا يزيد عدد أحرف القيمة على {{max}}.",
   "channels.valueOneLineWithoutTabs": "القيمة سطر واحد، بلا علامات جدولة أو مسافات متتالية.",
   "channels.planDoesNotIncludeWhatsapp":
-    "لا تشمل الباقة «{{plan}}» واتساب. رقِّ باقتك إلى Pro أو Business لربط رقم.",
+    "لا تشمل الباقة «{{plan}}» واتساب. رقِّ باقتك إلى «الاحترافية» أو «الأعمال» لربط رقم.",
   "channels.channelNotFound": "لم يُعثر على القناة.",
   "channels.numberAlreadyConnectedToParley":
     "هذا الرقم مربوط بالفعل بروبوت محادثة في Parley تابع لمساحة عمل أخرى.",

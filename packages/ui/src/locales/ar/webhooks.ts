@@ -12,7 +12,7 @@ const webhooks: Translation<typeof en> = {
     retry: "أعد المحاولة",
     empty: "لا توجد عناوين بعد. أضف عنوانًا لإرسال الأحداث إلى نظام إدارة العملاء أو دردشة فريقك أو تطبيقك.",
     notAllowed: "يقتصر إدارة الويب هوك على مالكي مساحة العمل هذه ومشرفيها.",
-    planNeeded: "الويب هوك متاح في خطتي Pro وBusiness.",
+    planNeeded: "الويب هوك متاح في باقتي «الاحترافية» و«الأعمال».",
     seePlans: "عرض الباقات",
   },
   events: {
@@ -30,7 +30,7 @@ const webhooks: Translation<typeof en> = {
     editTitle: "تعديل العنوان",
     url: "عنوان الاستقبال (URL)",
     urlPlaceholder: "https://example.com/webhooks/parley",
-    urlHelp: "عنوان https عام لديك. تُرفض عناوين الشبكات الخاصة والمحلية.",
+    urlHelp: "عنوان HTTPS عام لديك. تُرفض عناوين الشبكات الخاصة والمحلية.",
     description: "الوصف (اختياري)",
     events: "الأحداث المرسلة",
     enabled: "إرسال الأحداث إلى هذا العنوان",
